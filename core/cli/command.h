@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QCommandLineOption>
+#include <QList>
+#include <QString>
+#include <QTextStream>
+
+class QCommandLineParser;
+
+namespace kp::core {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode {
+    ExitOk = 0,
+    ExitFailure = 1, ///< the command ran and failed; stderr says why in a sentence
+    ExitUsage = 2, ///< the command line was wrong
+    ExitInterrupted = 130,
+};
+
+/// Where a command writes: stdout for results, stderr for progress and errors.
+struct CommandIo
+{
+    QTextStream& out;
+    QTextStream& err;
+};
+
+/// Thrown by a command when an option's value is wrong; CommandLine prints it and exits with ExitUsage.
+struct UsageError
+{
+    QString message;
+};
+
+/// One subcommand of `kneepoint`. Runs without a display: QCoreApplication exists, QGuiApplication does not.
+class Command
+{
+public:
+    virtual ~Command() = default;
+    virtual QString name() const = 0;
+    /// One line for `kneepoint --help`.
+    virtual QString summary() const = 0;
+    /// A paragraph for `kneepoint NAME --help`.
+    virtual QString description() const { return summary(); }
+    virtual QList<QCommandLineOption> options() const = 0;
+    /// Runs the command with its parsed options; returns an ExitCode.
+    virtual int run(const QCommandLineParser& parser, CommandIo& io) = 0;
+};
+
+/// Typed option readers that throw UsageError with a message naming the option and the accepted range.
+namespace option {
+int integer(const QCommandLineParser& parser, const QString& name, int min, int max);
+double number(const QCommandLineParser& parser, const QString& name, double min, double max);
+/// A probability: a number from 0 to 1.
+double rate(const QCommandLineParser& parser, const QString& name);
+} // namespace option
+
+} // namespace kp::core

@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "steptimemodel.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace kp::core {
+
+class SimMetrics;
+
+/// Continuous batching as vLLM's V1 scheduler does it, reduced to what shapes latency: a waiting queue served first
+/// come, first served; at most `maxNumSeqs` running sequences; a token budget of `maxNumBatchedTokens` per step with
+/// chunked prefill; running sequences scheduled before waiting ones (decode first); a KV cache of `numGpuBlocks`
+/// blocks of `blockSize` tokens handed out per sequence; and recompute preemption of the newest running sequence
+/// when a block cannot be had. Time is simulated nanoseconds; the engine never reads a clock.
+class BatchEngine
+{
+public:
+    struct Config
+    {
+        int maxNumSeqs = 256;
+        int maxNumBatchedTokens = 8192;
+        int maxModelLen = 8192;
+        int blockSize = 16;
+        int numGpuBlocks = 1000;
+        int vocabularyWords = 200; ///< words the sampler picks from (SimTokenizer::wordCount())
+        int naturalOutputTokens = 128; ///< mean output length when the end-of-text token is allowed
+    };
+
+    struct Request
+    {
+        std::uint64_t id = 0;
+        int promptTokens = 0;
+        int maxTokens = 16; ///< already clamped to maxModelLen - promptTokens
+        int minTokens = 0;
+        bool ignoreEos = false;
+        std::uint64_t samplerSeed = 0; ///< same seed and prompt, same tokens
+        std::int64_t arrivalNs = 0;
+    };
+
+    enum class Finish { None, Stop, Length };
+
+    /// One token sampled for one sequence at the end of a step.
+    struct Token
+    {
+        std::uint64_t requestId = 0;
+        int tokenId = 0;
+        int outputTokens = 0; ///< generated so far, this one included
+        Finish finish = Finish::None;
+    };
+
+    struct StepResult
+    {
+        std::int64_t endNs = 0;
+        std::vector<Token> tokens;
+    };
+
+    BatchEngine(const Config& config, const StepTimeModel& model, SimMetrics* metrics = nullptr);
+    ~BatchEngine();
+
+    void add(const Request& request);
+    /// Drops a request wherever it is (the client went away); its blocks return to the pool.
+    void abort(std::uint64_t id);
+
+    /// Plans the next step starting at `nowNs`; returns its duration, or nothing when there is no work.
+    std::optional<std::int64_t> beginStep(std::int64_t nowNs);
+    /// Finishes the planned step: samples one token for every sequence whose computed tokens caught up.
+    StepResult completeStep();
+    bool stepInFlight() const { return m_stepInFlight; }
+
+    int running() const { return int(m_running.size()); }
+    int waiting() const { return int(m_waiting.size()); }
+    int freeBlocks() const { return m_freeBlocks; }
+    /// Fraction of KV blocks in use, 0..1, as vllm:kv_cache_usage_perc.
+    double kvCacheUsage() const;
+    std::uint64_t preemptions() const { return m_preemptions; }
+    const Config& config() const { return m_config; }
+
+private:
+    struct Sequence;
+
+    bool allocate(Sequence* seq, int tokens);
+    void release(Sequence* seq);
+    void preempt(Sequence* seq);
+    int sampleToken(Sequence* seq);
+    void finish(Sequence* seq, Finish reason, std::int64_t nowNs);
+
+    Config m_config;
+    StepTimeModel m_model;
+    SimMetrics* m_metrics;
+    std::unordered_map<std::uint64_t, std::unique_ptr<Sequence>> m_sequences;
+    std::vector<Sequence*> m_running; // in admission order; the back is preempted first
+    std::deque<Sequence*> m_waiting;
+    int m_freeBlocks;
+    std::uint64_t m_preemptions = 0;
+
+    bool m_stepInFlight = false;
+    std::int64_t m_stepStartNs = 0;
+    std::int64_t m_stepEndNs = 0;
+    std::vector<std::pair<Sequence*, int>> m_scheduled;
+};
+
+} // namespace kp::core

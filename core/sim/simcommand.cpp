@@ -1,0 +1,217 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simcommand.h"
+
+#include "common/processlimits.h"
+#include "simserver.h"
+#include "steptimemodel.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QLocale>
+
+namespace kp::core {
+
+namespace {
+
+QCommandLineOption valueOption(
+    const char* name, const QString& help, const QString& valueName, const QString& defaultValue = {})
+{
+    return QCommandLineOption(QString::fromLatin1(name), help, valueName, defaultValue);
+}
+
+} // namespace
+
+QString SimCommand::summary() const
+{
+    return QStringLiteral("Run the built-in simulated vLLM server.");
+}
+
+QString SimCommand::description() const
+{
+    return QStringLiteral(
+        "Serves vLLM v0.31's OpenAI-compatible API on a loopback port, from a model of continuous batching whose\n"
+        "steps take as long as a roofline of the GPU and model says. Flags follow vLLM's names where vLLM has one.\n"
+        "Fault rates are probabilities from 0 to 1 per generation request; faults exclude each other.\n");
+}
+
+QList<QCommandLineOption> SimCommand::options() const
+{
+    return {
+        valueOption(
+            "host", QStringLiteral("Address to listen on."), QStringLiteral("ADDR"), QStringLiteral("127.0.0.1")),
+        valueOption("port", QStringLiteral("Port to listen on; 0 picks a free one and prints it."),
+            QStringLiteral("PORT"), QStringLiteral("8000")),
+        valueOption("gpu", QStringLiteral("GPU from the catalog (h100-sxm, h200, a100-80gb-sxm, l40s, l4, …)."),
+            QStringLiteral("ID"), QStringLiteral("h100-sxm")),
+        valueOption("model", QStringLiteral("Model from the catalog (llama-3.1-8b, llama-3.1-70b, qwen2.5-7b, …)."),
+            QStringLiteral("ID"), QStringLiteral("llama-3.1-8b")),
+        valueOption("served-model-name",
+            QStringLiteral("Model name in the API and the metrics' labels (default: the Hugging Face id)."),
+            QStringLiteral("NAME")),
+        valueOption("max-num-seqs",
+            QStringLiteral("Most sequences in one step (default as vLLM: 1024 on >= 70 GiB GPUs but the A100, else "
+                           "256)."),
+            QStringLiteral("N")),
+        valueOption("max-num-batched-tokens",
+            QStringLiteral("Token budget of one step; longer prompts are prefilled in chunks (default 8192 or 2048 "
+                           "as above)."),
+            QStringLiteral("N")),
+        valueOption("max-model-len", QStringLiteral("Context length, prompt and output (default: the model's)."),
+            QStringLiteral("N")),
+        valueOption("num-gpu-blocks-override",
+            QStringLiteral("KV cache blocks, instead of what the GPU's memory leaves."), QStringLiteral("N")),
+        valueOption(
+            "block-size", QStringLiteral("Tokens per KV cache block."), QStringLiteral("N"), QStringLiteral("16")),
+        valueOption("gpu-memory-utilization", QStringLiteral("Fraction of GPU memory the engine may use."),
+            QStringLiteral("F"), QStringLiteral("0.92")),
+        valueOption("kv-cache-dtype", QStringLiteral("auto (the model's dtype) or fp8."), QStringLiteral("DTYPE"),
+            QStringLiteral("auto")),
+        valueOption("activation-reserve-gib",
+            QStringLiteral("Memory for activations and CUDA graphs, held back from the KV cache."),
+            QStringLiteral("GIB"), QStringLiteral("3")),
+        valueOption("api-key",
+            QStringLiteral("Require 'Authorization: Bearer KEY' on /v1 paths (repeatable; or set VLLM_API_KEY)."),
+            QStringLiteral("KEY")),
+        valueOption("speed",
+            QStringLiteral("Run simulated time K times faster than real time. /version and /metrics report K."),
+            QStringLiteral("K"), QStringLiteral("1")),
+        valueOption("bandwidth-efficiency", QStringLiteral("Fraction of peak memory bandwidth a decode step reaches."),
+            QStringLiteral("F"), QStringLiteral("0.8")),
+        valueOption("compute-efficiency", QStringLiteral("Fraction of peak BF16 FLOPS a prefill reaches."),
+            QStringLiteral("F"), QStringLiteral("0.5")),
+        valueOption("step-overhead-ms", QStringLiteral("Fixed cost of every step: scheduling, sampling, detokenising."),
+            QStringLiteral("MS"), QStringLiteral("0.4")),
+        valueOption("natural-output-tokens",
+            QStringLiteral("Mean answer length when the end-of-text token is allowed (ignore_eos false)."),
+            QStringLiteral("N"), QStringLiteral("128")),
+        valueOption("seed", QStringLiteral("Seed for requests that ask for neither temperature 0 nor a seed."),
+            QStringLiteral("N"), QStringLiteral("0")),
+        valueOption("ground-truth",
+            QStringLiteral("Write one JSON line per request with the server's monotonic timestamps."),
+            QStringLiteral("FILE")),
+        valueOption(
+            "fault-500", QStringLiteral("Rate of HTTP 500 answers."), QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption(
+            "fault-503", QStringLiteral("Rate of HTTP 503 answers."), QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption(
+            "fault-429", QStringLiteral("Rate of HTTP 429 answers."), QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("fault-cut", QStringLiteral("Rate of responses cut mid-way (socket closed, no [DONE])."),
+            QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("fault-inband-error", QStringLiteral("Rate of streams that end with an error event, then [DONE]."),
+            QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("fault-stall", QStringLiteral("Rate of responses held back for --stall-ms first."),
+            QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("stall-ms", QStringLiteral("How long a stall lasts, in real milliseconds."), QStringLiteral("MS"),
+            QStringLiteral("2000")),
+        valueOption("fault-malformed", QStringLiteral("Rate of streams with one data: line of broken JSON."),
+            QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("fault-slow-headers",
+            QStringLiteral("Rate of responses whose headers dribble out over --slow-headers-ms."),
+            QStringLiteral("RATE"), QStringLiteral("0")),
+        valueOption("slow-headers-ms", QStringLiteral("How long slow headers take, in real milliseconds."),
+            QStringLiteral("MS"), QStringLiteral("1000")),
+        valueOption("fault-seed", QStringLiteral("Seed of the fault draws, for reproducible runs."),
+            QStringLiteral("N"), QStringLiteral("1")),
+    };
+}
+
+SimConfig SimCommand::configFrom(const QCommandLineParser& p)
+{
+    SimConfig c;
+    c.host = p.value(QStringLiteral("host"));
+    if (QHostAddress(c.host).isNull() && c.host != u"localhost")
+        throw UsageError {QStringLiteral("--host takes an IP address such as 127.0.0.1 or ::1, not '%1'.").arg(c.host)};
+    c.port = option::integer(p, QStringLiteral("port"), 0, 65535);
+    c.gpuId = p.value(QStringLiteral("gpu"));
+    c.modelId = p.value(QStringLiteral("model"));
+    c.servedModelName = p.value(QStringLiteral("served-model-name"));
+    auto optionalInt = [&p](const char* name, int min, int max) -> std::optional<int> {
+        const QString key = QString::fromLatin1(name);
+        if (!p.isSet(key))
+            return std::nullopt;
+        return option::integer(p, key, min, max);
+    };
+    c.maxNumSeqs = optionalInt("max-num-seqs", 1, 1 << 20);
+    c.maxNumBatchedTokens = optionalInt("max-num-batched-tokens", 1, 1 << 24);
+    c.maxModelLen = optionalInt("max-model-len", 2, 1 << 24);
+    c.numGpuBlocksOverride = optionalInt("num-gpu-blocks-override", 1, 1 << 30);
+    c.blockSize = option::integer(p, QStringLiteral("block-size"), 1, 1024);
+    c.gpuMemoryUtilization = option::number(p, QStringLiteral("gpu-memory-utilization"), 0.01, 1.0);
+    c.kvCacheDtype = p.value(QStringLiteral("kv-cache-dtype"));
+    c.activationReserveGib = option::number(p, QStringLiteral("activation-reserve-gib"), 0, 1024);
+    c.apiKeys = p.values(QStringLiteral("api-key"));
+    if (c.apiKeys.isEmpty() && qEnvironmentVariableIsSet("VLLM_API_KEY"))
+        c.apiKeys << qEnvironmentVariable("VLLM_API_KEY");
+    c.speed = option::number(p, QStringLiteral("speed"), 0.001, 1e6);
+    c.bandwidthEfficiency = option::number(p, QStringLiteral("bandwidth-efficiency"), 0.01, 1.0);
+    c.computeEfficiency = option::number(p, QStringLiteral("compute-efficiency"), 0.01, 1.0);
+    c.stepOverheadMs = option::number(p, QStringLiteral("step-overhead-ms"), 0, 10000);
+    c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
+    c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
+    c.groundTruthPath = p.value(QStringLiteral("ground-truth"));
+    FaultRates& f = c.faults;
+    f.http500 = option::rate(p, QStringLiteral("fault-500"));
+    f.http503 = option::rate(p, QStringLiteral("fault-503"));
+    f.http429 = option::rate(p, QStringLiteral("fault-429"));
+    f.cutStream = option::rate(p, QStringLiteral("fault-cut"));
+    f.inBandError = option::rate(p, QStringLiteral("fault-inband-error"));
+    f.stall = option::rate(p, QStringLiteral("fault-stall"));
+    f.stallMs = option::integer(p, QStringLiteral("stall-ms"), 0, 3'600'000);
+    f.malformedSse = option::rate(p, QStringLiteral("fault-malformed"));
+    f.slowHeaders = option::rate(p, QStringLiteral("fault-slow-headers"));
+    f.slowHeadersMs = option::integer(p, QStringLiteral("slow-headers-ms"), 0, 3'600'000);
+    f.seed = std::uint64_t(option::integer(p, QStringLiteral("fault-seed"), 0, std::numeric_limits<int>::max()));
+    return c;
+}
+
+QString SimCommand::describe(const ResolvedSimConfig& r)
+{
+    const QLocale c = QLocale::c();
+    const StepTimeModel model(r.gpu, r.model, r.options.bandwidthEfficiency, r.options.computeEfficiency,
+        std::int64_t(r.options.stepOverheadMs * 1e6), r.kvBytesPerElement);
+    StepTimeModel::Step one;
+    model.addSequence(&one, 1024, 1);
+    const double floorMs = model.weightBytes() / r.gpu.bandwidthBytesPerSecond() * 1e3;
+    const long long kvTokens = (long long)(r.engine.numGpuBlocks) * r.engine.blockSize;
+    QString text;
+    text += QStringLiteral("kneepoint sim: %1 on one %2, vLLM 0.31.0 API, speed %3x\n")
+                .arg(r.model.name, r.gpu.name, QString::number(r.options.speed));
+    text += QStringLiteral("  served model name %1, max_model_len %2\n")
+                .arg(r.servedModelName, c.toString(r.engine.maxModelLen));
+    text += QStringLiteral("  KV cache %1 blocks x %2 = %3 tokens (%4 GiB); max_num_seqs %5; "
+                           "max_num_batched_tokens %6\n")
+                .arg(c.toString(r.engine.numGpuBlocks), QString::number(r.engine.blockSize), c.toString(kvTokens),
+                    QString::number(r.kvCacheBytes / (1024.0 * 1024 * 1024), 'f', 1), c.toString(r.engine.maxNumSeqs),
+                    c.toString(r.engine.maxNumBatchedTokens));
+    text += QStringLiteral("  decode step at batch 1 (1,024 tokens of context): %1 ms; weight-read floor %2 ms\n")
+                .arg(QString::number(double(model.stepNs(one)) / 1e6, 'f', 2), QString::number(floorMs, 'f', 2));
+    return text;
+}
+
+int SimCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const SimConfig config = configFrom(parser);
+    QString error;
+    const auto resolved = ResolvedSimConfig::resolve(config, &error);
+    if (!resolved)
+        throw UsageError {error};
+    raiseOpenFileLimit();
+
+    SimServer server(*resolved);
+    const QHostAddress address
+        = config.host == u"localhost" ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(config.host);
+    if (!server.listen(address, quint16(config.port), &error)) {
+        io.err << "kneepoint sim: " << error << '\n';
+        return ExitFailure;
+    }
+    io.out << describe(*resolved);
+    const QString host
+        = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']' : address.toString();
+    io.out << "Listening on http://" << host << ':' << server.port() << '\n';
+    io.out.flush();
+    return QCoreApplication::exec();
+}
+
+} // namespace kp::core

@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "batchengine.h"
+#include "catalog/gpuspec.h"
+#include "catalog/modelspec.h"
+#include "faultinjector.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kp::core {
+
+/// Everything `kneepoint sim` can be told, named after vLLM's engine arguments where vLLM has one. Unset optionals
+/// take vLLM's defaults for the GPU and model, worked out by resolve().
+struct SimConfig
+{
+    QString host = QStringLiteral("127.0.0.1");
+    int port = 8000;
+    QString gpuId = QStringLiteral("h100-sxm");
+    QString modelId = QStringLiteral("llama-3.1-8b");
+    QString servedModelName; ///< empty: the model's Hugging Face id, as vLLM names a model after --model
+    std::optional<int> maxNumSeqs;
+    std::optional<int> maxNumBatchedTokens;
+    std::optional<int> maxModelLen;
+    std::optional<int> numGpuBlocksOverride;
+    int blockSize = 16;
+    double gpuMemoryUtilization = 0.92; ///< vLLM v0.31's default (vllm/config/cache.py)
+    QString kvCacheDtype = QStringLiteral("auto");
+    double activationReserveGib = 3.0; ///< activations, CUDA graphs and non-torch memory, held back from the KV cache
+    QStringList apiKeys;
+    double speed = 1.0;
+    double bandwidthEfficiency = 0.8;
+    double computeEfficiency = 0.5;
+    double stepOverheadMs = 0.4;
+    int naturalOutputTokens = 128;
+    std::uint64_t seed = 0;
+    QString groundTruthPath;
+    FaultRates faults;
+};
+
+/// A SimConfig with the catalogs looked up and every default worked out: what the server actually runs with.
+struct ResolvedSimConfig
+{
+    SimConfig options;
+    GpuSpec gpu;
+    ModelSpec model;
+    QString servedModelName;
+    BatchEngine::Config engine;
+    double kvBytesPerElement = 2;
+    double kvCacheBytes = 0; ///< what the KV cache was given, before rounding to blocks
+
+    /// Resolves `config`; on failure `error` is a sentence for the user (unknown GPU, model does not fit, …).
+    static std::optional<ResolvedSimConfig> resolve(const SimConfig& config, QString* error);
+};
+
+} // namespace kp::core

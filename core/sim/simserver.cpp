@@ -1,0 +1,920 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simserver.h"
+
+#include "common/monotonicclock.h"
+#include "common/version.h"
+#include "httprequest.h"
+#include "precisetimer.h"
+#include "simconnection.h"
+#include "simtokenizer.h"
+
+#include <QDateTime>
+#include <QRandomGenerator>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace kp::core {
+
+using Json = nlohmann::ordered_json;
+
+/// The vLLM version whose API the simulator speaks.
+static constexpr const char* ServedVllmVersion = "0.31.0";
+
+struct SimServer::ActiveRequest
+{
+    std::uint64_t id = 0;
+    SimConnection* connection = nullptr;
+    bool chat = false;
+    bool stream = false;
+    bool includeUsage = false;
+    bool continuousUsage = false;
+    int maxTokens = 0;
+    int completionTokens = 0;
+    FaultInjector::Fault fault = FaultInjector::Fault::None;
+    int strikeAfter = 0;
+    QByteArray responseId;
+    QByteArray created;
+    QByteArray text; // non-streaming: the whole answer
+    QByteArray chunkPrefix; // data: {…"choices":[{"index":0,"text":"   (or "delta":{"content":")
+    BatchEngine::Request engineRequest; // kept while a stall fault holds the request back
+    GroundTruthRecord truth;
+};
+
+namespace {
+
+QByteArray jsonEscape(QByteArrayView text)
+{
+    QByteArray out;
+    out.reserve(text.size() + 8);
+    for (char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[(c >> 4) & 0xf];
+                out += hex[c & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out;
+}
+
+QByteArray toBytes(const Json& json)
+{
+    return QByteArray::fromStdString(json.dump());
+}
+
+// vLLM's error envelope since v0.10.1.
+QByteArray errorBody(const QString& message, const char* type, const char* param, int code)
+{
+    Json error = {{"message", message.toStdString()}, {"type", type}, {"param", nullptr}, {"code", code}};
+    if (param)
+        error["param"] = param;
+    return toBytes(Json {{"error", error}});
+}
+
+void respondError(SimConnection* connection, int status, const QString& message, const char* param = nullptr,
+    const QByteArray& extraHeaders = {})
+{
+    const char* type = "BadRequestError";
+    switch (status) {
+    case 404:
+        type = "NotFoundError";
+        break;
+    case 429:
+        type = "RateLimitError";
+        break;
+    case 500:
+        type = "InternalServerError";
+        break;
+    case 503:
+        type = "ServiceUnavailableError";
+        break;
+    default:
+        break;
+    }
+    connection->respond(status, "application/json", errorBody(message, type, param, status), extraHeaders);
+}
+
+bool requiresApiKey(const QByteArray& path)
+{
+    return path.startsWith("/v1") || path.startsWith("/v2") || path.startsWith("/inference")
+        || path.startsWith("/cohere");
+}
+
+// FNV-1a over the prompt's token ids: greedy decoding must give the same text for the same prompt.
+std::uint64_t hashTokens(const std::vector<int>& ids)
+{
+    std::uint64_t h = 1469598103934665603ULL;
+    for (int id : ids) {
+        h ^= std::uint64_t(std::uint32_t(id));
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+QByteArray usageJson(int prompt, int completion, bool withDetails)
+{
+    QByteArray u = "{\"prompt_tokens\":" + QByteArray::number(prompt) + ",\"total_tokens\":"
+        + QByteArray::number(prompt + completion) + ",\"completion_tokens\":" + QByteArray::number(completion);
+    if (withDetails)
+        u += ",\"prompt_tokens_details\":null";
+    u += '}';
+    return u;
+}
+
+const char* finishName(BatchEngine::Finish finish)
+{
+    switch (finish) {
+    case BatchEngine::Finish::Stop:
+        return "stop";
+    case BatchEngine::Finish::Length:
+        return "length";
+    case BatchEngine::Finish::None:
+        break;
+    }
+    return nullptr;
+}
+
+// Reads an optional integer field; false (with `error` set) when it is there but not a whole number.
+bool optionalInt(const Json& body, const char* key, std::optional<long long>* out, QString* error)
+{
+    const auto it = body.find(key);
+    if (it == body.end() || it->is_null())
+        return true;
+    if (!it->is_number_integer()) {
+        *error = QStringLiteral("'%1' must be an integer.").arg(QLatin1String(key));
+        return false;
+    }
+    *out = it->get<long long>();
+    return true;
+}
+
+bool optionalBool(const Json& body, const char* key, bool* out, QString* error)
+{
+    const auto it = body.find(key);
+    if (it == body.end() || it->is_null())
+        return true;
+    if (!it->is_boolean()) {
+        *error = QStringLiteral("'%1' must be true or false.").arg(QLatin1String(key));
+        return false;
+    }
+    *out = it->get<bool>();
+    return true;
+}
+
+QString messageText(const Json& content)
+{
+    if (content.is_string())
+        return QString::fromStdString(content.get<std::string>());
+    QString text;
+    if (content.is_array()) {
+        for (const Json& part : content) {
+            if (part.is_object() && part.value("type", "") == "text" && part.contains("text")
+                && part["text"].is_string())
+                text += QString::fromStdString(part["text"].get<std::string>());
+        }
+    }
+    return text;
+}
+
+// Messages of a chat request or a chat /tokenize request; false with `error` set when they are malformed.
+bool readMessages(const Json& body, QList<SimTokenizer::ChatMessage>* out, QString* error)
+{
+    const auto it = body.find("messages");
+    if (it == body.end() || !it->is_array() || it->empty()) {
+        *error = QStringLiteral("'messages' must be a non-empty list of {role, content} objects.");
+        return false;
+    }
+    for (const Json& m : *it) {
+        if (!m.is_object() || !m.contains("role") || !m["role"].is_string()) {
+            *error = QStringLiteral("Every message needs a 'role' string.");
+            return false;
+        }
+        out->append({QString::fromStdString(m["role"].get<std::string>()),
+            m.contains("content") ? messageText(m["content"]) : QString()});
+    }
+    return true;
+}
+
+} // namespace
+
+SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_tokenizer(SimTokenizer::builtIn())
+    , m_tcpServer(new QTcpServer(this))
+    , m_metrics(config.servedModelName)
+    , m_faults(config.options.faults)
+    , m_stepTimer(new PreciseTimer(this))
+    , m_idState(QRandomGenerator::global()->generate64())
+    , m_startedSecs(QDateTime::currentSecsSinceEpoch())
+    , m_epochNs(monotonicNowNs())
+{
+    const StepTimeModel model(config.gpu, config.model, config.options.bandwidthEfficiency,
+        config.options.computeEfficiency, std::int64_t(config.options.stepOverheadMs * 1e6), config.kvBytesPerElement);
+    m_engine = std::make_unique<BatchEngine>(config.engine, model, &m_metrics);
+    m_tcpServer->setMaxPendingConnections(4096);
+    m_tcpServer->setListenBacklogSize(4096);
+    connect(m_tcpServer, &QTcpServer::newConnection, this, &SimServer::acceptConnections);
+    connect(m_stepTimer, &PreciseTimer::timeout, this, &SimServer::onStepTimer);
+}
+
+SimServer::~SimServer() = default;
+
+bool SimServer::listen(const QHostAddress& address, quint16 port, QString* error)
+{
+    if (!m_config.options.groundTruthPath.isEmpty() && !m_groundTruth.isOpen()
+        && !m_groundTruth.open(m_config.options.groundTruthPath, error))
+        return false;
+    if (m_tcpServer->listen(address, port))
+        return true;
+    if (m_tcpServer->serverError() == QAbstractSocket::AddressInUseError)
+        *error = QStringLiteral("Port %1 on %2 is already in use. Stop what is using it, or pick another with "
+                                "--port (--port 0 picks a free one).")
+                     .arg(port)
+                     .arg(address.toString());
+    else
+        *error = QStringLiteral("Cannot listen on %1:%2: %3")
+                     .arg(address.toString())
+                     .arg(port)
+                     .arg(m_tcpServer->errorString());
+    return false;
+}
+
+quint16 SimServer::port() const
+{
+    return m_tcpServer->serverPort();
+}
+
+void SimServer::acceptConnections()
+{
+    while (QTcpSocket* socket = m_tcpServer->nextPendingConnection())
+        new SimConnection(socket, this);
+}
+
+void SimServer::connectionClosed(SimConnection* connection)
+{
+    // The client went away mid-request: like vLLM, abort the request so it stops holding a batch slot and KV blocks.
+    const std::uint64_t id = connection->activeRequest();
+    if (id == 0)
+        return;
+    connection->setActiveRequest(0);
+    if (auto stalled = m_stalled.find(id); stalled != m_stalled.end()) {
+        stalled->second->truth.status = 499;
+        stalled->second->truth.endNs = monotonicNowNs();
+        m_groundTruth.write(stalled->second->truth);
+        m_stalled.erase(stalled);
+        return;
+    }
+    auto it = m_active.find(id);
+    if (it == m_active.end())
+        return;
+    it->second->connection = nullptr;
+    it->second->truth.status = 499; // nginx's "client closed request": the log must not call it a success
+    m_engine->abort(id);
+    endRequest(id, monotonicNowNs());
+}
+
+std::int64_t SimServer::simNowNs(std::int64_t realNs) const
+{
+    return std::int64_t(double(realNs - m_epochNs) * m_config.options.speed);
+}
+
+std::int64_t SimServer::realAtSimNs(std::int64_t simNs) const
+{
+    return m_epochNs + std::int64_t(double(simNs) / m_config.options.speed);
+}
+
+QByteArray SimServer::newResponseId(const char* prefix)
+{
+    // Request ids only have to be unique and look like vLLM's (prefix + 32 hex digits).
+    auto next = [this] {
+        std::uint64_t z = (m_idState += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    return prefix + QByteArray::number(next(), 16).rightJustified(16, '0')
+        + QByteArray::number(next(), 16).rightJustified(16, '0');
+}
+
+void SimServer::handle(SimConnection* connection, HttpRequest&& request)
+{
+    const QByteArray& path = request.path;
+    const QByteArray& method = request.method;
+
+    if (!m_config.options.apiKeys.isEmpty() && requiresApiKey(path) && method != "OPTIONS") {
+        const QByteArray auth = request.header("authorization");
+        bool ok = false;
+        if (auth.size() > 7 && auth.first(7).toLower() == "bearer ") {
+            const QString presented = QString::fromUtf8(auth.sliced(7).trimmed());
+            ok = m_config.options.apiKeys.contains(presented);
+        }
+        if (!ok) {
+            connection->respond(401, "application/json", "{\"error\":\"Unauthorized\"}");
+            return;
+        }
+    }
+
+    auto expect = [&](const char* wanted) {
+        if (method == wanted)
+            return true;
+        connection->respond(405, "application/json", "{\"detail\":\"Method Not Allowed\"}");
+        return false;
+    };
+
+    if (path == "/health") {
+        if (expect("GET"))
+            connection->respond(200, "application/json", QByteArray());
+    } else if (path == "/ping") {
+        if (method == "GET" || method == "POST")
+            connection->respond(200, "application/json", QByteArray());
+        else
+            expect("GET");
+    } else if (path == "/version") {
+        if (expect("GET"))
+            handleVersion(connection);
+    } else if (path == "/metrics") {
+        if (expect("GET"))
+            handleMetrics(connection);
+    } else if (path == "/v1/models") {
+        if (expect("GET"))
+            handleModels(connection);
+    } else if (path == "/tokenize") {
+        if (expect("POST"))
+            handleTokenize(connection, request.body);
+    } else if (path == "/detokenize") {
+        if (expect("POST"))
+            handleDetokenize(connection, request.body);
+    } else if (path == "/v1/completions") {
+        if (expect("POST"))
+            handleGeneration(connection, request, false);
+    } else if (path == "/v1/chat/completions") {
+        if (expect("POST"))
+            handleGeneration(connection, request, true);
+    } else {
+        connection->respond(404, "application/json", "{\"detail\":\"Not Found\"}");
+    }
+}
+
+void SimServer::handleVersion(SimConnection* connection)
+{
+    const SimConfig& o = m_config.options;
+    const Json body = {{"version", ServedVllmVersion},
+        {"kneepoint_sim",
+            {{"version", kneepointVersion().toStdString()}, {"speed", o.speed}, {"gpu", m_config.gpu.id.toStdString()},
+                {"model", m_config.model.id.toStdString()}}}};
+    connection->respond(200, "application/json", toBytes(body));
+}
+
+void SimServer::handleModels(SimConnection* connection)
+{
+    const std::string created = std::to_string(m_startedSecs);
+    const Json permission = {{"id", "modelperm-" + newResponseId("").toStdString()}, {"object", "model_permission"},
+        {"created", m_startedSecs}, {"allow_create_engine", false}, {"allow_sampling", true}, {"allow_logprobs", true},
+        {"allow_search_indices", false}, {"allow_view", true}, {"allow_fine_tuning", false}, {"organization", "*"},
+        {"group", nullptr}, {"is_blocking", false}};
+    const Json card = {{"id", m_config.servedModelName.toStdString()}, {"object", "model"}, {"created", m_startedSecs},
+        {"owned_by", "vllm"}, {"root", m_config.model.hfId.toStdString()}, {"parent", nullptr},
+        {"max_model_len", m_config.engine.maxModelLen}, {"permission", Json::array({permission})}};
+    connection->respond(200, "application/json", toBytes(Json {{"object", "list"}, {"data", Json::array({card})}}));
+}
+
+void SimServer::handleMetrics(SimConnection* connection)
+{
+    SimMetrics::Gauges g;
+    g.running = m_engine->running();
+    g.waiting = m_engine->waiting();
+    g.kvCacheUsage = m_engine->kvCacheUsage();
+    g.speed = m_config.options.speed;
+    g.lagSeconds = m_lagSeconds;
+    g.maxLagSeconds = m_maxLagSeconds;
+    g.lateSteps = m_lateSteps;
+    SimMetrics::CacheConfig cache;
+    cache.blockSize = m_config.engine.blockSize;
+    cache.numGpuBlocks = m_config.engine.numGpuBlocks;
+    cache.numGpuBlocksOverride = m_config.options.numGpuBlocksOverride
+        ? QString::number(*m_config.options.numGpuBlocksOverride)
+        : QStringLiteral("None");
+    cache.gpuMemoryUtilization = m_config.options.gpuMemoryUtilization;
+    cache.cacheDtype = m_config.options.kvCacheDtype;
+    connection->respond(200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(g, cache));
+}
+
+void SimServer::handleTokenize(SimConnection* connection, const QByteArray& body)
+{
+    const Json json = Json::parse(body.toStdString(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) {
+        respondError(connection, 400, QStringLiteral("The request body is not a JSON object."));
+        return;
+    }
+    QString error;
+    if (json.contains("model") && json["model"].is_string()
+        && QString::fromStdString(json["model"].get<std::string>()) != m_config.servedModelName) {
+        respondError(connection, 404,
+            QStringLiteral("The model `%1` does not exist.")
+                .arg(QString::fromStdString(json["model"].get<std::string>())),
+            "model");
+        return;
+    }
+    std::vector<int> ids;
+    if (json.contains("messages")) {
+        QList<SimTokenizer::ChatMessage> messages;
+        bool addGenerationPrompt = true;
+        if (!readMessages(json, &messages, &error)
+            || !optionalBool(json, "add_generation_prompt", &addGenerationPrompt, &error)) {
+            respondError(connection, 400, error);
+            return;
+        }
+        ids = m_tokenizer.encodeChat(messages, addGenerationPrompt, &error);
+        if (!error.isEmpty()) {
+            respondError(connection, 400, error);
+            return;
+        }
+    } else if (json.contains("prompt") && json["prompt"].is_string()) {
+        bool addSpecial = true;
+        if (!optionalBool(json, "add_special_tokens", &addSpecial, &error)) {
+            respondError(connection, 400, error);
+            return;
+        }
+        ids = m_tokenizer.encode(QByteArray::fromStdString(json["prompt"].get<std::string>()), addSpecial);
+    } else {
+        respondError(connection, 400, QStringLiteral("Send either 'prompt' (a string) or 'messages'."));
+        return;
+    }
+    bool returnStrs = false;
+    optionalBool(json, "return_token_strs", &returnStrs, &error);
+    Json strs = nullptr;
+    if (returnStrs) {
+        strs = Json::array();
+        for (int id : ids)
+            strs.push_back(m_tokenizer.piece(id).toStdString());
+    }
+    const Json response = {
+        {"count", ids.size()}, {"max_model_len", m_config.engine.maxModelLen}, {"tokens", ids}, {"token_strs", strs}};
+    connection->respond(200, "application/json", toBytes(response));
+}
+
+void SimServer::handleDetokenize(SimConnection* connection, const QByteArray& body)
+{
+    const Json json = Json::parse(body.toStdString(), nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json.contains("tokens") || !json["tokens"].is_array()) {
+        respondError(connection, 400, QStringLiteral("Send {\"tokens\": [ids…]}."), "tokens");
+        return;
+    }
+    std::vector<int> ids;
+    for (const Json& t : json["tokens"]) {
+        if (!t.is_number_integer() || !m_tokenizer.isValid(t.get<int>())) {
+            respondError(connection, 400,
+                QStringLiteral("Token id %1 is out of vocabulary.").arg(QString::fromStdString(t.dump())), "tokens");
+            return;
+        }
+        ids.push_back(t.get<int>());
+    }
+    connection->respond(200, "application/json", toBytes(Json {{"prompt", m_tokenizer.decode(ids).toStdString()}}));
+}
+
+void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat)
+{
+    const std::int64_t arrivalNs = monotonicNowNs();
+    const Json json = Json::parse(request.body.toStdString(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) {
+        respondError(connection, 400, QStringLiteral("The request body is not valid JSON."));
+        return;
+    }
+    QString error;
+    auto bad
+        = [&](const QString& message, const char* param = nullptr) { respondError(connection, 400, message, param); };
+
+    if (json.contains("model") && !json["model"].is_null()) {
+        const QString model
+            = json["model"].is_string() ? QString::fromStdString(json["model"].get<std::string>()) : QString();
+        if (model != m_config.servedModelName) {
+            respondError(connection, 404, QStringLiteral("The model `%1` does not exist.").arg(model), "model");
+            return;
+        }
+    }
+
+    std::vector<int> promptIds;
+    if (chat) {
+        QList<SimTokenizer::ChatMessage> messages;
+        if (!readMessages(json, &messages, &error))
+            return bad(error, "messages");
+        promptIds = m_tokenizer.encodeChat(messages, true, &error);
+        if (!error.isEmpty())
+            return bad(error, "messages");
+    } else {
+        const auto it = json.find("prompt");
+        if (it == json.end())
+            return bad(QStringLiteral("'prompt' is required."), "prompt");
+        const Json* prompt = &*it;
+        if (prompt->is_array() && prompt->size() == 1 && (*prompt)[0].is_string())
+            prompt = &(*prompt)[0];
+        if (prompt->is_string()) {
+            bool addSpecial = true;
+            if (!optionalBool(json, "add_special_tokens", &addSpecial, &error))
+                return bad(error, "add_special_tokens");
+            promptIds = m_tokenizer.encode(QByteArray::fromStdString(prompt->get<std::string>()), addSpecial);
+        } else if (prompt->is_array() && !prompt->empty() && (*prompt)[0].is_number_integer()) {
+            for (const Json& t : *prompt) {
+                if (!t.is_number_integer() || !m_tokenizer.isValid(t.get<int>()))
+                    return bad(QStringLiteral("'prompt' holds a token id out of vocabulary."), "prompt");
+                promptIds.push_back(t.get<int>());
+            }
+        } else {
+            return bad(QStringLiteral("'prompt' must be a string or a list of token ids; the simulator serves one "
+                                      "prompt per request."),
+                "prompt");
+        }
+    }
+    const int promptTokens = int(promptIds.size());
+    const int maxModelLen = m_config.engine.maxModelLen;
+    if (promptTokens >= maxModelLen) {
+        return bad(QStringLiteral("Input length (%1) exceeds model's maximum context length (%2).")
+                       .arg(promptTokens)
+                       .arg(maxModelLen),
+            chat ? "messages" : "prompt");
+    }
+
+    std::optional<long long> maxTokens, minTokens, seed, n;
+    bool stream = false, ignoreEos = false;
+    if (chat && !optionalInt(json, "max_completion_tokens", &maxTokens, &error))
+        return bad(error, "max_completion_tokens");
+    if (!maxTokens && !optionalInt(json, "max_tokens", &maxTokens, &error))
+        return bad(error, "max_tokens");
+    if (!optionalInt(json, "min_tokens", &minTokens, &error))
+        return bad(error, "min_tokens");
+    if (!optionalInt(json, "seed", &seed, &error))
+        return bad(error, "seed");
+    if (!optionalInt(json, "n", &n, &error))
+        return bad(error, "n");
+    if (!optionalBool(json, "stream", &stream, &error))
+        return bad(error, "stream");
+    if (!optionalBool(json, "ignore_eos", &ignoreEos, &error))
+        return bad(error, "ignore_eos");
+    if (n && *n != 1)
+        return bad(QStringLiteral("The simulator serves n = 1 only."), "n");
+    if (maxTokens && *maxTokens < 1)
+        return bad(QStringLiteral("max_tokens must be at least 1, got %1.").arg(*maxTokens), "max_tokens");
+    if (minTokens && *minTokens < 0)
+        return bad(
+            QStringLiteral("min_tokens must be greater than or equal to 0, got %1.").arg(*minTokens), "min_tokens");
+    if (minTokens && maxTokens && *minTokens > *maxTokens)
+        return bad(QStringLiteral("min_tokens must be less than or equal to max_tokens=%1, got %2.")
+                       .arg(*maxTokens)
+                       .arg(*minTokens),
+            "min_tokens");
+    std::optional<double> temperature;
+    if (json.contains("temperature") && !json["temperature"].is_null()) {
+        if (!json["temperature"].is_number() || json["temperature"].get<double>() < 0)
+            return bad(QStringLiteral("temperature must be a number of at least 0."), "temperature");
+        temperature = json["temperature"].get<double>();
+    }
+
+    auto active = std::make_unique<ActiveRequest>();
+    active->chat = chat;
+    active->stream = stream;
+    if (json.contains("stream_options") && !json["stream_options"].is_null()) {
+        if (!stream)
+            return bad(QStringLiteral("Stream options can only be defined when `stream=True`."), "stream_options");
+        const Json& options = json["stream_options"];
+        if (!options.is_object())
+            return bad(QStringLiteral("'stream_options' must be an object."), "stream_options");
+        bool includeUsage = true; // StreamOptions.include_usage defaults to True in vLLM
+        bool continuous = false;
+        if (!optionalBool(options, "include_usage", &includeUsage, &error)
+            || !optionalBool(options, "continuous_usage_stats", &continuous, &error))
+            return bad(error, "stream_options");
+        active->includeUsage = includeUsage;
+        active->continuousUsage = includeUsage && continuous;
+    }
+
+    // Completions default to 16 tokens; chat to whatever room the context leaves; both are clamped to that room.
+    const int room = maxModelLen - promptTokens;
+    const int wanted = maxTokens ? int(std::min<long long>(*maxTokens, room)) : (chat ? room : std::min(16, room));
+    active->maxTokens = wanted;
+    active->id = m_nextRequestId++;
+    active->responseId = newResponseId(chat ? "chatcmpl-" : "cmpl-");
+    active->created = QByteArray::number(QDateTime::currentSecsSinceEpoch());
+    active->truth.requestId = active->responseId;
+    active->truth.path = request.path;
+    active->truth.stream = stream;
+    active->truth.promptTokens = promptTokens;
+    active->truth.arrivalNs = arrivalNs;
+    active->fault = m_faults.draw();
+    active->truth.fault = FaultInjector::name(active->fault);
+    active->strikeAfter = m_faults.strikeAfter(wanted);
+
+    BatchEngine::Request engineRequest;
+    engineRequest.id = active->id;
+    engineRequest.promptTokens = promptTokens;
+    engineRequest.maxTokens = wanted;
+    engineRequest.minTokens = int(std::min<long long>(minTokens.value_or(0), wanted));
+    engineRequest.ignoreEos = ignoreEos;
+    if (temperature && *temperature < 1e-5)
+        engineRequest.samplerSeed = hashTokens(promptIds); // greedy: a function of the prompt alone
+    else if (seed)
+        engineRequest.samplerSeed = hashTokens(promptIds) ^ (std::uint64_t(*seed) * 0x9e3779b97f4a7c15ULL);
+    else
+        engineRequest.samplerSeed = QRandomGenerator::global()->generate64() ^ m_config.options.seed;
+
+    using Fault = FaultInjector::Fault;
+    switch (active->fault) {
+    case Fault::Http500:
+        respondError(connection, 500, QStringLiteral("Simulated internal server error (--fault-500)."));
+        return;
+    case Fault::Http503:
+        respondError(connection, 503, QStringLiteral("Simulated overload: the server is not ready (--fault-503)."));
+        return;
+    case Fault::Http429:
+        respondError(connection, 429, QStringLiteral("Simulated rate limit: too many requests (--fault-429)."), nullptr,
+            "retry-after: 1\r\n");
+        return;
+    case Fault::Stall: {
+        // Nothing at all for a while, then the normal answer: a client's first-byte timeout should fire first.
+        const std::uint64_t id = active->id;
+        active->connection = connection;
+        active->engineRequest = engineRequest;
+        connection->setActiveRequest(id);
+        m_stalled.emplace(id, std::move(active));
+        QTimer::singleShot(m_config.options.faults.stallMs, this, [this, id] {
+            auto it = m_stalled.find(id);
+            if (it == m_stalled.end())
+                return; // the client left during the stall
+            std::unique_ptr<ActiveRequest> stalled = std::move(it->second);
+            m_stalled.erase(it);
+            SimConnection* c = stalled->connection;
+            const BatchEngine::Request r = stalled->engineRequest;
+            startGeneration(c, std::move(stalled), r);
+        });
+        return;
+    }
+    default:
+        break;
+    }
+    startGeneration(connection, std::move(active), engineRequest);
+}
+
+void SimServer::startGeneration(
+    SimConnection* connection, std::unique_ptr<ActiveRequest> active, const BatchEngine::Request& engineRequest)
+{
+    active->connection = connection;
+    if (!connection->isOpen())
+        return;
+    ActiveRequest& a = *active;
+    if (a.stream) {
+        a.chunkPrefix = "data: {\"id\":\"" + a.responseId + "\",\"object\":\""
+            + (a.chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + a.created + ",\"model\":\""
+            + jsonEscape(m_config.servedModelName.toUtf8()) + "\",\"choices\":[{\"index\":0,"
+            + (a.chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
+        connection->beginEventStream(
+            a.fault == FaultInjector::Fault::SlowHeaders ? m_config.options.faults.slowHeadersMs : 0);
+    }
+    connection->setActiveRequest(a.id);
+    BatchEngine::Request r = engineRequest;
+    const std::int64_t now = monotonicNowNs();
+    // A request that arrives while a step runs joins the next step, which starts when this one ends.
+    r.arrivalNs
+        = m_engine->stepInFlight() ? std::min(simNowNs(now), m_stepEndSimNs) : std::max(simNowNs(now), m_simClockNs);
+    m_engine->add(r);
+    m_active.emplace(a.id, std::move(active));
+    kickEngine();
+}
+
+void SimServer::kickEngine()
+{
+    if (m_engine->stepInFlight())
+        return;
+    startStep(std::max(simNowNs(monotonicNowNs()), m_simClockNs));
+}
+
+void SimServer::startStep(std::int64_t simStartNs)
+{
+    const auto duration = m_engine->beginStep(simStartNs);
+    if (!duration) {
+        m_simClockNs = simStartNs;
+        m_lagSeconds = 0; // idle: nothing is behind
+        return;
+    }
+    m_stepEndSimNs = simStartNs + *duration;
+    m_stepDeadlineNs = realAtSimNs(m_stepEndSimNs);
+    m_stepTimer->startAt(m_stepDeadlineNs);
+}
+
+void SimServer::onStepTimer()
+{
+    const std::int64_t now = monotonicNowNs();
+    const std::int64_t lagNs = std::max<std::int64_t>(0, now - m_stepDeadlineNs);
+    m_lagSeconds = double(lagNs) / 1e9;
+    m_maxLagSeconds = std::max(m_maxLagSeconds, m_lagSeconds);
+    if (lagNs > 1'000'000)
+        ++m_lateSteps;
+    if (lagNs > 5'000'000 && now - m_lastLagWarningNs > 10'000'000'000LL) {
+        m_lastLagWarningNs = now;
+        qWarning("kneepoint sim: the engine loop is %.1f ms behind its simulated clock at --speed %g; figures "
+                 "measured now are distorted (see kneepoint:sim_lag_seconds). Lower --speed or the load.",
+            double(lagNs) / 1e6, m_config.options.speed);
+    }
+    const BatchEngine::StepResult result = m_engine->completeStep();
+    m_simClockNs = result.endNs;
+    for (const BatchEngine::Token& token : result.tokens)
+        deliver(token);
+    startStep(m_simClockNs);
+}
+
+void SimServer::deliver(const BatchEngine::Token& token)
+{
+    auto it = m_active.find(token.requestId);
+    if (it == m_active.end())
+        return;
+    ActiveRequest& a = *it->second;
+    a.completionTokens = token.outputTokens;
+    a.truth.completionTokens = token.outputTokens;
+    if (!a.connection) {
+        m_engine->abort(a.id);
+        m_active.erase(it);
+        return;
+    }
+    if (a.stream)
+        streamToken(a, token);
+    else
+        completeNonStreaming(a, token);
+}
+
+void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
+{
+    using Fault = FaultInjector::Fault;
+    const bool last = token.finish != BatchEngine::Finish::None;
+    const bool strike = a.completionTokens >= a.strikeAfter || last;
+    SimConnection* connection = a.connection;
+
+    if (a.fault == Fault::CutStream && strike) {
+        // Gone without a terminating chunk or [DONE]: the client must see a stream cut in half.
+        const std::uint64_t id = a.id;
+        a.truth.status = 0;
+        m_engine->abort(id);
+        connection->setActiveRequest(0);
+        endRequest(id, monotonicNowNs());
+        connection->cut();
+        return;
+    }
+    QByteArray out;
+    out.reserve(512);
+    if (a.fault == Fault::InBandError && strike) {
+        // HTTP said 200 long ago; a failure now can only travel in the stream, as vLLM sends it.
+        const QByteArray event = "data: "
+            + errorBody(QStringLiteral("Simulated engine failure mid-stream (--fault-inband-error)."),
+                "InternalServerError", nullptr, 500)
+            + "\n\n";
+        SimConnection::appendChunk(&out, event);
+        SimConnection::appendChunk(&out, "data: [DONE]\n\n");
+        out += "0\r\n\r\n";
+        connection->writeFramed(out);
+        a.truth.status = 500;
+        const std::uint64_t id = a.id;
+        m_engine->abort(id);
+        connection->setActiveRequest(0);
+        endRequest(id, monotonicNowNs());
+        connection->endEventStream();
+        return;
+    }
+
+    const bool first = a.truth.firstTokenNs < 0;
+    const QByteArray model = jsonEscape(m_config.servedModelName.toUtf8());
+    const QByteArray continuousUsage = a.continuousUsage
+        ? ",\"usage\":" + usageJson(a.truth.promptTokens, a.completionTokens, !a.chat)
+        : QByteArray(a.chat ? "" : ",\"usage\":null");
+    if (first && a.chat) {
+        QByteArray role = "data: {\"id\":\"" + a.responseId
+            + "\",\"object\":\"chat.completion.chunk\",\"created\":" + a.created + ",\"model\":\"" + model
+            + "\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,"
+              "\"finish_reason\":null}]";
+        if (a.continuousUsage)
+            role += ",\"usage\":" + usageJson(a.truth.promptTokens, 0, false);
+        role += "}\n\n";
+        SimConnection::appendChunk(&out, role);
+    }
+    const QByteArray text
+        = token.tokenId == SimTokenizer::EndOfText ? QByteArray() : jsonEscape(m_tokenizer.piece(token.tokenId));
+    QByteArray event;
+    if (a.fault == Fault::MalformedSse && a.completionTokens == a.strikeAfter && !last) {
+        event = a.chunkPrefix + text + "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON
+    } else {
+        const char* finish = finishName(token.finish);
+        event = a.chunkPrefix + text + (a.chat ? "\"}" : "\"")
+            + ",\"logprobs\":null,\"finish_reason\":" + (finish ? '"' + QByteArray(finish) + '"' : QByteArray("null"))
+            + (a.chat && !last ? "" : ",\"stop_reason\":null") + "}]" + continuousUsage + "}\n\n";
+    }
+    SimConnection::appendChunk(&out, event);
+    if (last) {
+        if (a.includeUsage) {
+            const QByteArray usage = "data: {\"id\":\"" + a.responseId + "\",\"object\":\""
+                + (a.chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + a.created
+                + ",\"model\":\"" + model
+                + "\",\"choices\":[],\"usage\":" + usageJson(a.truth.promptTokens, a.completionTokens, false) + "}\n\n";
+            SimConnection::appendChunk(&out, usage);
+        }
+        SimConnection::appendChunk(&out, "data: [DONE]\n\n");
+        out += "0\r\n\r\n";
+    }
+    const std::int64_t written = connection->writeFramed(out);
+    if (first)
+        a.truth.firstTokenNs = written;
+    a.truth.chunkNs.push_back(written);
+    if (last) {
+        const std::uint64_t id = a.id;
+        connection->setActiveRequest(0);
+        endRequest(id, written);
+        connection->endEventStream();
+    }
+}
+
+void SimServer::completeNonStreaming(ActiveRequest& a, const BatchEngine::Token& token)
+{
+    using Fault = FaultInjector::Fault;
+    if (token.tokenId != SimTokenizer::EndOfText)
+        a.text += m_tokenizer.piece(token.tokenId);
+    const bool last = token.finish != BatchEngine::Finish::None;
+    const bool strike = a.completionTokens >= a.strikeAfter || last;
+    SimConnection* connection = a.connection;
+    const std::uint64_t id = a.id;
+    if (a.fault == Fault::CutStream && strike) {
+        a.truth.status = 0;
+        m_engine->abort(id);
+        connection->setActiveRequest(0);
+        endRequest(id, monotonicNowNs());
+        connection->cut();
+        return;
+    }
+    if (a.fault == Fault::InBandError && strike) {
+        a.truth.status = 500;
+        m_engine->abort(id);
+        connection->setActiveRequest(0);
+        endRequest(id, monotonicNowNs());
+        respondError(connection, 500, QStringLiteral("Simulated engine failure (--fault-inband-error)."));
+        return;
+    }
+    if (!last)
+        return;
+
+    const std::string text = a.text.toStdString();
+    const Json usage
+        = {{"prompt_tokens", a.truth.promptTokens}, {"total_tokens", a.truth.promptTokens + a.completionTokens},
+            {"completion_tokens", a.completionTokens}, {"prompt_tokens_details", nullptr}};
+    Json choice;
+    if (a.chat) {
+        choice = {{"index", 0},
+            {"message",
+                {{"role", "assistant"}, {"content", text}, {"refusal", nullptr}, {"tool_calls", Json::array()}}},
+            {"logprobs", nullptr}, {"finish_reason", finishName(token.finish)}, {"stop_reason", nullptr}};
+    } else {
+        choice = {{"index", 0}, {"text", text}, {"logprobs", nullptr}, {"finish_reason", finishName(token.finish)},
+            {"stop_reason", nullptr}, {"prompt_logprobs", nullptr}};
+    }
+    const Json body = {{"id", a.responseId.toStdString()}, {"object", a.chat ? "chat.completion" : "text_completion"},
+        {"created", a.created.toLongLong()}, {"model", m_config.servedModelName.toStdString()},
+        {"choices", Json::array({choice})}, {"usage", usage}};
+    QByteArray bytes = toBytes(body);
+    if (a.fault == Fault::MalformedSse)
+        bytes.chop(bytes.size() / 2); // a body cut in half: not JSON
+    connection->setActiveRequest(0);
+    endRequest(id, monotonicNowNs());
+    connection->respond(200, "application/json", bytes);
+}
+
+void SimServer::endRequest(std::uint64_t id, std::int64_t endNs)
+{
+    auto it = m_active.find(id);
+    if (it == m_active.end())
+        return;
+    it->second->truth.endNs = endNs;
+    m_groundTruth.write(it->second->truth);
+    m_active.erase(it);
+}
+
+} // namespace kp::core

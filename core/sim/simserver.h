@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "batchengine.h"
+#include "faultinjector.h"
+#include "groundtruthlog.h"
+#include "simconfig.h"
+#include "simmetrics.h"
+
+#include <QHostAddress>
+#include <QObject>
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+class QTcpServer;
+
+namespace kp::core {
+
+class PreciseTimer;
+class SimConnection;
+class SimTokenizer;
+struct HttpRequest;
+
+/// The simulated vLLM server: vLLM v0.31's OpenAI-compatible HTTP API on a loopback port, in front of a
+/// continuous-batching engine whose steps take as long as a roofline of the named GPU and model says, run `speed`
+/// times faster than real time. Single-threaded: the engine, every connection and every write share one event loop,
+/// so the whole server costs one core.
+class SimServer : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SimServer(const ResolvedSimConfig& config, QObject* parent = nullptr);
+    ~SimServer() override;
+
+    /// Listens on `address`:`port` (0 picks a free port); on failure `error` says why in words.
+    bool listen(const QHostAddress& address, quint16 port, QString* error);
+    quint16 port() const;
+    const ResolvedSimConfig& config() const { return m_config; }
+    const BatchEngine& engine() const { return *m_engine; }
+    const SimMetrics& metrics() const { return m_metrics; }
+
+private:
+    friend class SimConnection;
+    struct ActiveRequest;
+
+    void acceptConnections();
+    void handle(SimConnection* connection, HttpRequest&& request);
+    void connectionClosed(SimConnection* connection);
+
+    void handleModels(SimConnection* connection);
+    void handleVersion(SimConnection* connection);
+    void handleMetrics(SimConnection* connection);
+    void handleTokenize(SimConnection* connection, const QByteArray& body);
+    void handleDetokenize(SimConnection* connection, const QByteArray& body);
+    void handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat);
+    void startGeneration(
+        SimConnection* connection, std::unique_ptr<ActiveRequest> active, const BatchEngine::Request& engineRequest);
+
+    void kickEngine();
+    void startStep(std::int64_t simStartNs);
+    void onStepTimer();
+    void deliver(const BatchEngine::Token& token);
+    void streamToken(ActiveRequest& active, const BatchEngine::Token& token);
+    void completeNonStreaming(ActiveRequest& active, const BatchEngine::Token& token);
+    void endRequest(std::uint64_t id, std::int64_t endNs);
+
+    std::int64_t simNowNs(std::int64_t realNs) const;
+    std::int64_t realAtSimNs(std::int64_t simNs) const;
+    QByteArray newResponseId(const char* prefix);
+
+    ResolvedSimConfig m_config;
+    const SimTokenizer& m_tokenizer;
+    QTcpServer* m_tcpServer;
+    SimMetrics m_metrics;
+    std::unique_ptr<BatchEngine> m_engine;
+    FaultInjector m_faults;
+    GroundTruthLog m_groundTruth;
+    PreciseTimer* m_stepTimer;
+    std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_active;
+    std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_stalled;
+    std::uint64_t m_nextRequestId = 1;
+    std::uint64_t m_idState;
+    std::int64_t m_startedSecs;
+
+    // The simulated clock: simulated ns = (real ns - m_epochNs) x speed while idle; while busy it moves from step
+    // end to step end, and falls behind real time only if the loop cannot keep up, which the lag gauges expose.
+    std::int64_t m_epochNs;
+    std::int64_t m_simClockNs = 0;
+    std::int64_t m_stepEndSimNs = 0;
+    std::int64_t m_stepDeadlineNs = 0;
+    double m_lagSeconds = 0;
+    double m_maxLagSeconds = 0;
+    std::uint64_t m_lateSteps = 0;
+    std::int64_t m_lastLagWarningNs = 0;
+};
+
+} // namespace kp::core
