@@ -7,7 +7,10 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QTextStream>
+#include <QTranslator>
 
 #include <cstdio>
 #include <memory>
@@ -31,6 +34,14 @@ int main(int argc, char* argv[])
     }
 
     QApplication app(argc, argv);
+    // Qt's own strings (dialog buttons) and ours, in the user's language where a translation exists.
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("kneepoint"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&translator);
     QApplication::setApplicationDisplayName(QStringLiteral("Kneepoint"));
     kp::ui::MainWindow window;
     window.show();

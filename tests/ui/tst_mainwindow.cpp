@@ -31,6 +31,10 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QAction*>(QStringLiteral("quitAction")));
         QVERIFY(window.findChild<QAction*>(QStringLiteral("aboutAction")));
         QCOMPARE(window.menuBar()->actions().size(), 2);
+        // KNEEPOINT_SCREENSHOTS=DIR keeps a picture of the window, for a person to look at.
+        const QString shots = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(window.grab().save(shots + QStringLiteral("/mainwindow.png")));
     }
 
     void remembersItsGeometry()
