@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/catalog.h"
 #include "sim/batchengine.h"
+#include "sim/simconfig.h"
 #include "sim/simmetrics.h"
 #include "sim/simtokenizer.h"
 
@@ -80,6 +81,68 @@ BatchEngine::Config config(int maxNumSeqs = 256, int blocks = 100'000)
     return c;
 }
 
+// A closed-loop concurrency step at the simulator's defaults: `users` clients, each sending its next request the
+// moment the last one finished, until every user has had `rounds` answers. Means over all requests.
+struct SweepPoint
+{
+    double ttftMs = 0;
+    double tpotMs = 0;
+    double tokensPerSecond = 0;
+    double maxKvUsage = 0;
+    std::uint64_t preemptions = 0;
+};
+
+SweepPoint closedLoop(int users, int prompt, int output, int rounds)
+{
+    QString error;
+    const auto config = ResolvedSimConfig::resolve(SimConfig(), &error);
+    Q_ASSERT(config);
+    const SimConfig& o = config->options;
+    BatchEngine engine(config->engine,
+        StepTimeModel(config->gpu, config->model, o.bandwidthEfficiency, o.computeEfficiency,
+            std::int64_t(o.stepOverheadMs * 1e6), config->kvBytesPerElement));
+    std::uint64_t nextId = 1;
+    std::map<std::uint64_t, std::int64_t> arrival;
+    std::map<std::uint64_t, std::int64_t> firstToken;
+    int finished = 0;
+    double ttftSum = 0;
+    double tpotSum = 0;
+    std::uint64_t tokens = 0;
+    auto submit = [&](std::int64_t now) {
+        engine.add(request(nextId, prompt, output, now));
+        arrival[nextId++] = now;
+    };
+    for (int i = 0; i < users; ++i)
+        submit(0);
+    SweepPoint point;
+    std::int64_t now = 0;
+    const int wanted = users * rounds;
+    while (finished < wanted) {
+        const auto d = engine.beginStep(now);
+        if (!d)
+            break;
+        point.maxKvUsage = std::max(point.maxKvUsage, engine.kvCacheUsage());
+        const auto result = engine.completeStep();
+        now = result.endNs;
+        for (const auto& t : result.tokens) {
+            ++tokens;
+            if (t.outputTokens == 1)
+                firstToken[t.requestId] = now;
+            if (t.finish == BatchEngine::Finish::None)
+                continue;
+            ++finished;
+            ttftSum += double(firstToken[t.requestId] - arrival[t.requestId]) / 1e6;
+            tpotSum += double(now - firstToken[t.requestId]) / 1e6 / (output - 1);
+            submit(now);
+        }
+    }
+    point.ttftMs = ttftSum / finished;
+    point.tpotMs = tpotSum / finished;
+    point.tokensPerSecond = double(tokens) / (double(now) / 1e9);
+    point.preemptions = engine.preemptions();
+    return point;
+}
+
 } // namespace
 
 class TestBatchEngine : public QObject
@@ -123,6 +186,36 @@ private Q_SLOTS:
         const double firstGain = tokensPerSecond[1] / tokensPerSecond[0];
         const double lastGain = tokensPerSecond[3] / tokensPerSecond[2];
         QVERIFY2(lastGain < firstGain / 2, qPrintable(QStringLiteral("%1 vs %2").arg(lastGain).arg(firstGain)));
+    }
+
+    void defaultsShowWhatRealServersShow()
+    {
+        // Llama 3.1 8B on one H100 SXM, chat-shaped traffic (1,024 tokens in, 256 out), concurrency 1 to 256.
+        QList<SweepPoint> sweep;
+        for (int users : {1, 8, 32, 128, 256}) {
+            sweep << closedLoop(users, 1024, 256, 2);
+            qInfo("%3d users: TTFT %7.1f ms, TPOT %5.2f ms, %7.0f tokens/s, KV peak %4.1f %%", users,
+                sweep.last().ttftMs, sweep.last().tpotMs, sweep.last().tokensPerSecond, 100 * sweep.last().maxKvUsage);
+        }
+        // Time per output token near the bandwidth floor (4.5 ms of weights) at concurrency 1, growing with the batch.
+        QVERIFY2(sweep[0].tpotMs > 4.5 && sweep[0].tpotMs < 7, qPrintable(QString::number(sweep[0].tpotMs)));
+        for (int i = 1; i < sweep.size(); ++i) {
+            QVERIFY(sweep[i].tpotMs > sweep[i - 1].tpotMs);
+            QVERIFY(sweep[i].ttftMs > sweep[i - 1].ttftMs); // prefills queue up behind each other
+        }
+        // Throughput rises, then flattens: going from 128 to 256 users gains far less than from 1 to 8.
+        QVERIFY(sweep[1].tokensPerSecond > 5 * sweep[0].tokensPerSecond);
+        QVERIFY(sweep[4].tokensPerSecond > sweep[3].tokensPerSecond);
+        QVERIFY(sweep[4].tokensPerSecond < 1.6 * sweep[3].tokensPerSecond);
+        QCOMPARE(sweep[4].preemptions, std::uint64_t(0)); // short contexts fit: 256 x 1,280 tokens is 72 % of the cache
+    }
+
+    void longContextsFillTheCacheAtTheDefaults()
+    {
+        // 24 users with 16,000-token prompts and 4,000-token answers need 480,000 tokens of cache; there are 455,808.
+        const SweepPoint p = closedLoop(24, 16000, 4000, 1);
+        QVERIFY2(p.maxKvUsage > 0.99, qPrintable(QString::number(p.maxKvUsage)));
+        QVERIFY(p.preemptions > 0);
     }
 
     void aQueueFormsBeyondMaxNumSeqs()
