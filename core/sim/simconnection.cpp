@@ -73,10 +73,15 @@ SimConnection::SimConnection(QTcpSocket* socket, SimServer* server)
     m_socket->setParent(this);
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     connect(m_socket, &QTcpSocket::readyRead, this, &SimConnection::onReadyRead);
-    connect(m_socket, &QTcpSocket::disconnected, this, [this] {
-        m_server->connectionClosed(this);
-        deleteLater();
-    });
+    // Queued: a write to a peer that has gone emits disconnected() from inside flush(), and the server must not
+    // lose the request it is writing for in the middle of writing it.
+    connect(
+        m_socket, &QTcpSocket::disconnected, this,
+        [this] {
+            m_server->connectionClosed(this);
+            deleteLater();
+        },
+        Qt::QueuedConnection);
 }
 
 SimConnection::~SimConnection() = default;
@@ -150,6 +155,8 @@ void SimConnection::writeRaw(const QByteArray& bytes)
         m_held += bytes;
         return;
     }
+    if (!isOpen())
+        return; // the peer left; disconnected() is on its way
     m_socket->write(bytes);
     m_socket->flush();
 }

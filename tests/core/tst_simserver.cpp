@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -423,6 +424,32 @@ private Q_SLOTS:
         QVERIFY(metricValue(after, "vllm:num_preemptions_total") > 0);
         QCOMPARE(metricValue(after, "vllm:generation_tokens_total"), 2400.0);
         QCOMPARE(metricValue(after, "vllm:num_requests_running"), 0.0);
+    }
+
+    void clientsLeavingMidStreamFreeTheirSlots()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50")}, &error), qPrintable(error));
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (int i = 0; i < 40; ++i) {
+            auto socket = std::make_unique<QTcpSocket>();
+            socket->connectToHost(QHostAddress::LocalHost, sim.port());
+            QVERIFY(socket->waitForConnected(5000));
+            socket->write(HttpTestClient::postRequest(
+                "/v1/completions", R"({"prompt":"leave","max_tokens":100000,"ignore_eos":true,"stream":true})"));
+            QVERIFY(socket->waitForBytesWritten(5000));
+            sockets.push_back(std::move(socket));
+        }
+        for (auto& socket : sockets)
+            QVERIFY(socket->waitForReadyRead(5000));
+        sockets.clear(); // every client goes away mid-stream, some while the server is writing to it
+        HttpTestClient scraper(sim.port());
+        QTRY_COMPARE_WITH_TIMEOUT(metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"), 0.0, 5000);
+        const QByteArray metrics = scraper.get("/metrics").body;
+        QVERIFY(metrics.contains("finished_reason=\"abort\"} 40.0"));
+        QCOMPARE(metricValue(metrics, "vllm:kv_cache_usage_perc"), 0.0);
+        QCOMPARE(sim.process().state(), QProcess::Running);
     }
 
     void timePerTokenGrowsWithConcurrency()
