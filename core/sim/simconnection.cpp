@@ -10,6 +10,10 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#endif
+
 namespace kp::core {
 
 namespace {
@@ -157,7 +161,20 @@ void SimConnection::writeRaw(const QByteArray& bytes)
     }
     if (!isOpen())
         return; // the peer left; disconnected() is on its way
-    m_socket->write(bytes);
+    qsizetype sent = 0;
+#ifdef Q_OS_UNIX
+    // Straight to the kernel when Qt holds nothing back: QTcpSocket's buffer and its write notifier, switched on and
+    // off for every chunk, cost more than the send itself with thousands of streams. Whatever the kernel does not
+    // take, and any error, goes through QTcpSocket as usual, which buffers it or reports the failure.
+    if (m_socket->bytesToWrite() == 0) {
+        const ssize_t n = ::send(
+            int(m_socket->socketDescriptor()), bytes.constData(), size_t(bytes.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n == bytes.size())
+            return;
+        sent = n > 0 ? n : 0;
+    }
+#endif
+    m_socket->write(bytes.constData() + sent, bytes.size() - sent);
     m_socket->flush();
 }
 

@@ -232,6 +232,7 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     , m_faults(config.options.faults)
     , m_stepTimer(new PreciseTimer(this))
     , m_idState(QRandomGenerator::global()->generate64())
+    , m_modelJson(jsonEscape(config.servedModelName.toUtf8()))
     , m_startedSecs(QDateTime::currentSecsSinceEpoch())
     , m_epochNs(monotonicNowNs())
 {
@@ -321,6 +322,19 @@ QByteArray SimServer::newResponseId(const char* prefix)
     };
     return prefix + QByteArray::number(next(), 16).rightJustified(16, '0')
         + QByteArray::number(next(), 16).rightJustified(16, '0');
+}
+
+const QByteArray& SimServer::escapedPiece(int tokenId)
+{
+    static const QByteArray none;
+    if (tokenId == SimTokenizer::EndOfText || tokenId < 0)
+        return none; // end of text streams as "", as vLLM skips special tokens
+    if (std::size_t(tokenId) >= m_pieceCache.size())
+        m_pieceCache.resize(std::size_t(tokenId) + 1);
+    QByteArray& cached = m_pieceCache[std::size_t(tokenId)];
+    if (cached.isNull())
+        cached = jsonEscape(m_tokenizer.piece(tokenId));
+    return cached;
 }
 
 void SimServer::handle(SimConnection* connection, HttpRequest&& request)
@@ -783,8 +797,8 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         connection->cut();
         return;
     }
-    QByteArray out;
-    out.reserve(512);
+    QByteArray& out = m_outScratch;
+    out.resize(0);
     if (a.fault == Fault::InBandError && strike) {
         // HTTP said 200 long ago; a failure now can only travel in the stream, as vLLM sends it.
         const QByteArray event = "data: "
@@ -805,10 +819,7 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
     }
 
     const bool first = a.truth.firstTokenNs < 0;
-    const QByteArray model = jsonEscape(m_config.servedModelName.toUtf8());
-    const QByteArray continuousUsage = a.continuousUsage
-        ? ",\"usage\":" + usageJson(a.truth.promptTokens, a.completionTokens, !a.chat)
-        : QByteArray(a.chat ? "" : ",\"usage\":null");
+    const QByteArray& model = m_modelJson;
     if (first && a.chat) {
         QByteArray role = "data: {\"id\":\"" + a.responseId
             + "\",\"object\":\"chat.completion.chunk\",\"created\":" + a.created + ",\"model\":\"" + model
@@ -819,16 +830,33 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         role += "}\n\n";
         SimConnection::appendChunk(&out, role);
     }
-    const QByteArray text
-        = token.tokenId == SimTokenizer::EndOfText ? QByteArray() : jsonEscape(m_tokenizer.piece(token.tokenId));
-    QByteArray event;
+    const QByteArray& text = escapedPiece(token.tokenId);
+    // The hot path: one event per token per stream, built in a reused buffer.
+    QByteArray& event = m_eventScratch;
+    event.resize(0);
+    event += a.chunkPrefix;
+    event += text;
     if (a.fault == Fault::MalformedSse && a.completionTokens == a.strikeAfter && !last) {
-        event = a.chunkPrefix + text + "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON
+        event += "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON
     } else {
-        const char* finish = finishName(token.finish);
-        event = a.chunkPrefix + text + (a.chat ? "\"}" : "\"")
-            + ",\"logprobs\":null,\"finish_reason\":" + (finish ? '"' + QByteArray(finish) + '"' : QByteArray("null"))
-            + (a.chat && !last ? "" : ",\"stop_reason\":null") + "}]" + continuousUsage + "}\n\n";
+        event += a.chat ? "\"},\"logprobs\":null,\"finish_reason\":" : "\",\"logprobs\":null,\"finish_reason\":";
+        if (const char* finish = finishName(token.finish)) {
+            event += '"';
+            event += finish;
+            event += '"';
+        } else {
+            event += "null";
+        }
+        if (!a.chat || last)
+            event += ",\"stop_reason\":null";
+        event += "}]";
+        if (a.continuousUsage) {
+            event += ",\"usage\":";
+            event += usageJson(a.truth.promptTokens, a.completionTokens, !a.chat);
+        } else if (!a.chat) {
+            event += ",\"usage\":null"; // completions dump every field, chat only those that were set
+        }
+        event += "}\n\n";
     }
     SimConnection::appendChunk(&out, event);
     if (last) {

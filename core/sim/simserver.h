@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 class QTcpServer;
 
@@ -70,6 +71,8 @@ private:
     std::int64_t simNowNs(std::int64_t realNs) const;
     std::int64_t realAtSimNs(std::int64_t simNs) const;
     QByteArray newResponseId(const char* prefix);
+    /// The JSON-escaped text of a token, cached: every streamed chunk needs one.
+    const QByteArray& escapedPiece(int tokenId);
 
     ResolvedSimConfig m_config;
     const SimTokenizer& m_tokenizer;
@@ -83,6 +86,10 @@ private:
     std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_stalled;
     std::uint64_t m_nextRequestId = 1;
     std::uint64_t m_idState;
+    QByteArray m_modelJson; // the served model name, JSON-escaped
+    std::vector<QByteArray> m_pieceCache;
+    QByteArray m_eventScratch;
+    QByteArray m_outScratch;
     std::int64_t m_startedSecs;
 
     // The simulated clock: simulated ns = (real ns - m_epochNs) x speed while idle; while busy it moves from step
