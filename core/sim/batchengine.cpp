@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "batchengine.h"
 
+#include "common/splitmix.h"
 #include "simmetrics.h"
 #include "simtokenizer.h"
 
@@ -27,15 +28,6 @@ struct BatchEngine::Sequence
 };
 
 namespace {
-
-// splitmix64: tiny, fast, and the same on every platform, which greedy determinism needs.
-std::uint64_t nextRandom(std::uint64_t* state)
-{
-    std::uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 int blocksFor(int tokens, int blockSize)
 {
@@ -177,7 +169,7 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
 
 int BatchEngine::sampleToken(Sequence* seq)
 {
-    const std::uint64_t r = nextRandom(&seq->rng);
+    const std::uint64_t r = splitMix64(&seq->rng);
     const Request& req = seq->request;
     if (!req.ignoreEos && seq->generated >= req.minTokens && m_config.naturalOutputTokens > 0
         && r % std::uint64_t(m_config.naturalOutputTokens) == 0)

@@ -86,8 +86,10 @@ QList<QCommandLineOption> SimCommand::options() const
         valueOption("natural-output-tokens",
             QStringLiteral("Mean answer length when the end-of-text token is allowed (ignore_eos false)."),
             QStringLiteral("N"), QStringLiteral("128")),
-        valueOption("seed", QStringLiteral("Seed for requests that ask for neither temperature 0 nor a seed."),
-            QStringLiteral("N"), QStringLiteral("0")),
+        valueOption("seed",
+            QStringLiteral("Seed the sampling of requests that ask for neither temperature 0 nor a seed, so that a "
+                           "run repeats (default: different every start)."),
+            QStringLiteral("N")),
         valueOption("ground-truth",
             QStringLiteral("Write one JSON line per request with the server's monotonic timestamps."),
             QStringLiteral("FILE")),
@@ -149,7 +151,8 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.computeEfficiency = option::number(p, QStringLiteral("compute-efficiency"), 0.01, 1.0);
     c.stepOverheadMs = option::number(p, QStringLiteral("step-overhead-ms"), 0, 10000);
     c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
-    c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
+    if (p.isSet(QStringLiteral("seed")))
+        c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));
     FaultRates& f = c.faults;
     f.http500 = option::rate(p, QStringLiteral("fault-500"));

@@ -37,7 +37,7 @@ struct SimConfig
     double computeEfficiency = 0.5;
     double stepOverheadMs = 0.4;
     int naturalOutputTokens = 128;
-    std::uint64_t seed = 0;
+    std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
     FaultRates faults;
 };

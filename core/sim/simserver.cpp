@@ -3,6 +3,7 @@
 #include "simserver.h"
 
 #include "common/monotonicclock.h"
+#include "common/splitmix.h"
 #include "common/version.h"
 #include "httprequest.h"
 #include "precisetimer.h"
@@ -232,6 +233,7 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     , m_faults(config.options.faults)
     , m_stepTimer(new PreciseTimer(this))
     , m_idState(QRandomGenerator::global()->generate64())
+    , m_samplingState(config.options.seed.value_or(QRandomGenerator::global()->generate64()))
     , m_modelJson(jsonEscape(config.servedModelName.toUtf8()))
     , m_startedSecs(QDateTime::currentSecsSinceEpoch())
     , m_epochNs(monotonicNowNs())
@@ -314,14 +316,8 @@ std::int64_t SimServer::realAtSimNs(std::int64_t simNs) const
 QByteArray SimServer::newResponseId(const char* prefix)
 {
     // Request ids only have to be unique and look like vLLM's (prefix + 32 hex digits).
-    auto next = [this] {
-        std::uint64_t z = (m_idState += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    };
-    return prefix + QByteArray::number(next(), 16).rightJustified(16, '0')
-        + QByteArray::number(next(), 16).rightJustified(16, '0');
+    return prefix + QByteArray::number(splitMix64(&m_idState), 16).rightJustified(16, '0')
+        + QByteArray::number(splitMix64(&m_idState), 16).rightJustified(16, '0');
 }
 
 const QByteArray& SimServer::escapedPiece(int tokenId)
@@ -655,7 +651,7 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     else if (seed)
         engineRequest.samplerSeed = hashTokens(promptIds) ^ (std::uint64_t(*seed) * 0x9e3779b97f4a7c15ULL);
     else
-        engineRequest.samplerSeed = QRandomGenerator::global()->generate64() ^ m_config.options.seed;
+        engineRequest.samplerSeed = splitMix64(&m_samplingState);
 
     using Fault = FaultInjector::Fault;
     switch (active->fault) {

@@ -86,6 +86,7 @@ private:
     std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_stalled;
     std::uint64_t m_nextRequestId = 1;
     std::uint64_t m_idState;
+    std::uint64_t m_samplingState;
     QByteArray m_modelJson; // the served model name, JSON-escaped
     std::vector<QByteArray> m_pieceCache;
     QByteArray m_eventScratch;

@@ -256,6 +256,28 @@ private Q_SLOTS:
         QVERIFY(text(sampled) != text(sampled));
     }
 
+    void aSeededServerRepeatsItsSampling()
+    {
+        // Requests that name neither temperature 0 nor a seed draw from the server's sequence: --seed repeats it.
+        auto answers = []() {
+            SimProcess sim;
+            QString error;
+            if (!sim.start({QStringLiteral("--seed"), QStringLiteral("5")}, &error))
+                return QStringList {error};
+            HttpTestClient c(sim.port());
+            QStringList texts;
+            for (int i = 0; i < 3; ++i)
+                texts << c.post("/v1/completions", R"({"prompt":"p","max_tokens":10,"ignore_eos":true})")
+                             .json()[u"choices"][0][u"text"]
+                             .toString();
+            return texts;
+        };
+        const QStringList first = answers();
+        QCOMPARE(first.size(), 3);
+        QVERIFY(first[0] != first[1]);
+        QCOMPARE(answers(), first);
+    }
+
     void minTokensAndTheContextLimit()
     {
         HttpTestClient c(m_sim.port());
