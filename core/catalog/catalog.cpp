@@ -78,7 +78,7 @@ std::optional<Catalog> Catalog::fromJson(const QByteArray& gpusJson, const QByte
     QJsonArray gpus;
     if (!readArray(gpusJson, "gpus", &gpus, error, QStringLiteral("gpus.json")))
         return std::nullopt;
-    for (const QJsonValue& value : std::as_const(gpus)) {
+    for (const auto& value : std::as_const(gpus)) {
         const QJsonObject o = value.toObject();
         GpuSpec gpu;
         gpu.id = o.value(u"id").toString();
@@ -101,7 +101,7 @@ std::optional<Catalog> Catalog::fromJson(const QByteArray& gpusJson, const QByte
     QJsonArray models;
     if (!readArray(modelsJson, "models", &models, error, QStringLiteral("models.json")))
         return std::nullopt;
-    for (const QJsonValue& value : std::as_const(models)) {
+    for (const auto& value : std::as_const(models)) {
         const QJsonObject o = value.toObject();
         ModelSpec m;
         m.id = o.value(u"id").toString();

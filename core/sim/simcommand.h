@@ -20,7 +20,7 @@ public:
     /// The SimConfig a parsed command line asks for; throws UsageError on a bad value.
     static SimConfig configFrom(const QCommandLineParser& parser);
     /// A few lines on what the simulator will run: GPU, model, KV cache, the roofline at batch 1.
-    static QString describe(const ResolvedSimConfig& config);
+    static QString describe(const ResolvedSimConfig& r);
 };
 
 } // namespace kp::core

@@ -225,6 +225,7 @@ public:
         argStorage.push_back(binary);
         argStorage.insert(argStorage.end(), args.begin(), args.end());
         std::vector<char*> argv;
+        argv.reserve(argStorage.size() + 1);
         for (std::string& a : argStorage)
             argv.push_back(a.data());
         argv.push_back(nullptr);

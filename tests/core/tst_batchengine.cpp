@@ -168,7 +168,7 @@ private Q_SLOTS:
         for (int batch : {1, 16, 64, 256}) {
             BatchEngine engine(config(), h100Llama8b());
             for (int i = 0; i < batch; ++i)
-                engine.add(request(std::uint64_t(i + 1), 2000, 100));
+                engine.add(request(std::uint64_t(i) + 1, 2000, 100));
             const Run run = runToCompletion(engine);
             // TPOT as a client computes it: (last token - first token) / (tokens - 1), averaged over requests.
             double sum = 0;

@@ -391,7 +391,7 @@ private Q_SLOTS:
                 return QJsonObject();
             const QList<QByteArray> lines = file.readAll().split('\n');
             for (const QByteArray& line : lines) {
-                const QJsonObject o = QJsonDocument::fromJson(line).object();
+                QJsonObject o = QJsonDocument::fromJson(line).object();
                 if (o[u"request_id"].toString().toUtf8() == id)
                     return o;
             }
