@@ -83,6 +83,10 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("F"), QStringLiteral("0.5")),
         valueOption("step-overhead-ms", QStringLiteral("Fixed cost of every step: scheduling, sampling, detokenising."),
             QStringLiteral("MS"), QStringLiteral("0.4")),
+        valueOption("fixed-step-ms",
+            QStringLiteral("Make every engine step take this long instead of the roofline, for a steady pace in "
+                           "benchmarks (0: the roofline)."),
+            QStringLiteral("MS"), QStringLiteral("0")),
         valueOption("natural-output-tokens",
             QStringLiteral("Mean answer length when the end-of-text token is allowed (ignore_eos false)."),
             QStringLiteral("N"), QStringLiteral("128")),
@@ -150,6 +154,7 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.bandwidthEfficiency = option::number(p, QStringLiteral("bandwidth-efficiency"), 0.01, 1.0);
     c.computeEfficiency = option::number(p, QStringLiteral("compute-efficiency"), 0.01, 1.0);
     c.stepOverheadMs = option::number(p, QStringLiteral("step-overhead-ms"), 0, 10000);
+    c.fixedStepMs = option::number(p, QStringLiteral("fixed-step-ms"), 0, 100000);
     c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
     if (p.isSet(QStringLiteral("seed")))
         c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
@@ -172,8 +177,7 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
 QString SimCommand::describe(const ResolvedSimConfig& r)
 {
     const QLocale c = QLocale::c();
-    const StepTimeModel model(r.gpu, r.model, r.options.bandwidthEfficiency, r.options.computeEfficiency,
-        std::int64_t(r.options.stepOverheadMs * 1e6), r.kvBytesPerElement);
+    const StepTimeModel model = r.stepTimeModel();
     StepTimeModel::Step one;
     model.addSequence(&one, 1024, 1);
     const double floorMs = model.weightBytes() / r.gpu.bandwidthBytesPerSecond() * 1e3;

@@ -20,6 +20,14 @@ QString gib(double bytes)
 
 } // namespace
 
+StepTimeModel ResolvedSimConfig::stepTimeModel() const
+{
+    StepTimeModel steps(gpu, model, options.bandwidthEfficiency, options.computeEfficiency,
+        std::int64_t(options.stepOverheadMs * 1e6), kvBytesPerElement);
+    steps.setFixedStepNs(std::int64_t(options.fixedStepMs * 1e6));
+    return steps;
+}
+
 std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& config, QString* error)
 {
     const Catalog& catalog = Catalog::builtIn();

@@ -36,6 +36,7 @@ struct SimConfig
     double bandwidthEfficiency = 0.8;
     double computeEfficiency = 0.5;
     double stepOverheadMs = 0.4;
+    double fixedStepMs = 0; ///< every step this long instead of the roofline (0: the roofline)
     int naturalOutputTokens = 128;
     std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
@@ -52,6 +53,9 @@ struct ResolvedSimConfig
     BatchEngine::Config engine;
     double kvBytesPerElement = 2;
     double kvCacheBytes = 0; ///< what the KV cache was given, before rounding to blocks
+
+    /// The step times of this GPU and model at these efficiencies.
+    StepTimeModel stepTimeModel() const;
 
     /// Resolves `config`; on failure `error` is a sentence for the user (unknown GPU, model does not fit, …).
     static std::optional<ResolvedSimConfig> resolve(const SimConfig& config, QString* error);

@@ -238,9 +238,7 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     , m_startedSecs(QDateTime::currentSecsSinceEpoch())
     , m_epochNs(monotonicNowNs())
 {
-    const StepTimeModel model(config.gpu, config.model, config.options.bandwidthEfficiency,
-        config.options.computeEfficiency, std::int64_t(config.options.stepOverheadMs * 1e6), config.kvBytesPerElement);
-    m_engine = std::make_unique<BatchEngine>(config.engine, model, &m_metrics);
+    m_engine = std::make_unique<BatchEngine>(config.engine, config.stepTimeModel(), &m_metrics);
     m_tcpServer->setMaxPendingConnections(4096);
     m_tcpServer->setListenBacklogSize(4096);
     connect(m_tcpServer, &QTcpServer::newConnection, this, &SimServer::acceptConnections);

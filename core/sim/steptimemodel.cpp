@@ -30,6 +30,8 @@ std::int64_t StepTimeModel::stepNs(const Step& step) const
 {
     if (step.tokens == 0)
         return 0;
+    if (m_fixedStepNs > 0)
+        return m_fixedStepNs;
     const double bytes = m_weightBytes + step.kvTokensRead * m_kvBytesPerToken;
     const double flops = m_flopsPerToken * step.tokens + step.attentionFlops;
     const double seconds = std::max(bytes / m_bandwidth, flops / m_compute);

@@ -31,6 +31,8 @@ public:
     void addSequence(Step* step, int context, int newTokens) const;
     /// The step's duration in simulated nanoseconds.
     std::int64_t stepNs(const Step& step) const;
+    /// Every step takes exactly this long instead (0: the roofline): for benchmarks that need a steady pace.
+    void setFixedStepNs(std::int64_t ns) { m_fixedStepNs = ns; }
 
     double weightBytes() const { return m_weightBytes; }
     double kvBytesPerToken() const { return m_kvBytesPerToken; }
@@ -43,6 +45,7 @@ private:
     double m_bandwidth; ///< bytes per second, after efficiency
     double m_compute; ///< FLOPs per second, after efficiency
     std::int64_t m_overheadNs;
+    std::int64_t m_fixedStepNs = 0;
 };
 
 } // namespace kp::core

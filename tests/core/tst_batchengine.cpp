@@ -97,10 +97,7 @@ SweepPoint closedLoop(int users, int prompt, int output, int rounds)
     QString error;
     const auto config = ResolvedSimConfig::resolve(SimConfig(), &error);
     Q_ASSERT(config);
-    const SimConfig& o = config->options;
-    BatchEngine engine(config->engine,
-        StepTimeModel(config->gpu, config->model, o.bandwidthEfficiency, o.computeEfficiency,
-            std::int64_t(o.stepOverheadMs * 1e6), config->kvBytesPerElement));
+    BatchEngine engine(config->engine, config->stepTimeModel());
     std::uint64_t nextId = 1;
     std::map<std::uint64_t, std::int64_t> arrival;
     std::map<std::uint64_t, std::int64_t> firstToken;
