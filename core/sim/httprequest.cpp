@@ -26,6 +26,10 @@ HttpRequestParser::Result HttpRequestParser::parse(QByteArray* buffer, HttpReque
     // Tolerate the stray CRLF some clients send between keep-alive requests (RFC 9112 §2.2).
     while (buffer->startsWith("\r\n"))
         buffer->remove(0, 2);
+    // Every method starts with a capital letter; anything else (a TLS ClientHello, binary junk) is refused at once
+    // rather than waited on until the header limit, as uvicorn does.
+    if (!buffer->isEmpty() && !(buffer->at(0) >= 'A' && buffer->at(0) <= 'Z'))
+        return fail(400, "Invalid HTTP request");
     const qsizetype headerEnd = buffer->indexOf("\r\n\r\n");
     if (headerEnd < 0) {
         if (buffer->size() > MaxHeaderBytes)

@@ -57,6 +57,7 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("request");
         QTest::addColumn<int>("status");
         QTest::newRow("garbage") << QByteArray("garbage\r\n\r\n") << 400;
+        QTest::newRow("tls hello") << QByteArray("\x16\x03\x01\x02\x00\x01", 6) << 400;
         QTest::newRow("version") << QByteArray("GET / HTTP/2.0\r\n\r\n") << 505;
         QTest::newRow("length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n") << 400;
         QTest::newRow("chunked") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") << 501;
