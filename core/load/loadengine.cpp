@@ -1,0 +1,245 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadengine.h"
+
+#include "common/monotonicclock.h"
+#include "common/processlimits.h"
+
+#include <QEventLoop>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+void registerTypes()
+{
+    static const bool registered = [] {
+        qRegisterMetaType<std::vector<kp::core::RequestRecord>>("std::vector<kp::core::RequestRecord>");
+        qRegisterMetaType<std::shared_ptr<const kp::core::LoadWorker::Assignment>>(
+            "std::shared_ptr<const kp::core::LoadWorker::Assignment>");
+        qRegisterMetaType<kp::core::LoadEngine::Result>("kp::core::LoadEngine::Result");
+        return true;
+    }();
+    Q_UNUSED(registered)
+}
+
+// Lead time between the end of the warm-up of the connections and the first scheduled send, so that every
+// worker has its schedule before the first arrival is due.
+constexpr std::int64_t ScheduleLeadNs = 50'000'000;
+
+} // namespace
+
+LoadEngine::LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent)
+    : QObject(parent)
+    , m_target(target)
+    , m_transport(transport)
+    , m_durationTimer(new QTimer(this))
+{
+    registerTypes();
+    m_durationTimer->setSingleShot(true);
+    connect(m_durationTimer, &QTimer::timeout, this, &LoadEngine::stopIssuing);
+}
+
+LoadEngine::~LoadEngine()
+{
+    teardown();
+}
+
+void LoadEngine::teardown()
+{
+    for (std::size_t i = 0; i < m_threads.size(); ++i) {
+        QMetaObject::invokeMethod(m_workers[i], "cancel", Qt::BlockingQueuedConnection);
+        m_workers[i]->deleteLater(); // deleted in its own thread, where its sockets live
+        m_threads[i]->quit();
+        m_threads[i]->wait();
+        delete m_threads[i];
+    }
+    m_threads.clear();
+    m_workers.clear();
+}
+
+void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
+{
+    Q_ASSERT(!m_running);
+    teardown();
+    m_plan = plan;
+    m_result = Result();
+    m_running = true;
+    m_stopped = false;
+    m_measured = 0;
+    m_failed = 0;
+    m_prepareError.clear();
+    if (!workload || workload->empty()) {
+        fail(QStringLiteral("There are no requests to send."));
+        return;
+    }
+    const int threads = std::max(1, plan.threads > 0 ? plan.threads : QThread::idealThreadCount());
+    const bool closed = plan.pattern == LoadPlan::Pattern::ClosedLoop;
+    int connections = closed
+        ? plan.users
+        : (plan.maxInFlight > 0 ? plan.maxInFlight : std::min(256, plan.requestCount > 0 ? plan.requestCount : 256));
+    // Every stream is a socket: a concurrency the open-files limit cannot hold must fail here, in words.
+    const long limit = raiseOpenFileLimit();
+    if (limit > 0 && connections + 64 > limit) {
+        fail(QStringLiteral("%1 concurrent streams need %2 open files, but this process may open only %3. Raise the "
+                            "limit (ulimit -n) or lower the concurrency.")
+                 .arg(connections)
+                 .arg(connections + 64)
+                 .arg(limit));
+        return;
+    }
+
+    // Split the users, or the arrivals, evenly over the workers.
+    const int workerCount = closed ? std::min(threads, std::max(1, plan.users)) : threads;
+    std::vector<std::shared_ptr<LoadWorker::Assignment>> assignments;
+    assignments.resize(std::size_t(workerCount));
+    for (auto& a : assignments) {
+        a = std::make_shared<LoadWorker::Assignment>();
+        a->plan = plan;
+        a->totalUsers = std::max(1, plan.users);
+    }
+    if (closed) {
+        const int users = std::max(1, plan.users);
+        // Users are contiguous per worker so that firstUser + local index is the global user.
+        int next = 0;
+        for (int w = 0; w < workerCount; ++w) {
+            LoadWorker::Assignment& a = *assignments[std::size_t(w)];
+            const int mine = users / workerCount + (w < users % workerCount ? 1 : 0);
+            a.firstUser = next;
+            for (int i = 0; i < mine; ++i) {
+                const int u = next + i;
+                const int warm = plan.warmupRequests / users + (u < plan.warmupRequests % users ? 1 : 0);
+                const int measured
+                    = plan.requestCount > 0 ? plan.requestCount / users + (u < plan.requestCount % users ? 1 : 0) : -1;
+                a.warmups.push_back(warm);
+                a.quotas.push_back(measured < 0 ? -1 : measured + warm);
+            }
+            next += mine;
+        }
+    } else {
+        const int count = plan.requestCount > 0
+            ? plan.requestCount
+            : int(std::ceil(plan.ratePerSecond * std::max(0.0, plan.durationSeconds)));
+        const std::vector<std::int64_t> offsets = LoadPlan::arrivalOffsets(plan, plan.warmupRequests + count);
+        for (std::size_t i = 0; i < offsets.size(); ++i) {
+            assignments[i % std::size_t(workerCount)]->sends.push_back({offsets[i], int(i) < plan.warmupRequests});
+        }
+    }
+    m_assignments.assign(assignments.begin(), assignments.end());
+
+    m_pendingPrepared = workerCount;
+    for (int w = 0; w < workerCount; ++w) {
+        auto* thread = new QThread;
+        thread->setObjectName(QStringLiteral("kneepoint-load-%1").arg(w));
+        auto* worker = new LoadWorker(w, m_target, m_transport, workload);
+        worker->moveToThread(thread);
+        connect(worker, &LoadWorker::prepared, this, &LoadEngine::onPrepared);
+        connect(worker, &LoadWorker::finishedRequests, this, &LoadEngine::onRecords);
+        connect(worker, &LoadWorker::done, this, &LoadEngine::onWorkerDone);
+        thread->start();
+        m_threads.push_back(thread);
+        m_workers.push_back(worker);
+        const int share = connections / workerCount + (w < connections % workerCount ? 1 : 0);
+        QMetaObject::invokeMethod(worker, "prepare", Qt::QueuedConnection, Q_ARG(int, std::max(1, share)));
+    }
+}
+
+void LoadEngine::onPrepared(const QString& error)
+{
+    if (!error.isEmpty() && m_prepareError.isEmpty())
+        m_prepareError = error;
+    if (--m_pendingPrepared > 0)
+        return;
+    if (!m_prepareError.isEmpty()) {
+        fail(m_prepareError);
+        return;
+    }
+    // Every connection is open: now the step starts, and arrival times become absolute.
+    m_result.startNs = monotonicNowNs();
+    const std::int64_t origin = m_result.startNs + ScheduleLeadNs;
+    m_pendingDone = int(m_workers.size());
+    for (std::size_t w = 0; w < m_workers.size(); ++w) {
+        auto assignment = std::make_shared<LoadWorker::Assignment>(*m_assignments[w]);
+        for (auto& send : assignment->sends)
+            send.atNs += origin;
+        std::shared_ptr<const LoadWorker::Assignment> frozen = assignment;
+        QMetaObject::invokeMethod(m_workers[w], "run", Qt::QueuedConnection,
+            Q_ARG(std::shared_ptr<const kp::core::LoadWorker::Assignment>, frozen));
+    }
+    if (m_plan.durationSeconds > 0)
+        m_durationTimer->start(int(m_plan.durationSeconds * 1000));
+}
+
+void LoadEngine::onRecords(const std::vector<RequestRecord>& records)
+{
+    for (const RequestRecord& r : records) {
+        if (!r.warmup) {
+            ++m_measured;
+            if (!r.ok())
+                ++m_failed;
+        }
+        m_result.records.push_back(r);
+    }
+    Q_EMIT progress(m_measured, m_failed);
+}
+
+void LoadEngine::onWorkerDone()
+{
+    if (--m_pendingDone > 0)
+        return;
+    m_durationTimer->stop();
+    m_result.endNs = monotonicNowNs();
+    m_running = false;
+    std::sort(m_result.records.begin(), m_result.records.end(),
+        [](const RequestRecord& a, const RequestRecord& b) { return a.sentNs < b.sentNs; });
+    Q_EMIT finished(m_result);
+}
+
+void LoadEngine::stopIssuing()
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    for (LoadWorker* w : m_workers)
+        QMetaObject::invokeMethod(w, "stopIssuing", Qt::QueuedConnection);
+}
+
+void LoadEngine::cancel()
+{
+    if (!m_running)
+        return;
+    m_result.cancelled = true;
+    m_stopped = true;
+    for (LoadWorker* w : m_workers)
+        QMetaObject::invokeMethod(w, "cancel", Qt::QueuedConnection);
+}
+
+void LoadEngine::fail(const QString& error)
+{
+    m_result.error = error;
+    m_running = false;
+    // Reported from the event loop, so that a caller connecting after start() still hears it.
+    QTimer::singleShot(0, this, [this] { Q_EMIT finished(m_result); });
+}
+
+LoadEngine::Result LoadEngine::run(
+    const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload)
+{
+    LoadEngine engine(target, transport);
+    Result result;
+    QEventLoop loop;
+    connect(&engine, &LoadEngine::finished, &loop, [&](const Result& r) {
+        result = r;
+        loop.quit();
+    });
+    engine.start(plan, workload);
+    loop.exec();
+    return result;
+}
+
+} // namespace kp::core

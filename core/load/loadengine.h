@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loadplan.h"
+#include "loadtarget.h"
+#include "loadworker.h"
+#include "requestrecord.h"
+#include "streamtransport.h"
+
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+class QThread;
+class QTimer;
+
+namespace kp::core {
+
+/// Applies one step of load: spreads its users or its arrivals over worker threads (one per core by default),
+/// opens and warms the connections before anything is measured, ends the step after its request count or duration,
+/// and hands back every request it made. Cancelling stops a step within a second and keeps what completed.
+class LoadEngine : public QObject
+{
+    Q_OBJECT
+public:
+    struct Result
+    {
+        std::vector<RequestRecord> records;
+        QString error; ///< why the step could not run (no records then), in a sentence
+        bool cancelled = false;
+        std::int64_t startNs = 0;
+        std::int64_t endNs = 0;
+    };
+
+    LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent = nullptr);
+    ~LoadEngine() override;
+
+    /// Starts a step; finished() follows once, even on failure.
+    void start(const LoadPlan& plan, const Workload& workload);
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+    /// Runs one step to the end in a local event loop: for the command line and tests.
+    static Result run(
+        const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload);
+
+Q_SIGNALS:
+    void progress(int completed, int failed);
+    void finished(const kp::core::LoadEngine::Result& result);
+
+private:
+    void onPrepared(const QString& error);
+    void onRecords(const std::vector<RequestRecord>& records);
+    void onWorkerDone();
+    void stopIssuing();
+    void fail(const QString& error);
+    void teardown();
+
+    LoadTarget m_target;
+    StreamTransport::Kind m_transport;
+    LoadPlan m_plan;
+    std::vector<QThread*> m_threads;
+    std::vector<LoadWorker*> m_workers;
+    std::vector<std::shared_ptr<const LoadWorker::Assignment>> m_assignments;
+    Result m_result;
+    QTimer* m_durationTimer;
+    bool m_running = false;
+    bool m_stopped = false;
+    int m_pendingPrepared = 0;
+    int m_pendingDone = 0;
+    int m_measured = 0;
+    int m_failed = 0;
+    QString m_prepareError;
+};
+
+} // namespace kp::core
+
+Q_DECLARE_METATYPE(kp::core::LoadEngine::Result)

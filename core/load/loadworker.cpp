@@ -1,0 +1,170 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadworker.h"
+
+#include "common/monotonicclock.h"
+#include "sim/precisetimer.h"
+
+#include <QTimer>
+
+namespace kp::core {
+
+LoadWorker::LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload)
+    : m_index(index)
+    , m_target(target)
+    , m_kind(kind)
+    , m_workload(std::move(workload))
+    , m_nextId(std::uint64_t(index) << 40)
+{ }
+
+LoadWorker::~LoadWorker() = default;
+
+void LoadWorker::prepare(int connections)
+{
+    // Thread-affine things are made here, in the worker's thread, never in the constructor.
+    if (!m_transport)
+        m_transport = StreamTransport::create(m_kind, m_target);
+    if (!m_flushTimer) {
+        m_flushTimer = new QTimer(this);
+        m_flushTimer->setInterval(20);
+        connect(m_flushTimer, &QTimer::timeout, this, &LoadWorker::flush);
+        m_scheduleTimer = new PreciseTimer(this);
+        connect(m_scheduleTimer, &PreciseTimer::timeout, this, &LoadWorker::fireSchedule);
+    }
+    m_transport->prepare(connections, [this](const QString& error) { Q_EMIT prepared(error); });
+}
+
+void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
+{
+    m_assignment = std::move(assignment);
+    m_stopping = false;
+    m_running = true;
+    m_nextSend = 0;
+    m_capped.clear();
+    m_flushTimer->start();
+    const Assignment& a = *m_assignment;
+    if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
+        m_issued.assign(a.quotas.size(), 0);
+        m_activeUsers = int(a.quotas.size());
+        for (int u = 0; u < int(a.quotas.size()); ++u)
+            issue(u);
+    } else {
+        fireSchedule();
+    }
+    checkDone();
+}
+
+void LoadWorker::issue(int user)
+{
+    const Assignment& a = *m_assignment;
+    const int quota = a.quotas[std::size_t(user)];
+    int& issued = m_issued[std::size_t(user)];
+    if (m_stopping || (quota >= 0 && issued >= quota)) {
+        --m_activeUsers;
+        return;
+    }
+    RequestRecord record;
+    record.user = a.firstUser + user;
+    record.warmup = issued < a.warmups[std::size_t(user)];
+    record.scheduledNs = monotonicNowNs();
+    // Users walk the workload in steps of the user count, so no two of them send the same prompt at once.
+    const std::size_t index
+        = (std::size_t(record.user) + std::size_t(issued) * std::size_t(a.totalUsers)) % m_workload->size();
+    ++issued;
+    sendTemplate(index, std::move(record), user);
+}
+
+void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user)
+{
+    const RequestTemplate& t = (*m_workload)[index];
+    record.id = ++m_nextId;
+    record.requestedInputTokens = t.inputTokens;
+    record.requestedOutputTokens = t.outputTokens;
+    m_transport->send(t.path, t.body, std::move(record),
+        [this, user](RequestRecord&& finished) { onFinished(user, std::move(finished)); });
+}
+
+void LoadWorker::onFinished(int user, RequestRecord&& record)
+{
+    m_batch.push_back(std::move(record));
+    const Assignment& a = *m_assignment;
+    if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
+        if (a.plan.thinkTimeMs > 0 && !m_stopping)
+            QTimer::singleShot(int(a.plan.thinkTimeMs), this, [this, user] {
+                issue(user);
+                checkDone();
+            });
+        else
+            issue(user);
+    } else if (!m_capped.empty() && !m_stopping) {
+        auto [send, index] = m_capped.front();
+        m_capped.pop_front();
+        RequestRecord next;
+        next.warmup = send.warmup;
+        next.scheduledNs = send.atNs;
+        sendTemplate(index, std::move(next), -1);
+    }
+    checkDone();
+}
+
+void LoadWorker::fireSchedule()
+{
+    const Assignment& a = *m_assignment;
+    const std::int64_t now = monotonicNowNs();
+    while (!m_stopping && m_nextSend < a.sends.size() && a.sends[m_nextSend].atNs <= now) {
+        const ScheduledSend& send = a.sends[m_nextSend++];
+        const std::size_t index = m_templateCursor++ % m_workload->size();
+        if (a.plan.maxInFlight > 0 && m_transport->inFlight() >= a.plan.maxInFlight) {
+            m_capped.emplace_back(send, index);
+            continue;
+        }
+        RequestRecord record;
+        record.warmup = send.warmup;
+        record.scheduledNs = send.atNs;
+        sendTemplate(index, std::move(record), -1);
+    }
+    if (!m_stopping && m_nextSend < a.sends.size())
+        m_scheduleTimer->startAt(a.sends[m_nextSend].atNs);
+    checkDone();
+}
+
+void LoadWorker::stopIssuing()
+{
+    m_stopping = true;
+    m_scheduleTimer->stop();
+    m_capped.clear();
+    checkDone();
+}
+
+void LoadWorker::cancel()
+{
+    stopIssuing();
+    if (m_transport)
+        m_transport->cancelAll();
+    checkDone();
+}
+
+void LoadWorker::flush()
+{
+    if (m_batch.empty())
+        return;
+    Q_EMIT finishedRequests(std::exchange(m_batch, {}));
+}
+
+void LoadWorker::checkDone()
+{
+    if (!m_running || m_transport->inFlight() > 0 || !m_capped.empty())
+        return;
+    const Assignment& a = *m_assignment;
+    const bool nothingLeft = a.plan.pattern == LoadPlan::Pattern::ClosedLoop
+        ? m_activeUsers <= 0
+        : (m_stopping || m_nextSend >= a.sends.size());
+    if (!nothingLeft)
+        return;
+    m_running = false;
+    m_flushTimer->stop();
+    flush();
+    Q_EMIT done();
+}
+
+} // namespace kp::core

@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loadplan.h"
+#include "loadtarget.h"
+#include "requestrecord.h"
+#include "streamtransport.h"
+
+#include <QObject>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+class QTimer;
+
+namespace kp::core {
+
+class PreciseTimer;
+
+/// One worker thread's share of a step: its virtual users (closed loop) or its scheduled sends (open loop), over a
+/// transport it creates in its own thread. Finished requests leave in batches, as values.
+class LoadWorker : public QObject
+{
+    Q_OBJECT
+public:
+    struct ScheduledSend
+    {
+        std::int64_t atNs = 0; ///< absolute monotonic time
+        bool warmup = false;
+    };
+    /// What this worker does in a step. Immutable once sent to the worker's thread.
+    struct Assignment
+    {
+        LoadPlan plan;
+        int firstUser = 0; ///< closed loop: users firstUser … firstUser + quotas.size() - 1
+        std::vector<int> quotas; ///< closed loop: requests per user (-1: until stopped), warm-up included
+        std::vector<int> warmups; ///< closed loop: how many of each user's first requests are warm-up
+        std::vector<ScheduledSend> sends; ///< open loop, in time order
+        int totalUsers = 1;
+    };
+
+    LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload);
+    ~LoadWorker() override;
+
+public Q_SLOTS:
+    void prepare(int connections);
+    void run(std::shared_ptr<const kp::core::LoadWorker::Assignment> assignment);
+    /// Sends nothing more; requests in flight finish.
+    void stopIssuing();
+    /// Ends requests in flight as Cancelled, now.
+    void cancel();
+
+Q_SIGNALS:
+    void prepared(const QString& error);
+    void finishedRequests(const std::vector<kp::core::RequestRecord>& records);
+    void done();
+
+private:
+    void issue(int user);
+    void sendTemplate(std::size_t index, RequestRecord record, int user);
+    void onFinished(int user, RequestRecord&& record);
+    void fireSchedule();
+    void flush();
+    void checkDone();
+
+    int m_index;
+    LoadTarget m_target;
+    StreamTransport::Kind m_kind;
+    Workload m_workload;
+    std::unique_ptr<StreamTransport> m_transport;
+    std::shared_ptr<const Assignment> m_assignment;
+    std::vector<int> m_issued; // per local user
+    std::size_t m_nextSend = 0;
+    std::deque<std::pair<LoadWorker::ScheduledSend, std::size_t>> m_capped; // due, but over the in-flight cap
+    std::uint64_t m_nextId = 0;
+    std::size_t m_templateCursor = 0;
+    bool m_stopping = false;
+    bool m_running = false;
+    int m_activeUsers = 0;
+    std::vector<RequestRecord> m_batch;
+    QTimer* m_flushTimer = nullptr;
+    PreciseTimer* m_scheduleTimer = nullptr;
+};
+
+} // namespace kp::core

@@ -1,0 +1,199 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qnamtransport.h"
+
+#include "common/monotonicclock.h"
+#include "streamrecorder.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+
+#include <algorithm>
+#include <memory>
+
+namespace kp::core {
+
+struct QnamTransport::Stream
+{
+    QNetworkReply* reply = nullptr;
+    Manager* manager = nullptr;
+    QTimer* timer = nullptr;
+    std::unique_ptr<StreamRecorder> recorder;
+    Finished finished;
+    bool headers = false;
+};
+
+namespace {
+
+ErrorClass classifyReplyError(QNetworkReply::NetworkError error)
+{
+    switch (error) {
+    case QNetworkReply::ConnectionRefusedError:
+        return ErrorClass::ConnectionRefused;
+    case QNetworkReply::HostNotFoundError:
+        return ErrorClass::HostNotFound;
+    case QNetworkReply::SslHandshakeFailedError:
+        return ErrorClass::Tls;
+    case QNetworkReply::TimeoutError:
+        return ErrorClass::Timeout;
+    case QNetworkReply::RemoteHostClosedError:
+    case QNetworkReply::ProtocolFailure:
+        return ErrorClass::StreamCut;
+    case QNetworkReply::OperationCanceledError:
+        return ErrorClass::Cancelled;
+    default:
+        return ErrorClass::Other;
+    }
+}
+
+} // namespace
+
+QnamTransport::QnamTransport(const LoadTarget& target, QObject* parent)
+    : QObject(parent)
+    , m_target(target)
+{ }
+
+QnamTransport::~QnamTransport()
+{
+    // No callbacks from a destructor: their owner is going away too.
+    for (Stream* s : m_streams) {
+        s->reply->disconnect(this);
+        s->reply->abort();
+        delete s;
+    }
+}
+
+QNetworkRequest QnamTransport::request(const QByteArray& path) const
+{
+    QUrl url = m_target.baseUrl;
+    url.setPath(QString::fromUtf8(path));
+    QNetworkRequest r(url);
+    r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    r.setRawHeader("Accept", "text/event-stream");
+    r.setRawHeader("User-Agent", "kneepoint");
+    if (!m_target.apiKey.isEmpty())
+        r.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
+    return r;
+}
+
+QnamTransport::Manager* QnamTransport::pickManager()
+{
+    auto best = std::min_element(
+        m_managers.begin(), m_managers.end(), [](const Manager& a, const Manager& b) { return a.active < b.active; });
+    if (best != m_managers.end() && best->active < ConnectionsPerManager)
+        return &*best;
+    // Every manager is at its limit: one more, created here in the worker's thread.
+    m_managers.push_back({new QNetworkAccessManager(this), 0});
+    return &m_managers.back();
+}
+
+void QnamTransport::prepare(int connections, std::function<void(const QString& error)> ready)
+{
+    // A manager opens connections only for requests in flight: warm them with as many concurrent GET /health.
+    const int managers = (connections + ConnectionsPerManager - 1) / ConnectionsPerManager;
+    while (int(m_managers.size()) < managers)
+        m_managers.push_back({new QNetworkAccessManager(this), 0});
+    auto pending = std::make_shared<int>(connections);
+    auto firstError = std::make_shared<QString>();
+    if (connections <= 0) {
+        ready(QString());
+        return;
+    }
+    for (int i = 0; i < connections; ++i) {
+        Manager& m = m_managers[std::size_t(i / ConnectionsPerManager)];
+        QNetworkRequest r = request("/health");
+        r.setTransferTimeout(m_target.connectTimeoutMs);
+        QNetworkReply* reply = m.manager->get(r);
+        connect(reply, &QNetworkReply::finished, this, [this, reply, pending, firstError, ready] {
+            if (reply->error() == QNetworkReply::NoError)
+                ++m_warmedConnections;
+            else if (firstError->isEmpty())
+                *firstError = QStringLiteral("Could not open a connection to the server: %1").arg(reply->errorString());
+            reply->deleteLater();
+            if (--*pending == 0)
+                ready(*firstError);
+        });
+    }
+}
+
+void QnamTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
+{
+    auto* stream = new Stream;
+    stream->manager = pickManager();
+    stream->recorder = std::make_unique<StreamRecorder>(std::move(record));
+    stream->finished = std::move(finished);
+    stream->timer = new QTimer(this);
+    stream->timer->setSingleShot(true);
+    ++stream->manager->active;
+    ++m_inFlight;
+    m_streams.push_back(stream);
+
+    auto end = [this, stream] {
+        stream->timer->stop();
+        stream->timer->deleteLater();
+        stream->reply->disconnect(this);
+        stream->reply->deleteLater();
+        --stream->manager->active;
+        --m_inFlight;
+        m_streams.erase(std::remove(m_streams.begin(), m_streams.end(), stream), m_streams.end());
+        RequestRecord done = stream->recorder->take();
+        Finished finishedCallback = std::move(stream->finished);
+        delete stream;
+        finishedCallback(std::move(done));
+    };
+
+    stream->recorder->sent(monotonicNowNs());
+    stream->reply = stream->manager->manager->post(request(path), body);
+    stream->timer->start(m_target.firstByteTimeoutMs);
+    connect(stream->reply, &QNetworkReply::readyRead, this, [this, stream] {
+        const std::int64_t now = monotonicNowNs();
+        if (!stream->headers) {
+            stream->headers = true;
+            stream->recorder->headers(stream->reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), now);
+        }
+        stream->timer->start(m_target.stallTimeoutMs);
+        const QByteArray bytes = stream->reply->readAll();
+        stream->recorder->body(bytes, now);
+    });
+    connect(stream->timer, &QTimer::timeout, this, [this, stream, end] {
+        stream->recorder->fail(ErrorClass::Timeout,
+            stream->headers ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
+                            : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs),
+            monotonicNowNs());
+        stream->reply->disconnect(this); // abort() would finish it a second time
+        stream->reply->abort();
+        end();
+    });
+    connect(stream->reply, &QNetworkReply::finished, this, [stream, end] {
+        const std::int64_t now = monotonicNowNs();
+        QNetworkReply* reply = stream->reply;
+        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (!stream->headers && status.isValid()) {
+            stream->headers = true;
+            stream->recorder->headers(status.toInt(), now);
+        }
+        const QByteArray rest = reply->readAll();
+        if (!rest.isEmpty())
+            stream->recorder->body(rest, now);
+        // errorString() can say "Unknown error" on success: only error() decides.
+        if (reply->error() == QNetworkReply::NoError || (status.isValid() && status.toInt() >= 400))
+            stream->recorder->complete(now);
+        else
+            stream->recorder->fail(classifyReplyError(reply->error()), reply->errorString(), now);
+        end();
+    });
+}
+
+void QnamTransport::cancelAll()
+{
+    const std::vector<Stream*> streams = m_streams;
+    for (Stream* s : streams) {
+        s->recorder->fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), monotonicNowNs());
+        s->reply->abort(); // emits finished(), which ends the stream as it is
+    }
+}
+
+} // namespace kp::core

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace kp::core {
+
+/// Why a request failed, in classes a report can count.
+enum class ErrorClass {
+    None,
+    ConnectionRefused,
+    HostNotFound,
+    Tls,
+    Timeout, ///< no first byte, or a stall mid-stream, past the timeout
+    Unauthorized, ///< 401 (and 403)
+    NotFound, ///< 404
+    RateLimited, ///< 429
+    ServerError, ///< 5xx
+    HttpError, ///< any other status >= 400
+    StreamCut, ///< the connection ended before [DONE] or the end of the body
+    InBandError, ///< HTTP said 200, then an {"error": …} event
+    MalformedEvent, ///< an event whose JSON could not be read
+    Cancelled,
+    Other,
+};
+
+/// One token-carrying chunk as the client read it.
+struct ChunkArrival
+{
+    std::int64_t ns = 0; ///< monotonic time the bytes were read
+    int tokens = 1; ///< tokens it carried: from continuous usage, else 1
+};
+
+/// Everything measured for one request. Times are monotonic nanoseconds (monotonicNowNs()); -1 when it never
+/// happened. A record is an immutable value once the request has ended.
+struct RequestRecord
+{
+    std::uint64_t id = 0;
+    QByteArray responseId; ///< the id the server gave its response (cmpl-…), to match its logs
+    int user = -1; ///< the virtual user (closed loop), or -1 (open loop)
+    bool warmup = false; ///< excluded from statistics
+    std::int64_t scheduledNs = -1; ///< when the load pattern wanted it sent
+    std::int64_t sentNs = -1; ///< when its last request byte was handed to the kernel
+    std::int64_t headersNs = -1; ///< when the response headers had been read
+    std::int64_t firstTokenNs = -1; ///< the first chunk carrying a token (the chat role chunk is not one)
+    std::int64_t endNs = -1; ///< the end of the response, or the failure
+    std::vector<ChunkArrival> chunks; ///< token-carrying chunks, in order
+    int httpStatus = 0;
+    ErrorClass error = ErrorClass::None;
+    QString errorMessage;
+    int promptTokens = -1; ///< from usage
+    int completionTokens = -1; ///< from usage; -1 if the server sent none
+    int cachedTokens = -1; ///< usage.prompt_tokens_details.cached_tokens, when sent
+    QString finishReason;
+    int requestedInputTokens = 0;
+    int requestedOutputTokens = 0;
+
+    bool ok() const { return error == ErrorClass::None && endNs >= 0; }
+    /// Output tokens: usage.completion_tokens when the server sent it, else the chunks' count.
+    int outputTokens() const
+    {
+        if (completionTokens >= 0)
+            return completionTokens;
+        int n = 0;
+        for (const ChunkArrival& c : chunks)
+            n += c.tokens;
+        return n;
+    }
+};
+
+} // namespace kp::core
+
+Q_DECLARE_METATYPE(kp::core::RequestRecord)

@@ -1,0 +1,374 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sockettransport.h"
+
+#include "common/monotonicclock.h"
+#include "net/httpresponsereader.h"
+#include "streamrecorder.h"
+
+#include <QSslSocket>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
+#include <optional>
+
+namespace kp::core {
+
+struct SocketTransport::Connection
+{
+    std::uint64_t id = 0;
+    QTcpSocket* socket = nullptr;
+    QTimer* timer = nullptr;
+    HttpResponseReader reader;
+    std::optional<StreamRecorder> recorder;
+    Finished finished;
+    std::optional<Pending> queued; // a request waiting for this connection to open
+    bool connected = false;
+    bool busy = false;
+    bool warming = false; // opened by prepare(), reported to it once
+};
+
+namespace {
+
+ErrorClass classifySocketError(QAbstractSocket::SocketError error, bool headersDone)
+{
+    switch (error) {
+    case QAbstractSocket::ConnectionRefusedError:
+        return ErrorClass::ConnectionRefused;
+    case QAbstractSocket::HostNotFoundError:
+        return ErrorClass::HostNotFound;
+    case QAbstractSocket::SslHandshakeFailedError:
+    case QAbstractSocket::SslInternalError:
+    case QAbstractSocket::SslInvalidUserDataError:
+        return ErrorClass::Tls;
+    case QAbstractSocket::SocketTimeoutError:
+        return ErrorClass::Timeout;
+    case QAbstractSocket::RemoteHostClosedError:
+        return ErrorClass::StreamCut;
+    default:
+        return headersDone ? ErrorClass::StreamCut : ErrorClass::Other;
+    }
+}
+
+} // namespace
+
+SocketTransport::SocketTransport(const LoadTarget& target, QObject* parent)
+    : QObject(parent)
+    , m_target(target)
+{
+    QByteArray host = target.host().toUtf8();
+    if (host.contains(':'))
+        host = '[' + host + ']';
+    m_headerTemplate = "Host: " + host + ':' + QByteArray::number(target.port())
+        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
+    if (!target.apiKey.isEmpty())
+        m_headerTemplate += "Authorization: Bearer " + target.apiKey + "\r\n";
+    m_readBuffer.resize(256 * 1024);
+}
+
+SocketTransport::~SocketTransport()
+{
+    for (auto& [id, c] : m_connections)
+        c->socket->disconnect(this);
+}
+
+int SocketTransport::openConnections() const
+{
+    return int(std::count_if(
+        m_connections.begin(), m_connections.end(), [](const auto& entry) { return entry.second->connected; }));
+}
+
+QByteArray SocketTransport::requestBytes(const QByteArray& path, const QByteArray& body) const
+{
+    QByteArray r;
+    r.reserve(path.size() + body.size() + m_headerTemplate.size() + 64);
+    r += "POST " + path + " HTTP/1.1\r\n";
+    r += m_headerTemplate;
+    r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    r += body;
+    return r;
+}
+
+SocketTransport::Connection* SocketTransport::newConnection()
+{
+    auto c = std::make_unique<Connection>();
+    Connection* raw = c.get();
+    const std::uint64_t id = m_nextConnectionId++;
+    raw->id = id;
+    const bool tls = m_target.baseUrl.scheme() == u"https";
+    raw->socket = tls ? new QSslSocket(this) : new QTcpSocket(this);
+    raw->socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    raw->timer = new QTimer(this);
+    raw->timer->setSingleShot(true);
+    auto on = [this, id](void (SocketTransport::*handler)(Connection*)) {
+        return [this, id, handler] {
+            if (Connection* found = find(id))
+                (this->*handler)(found);
+        };
+    };
+    // Over TLS a connection is ready once encrypted; a certificate the system does not trust fails the request.
+    if (auto* ssl = qobject_cast<QSslSocket*>(raw->socket))
+        connect(ssl, &QSslSocket::encrypted, this, on(&SocketTransport::onConnected));
+    else
+        connect(raw->socket, &QTcpSocket::connected, this, on(&SocketTransport::onConnected));
+    connect(raw->socket, &QTcpSocket::readyRead, this, on(&SocketTransport::onReadyRead));
+    // Queued: a socket can report its end from inside a write, and the request must not end mid-send.
+    connect(raw->socket, &QTcpSocket::disconnected, this, on(&SocketTransport::onDisconnected), Qt::QueuedConnection);
+    connect(raw->socket, &QTcpSocket::errorOccurred, this, on(&SocketTransport::onError), Qt::QueuedConnection);
+    connect(raw->timer, &QTimer::timeout, this, on(&SocketTransport::onTimeout));
+    m_connections.emplace(id, std::move(c));
+    raw->timer->start(m_target.connectTimeoutMs);
+    if (auto* ssl = qobject_cast<QSslSocket*>(raw->socket))
+        ssl->connectToHostEncrypted(m_target.host(), m_target.port());
+    else
+        raw->socket->connectToHost(m_target.host(), m_target.port());
+    return raw;
+}
+
+SocketTransport::Connection* SocketTransport::find(std::uint64_t id) const
+{
+    const auto it = m_connections.find(id);
+    return it == m_connections.end() ? nullptr : it->second.get();
+}
+
+void SocketTransport::discard(Connection* c)
+{
+    c->socket->disconnect(this);
+    c->timer->disconnect(this);
+    c->socket->abort();
+    c->socket->deleteLater();
+    c->timer->deleteLater();
+    m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), c), m_idle.end());
+    m_connections.erase(c->id);
+}
+
+void SocketTransport::prepare(int connections, std::function<void(const QString& error)> ready)
+{
+    m_ready = std::move(ready);
+    m_prepareError.clear();
+    const int missing = std::max(0, connections - openConnections());
+    m_preparing = missing;
+    if (missing == 0) {
+        m_ready(QString());
+        return;
+    }
+    for (int i = 0; i < missing; ++i)
+        newConnection()->warming = true;
+}
+
+void SocketTransport::onConnected(Connection* c)
+{
+    c->connected = true;
+    c->timer->stop();
+    if (c->warming) {
+        c->warming = false;
+        if (--m_preparing == 0 && m_ready)
+            std::exchange(m_ready, nullptr)(m_prepareError);
+    }
+    if (c->queued) {
+        Pending p = std::move(*c->queued);
+        c->queued.reset();
+        startOn(c, std::move(p));
+    } else {
+        release(c);
+    }
+}
+
+void SocketTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
+{
+    ++m_inFlight;
+    Pending p {requestBytes(path, body), std::move(record), std::move(finished)};
+    if (!m_idle.empty()) {
+        Connection* c = m_idle.back();
+        m_idle.pop_back();
+        startOn(c, std::move(p));
+        return;
+    }
+    Connection* c = newConnection();
+    c->busy = true;
+    c->queued = std::move(p);
+}
+
+void SocketTransport::startOn(Connection* c, Pending&& p)
+{
+    c->busy = true;
+    c->reader.reset();
+    c->finished = std::move(p.finished);
+    c->recorder.emplace(std::move(p.record));
+    c->timer->start(m_target.firstByteTimeoutMs);
+    c->recorder->sent(monotonicNowNs());
+    c->socket->write(p.request);
+    c->socket->flush();
+}
+
+void SocketTransport::onReadyRead(Connection* c)
+{
+    // The time the bytes were read: Qt moved them from the kernel just before emitting readyRead.
+    const std::int64_t now = monotonicNowNs();
+    if (!c->recorder) {
+        c->socket->readAll(); // nothing asked for: bytes on an idle keep-alive connection are discarded
+        return;
+    }
+    c->timer->start(c->reader.headersDone() ? m_target.stallTimeoutMs : m_target.firstByteTimeoutMs);
+    while (c->recorder && c->socket->bytesAvailable() > 0) {
+        const qint64 n = c->socket->read(m_readBuffer.data(), m_readBuffer.size());
+        if (n <= 0)
+            break;
+        const QByteArrayView bytes(m_readBuffer.constData(), n);
+        const bool hadHeaders = c->reader.headersDone();
+        c->reader.feed(bytes, [c, now](QByteArrayView body) { c->recorder->body(body, now); });
+        if (!hadHeaders && c->reader.headersDone())
+            c->recorder->headers(c->reader.status(), now);
+        if (c->reader.state() == HttpResponseReader::State::Error) {
+            c->recorder->fail(ErrorClass::Other,
+                QStringLiteral("The response was not valid HTTP: %1.").arg(QString::fromLatin1(c->reader.error())),
+                now);
+            finish(c, false);
+            return;
+        }
+        if (c->reader.done()) {
+            c->recorder->complete(now);
+            finish(c, c->reader.keepAlive());
+            return;
+        }
+    }
+}
+
+void SocketTransport::warmingFailed(Connection* c, const QString& error)
+{
+    if (!c->warming)
+        return;
+    c->warming = false;
+    if (m_prepareError.isEmpty())
+        m_prepareError = error;
+    if (--m_preparing == 0 && m_ready)
+        std::exchange(m_ready, nullptr)(m_prepareError);
+}
+
+void SocketTransport::onDisconnected(Connection* c)
+{
+    warmingFailed(c,
+        QStringLiteral("Could not open a connection to the server: it closed the connection at once "
+                       "(%1:%2; a TLS server spoken to in plain HTTP, or the other way round?)")
+            .arg(m_target.host())
+            .arg(m_target.port()));
+    c->connected = false;
+    if (c->recorder) {
+        c->reader.closed();
+        const std::int64_t now = monotonicNowNs();
+        if (c->reader.done())
+            c->recorder->complete(now);
+        else if (c->reader.headersDone())
+            c->recorder->fail(ErrorClass::StreamCut,
+                QStringLiteral("The server closed the connection in the middle of the response."), now);
+        else
+            c->recorder->fail(
+                ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
+        finish(c, false);
+    } else {
+        discard(c); // an idle connection the server closed
+    }
+}
+
+void SocketTransport::onError(Connection* c)
+{
+    const QAbstractSocket::SocketError error = c->socket->error();
+    if (error == QAbstractSocket::RemoteHostClosedError && c->connected && !c->recorder)
+        return; // an idle keep-alive connection closed by the server: onDisconnected tidies up
+    const QString message
+        = QStringLiteral("%1 (%2:%3)").arg(c->socket->errorString(), m_target.host()).arg(m_target.port());
+    const std::int64_t now = monotonicNowNs();
+    warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(message));
+    if (c->queued) {
+        c->recorder.emplace(std::move(c->queued->record));
+        c->finished = std::move(c->queued->finished);
+        c->queued.reset();
+    }
+    if (c->recorder) {
+        if (error == QAbstractSocket::RemoteHostClosedError && c->reader.headersDone()) {
+            c->reader.closed();
+            if (c->reader.done()) {
+                c->recorder->complete(now);
+                finish(c, false);
+                return;
+            }
+        }
+        c->recorder->fail(classifySocketError(error, c->reader.headersDone()), message, now);
+        finish(c, false);
+    } else if (c->socket->state() != QAbstractSocket::ConnectedState) {
+        discard(c);
+    }
+}
+
+void SocketTransport::onTimeout(Connection* c)
+{
+    const std::int64_t now = monotonicNowNs();
+    if (!c->connected && !c->recorder && !c->queued) {
+        warmingFailed(c,
+            QStringLiteral("No connection to %1:%2 within %3 ms.")
+                .arg(m_target.host())
+                .arg(m_target.port())
+                .arg(m_target.connectTimeoutMs));
+        discard(c);
+        return;
+    }
+    if (c->queued) {
+        c->recorder.emplace(std::move(c->queued->record));
+        c->finished = std::move(c->queued->finished);
+        c->queued.reset();
+    }
+    if (!c->recorder)
+        return;
+    const QString what = !c->connected
+        ? QStringLiteral("No connection to the server within %1 ms.").arg(m_target.connectTimeoutMs)
+        : c->reader.headersDone()
+        ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
+        : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs);
+    c->recorder->fail(ErrorClass::Timeout, what, now);
+    finish(c, false);
+}
+
+void SocketTransport::finish(Connection* c, bool reusable)
+{
+    c->timer->stop();
+    RequestRecord record = c->recorder->take();
+    c->recorder.reset();
+    Finished finished = std::move(c->finished);
+    c->finished = nullptr;
+    c->busy = false;
+    --m_inFlight;
+    if (reusable)
+        release(c);
+    else
+        discard(c); // after a failure or a close its state is unknown: the next request gets a fresh one
+    finished(std::move(record));
+}
+
+void SocketTransport::release(Connection* c)
+{
+    c->busy = false;
+    if (c->connected && std::find(m_idle.begin(), m_idle.end(), c) == m_idle.end())
+        m_idle.push_back(c);
+}
+
+void SocketTransport::cancelAll()
+{
+    const std::int64_t now = monotonicNowNs();
+    std::vector<Connection*> busy;
+    for (auto& [id, c] : m_connections) {
+        if (c->recorder || c->queued)
+            busy.push_back(c.get());
+    }
+    for (Connection* c : busy) {
+        if (c->queued) {
+            c->recorder.emplace(std::move(c->queued->record));
+            c->finished = std::move(c->queued->finished);
+            c->queued.reset();
+        }
+        c->recorder->fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), now);
+        finish(c, false);
+    }
+}
+
+} // namespace kp::core

@@ -1,0 +1,132 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "streamrecorder.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace kp::core {
+
+StreamRecorder::StreamRecorder(RequestRecord record)
+    : m_record(std::move(record))
+{ }
+
+ErrorClass StreamRecorder::classifyStatus(int status)
+{
+    if (status == 401 || status == 403)
+        return ErrorClass::Unauthorized;
+    if (status == 404)
+        return ErrorClass::NotFound;
+    if (status == 429)
+        return ErrorClass::RateLimited;
+    if (status >= 500)
+        return ErrorClass::ServerError;
+    if (status >= 400)
+        return ErrorClass::HttpError;
+    return ErrorClass::None;
+}
+
+void StreamRecorder::headers(int status, std::int64_t ns)
+{
+    m_record.httpStatus = status;
+    m_record.headersNs = ns;
+}
+
+void StreamRecorder::body(QByteArrayView bytes, std::int64_t ns)
+{
+    if (m_record.httpStatus >= 300) {
+        if (m_errorBody.size() < 64 * 1024)
+            m_errorBody += bytes;
+        return;
+    }
+    const bool ok = m_parser.feed(bytes, [this, ns](QByteArrayView data) { event(data, ns); });
+    if (!ok && !failed())
+        fail(ErrorClass::MalformedEvent, QStringLiteral("An event grew past 16 MiB without ending."), ns);
+}
+
+void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
+{
+    if (m_record.responseId.isEmpty() && data.startsWith("{\"id\":\"")) {
+        // Once per request, and cheap: vLLM puts the id first in every chunk.
+        const qsizetype end = data.indexOf('"', 7);
+        if (end > 7 && end < 200)
+            m_record.responseId = data.sliced(7, end - 7).toByteArray();
+    }
+    const StreamEvent e = m_events.read(data);
+    if (e.promptTokens >= 0)
+        m_record.promptTokens = e.promptTokens;
+    if (e.completionTokens >= 0)
+        m_record.completionTokens = e.completionTokens;
+    if (e.cachedTokens >= 0)
+        m_record.cachedTokens = e.cachedTokens;
+    if (!e.finishReason.isEmpty())
+        m_record.finishReason = QString::fromLatin1(e.finishReason);
+    switch (e.kind) {
+    case StreamEvent::Kind::Token:
+        if (m_record.firstTokenNs < 0)
+            m_record.firstTokenNs = ns;
+        m_record.chunks.push_back({ns, std::max(1, e.tokens)});
+        break;
+    case StreamEvent::Kind::Done:
+        m_sawDone = true;
+        break;
+    case StreamEvent::Kind::Error:
+        if (!failed()) {
+            m_record.error = ErrorClass::InBandError;
+            m_record.errorMessage = e.errorMessage.isEmpty()
+                ? QStringLiteral("The server reported an error in the stream.")
+                : QStringLiteral("The server reported an error in the stream: %1").arg(e.errorMessage);
+            m_record.endNs = ns;
+        }
+        break;
+    case StreamEvent::Kind::Malformed:
+        if (!failed()) {
+            m_record.error = ErrorClass::MalformedEvent;
+            m_record.errorMessage = QStringLiteral("An event was not valid JSON (%1).").arg(e.errorMessage);
+            m_record.endNs = ns;
+        }
+        break;
+    case StreamEvent::Kind::RoleOnly:
+    case StreamEvent::Kind::Usage:
+    case StreamEvent::Kind::Empty:
+        break;
+    }
+}
+
+void StreamRecorder::complete(std::int64_t ns)
+{
+    if (failed())
+        return;
+    const ErrorClass statusClass = classifyStatus(m_record.httpStatus);
+    if (statusClass != ErrorClass::None) {
+        // vLLM's envelope, nested or flat, or the auth middleware's {"error": "Unauthorized"}.
+        const QJsonObject doc = QJsonDocument::fromJson(m_errorBody).object();
+        const QJsonValue error = doc.value(u"error");
+        QString message = error.isObject() ? error.toObject().value(u"message").toString() : error.toString();
+        if (message.isEmpty())
+            message = doc.value(u"message").toString(doc.value(u"detail").toString());
+        m_record.error = statusClass;
+        m_record.errorMessage = QStringLiteral("HTTP %1%2")
+                                    .arg(m_record.httpStatus)
+                                    .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message.left(500));
+        m_record.endNs = ns;
+        return;
+    }
+    if (m_parser.hasPartialEvent() || !m_sawDone) {
+        // The HTTP framing ended cleanly, but vLLM always ends a stream with [DONE]: something cut it short.
+        fail(ErrorClass::StreamCut, QStringLiteral("The stream ended without [DONE]."), ns);
+        return;
+    }
+    m_record.endNs = ns;
+}
+
+void StreamRecorder::fail(ErrorClass error, const QString& message, std::int64_t ns)
+{
+    if (failed())
+        return;
+    m_record.error = error;
+    m_record.errorMessage = message;
+    m_record.endNs = ns;
+}
+
+} // namespace kp::core

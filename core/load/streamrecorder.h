@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "net/sseparser.h"
+#include "net/streamevent.h"
+#include "requestrecord.h"
+
+#include <QByteArray>
+
+namespace kp::core {
+
+/// Turns one response, as a transport reads it, into a RequestRecord: the status, every event timed at the read that
+/// brought it, the usage, and the error class when it fails. Both transports feed one, so they measure alike.
+class StreamRecorder
+{
+public:
+    explicit StreamRecorder(RequestRecord record);
+
+    /// The request's last byte is about to go to the kernel.
+    void sent(std::int64_t ns) { m_record.sentNs = ns; }
+    void headers(int status, std::int64_t ns);
+    /// Body bytes read at `ns`.
+    void body(QByteArrayView bytes, std::int64_t ns);
+    /// The response ended as HTTP framed it.
+    void complete(std::int64_t ns);
+    /// The request failed outside the response (connection refused, timeout, a cut stream, cancelled).
+    void fail(ErrorClass error, const QString& message, std::int64_t ns);
+
+    bool failed() const { return m_record.error != ErrorClass::None; }
+    bool sawDone() const { return m_sawDone; }
+    RequestRecord take() { return std::move(m_record); }
+    const RequestRecord& record() const { return m_record; }
+
+    /// The class of an HTTP error status.
+    static ErrorClass classifyStatus(int status);
+
+private:
+    void event(QByteArrayView data, std::int64_t ns);
+
+    RequestRecord m_record;
+    SseParser m_parser;
+    StreamEventReader m_events;
+    QByteArray m_errorBody; // the body of a failed (non-2xx) response, for its message
+    bool m_sawDone = false;
+};
+
+} // namespace kp::core

@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "requestrecord.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace kp::core {
+
+struct LoadTarget;
+
+/// How streamed requests reach the server. Lives in, and is only touched from, one worker thread: create it there.
+class StreamTransport
+{
+public:
+    enum class Kind { Socket, Qnam };
+    using Finished = std::function<void(RequestRecord&&)>;
+
+    virtual ~StreamTransport() = default;
+
+    /// A transport of `kind` for `target`, for the calling thread.
+    static std::unique_ptr<StreamTransport> create(Kind kind, const LoadTarget& target);
+    static QString name(Kind kind);
+
+    /// Opens `connections` keep-alive connections before anything is measured; `ready` is called once, with an
+    /// empty string when they are all open, else with what went wrong.
+    virtual void prepare(int connections, std::function<void(const QString& error)> ready) = 0;
+    /// Sends a streaming POST of a JSON `body` to `path`. `record` arrives with its id, user, scheduled time and
+    /// requested lengths; `finished` gets it back, measured, exactly once.
+    virtual void send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished) = 0;
+    /// Ends every request in flight as Cancelled, at once.
+    virtual void cancelAll() = 0;
+    virtual int inFlight() const = 0;
+    /// Connections currently open.
+    virtual int openConnections() const = 0;
+};
+
+} // namespace kp::core

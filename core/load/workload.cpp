@@ -1,0 +1,237 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workload.h"
+
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTimer>
+
+#include <random>
+
+namespace kp::core {
+
+namespace {
+
+// Plain English words: one token each in the tokenizers of the common open models (and in the simulator's).
+QList<QByteArray> fillerWords()
+{
+    QFile file(QStringLiteral(":/sim/vocabulary.txt"));
+    QList<QByteArray> words;
+    if (file.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        for (const QByteArray& line : lines) {
+            if (!line.trimmed().isEmpty() && !line.startsWith('#'))
+                words << line.trimmed();
+        }
+    }
+    return words;
+}
+
+QJsonValue promptValue(const WorkloadSpec& spec, const QString& text)
+{
+    if (spec.api == WorkloadSpec::Api::Completions)
+        return text;
+    return QJsonArray {
+        QJsonObject {{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), text}}};
+}
+
+/// Counts tokens with the server's /tokenize: -1 when it has none (404, 501, not vLLM), -2 on another failure.
+class Tokenizer
+{
+public:
+    explicit Tokenizer(const LoadTarget& target)
+        : m_target(target)
+    { }
+
+    int count(const WorkloadSpec& spec, const QString& text, QString* error)
+    {
+        QUrl url = m_target.baseUrl;
+        url.setPath(QStringLiteral("/tokenize"));
+        QNetworkRequest request(url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setTransferTimeout(m_target.connectTimeoutMs);
+        if (!m_target.apiKey.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
+        QJsonObject body;
+        if (!spec.model.isEmpty())
+            body[QStringLiteral("model")] = spec.model;
+        if (spec.api == WorkloadSpec::Api::Completions)
+            body[QStringLiteral("prompt")] = text;
+        else
+            body[QStringLiteral("messages")] = promptValue(spec, text);
+        QNetworkReply* reply = m_manager.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status == 404 || status == 405 || status == 501)
+            return -1;
+        if (reply->error() != QNetworkReply::NoError) {
+            *error = QStringLiteral("/tokenize failed: %1").arg(reply->errorString());
+            return -2;
+        }
+        const QJsonObject doc = QJsonDocument::fromJson(reply->readAll()).object();
+        if (!doc.value(u"count").isDouble()) {
+            *error = QStringLiteral("/tokenize answered without a count.");
+            return -2;
+        }
+        return doc.value(u"count").toInt();
+    }
+
+private:
+    LoadTarget m_target;
+    QNetworkAccessManager m_manager;
+};
+
+} // namespace
+
+QByteArray WorkloadBuilder::body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens)
+{
+    QJsonObject body;
+    if (!spec.model.isEmpty())
+        body[QStringLiteral("model")] = spec.model;
+    body[spec.api == WorkloadSpec::Api::Completions ? QStringLiteral("prompt") : QStringLiteral("messages")] = prompt;
+    // The output length is forced, so that every request asks the server for the same work.
+    body[QStringLiteral("max_tokens")] = outputTokens;
+    body[QStringLiteral("min_tokens")] = outputTokens;
+    body[QStringLiteral("ignore_eos")] = true;
+    body[QStringLiteral("temperature")] = 0;
+    body[QStringLiteral("stream")] = true;
+    body[QStringLiteral("stream_options")]
+        = QJsonObject {{QStringLiteral("include_usage"), true}, {QStringLiteral("continuous_usage_stats"), true}};
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, const WorkloadSpec& spec)
+{
+    Result result;
+    const QList<QByteArray> words = fillerWords();
+    if (words.isEmpty() || spec.inputTokens < 1 || spec.count < 1) {
+        result.error = QStringLiteral("Cannot build prompts: the input length and the count must be at least 1.");
+        return result;
+    }
+    std::mt19937_64 rng(spec.seed);
+    auto randomWords = [&](int n) {
+        QString text;
+        for (int i = 0; i < n; ++i)
+            text += u' ' + QString::fromLatin1(words.at(int(rng() % std::uint64_t(words.size()))));
+        return text;
+    };
+    // The shared part is the same for every prompt; each prompt then starts its own part with its number, written
+    // as words with the fastest-changing one first, so no two prompts share more than the shared part (prefix
+    // caching can reuse exactly that much) and the number costs one or two tokens.
+    const int sharedTokens = int(spec.sharedPrefix * spec.inputTokens);
+    const QString shared = sharedTokens > 1 ? randomWords(sharedTokens - 1) : QString();
+    auto number = [&words](int i) {
+        const int base = int(words.size());
+        QString text = u' ' + QString::fromLatin1(words.at(i % base));
+        if (i >= base)
+            text += u' ' + QString::fromLatin1(words.at((i / base) % base));
+        return text;
+    };
+
+    Tokenizer tokenizer(target);
+    bool estimated = false;
+    for (int i = 0; i < spec.count; ++i) {
+        const QString head = shared + number(i);
+        const int fill = std::max(0, spec.inputTokens - std::max(sharedTokens, 1) - 2);
+        QString tail = randomWords(fill);
+        int tokens = -1;
+        // Adjust the filler until the server counts exactly the input length: most words are one token, so this
+        // converges in two or three rounds.
+        for (int round = 0; round < 12 && !estimated; ++round) {
+            QString error;
+            tokens = tokenizer.count(spec, head + tail, &error);
+            if (tokens == -1) {
+                estimated = true;
+                result.notes << QStringLiteral("The server has no /tokenize: input lengths are estimated at one token "
+                                               "per word; check them against usage.prompt_tokens.");
+                break;
+            }
+            if (tokens == -2) {
+                result.error = error;
+                return result;
+            }
+            const int diff = spec.inputTokens - tokens;
+            if (diff == 0)
+                break;
+            if (diff > 0) {
+                tail += randomWords(round < 4 ? diff : 1);
+            } else {
+                // Drop words from the end, fewer as it gets close, in case one word is several tokens.
+                const int drop = round < 4 ? -diff : 1;
+                for (int d = 0; d < drop && tail.contains(u' '); ++d)
+                    tail.truncate(tail.lastIndexOf(u' '));
+            }
+        }
+        if (!estimated && tokens != spec.inputTokens) {
+            result.error = QStringLiteral("Could not make a prompt of exactly %1 tokens (the closest was %2): the "
+                                          "input length may be below what the chat template alone takes.")
+                               .arg(spec.inputTokens)
+                               .arg(tokens);
+            return result;
+        }
+        RequestTemplate t;
+        t.path = spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions";
+        t.body = body(spec, promptValue(spec, head + tail), spec.outputTokens);
+        t.inputTokens = spec.inputTokens;
+        t.outputTokens = spec.outputTokens;
+        result.requests.push_back(std::move(t));
+    }
+    return result;
+}
+
+WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const WorkloadSpec& spec)
+{
+    Result result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.error = QStringLiteral("Cannot read the data set %1: %2").arg(path, file.errorString());
+        return result;
+    }
+    int lineNumber = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine().trimmed();
+        ++lineNumber;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError parseError;
+        const QJsonObject o = QJsonDocument::fromJson(line, &parseError).object();
+        if (parseError.error != QJsonParseError::NoError) {
+            result.error
+                = QStringLiteral("%1, line %2: not JSON (%3).").arg(path).arg(lineNumber).arg(parseError.errorString());
+            return result;
+        }
+        const int outputTokens = o.value(u"max_tokens").toInt(spec.outputTokens);
+        RequestTemplate t;
+        WorkloadSpec lineSpec = spec;
+        if (o.value(u"prompt").isString()) {
+            lineSpec.api = WorkloadSpec::Api::Completions;
+            t.body = body(lineSpec, o.value(u"prompt"), outputTokens);
+        } else if (o.value(u"messages").isArray() && !o.value(u"messages").toArray().isEmpty()) {
+            lineSpec.api = WorkloadSpec::Api::Chat;
+            t.body = body(lineSpec, o.value(u"messages"), outputTokens);
+        } else {
+            result.requests.clear();
+            result.error = QStringLiteral("%1, line %2: needs \"prompt\" (a string) or \"messages\" (a list).")
+                               .arg(path)
+                               .arg(lineNumber);
+            return result;
+        }
+        t.path = lineSpec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions";
+        t.inputTokens = o.value(u"input_tokens").toInt(0); // known only if the data set says; usage tells later
+        t.outputTokens = outputTokens;
+        result.requests.push_back(std::move(t));
+    }
+    if (result.requests.empty())
+        result.error = QStringLiteral("The data set %1 has no requests.").arg(path);
+    return result;
+}
+
+} // namespace kp::core

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loadplan.h"
+#include "loadtarget.h"
+
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+/// What the requests of a step look like.
+struct WorkloadSpec
+{
+    enum class Api { Completions, Chat };
+    Api api = Api::Completions;
+    QString model; ///< the served model name; empty leaves "model" out (the server's default)
+    int inputTokens = 1024; ///< exact, as the server's tokenizer counts them (chat: with its template)
+    int outputTokens = 256; ///< forced with max_tokens = min_tokens and ignore_eos
+    int count = 64; ///< distinct prompts; users cycle through them
+    double sharedPrefix = 0; ///< fraction of the input every prompt shares (0: no common prefix at all)
+    std::uint64_t seed = 0;
+};
+
+/// Builds the requests of a step: synthetic prompts of an exact token count, made with the server's own
+/// /tokenize, or a user's JSONL data set. Uses QNAM (this is not the load itself), synchronously.
+class WorkloadBuilder
+{
+public:
+    struct Result
+    {
+        std::vector<RequestTemplate> requests;
+        QString error; ///< a sentence when nothing could be built
+        QStringList notes; ///< what the user should know (counts estimated, lines skipped, …)
+    };
+
+    /// `count` unique prompts of exactly `inputTokens` tokens by the server's count. Without /tokenize the
+    /// counts are estimated, said so in the notes, and left to be checked against usage.prompt_tokens.
+    static Result synthetic(const LoadTarget& target, const WorkloadSpec& spec);
+    /// A JSONL file, one request per line: {"prompt": "…"} or {"messages": [...]}, with optional "max_tokens"
+    /// (else spec.outputTokens). A malformed line is an error naming its line number.
+    static Result fromJsonl(const QString& path, const WorkloadSpec& spec);
+
+    /// The JSON body of a streamed request; `prompt` is a string (completions) or a messages array (chat).
+    static QByteArray body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens);
+};
+
+} // namespace kp::core

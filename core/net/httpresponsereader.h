@@ -1,0 +1,124 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace kp::core {
+
+/// Reads one HTTP/1.1 response at a time from the bytes a socket gave, in user space: the status line, the headers,
+/// then a body framed by chunked transfer encoding, Content-Length, or the connection's end. Body bytes are handed
+/// out as they arrive (de-chunked), so an event stream can be parsed, and timed, read by read.
+class HttpResponseReader
+{
+public:
+    enum class State { StatusLine, Headers, Body, Done, Error };
+
+    /// Consumes what it can of `bytes` (bytes beyond the end of this response are left for the next one, as with
+    /// pipelining) and calls onBody(QByteArrayView) for each piece of body. Returns how many bytes it consumed.
+    template<typename OnBody> qsizetype feed(QByteArrayView bytes, OnBody&& onBody);
+    /// The peer closed the connection: completes a body framed by the close, else it is an error (a cut response).
+    void closed();
+    void reset();
+
+    State state() const { return m_state; }
+    bool headersDone() const { return m_state == State::Body || m_state == State::Done; }
+    bool done() const { return m_state == State::Done; }
+    int status() const { return m_status; }
+    bool keepAlive() const { return m_keepAlive; }
+    bool chunked() const { return m_chunked; }
+    QByteArray contentType() const { return m_contentType; }
+    QByteArray retryAfter() const { return m_retryAfter; }
+    /// What went wrong, when state() is Error.
+    QByteArray error() const { return m_error; }
+
+private:
+    enum class ChunkState { Size, Data, DataEnd, Trailer };
+
+    qsizetype parseHead(QByteArrayView bytes);
+    bool headerLine(QByteArrayView line);
+    void fail(const char* why);
+
+    State m_state = State::StatusLine;
+    ChunkState m_chunkState = ChunkState::Size;
+    QByteArray m_line; // a status/header/chunk-size line split across reads
+    int m_status = 0;
+    bool m_keepAlive = true;
+    bool m_chunked = false;
+    std::int64_t m_remaining = -1; // Content-Length left, or the current chunk's bytes left; -1: until close
+    QByteArray m_contentType;
+    QByteArray m_retryAfter;
+    QByteArray m_error;
+};
+
+template<typename OnBody> qsizetype HttpResponseReader::feed(QByteArrayView bytes, OnBody&& onBody)
+{
+    qsizetype pos = 0;
+    const qsizetype n = bytes.size();
+    while (pos < n && m_state != State::Done && m_state != State::Error) {
+        if (m_state == State::StatusLine || m_state == State::Headers) {
+            pos += parseHead(bytes.sliced(pos));
+            continue;
+        }
+        if (!m_chunked) {
+            const qsizetype take = m_remaining < 0 ? n - pos : qsizetype(std::min<std::int64_t>(m_remaining, n - pos));
+            if (take > 0)
+                onBody(bytes.sliced(pos, take));
+            pos += take;
+            if (m_remaining >= 0) {
+                m_remaining -= take;
+                if (m_remaining == 0)
+                    m_state = State::Done;
+            }
+            continue;
+        }
+        // Chunked: size line, data, CRLF, … a zero size line, optional trailers, CRLF.
+        if (m_chunkState == ChunkState::Data) {
+            const qsizetype take = qsizetype(std::min<std::int64_t>(m_remaining, n - pos));
+            onBody(bytes.sliced(pos, take));
+            pos += take;
+            m_remaining -= take;
+            if (m_remaining == 0)
+                m_chunkState = ChunkState::DataEnd;
+            continue;
+        }
+        const qsizetype lf = bytes.indexOf('\n', pos);
+        if (lf < 0) {
+            m_line += bytes.sliced(pos);
+            if (m_line.size() > 4096)
+                fail("a chunk-size line longer than 4 KiB");
+            return n;
+        }
+        m_line += bytes.sliced(pos, lf - pos);
+        pos = lf + 1;
+        if (m_line.endsWith('\r'))
+            m_line.chop(1);
+        if (m_chunkState == ChunkState::DataEnd) {
+            if (!m_line.isEmpty())
+                fail("chunk data longer than its size");
+            m_chunkState = ChunkState::Size;
+        } else if (m_chunkState == ChunkState::Size) {
+            const qsizetype semicolon = m_line.indexOf(';'); // chunk extensions are ignored
+            bool ok = false;
+            const qint64 size = (semicolon < 0 ? m_line : m_line.first(semicolon)).trimmed().toLongLong(&ok, 16);
+            if (!ok || size < 0) {
+                fail("an invalid chunk size");
+            } else if (size == 0) {
+                m_chunkState = ChunkState::Trailer;
+            } else {
+                m_remaining = size;
+                m_chunkState = ChunkState::Data;
+            }
+        } else if (m_line.isEmpty()) { // the blank line after the trailers
+            m_state = State::Done;
+        }
+        m_line.clear();
+    }
+    return pos;
+}
+
+} // namespace kp::core

@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QMetaType>
+
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace kp::core {
+
+/// One percentile of a sample, with a distribution-free confidence interval for the population percentile.
+///
+/// The interval is [X_(lowRank), X_(highRank)], two order statistics of the sample (ranks are 1-based:
+/// X_(1) is the minimum, X_(n) the maximum). When even the minimum (maximum) is too close to the point estimate
+/// to bound the percentile at the requested confidence, that side is unbounded: `low` (`high`) is NaN and its
+/// rank is -1. A p99 from 50 samples therefore has no upper bound, which is the honest answer.
+struct PercentileEstimate
+{
+    double p = 0; ///< the quantile as a fraction in [0, 1]: 0.99 for p99
+    double value = std::numeric_limits<double>::quiet_NaN(); ///< the point estimate (numpy's 'linear')
+    double low = std::numeric_limits<double>::quiet_NaN(); ///< lower confidence bound, NaN when unbounded
+    double high = std::numeric_limits<double>::quiet_NaN(); ///< upper confidence bound, NaN when unbounded
+    int lowRank = -1; ///< 1-based rank of `low` in the sorted sample, -1 when unbounded
+    int highRank = -1; ///< 1-based rank of `high` in the sorted sample, -1 when unbounded
+};
+
+/// A summary of one sample: moments, extremes and the percentiles a serving benchmark reports.
+///
+/// Every value is NaN when the sample is empty; `stddev` is also NaN for a single sample.
+struct Distribution
+{
+    std::size_t count = 0;
+    double mean = std::numeric_limits<double>::quiet_NaN();
+    double stddev = std::numeric_limits<double>::quiet_NaN(); ///< sample standard deviation (divides by n - 1)
+    double min = std::numeric_limits<double>::quiet_NaN();
+    double max = std::numeric_limits<double>::quiet_NaN();
+    PercentileEstimate p50;
+    PercentileEstimate p90;
+    PercentileEstimate p95;
+    PercentileEstimate p99;
+    PercentileEstimate p999;
+
+    /// Summarises `samples` (any order; NaN samples are dropped). `confidence` is the coverage of every
+    /// percentile's interval, e.g. 0.95.
+    static Distribution of(std::vector<double> samples, double confidence = 0.95);
+
+    /// The `p`-quantile (p in [0, 1]) of an ascending `sorted` sample with its confidence interval.
+    ///
+    /// Point estimate, numpy's default method 'linear' (np.percentile, which vLLM bench serve reports): with
+    /// h = (n - 1)·p, the value is x[⌊h⌋] + (h - ⌊h⌋)·(x[⌊h⌋ + 1] - x[⌊h⌋]) over 0-based x.
+    ///
+    /// Interval: the number K of samples below the population quantile ξ_p is Binomial(n, p), so
+    /// P(X_(l) ≤ ξ_p ≤ X_(u)) = P(l ≤ K ≤ u - 1). The ranks are the equal-tailed choice: the largest l with
+    /// P(K < l) ≤ α/2 and the smallest u with P(K ≥ u) ≤ α/2, where α = 1 - confidence. The coverage is at least
+    /// `confidence` for continuous data (ties only make it larger).
+    static PercentileEstimate percentile(const std::vector<double>& sorted, double p, double confidence = 0.95);
+};
+
+} // namespace kp::core
+
+Q_DECLARE_METATYPE(kp::core::Distribution)

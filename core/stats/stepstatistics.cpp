@@ -1,0 +1,313 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stats/stepstatistics.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace kp::core {
+
+namespace {
+
+double ms(std::int64_t ns)
+{
+    return static_cast<double>(ns) / 1e6;
+}
+
+/// The per-request latencies that SLO targets refer to; empty where the request lacks the times.
+struct Latencies
+{
+    std::optional<double> ttftMs;
+    std::optional<double> tpotMs;
+    std::optional<double> e2elMs;
+    int outputTokens = 0;
+};
+
+Latencies latenciesOf(const RequestRecord& r)
+{
+    Latencies l;
+    l.outputTokens = r.outputTokens();
+    if (r.sentNs < 0)
+        return l;
+    if (r.firstTokenNs >= 0)
+        l.ttftMs = ms(r.firstTokenNs - r.sentNs);
+    const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
+    if (lastNs >= 0)
+        l.e2elMs = ms(lastNs - r.sentNs);
+    if (r.firstTokenNs >= 0 && lastNs >= 0 && l.outputTokens >= 2)
+        l.tpotMs = ms(lastNs - r.firstTokenNs) / (l.outputTokens - 1);
+    return l;
+}
+
+/// Whether a successful request meets every target, and whether it lacked a metric one of them needs.
+std::pair<bool, bool> meets(const Latencies& l, const SloTargets& slo)
+{
+    bool good = true;
+    bool lacking = false;
+    const auto check = [&](const std::optional<double>& target, const std::optional<double>& value) {
+        if (!target)
+            return;
+        if (!value)
+            lacking = true;
+        if (!value || *value > *target)
+            good = false;
+    };
+    check(slo.ttftMs, l.ttftMs);
+    check(slo.e2elMs, l.e2elMs);
+    // vLLM scores TPOT as 0 below 2 tokens: there is no gap to miss the target with.
+    if (l.outputTokens >= 2)
+        check(slo.tpotMs, l.tpotMs);
+    return {good, lacking};
+}
+
+QString note(const char* text, int n = -1)
+{
+    return QCoreApplication::translate("kp::core::StepStatistics", text, nullptr, n);
+}
+
+/// The number of requests in flight (sentNs ≤ t < endNs) after each instant at which it changes.
+std::vector<std::pair<std::int64_t, int>> inFlightLevels(const std::vector<const RequestRecord*>& records)
+{
+    std::vector<std::pair<std::int64_t, int>> events;
+    for (const RequestRecord* r : records) {
+        if (r->sentNs >= 0 && r->endNs >= r->sentNs) {
+            events.emplace_back(r->sentNs, +1);
+            events.emplace_back(r->endNs, -1);
+        }
+    }
+    std::sort(events.begin(), events.end());
+
+    std::vector<std::pair<std::int64_t, int>> levels;
+    int level = 0;
+    // The level is right-continuous, so it is read after every event at one instant: a user's next request sent
+    // the very nanosecond its last one ended keeps the level where it was.
+    for (std::size_t i = 0; i < events.size();) {
+        const std::int64_t t = events[i].first;
+        while (i < events.size() && events[i].first == t)
+            level += events[i++].second;
+        levels.emplace_back(t, level);
+    }
+    return levels;
+}
+
+SteadyWindow closedLoopWindow(const std::vector<std::pair<std::int64_t, int>>& levels, int target, int peak)
+{
+    SteadyWindow w;
+    bool full = false;
+    for (const auto& [t, level] : levels) {
+        if (level >= target) {
+            if (w.startNs < 0)
+                w.startNs = t;
+            full = true;
+        } else if (full) {
+            w.endNs = t;
+            full = false;
+        }
+    }
+    if (w.startNs < 0) {
+        w.whyNotUsable = note("The step never had %1 requests in flight (at most %2).").arg(target).arg(peak);
+        return w;
+    }
+    // Unreachable with ended records, whose level returns to 0; kept so a malformed step cannot divide by zero.
+    w.usable = w.endNs > w.startNs;
+    if (!w.usable)
+        w.whyNotUsable = note("The in-flight level never fell back below its target.");
+    return w;
+}
+
+SteadyWindow openLoopWindow(const std::vector<const RequestRecord*>& records)
+{
+    SteadyWindow w;
+    for (const RequestRecord* r : records) {
+        const std::int64_t plannedNs = r->scheduledNs >= 0 ? r->scheduledNs : r->sentNs;
+        if (plannedNs < 0)
+            continue;
+        w.startNs = w.startNs < 0 ? plannedNs : std::min(w.startNs, plannedNs);
+        w.endNs = std::max(w.endNs, plannedNs);
+    }
+    w.usable = w.startNs >= 0 && w.endNs > w.startNs;
+    if (!w.usable)
+        w.whyNotUsable = note("Fewer than two distinct send times: the load never ran for any length of time.");
+    return w;
+}
+
+/// A successful request, with what the window pass needs of it.
+struct Completed
+{
+    const RequestRecord* record = nullptr;
+    bool good = false;
+};
+
+Throughput steadyThroughput(const std::vector<Completed>& completed, const SteadyWindow& w)
+{
+    Throughput t;
+    if (!w.usable)
+        return t;
+    const auto inside = [&](std::int64_t ns) { return ns > w.startNs && ns <= w.endNs; };
+    int requests = 0;
+    int good = 0;
+    double outputTokens = 0;
+    double promptTokens = 0;
+    for (const Completed& c : completed) {
+        const RequestRecord& r = *c.record;
+        if (inside(r.endNs)) {
+            ++requests;
+            good += c.good ? 1 : 0;
+        }
+        // Usage may count more tokens than the chunks say (no continuous usage, several tokens a chunk): scale the
+        // chunks so the window and the whole step count the same tokens.
+        int chunkTokens = 0;
+        for (const ChunkArrival& chunk : r.chunks)
+            chunkTokens += chunk.tokens;
+        const double weight = chunkTokens > 0 ? static_cast<double>(r.outputTokens()) / chunkTokens : 0.0;
+        for (const ChunkArrival& chunk : r.chunks) {
+            if (inside(chunk.ns))
+                outputTokens += chunk.tokens * weight;
+        }
+        const std::int64_t prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
+        if (r.promptTokens >= 0 && inside(prefilledNs))
+            promptTokens += r.promptTokens;
+    }
+    t.seconds = w.seconds();
+    t.requestsPerSecond = requests / t.seconds;
+    t.goodRequestsPerSecond = good / t.seconds;
+    t.outputTokensPerSecond = outputTokens / t.seconds;
+    t.totalTokensPerSecond = (outputTokens + promptTokens) / t.seconds;
+    return t;
+}
+
+} // namespace
+
+StepStatistics StepStatistics::of(
+    const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight, double confidence)
+{
+    StepStatistics s;
+    s.slo = slo;
+    s.targetInFlight = std::max(0, targetInFlight);
+
+    std::vector<const RequestRecord*> measured;
+    for (const RequestRecord& r : records) {
+        if (!r.warmup)
+            measured.push_back(&r);
+    }
+    s.total = static_cast<int>(measured.size());
+
+    std::vector<double> ttft, tpot, e2el, itl, itlPerToken, lag, output, input;
+    std::vector<Completed> completed;
+    double outputTokenSum = 0;
+    double promptTokenSum = 0;
+    int withoutPrompt = 0;
+    int lackingMetric = 0;
+    for (const RequestRecord* r : measured) {
+        if (r->sentNs >= 0)
+            s.startNs = s.startNs < 0 ? r->sentNs : std::min(s.startNs, r->sentNs);
+        s.endNs = std::max(s.endNs, r->endNs);
+        if (!r->ok()) {
+            ++s.failed;
+            ++s.failures[r->error == ErrorClass::None ? ErrorClass::Other : r->error];
+            continue;
+        }
+        ++s.succeeded;
+
+        const Latencies l = latenciesOf(*r);
+        if (l.ttftMs)
+            ttft.push_back(*l.ttftMs);
+        if (l.tpotMs)
+            tpot.push_back(*l.tpotMs);
+        if (l.e2elMs)
+            e2el.push_back(*l.e2elMs);
+        for (std::size_t i = 1; i < r->chunks.size(); ++i) {
+            const double gapMs = ms(r->chunks[i].ns - r->chunks[i - 1].ns);
+            itl.push_back(gapMs);
+            const int k = std::max(1, r->chunks[i].tokens);
+            itlPerToken.insert(itlPerToken.end(), static_cast<std::size_t>(k), gapMs / k);
+        }
+        if (r->scheduledNs >= 0 && r->sentNs >= 0)
+            lag.push_back(ms(r->sentNs - r->scheduledNs));
+        output.push_back(l.outputTokens);
+        outputTokenSum += std::max(0, l.outputTokens);
+        // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
+        // ran a different workload than the one reported, and the report must say so.
+        if (r->requestedOutputTokens > 0 && l.outputTokens != r->requestedOutputTokens)
+            ++s.outputLengthMismatches;
+        if (r->requestedInputTokens > 0 && r->promptTokens >= 0 && r->promptTokens != r->requestedInputTokens)
+            ++s.inputLengthMismatches;
+        if (r->promptTokens >= 0) {
+            input.push_back(r->promptTokens);
+            promptTokenSum += r->promptTokens;
+        } else {
+            ++withoutPrompt;
+        }
+
+        const auto [good, lacking] = meets(l, slo);
+        s.good += good ? 1 : 0;
+        lackingMetric += lacking ? 1 : 0;
+        completed.push_back({r, good});
+    }
+
+    s.ttftMs = Distribution::of(std::move(ttft), confidence);
+    s.tpotMs = Distribution::of(std::move(tpot), confidence);
+    s.e2elMs = Distribution::of(std::move(e2el), confidence);
+    s.itlMs = Distribution::of(std::move(itl), confidence);
+    s.itlPerTokenMs = Distribution::of(std::move(itlPerToken), confidence);
+    s.scheduleLagMs = Distribution::of(std::move(lag), confidence);
+    s.outputTokens = Distribution::of(std::move(output), confidence);
+    s.inputTokens = Distribution::of(std::move(input), confidence);
+
+    if (s.startNs >= 0 && s.endNs > s.startNs) {
+        s.whole.seconds = static_cast<double>(s.endNs - s.startNs) / 1e9;
+        s.whole.requestsPerSecond = s.succeeded / s.whole.seconds;
+        s.whole.goodRequestsPerSecond = s.good / s.whole.seconds;
+        s.whole.outputTokensPerSecond = outputTokenSum / s.whole.seconds;
+        s.whole.totalTokensPerSecond = (outputTokenSum + promptTokenSum) / s.whole.seconds;
+    }
+    if (s.total > 0)
+        s.sloAttainment = static_cast<double>(s.good) / s.total;
+
+    const auto levels = inFlightLevels(measured);
+    for (const auto& [t, level] : levels)
+        s.peakInFlight = std::max(s.peakInFlight, level);
+    s.window
+        = s.targetInFlight > 0 ? closedLoopWindow(levels, s.targetInFlight, s.peakInFlight) : openLoopWindow(measured);
+    s.steady = steadyThroughput(completed, s.window);
+
+    if (s.total == 0) {
+        s.notes << note("The step has no requests besides warm-up: nothing can be computed.");
+        return s;
+    }
+    if (s.outputLengthMismatches > 0)
+        s.notes << note(
+            "%n request(s) came back with another output length than was asked for.", s.outputLengthMismatches);
+    if (s.inputLengthMismatches > 0)
+        s.notes << note("%n request(s) had another prompt length than was asked for, by the server's count.",
+            s.inputLengthMismatches);
+    if (s.succeeded == 0) {
+        s.notes << note("No request succeeded: latency and token statistics are not available.");
+    } else {
+        if (s.ttftMs.count == 0)
+            s.notes << note("No successful request had a first token time: TTFT is not available.");
+        if (s.tpotMs.count == 0)
+            s.notes << note("No request had 2 or more output tokens: TPOT is not available.");
+        if (s.itlMs.count == 0)
+            s.notes << note("No request streamed 2 or more token chunks: ITL is not available.");
+        if (s.scheduleLagMs.count == 0 && s.targetInFlight == 0)
+            s.notes << note("No request had a scheduled send time: schedule lag is not available.");
+        if (withoutPrompt > 0)
+            s.notes << note("%n successful request(s) reported no prompt token count: input tokens and total token "
+                            "throughput leave them out.",
+                withoutPrompt);
+        if (lackingMetric > 0)
+            s.notes << note(
+                "%n successful request(s) lacked a metric an SLO target needs and counted as not good.", lackingMetric);
+    }
+    if (std::isnan(s.whole.seconds))
+        s.notes << note("The step has no duration: whole-step throughput is not available.");
+    if (!s.window.usable)
+        s.notes << note("No steady-state window: %1").arg(s.window.whyNotUsable);
+    return s;
+}
+
+} // namespace kp::core

@@ -1,0 +1,124 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "load/requestrecord.h"
+#include "stats/distribution.h"
+
+#include <QMetaType>
+#include <QStringList>
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+/// Per-request latency objectives in milliseconds; a request meets one when its value is ≤ the target.
+struct SloTargets
+{
+    std::optional<double> ttftMs;
+    std::optional<double> tpotMs;
+    std::optional<double> e2elMs;
+
+    bool any() const { return ttftMs || tpotMs || e2elMs; }
+};
+
+/// The part of a step during which the load was fully applied, over which steady-state rates are measured.
+///
+/// Events in it are those at times t with startNs < t ≤ endNs, so that a closed loop whose users complete in
+/// lockstep counts each wave once.
+struct SteadyWindow
+{
+    std::int64_t startNs = -1;
+    std::int64_t endNs = -1;
+    bool usable = false;
+    QString whyNotUsable; ///< a plain sentence when not usable, else empty
+
+    double seconds() const { return usable ? static_cast<double>(endNs - startNs) / 1e9 : 0.0; }
+};
+
+/// Rates over one interval; NaN when the interval is empty.
+struct Throughput
+{
+    double seconds = std::numeric_limits<double>::quiet_NaN();
+    double requestsPerSecond = std::numeric_limits<double>::quiet_NaN(); ///< successful requests
+    double outputTokensPerSecond = std::numeric_limits<double>::quiet_NaN();
+    double totalTokensPerSecond = std::numeric_limits<double>::quiet_NaN(); ///< output plus prompt tokens
+    double goodRequestsPerSecond = std::numeric_limits<double>::quiet_NaN(); ///< goodput
+};
+
+/// The statistics of one load step, computed from its request records.
+///
+/// Metric definitions (vLLM bench serve's where it has one; vllm-facts §E, peers §2). Latency distributions are
+/// in milliseconds and cover successful requests only; warm-up records are ignored entirely.
+///  - TTFT = firstTokenNs − sentNs: to the first chunk carrying a token, so a chat role chunk does not count.
+///  - E2EL = arrival of the last token chunk − sentNs (endNs when there are no chunks): a trailing usage chunk or
+///    [DONE] does not lengthen it.
+///  - TPOT = (E2EL − TTFT) / (outputTokens − 1), per request, only for requests with ≥ 2 output tokens. Output
+///    tokens come from usage.completion_tokens when sent, else from the chunks. AIPerf and GenAI-Perf call this
+///    number "inter token latency"; GuideLLM's "TPOT" is a different quantity that includes TTFT.
+///  - ITL = every gap between consecutive token chunks of a request, pooled over all requests, as vLLM reports
+///    it (AIPerf: "inter chunk latency"). A chunk carrying k tokens is one gap, which inflates ITL under
+///    speculative decoding or a stream interval; ITL per token instead counts that gap as k gaps of gap / k.
+///  - Schedule lag = sentNs − scheduledNs: how late the client sent against the load pattern's plan (no server
+///    queue in it); only for requests that had a plan.
+///  - Whole-step rates divide by the span max(endNs) − min(sentNs) over all requests, failures included (AIPerf's
+///    benchmark duration). Requests per second counts successful requests, output tokens are theirs, and total
+///    tokens adds their prompt tokens.
+///  - Steady-state rates divide by the window's length. Requests per second counts successful requests ending in
+///    the window; output tokens are those of successful requests' chunks arriving in it (each chunk weighted so a
+///    request's chunks add up to its output token count); total tokens adds the prompt tokens of successful
+///    requests whose first token arrived in the window, since the prompt has been processed by then.
+///  - The window, closed loop (target N > 0 in flight, in flight meaning sentNs ≤ t < endNs): from the first moment
+///    N requests were in flight to the last moment N were still in flight. Open loop (N = 0): from the first to the
+///    last scheduled time (the sent time for a request without one); its rates include the ramp-up of requests
+///    that have not completed yet, a small bias while latency is short against the step.
+///  - A request is good when it succeeded and meets every given target. The TPOT target does not apply to a
+///    request with fewer than 2 output tokens (vLLM scores its TPOT as 0); a request lacking any other targeted
+///    metric is not good, as in AIPerf. With no targets every successful request is good. Goodput = good requests
+///    per second; SLO attainment = good / (succeeded + failed), so failures count against it (AIPerf's
+///    good_request_fraction, GuideLLM), whereas vLLM's goodput merely leaves them out.
+struct StepStatistics
+{
+    int total = 0; ///< requests that are not warm-up
+    int succeeded = 0;
+    int failed = 0;
+    std::map<ErrorClass, int> failures; ///< failed requests by class; a record that never ended counts as Other
+
+    Distribution ttftMs;
+    Distribution tpotMs;
+    Distribution e2elMs;
+    Distribution itlMs; ///< pooled chunk gaps
+    Distribution itlPerTokenMs; ///< pooled chunk gaps, split over the tokens of the chunk that ended each
+    Distribution scheduleLagMs;
+    Distribution outputTokens;
+    Distribution inputTokens; ///< usage.prompt_tokens of requests that reported it
+
+    std::int64_t startNs = -1; ///< min(sentNs)
+    std::int64_t endNs = -1; ///< max(endNs)
+    Throughput whole;
+    SteadyWindow window;
+    Throughput steady; ///< over the window; NaN when it is not usable
+    int targetInFlight = 0; ///< N: users of a closed loop, 0 for an open loop
+    int peakInFlight = 0;
+
+    SloTargets slo;
+    int good = 0;
+    int outputLengthMismatches = 0; ///< successful requests whose output length differs from the one asked for
+    int inputLengthMismatches = 0; ///< … whose usage.prompt_tokens differs from the input length asked for
+    double sloAttainment = std::numeric_limits<double>::quiet_NaN(); ///< good / (succeeded + failed)
+
+    QStringList notes; ///< plain sentences on what could not be computed, and why
+
+    /// Computes the statistics of one step. `targetInFlight` is the closed loop's user count, 0 for an open loop;
+    /// `confidence` is the coverage of every percentile's interval.
+    static StepStatistics of(const std::vector<RequestRecord>& records, const SloTargets& slo = {},
+        int targetInFlight = 0, double confidence = 0.95);
+};
+
+} // namespace kp::core
+
+Q_DECLARE_METATYPE(kp::core::StepStatistics)

@@ -1,0 +1,451 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The load engine against the simulated server over loopback, with each transport.
+#include "common/monotonicclock.h"
+#include "load/loadengine.h"
+#include "support/httptestclient.h"
+#include "support/simprocess.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSslSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace kp::core;
+
+Q_DECLARE_METATYPE(kp::core::StreamTransport::Kind)
+Q_DECLARE_METATYPE(kp::core::ErrorClass)
+
+namespace {
+
+Workload completions(int count, int maxTokens, const QByteArray& extra = {})
+{
+    auto list = std::make_shared<std::vector<RequestTemplate>>();
+    for (int i = 0; i < count; ++i) {
+        RequestTemplate t;
+        t.path = "/v1/completions";
+        t.body = R"({"prompt":"request )" + QByteArray::number(i) + R"( of the load test","max_tokens":)"
+            + QByteArray::number(maxTokens) + R"(,"min_tokens":)" + QByteArray::number(maxTokens)
+            + R"(,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true,"continuous_usage_stats":true})"
+            + extra + '}';
+        t.inputTokens = 8;
+        t.outputTokens = maxTokens;
+        list->push_back(t);
+    }
+    return list;
+}
+
+LoadTarget target(quint16 port)
+{
+    LoadTarget t;
+    t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
+    return t;
+}
+
+double metricValue(const QByteArray& metrics, const char* name)
+{
+    const QRegularExpression re(
+        QStringLiteral("^%1(\\{[^}]*\\})? (\\S+)$").arg(QRegularExpression::escape(QLatin1String(name))),
+        QRegularExpression::MultilineOption);
+    const auto match = re.match(QString::fromUtf8(metrics));
+    return match.hasMatch() ? match.captured(2).toDouble() : -1;
+}
+
+void addTransports()
+{
+    QTest::addColumn<StreamTransport::Kind>("transport");
+}
+
+} // namespace
+
+class TestLoadEngine : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void closedLoopRecordsEveryRequest_data()
+    {
+        addTransports();
+        QTest::newRow("socket") << StreamTransport::Kind::Socket;
+        QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
+    }
+
+    void closedLoopRecordsEveryRequest()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 4;
+        plan.requestCount = 12;
+        plan.warmupRequests = 4;
+        const auto result = LoadEngine::run(target(sim.port()), transport, plan, completions(8, 10));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 16);
+        int warm = 0;
+        std::map<int, int> perUser;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            warm += r.warmup ? 1 : 0;
+            ++perUser[r.user];
+            QCOMPARE(r.httpStatus, 200);
+            QCOMPARE(r.completionTokens, 10);
+            QCOMPARE(r.promptTokens, 8);
+            QCOMPARE(r.finishReason, QStringLiteral("length"));
+            QVERIFY(r.responseId.startsWith("cmpl-"));
+            QVERIFY(r.sentNs >= r.scheduledNs);
+            QVERIFY(r.headersNs >= r.sentNs);
+            QVERIFY(r.firstTokenNs >= r.headersNs);
+            QVERIFY(r.endNs >= r.chunks.back().ns);
+            int tokens = 0;
+            for (const ChunkArrival& c : r.chunks)
+                tokens += c.tokens;
+            QCOMPARE(tokens, 10);
+        }
+        QCOMPARE(warm, 4);
+        QCOMPARE(int(perUser.size()), 4);
+        for (const auto& [user, n] : perUser)
+            QCOMPARE(n, 4);
+    }
+
+    void theServerSeesTheRequestedConcurrency_data()
+    {
+        addTransports();
+        QTest::addColumn<int>("streams");
+        QTest::newRow("socket 256") << StreamTransport::Kind::Socket << 256;
+        QTest::newRow("socket 1024") << StreamTransport::Kind::Socket << 1024;
+        QTest::newRow("qnam 256") << StreamTransport::Kind::Qnam << 256;
+        QTest::newRow("qnam 1024") << StreamTransport::Kind::Qnam << 1024;
+    }
+
+    void theServerSeesTheRequestedConcurrency()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QFETCH(int, streams);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--max-num-seqs"),
+                               QStringLiteral("2048"), QStringLiteral("--model"), QStringLiteral("llama-3.2-1b")},
+                     &error),
+            qPrintable(error));
+        LoadPlan plan;
+        plan.users = streams;
+        plan.requestCount = streams;
+        LoadEngine engine(target(sim.port()), transport);
+        bool finished = false;
+        LoadEngine::Result result;
+        connect(&engine, &LoadEngine::finished, this, [&](const LoadEngine::Result& r) {
+            result = r;
+            finished = true;
+        });
+        engine.start(plan, completions(streams, 150));
+        HttpTestClient scraper(sim.port());
+        double maxRunning = 0;
+        QElapsedTimer timer;
+        timer.start();
+        while (!finished && timer.elapsed() < 90'000) {
+            maxRunning = std::max(maxRunning, metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"));
+            QTest::qWait(30);
+        }
+        QVERIFY(finished);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), streams);
+        for (const RequestRecord& r : result.records)
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+        QCOMPARE(maxRunning, double(streams));
+    }
+
+    void timingMatchesTheServersGroundTruth()
+    {
+        // 256 concurrent streams: the client's chunk times against the server's send times, on the same clock.
+        QTemporaryDir dir;
+        SimProcess sim;
+        QString error;
+        const QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("1"), QStringLiteral("--model"),
+                               QStringLiteral("llama-3.2-1b"), QStringLiteral("--ground-truth"), truthPath},
+                     &error),
+            qPrintable(error));
+        LoadPlan plan;
+        plan.users = 256;
+        plan.requestCount = 256;
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(256, 40));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        std::map<QByteArray, const RequestRecord*> byId;
+        for (const RequestRecord& r : result.records)
+            byId[r.responseId] = &r;
+        QFile file(truthPath);
+        QTRY_VERIFY(file.size() > 0 && QFile(truthPath).open(QIODevice::ReadOnly));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                QFile f(truthPath);
+                return f.open(QIODevice::ReadOnly) && f.readAll().count('\n') >= 256;
+            }(),
+            5000);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::vector<double> delaysMs;
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        for (const QByteArray& line : lines) {
+            const QJsonObject truth = QJsonDocument::fromJson(line).object();
+            const auto it = byId.find(truth[u"request_id"].toString().toUtf8());
+            if (it == byId.end())
+                continue;
+            const QJsonArray sent = truth[u"chunk_ns"].toArray();
+            QCOMPARE(qsizetype(it->second->chunks.size()), sent.size());
+            for (qsizetype i = 0; i < sent.size(); ++i) {
+                const double delay
+                    = double(it->second->chunks[std::size_t(i)].ns - std::int64_t(sent[i].toDouble())) / 1e6;
+                QVERIFY2(delay >= 0, "the client read a chunk before the server wrote it");
+                delaysMs.push_back(delay);
+            }
+        }
+        QCOMPARE(int(delaysMs.size()), 256 * 40);
+        std::sort(delaysMs.begin(), delaysMs.end());
+        const double p50 = delaysMs[delaysMs.size() / 2];
+        const double p99 = delaysMs[delaysMs.size() * 99 / 100];
+        qInfo("arrival delay after the server's send at 256 streams: p50 %.3f ms, p99 %.3f ms, max %.3f ms", p50, p99,
+            delaysMs.back());
+        // Generous bounds for a loaded CI machine; the issue's targets (0.3 / 2 ms) are measured by the benchmark.
+        QVERIFY2(p50 < 3.0, qPrintable(QString::number(p50)));
+        QVERIFY2(p99 < 30.0, qPrintable(QString::number(p99)));
+    }
+
+    void failuresBecomeClassifiedRecords_data()
+    {
+        addTransports();
+        QTest::addColumn<QStringList>("simArgs");
+        QTest::addColumn<ErrorClass>("expected");
+        const struct
+        {
+            const char* name;
+            QStringList args;
+            ErrorClass error;
+        } cases[] = {
+            {"500", {QStringLiteral("--fault-500"), QStringLiteral("1")}, ErrorClass::ServerError},
+            {"503", {QStringLiteral("--fault-503"), QStringLiteral("1")}, ErrorClass::ServerError},
+            {"429", {QStringLiteral("--fault-429"), QStringLiteral("1")}, ErrorClass::RateLimited},
+            {"401", {QStringLiteral("--api-key"), QStringLiteral("other")}, ErrorClass::Unauthorized},
+            {"404", {QStringLiteral("--served-model-name"), QStringLiteral("x")}, ErrorClass::NotFound},
+            {"cut", {QStringLiteral("--fault-cut"), QStringLiteral("1")}, ErrorClass::StreamCut},
+            {"in-band", {QStringLiteral("--fault-inband-error"), QStringLiteral("1")}, ErrorClass::InBandError},
+            {"malformed", {QStringLiteral("--fault-malformed"), QStringLiteral("1")}, ErrorClass::MalformedEvent},
+            {"stall",
+                {QStringLiteral("--fault-stall"), QStringLiteral("1"), QStringLiteral("--stall-ms"),
+                    QStringLiteral("3000")},
+                ErrorClass::Timeout},
+        };
+        for (const auto& c : cases) {
+            QTest::addRow("socket %s", c.name) << StreamTransport::Kind::Socket << c.args << c.error;
+            QTest::addRow("qnam %s", c.name) << StreamTransport::Kind::Qnam << c.args << c.error;
+        }
+    }
+
+    void failuresBecomeClassifiedRecords()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QFETCH(QStringList, simArgs);
+        QFETCH(ErrorClass, expected);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start(simArgs, &error), qPrintable(error));
+        LoadTarget t = target(sim.port());
+        t.firstByteTimeoutMs = 500;
+        LoadPlan plan;
+        plan.users = 3;
+        plan.requestCount = 6;
+        const QByteArray model = expected == ErrorClass::NotFound ? R"(,"model":"nope")" : QByteArray();
+        const auto result = LoadEngine::run(t, transport, plan, completions(6, 20, model));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 6);
+        for (const RequestRecord& r : result.records) {
+            QCOMPARE(int(r.error), int(expected));
+            QVERIFY(!r.errorMessage.isEmpty());
+            QVERIFY(r.endNs >= r.sentNs);
+        }
+    }
+
+    void anUnreachableServerFailsTheStepWithASentence_data()
+    {
+        addTransports();
+        QTest::addColumn<QString>("url");
+        QTest::newRow("socket refused") << StreamTransport::Kind::Socket << QStringLiteral("http://127.0.0.1:1");
+        QTest::newRow("qnam refused") << StreamTransport::Kind::Qnam << QStringLiteral("http://127.0.0.1:1");
+        QTest::newRow("socket unknown host")
+            << StreamTransport::Kind::Socket << QStringLiteral("http://no-such-host.invalid:8000");
+        QTest::newRow("qnam unknown host")
+            << StreamTransport::Kind::Qnam << QStringLiteral("http://no-such-host.invalid:8000");
+    }
+
+    void anUnreachableServerFailsTheStepWithASentence()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QFETCH(QString, url);
+        LoadTarget t;
+        t.baseUrl = QUrl(url);
+        t.connectTimeoutMs = 3000;
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 2;
+        const auto result = LoadEngine::run(t, transport, plan, completions(2, 5));
+        QVERIFY(result.records.empty());
+        QVERIFY2(result.error.startsWith(u"Could not open a connection") || result.error.startsWith(u"No connection"),
+            qPrintable(result.error));
+    }
+
+    void tlsToAPlainServerIsATlsFailure_data()
+    {
+        addTransports();
+        QTest::newRow("socket") << StreamTransport::Kind::Socket;
+        QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
+    }
+
+    void tlsToAPlainServerIsATlsFailure()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        if (!QSslSocket::supportsSsl())
+            QSKIP("This Qt has no TLS backend.");
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({}, &error), qPrintable(error));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(sim.port()));
+        t.connectTimeoutMs = 5000;
+        LoadPlan plan;
+        plan.requestCount = 1;
+        const auto result = LoadEngine::run(t, transport, plan, completions(1, 2));
+        QVERIFY(result.records.empty());
+        QVERIFY2(result.error.startsWith(u"Could not open a connection"), qPrintable(result.error));
+    }
+
+    void openLoopKeepsItsSchedule()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.pattern = LoadPlan::Pattern::OpenLoop;
+        plan.arrival = LoadPlan::Arrival::Constant;
+        plan.ratePerSecond = 200;
+        plan.requestCount = 100;
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(10, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 100);
+        std::vector<std::int64_t> scheduled;
+        std::vector<double> lagMs;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY(r.ok());
+            QCOMPARE(r.user, -1);
+            scheduled.push_back(r.scheduledNs);
+            lagMs.push_back(double(r.sentNs - r.scheduledNs) / 1e6);
+        }
+        std::sort(scheduled.begin(), scheduled.end());
+        for (std::size_t i = 1; i < scheduled.size(); ++i)
+            QCOMPARE(scheduled[i] - scheduled[i - 1], std::int64_t(5'000'000));
+        std::sort(lagMs.begin(), lagMs.end());
+        QVERIFY2(lagMs.front() >= 0, qPrintable(QString::number(lagMs.front())));
+        QVERIFY2(lagMs[lagMs.size() / 2] < 5, qPrintable(QString::number(lagMs[lagMs.size() / 2])));
+    }
+
+    void arrivalsFollowTheirDistribution()
+    {
+        LoadPlan plan;
+        plan.pattern = LoadPlan::Pattern::OpenLoop;
+        plan.ratePerSecond = 100;
+        plan.seed = 7;
+        for (auto arrival : {LoadPlan::Arrival::Constant, LoadPlan::Arrival::Poisson, LoadPlan::Arrival::Gamma}) {
+            plan.arrival = arrival;
+            plan.burstiness = 0.5;
+            const auto offsets = LoadPlan::arrivalOffsets(plan, 20001);
+            const double meanGapMs = double(offsets.back()) / 20000 / 1e6;
+            QVERIFY2(qAbs(meanGapMs - 10) < 0.5, qPrintable(QString::number(meanGapMs)));
+            double sumSq = 0;
+            for (std::size_t i = 1; i < offsets.size(); ++i) {
+                const double d = double(offsets[i] - offsets[i - 1]) / 1e6 - meanGapMs;
+                sumSq += d * d;
+            }
+            const double cv = std::sqrt(sumSq / 20000) / meanGapMs;
+            // Coefficient of variation: 0 constant, 1 Poisson, 1/sqrt(shape) = 1.41 for gamma of shape 0.5.
+            const double expected = arrival == LoadPlan::Arrival::Constant ? 0
+                : arrival == LoadPlan::Arrival::Poisson                    ? 1
+                                                                           : 1.414;
+            QVERIFY2(qAbs(cv - expected) < 0.08, qPrintable(QString::number(cv)));
+        }
+        QCOMPARE(LoadPlan::arrivalOffsets(plan, 50), LoadPlan::arrivalOffsets(plan, 50)); // seeded
+    }
+
+    void cancellingStopsWithinASecondAndKeepsWhatCompleted()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("5")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 8;
+        plan.durationSeconds = 60;
+        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Socket);
+        bool finished = false;
+        LoadEngine::Result result;
+        connect(&engine, &LoadEngine::finished, this, [&](const LoadEngine::Result& r) {
+            result = r;
+            finished = true;
+        });
+        // Short requests finish while long ones are still streaming when the cancel comes.
+        auto list = std::make_shared<std::vector<RequestTemplate>>(*completions(4, 3));
+        const Workload endless = completions(4, 100000);
+        list->insert(list->end(), endless->begin(), endless->end());
+        engine.start(plan, list);
+        QTest::qWait(1500);
+        QElapsedTimer timer;
+        timer.start();
+        engine.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(finished, 1000);
+        QVERIFY(timer.elapsed() < 1000);
+        QVERIFY(result.cancelled);
+        int completed = 0;
+        int cancelled = 0;
+        for (const RequestRecord& r : result.records) {
+            completed += r.ok() ? 1 : 0;
+            cancelled += r.error == ErrorClass::Cancelled ? 1 : 0;
+        }
+        QVERIFY(completed > 0);
+        QVERIFY(cancelled > 0);
+    }
+
+    void aDurationEndsTheStep()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 4;
+        plan.durationSeconds = 0.5;
+        QElapsedTimer timer;
+        timer.start();
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(8, 20));
+        QVERIFY(timer.elapsed() < 3000);
+        QVERIFY(result.records.size() > 4);
+        for (const RequestRecord& r : result.records)
+            QVERIFY(r.ok());
+    }
+
+    void tooManyStreamsForTheOpenFilesLimitIsRefused()
+    {
+        LoadPlan plan;
+        plan.users = 10'000'000;
+        plan.requestCount = 1;
+        const auto result = LoadEngine::run(target(1), StreamTransport::Kind::Socket, plan, completions(1, 1));
+        QVERIFY2(result.error.contains(u"open files"), qPrintable(result.error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoadEngine)
+#include "tst_loadengine.moc"

@@ -1,0 +1,418 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "stats/stepstatistics.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <utility>
+
+using namespace kp::core;
+
+namespace {
+
+std::int64_t ns(double ms)
+{
+    return std::llround(ms * 1e6);
+}
+
+/// A successful request; `chunks` are (arrival ms, tokens) and the first one is the first token.
+RequestRecord request(
+    int user, double sentMs, const std::vector<std::pair<double, int>>& chunks, double endMs, int promptTokens = 100)
+{
+    static std::uint64_t nextId = 1;
+    RequestRecord r;
+    r.id = nextId++;
+    r.user = user;
+    r.sentNs = ns(sentMs);
+    for (const auto& [atMs, tokens] : chunks)
+        r.chunks.push_back({ns(atMs), tokens});
+    r.firstTokenNs = r.chunks.empty() ? -1 : r.chunks.front().ns;
+    r.endNs = ns(endMs);
+    r.httpStatus = 200;
+    r.promptTokens = promptTokens;
+    return r;
+}
+
+RequestRecord failure(ErrorClass error, double sentMs, double endMs)
+{
+    RequestRecord r = request(-1, sentMs, {}, endMs);
+    r.sentNs = sentMs < 0 ? -1 : ns(sentMs);
+    r.error = error;
+    r.promptTokens = -1;
+    return r;
+}
+
+// Two users, four requests whose every statistic is worked out by hand in the tests, after a warm-up request
+// that would move the window's start and every latency if it were counted.
+//   user 0: R1 sent 0, tokens at 100 120 140 160, ends 170; R3 sent 170, tokens at 250 300, ends 300
+//   user 1: (warm-up sent 0, ends 10); R2 sent 10, tokens at 150, 180 (3 tokens), 200, ends 205;
+//           R4 sent 205, one token at 260, ends 265
+std::vector<RequestRecord> closedLoop()
+{
+    RequestRecord warmup = request(1, 0, {{5, 1}, {8, 1}}, 10, 999);
+    warmup.warmup = true;
+    return {
+        warmup,
+        request(0, 0, {{100, 1}, {120, 1}, {140, 1}, {160, 1}}, 170, 100),
+        request(1, 10, {{150, 1}, {180, 3}, {200, 1}}, 205, 200),
+        request(0, 170, {{250, 1}, {300, 1}}, 300, 300),
+        request(1, 205, {{260, 1}}, 265, 400),
+    };
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+
+#define VERIFY_NEAR(actual, expected)                                                                                  \
+    QVERIFY2(near((actual), (expected)),                                                                               \
+        qPrintable(QStringLiteral("%1 = %2, expected %3")                                                              \
+                       .arg(QString::fromLatin1(#actual))                                                              \
+                       .arg(double(actual), 0, 'g', 12)                                                                \
+                       .arg(double(expected), 0, 'g', 12)))
+
+} // namespace
+
+class TestStepStatistics : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void latencies()
+    {
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        QCOMPARE(s.total, 4);
+        QCOMPARE(s.succeeded, 4);
+        QCOMPARE(s.failed, 0);
+        QVERIFY(s.failures.empty());
+
+        // TTFT 100, 140, 80, 55
+        QCOMPARE(s.ttftMs.count, std::size_t(4));
+        VERIFY_NEAR(s.ttftMs.mean, 93.75);
+        VERIFY_NEAR(s.ttftMs.min, 55);
+        VERIFY_NEAR(s.ttftMs.max, 140);
+        VERIFY_NEAR(s.ttftMs.p50.value, 90);
+        // E2EL to the last token chunk, not the end of the response: 160, 190, 130, 55
+        VERIFY_NEAR(s.e2elMs.mean, 133.75);
+        VERIFY_NEAR(s.e2elMs.max, 190);
+        VERIFY_NEAR(s.e2elMs.p50.value, 145);
+        // TPOT (E2EL - TTFT) / (tokens - 1): 60/3, 50/4, 50/1; the one-token request has none
+        QCOMPARE(s.tpotMs.count, std::size_t(3));
+        VERIFY_NEAR(s.tpotMs.mean, 27.5);
+        VERIFY_NEAR(s.tpotMs.min, 12.5);
+        VERIFY_NEAR(s.tpotMs.p50.value, 20);
+        // ITL, every chunk gap pooled: 20 20 20 | 30 20 | 50
+        QCOMPARE(s.itlMs.count, std::size_t(6));
+        VERIFY_NEAR(s.itlMs.mean, 160.0 / 6);
+        VERIFY_NEAR(s.itlMs.p50.value, 20);
+        VERIFY_NEAR(s.itlMs.max, 50);
+        // Per token, the 30 ms gap before the 3-token chunk is three gaps of 10 ms
+        QCOMPARE(s.itlPerTokenMs.count, std::size_t(8));
+        VERIFY_NEAR(s.itlPerTokenMs.mean, 160.0 / 8); // the same total time, spread over more gaps
+        VERIFY_NEAR(s.itlPerTokenMs.min, 10);
+        // Token counts
+        VERIFY_NEAR(s.outputTokens.mean, 3);
+        VERIFY_NEAR(s.outputTokens.min, 1);
+        VERIFY_NEAR(s.inputTokens.mean, 250);
+        // A closed loop has no plan to lag behind, and says nothing about it.
+        QCOMPARE(s.scheduleLagMs.count, std::size_t(0));
+        QVERIFY2(s.notes.isEmpty(), qPrintable(s.notes.join(u'\n')));
+    }
+
+    void wholeStepThroughput()
+    {
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        // max(end) 300 - min(sent) 0, the warm-up's times left out
+        QCOMPARE(s.startNs, ns(0));
+        QCOMPARE(s.endNs, ns(300));
+        VERIFY_NEAR(s.whole.seconds, 0.3);
+        VERIFY_NEAR(s.whole.requestsPerSecond, 4 / 0.3);
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 12 / 0.3);
+        VERIFY_NEAR(s.whole.totalTokensPerSecond, (12 + 1000) / 0.3);
+    }
+
+    void closedLoopWindow()
+    {
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        QCOMPARE(s.targetInFlight, 2);
+        QCOMPARE(s.peakInFlight, 2);
+        // Two in flight from R2's send (10) until R4 ends (265) with R3 still running; the warm-up would have
+        // made it 0.
+        QVERIFY(s.window.usable);
+        QVERIFY(s.window.whyNotUsable.isEmpty());
+        QCOMPARE(s.window.startNs, ns(10));
+        QCOMPARE(s.window.endNs, ns(265));
+        VERIFY_NEAR(s.steady.seconds, 0.255);
+        // Ending in (10, 265]: R1, R2, R4.
+        VERIFY_NEAR(s.steady.requestsPerSecond, 3 / 0.255);
+        // Token chunks in (10, 265]: R1 4, R2 1+3+1, R3 1 (its 300 is out), R4 1.
+        VERIFY_NEAR(s.steady.outputTokensPerSecond, 11 / 0.255);
+        // Prompts of requests whose first token arrived in the window: all four.
+        VERIFY_NEAR(s.steady.totalTokensPerSecond, (11 + 1000) / 0.255);
+        VERIFY_NEAR(s.steady.goodRequestsPerSecond, 3 / 0.255);
+    }
+
+    void closedLoopWindowOfOneUser()
+    {
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 1);
+        QVERIFY(s.window.usable);
+        QCOMPARE(s.window.startNs, ns(0));
+        QCOMPARE(s.window.endNs, ns(300));
+    }
+
+    void closedLoopNeverFull()
+    {
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 3);
+        QVERIFY(!s.window.usable);
+        QVERIFY(s.window.whyNotUsable.contains(u"at most 2"));
+        QVERIFY(std::isnan(s.steady.requestsPerSecond));
+        QVERIFY(std::isnan(s.steady.outputTokensPerSecond));
+        QCOMPARE(s.notes.size(), 1);
+        QVERIFY(s.notes.front().contains(u"steady-state"));
+        // The whole step is still measured.
+        VERIFY_NEAR(s.whole.requestsPerSecond, 4 / 0.3);
+    }
+
+    void openLoopWindow()
+    {
+        // Planned every 100 ms, sent 1, 2 and 3 ms late; the last request has no plan and falls back to its
+        // send time.
+        std::vector<RequestRecord> records = {
+            request(-1, 1, {{21, 1}, {31, 1}}, 31, 10),
+            request(-1, 102, {{122, 1}, {132, 1}}, 132, 10),
+            request(-1, 203, {{223, 1}, {233, 1}}, 233, 10),
+            request(-1, 300, {{320, 1}, {330, 1}}, 330, 10),
+        };
+        records[0].scheduledNs = ns(0);
+        records[1].scheduledNs = ns(100);
+        records[2].scheduledNs = ns(200);
+
+        const StepStatistics s = StepStatistics::of(records);
+        QCOMPARE(s.targetInFlight, 0);
+        QCOMPARE(s.peakInFlight, 1);
+        QVERIFY(s.window.usable);
+        QCOMPARE(s.window.startNs, ns(0));
+        QCOMPARE(s.window.endNs, ns(300));
+        VERIFY_NEAR(s.steady.requestsPerSecond, 3 / 0.3);
+        VERIFY_NEAR(s.steady.outputTokensPerSecond, 6 / 0.3);
+        VERIFY_NEAR(s.steady.totalTokensPerSecond, 36 / 0.3);
+        VERIFY_NEAR(s.whole.seconds, 0.329);
+
+        QCOMPARE(s.scheduleLagMs.count, std::size_t(3));
+        VERIFY_NEAR(s.scheduleLagMs.mean, 2);
+        VERIFY_NEAR(s.scheduleLagMs.max, 3);
+    }
+
+    void openLoopSingleRequest()
+    {
+        const StepStatistics s = StepStatistics::of({request(-1, 0, {{10, 1}, {20, 1}}, 20)});
+        QVERIFY(!s.window.usable);
+        QVERIFY(!s.window.whyNotUsable.isEmpty());
+        QVERIFY(std::isnan(s.steady.requestsPerSecond));
+        // Still a whole step, with its latencies.
+        VERIFY_NEAR(s.whole.requestsPerSecond, 1 / 0.02);
+        VERIFY_NEAR(s.ttftMs.mean, 10);
+    }
+
+    void failures()
+    {
+        RequestRecord streamCut = request(-1, 0, {{15, 1}, {16, 1}}, 60);
+        streamCut.error = ErrorClass::StreamCut;
+        RequestRecord serverError = failure(ErrorClass::ServerError, 5, 6);
+        serverError.httpStatus = 500;
+        RequestRecord neverEnded = request(-1, 3, {}, 0);
+        neverEnded.endNs = -1;
+
+        const std::vector<RequestRecord> records = {
+            request(-1, 0, {{10, 1}, {20, 1}}, 25),
+            request(-1, 0, {{30, 1}, {40, 1}, {50, 1}}, 50),
+            failure(ErrorClass::Timeout, 0, 1000),
+            serverError,
+            failure(ErrorClass::ServerError, 7, 8),
+            streamCut,
+            failure(ErrorClass::ConnectionRefused, -1, 2),
+            neverEnded,
+        };
+        SloTargets slo;
+        slo.ttftMs = 100;
+        const StepStatistics s = StepStatistics::of(records, slo);
+
+        QCOMPARE(s.total, 8);
+        QCOMPARE(s.succeeded, 2);
+        QCOMPARE(s.failed, 6);
+        const std::map<ErrorClass, int> expected = {
+            {ErrorClass::Timeout, 1},
+            {ErrorClass::ServerError, 2},
+            {ErrorClass::StreamCut, 1},
+            {ErrorClass::ConnectionRefused, 1},
+            {ErrorClass::Other, 1},
+        };
+        QVERIFY(s.failures == expected);
+
+        // Latencies of the two successes only; the cut stream's tokens are not among them.
+        QCOMPARE(s.ttftMs.count, std::size_t(2));
+        VERIFY_NEAR(s.ttftMs.mean, 20);
+        QCOMPARE(s.itlMs.count, std::size_t(3));
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 5 / 1.0);
+
+        // The span runs to the timeout's end at 1 s; failures are never good and count against attainment.
+        VERIFY_NEAR(s.whole.seconds, 1.0);
+        VERIFY_NEAR(s.whole.requestsPerSecond, 2);
+        QCOMPARE(s.good, 2);
+        VERIFY_NEAR(s.whole.goodRequestsPerSecond, 2);
+        VERIFY_NEAR(s.sloAttainment, 2.0 / 8);
+    }
+
+    void goodput_data()
+    {
+        const double none = std::nan("");
+        QTest::addColumn<double>("ttft");
+        QTest::addColumn<double>("tpot");
+        QTest::addColumn<double>("e2el");
+        QTest::addColumn<int>("good");
+        QTest::addColumn<int>("goodInWindow");
+
+        // TTFT 100 140 80 55, TPOT 20 12.5 50 -, E2EL 160 190 130 55; R1, R2 and R4 end in the window.
+        QTest::newRow("no targets") << none << none << none << 4 << 3;
+        QTest::newRow("ttft <= 100, inclusive") << 100.0 << none << none << 3 << 2;
+        QTest::newRow("tpot <= 25, one-token R4 passes") << none << 25.0 << none << 3 << 3;
+        QTest::newRow("e2el <= 150") << none << none << 150.0 << 2 << 1;
+        QTest::newRow("ttft and tpot") << 100.0 << 25.0 << none << 2 << 2;
+        QTest::newRow("all three") << 100.0 << 25.0 << 160.0 << 2 << 2;
+        QTest::newRow("unreachable") << 50.0 << none << none << 0 << 0;
+    }
+
+    void goodput()
+    {
+        QFETCH(double, ttft);
+        QFETCH(double, tpot);
+        QFETCH(double, e2el);
+        QFETCH(int, good);
+        QFETCH(int, goodInWindow);
+        SloTargets slo;
+        if (!std::isnan(ttft))
+            slo.ttftMs = ttft;
+        if (!std::isnan(tpot))
+            slo.tpotMs = tpot;
+        if (!std::isnan(e2el))
+            slo.e2elMs = e2el;
+
+        const StepStatistics s = StepStatistics::of(closedLoop(), slo, 2);
+        QCOMPARE(s.good, good);
+        VERIFY_NEAR(s.whole.goodRequestsPerSecond, good / 0.3);
+        VERIFY_NEAR(s.sloAttainment, good / 4.0);
+        VERIFY_NEAR(s.steady.goodRequestsPerSecond, goodInWindow / 0.255);
+    }
+
+    void missingMetricIsNotGood()
+    {
+        // A successful response that streamed no token chunk has no TTFT, so a TTFT target cannot be met.
+        const std::vector<RequestRecord> records = {request(-1, 0, {}, 40), request(-1, 0, {{10, 1}, {20, 1}}, 20)};
+        SloTargets slo;
+        slo.ttftMs = 1000;
+        const StepStatistics s = StepStatistics::of(records, slo);
+        QCOMPARE(s.succeeded, 2);
+        QCOMPARE(s.good, 1);
+        VERIFY_NEAR(s.sloAttainment, 0.5);
+        QCOMPARE(s.e2elMs.count, std::size_t(2));
+        VERIFY_NEAR(s.e2elMs.max, 40); // no chunks: E2EL runs to the end of the response
+        QVERIFY(s.notes.join(u'\n').contains(u"not good"));
+    }
+
+    void oneTokenRequestsHaveNoTpot()
+    {
+        const std::vector<RequestRecord> records = {request(-1, 0, {{10, 1}}, 12), request(-1, 5, {{30, 1}}, 31)};
+        SloTargets slo;
+        slo.tpotMs = 1;
+        const StepStatistics s = StepStatistics::of(records, slo);
+        QCOMPARE(s.tpotMs.count, std::size_t(0));
+        QVERIFY(std::isnan(s.tpotMs.mean));
+        QCOMPARE(s.itlMs.count, std::size_t(0));
+        QCOMPARE(s.good, 2); // the TPOT target does not apply below 2 tokens
+        const QString notes = s.notes.join(u'\n');
+        QVERIFY2(notes.contains(u"TPOT is not available"), qPrintable(notes));
+        QVERIFY2(notes.contains(u"ITL is not available"), qPrintable(notes));
+    }
+
+    void usageCountsBeatChunkCounts()
+    {
+        // Usage says 6 tokens over 3 single-token chunks (a stream interval of 2, no continuous usage): TPOT uses
+        // 6, per-token ITL has only the chunks to go by, and the window weighs each chunk as 2 tokens.
+        RequestRecord r = request(-1, 0, {{10, 1}, {20, 1}, {30, 1}}, 30);
+        r.scheduledNs = 0;
+        r.completionTokens = 6;
+        RequestRecord later = request(-1, 100, {{110, 1}, {140, 1}}, 140);
+        later.scheduledNs = ns(100);
+        const StepStatistics s = StepStatistics::of({r, later});
+        VERIFY_NEAR(s.tpotMs.min, 20.0 / 5);
+        VERIFY_NEAR(s.outputTokens.max, 6);
+        QCOMPARE(s.itlPerTokenMs.count, std::size_t(3));
+        VERIFY_NEAR(s.steady.outputTokensPerSecond, 6 / 0.1);
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 8 / 0.14);
+    }
+
+    void lengthsOtherThanAskedForAreCounted()
+    {
+        RequestRecord exact = request(-1, 0, {{10, 1}, {20, 1}}, 20, 100);
+        exact.requestedInputTokens = 100;
+        exact.requestedOutputTokens = 2;
+        RequestRecord shortOutput = request(-1, 0, {{10, 1}}, 20, 100);
+        shortOutput.requestedInputTokens = 100;
+        shortOutput.requestedOutputTokens = 2;
+        RequestRecord longPrompt = request(-1, 0, {{10, 1}, {20, 1}}, 20, 103);
+        longPrompt.requestedInputTokens = 100;
+        longPrompt.requestedOutputTokens = 2;
+        RequestRecord unknown = request(-1, 0, {{10, 1}}, 20, 50); // a data set that states no lengths
+        const StepStatistics s = StepStatistics::of({exact, shortOutput, longPrompt, unknown});
+        QCOMPARE(s.outputLengthMismatches, 1);
+        QCOMPARE(s.inputLengthMismatches, 1);
+        QVERIFY(s.notes.filter(QStringLiteral("output length")).size() == 1);
+        QVERIFY(s.notes.filter(QStringLiteral("prompt length")).size() == 1);
+    }
+
+    void missingPromptCounts()
+    {
+        const std::vector<RequestRecord> records
+            = {request(-1, 0, {{10, 1}, {20, 1}}, 20, -1), request(-1, 0, {{10, 1}, {20, 1}}, 20, 50)};
+        const StepStatistics s = StepStatistics::of(records);
+        QCOMPARE(s.inputTokens.count, std::size_t(1));
+        VERIFY_NEAR(s.whole.totalTokensPerSecond, (4 + 50) / 0.02);
+        QVERIFY(s.notes.join(u'\n').contains(u"prompt token count"));
+    }
+
+    void empty_data()
+    {
+        QTest::addColumn<std::vector<RequestRecord>>("records");
+        RequestRecord warmup = request(0, 0, {{10, 1}, {20, 1}}, 20);
+        warmup.warmup = true;
+        QTest::newRow("no records") << std::vector<RequestRecord> {};
+        QTest::newRow("only warm-up") << std::vector<RequestRecord> {warmup};
+    }
+
+    void empty()
+    {
+        QFETCH(std::vector<RequestRecord>, records);
+        const StepStatistics s = StepStatistics::of(records, {}, 4);
+        QCOMPARE(s.total, 0);
+        QCOMPARE(s.ttftMs.count, std::size_t(0));
+        QVERIFY(std::isnan(s.whole.requestsPerSecond));
+        QVERIFY(std::isnan(s.sloAttainment));
+        QVERIFY(!s.window.usable);
+        QVERIFY(!s.notes.isEmpty());
+    }
+
+    void allFailed()
+    {
+        const StepStatistics s = StepStatistics::of({failure(ErrorClass::RateLimited, 0, 5)});
+        QCOMPARE(s.failed, 1);
+        QCOMPARE(s.good, 0);
+        VERIFY_NEAR(s.sloAttainment, 0);
+        VERIFY_NEAR(s.whole.requestsPerSecond, 0);
+        QVERIFY(s.notes.join(u'\n').contains(u"No request succeeded"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepStatistics)
+#include "tst_stepstatistics.moc"

@@ -1,0 +1,134 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "load/loadengine.h"
+#include "load/workload.h"
+#include "support/httptestclient.h"
+#include "support/simprocess.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kp::core;
+
+class TestWorkload : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_sim.start({QStringLiteral("--speed"), QStringLiteral("50")}, &error), qPrintable(error));
+        m_target.baseUrl = QUrl(m_sim.baseUrl());
+    }
+
+    void syntheticPromptsHaveTheExactLength_data()
+    {
+        QTest::addColumn<bool>("chat");
+        QTest::addColumn<int>("input");
+        QTest::newRow("completions 1024") << false << 1024;
+        QTest::newRow("completions 4") << false << 4;
+        QTest::newRow("chat 300") << true << 300;
+    }
+
+    void syntheticPromptsHaveTheExactLength()
+    {
+        QFETCH(bool, chat);
+        QFETCH(int, input);
+        WorkloadSpec spec;
+        spec.api = chat ? WorkloadSpec::Api::Chat : WorkloadSpec::Api::Completions;
+        spec.inputTokens = input;
+        spec.outputTokens = 5;
+        spec.count = 6;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 6);
+        QSet<QByteArray> bodies;
+        for (const RequestTemplate& t : built.requests) {
+            bodies.insert(t.body);
+            QCOMPARE(t.inputTokens, input);
+            QCOMPARE(t.path, chat ? QByteArray("/v1/chat/completions") : QByteArray("/v1/completions"));
+        }
+        QCOMPARE(bodies.size(), 6); // every prompt unique
+        // The server agrees: usage.prompt_tokens is the requested length, and the output length is forced.
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 6;
+        auto workload = std::make_shared<const std::vector<RequestTemplate>>(built.requests);
+        const auto result = LoadEngine::run(m_target, StreamTransport::Kind::Socket, plan, workload);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.promptTokens, input);
+            QCOMPARE(r.completionTokens, 5);
+        }
+    }
+
+    void aSharedPrefixIsSharedAndNothingMore()
+    {
+        WorkloadSpec spec;
+        spec.inputTokens = 200;
+        spec.count = 3;
+        spec.sharedPrefix = 0.5;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        auto prompt = [](const RequestTemplate& t) {
+            return QJsonDocument::fromJson(t.body).object().value(u"prompt").toString();
+        };
+        const QString a = prompt(built.requests[0]);
+        const QString b = prompt(built.requests[1]);
+        int common = 0;
+        while (common < a.size() && common < b.size() && a[common] == b[common])
+            ++common;
+        HttpTestClient c(m_sim.port());
+        const int commonTokens = c.post("/tokenize",
+                                      QJsonDocument(QJsonObject {{QStringLiteral("prompt"), a.left(common)}})
+                                          .toJson(QJsonDocument::Compact))
+                                     .json()[u"count"]
+                                     .toInt();
+        QVERIFY2(commonTokens >= 95 && commonTokens <= 103, qPrintable(QString::number(commonTokens)));
+        spec.sharedPrefix = 0;
+        const auto unshared = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY(prompt(unshared.requests[0]).left(12) != prompt(unshared.requests[1]).left(12));
+    }
+
+    void datasetsFromJsonl()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("data.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"prompt": "Tell me about the river.", "max_tokens": 12})"
+                   "\n\n"
+                   R"({"messages": [{"role": "user", "content": "hello"}]})"
+                   "\n");
+        file.close();
+        WorkloadSpec spec;
+        spec.outputTokens = 7;
+        const auto built = WorkloadBuilder::fromJsonl(path, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 2);
+        QCOMPARE(built.requests[0].path, QByteArray("/v1/completions"));
+        QCOMPARE(built.requests[0].outputTokens, 12);
+        QCOMPARE(built.requests[1].path, QByteArray("/v1/chat/completions"));
+        QCOMPARE(built.requests[1].outputTokens, 7);
+
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("{\"prompt\": 42}\n");
+        file.close();
+        const auto bad = WorkloadBuilder::fromJsonl(path, spec);
+        QVERIFY(bad.requests.empty());
+        QVERIFY2(bad.error.contains(u"line 4"), qPrintable(bad.error));
+        QVERIFY(WorkloadBuilder::fromJsonl(dir.filePath(QStringLiteral("missing.jsonl")), spec)
+                    .error.contains(u"Cannot read"));
+    }
+
+private:
+    SimProcess m_sim;
+    LoadTarget m_target;
+};
+
+QTEST_GUILESS_MAIN(TestWorkload)
+#include "tst_workload.moc"
