@@ -78,6 +78,10 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
         fail(QStringLiteral("There are no requests to send."));
         return;
     }
+    if (plan.requestCount <= 0 && plan.durationSeconds <= 0) {
+        fail(QStringLiteral("A step needs an end: a request count or a duration."));
+        return;
+    }
     const int threads = std::max(1, plan.threads > 0 ? plan.threads : QThread::idealThreadCount());
     const bool closed = plan.pattern == LoadPlan::Pattern::ClosedLoop;
     int connections = closed

@@ -437,6 +437,16 @@ private Q_SLOTS:
             QVERIFY(r.ok());
     }
 
+    void aStepWithoutAnEndIsRefused()
+    {
+        LoadPlan plan;
+        const auto result = LoadEngine::run(target(1), StreamTransport::Kind::Socket, plan, completions(1, 1));
+        QVERIFY2(result.error.contains(u"request count or a duration"), qPrintable(result.error));
+        plan.requestCount = 1;
+        const auto empty = LoadEngine::run(target(1), StreamTransport::Kind::Socket, plan, Workload());
+        QVERIFY2(empty.error.contains(u"no requests"), qPrintable(empty.error));
+    }
+
     void tooManyStreamsForTheOpenFilesLimitIsRefused()
     {
         LoadPlan plan;
