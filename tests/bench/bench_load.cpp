@@ -1,0 +1,985 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Fidelity and capacity benchmark of the load engine, per transport: the client CPU each streamed chunk costs, how
+// late a chunk is timed after the server sent it, how many concurrent streams one worker thread holds and in how much
+// memory, and how closely an open-loop schedule is kept. `kneepoint sim` runs pinned to one core and the client to
+// another, so that each figure belongs to one side. Run by hand (--help); it is no ctest test, needing two idle cores.
+
+#include <cstdio>
+
+#ifdef __linux__
+
+#include "common/monotonicclock.h"
+#include "load/loadengine.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <malloc.h>
+#include <map>
+#include <sched.h>
+#include <string>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace kp::core;
+
+namespace {
+
+using Kind = StreamTransport::Kind;
+
+constexpr int kPacedStreams = 256;
+constexpr int kPacedTokens = 400;
+constexpr double kPacedStepMs = 5;
+constexpr int kFullSpeedStreams = 256;
+constexpr double kFullSpeed = 1000;
+constexpr int kCapacityTokens = 50;
+constexpr double kCapacityStepMs = 20;
+constexpr double kOpenLoopRate = 500;
+constexpr int kOpenLoopTokens = 8;
+constexpr double kOpenLoopSpeed = 50;
+constexpr double kScrapeIntervalMs = 30;
+
+constexpr double kTargetCpuPerChunkUs = 8;
+constexpr double kTargetDelayP99Ms = 0.5;
+constexpr double kTargetRss4096MiB = 200;
+constexpr double kTargetScheduleLagP99Ms = 1;
+
+struct Options
+{
+    QString kneepoint = QStringLiteral(KNEEPOINT_BINARY_PATH);
+    bool quick = false;
+    std::vector<Kind> transports {Kind::Socket, Kind::Qnam};
+};
+
+std::string readSmallFile(const char* path)
+{
+    std::string text;
+    FILE* f = std::fopen(path, "r");
+    if (!f)
+        return text;
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        text.append(buf, n);
+    std::fclose(f);
+    return text;
+}
+
+double selfCpuSeconds()
+{
+    rusage ru {};
+    getrusage(RUSAGE_SELF, &ru);
+    auto secs = [](const timeval& tv) { return double(tv.tv_sec) + double(tv.tv_usec) * 1e-6; };
+    return secs(ru.ru_utime) + secs(ru.ru_stime);
+}
+
+// utime + stime of a process, in seconds, from /proc/PID/stat; NAN once it is gone.
+double processCpuSeconds(qint64 pid)
+{
+    const std::string text = readSmallFile(("/proc/" + std::to_string(pid) + "/stat").c_str());
+    // The command name may hold spaces and parentheses; fields are only unambiguous after the last ')'.
+    const std::size_t close = text.rfind(')');
+    if (close == std::string::npos)
+        return NAN;
+    const char* p = text.c_str() + close + 2;
+    // p is at field 3 of proc(5); utime and stime are fields 14 and 15.
+    for (int field = 3; field < 14 && *p; ++field) {
+        while (*p && *p != ' ')
+            ++p;
+        while (*p == ' ')
+            ++p;
+    }
+    char* end = nullptr;
+    const long long utime = std::strtoll(p, &end, 10);
+    const long long stime = std::strtoll(end, nullptr, 10);
+    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
+// Seconds a CPU spent running tasks, from /proc/stat. Interrupt and softirq time is left out because most of it is the
+// loopback traffic under test; steal counts, being time the pinned process could not get.
+double cpuBusySeconds(int cpu)
+{
+    if (cpu < 0)
+        return NAN;
+    const std::string text = readSmallFile("/proc/stat");
+    const std::string key = "\ncpu" + std::to_string(cpu) + ' ';
+    const std::size_t at = text.find(key);
+    if (at == std::string::npos)
+        return NAN;
+    long long v[8] = {};
+    const char* p = text.c_str() + at + key.size();
+    for (long long& x : v) {
+        char* end = nullptr;
+        x = std::strtoll(p, &end, 10);
+        p = end;
+    }
+    // user nice system idle iowait irq softirq steal
+    return double(v[0] + v[1] + v[2] + v[7]) / double(sysconf(_SC_CLK_TCK));
+}
+
+double selfStatusMiB(const char* key)
+{
+    const std::string text = readSmallFile("/proc/self/status");
+    const std::size_t at = text.find(key);
+    return at == std::string::npos ? NAN : double(std::atol(text.c_str() + at + std::strlen(key))) / 1024.0;
+}
+
+// VmHWM only grows; writing 5 to clear_refs (Linux 4.0+) restarts it from the current RSS, so that each concurrency
+// level's peak is its own and not the largest one measured before it. Freed heap is handed back first for the same
+// reason.
+bool resetPeakRss()
+{
+    malloc_trim(0);
+    FILE* f = std::fopen("/proc/self/clear_refs", "w");
+    if (!f)
+        return false;
+    const bool ok = std::fputs("5", f) >= 0;
+    return std::fclose(f) == 0 && ok;
+}
+
+double percentile(const std::vector<double>& sorted, double q)
+{
+    if (sorted.empty())
+        return NAN;
+    return sorted[std::min(sorted.size() - 1, std::size_t(q * double(sorted.size())))];
+}
+
+std::string number(double v, int decimals)
+{
+    if (std::isnan(v))
+        return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+const char* transportName(Kind kind)
+{
+    return kind == Kind::Socket ? "socket" : "qnam";
+}
+
+double metricValue(const QByteArray& text, QByteArrayView name)
+{
+    qsizetype pos = 0;
+    while (pos < text.size()) {
+        qsizetype eol = text.indexOf('\n', pos);
+        if (eol < 0)
+            eol = text.size();
+        const QByteArrayView line(text.constData() + pos, eol - pos);
+        if (line.startsWith(name) && line.size() > name.size()
+            && (line[name.size()] == '{' || line[name.size()] == ' ')) {
+            const qsizetype space = line.lastIndexOf(' ');
+            // QByteArray is NUL-terminated, and strtod stops at the line's end anyway.
+            return std::strtod(line.data() + space + 1, nullptr);
+        }
+        pos = eol + 1;
+    }
+    return NAN;
+}
+
+Workload completions(int count, int maxTokens)
+{
+    auto list = std::make_shared<std::vector<RequestTemplate>>();
+    for (int i = 0; i < count; ++i) {
+        RequestTemplate t;
+        t.path = "/v1/completions";
+        t.body = R"({"prompt":"request )" + QByteArray::number(i) + R"( of the load benchmark","max_tokens":)"
+            + QByteArray::number(maxTokens) + R"(,"min_tokens":)" + QByteArray::number(maxTokens)
+            + R"(,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true,"continuous_usage_stats":true}})";
+        t.inputTokens = 8;
+        t.outputTokens = maxTokens;
+        list->push_back(t);
+    }
+    return list;
+}
+
+/// `kneepoint sim` as a child pinned to its own core, on a free port. Killed with the benchmark.
+class Sim
+{
+public:
+    Sim() = default;
+    Sim(const Sim&) = delete;
+    Sim& operator=(const Sim&) = delete;
+    ~Sim() { stop(); }
+
+    bool start(const QString& binary, const QStringList& args, int cpu, QString* error)
+    {
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setChildProcessModifier([cpu] {
+            // A benchmark killed by Ctrl-C must not leave a sim spinning on a core.
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (cpu >= 0) {
+                cpu_set_t set;
+                CPU_ZERO(&set);
+                CPU_SET(cpu, &set);
+                sched_setaffinity(0, sizeof set, &set);
+            }
+        });
+        // The sim only writes when something is wrong; reading it as it comes keeps it from blocking on the pipe.
+        QObject::connect(&m_process, &QProcess::readyRead, &m_process, [this] { m_output += m_process.readAll(); });
+        m_process.start(
+            binary, QStringList {QStringLiteral("sim"), QStringLiteral("--port"), QStringLiteral("0")} + args);
+        if (!m_process.waitForStarted(10'000)) {
+            *error = m_process.errorString();
+            return false;
+        }
+        static const QRegularExpression listening(QStringLiteral("Listening on http://[^:\\s]+:(\\d+)"));
+        const qint64 deadline = monotonicNowNs() + 20'000'000'000LL;
+        while (monotonicNowNs() < deadline) {
+            m_process.waitForReadyRead(100);
+            m_output += m_process.readAll();
+            const auto match = listening.match(QString::fromUtf8(m_output));
+            if (match.hasMatch()) {
+                m_port = quint16(match.captured(1).toUInt());
+                m_output.clear();
+                return true;
+            }
+            if (m_process.state() != QProcess::Running)
+                break;
+        }
+        *error = QStringLiteral("it did not say where it listens (%1); it wrote: %2")
+                     .arg(exitDescription(), QString::fromUtf8(m_output));
+        return false;
+    }
+
+    quint16 port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
+    double cpuSeconds() const { return processCpuSeconds(pid()); }
+    bool running() const { return m_process.state() == QProcess::Running; }
+    QByteArray takeOutput()
+    {
+        m_output += m_process.readAll();
+        return std::exchange(m_output, {});
+    }
+
+    /// How the sim ended if that was anything but our SIGTERM; empty otherwise.
+    QString stop()
+    {
+        if (m_stopped)
+            return {};
+        m_stopped = true;
+        if (m_process.state() == QProcess::NotRunning)
+            return QStringLiteral("had already %1").arg(exitDescription());
+        m_process.terminate();
+        if (!m_process.waitForFinished(5'000)) {
+            m_process.kill();
+            m_process.waitForFinished(5'000);
+            return QStringLiteral("did not exit within 5 s of SIGTERM; killed");
+        }
+        const bool clean = m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() == 0
+                                                                          : m_process.exitCode() == SIGTERM;
+        return clean ? QString() : QStringLiteral("on SIGTERM %1").arg(exitDescription());
+    }
+
+private:
+    QString exitDescription() const
+    {
+        if (m_process.state() != QProcess::NotRunning)
+            return QStringLiteral("still running");
+        // For a crash QProcess reports the signal as the exit code.
+        return m_process.exitStatus() == QProcess::NormalExit
+            ? QStringLiteral("exited with code %1").arg(m_process.exitCode())
+            : QStringLiteral("was killed by signal %1 (%2)")
+                  .arg(m_process.exitCode())
+                  .arg(QString::fromLocal8Bit(strsignal(m_process.exitCode())));
+    }
+
+    QProcess m_process;
+    QByteArray m_output;
+    quint16 m_port = 0;
+    bool m_stopped = false;
+};
+
+QNetworkRequest metricsRequest(quint16 port)
+{
+    QNetworkRequest r(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port)));
+    r.setTransferTimeout(10'000);
+    return r;
+}
+
+QByteArray fetchMetrics(QNetworkAccessManager* nam, quint16 port)
+{
+    QNetworkReply* reply = nam->get(metricsRequest(port));
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    reply->deleteLater();
+    return reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
+}
+
+struct Pinning
+{
+    int simCpu = -1;
+    int clientCpu = -1;
+};
+
+/// One step of the load engine against one sim, with both sides' CPU and the failures counted.
+struct Measurement
+{
+    LoadEngine::Result result;
+    QString failure; // the step could not run, or hung
+    double wallS = 0; // start() to finished()
+    double stepS = 0; // the engine's own step, after the connections were open
+    double clientCpuS = 0;
+    double simCpuS = 0;
+    double othersOnClientCpu = 0; // cores' worth of the client's CPU that went to other processes
+    double othersOnSimCpu = 0;
+    double simLagMaxMs = NAN;
+    double maxRunning = NAN;
+    std::uint64_t chunks = 0;
+    int ok = 0;
+    int failed = 0;
+    std::map<QString, int> errors; // message → count
+    QByteArray simOutput;
+
+    double clientCores() const { return wallS > 0 ? clientCpuS / wallS : NAN; }
+    double simCores() const { return wallS > 0 ? simCpuS / wallS : NAN; }
+    double cpuPerChunkUs() const { return chunks > 0 ? clientCpuS / double(chunks) * 1e6 : NAN; }
+    QString firstError() const
+    {
+        if (!failure.isEmpty())
+            return failure;
+        if (!result.error.isEmpty())
+            return result.error;
+        if (errors.empty())
+            return {};
+        const auto worst = std::max_element(
+            errors.begin(), errors.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+        return QStringLiteral("%1 of %2 requests failed, %3 of them with: %4")
+            .arg(failed)
+            .arg(failed + ok)
+            .arg(worst->second)
+            .arg(worst->first);
+    }
+    /// What held the figure down, as far as the CPU accounting tells.
+    std::vector<std::string> limits(const Pinning& pins) const
+    {
+        std::vector<std::string> out;
+        char buf[200];
+        if (clientCores() >= 0.85) {
+            std::snprintf(buf, sizeof buf, "client CPU saturated (%.2f cores)", clientCores());
+            out.emplace_back(buf);
+        }
+        if (simCores() >= 0.85) {
+            std::snprintf(buf, sizeof buf, "sim CPU saturated (%.2f cores)", simCores());
+            out.emplace_back(buf);
+        }
+        if (othersOnClientCpu > 0.1) {
+            std::snprintf(
+                buf, sizeof buf, "other processes took %.2f of the client's CPU %d", othersOnClientCpu, pins.clientCpu);
+            out.emplace_back(buf);
+        }
+        if (othersOnSimCpu > 0.1) {
+            std::snprintf(
+                buf, sizeof buf, "other processes took %.2f of the sim's CPU %d", othersOnSimCpu, pins.simCpu);
+            out.emplace_back(buf);
+        }
+        if (simLagMaxMs > 2) {
+            std::snprintf(buf, sizeof buf, "the sim fell up to %.1f ms behind its schedule", simLagMaxMs);
+            out.emplace_back(buf);
+        }
+        return out;
+    }
+};
+
+class Bench
+{
+public:
+    Bench(const Options& options, const Pinning& pins)
+        : m_options(options)
+        , m_pins(pins)
+    { }
+
+    bool startSim(Sim* sim, const QStringList& extra)
+    {
+        const QStringList args
+            = QStringList {QStringLiteral("--model"), QStringLiteral("llama-3.2-1b"), QStringLiteral("--gpu"),
+                  QStringLiteral("h200"), QStringLiteral("--max-num-seqs"), QStringLiteral("8192"),
+                  QStringLiteral("--max-num-batched-tokens"), QStringLiteral("65536"),
+                  QStringLiteral("--num-gpu-blocks-override"), QStringLiteral("1000000"),
+                  QStringLiteral("--max-model-len"), QStringLiteral("8192")}
+            + extra;
+        QString error;
+        if (sim->start(m_options.kneepoint, args, m_pins.simCpu, &error))
+            return true;
+        std::fprintf(stderr, "bench_load: the sim (%s %s) did not start: %s\n", qPrintable(m_options.kneepoint),
+            qPrintable(args.join(u' ')), qPrintable(error));
+        return false;
+    }
+
+    /// Runs one step to its end. With `scrapeRunning`, /metrics is read every 30 ms meanwhile for the most requests
+    /// the sim saw running at once.
+    Measurement measure(
+        Sim* sim, Kind kind, const LoadPlan& plan, const Workload& workload, bool scrapeRunning, double timeoutS)
+    {
+        Measurement m;
+        LoadTarget target;
+        target.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(sim->port()));
+        LoadEngine engine(target, kind);
+        QEventLoop loop;
+        bool finished = false;
+        QObject::connect(&engine, &LoadEngine::finished, &loop, [&](const LoadEngine::Result& r) {
+            m.result = r;
+            finished = true;
+            loop.quit();
+        });
+
+        std::function<void()> scrape = [&] {
+            QNetworkReply* reply = m_nam.get(metricsRequest(sim->port()));
+            QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply] {
+                reply->deleteLater();
+                const double running = metricValue(reply->readAll(), "vllm:num_requests_running");
+                if (!std::isnan(running))
+                    m.maxRunning = std::isnan(m.maxRunning) ? running : std::max(m.maxRunning, running);
+                if (!finished)
+                    QTimer::singleShot(int(kScrapeIntervalMs), &loop, scrape);
+            });
+        };
+        bool cancelled = false;
+        QTimer watchdog;
+        watchdog.setSingleShot(true);
+        QObject::connect(&watchdog, &QTimer::timeout, &loop, [&] {
+            if (!cancelled) {
+                cancelled = true;
+                m.failure = QStringLiteral("the step did not end within %1 s; cancelled").arg(timeoutS);
+                engine.cancel();
+                watchdog.start(10'000);
+                return;
+            }
+            // The engine's own promise is to stop within a second of cancel(); past that its destructor would block.
+            std::fprintf(stderr,
+                "bench_load: HANG: %s, %d streams: no finished() within 10 s of cancel(); %d records so far\n",
+                transportName(kind), plan.users, int(m.result.records.size()));
+            std::fflush(stdout);
+            std::fflush(stderr);
+            std::_Exit(3);
+        });
+
+        const double cpu0 = selfCpuSeconds();
+        const double sim0 = sim->cpuSeconds();
+        const double simBusy0 = cpuBusySeconds(m_pins.simCpu);
+        const double clientBusy0 = cpuBusySeconds(m_pins.clientCpu);
+        const std::int64_t t0 = monotonicNowNs();
+        engine.start(plan, workload);
+        if (scrapeRunning)
+            scrape();
+        watchdog.start(int(timeoutS * 1000));
+        if (!finished)
+            loop.exec();
+        const std::int64_t t1 = monotonicNowNs();
+        m.clientCpuS = selfCpuSeconds() - cpu0;
+        m.simCpuS = sim->cpuSeconds() - sim0;
+        const double simBusy1 = cpuBusySeconds(m_pins.simCpu);
+        const double clientBusy1 = cpuBusySeconds(m_pins.clientCpu);
+        watchdog.stop();
+        m.wallS = double(t1 - t0) / 1e9;
+        m.stepS = double(m.result.endNs - m.result.startNs) / 1e9;
+        m.othersOnSimCpu = std::max(0.0, (simBusy1 - simBusy0 - m.simCpuS) / m.wallS);
+        m.othersOnClientCpu = std::max(0.0, (clientBusy1 - clientBusy0 - m.clientCpuS) / m.wallS);
+
+        for (const RequestRecord& r : m.result.records) {
+            m.chunks += r.chunks.size();
+            if (r.ok())
+                ++m.ok;
+            else {
+                ++m.failed;
+                ++m.errors[r.errorMessage.isEmpty() ? QStringLiteral("(no message)") : r.errorMessage];
+            }
+        }
+        if (sim->running()) {
+            const QByteArray metrics = fetchMetrics(&m_nam, sim->port());
+            m.simLagMaxMs = metricValue(metrics, "kneepoint:sim_lag_max_seconds") * 1e3;
+        }
+        m.simOutput = sim->takeOutput();
+        return m;
+    }
+
+    void report(const char* what, Kind kind, const Measurement& m, const std::string& figures)
+    {
+        std::printf("%-7s %-34s %s\n", transportName(kind), what, figures.c_str());
+        std::printf("        %-34s client %.2f cores, sim %.2f cores, %.2f s, %llu chunks, %d ok, %d failed", "",
+            m.clientCores(), m.simCores(), m.wallS, (unsigned long long)m.chunks, m.ok, m.failed);
+        if (!std::isnan(m.simLagMaxMs))
+            std::printf(", sim lag max %.2f ms", m.simLagMaxMs);
+        std::printf("\n");
+        const QString error = m.firstError();
+        if (!error.isEmpty())
+            std::printf("        %-34s ERROR: %s\n", "", qPrintable(error));
+        for (const std::string& limit : m.limits(m_pins))
+            std::printf("        %-34s limit: %s\n", "", limit.c_str());
+        for (const QByteArray& line : m.simOutput.trimmed().split('\n'))
+            if (!line.isEmpty())
+                std::printf("        %-34s the sim wrote: %s\n", "", line.constData());
+        std::fflush(stdout);
+    }
+
+    void noteSimStop(Sim* sim, Kind kind, const char* what)
+    {
+        const QString problem = sim->stop();
+        if (!problem.isEmpty()) {
+            std::printf("%-7s %-34s SIM PROBLEM: the sim %s\n", transportName(kind), what, qPrintable(problem));
+            m_simProblems.push_back(QStringLiteral("%1, %2: the sim %3")
+                                        .arg(QLatin1String(transportName(kind)), QLatin1String(what), problem));
+        }
+    }
+
+    struct Column
+    {
+        double pacedCpuUs = NAN;
+        double delayP50Ms = NAN;
+        double delayP99Ms = NAN;
+        double fullCpuUs = NAN;
+        double fullChunksPerS = NAN;
+        int held = 0;
+        QString heldError;
+        double rss1024MiB = NAN;
+        double rss4096MiB = NAN;
+        double lagP50Ms = NAN;
+        double lagP99Ms = NAN;
+        std::vector<std::string> limits;
+    };
+
+    Column runTransport(Kind kind)
+    {
+        Column col;
+        paced(kind, &col);
+        fullSpeed(kind, &col);
+        capacity(kind, &col);
+        openLoop(kind, &col);
+        return col;
+    }
+
+    const std::vector<QString>& simProblems() const { return m_simProblems; }
+
+private:
+    // Every step the sim writes one chunk per stream back to back, so chunks leave in bursts and the client reads a
+    // burst in some order: if the last quarter of a burst waits much longer than the first, the tail of the delay is
+    // the client working through the burst, not the transport's latency.
+    static void reportBursts(std::vector<std::pair<std::int64_t, double>> bySendTime)
+    {
+        std::sort(bySendTime.begin(), bySendTime.end());
+        std::vector<double> burstMs;
+        std::vector<double> burstSize;
+        std::vector<double> firstQuarter;
+        std::vector<double> lastQuarter;
+        std::size_t begin = 0;
+        const std::int64_t gapNs = std::int64_t(kPacedStepMs * 1e6 / 5);
+        for (std::size_t i = 1; i <= bySendTime.size(); ++i) {
+            if (i < bySendTime.size() && bySendTime[i].first - bySendTime[i - 1].first < gapNs)
+                continue;
+            const std::size_t n = i - begin;
+            burstMs.push_back(double(bySendTime[i - 1].first - bySendTime[begin].first) / 1e6);
+            burstSize.push_back(double(n));
+            for (std::size_t k = begin; k < i; ++k) {
+                if ((k - begin) * 4 < n)
+                    firstQuarter.push_back(bySendTime[k].second);
+                else if ((k - begin) * 4 >= 3 * n)
+                    lastQuarter.push_back(bySendTime[k].second);
+            }
+            begin = i;
+        }
+        for (auto* v : {&burstMs, &burstSize, &firstQuarter, &lastQuarter})
+            std::sort(v->begin(), v->end());
+        std::printf(
+            "        %-34s the sim wrote its chunks in %zu bursts of p50 %.0f chunks over %.3f ms; delay p99 in "
+            "the first quarter of a burst %.3f ms, in the last quarter %.3f ms\n",
+            "", burstMs.size(), percentile(burstSize, 0.5), percentile(burstMs, 0.5), percentile(firstQuarter, 0.99),
+            percentile(lastQuarter, 0.99));
+    }
+
+    // Why a level is not held shows in the client's own records: when the last response began against when the
+    // first one ended.
+    static void reportOverlap(const LoadEngine::Result& result)
+    {
+        std::vector<std::pair<std::int64_t, int>> edges;
+        std::int64_t firstSent = INT64_MAX;
+        std::int64_t lastHeaders = INT64_MIN;
+        std::int64_t firstEnd = INT64_MAX;
+        for (const RequestRecord& r : result.records) {
+            if (r.headersNs < 0 || r.endNs < 0)
+                continue;
+            edges.emplace_back(r.headersNs, 1);
+            edges.emplace_back(r.endNs, -1);
+            firstSent = std::min(firstSent, r.sentNs);
+            lastHeaders = std::max(lastHeaders, r.headersNs);
+            firstEnd = std::min(firstEnd, r.endNs);
+        }
+        if (edges.empty())
+            return;
+        std::sort(edges.begin(), edges.end()); // an end sorts before a start at the same instant
+        int open = 0;
+        int most = 0;
+        for (const auto& [ns, delta] : edges)
+            most = std::max(most, open += delta);
+        std::printf("        %-34s client view: up to %d responses open at once; from the first send, the last "
+                    "response began at %.0f ms and the first ended at %.0f ms\n",
+            "", most, double(lastHeaders - firstSent) / 1e6, double(firstEnd - firstSent) / 1e6);
+    }
+
+    void addLimits(Column* col, const char* what, const Measurement& m)
+    {
+        for (const std::string& l : m.limits(m_pins))
+            col->limits.push_back(std::string(what) + ": " + l);
+    }
+
+    void paced(Kind kind, Column* col)
+    {
+        const char* what = "paced, 256 streams, 5 ms steps";
+        QTemporaryDir dir;
+        const QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
+        Sim sim;
+        if (!startSim(&sim,
+                {QStringLiteral("--fixed-step-ms"), QString::number(kPacedStepMs), QStringLiteral("--speed"),
+                    QStringLiteral("1"), QStringLiteral("--ground-truth"), truthPath}))
+            return;
+        LoadPlan plan;
+        plan.users = kPacedStreams;
+        plan.requestCount = kPacedStreams * (m_options.quick ? 1 : 2);
+        plan.threads = 1;
+        const Measurement m = measure(&sim, kind, plan, completions(plan.requestCount, kPacedTokens), false, 60);
+        col->pacedCpuUs = m.cpuPerChunkUs();
+
+        // The sim writes a request's line as it ends, which can be just after the client read the last chunk.
+        std::map<QByteArray, const RequestRecord*> byId;
+        for (const RequestRecord& r : m.result.records)
+            if (r.ok())
+                byId[r.responseId] = &r;
+        QByteArray truth;
+        const std::int64_t deadline = monotonicNowNs() + 5'000'000'000LL;
+        do {
+            QFile f(truthPath);
+            if (f.open(QIODevice::ReadOnly))
+                truth = f.readAll();
+            if (truth.count('\n') >= qsizetype(byId.size()))
+                break;
+            QThread::msleep(50);
+        } while (monotonicNowNs() < deadline);
+
+        std::vector<double> delaysMs;
+        std::vector<std::pair<std::int64_t, double>> bySendTime; // server ns, delay ms
+        int matched = 0;
+        int countMismatches = 0;
+        int early = 0;
+        QString mismatchExample;
+        for (const QByteArray& line : truth.split('\n')) {
+            const QJsonObject t = QJsonDocument::fromJson(line).object();
+            const auto it = byId.find(t[u"request_id"].toString().toUtf8());
+            if (it == byId.end())
+                continue;
+            ++matched;
+            const QJsonArray sent = t[u"chunk_ns"].toArray();
+            const std::vector<ChunkArrival>& got = it->second->chunks;
+            if (qsizetype(got.size()) != sent.size()) {
+                if (countMismatches++ == 0)
+                    mismatchExample = QStringLiteral("%1: the server sent %2 chunks, the client recorded %3")
+                                          .arg(QString::fromUtf8(it->first))
+                                          .arg(sent.size())
+                                          .arg(got.size());
+            }
+            const qsizetype n = std::min(qsizetype(got.size()), sent.size());
+            for (qsizetype i = 0; i < n; ++i) {
+                const double delay = double(got[std::size_t(i)].ns - sent[i].toInteger()) / 1e6;
+                early += delay < 0 ? 1 : 0;
+                delaysMs.push_back(delay);
+                bySendTime.emplace_back(sent[i].toInteger(), delay);
+            }
+        }
+        std::sort(delaysMs.begin(), delaysMs.end());
+        col->delayP50Ms = percentile(delaysMs, 0.5);
+        col->delayP99Ms = percentile(delaysMs, 0.99);
+        report(what, kind, m,
+            "CPU/chunk " + number(col->pacedCpuUs, 2) + " us; delay p50 " + number(col->delayP50Ms, 3) + " ms, p99 "
+                + number(col->delayP99Ms, 3) + " ms, max " + number(delaysMs.empty() ? NAN : delaysMs.back(), 3)
+                + " ms over " + std::to_string(delaysMs.size()) + " chunks");
+        if (matched != int(byId.size()))
+            std::printf("        %-34s WRONG COUNT: %d of %d successful requests found in the ground truth\n", "",
+                matched, int(byId.size()));
+        if (countMismatches > 0)
+            std::printf("        %-34s WRONG COUNT: %d requests' chunk counts differ, e.g. %s\n", "", countMismatches,
+                qPrintable(mismatchExample));
+        if (early > 0)
+            std::printf("        %-34s WRONG TIME: %d chunks timed before the server wrote them\n", "", early);
+        reportBursts(std::move(bySendTime));
+        addLimits(col, "paced", m);
+        noteSimStop(&sim, kind, what);
+    }
+
+    void fullSpeed(Kind kind, Column* col)
+    {
+        const char* what = "full speed, 256 streams, --speed 1000";
+        Sim sim;
+        if (!startSim(&sim, {QStringLiteral("--speed"), QString::number(kFullSpeed)}))
+            return;
+        LoadPlan plan;
+        plan.users = kFullSpeedStreams;
+        plan.durationSeconds = m_options.quick ? 1.5 : 3;
+        plan.threads = 1;
+        const Measurement m = measure(&sim, kind, plan, completions(4 * kFullSpeedStreams, kPacedTokens), false, 60);
+        col->fullCpuUs = m.cpuPerChunkUs();
+        col->fullChunksPerS = m.stepS > 0 ? double(m.chunks) / m.stepS : NAN;
+        report(what, kind, m,
+            "CPU/chunk " + number(col->fullCpuUs, 2) + " us; " + number(col->fullChunksPerS, 0) + " chunks/s");
+        addLimits(col, "full speed", m);
+        noteSimStop(&sim, kind, what);
+    }
+
+    void capacity(Kind kind, Column* col)
+    {
+        const std::vector<int> levels
+            = m_options.quick ? std::vector<int> {1024, 4096} : std::vector<int> {1024, 2048, 4096};
+        bool allHeld = true;
+        for (int level : levels) {
+            const std::string label = std::to_string(level) + " streams, 20 ms steps";
+            Sim sim;
+            if (!startSim(&sim,
+                    {QStringLiteral("--fixed-step-ms"), QString::number(kCapacityStepMs), QStringLiteral("--speed"),
+                        QStringLiteral("1")}))
+                return;
+            const bool reset = resetPeakRss();
+            const double baseMiB = selfStatusMiB("VmRSS:");
+            LoadPlan plan;
+            plan.users = level;
+            plan.requestCount = level;
+            plan.threads = 1;
+            const Measurement m = measure(&sim, kind, plan, completions(level, kCapacityTokens), true, 120);
+            const double peakMiB = selfStatusMiB("VmHWM:");
+            const bool held = m.firstError().isEmpty() && m.ok == level && m.maxRunning == double(level);
+            std::string figures = std::string(held ? "held" : "NOT held") + "; sim saw up to " + number(m.maxRunning, 0)
+                + " running; client peak RSS " + number(peakMiB, 1) + " MiB"
+                + (reset ? " (from " + number(baseMiB, 1) + " MiB before)" : " (VmHWM not reset: peak since start)");
+            report(label.c_str(), kind, m, figures);
+            reportOverlap(m.result);
+            if (!held && m.firstError().isEmpty())
+                std::printf(
+                    "        %-34s every request succeeded but the sim never had all %d running at once\n", "", level);
+            if (held && allHeld)
+                col->held = level;
+            if (!held && allHeld) {
+                allHeld = false;
+                col->heldError = QStringLiteral("%1 streams: %2")
+                                     .arg(level)
+                                     .arg(m.firstError().isEmpty()
+                                             ? QStringLiteral("the sim saw at most %1 running").arg(m.maxRunning)
+                                             : m.firstError());
+            }
+            if (level == 1024)
+                col->rss1024MiB = peakMiB;
+            if (level == 4096)
+                col->rss4096MiB = peakMiB;
+            addLimits(col, label.c_str(), m);
+            noteSimStop(&sim, kind, label.c_str());
+        }
+    }
+
+    void openLoop(Kind kind, Column* col)
+    {
+        const char* what = "open loop, 500/s, --speed 50";
+        Sim sim;
+        if (!startSim(&sim, {QStringLiteral("--speed"), QString::number(kOpenLoopSpeed)}))
+            return;
+        LoadPlan plan;
+        plan.pattern = LoadPlan::Pattern::OpenLoop;
+        plan.arrival = LoadPlan::Arrival::Constant;
+        plan.ratePerSecond = kOpenLoopRate;
+        plan.requestCount = m_options.quick ? 1000 : 2000;
+        plan.threads = 1;
+        const Measurement m = measure(&sim, kind, plan, completions(256, kOpenLoopTokens), false, 60);
+        std::vector<double> lagMs;
+        int early = 0;
+        for (const RequestRecord& r : m.result.records) {
+            if (r.sentNs < 0 || r.scheduledNs < 0)
+                continue;
+            const double lag = double(r.sentNs - r.scheduledNs) / 1e6;
+            early += lag < 0 ? 1 : 0;
+            lagMs.push_back(lag);
+        }
+        std::sort(lagMs.begin(), lagMs.end());
+        col->lagP50Ms = percentile(lagMs, 0.5);
+        col->lagP99Ms = percentile(lagMs, 0.99);
+        report(what, kind, m,
+            "schedule lag p50 " + number(col->lagP50Ms, 3) + " ms, p99 " + number(col->lagP99Ms, 3) + " ms, max "
+                + number(lagMs.empty() ? NAN : lagMs.back(), 3) + " ms over " + std::to_string(lagMs.size())
+                + " requests");
+        if (int(m.result.records.size()) != plan.requestCount)
+            std::printf("        %-34s WRONG COUNT: %d records for %d scheduled requests\n", "",
+                int(m.result.records.size()), plan.requestCount);
+        if (early > 0)
+            std::printf("        %-34s WRONG TIME: %d requests sent before their scheduled time\n", "", early);
+        addLimits(col, "open loop", m);
+        noteSimStop(&sim, kind, what);
+    }
+
+    const Options& m_options;
+    Pinning m_pins;
+    QNetworkAccessManager m_nam; // the benchmark's own /metrics reads, in the main thread
+    std::vector<QString> m_simProblems;
+};
+
+void printUsage()
+{
+    std::printf(
+        "Usage: bench_load [--kneepoint PATH] [--quick] [--transport socket|qnam]\n"
+        "Measures the load engine against a fresh `kneepoint sim` per step: CPU per streamed chunk (paced and\n"
+        "at full speed), chunk arrival delay after the server's send, the most concurrent streams held and the\n"
+        "client's memory for them, and open-loop schedule lag. The sim is pinned to one CPU, the client to\n"
+        "another. About a minute on an idle machine; --quick about half. Exits 1 when a target is missed.\n");
+}
+
+bool parseOptions(const QStringList& args, Options* o)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == u"-h" || a == u"--help") {
+            printUsage();
+            std::exit(0);
+        } else if (a == u"--quick") {
+            o->quick = true;
+        } else if (a == u"--kneepoint" && i + 1 < args.size()) {
+            o->kneepoint = args[++i];
+        } else if (a == u"--transport" && i + 1 < args.size()) {
+            const QString& v = args[++i];
+            if (v == u"socket")
+                o->transports = {Kind::Socket};
+            else if (v == u"qnam")
+                o->transports = {Kind::Qnam};
+            else
+                return false;
+        } else {
+            std::fprintf(stderr, "bench_load: unknown option or missing value: %s\n", qPrintable(a));
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string cell(bool present, double v, int decimals)
+{
+    return present ? number(v, decimals) : "-";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Pinned before QCoreApplication and the engine start any thread: threads inherit the creator's affinity, so the
+    // main thread, the load worker and QNAM's HTTP threads all land on the client's CPU.
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    sched_getaffinity(0, sizeof allowed, &allowed);
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &allowed))
+            cpus.push_back(c);
+    Pinning pins;
+    if (cpus.size() >= 2) {
+        pins.simCpu = cpus[0];
+        pins.clientCpu = cpus[1];
+        cpu_set_t mine;
+        CPU_ZERO(&mine);
+        CPU_SET(pins.clientCpu, &mine);
+        sched_setaffinity(0, sizeof mine, &mine);
+    }
+
+    QCoreApplication app(argc, argv);
+    Options options;
+    if (!parseOptions(QCoreApplication::arguments(), &options)) {
+        printUsage();
+        return 2;
+    }
+    if (access(options.kneepoint.toLocal8Bit().constData(), X_OK) != 0) {
+        std::fprintf(stderr, "bench_load: cannot run %s: %s\n", qPrintable(options.kneepoint), std::strerror(errno));
+        return 1;
+    }
+    if (pins.clientCpu >= 0)
+        std::printf("sim pinned to CPU %d; client pinned to CPU %d (main thread, one load worker thread "
+                    "(LoadPlan::threads = 1), and for qnam the managers' HTTP threads)\n",
+            pins.simCpu, pins.clientCpu);
+    else
+        std::printf("warning: only one CPU available, sim and client share it; figures are pessimistic\n");
+    std::printf("client CPU is getrusage(RUSAGE_SELF) from start() to finished(), connection set-up included%s\n\n",
+        options.quick ? "; --quick" : "");
+    std::fflush(stdout);
+
+    Bench bench(options, pins);
+    std::map<Kind, Bench::Column> columns;
+    for (Kind kind : options.transports)
+        columns[kind] = bench.runTransport(kind);
+
+    const bool hasSocket = columns.count(Kind::Socket) > 0;
+    const bool hasQnam = columns.count(Kind::Qnam) > 0;
+    const Bench::Column none;
+    const Bench::Column& s = hasSocket ? columns[Kind::Socket] : none;
+    const Bench::Column& q = hasQnam ? columns[Kind::Qnam] : none;
+    auto row = [](const char* metric, const std::string& a, const std::string& b, const char* target) {
+        std::printf("%-44s %12s %12s   %s\n", metric, a.c_str(), b.c_str(), target);
+    };
+    std::printf("\n");
+    row("metric", "socket", "qnam", "target");
+    row("CPU per chunk, paced 256 streams (us)", cell(hasSocket, s.pacedCpuUs, 2), cell(hasQnam, q.pacedCpuUs, 2),
+        "<= 8");
+    row("arrival delay p50, paced (ms)", cell(hasSocket, s.delayP50Ms, 3), cell(hasQnam, q.delayP50Ms, 3), "");
+    row("arrival delay p99, paced (ms)", cell(hasSocket, s.delayP99Ms, 3), cell(hasQnam, q.delayP99Ms, 3), "<= 0.5");
+    row("CPU per chunk, full speed 256 streams (us)", cell(hasSocket, s.fullCpuUs, 2), cell(hasQnam, q.fullCpuUs, 2),
+        "<= 8");
+    row("chunks/s, full speed 256 streams", cell(hasSocket, s.fullChunksPerS, 0), cell(hasQnam, q.fullChunksPerS, 0),
+        "");
+    row("most concurrent streams held", cell(hasSocket, s.held, 0), cell(hasQnam, q.held, 0), "4096 tried");
+    row("client peak RSS at 1024 streams (MiB)", cell(hasSocket, s.rss1024MiB, 1), cell(hasQnam, q.rss1024MiB, 1), "");
+    row("client peak RSS at 4096 streams (MiB)", cell(hasSocket, s.rss4096MiB, 1), cell(hasQnam, q.rss4096MiB, 1),
+        "<= 200");
+    row("schedule lag p50, open loop 500/s (ms)", cell(hasSocket, s.lagP50Ms, 3), cell(hasQnam, q.lagP50Ms, 3), "");
+    row("schedule lag p99, open loop 500/s (ms)", cell(hasSocket, s.lagP99Ms, 3), cell(hasQnam, q.lagP99Ms, 3), "<= 1");
+
+    bool allMet = true;
+    for (const auto& [kind, c] : columns) {
+        std::printf("\n%s:\n", transportName(kind));
+        const bool met = c.pacedCpuUs <= kTargetCpuPerChunkUs && c.delayP99Ms <= kTargetDelayP99Ms
+            && c.fullCpuUs <= kTargetCpuPerChunkUs && c.rss4096MiB <= kTargetRss4096MiB
+            && c.lagP99Ms <= kTargetScheduleLagP99Ms && c.held >= 4096;
+        allMet = allMet && met;
+        std::printf("  targets: %s\n", met ? "all met" : "NOT all met");
+        if (!c.heldError.isEmpty())
+            std::printf("  first level not held: %s\n", qPrintable(c.heldError));
+        for (const std::string& l : c.limits)
+            std::printf("  limit: %s\n", l.c_str());
+    }
+    for (const QString& p : bench.simProblems())
+        std::printf("sim problem: %s\n", qPrintable(p));
+    // A missed target is a finding to read, not a failure of the benchmark: it ran, and says what it measured.
+    std::printf("\n%s\n", allMet ? "every target met" : "some targets missed (see above)");
+    return 0;
+}
+
+#else
+
+int main()
+{
+    std::puts("bench_load: Linux only");
+    return 0;
+}
+
+#endif
