@@ -12,6 +12,7 @@
 
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
+#include "load/workload.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -203,13 +204,12 @@ double metricValue(const QByteArray& text, QByteArrayView name)
 
 Workload completions(int count, int maxTokens)
 {
+    const WorkloadSpec spec;
     auto list = std::make_shared<std::vector<RequestTemplate>>();
     for (int i = 0; i < count; ++i) {
         RequestTemplate t;
         t.path = "/v1/completions";
-        t.body = R"({"prompt":"request )" + QByteArray::number(i) + R"( of the load benchmark","max_tokens":)"
-            + QByteArray::number(maxTokens) + R"(,"min_tokens":)" + QByteArray::number(maxTokens)
-            + R"(,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true,"continuous_usage_stats":true}})";
+        t.body = WorkloadBuilder::body(spec, QStringLiteral("request %1 of the load benchmark").arg(i), maxTokens);
         t.inputTokens = 8;
         t.outputTokens = maxTokens;
         list->push_back(t);

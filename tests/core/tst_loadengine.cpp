@@ -3,6 +3,7 @@
 // The load engine against the simulated server over loopback, with each transport.
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
+#include "load/workload.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
 
@@ -25,16 +26,17 @@ Q_DECLARE_METATYPE(kp::core::ErrorClass)
 
 namespace {
 
-Workload completions(int count, int maxTokens, const QByteArray& extra = {})
+// Small completions requests, each its own prompt, built as the product builds them. `model` names a model
+// (empty: the server's default).
+Workload completions(int count, int maxTokens, const QString& model = {})
 {
+    WorkloadSpec spec;
+    spec.model = model;
     auto list = std::make_shared<std::vector<RequestTemplate>>();
     for (int i = 0; i < count; ++i) {
         RequestTemplate t;
         t.path = "/v1/completions";
-        t.body = R"({"prompt":"request )" + QByteArray::number(i) + R"( of the load test","max_tokens":)"
-            + QByteArray::number(maxTokens) + R"(,"min_tokens":)" + QByteArray::number(maxTokens)
-            + R"(,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true,"continuous_usage_stats":true})"
-            + extra + '}';
+        t.body = WorkloadBuilder::body(spec, QStringLiteral("request %1 of the load test").arg(i), maxTokens);
         t.inputTokens = 8;
         t.outputTokens = maxTokens;
         list->push_back(t);
@@ -261,7 +263,7 @@ private Q_SLOTS:
         LoadPlan plan;
         plan.users = 3;
         plan.requestCount = 6;
-        const QByteArray model = expected == ErrorClass::NotFound ? R"(,"model":"nope")" : QByteArray();
+        const QString model = expected == ErrorClass::NotFound ? QStringLiteral("nope") : QString();
         const auto result = LoadEngine::run(t, transport, plan, completions(6, 20, model));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(int(result.records.size()), 6);
