@@ -43,6 +43,8 @@ public:
     /// A paragraph for `kneepoint NAME --help`.
     virtual QString description() const { return summary(); }
     virtual QList<QCommandLineOption> options() const = 0;
+    /// Whether the command takes positional arguments (kneepoint show ID); others refuse any.
+    virtual bool takesArguments() const { return false; }
     /// Runs the command with its parsed options; returns an ExitCode.
     virtual int run(const QCommandLineParser& parser, CommandIo& io) = 0;
 };

@@ -4,6 +4,7 @@
 
 #include "common/version.h"
 #include "democommand.h"
+#include "run/doctorcommand.h"
 #include "sim/simcommand.h"
 
 #include <QCommandLineParser>
@@ -51,6 +52,7 @@ CommandLine CommandLine::standard()
     CommandLine cli;
     cli.add(std::make_unique<SimCommand>());
     cli.add(std::make_unique<DemoCommand>());
+    cli.add(std::make_unique<DoctorCommand>());
     return cli;
 }
 
@@ -136,7 +138,7 @@ int CommandLine::exec(const QStringList& arguments, QTextStream& out, QTextStrea
         out << "kneepoint " << kneepointVersion() << '\n';
         return ExitOk;
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    if (!command->takesArguments() && !parser.positionalArguments().isEmpty()) {
         err << prefix << "unexpected argument '" << parser.positionalArguments().first() << "'. Run 'kneepoint "
             << command->name() << " --help' for the options.\n";
         return ExitUsage;

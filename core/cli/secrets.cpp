@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "secrets.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+
+namespace kp::core {
+
+namespace {
+
+const QString fileOptionName = QStringLiteral("api-key-file");
+const QString refusedOptionName = QStringLiteral("api-key");
+
+} // namespace
+
+QCommandLineOption apiKeyFileOption()
+{
+    return QCommandLineOption(fileOptionName,
+        QStringLiteral("Read the server's API key from the first line of FILE (else from $%1).")
+            .arg(QLatin1String(ApiKeyVariable)),
+        QStringLiteral("FILE"));
+}
+
+QList<QCommandLineOption> apiKeyOptions()
+{
+    // It takes a value so that the key lands here instead of being parsed as a stray argument and echoed back.
+    QCommandLineOption refused(
+        refusedOptionName, QStringLiteral("Not accepted; see --api-key-file."), QStringLiteral("KEY"));
+    refused.setFlags(QCommandLineOption::HiddenFromHelp);
+    return {apiKeyFileOption(), refused};
+}
+
+QByteArray apiKey(const QCommandLineParser& parser, QString* error)
+{
+    QString ignored;
+    QString& why = error ? *error : ignored;
+    why.clear();
+    // optionNames() lists what was given without warning about options this parser never registered.
+    const QStringList given = parser.optionNames();
+    if (given.contains(refusedOptionName)) {
+        why = QStringLiteral("the API key is never taken from the command line, where `ps` and the shell history "
+                             "would show it. Set %1 or pass --api-key-file FILE.")
+                  .arg(QLatin1String(ApiKeyVariable));
+        return {};
+    }
+    if (given.contains(fileOptionName)) {
+        const QString path = parser.value(fileOptionName);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            why = QStringLiteral("--api-key-file cannot read '%1': %2.").arg(path, file.errorString());
+            return {};
+        }
+        const QByteArray key = file.readLine().trimmed();
+        if (key.isEmpty()) {
+            why = QStringLiteral("--api-key-file '%1' has no key on its first line.").arg(path);
+            return {};
+        }
+        return key;
+    }
+    return qgetenv(ApiKeyVariable).trimmed();
+}
+
+} // namespace kp::core

@@ -1,0 +1,926 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "doctor.h"
+
+#include "common/processlimits.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QHostAddress>
+#include <QHostInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRegularExpression>
+#include <QSslCertificate>
+#include <QSslSocket>
+#include <QTcpSocket>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#ifdef Q_OS_UNIX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
+namespace kp::core {
+
+namespace {
+
+using Result = DoctorCheck::Result;
+
+/// Below this many open files a large sweep runs out of sockets.
+constexpr long MinOpenFiles = 4096;
+/// Above this share of the machine busy elsewhere, client-side timings stop being trustworthy.
+constexpr double MaxBusyFraction = 0.5;
+
+DoctorCheck begin(const char* id)
+{
+    static const std::map<QString, QString> titles {
+        {QStringLiteral("url"), QStringLiteral("URL")},
+        {QStringLiteral("tcp"), QStringLiteral("TCP connect")},
+        {QStringLiteral("tls"), QStringLiteral("TLS handshake")},
+        {QStringLiteral("health"), QStringLiteral("GET /health")},
+        {QStringLiteral("version"), QStringLiteral("GET /version")},
+        {QStringLiteral("models"), QStringLiteral("GET /v1/models")},
+        {QStringLiteral("metrics"), QStringLiteral("GET /metrics")},
+        {QStringLiteral("tokenize"), QStringLiteral("POST /tokenize")},
+        {QStringLiteral("completion"), QStringLiteral("One-token completion")},
+        {QStringLiteral("open-files"), QStringLiteral("Open-files limit")},
+        {QStringLiteral("governor"), QStringLiteral("CPU governor")},
+        {QStringLiteral("cpu-busy"), QStringLiteral("Other CPU load")},
+    };
+    DoctorCheck c;
+    c.id = QString::fromLatin1(id);
+    c.title = titles.at(c.id);
+    return c;
+}
+
+DoctorCheck finish(DoctorCheck c, Result result, const QString& detail, const QString& fix = {}, double ms = -1)
+{
+    c.result = result;
+    c.detail = detail;
+    c.fix = fix;
+    c.ms = ms;
+    return c;
+}
+
+DoctorCheck skipped(const char* id, const QString& why)
+{
+    return finish(begin(id), Result::Skipped, QStringLiteral("not checked: %1").arg(why));
+}
+
+QString formatMs(double ms)
+{
+    return QString::number(ms, 'f', ms < 10 ? 2 : ms < 100 ? 1 : 0) + QStringLiteral(" ms");
+}
+
+double elapsedMs(const QElapsedTimer& clock)
+{
+    return double(clock.nsecsElapsed()) / 1e6;
+}
+
+QString hostPort(const QString& host, quint16 port)
+{
+    return (host.contains(u':') ? u'[' + host + u']' : host) + u':' + QString::number(port);
+}
+
+QString shown(const QUrl& url)
+{
+    return url.toString(QUrl::RemoveUserInfo);
+}
+
+// ---- HTTP -------------------------------------------------------------------------------------------------------
+
+/// One HTTP exchange, whole: either a status with its body or, when no HTTP answer came, a sentence why.
+struct HttpAnswer
+{
+    int status = 0;
+    QByteArray body;
+    QByteArray contentType;
+    QString failure;
+    double ms = -1;
+    double firstByteMs = -1;
+
+    bool answered() const { return status > 0; }
+    bool ok() const { return status >= 200 && status < 300; }
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+/// The message of an error answer, from vLLM's envelopes ({"error": {"message"}}, {"message"}, {"detail"}) or a
+/// short plain body.
+QString errorMessage(const QByteArray& body)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    QString message;
+    if (doc.isObject()) {
+        const QJsonObject o = doc.object();
+        const QJsonValue error = o.value(u"error");
+        if (error.isObject())
+            message = error.toObject().value(u"message").toString();
+        else if (error.isString())
+            message = error.toString();
+        if (message.isEmpty())
+            message = o.value(u"message").toString();
+        if (message.isEmpty())
+            message = o.value(u"detail").toString();
+    } else if (!body.trimmed().isEmpty() && !body.trimmed().startsWith('<')) {
+        message = QString::fromUtf8(body.trimmed());
+    }
+    message = message.simplified();
+    if (message.size() > 200)
+        message = message.left(200) + QStringLiteral("…");
+    return message;
+}
+
+QString statusLine(const HttpAnswer& a)
+{
+    const QString message = errorMessage(a.body);
+    return QStringLiteral("HTTP %1").arg(a.status) + (message.isEmpty() ? QString() : QStringLiteral(": ") + message);
+}
+
+QString transportFailure(QNetworkReply::NetworkError error, const QString& text)
+{
+    switch (error) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("the connection was refused");
+    case QNetworkReply::RemoteHostClosedError:
+        return QStringLiteral("the server closed the connection without answering");
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("the host name does not resolve");
+    case QNetworkReply::TimeoutError:
+        return QStringLiteral("the connection timed out");
+    case QNetworkReply::SslHandshakeFailedError:
+        return QStringLiteral("the TLS handshake failed (%1)").arg(text);
+    default:
+        return text;
+    }
+}
+
+/// Synchronous requests with a deadline each, on one manager so that the checks reuse a connection as a run would.
+class Http
+{
+public:
+    Http(const LoadTarget& target, int timeoutMs)
+        : m_target(target)
+        , m_timeoutMs(timeoutMs)
+    { }
+
+    HttpAnswer get(const QString& path) { return send(path, nullptr); }
+    HttpAnswer post(const QString& path, const QJsonObject& json)
+    {
+        const QByteArray body = QJsonDocument(json).toJson(QJsonDocument::Compact);
+        return send(path, &body);
+    }
+
+private:
+    HttpAnswer send(const QString& path, const QByteArray* body)
+    {
+        QUrl url = m_target.baseUrl;
+        url.setPath(path);
+        url.setQuery(QString());
+        url.setFragment(QString());
+        QNetworkRequest request(url);
+        // HTTP/1.1, as the load generator speaks it.
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+        if (!m_target.apiKey.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
+        if (body)
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+
+        HttpAnswer a;
+        QElapsedTimer clock;
+        clock.start();
+        std::unique_ptr<QNetworkReply> reply(body ? m_manager.post(request, *body) : m_manager.get(request));
+        QEventLoop loop;
+        bool timedOut = false;
+        QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
+            if (a.firstByteMs < 0)
+                a.firstByteMs = elapsedMs(clock);
+            a.body += reply->readAll();
+        });
+        QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer deadline;
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
+            timedOut = true;
+            reply->abort();
+            loop.quit();
+        });
+        deadline.start(m_timeoutMs);
+        if (!reply->isFinished())
+            loop.exec();
+        a.ms = elapsedMs(clock);
+        a.body += reply->readAll();
+        a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        a.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString().toUtf8();
+        if (timedOut) {
+            a.status = 0;
+            a.failure = QStringLiteral("no answer within %1").arg(formatMs(m_timeoutMs));
+        } else if (!a.answered()) {
+            a.failure = transportFailure(reply->error(), reply->errorString());
+        }
+        return a;
+    }
+
+    const LoadTarget& m_target;
+    int m_timeoutMs;
+    QNetworkAccessManager m_manager;
+};
+
+// ---- the checks -------------------------------------------------------------------------------------------------
+
+const QString urlFix = QStringLiteral("give the server's address as http://HOST:PORT, for example "
+                                      "http://127.0.0.1:8000 (vLLM's default port is 8000)");
+
+DoctorCheck urlCheck(const QUrl& url)
+{
+    DoctorCheck c = begin("url");
+    if (url.isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("no URL was given"), urlFix);
+    if (!url.isValid())
+        return finish(c, Result::Fail,
+            QStringLiteral("'%1' is not a URL: %2").arg(url.toString(QUrl::RemoveUserInfo), url.errorString()), urlFix);
+    const QString scheme = url.scheme();
+    if (scheme != u"http" && scheme != u"https")
+        return finish(c, Result::Fail,
+            QStringLiteral("the scheme '%1' in %2 is neither http nor https").arg(scheme, shown(url)), urlFix);
+    if (url.host().isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("'%1' names no host").arg(shown(url)), urlFix);
+    const quint16 port = quint16(url.port(scheme == u"https" ? 443 : 80));
+    QString detail = QStringLiteral("%1://%2").arg(scheme, hostPort(url.host(), port));
+    if (url.port() < 0)
+        detail += QStringLiteral(" (no port given: %1 is the %2 default)").arg(port).arg(scheme);
+    const QString path = url.path();
+    if ((!path.isEmpty() && path != u"/") || url.hasQuery() || url.hasFragment()) {
+        // People paste the OpenAI client's base URL, which ends in /v1; the endpoints here sit at fixed paths.
+        return finish(c, Result::Warn,
+            detail
+                + QStringLiteral("; the rest of the URL ('%1') is ignored")
+                      .arg(url.toString(QUrl::RemoveScheme | QUrl::RemoveAuthority)),
+            QStringLiteral("give only scheme, host and port: Kneepoint adds /health, /v1/models and the other "
+                           "paths itself"));
+    }
+    return finish(c, Result::Pass, detail);
+}
+
+DoctorCheck tcpCheck(const QUrl& url, int timeoutMs, QHostAddress* connected)
+{
+    DoctorCheck c = begin("tcp");
+    const QString host = url.host();
+    const quint16 port = quint16(url.port(url.scheme() == u"https" ? 443 : 80));
+    QList<QHostAddress> addresses;
+    QString lookedUp;
+    if (QHostAddress literal; literal.setAddress(host)) {
+        addresses << literal;
+    } else {
+        QEventLoop loop;
+        std::optional<QHostInfo> info;
+        QElapsedTimer clock;
+        clock.start();
+        const int id = QHostInfo::lookupHost(host, &loop, [&](const QHostInfo& answer) {
+            info = answer;
+            loop.quit();
+        });
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        if (!info)
+            loop.exec();
+        if (!info) {
+            QHostInfo::abortHostLookup(id);
+            return finish(c, Result::Fail,
+                QStringLiteral("the DNS lookup of '%1' gave no answer within %2").arg(host, formatMs(timeoutMs)),
+                QStringLiteral("check this machine's DNS settings, or give the server's IP address instead"));
+        }
+        addresses = info->addresses();
+        if (info->error() != QHostInfo::NoError || addresses.isEmpty())
+            return finish(c, Result::Fail,
+                QStringLiteral("the name '%1' does not resolve (DNS: %2)")
+                    .arg(host,
+                        info->error() != QHostInfo::NoError ? info->errorString() : QStringLiteral("no addresses")),
+                QStringLiteral("check the spelling of the host name, or give the server's IP address instead"));
+        lookedUp = QStringLiteral(" (%1 resolved in %2)").arg(host, formatMs(elapsedMs(clock)));
+    }
+
+    // Try each address in turn, as a client library would: "localhost" is often ::1 first, and vLLM listens on
+    // 0.0.0.0 by default.
+    QElapsedTimer total;
+    total.start();
+    QStringList refused;
+    QString otherError;
+    bool timedOut = false;
+    for (const QHostAddress& address : std::as_const(addresses)) {
+        const int left = timeoutMs - int(total.elapsed());
+        if (left <= 0) {
+            timedOut = true;
+            break;
+        }
+        QTcpSocket socket;
+        QElapsedTimer clock;
+        clock.start();
+        socket.connectToHost(address, port);
+        if (socket.waitForConnected(left)) {
+            const double ms = elapsedMs(clock);
+            socket.abort();
+            *connected = address;
+            return finish(c, Result::Pass,
+                QStringLiteral("%1 to %2").arg(formatMs(ms), hostPort(address.toString(), port)) + lookedUp, {}, ms);
+        }
+        if (socket.error() == QAbstractSocket::ConnectionRefusedError)
+            refused << address.toString();
+        else if (socket.error() == QAbstractSocket::SocketTimeoutError)
+            timedOut = true;
+        else
+            otherError = socket.errorString();
+    }
+    const QString where = hostPort(host, port);
+    if (!otherError.isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("cannot connect to %1: %2").arg(where, otherError),
+            QStringLiteral("check the address and this machine's network route to it"));
+    if (timedOut)
+        return finish(c, Result::Fail, QStringLiteral("no answer from %1 within %2").arg(where, formatMs(timeoutMs)),
+            QStringLiteral("the host may be down, or a firewall drops the packets: check the address, and that "
+                           "the port is open to this machine"));
+    QString detail = QStringLiteral("nothing is listening at %1").arg(where);
+    if (addresses.size() > 1 || addresses.first().toString() != host)
+        detail += QStringLiteral(" (%1)").arg(refused.join(QStringLiteral(", ")));
+    QString fix = QStringLiteral("is the server running? Start it, or wait: vLLM accepts connections only once it "
+                                 "has loaded the model and its log says 'Application startup complete.'");
+    if (url.port() < 0)
+        fix += QStringLiteral(" The URL gives no port, so %1 was tried; vLLM listens on 8000 by default.").arg(port);
+    else
+        fix += QStringLiteral(" Check the port, too.");
+    return finish(c, Result::Fail, detail, fix);
+}
+
+QString protocolName(QSsl::SslProtocol protocol)
+{
+    switch (protocol) {
+    case QSsl::TlsV1_2:
+        return QStringLiteral("TLS 1.2");
+    case QSsl::TlsV1_3:
+        return QStringLiteral("TLS 1.3");
+    default:
+        return QStringLiteral("TLS");
+    }
+}
+
+DoctorCheck tlsCheck(const QUrl& url, const QHostAddress& address, int timeoutMs)
+{
+    DoctorCheck c = begin("tls");
+    if (url.scheme() != u"https")
+        return finish(c, Result::Skipped, QStringLiteral("plain http: no TLS to check"));
+    if (!QSslSocket::supportsSsl())
+        return finish(c, Result::Fail, QStringLiteral("this Qt has no working TLS backend"),
+            QStringLiteral("install OpenSSL 3 (libssl3), or reach the server over http:// on a trusted network"));
+    const quint16 port = quint16(url.port(443));
+    const QString where = hostPort(url.host(), port);
+    QSslSocket socket;
+    socket.setPeerVerifyName(url.host());
+    socket.connectToHost(address, port);
+    if (!socket.waitForConnected(timeoutMs))
+        return finish(c, Result::Fail,
+            QStringLiteral("cannot connect again to %1: %2").arg(where, socket.errorString()),
+            QStringLiteral("the server stopped accepting connections; check that it is still running"));
+    // Time the handshake alone: the TCP connect was timed above.
+    QElapsedTimer clock;
+    clock.start();
+    socket.startClientEncryption();
+    if (socket.waitForEncrypted(timeoutMs)) {
+        const double ms = elapsedMs(clock);
+        const QStringList names = socket.peerCertificate().subjectInfo(QSslCertificate::CommonName);
+        socket.abort();
+        return finish(c, Result::Pass,
+            QStringLiteral("%1, %2").arg(formatMs(ms), protocolName(socket.sessionProtocol()))
+                + (names.isEmpty() ? QString() : QStringLiteral(", certificate for %1").arg(names.join(u", "))),
+            {}, ms);
+    }
+    const QList<QSslError> errors = socket.sslHandshakeErrors();
+    if (!errors.isEmpty()) {
+        QStringList texts;
+        for (const QSslError& e : errors)
+            texts << e.errorString();
+        return finish(c, Result::Fail,
+            QStringLiteral("the certificate of %1 is not accepted: %2").arg(where, texts.join(QStringLiteral("; "))),
+            QStringLiteral("make this machine trust the server's certificate (add its CA to the system store) or fix "
+                           "the name in it; Kneepoint does not turn verification off"));
+    }
+    if (socket.error() == QAbstractSocket::SocketTimeoutError)
+        return finish(c, Result::Fail,
+            QStringLiteral("no TLS answer from %1 within %2").arg(where, formatMs(timeoutMs)),
+            QStringLiteral("if the server speaks plain HTTP (vLLM does unless started with --ssl-keyfile), use "
+                           "http://"));
+    return finish(c, Result::Fail,
+        QStringLiteral("the TLS handshake with %1 failed: %2").arg(where, socket.errorString()),
+        QStringLiteral("if the server speaks plain HTTP (vLLM does unless started with --ssl-keyfile), use http://"));
+}
+
+const QString loadingHint = QStringLiteral(
+    "if vLLM runs in a container it may still be loading the model: wait until its log says 'Application startup "
+    "complete.'");
+
+DoctorCheck healthCheck(Http& http, bool* answered)
+{
+    DoctorCheck c = begin("health");
+    const HttpAnswer a = http.get(QStringLiteral("/health"));
+    *answered = a.answered();
+    if (!a.answered())
+        return finish(c, Result::Fail, a.failure, loadingHint, a.ms);
+    if (a.ok())
+        return finish(c, Result::Pass, QStringLiteral("HTTP %1 in %2").arg(a.status).arg(formatMs(a.ms)), {}, a.ms);
+    if (a.status == 404)
+        return finish(c, Result::Warn, QStringLiteral("HTTP 404: no /health here"),
+            QStringLiteral("vLLM always serves /health; if a proxy sits in front, let it through so that runs can "
+                           "tell a dead engine from a slow one"),
+            a.ms);
+    if (a.status == 503)
+        return finish(c, Result::Fail, statusLine(a) + QStringLiteral(" — the engine is not healthy"),
+            QStringLiteral("vLLM answers 503 when its engine has died: read the server's log and restart it"), a.ms);
+    return finish(c, Result::Fail, statusLine(a), QStringLiteral("read the server's log: it is not healthy"), a.ms);
+}
+
+DoctorCheck versionCheck(Http& http, QByteArray* body)
+{
+    DoctorCheck c = begin("version");
+    const HttpAnswer a = http.get(QStringLiteral("/version"));
+    const QString unknownFix = QStringLiteral("Kneepoint then assumes a recent vLLM; if this is another server, "
+                                              "metric names and defaults may differ from what it expects");
+    if (!a.answered())
+        return finish(c, Result::Warn, a.failure, unknownFix, a.ms);
+    if (!a.ok())
+        return finish(
+            c, Result::Warn, statusLine(a) + QStringLiteral(" — the vLLM version is unknown"), unknownFix, a.ms);
+    *body = a.body;
+    const QJsonObject o = a.json();
+    const QString version = o.value(u"version").toString();
+    if (version.isEmpty())
+        return finish(c, Result::Warn, QStringLiteral("the answer is not vLLM's {\"version\": …}"), unknownFix, a.ms);
+    QString detail = QStringLiteral("vLLM %1").arg(version);
+    const QJsonObject sim = o.value(u"kneepoint_sim").toObject();
+    if (!sim.isEmpty())
+        detail += QStringLiteral(" (the Kneepoint simulator, %1 on %2, speed %3x)")
+                      .arg(sim.value(u"model").toString(), sim.value(u"gpu").toString(),
+                          QString::number(sim.value(u"speed").toDouble()));
+    return finish(c, Result::Pass, detail, {}, a.ms);
+}
+
+DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, QString* modelId)
+{
+    DoctorCheck c = begin("models");
+    const HttpAnswer a = http.get(QStringLiteral("/v1/models"));
+    if (!a.answered())
+        return finish(c, Result::Fail, a.failure, loadingHint, a.ms);
+    if (a.status == 401 || a.status == 403) {
+        if (target.apiKey.isEmpty())
+            return finish(c, Result::Fail, statusLine(a) + QStringLiteral(" — the server wants an API key"),
+                QStringLiteral("set KNEEPOINT_API_KEY (or --api-key-file) to the server's key"), a.ms);
+        return finish(c, Result::Fail, statusLine(a) + QStringLiteral(" — the server refused the API key"),
+            QStringLiteral("set KNEEPOINT_API_KEY (or --api-key-file) to the key the server was started with "
+                           "(its --api-key or VLLM_API_KEY)"),
+            a.ms);
+    }
+    if (!a.ok())
+        return finish(c, Result::Fail, statusLine(a),
+            QStringLiteral("the server must serve the OpenAI-compatible API at /v1; is this vLLM's API server?"), a.ms);
+    *body = a.body;
+    const QJsonArray cards = a.json().value(u"data").toArray();
+    if (cards.isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("the answer lists no model"),
+            QStringLiteral("start the server with a model (vllm serve MODEL)"), a.ms);
+    // LoRA adapters are listed beside their base model with a parent; benchmark the base model.
+    QJsonObject chosen = cards.first().toObject();
+    for (const QJsonValue& v : cards) {
+        if (v.toObject().value(u"parent").isNull()) {
+            chosen = v.toObject();
+            break;
+        }
+    }
+    *modelId = chosen.value(u"id").toString();
+    if (modelId->isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("the model list has no model id"),
+            QStringLiteral("is this an OpenAI-compatible server?"), a.ms);
+    QString detail = QStringLiteral("model %1").arg(*modelId);
+    const QString root = chosen.value(u"root").toString();
+    if (!root.isEmpty() && root != *modelId)
+        detail += QStringLiteral(" (root %1)").arg(root);
+    const QJsonValue maxLen = chosen.value(u"max_model_len");
+    if (maxLen.isDouble())
+        detail += QStringLiteral(", max_model_len %1").arg(QLocale::c().toString(qint64(maxLen.toDouble())));
+    if (cards.size() > 1)
+        detail += QStringLiteral("; %1 more served").arg(cards.size() - 1);
+    if (!maxLen.isDouble())
+        return finish(c, Result::Warn, detail + QStringLiteral("; no max_model_len"),
+            QStringLiteral("without the context length Kneepoint cannot check request shapes against it; vLLM "
+                           "reports it, so another server may be answering"),
+            a.ms);
+    return finish(c, Result::Pass, detail, {}, a.ms);
+}
+
+const QString notVisible = QStringLiteral("memory and queue findings will be marked \"not visible\"");
+
+DoctorCheck metricsCheck(Http& http, QByteArray* body)
+{
+    DoctorCheck c = begin("metrics");
+    const HttpAnswer a = http.get(QStringLiteral("/metrics"));
+    const QString fix = notVisible
+        + QStringLiteral(". vLLM serves /metrics by default; if a proxy sits in front, let /metrics through");
+    if (!a.answered())
+        return finish(c, Result::Warn, a.failure, fix, a.ms);
+    if (!a.ok())
+        return finish(c, Result::Warn, statusLine(a), fix, a.ms);
+    *body = a.body;
+    int series = 0;
+    for (const QByteArray& line : a.body.split('\n')) {
+        if (line.startsWith("vllm:"))
+            ++series;
+    }
+    if (series == 0)
+        return finish(c, Result::Warn, QStringLiteral("HTTP %1, but no vllm: metrics in it").arg(a.status), fix, a.ms);
+    // The gauges the knee analysis reads; the KV cache one was renamed in vLLM 0.10 (gpu_cache_usage_perc before).
+    QStringList missing;
+    if (!a.body.contains("vllm:num_requests_running"))
+        missing << QStringLiteral("vllm:num_requests_running");
+    if (!a.body.contains("vllm:num_requests_waiting"))
+        missing << QStringLiteral("vllm:num_requests_waiting");
+    if (!a.body.contains("vllm:kv_cache_usage_perc") && !a.body.contains("vllm:gpu_cache_usage_perc"))
+        missing << QStringLiteral("vllm:kv_cache_usage_perc");
+    const QString detail = QStringLiteral("%1 vllm: samples, %2 KB in %3")
+                               .arg(series)
+                               .arg(QString::number(double(a.body.size()) / 1024, 'f', 1), formatMs(a.ms));
+    if (!missing.isEmpty())
+        return finish(c, Result::Warn, detail + QStringLiteral("; missing %1").arg(missing.join(u", ")),
+            QStringLiteral("findings that need those gauges will be marked \"not visible\""), a.ms);
+    return finish(c, Result::Pass, detail, {}, a.ms);
+}
+
+DoctorCheck tokenizeCheck(Http& http, const QString& modelId)
+{
+    DoctorCheck c = begin("tokenize");
+    const QString prompt = QStringLiteral("How many users can this server take?");
+    QJsonObject request {{QStringLiteral("prompt"), prompt}};
+    if (!modelId.isEmpty())
+        request.insert(QStringLiteral("model"), modelId);
+    const HttpAnswer a = http.post(QStringLiteral("/tokenize"), request);
+    const QString fix = QStringLiteral("prompt lengths will be estimated instead of counted by the server's "
+                                       "tokenizer. vLLM serves /tokenize by default; a proxy may hide it");
+    if (!a.answered())
+        return finish(c, Result::Warn, a.failure, fix, a.ms);
+    if (!a.ok())
+        return finish(c, Result::Warn, statusLine(a), fix, a.ms);
+    const QJsonValue count = a.json().value(u"count");
+    if (!count.isDouble())
+        return finish(c, Result::Warn, QStringLiteral("the answer carries no token count"), fix, a.ms);
+    return finish(c, Result::Pass,
+        QStringLiteral("a %1-character prompt is %2 tokens (%3)")
+            .arg(prompt.size())
+            .arg(count.toInt())
+            .arg(formatMs(a.ms)),
+        {}, a.ms);
+}
+
+QString completionFix(int status)
+{
+    if (status == 401 || status == 403)
+        return QStringLiteral("set KNEEPOINT_API_KEY (or --api-key-file) to the server's key");
+    if (status == 404)
+        return QStringLiteral("the server does not serve this model at /v1/completions; check --served-model-name");
+    if (status == 429 || status == 503)
+        return QStringLiteral("the server is overloaded or rate-limited; try again when it is idle");
+    if (status >= 400 && status < 500)
+        return QStringLiteral("the server rejects a minimal request; its message says why");
+    return QStringLiteral("the server fails even a one-token request: read its log");
+}
+
+DoctorCheck completionCheck(Http& http, const QString& modelId)
+{
+    DoctorCheck c = begin("completion");
+    // temperature 0 explicitly: vLLM otherwise takes the model's sampling defaults from generation_config.json.
+    QJsonObject request {{QStringLiteral("model"), modelId}, {QStringLiteral("prompt"), QStringLiteral("Hello")},
+        {QStringLiteral("max_tokens"), 1}, {QStringLiteral("temperature"), 0}};
+    const HttpAnswer plain = http.post(QStringLiteral("/v1/completions"), request);
+    if (!plain.answered())
+        return finish(c, Result::Fail, plain.failure, completionFix(0), plain.ms);
+    if (!plain.ok())
+        return finish(c, Result::Fail, statusLine(plain), completionFix(plain.status), plain.ms);
+    const QJsonObject answer = plain.json();
+    if (answer.value(u"choices").toArray().isEmpty())
+        return finish(c, Result::Fail, QStringLiteral("HTTP %1, but the answer has no choices").arg(plain.status),
+            QStringLiteral("is this an OpenAI-compatible server?"), plain.ms);
+    const int tokens = answer.value(u"usage").toObject().value(u"completion_tokens").toInt(-1);
+    QString detail = QStringLiteral("%1 in %2")
+                         .arg(tokens < 0 ? QStringLiteral("an answer") : QStringLiteral("%1 token").arg(tokens),
+                             formatMs(plain.ms));
+
+    request.insert(QStringLiteral("stream"), true);
+    request.insert(QStringLiteral("stream_options"), QJsonObject {{QStringLiteral("include_usage"), true}});
+    const HttpAnswer streamed = http.post(QStringLiteral("/v1/completions"), request);
+    const QString streamFix = QStringLiteral("Kneepoint times tokens from a stream; ");
+    if (!streamed.answered())
+        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(streamed.failure),
+            streamFix + completionFix(0), plain.ms);
+    if (!streamed.ok())
+        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(statusLine(streamed)),
+            streamFix + completionFix(streamed.status), plain.ms);
+    int events = 0;
+    bool done = false;
+    QString inBandError;
+    for (const QByteArray& raw : streamed.body.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (!line.startsWith("data:"))
+            continue;
+        const QByteArray data = line.mid(5).trimmed();
+        if (data == "[DONE]") {
+            done = true;
+            continue;
+        }
+        const QJsonObject chunk = QJsonDocument::fromJson(data).object();
+        if (chunk.contains(u"error"))
+            inBandError = errorMessage(data);
+        else if (!chunk.value(u"choices").toArray().isEmpty())
+            ++events;
+    }
+    if (!inBandError.isEmpty())
+        return finish(c, Result::Fail, detail + QStringLiteral("; the stream carried an error: %1").arg(inBandError),
+            completionFix(500), plain.ms);
+    if (events == 0 || !done)
+        return finish(c, Result::Fail,
+            detail
+                + QStringLiteral("; the stream %1")
+                      .arg(
+                          events == 0 ? QStringLiteral("carried no token") : QStringLiteral("did not end with [DONE]")),
+            streamFix
+                + QStringLiteral("a proxy between here and the server may buffer or cut streams (Content-Type was "
+                                 "'%1')")
+                      .arg(QString::fromUtf8(streamed.contentType)),
+            plain.ms);
+    detail += QStringLiteral("; streamed: first bytes after %1, [DONE] after %2")
+                  .arg(formatMs(streamed.firstByteMs), formatMs(streamed.ms));
+    return finish(c, Result::Pass, detail, {}, plain.ms);
+}
+
+#ifdef Q_OS_LINUX
+double ownCpuSeconds()
+{
+    rusage usage {};
+    if (::getrusage(RUSAGE_SELF, &usage) != 0)
+        return 0;
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+QByteArray readProcStat()
+{
+    QFile file(QStringLiteral("/proc/stat"));
+    // /proc files report size 0: read until the end rather than by size.
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+#endif
+
+} // namespace
+
+QString DoctorCheck::resultName(Result result)
+{
+    switch (result) {
+    case Result::Pass:
+        return QStringLiteral("pass");
+    case Result::Warn:
+        return QStringLiteral("warn");
+    case Result::Fail:
+        return QStringLiteral("fail");
+    case Result::Skipped:
+        break;
+    }
+    return QStringLiteral("skip");
+}
+
+bool DoctorReport::canBenchmark() const
+{
+    return std::none_of(checks.begin(), checks.end(), [](const DoctorCheck& c) { return c.result == Result::Fail; });
+}
+
+const DoctorCheck* DoctorReport::find(const QString& id) const
+{
+    for (const DoctorCheck& c : checks) {
+        if (c.id == id)
+            return &c;
+    }
+    return nullptr;
+}
+
+QJsonArray DoctorReport::toJson() const
+{
+    QJsonArray array;
+    for (const DoctorCheck& c : checks) {
+        array.append(QJsonObject {
+            {QStringLiteral("id"), c.id},
+            {QStringLiteral("title"), c.title},
+            {QStringLiteral("result"), DoctorCheck::resultName(c.result)},
+            {QStringLiteral("detail"), c.detail},
+            {QStringLiteral("fix"), c.fix},
+            {QStringLiteral("ms"), c.ms >= 0 ? QJsonValue(c.ms) : QJsonValue(QJsonValue::Null)},
+        });
+    }
+    return array;
+}
+
+QUrl Doctor::normalizeUrl(const QString& text)
+{
+    const QString trimmed = text.trimmed();
+    if (!trimmed.isEmpty() && !trimmed.contains(QStringLiteral("://")))
+        return QUrl(QStringLiteral("http://") + trimmed, QUrl::StrictMode);
+    return QUrl(trimmed, QUrl::StrictMode);
+}
+
+DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress& onCheck)
+{
+    DoctorReport report;
+    auto add = [&](DoctorCheck c) {
+        report.checks.push_back(std::move(c));
+        if (onCheck)
+            onCheck(report.checks.back());
+    };
+    // Once a step fails that the later ones stand on, they are skipped with the reason rather than failed again.
+    QString stop;
+    const QUrl url = target.baseUrl;
+    add(urlCheck(url));
+    if (report.checks.back().result == Result::Fail)
+        stop = QStringLiteral("the URL is not usable");
+
+    QHostAddress address;
+    if (stop.isEmpty()) {
+        add(tcpCheck(url, timeoutMs, &address));
+        if (report.checks.back().result == Result::Fail)
+            stop = QStringLiteral("no TCP connection to the server");
+    } else {
+        add(skipped("tcp", stop));
+    }
+    if (stop.isEmpty()) {
+        add(tlsCheck(url, address, timeoutMs));
+        if (report.checks.back().result == Result::Fail)
+            stop = QStringLiteral("no TLS session with the server");
+    } else {
+        add(skipped("tls", stop));
+    }
+
+    if (!stop.isEmpty()) {
+        for (const char* id : {"health", "version", "models", "metrics", "tokenize", "completion"})
+            add(skipped(id, stop));
+    } else {
+        Http http(target, timeoutMs);
+        bool answered = false;
+        add(healthCheck(http, &answered));
+        if (!answered) {
+            stop = QStringLiteral("no HTTP answer from /health");
+            for (const char* id : {"version", "models", "metrics", "tokenize", "completion"})
+                add(skipped(id, stop));
+        } else {
+            add(versionCheck(http, &report.versionBody));
+            add(modelsCheck(http, target, &report.modelsBody, &report.modelId));
+            add(metricsCheck(http, &report.metricsBody));
+            add(tokenizeCheck(http, report.modelId));
+            if (report.modelId.isEmpty())
+                add(skipped("completion", QStringLiteral("no model id from /v1/models")));
+            else
+                add(completionCheck(http, report.modelId));
+        }
+    }
+
+    add(openFilesCheck());
+    add(governorCheck());
+    add(cpuBusyCheck());
+    return report;
+}
+
+DoctorCheck Doctor::openFilesCheck()
+{
+    DoctorCheck c = begin("open-files");
+#ifdef Q_OS_UNIX
+    rlimit before {};
+    const bool known = ::getrlimit(RLIMIT_NOFILE, &before) == 0;
+    const long now = raiseOpenFileLimit();
+    if (now < 0)
+        return finish(c, Result::Skipped, QStringLiteral("not checked: the limit cannot be read"));
+    QString detail = QStringLiteral("%1 open files allowed").arg(QLocale::c().toString(qint64(now)));
+    if (known && before.rlim_cur < rlim_t(now))
+        detail += QStringLiteral(" (raised from %1)").arg(QLocale::c().toString(qint64(before.rlim_cur)));
+    if (now < MinOpenFiles)
+        return finish(c, Result::Warn, detail,
+            QStringLiteral("every concurrent stream needs a socket, so a sweep stops short near %1 users: raise the "
+                           "hard limit (ulimit -Hn, LimitNOFILE= in a systemd unit, or /etc/security/limits.conf) "
+                           "to at least %2")
+                .arg(now)
+                .arg(MinOpenFiles));
+    return finish(c, Result::Pass, detail);
+#else
+    return finish(c, Result::Skipped, QStringLiteral("not checked on this system"));
+#endif
+}
+
+DoctorCheck Doctor::governorCheck(const QString& cpuDir)
+{
+    DoctorCheck c = begin("governor");
+    static const QRegularExpression cpuName(QStringLiteral("^cpu\\d+$"));
+    std::map<QString, int> governors;
+    int cpus = 0;
+    const QDir dir(cpuDir);
+    for (const QString& name : dir.entryList({QStringLiteral("cpu*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (!cpuName.match(name).hasMatch())
+            continue;
+        QFile file(dir.filePath(name + QStringLiteral("/cpufreq/scaling_governor")));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QString governor = QString::fromUtf8(file.readAll().trimmed());
+        if (governor.isEmpty())
+            continue;
+        ++governors[governor];
+        ++cpus;
+    }
+    if (cpus == 0)
+        return finish(c, Result::Skipped,
+            QStringLiteral("not checked: no CPU frequency governor to read (usual in virtual machines and "
+                           "containers)"));
+    QString detail;
+    if (governors.size() == 1) {
+        detail = QStringLiteral("%1 on all %2 CPUs").arg(governors.begin()->first).arg(cpus);
+    } else {
+        QStringList parts;
+        for (const auto& [governor, count] : governors)
+            parts << QStringLiteral("%1 on %2").arg(governor).arg(count);
+        detail = parts.join(QStringLiteral(", ")) + QStringLiteral(" of %1 CPUs").arg(cpus);
+    }
+    if (governors.contains(QStringLiteral("powersave")))
+        return finish(c, Result::Warn, detail,
+            QStringLiteral("the powersave governor roughly doubles the time to first token this client measures; "
+                           "switch to performance while benchmarking (sudo cpupower frequency-set -g performance)"));
+    return finish(c, Result::Pass, detail);
+}
+
+std::optional<double> Doctor::busyFraction(
+    const QByteArray& procStatBefore, const QByteArray& procStatAfter, double ownTicks)
+{
+    // The first line sums all CPUs: user nice system idle iowait irq softirq steal (guest time is inside user).
+    auto read = [](const QByteArray& stat, double* total, double* idle) {
+        const QByteArray first = stat.left(stat.indexOf('\n'));
+        const QList<QByteArray> fields = first.simplified().split(' ');
+        if (fields.size() < 5 || fields.first() != "cpu")
+            return false;
+        *total = 0;
+        for (qsizetype i = 1; i < fields.size() && i <= 8; ++i) {
+            bool ok = false;
+            const double v = fields.at(i).toDouble(&ok);
+            if (!ok)
+                return false;
+            *total += v;
+        }
+        *idle = fields.at(4).toDouble() + (fields.size() > 5 ? fields.at(5).toDouble() : 0);
+        return true;
+    };
+    double totalBefore = 0, idleBefore = 0, totalAfter = 0, idleAfter = 0;
+    if (!read(procStatBefore, &totalBefore, &idleBefore) || !read(procStatAfter, &totalAfter, &idleAfter))
+        return std::nullopt;
+    const double total = totalAfter - totalBefore;
+    if (total <= 0)
+        return std::nullopt;
+    const double busy = total - (idleAfter - idleBefore) - ownTicks;
+    return std::clamp(busy / total, 0.0, 1.0);
+}
+
+DoctorCheck Doctor::cpuBusyCheck(int sampleMs)
+{
+    DoctorCheck c = begin("cpu-busy");
+#ifdef Q_OS_LINUX
+    const QByteArray before = readProcStat();
+    const double ownBefore = ownCpuSeconds();
+    QThread::msleep(ulong(sampleMs));
+    const QByteArray after = readProcStat();
+    const double ownTicks = (ownCpuSeconds() - ownBefore) * double(::sysconf(_SC_CLK_TCK));
+    const std::optional<double> busy = busyFraction(before, after, ownTicks);
+    if (!busy)
+        return finish(c, Result::Skipped, QStringLiteral("not checked: /proc/stat cannot be read"));
+    const QString detail = QStringLiteral("the machine was %1% busy with other processes over %2 ms (%3 CPUs)")
+                               .arg(qRound(*busy * 100))
+                               .arg(sampleMs)
+                               .arg(QThread::idealThreadCount());
+    if (*busy > MaxBusyFraction)
+        return finish(c, Result::Warn, detail,
+            QStringLiteral("other work competes with the threads that timestamp tokens and can distort client "
+                           "timings (time to first token, inter-token times); stop it, or run Kneepoint elsewhere. "
+                           "A server on this same machine counts, too"));
+    return finish(c, Result::Pass, detail);
+#else
+    Q_UNUSED(sampleMs)
+    return finish(c, Result::Skipped, QStringLiteral("not checked: only measured on Linux"));
+#endif
+}
+
+} // namespace kp::core

@@ -1,0 +1,114 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "doctorcommand.h"
+
+#include "cli/secrets.h"
+#include "doctor.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace kp::core {
+
+namespace {
+
+/// Wide enough for the longest title ("One-token completion") and a little air.
+constexpr int TitleWidth = 22;
+
+} // namespace
+
+QString DoctorCommand::summary() const
+{
+    return QStringLiteral("Check that a server can be benchmarked, and this machine too.");
+}
+
+QString DoctorCommand::description() const
+{
+    return QStringLiteral(
+        "Checks, in order: the URL; the TCP connect and, for https, the TLS handshake (timed); GET /health;\n"
+        "/version; /v1/models (model id, root, max_model_len); /metrics; /tokenize; a one-token greedy completion,\n"
+        "plain and streamed; then this machine: the open-files limit, the CPU frequency governor, and other load on\n"
+        "the CPUs. Each prints pass, warn, fail or skip, with a fix in words.\n"
+        "The API key comes from $KNEEPOINT_API_KEY or --api-key-file, never from the command line.\n"
+        "Exit codes: 0 the server can be benchmarked (no check failed), 1 a check failed (a dead or malformed URL\n"
+        "too), 2 usage error.\n");
+}
+
+QList<QCommandLineOption> DoctorCommand::options() const
+{
+    QList<QCommandLineOption> list {
+        QCommandLineOption(QStringLiteral("url"),
+            QStringLiteral("The server's address, such as http://127.0.0.1:8000 (no scheme: http)."),
+            QStringLiteral("URL")),
+        QCommandLineOption(QStringLiteral("timeout-ms"), QStringLiteral("How long each network check may take."),
+            QStringLiteral("N"), QStringLiteral("10000")),
+        QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the checks as a JSON array.")),
+    };
+    list << apiKeyOptions();
+    return list;
+}
+
+QString DoctorCommand::formatLine(const DoctorCheck& check)
+{
+    QString line = QStringLiteral("%1  %2 %3")
+                       .arg(DoctorCheck::resultName(check.result), check.title.leftJustified(TitleWidth), check.detail);
+    if (!check.fix.isEmpty()
+        && (check.result == DoctorCheck::Result::Warn || check.result == DoctorCheck::Result::Fail))
+        line += QStringLiteral(" → fix: ") + check.fix;
+    return line;
+}
+
+QString DoctorCommand::verdict(const DoctorReport& report)
+{
+    if (!report.canBenchmark())
+        return QStringLiteral("Fix the failed checks before benchmarking.");
+    const auto warnings = std::count_if(report.checks.begin(), report.checks.end(),
+        [](const DoctorCheck& c) { return c.result == DoctorCheck::Result::Warn; });
+    if (warnings == 0)
+        return QStringLiteral("The server can be benchmarked.");
+    return warnings == 1
+        ? QStringLiteral("The server can be benchmarked; the warning above makes some findings less certain.")
+        : QStringLiteral("The server can be benchmarked; the %1 warnings above make some findings less certain.")
+              .arg(warnings);
+}
+
+int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    if (!parser.isSet(QStringLiteral("url")))
+        throw UsageError {QStringLiteral("--url is required: the server's address, such as http://127.0.0.1:8000.")};
+    const int timeoutMs = option::integer(parser, QStringLiteral("timeout-ms"), 1, 600'000);
+    QString error;
+    LoadTarget target;
+    target.apiKey = apiKey(parser, &error);
+    if (!error.isEmpty())
+        throw UsageError {error};
+    // A URL that does not parse is reported by the url check, so it gets the same sentence and exit code as a
+    // dead server.
+    target.baseUrl = Doctor::normalizeUrl(parser.value(QStringLiteral("url")));
+    target.connectTimeoutMs = timeoutMs;
+    target.firstByteTimeoutMs = timeoutMs;
+    target.stallTimeoutMs = timeoutMs;
+
+    const bool json = parser.isSet(QStringLiteral("json"));
+    DoctorReport report;
+    if (json) {
+        report = Doctor::run(target, timeoutMs);
+        io.out << QJsonDocument(report.toJson()).toJson(QJsonDocument::Indented);
+        io.err << "kneepoint doctor: " << verdict(report) << '\n';
+    } else {
+        io.out << "Checking " << target.baseUrl.toString(QUrl::RemoveUserInfo) << " (at most " << timeoutMs
+               << " ms per network check)\n";
+        io.out.flush();
+        // Print each check as it finishes: a timeout takes a while, and the lines before it already help.
+        report = Doctor::run(target, timeoutMs, [&io](const DoctorCheck& check) {
+            io.out << formatLine(check) << '\n';
+            io.out.flush();
+        });
+        io.out << verdict(report) << '\n';
+    }
+    return report.canBenchmark() ? ExitOk : ExitFailure;
+}
+
+} // namespace kp::core

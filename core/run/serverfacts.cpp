@@ -1,0 +1,357 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serverfacts.h"
+
+#include "net/prometheustext.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace kp::core {
+
+namespace {
+
+QJsonObject objectOf(const QByteArray& body)
+{
+    if (body.isEmpty())
+        return {};
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    return doc.isObject() ? doc.object() : QJsonObject();
+}
+
+// CacheConfig fields are printed with Python's str(): "None" stands for an unset field.
+std::optional<qint64> integerLabel(const PrometheusSample& s, QByteArrayView key)
+{
+    bool ok = false;
+    const qint64 v = s.label(key).toLongLong(&ok);
+    return ok && v >= 0 ? std::optional<qint64>(v) : std::nullopt;
+}
+
+std::optional<double> numberLabel(const PrometheusSample& s, QByteArrayView key)
+{
+    bool ok = false;
+    const double v = s.label(key).toDouble(&ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+QString textLabel(const PrometheusSample& s, QByteArrayView key)
+{
+    const QByteArray v = s.label(key);
+    return v == "None" ? QString() : QString::fromUtf8(v);
+}
+
+void readCacheConfig(const PrometheusText& metrics, ServerFacts* f)
+{
+    // One sample per engine. Keyed by engine so that an exposition repeating an engine's info (one copy per API
+    // server process, say) is not counted twice.
+    std::set<QByteArray> engines;
+    std::vector<const PrometheusSample*> perEngine;
+    for (const PrometheusSample& s : metrics.samples) {
+        if (s.name == "vllm:cache_config_info" && engines.insert(s.label("engine")).second)
+            perEngine.push_back(&s);
+    }
+    if (perEngine.empty())
+        return;
+
+    const PrometheusSample& first = *perEngine.front();
+    if (const std::optional<qint64> b = integerLabel(first, "block_size");
+        b && *b > 0 && *b <= std::numeric_limits<int>::max())
+        f->blockSize = int(*b);
+    f->gpuMemoryUtilization = numberLabel(first, "gpu_memory_utilization");
+    f->cacheDtype = textLabel(first, "cache_dtype");
+    const QByteArray prefix = first.label("enable_prefix_caching");
+    if (prefix == "True" || prefix == "False")
+        f->prefixCaching = prefix == "True";
+
+    // A partial sum would understate the server, so one engine that lacks a figure makes it unknown.
+    std::optional<qint64> blocks = 0;
+    std::optional<qint64> capacity = 0;
+    for (const PrometheusSample* s : perEngine) {
+        const std::optional<qint64> n = integerLabel(*s, "num_gpu_blocks");
+        const std::optional<qint64> b = integerLabel(*s, "block_size");
+        // Newer vLLM counts the tokens itself, group-aware: num_gpu_blocks × block_size is wrong for hybrid models.
+        std::optional<qint64> tokens = integerLabel(*s, "kv_cache_size_tokens");
+        if (!tokens && n && b)
+            tokens = *n * *b;
+        blocks = blocks && n ? std::optional<qint64>(*blocks + *n) : std::nullopt;
+        capacity = capacity && tokens ? std::optional<qint64>(*capacity + *tokens) : std::nullopt;
+    }
+    f->numGpuBlocks = blocks;
+    f->kvCapacityTokens = capacity && *capacity > 0 ? capacity : std::nullopt;
+}
+
+bool hasSample(const PrometheusText& metrics, QByteArrayView name)
+{
+    return metrics.first(name) != nullptr;
+}
+
+void readMetrics(const PrometheusText& metrics, ServerFacts* f)
+{
+    f->metricsVisible = std::any_of(metrics.samples.begin(), metrics.samples.end(),
+        [](const PrometheusSample& s) { return s.name.startsWith("vllm:"); });
+    f->isVllm = f->isVllm || f->metricsVisible;
+    if (hasSample(metrics, "vllm:kv_cache_usage_perc"))
+        f->kvUsageMetric = QStringLiteral("vllm:kv_cache_usage_perc");
+    else if (hasSample(metrics, "vllm:gpu_cache_usage_perc"))
+        f->kvUsageMetric = QStringLiteral("vllm:gpu_cache_usage_perc");
+    readCacheConfig(metrics, f);
+    if (!f->timeScale) {
+        if (const PrometheusSample* s = metrics.first("kneepoint:sim_speed_factor");
+            s && std::isfinite(s->value) && s->value > 0)
+            f->timeScale = s->value;
+    }
+}
+
+void listUnknown(ServerFacts* f)
+{
+    const auto unknownIf = [f](bool missing, const char16_t* name) {
+        if (missing)
+            f->unknown.append(QString::fromUtf16(name));
+    };
+    f->unknown.clear();
+    unknownIf(f->vllmVersion.isEmpty(), u"vLLM version");
+    unknownIf(f->modelId.isEmpty(), u"model");
+    unknownIf(f->modelRoot.isEmpty(), u"model root");
+    unknownIf(!f->maxModelLen, u"max model length");
+    unknownIf(!f->metricsVisible, u"vLLM metrics");
+    unknownIf(f->kvUsageMetric.isEmpty(), u"KV cache usage");
+    unknownIf(!f->kvCapacityTokens, u"KV capacity");
+    unknownIf(!f->blockSize, u"block size");
+    unknownIf(!f->numGpuBlocks, u"GPU blocks");
+    unknownIf(!f->gpuMemoryUtilization, u"GPU memory utilization");
+    unknownIf(f->cacheDtype.isEmpty(), u"KV cache dtype");
+    unknownIf(!f->prefixCaching, u"prefix caching");
+}
+
+template<typename T> void insertIf(QJsonObject* o, QLatin1String key, const std::optional<T>& v)
+{
+    if (v)
+        o->insert(key, *v);
+}
+
+std::optional<int> intOf(const QJsonObject& o, QLatin1String key)
+{
+    const QJsonValue v = o.value(key);
+    return v.isDouble() ? std::optional<int>(v.toInt()) : std::nullopt;
+}
+
+std::optional<qint64> integerOf(const QJsonObject& o, QLatin1String key)
+{
+    const QJsonValue v = o.value(key);
+    return v.isDouble() ? std::optional<qint64>(v.toInteger()) : std::nullopt;
+}
+
+std::optional<double> doubleOf(const QJsonObject& o, QLatin1String key)
+{
+    const QJsonValue v = o.value(key);
+    return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+}
+
+std::optional<bool> boolOf(const QJsonObject& o, QLatin1String key)
+{
+    const QJsonValue v = o.value(key);
+    return v.isBool() ? std::optional<bool>(v.toBool()) : std::nullopt;
+}
+
+double finiteOrAbsent(std::optional<double> v)
+{
+    return v && std::isfinite(*v) ? *v : -1;
+}
+
+/// Mean over engines: a fraction per engine, which a sum would push past 1.
+double meanOf(const PrometheusText& metrics, QByteArrayView name)
+{
+    double total = 0;
+    int n = 0;
+    for (const PrometheusSample& s : metrics.samples) {
+        if (s.name == name) {
+            total += s.value;
+            ++n;
+        }
+    }
+    return n > 0 ? finiteOrAbsent(total / n) : -1;
+}
+
+double maxOf(const PrometheusText& metrics, QByteArrayView name)
+{
+    std::optional<double> most;
+    for (const PrometheusSample& s : metrics.samples) {
+        if (s.name == name)
+            most = std::max(most.value_or(s.value), s.value);
+    }
+    return finiteOrAbsent(most);
+}
+
+/// The histogram family to read: the current name if the server exposes it, else the one it replaced.
+QByteArray histogramFamily(const PrometheusText& metrics, const char* current, const char* older)
+{
+    const QByteArray c(current);
+    return hasSample(metrics, QByteArray(c + "_count")) || hasSample(metrics, QByteArray(c + "_sum"))
+        ? c
+        : QByteArray(older);
+}
+
+struct SampleField
+{
+    const char* key;
+    double MetricsSample::*member;
+};
+
+constexpr SampleField sampleFields[] = {
+    {"running", &MetricsSample::running},
+    {"waiting", &MetricsSample::waiting},
+    {"kvUsage", &MetricsSample::kvUsage},
+    {"preemptions", &MetricsSample::preemptions},
+    {"promptTokens", &MetricsSample::promptTokens},
+    {"generationTokens", &MetricsSample::generationTokens},
+    {"requestsSucceeded", &MetricsSample::requestsSucceeded},
+    {"ttftSum", &MetricsSample::ttftSum},
+    {"ttftCount", &MetricsSample::ttftCount},
+    {"e2eSum", &MetricsSample::e2eSum},
+    {"e2eCount", &MetricsSample::e2eCount},
+    {"queueSum", &MetricsSample::queueSum},
+    {"queueCount", &MetricsSample::queueCount},
+    {"itlSum", &MetricsSample::itlSum},
+    {"itlCount", &MetricsSample::itlCount},
+    {"lagSeconds", &MetricsSample::lagSeconds},
+};
+
+} // namespace
+
+ServerFacts ServerFacts::detect(
+    const QByteArray& versionBody, const QByteArray& modelsBody, const QByteArray& metricsBody)
+{
+    ServerFacts f;
+    const QJsonObject version = objectOf(versionBody);
+    if (const QJsonValue v = version.value(QLatin1String("version")); v.isString() && !v.toString().isEmpty()) {
+        f.vllmVersion = v.toString();
+        f.isVllm = true;
+    }
+    const QJsonValue speed = version.value(QLatin1String("kneepoint_sim")).toObject().value(QLatin1String("speed"));
+    if (speed.isDouble() && std::isfinite(speed.toDouble()) && speed.toDouble() > 0)
+        f.timeScale = speed.toDouble();
+
+    const QJsonArray cards = objectOf(modelsBody).value(QLatin1String("data")).toArray();
+    if (!cards.isEmpty()) {
+        // vLLM lists base models before LoRA adapters, which carry no max_model_len.
+        const QJsonObject card = cards.first().toObject();
+        f.modelId = card.value(QLatin1String("id")).toString();
+        f.modelRoot = card.value(QLatin1String("root")).toString();
+        if (const QJsonValue len = card.value(QLatin1String("max_model_len")); len.isDouble() && len.toInt() > 0)
+            f.maxModelLen = len.toInt();
+    }
+
+    readMetrics(PrometheusText::parse(metricsBody), &f);
+    listUnknown(&f);
+    return f;
+}
+
+QJsonObject ServerFacts::toJson() const
+{
+    QJsonObject o;
+    o.insert(QLatin1String("vllmVersion"), vllmVersion);
+    o.insert(QLatin1String("isVllm"), isVllm);
+    o.insert(QLatin1String("modelId"), modelId);
+    o.insert(QLatin1String("modelRoot"), modelRoot);
+    insertIf(&o, QLatin1String("maxModelLen"), maxModelLen);
+    insertIf(&o, QLatin1String("kvCapacityTokens"), kvCapacityTokens);
+    insertIf(&o, QLatin1String("blockSize"), blockSize);
+    insertIf(&o, QLatin1String("numGpuBlocks"), numGpuBlocks);
+    insertIf(&o, QLatin1String("gpuMemoryUtilization"), gpuMemoryUtilization);
+    o.insert(QLatin1String("cacheDtype"), cacheDtype);
+    insertIf(&o, QLatin1String("prefixCaching"), prefixCaching);
+    insertIf(&o, QLatin1String("timeScale"), timeScale);
+    o.insert(QLatin1String("metricsVisible"), metricsVisible);
+    o.insert(QLatin1String("kvUsageMetric"), kvUsageMetric);
+    o.insert(QLatin1String("unknown"), QJsonArray::fromStringList(unknown));
+    return o;
+}
+
+ServerFacts ServerFacts::fromJson(const QJsonObject& o)
+{
+    ServerFacts f;
+    f.vllmVersion = o.value(QLatin1String("vllmVersion")).toString();
+    f.isVllm = o.value(QLatin1String("isVllm")).toBool();
+    f.modelId = o.value(QLatin1String("modelId")).toString();
+    f.modelRoot = o.value(QLatin1String("modelRoot")).toString();
+    f.maxModelLen = intOf(o, QLatin1String("maxModelLen"));
+    f.kvCapacityTokens = integerOf(o, QLatin1String("kvCapacityTokens"));
+    f.blockSize = intOf(o, QLatin1String("blockSize"));
+    f.numGpuBlocks = integerOf(o, QLatin1String("numGpuBlocks"));
+    f.gpuMemoryUtilization = doubleOf(o, QLatin1String("gpuMemoryUtilization"));
+    f.cacheDtype = o.value(QLatin1String("cacheDtype")).toString();
+    f.prefixCaching = boolOf(o, QLatin1String("prefixCaching"));
+    f.timeScale = doubleOf(o, QLatin1String("timeScale"));
+    f.metricsVisible = o.value(QLatin1String("metricsVisible")).toBool();
+    f.kvUsageMetric = o.value(QLatin1String("kvUsageMetric")).toString();
+    for (const QJsonValue v : o.value(QLatin1String("unknown")).toArray())
+        f.unknown.append(v.toString());
+    return f;
+}
+
+MetricsSample MetricsSample::from(const PrometheusText& metrics, std::int64_t ns)
+{
+    const auto sum = [&](const QByteArray& name) { return finiteOrAbsent(metrics.sum(name)); };
+    MetricsSample m;
+    m.ns = ns;
+    m.running = sum("vllm:num_requests_running");
+    m.waiting = sum("vllm:num_requests_waiting");
+    m.kvUsage = hasSample(metrics, "vllm:kv_cache_usage_perc") ? meanOf(metrics, "vllm:kv_cache_usage_perc")
+                                                               : meanOf(metrics, "vllm:gpu_cache_usage_perc");
+    m.preemptions = sum("vllm:num_preemptions_total");
+    m.promptTokens = sum("vllm:prompt_tokens_total");
+    m.generationTokens = sum("vllm:generation_tokens_total");
+    m.requestsSucceeded = sum("vllm:request_success_total");
+    m.ttftSum = sum("vllm:time_to_first_token_seconds_sum");
+    m.ttftCount = sum("vllm:time_to_first_token_seconds_count");
+    m.e2eSum = sum("vllm:e2e_request_latency_seconds_sum");
+    m.e2eCount = sum("vllm:e2e_request_latency_seconds_count");
+    // Early V0 servers only had the (later deprecated) duplicate time_in_queue_requests.
+    const QByteArray queue = histogramFamily(metrics, "vllm:request_queue_time_seconds", "vllm:time_in_queue_requests");
+    m.queueSum = sum(queue + "_sum");
+    m.queueCount = sum(queue + "_count");
+    const QByteArray itl
+        = histogramFamily(metrics, "vllm:inter_token_latency_seconds", "vllm:time_per_output_token_seconds");
+    m.itlSum = sum(itl + "_sum");
+    m.itlCount = sum(itl + "_count");
+    m.lagSeconds = maxOf(metrics, "kneepoint:sim_lag_seconds");
+    return m;
+}
+
+QJsonObject MetricsSample::toJson() const
+{
+    QJsonObject o;
+    o.insert(QLatin1String("ns"), qint64(ns));
+    for (const SampleField& field : sampleFields) {
+        if (this->*field.member >= 0)
+            o.insert(QLatin1String(field.key), this->*field.member);
+    }
+    return o;
+}
+
+MetricsSample MetricsSample::fromJson(const QJsonObject& o)
+{
+    MetricsSample m;
+    m.ns = o.value(QLatin1String("ns")).toInteger();
+    for (const SampleField& field : sampleFields)
+        m.*field.member = o.value(QLatin1String(field.key)).toDouble(-1);
+    return m;
+}
+
+CounterDelta counterDelta(double before, double after)
+{
+    // Written so that NaN, like an absent counter, falls into the first case.
+    if (!(before >= 0) || !(after >= 0))
+        return {};
+    if (after < before)
+        return {after, true};
+    return {after - before, false};
+}
+
+} // namespace kp::core

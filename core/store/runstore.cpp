@@ -1,0 +1,1018 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "store/runstore.h"
+
+#include "store/chunkcodec.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QMutex>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QStringList>
+#include <QUrl>
+
+#include <array>
+#include <cerrno>
+#include <limits>
+#include <utility>
+
+#ifdef Q_OS_UNIX
+#include <signal.h>
+#endif
+
+namespace kp::core {
+
+namespace {
+
+const QString kDriver = QStringLiteral("QSQLITE");
+// 'KNPT' in the header's application id field: `file` and other tools can tell our databases apart.
+constexpr qint64 kApplicationId = 0x4B4E5054;
+// Larger than SQLite's 4 KiB default: a request row of 1,000 tokens (about 3.2 KB) would sit alone in a 4 KiB
+// page, wasting a fifth of the file, and rows too big for two to a page waste up to half of it. With 64 KiB only
+// streams beyond ~10,000 tokens hit that, at the price of a fixed ~600 KB (a page per table and index).
+constexpr int kPageSize = 65536;
+constexpr int kBusyTimeoutMs = 10000;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("kp::core::RunStore", text);
+}
+
+void setError(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+}
+
+// Entry i upgrades the schema from version i to i + 1; entry 0 creates version 1 in an empty file. Append
+// only: a released entry never changes, since files in the field were made by it (tst_runstore keeps a frozen
+// copy of every earlier version's DDL and opens it).
+const std::vector<QStringList>& migrations()
+{
+    static const std::vector<QStringList> list = {
+        {
+            QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId),
+            QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"),
+            // AUTOINCREMENT: a deleted run's id is never reused, so a report naming run 12 stays unambiguous.
+            QStringLiteral("CREATE TABLE runs ("
+                           "id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                           "started_utc TEXT NOT NULL, "
+                           "finished_utc TEXT, "
+                           "status TEXT NOT NULL, "
+                           "status_reason TEXT, "
+                           "url TEXT, "
+                           "model TEXT, "
+                           "gpu TEXT, "
+                           "product TEXT, "
+                           "options TEXT NOT NULL, "
+                           "facts TEXT NOT NULL, "
+                           "environment TEXT NOT NULL, "
+                           "time_scale REAL NOT NULL, "
+                           "demo INTEGER NOT NULL, "
+                           "writer_pid INTEGER)"),
+            QStringLiteral("CREATE TABLE steps ("
+                           "id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                           "run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
+                           "step_index INTEGER NOT NULL, "
+                           "phase TEXT, "
+                           "load TEXT NOT NULL, "
+                           "start_ns INTEGER NOT NULL, "
+                           "end_ns INTEGER NOT NULL, "
+                           "started_utc TEXT, "
+                           "cancelled INTEGER NOT NULL, "
+                           "request_count INTEGER NOT NULL)"),
+            QStringLiteral("CREATE INDEX steps_run ON steps(run_id, step_index)"),
+            // chunk_count duplicates what the blob says, so a damaged blob is caught when read back.
+            QStringLiteral("CREATE TABLE requests ("
+                           "id INTEGER PRIMARY KEY, "
+                           "step_id INTEGER NOT NULL REFERENCES steps(id) ON DELETE CASCADE, "
+                           "request_id INTEGER NOT NULL, "
+                           "response_id BLOB, "
+                           "virtual_user INTEGER NOT NULL, "
+                           "warmup INTEGER NOT NULL, "
+                           "scheduled_ns INTEGER NOT NULL, "
+                           "sent_ns INTEGER NOT NULL, "
+                           "headers_ns INTEGER NOT NULL, "
+                           "first_token_ns INTEGER NOT NULL, "
+                           "end_ns INTEGER NOT NULL, "
+                           "http_status INTEGER NOT NULL, "
+                           "error TEXT NOT NULL, "
+                           "error_message TEXT, "
+                           "prompt_tokens INTEGER NOT NULL, "
+                           "completion_tokens INTEGER NOT NULL, "
+                           "cached_tokens INTEGER NOT NULL, "
+                           "finish_reason TEXT, "
+                           "requested_input_tokens INTEGER NOT NULL, "
+                           "requested_output_tokens INTEGER NOT NULL, "
+                           "chunk_count INTEGER NOT NULL, "
+                           "chunks BLOB NOT NULL)"),
+            QStringLiteral("CREATE INDEX requests_step ON requests(step_id)"),
+            QStringLiteral("CREATE TABLE metrics_samples ("
+                           "id INTEGER PRIMARY KEY, "
+                           "step_id INTEGER NOT NULL REFERENCES steps(id) ON DELETE CASCADE, "
+                           "ns INTEGER NOT NULL, "
+                           "json TEXT NOT NULL)"),
+            QStringLiteral("CREATE INDEX metrics_samples_step ON metrics_samples(step_id)"),
+        },
+    };
+    return list;
+}
+
+// Error classes by their stored names; the names are part of the schema, the enum's order is not.
+const std::array<std::pair<ErrorClass, const char*>, 15>& errorClassNames()
+{
+    static const std::array<std::pair<ErrorClass, const char*>, 15> names = {{
+        {ErrorClass::None, "none"},
+        {ErrorClass::ConnectionRefused, "connection_refused"},
+        {ErrorClass::HostNotFound, "host_not_found"},
+        {ErrorClass::Tls, "tls"},
+        {ErrorClass::Timeout, "timeout"},
+        {ErrorClass::Unauthorized, "unauthorized"},
+        {ErrorClass::NotFound, "not_found"},
+        {ErrorClass::RateLimited, "rate_limited"},
+        {ErrorClass::ServerError, "server_error"},
+        {ErrorClass::HttpError, "http_error"},
+        {ErrorClass::StreamCut, "stream_cut"},
+        {ErrorClass::InBandError, "in_band_error"},
+        {ErrorClass::MalformedEvent, "malformed_event"},
+        {ErrorClass::Cancelled, "cancelled"},
+        {ErrorClass::Other, "other"},
+    }};
+    return names;
+}
+
+QString errorClassName(ErrorClass e)
+{
+    for (const auto& [value, name] : errorClassNames()) {
+        if (value == e)
+            return QString::fromLatin1(name);
+    }
+    return QStringLiteral("other");
+}
+
+ErrorClass errorClassFromName(const QString& text)
+{
+    for (const auto& [value, name] : errorClassNames()) {
+        if (text == QLatin1String(name))
+            return value;
+    }
+    return ErrorClass::Other;
+}
+
+QString jsonText(const QJsonObject& o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QJsonObject jsonObject(const QVariant& v)
+{
+    return QJsonDocument::fromJson(v.toString().toUtf8()).object();
+}
+
+QString utcNow()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+// Credentials in a URL (http://user:key@host) must not reach the file, whatever the caller passed.
+QString withoutCredentials(const QString& url)
+{
+    QUrl u(url);
+    if (!u.isValid() || u.userInfo().isEmpty())
+        return url;
+    u.setUserInfo(QString());
+    return u.toString();
+}
+
+// The SQLite result code in the low byte: Qt reports extended codes (SQLITE_IOERR_WRITE is 778, its primary
+// code 10).
+int sqliteCode(const QSqlError& e)
+{
+    bool ok = false;
+    const int code = e.nativeErrorCode().toInt(&ok);
+    return ok && code >= 0 ? code & 0xff : -1;
+}
+
+QString sqliteText(const QSqlError& e)
+{
+    return e.databaseText().isEmpty() ? e.driverText() : e.databaseText();
+}
+
+// A sentence for the user: what failed, why in their words, and what to do.
+QString failure(const QString& path, const QString& what, const QSqlError& e)
+{
+    switch (sqliteCode(e)) {
+    case 13: // SQLITE_FULL
+        return tr("The disk holding %1 is full, so %2 failed and the database was left as it was. Free some "
+                  "space and try again.")
+            .arg(QDir::toNativeSeparators(path), what);
+    case 8: // SQLITE_READONLY
+        return tr("%1 cannot be written, so %2 failed. Check the file's permissions, or choose another file with "
+                  "--db or KNEEPOINT_DB.")
+            .arg(QDir::toNativeSeparators(path), what);
+    case 5: // SQLITE_BUSY
+    case 6: // SQLITE_LOCKED
+        return tr("%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try "
+                  "again.")
+            .arg(QDir::toNativeSeparators(path), what);
+    case 11: // SQLITE_CORRUPT
+    case 26: // SQLITE_NOTADB
+        return tr("%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, "
+                  "or choose another file with --db or KNEEPOINT_DB.")
+            .arg(QDir::toNativeSeparators(path), what, sqliteText(e));
+    case 10: // SQLITE_IOERR
+        return tr("The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.")
+            .arg(QDir::toNativeSeparators(path), what, sqliteText(e));
+    default:
+        return tr("%2 failed in %1: %3.").arg(QDir::toNativeSeparators(path), what, sqliteText(e));
+    }
+}
+
+// The runs being written right now by a RunStore of this process, as "canonical path\nrun id". Another
+// connection opening the same file (a GUI thread browsing while a worker writes) must not take them for
+// abandoned.
+QMutex& liveRunsMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QSet<QString>& liveRuns()
+{
+    static QSet<QString> set;
+    return set;
+}
+
+QString liveKey(const QString& file, qint64 runId)
+{
+    return file + QLatin1Char('\n') + QString::number(runId);
+}
+
+bool processExists(qint64 pid)
+{
+#ifdef Q_OS_UNIX
+    if (pid <= 0 || pid > std::numeric_limits<pid_t>::max())
+        return false;
+    // EPERM: it exists but belongs to someone else. A reused pid keeps a dead run "running" until a later open;
+    // marking a live one incomplete would be worse.
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+#else
+    Q_UNUSED(pid)
+    return false;
+#endif
+}
+
+/// What a file turned out to be, read without writing anything.
+struct Probe
+{
+    enum Kind { Empty, Ours, Foreign, Damaged } kind = Empty;
+    int version = 0;
+    QSqlError error; ///< for Damaged
+};
+
+Probe probe(QSqlDatabase& db)
+{
+    Probe result;
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
+        result.kind = Probe::Damaged;
+        result.error = q.lastError();
+        return result;
+    }
+    QSet<QString> tables;
+    while (q.next())
+        tables.insert(q.value(0).toString());
+    if (tables.isEmpty())
+        return result;
+    if (!q.exec(QStringLiteral("PRAGMA application_id")) || !q.next()) {
+        result.kind = Probe::Damaged;
+        result.error = q.lastError();
+        return result;
+    }
+    if (q.value(0).toLongLong() != kApplicationId || !tables.contains(QStringLiteral("meta"))) {
+        result.kind = Probe::Foreign;
+        return result;
+    }
+    if (!q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'schema_version'"))) {
+        result.kind = Probe::Damaged;
+        result.error = q.lastError();
+        return result;
+    }
+    bool ok = false;
+    result.version = q.next() ? q.value(0).toString().toInt(&ok) : 0;
+    result.kind = ok && result.version >= 1 ? Probe::Ours : Probe::Foreign;
+    return result;
+}
+
+// A refusal for a file we will not touch, or an empty string when `p` is one we can open.
+QString refusal(const QString& path, const Probe& p)
+{
+    const QString file = QDir::toNativeSeparators(path);
+    switch (p.kind) {
+    case Probe::Empty:
+        return {};
+    case Probe::Ours:
+        if (p.version <= RunStore::schemaVersion())
+            return {};
+        return tr("%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update "
+                  "Kneepoint, or choose another file with --db or KNEEPOINT_DB.")
+            .arg(file, QString::number(p.version), QString::number(RunStore::schemaVersion()));
+    case Probe::Foreign:
+        return tr("%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it "
+                  "untouched: choose another file with --db or KNEEPOINT_DB.")
+            .arg(file);
+    case Probe::Damaged:
+        return tr("%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from "
+                  "a backup, or choose another file with --db or KNEEPOINT_DB.")
+            .arg(file, sqliteText(p.error));
+    }
+    return {};
+}
+
+// BEGIN IMMEDIATE takes the write lock up front: a deferred transaction that reads and then writes can fail
+// with SQLITE_BUSY at the upgrade in WAL mode, where the busy timeout does not help. Rolls back unless
+// committed, so every early return leaves the file as it was.
+class WriteTransaction
+{
+public:
+    explicit WriteTransaction(const QSqlDatabase& db)
+        : m_db(db)
+    { }
+    ~WriteTransaction()
+    {
+        if (m_open)
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+    }
+    WriteTransaction(const WriteTransaction&) = delete;
+    WriteTransaction& operator=(const WriteTransaction&) = delete;
+
+    bool begin(QSqlError* error)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
+            *error = q.lastError();
+            return false;
+        }
+        m_open = true;
+        return true;
+    }
+
+    bool commit(QSqlError* error)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("COMMIT"))) {
+            *error = q.lastError();
+            return false; // still open: the destructor rolls back
+        }
+        m_open = false;
+        return true;
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_open = false;
+};
+
+bool exec(QSqlDatabase& db, const QString& sql, QSqlError* error)
+{
+    QSqlQuery q(db);
+    if (q.exec(sql))
+        return true;
+    *error = q.lastError();
+    return false;
+}
+
+} // namespace
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Running:
+        return QStringLiteral("running");
+    case RunStatus::Complete:
+        return QStringLiteral("complete");
+    case RunStatus::Incomplete:
+        return QStringLiteral("incomplete");
+    case RunStatus::Stopped:
+        return QStringLiteral("stopped");
+    case RunStatus::Failed:
+        return QStringLiteral("failed");
+    case RunStatus::Demo:
+        return QStringLiteral("demo");
+    }
+    return QStringLiteral("failed");
+}
+
+std::optional<RunStatus> runStatusFromName(const QString& name)
+{
+    for (RunStatus s : {RunStatus::Running, RunStatus::Complete, RunStatus::Incomplete, RunStatus::Stopped,
+             RunStatus::Failed, RunStatus::Demo}) {
+        if (runStatusName(s) == name)
+            return s;
+    }
+    return std::nullopt;
+}
+
+QString RunStore::defaultPath()
+{
+    QString fromEnvironment = qEnvironmentVariable("KNEEPOINT_DB");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("kneepoint.sqlite"));
+}
+
+int RunStore::schemaVersion()
+{
+    return static_cast<int>(migrations().size());
+}
+
+RunStore::RunStore(QString path, QString connectionName)
+    : m_path(std::move(path))
+    , m_connectionName(std::move(connectionName))
+{ }
+
+RunStore::~RunStore()
+{
+    {
+        const QMutexLocker lock(&liveRunsMutex());
+        for (qint64 id : m_liveRuns)
+            liveRuns().remove(liveKey(m_registryKey, id));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, const QString& connectionName)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString file = QDir::toNativeSeparators(absolute);
+    if (!QSqlDatabase::isDriverAvailable(kDriver)) {
+        setError(error,
+            tr("Qt's SQLite driver is missing, so Kneepoint cannot keep its run history. Install it (on Debian: "
+               "libqt6sql6-sqlite)."));
+        return nullptr;
+    }
+    if (QSqlDatabase::contains(connectionName)) {
+        setError(error,
+            tr("The database connection \"%1\" is already open in this process; each thread needs a connection of "
+               "its own name.")
+                .arg(connectionName));
+        return nullptr;
+    }
+
+    const QFileInfo info(absolute);
+    if (info.exists()) {
+        if (!info.isFile()) {
+            setError(error, tr("%1 is not a file. Choose a database file with --db or KNEEPOINT_DB.").arg(file));
+            return nullptr;
+        }
+        // Checked by hand before SQLite sees the file: SQLite would accept some non-database files as empty ones.
+        QByteArray header;
+        if (info.size() > 0) {
+            QFile f(absolute);
+            if (!f.open(QIODevice::ReadOnly)) {
+                setError(error, tr("%1 cannot be read: %2.").arg(file, f.errorString()));
+                return nullptr;
+            }
+            static const QByteArray magic("SQLite format 3", 16); // with its terminating NUL
+            header = f.read(100);
+            if (!header.startsWith(magic)) {
+                setError(error,
+                    tr("%1 is not a Kneepoint database (it is not an SQLite file). Kneepoint left it untouched: "
+                       "choose another file with --db or KNEEPOINT_DB.")
+                        .arg(file));
+                return nullptr;
+            }
+        }
+        // Read-only first: a foreign WAL database would be checkpointed, its bytes changed, by closing a read-write
+        // connection to it. A WAL database without a -wal file has all its content in the main file; opening it
+        // immutable keeps SQLite from creating -wal and -shm files next to a file that may not be ours.
+        const bool walWithoutLog = header.size() >= 20 && header.at(18) == 2 && header.at(19) == 2
+            && !QFileInfo::exists(absolute + QStringLiteral("-wal"));
+        QString refused;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, connectionName);
+            if (walWithoutLog) {
+                db.setDatabaseName(QUrl::fromLocalFile(absolute).toString(QUrl::FullyEncoded)
+                    + QStringLiteral("?mode=ro&immutable=1"));
+                db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+            } else {
+                db.setDatabaseName(absolute);
+                db.setConnectOptions(
+                    QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+            }
+            if (!db.open()) {
+                refused = tr("%1 cannot be opened: %2.").arg(file, sqliteText(db.lastError()));
+            } else {
+                refused = refusal(absolute, probe(db));
+                db.close();
+            }
+        }
+        QSqlDatabase::removeDatabase(connectionName);
+        if (!refused.isEmpty()) {
+            setError(error, refused);
+            return nullptr;
+        }
+    } else if (!QDir().mkpath(info.absolutePath())) {
+        setError(error,
+            tr("The folder %1 cannot be created for the database. Choose another file with --db or KNEEPOINT_DB.")
+                .arg(QDir::toNativeSeparators(info.absolutePath())));
+        return nullptr;
+    }
+
+    // From here the store owns the connection: its destructor removes it on every failure below.
+    std::unique_ptr<RunStore> store(new RunStore(absolute, connectionName));
+    QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, connectionName);
+    db.setDatabaseName(absolute);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    if (!db.open()) {
+        setError(error, tr("%1 cannot be opened: %2.").arg(file, sqliteText(db.lastError())));
+        return nullptr;
+    }
+    const QString opening = tr("opening the database");
+    QSqlError sqlError;
+    // Probed again, now read-write: the file may have changed since the read-only look (or been created).
+    const Probe before = probe(db);
+    if (const QString refused = refusal(absolute, before); !refused.isEmpty()) {
+        setError(error, refused);
+        return nullptr;
+    }
+    if (before.kind == Probe::Empty) {
+        // page_size only takes effect before the first table exists and before WAL mode is on.
+        if (!exec(db, QStringLiteral("PRAGMA page_size = %1").arg(kPageSize), &sqlError)) {
+            setError(error, failure(absolute, opening, sqlError));
+            return nullptr;
+        }
+    }
+    // WAL: a commit is one append to the -wal file, so a process killed at any point leaves every committed step
+    // and nothing half-written, and readers (the GUI) never block the writer. synchronous=NORMAL with WAL skips
+    // the fsync per commit: a committed transaction survives the process being killed (it is in the OS's page
+    // cache), and only a power loss or OS crash can lose the last few commits — never the database's consistency.
+    QSqlQuery pragma(db);
+    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next()
+        || pragma.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        setError(error,
+            tr("%1 cannot be switched to write-ahead logging (%2). Choose a file on a local disk with --db or "
+               "KNEEPOINT_DB.")
+                .arg(file, pragma.lastError().isValid() ? sqliteText(pragma.lastError()) : pragma.value(0).toString()));
+        return nullptr;
+    }
+    pragma.finish();
+    if (!exec(db, QStringLiteral("PRAGMA synchronous = NORMAL"), &sqlError)
+        || !exec(db, QStringLiteral("PRAGMA foreign_keys = ON"), &sqlError)) {
+        setError(error, failure(absolute, opening, sqlError));
+        return nullptr;
+    }
+
+    // Migrate in one transaction: a failure (disk full) leaves the file at its old version, never in between.
+    // Skipped when current, so that opening never waits for the write lock held by a run in progress.
+    if (before.kind == Probe::Empty || before.version < schemaVersion()) {
+        WriteTransaction transaction(db);
+        if (!transaction.begin(&sqlError)) {
+            setError(error, failure(absolute, opening, sqlError));
+            return nullptr;
+        }
+        // Probed again under the write lock: another process may have created or migrated it meanwhile.
+        const Probe now = probe(db);
+        const QString refused = refusal(absolute, now);
+        if (!refused.isEmpty()) {
+            setError(error, refused);
+            return nullptr;
+        }
+        if (now.version < schemaVersion()) {
+            for (std::size_t v = static_cast<std::size_t>(now.version); v < migrations().size(); ++v) {
+                for (const QString& statement : migrations()[v]) {
+                    if (!exec(db, statement, &sqlError)) {
+                        setError(
+                            error, failure(absolute, tr("updating the database to version %1").arg(v + 1), sqlError));
+                        return nullptr;
+                    }
+                }
+            }
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)"));
+            q.addBindValue(QString::number(schemaVersion()));
+            if (!q.exec()) {
+                setError(error, failure(absolute, opening, q.lastError()));
+                return nullptr;
+            }
+            q.finish();
+            if (!transaction.commit(&sqlError)) {
+                setError(error, failure(absolute, opening, sqlError));
+                return nullptr;
+            }
+        }
+    }
+
+    store->m_registryKey = QFileInfo(absolute).canonicalFilePath();
+    // Not fatal: on a full disk the history must still open for reading; a later open marks those runs.
+    QString markError;
+    if (!store->markAbandonedRuns(&markError))
+        qWarning("kneepoint: %s", qUtf8Printable(markError));
+    return store;
+}
+
+bool RunStore::markAbandonedRuns(QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    std::vector<qint64> abandoned;
+    {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!q.exec(QStringLiteral("SELECT id, writer_pid FROM runs WHERE status = 'running'"))) {
+            setError(error, failure(m_path, tr("opening the database"), q.lastError()));
+            return false;
+        }
+        const qint64 ownPid = QCoreApplication::applicationPid();
+        const QMutexLocker lock(&liveRunsMutex());
+        while (q.next()) {
+            const qint64 id = q.value(0).toLongLong();
+            const qint64 pid = q.value(1).toLongLong();
+            const bool live = pid == ownPid ? liveRuns().contains(liveKey(m_registryKey, id)) : processExists(pid);
+            if (!live)
+                abandoned.push_back(id);
+        }
+    }
+    if (abandoned.empty())
+        return true;
+
+    QSqlError sqlError;
+    WriteTransaction transaction(db);
+    if (!transaction.begin(&sqlError)) {
+        setError(error, failure(m_path, tr("opening the database"), sqlError));
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET status = ?, status_reason = ? WHERE id = ? AND status = 'running'"));
+    const QString reason = tr("Kneepoint stopped before this run finished (it was killed or crashed, or the "
+                              "computer went down); the steps completed before that are kept.");
+    for (qint64 id : abandoned) {
+        q.bindValue(0, runStatusName(RunStatus::Incomplete));
+        q.bindValue(1, reason);
+        q.bindValue(2, id);
+        if (!q.exec()) {
+            setError(error, failure(m_path, tr("opening the database"), q.lastError()));
+            return false;
+        }
+    }
+    q.finish();
+    if (!transaction.commit(&sqlError)) {
+        setError(error, failure(m_path, tr("opening the database"), sqlError));
+        return false;
+    }
+    return true;
+}
+
+qint64 RunStore::createRun(const RunInfo& info, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO runs (started_utc, status, status_reason, url, model, gpu, product, "
+                             "options, facts, environment, time_scale, demo, writer_pid) "
+                             "VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(utcNow());
+    q.addBindValue(runStatusName(RunStatus::Running));
+    q.addBindValue(withoutCredentials(info.url));
+    q.addBindValue(info.model);
+    q.addBindValue(info.gpu);
+    q.addBindValue(info.product);
+    q.addBindValue(jsonText(info.options));
+    q.addBindValue(jsonText(info.facts));
+    q.addBindValue(jsonText(info.environment));
+    q.addBindValue(info.timeScale);
+    q.addBindValue(info.demo ? 1 : 0);
+    q.addBindValue(QCoreApplication::applicationPid());
+    // Outside an explicit transaction the INSERT is its own, committed when exec() returns.
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("starting the run"), q.lastError()));
+        return -1;
+    }
+    const qint64 id = q.lastInsertId().toLongLong();
+    m_liveRuns.push_back(id);
+    const QMutexLocker lock(&liveRunsMutex());
+    liveRuns().insert(liveKey(m_registryKey, id));
+    return id;
+}
+
+qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<RequestRecord>& requests,
+    const std::vector<StoredMetricsSample>& samples, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString storing = tr("storing step %1").arg(step.index);
+    QSqlError sqlError;
+    WriteTransaction transaction(db);
+    if (!transaction.begin(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return -1;
+    }
+
+    qint64 stepId = -1;
+    {
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
+                                 "cancelled, request_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        q.addBindValue(runId);
+        q.addBindValue(step.index);
+        q.addBindValue(step.phase);
+        q.addBindValue(jsonText(step.load));
+        q.addBindValue(qint64(step.startNs));
+        q.addBindValue(qint64(step.endNs));
+        q.addBindValue(step.startedUtc);
+        q.addBindValue(step.cancelled ? 1 : 0);
+        q.addBindValue(static_cast<qint64>(requests.size()));
+        if (!q.exec()) {
+            // A missing run shows as a foreign key failure; say it in the user's terms.
+            if (sqliteCode(q.lastError()) == 19) // SQLITE_CONSTRAINT
+                setError(error,
+                    tr("There is no run %1 in %2 to store step %3 in.")
+                        .arg(QString::number(runId), QDir::toNativeSeparators(m_path), QString::number(step.index)));
+            else
+                setError(error, failure(m_path, storing, q.lastError()));
+            return -1;
+        }
+        stepId = q.lastInsertId().toLongLong();
+    }
+
+    {
+        // One prepared statement bound and stepped per row: SQLite's fastest insert path through QtSql
+        // (execBatch() loops the same way in the SQLite driver, after copying every column into lists).
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral(
+            "INSERT INTO requests (step_id, request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, "
+            "headers_ns, first_token_ns, end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, "
+            "cached_tokens, finish_reason, requested_input_tokens, requested_output_tokens, chunk_count, chunks) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        for (const RequestRecord& r : requests) {
+            q.bindValue(0, stepId);
+            q.bindValue(1, static_cast<qint64>(r.id));
+            q.bindValue(2, r.responseId);
+            q.bindValue(3, r.user);
+            q.bindValue(4, r.warmup ? 1 : 0);
+            q.bindValue(5, qint64(r.scheduledNs));
+            q.bindValue(6, qint64(r.sentNs));
+            q.bindValue(7, qint64(r.headersNs));
+            q.bindValue(8, qint64(r.firstTokenNs));
+            q.bindValue(9, qint64(r.endNs));
+            q.bindValue(10, r.httpStatus);
+            q.bindValue(11, errorClassName(r.error));
+            q.bindValue(12, r.errorMessage);
+            q.bindValue(13, r.promptTokens);
+            q.bindValue(14, r.completionTokens);
+            q.bindValue(15, r.cachedTokens);
+            q.bindValue(16, r.finishReason);
+            q.bindValue(17, r.requestedInputTokens);
+            q.bindValue(18, r.requestedOutputTokens);
+            q.bindValue(19, static_cast<qint64>(r.chunks.size()));
+            q.bindValue(20, ChunkCodec::encode(r.chunks, r.sentNs));
+            if (!q.exec()) {
+                setError(error, failure(m_path, storing, q.lastError()));
+                return -1;
+            }
+        }
+    }
+
+    {
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral("INSERT INTO metrics_samples (step_id, ns, json) VALUES (?, ?, ?)"));
+        for (const StoredMetricsSample& s : samples) {
+            q.bindValue(0, stepId);
+            q.bindValue(1, qint64(s.ns));
+            q.bindValue(2, jsonText(s.values));
+            if (!q.exec()) {
+                setError(error, failure(m_path, storing, q.lastError()));
+                return -1;
+            }
+        }
+    }
+
+    if (!transaction.commit(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return -1;
+    }
+    return stepId;
+}
+
+bool RunStore::finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error)
+{
+    if (status == RunStatus::Running) {
+        setError(error, tr("A run cannot be finished as running."));
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET status = ?, status_reason = ?, finished_utc = ? WHERE id = ?"));
+    q.addBindValue(runStatusName(status));
+    q.addBindValue(reason);
+    q.addBindValue(utcNow());
+    q.addBindValue(runId);
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("finishing run %1").arg(runId), q.lastError()));
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
+        setError(error, tr("There is no run %1 in %2.").arg(QString::number(runId), QDir::toNativeSeparators(m_path)));
+        return false;
+    }
+    std::erase(m_liveRuns, runId);
+    const QMutexLocker lock(&liveRunsMutex());
+    liveRuns().remove(liveKey(m_registryKey, runId));
+    return true;
+}
+
+namespace {
+
+// The columns a RunSummary is read from, in the order readSummary() expects.
+const QString kSummaryColumns = QStringLiteral(
+    "r.id, r.started_utc, r.finished_utc, r.status, r.status_reason, r.url, r.model, r.gpu, r.product, "
+    "(SELECT count(*) FROM steps s WHERE s.run_id = r.id), "
+    "(SELECT coalesce(sum(s.request_count), 0) FROM steps s WHERE s.run_id = r.id), r.demo, r.time_scale");
+
+RunSummary readSummary(const QSqlQuery& q)
+{
+    RunSummary s;
+    s.id = q.value(0).toLongLong();
+    s.startedUtc = q.value(1).toString();
+    s.finishedUtc = q.value(2).toString();
+    // A status written by a newer build reads as failed rather than as a run still in progress.
+    s.status = runStatusFromName(q.value(3).toString()).value_or(RunStatus::Failed);
+    s.statusReason = q.value(4).toString();
+    s.url = q.value(5).toString();
+    s.model = q.value(6).toString();
+    s.gpu = q.value(7).toString();
+    s.product = q.value(8).toString();
+    s.steps = q.value(9).toInt();
+    s.requests = q.value(10).toLongLong();
+    s.demo = q.value(11).toInt() != 0;
+    s.timeScale = q.value(12).toDouble();
+    return s;
+}
+
+} // namespace
+
+QList<RunSummary> RunStore::runs(QString* error) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    QList<RunSummary> result;
+    if (!q.exec(QStringLiteral("SELECT %1 FROM runs r ORDER BY r.id DESC").arg(kSummaryColumns))) {
+        setError(error, failure(m_path, tr("listing the runs"), q.lastError()));
+        return result;
+    }
+    while (q.next())
+        result.append(readSummary(q));
+    return result;
+}
+
+std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString reading = tr("reading run %1").arg(id);
+    StoredRun run;
+    {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        q.prepare(QStringLiteral("SELECT %1, r.options, r.facts, r.environment FROM runs r WHERE r.id = ?")
+                      .arg(kSummaryColumns));
+        q.addBindValue(id);
+        if (!q.exec()) {
+            setError(error, failure(m_path, reading, q.lastError()));
+            return std::nullopt;
+        }
+        if (!q.next())
+            return std::nullopt;
+        run.summary = readSummary(q);
+        run.info.url = run.summary.url;
+        run.info.model = run.summary.model;
+        run.info.gpu = run.summary.gpu;
+        run.info.product = run.summary.product;
+        run.info.timeScale = run.summary.timeScale;
+        run.info.demo = run.summary.demo;
+        run.info.options = jsonObject(q.value(13));
+        run.info.facts = jsonObject(q.value(14));
+        run.info.environment = jsonObject(q.value(15));
+    }
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT id, phase, step_index, load, start_ns, end_ns, started_utc, cancelled, "
+                             "request_count FROM steps WHERE run_id = ? ORDER BY step_index, id"));
+    q.addBindValue(id);
+    if (!q.exec()) {
+        setError(error, failure(m_path, reading, q.lastError()));
+        return std::nullopt;
+    }
+    while (q.next()) {
+        StoredStep s;
+        s.id = q.value(0).toLongLong();
+        s.info.phase = q.value(1).toString();
+        s.info.index = q.value(2).toInt();
+        s.info.load = jsonObject(q.value(3));
+        s.info.startNs = q.value(4).toLongLong();
+        s.info.endNs = q.value(5).toLongLong();
+        s.info.startedUtc = q.value(6).toString();
+        s.info.cancelled = q.value(7).toInt() != 0;
+        s.requestCount = q.value(8).toInt();
+        run.steps.push_back(std::move(s));
+    }
+    return run;
+}
+
+std::vector<RequestRecord> RunStore::requests(qint64 stepId, QString* error) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, headers_ns, first_token_ns, "
+        "end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, cached_tokens, finish_reason, "
+        "requested_input_tokens, requested_output_tokens, chunk_count, chunks FROM requests WHERE step_id = ? "
+        "ORDER BY id"));
+    q.addBindValue(stepId);
+    std::vector<RequestRecord> result;
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("reading the requests of step %1").arg(stepId), q.lastError()));
+        return result;
+    }
+    while (q.next()) {
+        RequestRecord r;
+        r.id = static_cast<std::uint64_t>(q.value(0).toLongLong());
+        r.responseId = q.value(1).toByteArray();
+        r.user = q.value(2).toInt();
+        r.warmup = q.value(3).toInt() != 0;
+        r.scheduledNs = q.value(4).toLongLong();
+        r.sentNs = q.value(5).toLongLong();
+        r.headersNs = q.value(6).toLongLong();
+        r.firstTokenNs = q.value(7).toLongLong();
+        r.endNs = q.value(8).toLongLong();
+        r.httpStatus = q.value(9).toInt();
+        r.error = errorClassFromName(q.value(10).toString());
+        r.errorMessage = q.value(11).toString();
+        r.promptTokens = q.value(12).toInt();
+        r.completionTokens = q.value(13).toInt();
+        r.cachedTokens = q.value(14).toInt();
+        r.finishReason = q.value(15).toString();
+        r.requestedInputTokens = q.value(16).toInt();
+        r.requestedOutputTokens = q.value(17).toInt();
+        if (!ChunkCodec::decode(q.value(19).toByteArray(), r.sentNs, &r.chunks)
+            || static_cast<qint64>(r.chunks.size()) != q.value(18).toLongLong()) {
+            setError(error,
+                tr("The chunk times of request %1 in step %2 of %3 are damaged. Restore the file from a backup.")
+                    .arg(QString::number(r.id), QString::number(stepId), QDir::toNativeSeparators(m_path)));
+            return {};
+        }
+        result.push_back(std::move(r));
+    }
+    return result;
+}
+
+std::vector<StoredMetricsSample> RunStore::metricsSamples(qint64 stepId, QString* error) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT ns, json FROM metrics_samples WHERE step_id = ? ORDER BY id"));
+    q.addBindValue(stepId);
+    std::vector<StoredMetricsSample> result;
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("reading the /metrics samples of step %1").arg(stepId), q.lastError()));
+        return result;
+    }
+    while (q.next())
+        result.push_back({q.value(0).toLongLong(), jsonObject(q.value(1))});
+    return result;
+}
+
+bool RunStore::deleteRun(qint64 id, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"));
+    q.addBindValue(id);
+    // One statement, one implicit transaction: the cascade to steps, requests and samples is all or nothing.
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("deleting run %1").arg(id), q.lastError()));
+        return false;
+    }
+    return true;
+}
+
+QString RunStore::path() const
+{
+    return m_path;
+}
+
+} // namespace kp::core

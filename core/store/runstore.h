@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "load/requestrecord.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+/// Where a run stands. Stored as its lowercase name (runStatusName()).
+enum class RunStatus { Running, Complete, Incomplete, Stopped, Failed, Demo };
+
+/// The stored text of `status`: running, complete, incomplete, stopped, failed, demo.
+QString runStatusName(RunStatus status);
+/// The status stored as `name`, or nullopt for a name this build does not know.
+std::optional<RunStatus> runStatusFromName(const QString& name);
+
+/// What a run starts with.
+struct RunInfo
+{
+    QString url; ///< the server; any user:password in it is dropped before storing
+    QString model;
+    QString gpu;
+    QString product;
+    QJsonObject options; ///< every option of the run, stored as given: the caller strips API keys first
+    QJsonObject facts; ///< detected server facts
+    QJsonObject environment; ///< client host, OS, CPU, Kneepoint version
+    double timeScale = 1; ///< the simulator's speed, 1 for a real server
+    bool demo = false;
+};
+
+/// One load step of a run.
+struct StepInfo
+{
+    QString phase; ///< baseline, concurrency, rate, shape
+    int index = 0; ///< order within the run
+    QJsonObject load; ///< e.g. {"concurrency": 8}, {"rate": 4.0}, shape {"input": 1024, "output": 256}
+    std::int64_t startNs = 0; ///< monotonic
+    std::int64_t endNs = 0; ///< monotonic
+    QString startedUtc; ///< ISO 8601
+    bool cancelled = false;
+};
+
+/// One scrape of the server's /metrics during a step.
+struct StoredMetricsSample
+{
+    std::int64_t ns = 0; ///< monotonic time of the scrape
+    QJsonObject values;
+};
+
+/// A run as the history lists it.
+struct RunSummary
+{
+    qint64 id = -1;
+    QString startedUtc; ///< ISO 8601, set by createRun()
+    QString finishedUtc; ///< ISO 8601, set by finishRun(); empty while running or when the run was cut short
+    RunStatus status = RunStatus::Running;
+    QString statusReason; ///< a sentence for the user; empty for a run that completed
+    QString url;
+    QString model;
+    QString gpu;
+    QString product;
+    int steps = 0;
+    qint64 requests = 0;
+    bool demo = false;
+    double timeScale = 1;
+};
+
+/// A stored step; its requests and samples are loaded separately, since a step can hold millions of chunks.
+struct StoredStep
+{
+    qint64 id = -1;
+    StepInfo info;
+    int requestCount = 0;
+};
+
+/// A run with everything but its requests and samples.
+struct StoredRun
+{
+    RunSummary summary;
+    RunInfo info;
+    std::vector<StoredStep> steps; ///< by index
+};
+
+/// The run history: one SQLite file holding runs, their steps, every request with its chunk arrival times, the
+/// server's /metrics samples, the detected facts and the environment.
+///
+/// A RunStore owns one named QtSql connection and, like every QtSql connection, must be used only on the thread
+/// that opened it: a thread that needs the history opens its own RunStore under its own connection name (the
+/// writer thread of a run, the GUI thread browsing it). SQLite serializes the writers; readers are not blocked
+/// in WAL mode.
+///
+/// Durability: each addStep() is one transaction, so a run killed at any moment leaves every completed step whole
+/// and none half-written; the next open marks the run incomplete. API keys are never stored: nothing in the API
+/// takes one, and user information in the URL is dropped.
+class RunStore
+{
+public:
+    /// The default database: $KNEEPOINT_DB when set, else <AppDataLocation>/kneepoint.sqlite, its directory
+    /// created. The command line's --db overrides both (its caller passes the path to open()).
+    static QString defaultPath();
+
+    /// Opens the database at `path`, creating it (and its directory) when missing and migrating an older schema,
+    /// under the QtSql connection `connectionName`, which must not be in use (one per thread).
+    ///
+    /// Runs still marked running whose writer is gone (a RunStore that no longer exists in this process, or a
+    /// process that no longer exists) are marked incomplete with a reason. A file that is not a Kneepoint database
+    /// (not SQLite, SQLite of another application, damaged, or made by a newer Kneepoint) is refused and left
+    /// untouched. Returns null with a sentence that says what to do in `error` on failure.
+    static std::unique_ptr<RunStore> open(
+        const QString& path, QString* error, const QString& connectionName = QStringLiteral("kneepoint"));
+
+    /// Closes the database and removes its connection.
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    /// Starts a run with status running. Returns its id, or -1 with `error` set.
+    qint64 createRun(const RunInfo& info, QString* error);
+
+    /// Stores one completed step with all its requests (chunk arrival times and token counts delta-encoded in one
+    /// blob per request, see ChunkCodec) and the /metrics samples taken during it, in one transaction: afterwards
+    /// either all of it is there or none (disk full included). Returns the step's id, or -1 with `error` set.
+    qint64 addStep(qint64 runId, const StepInfo& step, const std::vector<RequestRecord>& requests,
+        const std::vector<StoredMetricsSample>& samples, QString* error);
+
+    /// Ends a run with `status` (anything but Running) and `reason` (a sentence; empty when it completed).
+    bool finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error);
+
+    /// Every run, newest first.
+    QList<RunSummary> runs(QString* error = nullptr) const;
+    /// The run `id` with its steps, or nullopt when there is none (`error` stays empty) or reading failed.
+    std::optional<StoredRun> run(qint64 id, QString* error = nullptr) const;
+    /// The requests of step `stepId`, exactly as stored, in the order given to addStep(), chunks restored.
+    std::vector<RequestRecord> requests(qint64 stepId, QString* error = nullptr) const;
+    /// The /metrics samples of step `stepId`, in the order given to addStep().
+    std::vector<StoredMetricsSample> metricsSamples(qint64 stepId, QString* error = nullptr) const;
+    /// Deletes a run with its steps, requests and samples. Deleting a run that does not exist succeeds.
+    bool deleteRun(qint64 id, QString* error);
+
+    /// The file this store opened.
+    QString path() const;
+    /// The schema version this build creates and reads; older ones are migrated on open.
+    static int schemaVersion();
+
+private:
+    RunStore(QString path, QString connectionName);
+    bool markAbandonedRuns(QString* error);
+
+    QString m_path;
+    QString m_connectionName;
+    QString m_registryKey; ///< the canonical path, naming the file in the process-wide set of live runs
+    std::vector<qint64> m_liveRuns; ///< runs this store created and has not finished
+};
+
+} // namespace kp::core

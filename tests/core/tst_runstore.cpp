@@ -1,0 +1,1084 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "store/chunkcodec.h"
+#include "store/runstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtEndian>
+
+#include <cstdio>
+#include <limits>
+#include <random>
+
+using namespace kp::core;
+
+namespace {
+
+// Set in the environment of a child copy of this binary, which then writes steps into the named file until it is
+// killed: the crash test's victim.
+constexpr char kWriterVariable[] = "KNEEPOINT_STORE_WRITER";
+constexpr int kWriterRequests = 200;
+constexpr int kWriterTokens = 400;
+
+// A stream as a decoding server sends it: a time to first token, then chunks at a per-request cadence of 5–50 ms
+// with ±30 % jitter, now and then two tokens in one chunk.
+std::vector<ChunkArrival> realisticChunks(std::mt19937_64& rng, std::int64_t sentNs, int tokens)
+{
+    std::uniform_real_distribution<double> ttftMs(20.0, 400.0);
+    std::uniform_real_distribution<double> cadenceMs(5.0, 50.0);
+    std::uniform_real_distribution<double> jitter(0.7, 1.3);
+    std::uniform_int_distribution<int> percent(0, 99);
+    const double cadence = cadenceMs(rng);
+    std::vector<ChunkArrival> chunks;
+    std::int64_t t = sentNs + static_cast<std::int64_t>(ttftMs(rng) * 1e6);
+    int left = tokens;
+    while (left > 0) {
+        const int n = left > 1 && percent(rng) == 0 ? 2 : 1;
+        chunks.push_back({t, n});
+        left -= n;
+        t += static_cast<std::int64_t>(cadence * jitter(rng) * 1e6);
+    }
+    return chunks;
+}
+
+RequestRecord makeRequest(std::mt19937_64& rng, std::uint64_t id, int tokens, std::int64_t sentNs)
+{
+    RequestRecord r;
+    r.id = id;
+    r.responseId = "cmpl-" + QByteArray::number(static_cast<qulonglong>(id));
+    r.user = static_cast<int>(id % 16);
+    r.warmup = id % 50 == 0;
+    r.scheduledNs = sentNs - 1234;
+    r.sentNs = sentNs;
+    r.headersNs = sentNs + 900'000;
+    r.chunks = realisticChunks(rng, sentNs, tokens);
+    r.firstTokenNs = r.chunks.empty() ? -1 : r.chunks.front().ns;
+    r.endNs = (r.chunks.empty() ? sentNs : r.chunks.back().ns) + 5'000;
+    r.httpStatus = 200;
+    r.promptTokens = 1024;
+    r.completionTokens = tokens;
+    r.cachedTokens = id % 3 == 0 ? 512 : -1;
+    r.finishReason = QStringLiteral("length");
+    r.requestedInputTokens = 1024;
+    r.requestedOutputTokens = tokens;
+    if (id % 17 == 5) {
+        r.error = ErrorClass::StreamCut;
+        r.errorMessage = QStringLiteral("The connection closed before [DONE].");
+        r.finishReason.clear();
+        r.completionTokens = -1;
+    }
+    return r;
+}
+
+// The requests of one step, the same for the same seed: the crash test's parent regenerates what the child wrote.
+std::vector<RequestRecord> makeRequests(std::uint64_t seed, int count, int tokens)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<RequestRecord> requests;
+    requests.reserve(static_cast<std::size_t>(count));
+    std::int64_t sent = 1'000'000'000'000 + static_cast<std::int64_t>(seed) * 1'000'000'000;
+    for (int i = 0; i < count; ++i) {
+        sent += 3'000'000 + static_cast<std::int64_t>(rng() % 2'000'000);
+        requests.push_back(makeRequest(rng, seed * 1'000'000 + static_cast<std::uint64_t>(i), tokens, sent));
+    }
+    return requests;
+}
+
+StepInfo makeStep(int index)
+{
+    StepInfo s;
+    s.phase = QStringLiteral("concurrency");
+    s.index = index;
+    s.load = QJsonObject {{QStringLiteral("concurrency"), 1 << (index % 8)}};
+    s.startNs = 1'000'000'000LL * index;
+    s.endNs = s.startNs + 999'000'000;
+    s.startedUtc = QStringLiteral("2026-01-02T03:04:%1.000Z").arg(index % 60, 2, 10, QLatin1Char('0'));
+    return s;
+}
+
+std::vector<StoredMetricsSample> makeSamples(int index)
+{
+    std::vector<StoredMetricsSample> samples;
+    samples.reserve(3);
+    for (int i = 0; i < 3; ++i)
+        samples.push_back({1'000'000'000LL * index + i * 250'000'000,
+            QJsonObject {{QStringLiteral("vllm:num_requests_running"), index + i},
+                {QStringLiteral("vllm:kv_cache_usage_perc"), 0.25 * i}}});
+    return samples;
+}
+
+RunInfo makeRunInfo()
+{
+    RunInfo info;
+    info.url = QStringLiteral("http://127.0.0.1:8000/v1");
+    info.model = QStringLiteral("meta-llama/Llama-3.1-8B-Instruct");
+    info.gpu = QStringLiteral("H100 SXM");
+    info.product = QStringLiteral("vLLM 0.6.3");
+    info.options = QJsonObject {{QStringLiteral("maxConcurrency"), 64}, {QStringLiteral("stepSeconds"), 30.5},
+        {QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttftMs"), 500}}}};
+    info.facts = QJsonObject {{QStringLiteral("maxModelLen"), 8192}};
+    info.environment = QJsonObject {
+        {QStringLiteral("os"), QStringLiteral("Debian 12")}, {QStringLiteral("cpus"), QJsonArray {1, 2, 3}}};
+    return info;
+}
+
+int runWriter(const QString& path)
+{
+    QString error;
+    auto store = RunStore::open(path, &error, QStringLiteral("writer"));
+    if (!store) {
+        std::fprintf(stderr, "writer: %s\n", qPrintable(error));
+        return 2;
+    }
+    // A page cache of two pages makes SQLite spill each step's pages into the WAL while its transaction is still
+    // open, so that a kill mid-step leaves uncommitted frames there for the next open to discard.
+    QSqlQuery(QSqlDatabase::database(QStringLiteral("writer"))).exec(QStringLiteral("PRAGMA cache_size = 2"));
+    const qint64 runId = store->createRun(makeRunInfo(), &error);
+    for (int i = 0; runId >= 0; ++i) {
+        if (store->addStep(runId, makeStep(i),
+                makeRequests(static_cast<std::uint64_t>(i), kWriterRequests, kWriterTokens), makeSamples(i), &error)
+            < 0)
+            break;
+    }
+    std::fprintf(stderr, "writer: %s\n", qPrintable(error));
+    return 3;
+}
+
+// The frames at the end of a WAL file that no commit frame covers, a torn last one included: what a writer killed
+// inside a transaction leaves behind (format: sqlite.org/fileformat.html, "The WAL File Format").
+int uncommittedWalFrames(const QString& walPath)
+{
+    QFile f(walPath);
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray wal = f.readAll();
+    if (wal.size() < 32)
+        return 0;
+    auto be32 = [&wal](qsizetype at) { return qFromBigEndian<quint32>(wal.constData() + at); };
+    const qsizetype frameSize = 24 + qsizetype(be32(8));
+    int sinceCommit = 0;
+    for (qsizetype at = 32; at + 24 <= wal.size(); at += frameSize) {
+        // Frames of an earlier generation, before the last checkpoint restarted the file, have other salts.
+        if (be32(at + 8) != be32(16) || be32(at + 12) != be32(20))
+            break;
+        // A commit frame records the database size after the commit; other frames record 0.
+        sinceCommit = at + frameSize <= wal.size() && be32(at + 4) != 0 ? 0 : sinceCommit + 1;
+    }
+    return sinceCommit;
+}
+
+QByteArray fileHash(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&f);
+    return hash.result();
+}
+
+// Runs `sql` on a connection of its own and returns the first column of the first row (or the error's text).
+QVariant scalar(const QString& path, const QString& sql)
+{
+    const QString name = QStringLiteral("scalar");
+    QVariant result;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                result = q.value(0);
+            else if (q.lastError().isValid())
+                result = q.lastError().text();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return result;
+}
+
+// Executes statements on a raw connection: how the tests make files Kneepoint did not write.
+bool rawExec(const QString& path, const QStringList& statements, QString* error = nullptr)
+{
+    const QString name = QStringLiteral("raw");
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        ok = db.open();
+        for (const QString& s : statements) {
+            QSqlQuery q(db);
+            if (ok && !q.exec(s)) {
+                ok = false;
+                if (error)
+                    *error = s + QStringLiteral(": ") + q.lastError().text();
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
+void compareRecords(const RequestRecord& a, const RequestRecord& b)
+{
+    QCOMPARE(a.id, b.id);
+    QCOMPARE(a.responseId, b.responseId);
+    QCOMPARE(a.user, b.user);
+    QCOMPARE(a.warmup, b.warmup);
+    QCOMPARE(a.scheduledNs, b.scheduledNs);
+    QCOMPARE(a.sentNs, b.sentNs);
+    QCOMPARE(a.headersNs, b.headersNs);
+    QCOMPARE(a.firstTokenNs, b.firstTokenNs);
+    QCOMPARE(a.endNs, b.endNs);
+    QCOMPARE(a.httpStatus, b.httpStatus);
+    QCOMPARE(a.error, b.error);
+    QCOMPARE(a.errorMessage, b.errorMessage);
+    QCOMPARE(a.promptTokens, b.promptTokens);
+    QCOMPARE(a.completionTokens, b.completionTokens);
+    QCOMPARE(a.cachedTokens, b.cachedTokens);
+    QCOMPARE(a.finishReason, b.finishReason);
+    QCOMPARE(a.requestedInputTokens, b.requestedInputTokens);
+    QCOMPARE(a.requestedOutputTokens, b.requestedOutputTokens);
+    QCOMPARE(a.chunks.size(), b.chunks.size());
+    for (std::size_t i = 0; i < a.chunks.size(); ++i) {
+        QCOMPARE(a.chunks[i].ns, b.chunks[i].ns);
+        QCOMPARE(a.chunks[i].tokens, b.chunks[i].tokens);
+    }
+}
+
+void compareRequests(const std::vector<RequestRecord>& stored, const std::vector<RequestRecord>& expected)
+{
+    QCOMPARE(stored.size(), expected.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+        compareRecords(stored[i], expected[i]);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+// The DDL of every earlier schema version, frozen as released: never edit an entry, only append one when
+// RunStore::schemaVersion() grows. Each opens with its seed data through today's RunStore.
+struct Fixture
+{
+    int version;
+    QStringList statements;
+};
+
+// Chunks (5 001 000 000, 1), (5 021 000 000, 1), (5 040 500 000, 2) against a sentNs of 5 000 000 000, in chunk
+// format 1.
+const QByteArray kFrozenChunks = QByteArray::fromHex("0103020202010480897ac0afcc121320a1070000");
+
+std::vector<ChunkArrival> frozenChunks()
+{
+    return {{5'001'000'000, 1}, {5'021'000'000, 1}, {5'040'500'000, 2}};
+}
+
+std::vector<Fixture> earlierVersions()
+{
+    const QString seedRequest = QStringLiteral(
+        "INSERT INTO requests (step_id, request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, "
+        "headers_ns, first_token_ns, end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, "
+        "cached_tokens, finish_reason, requested_input_tokens, requested_output_tokens, chunk_count, chunks) VALUES "
+        "(1, 7, X'636d706c2d37', 3, 0, 4999000000, 5000000000, 5000500000, 5001000000, 5041000000, 200, 'none', "
+        "NULL, 12, 4, -1, 'stop', 12, 16, 3, X'%1')")
+                                    .arg(QString::fromLatin1(kFrozenChunks.toHex()));
+    return {
+        {1,
+            {
+                QStringLiteral("PRAGMA application_id = 1263423572"),
+                QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"),
+                QStringLiteral("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, started_utc TEXT NOT NULL, "
+                               "finished_utc TEXT, status TEXT NOT NULL, status_reason TEXT, url TEXT, model TEXT, "
+                               "gpu TEXT, product TEXT, options TEXT NOT NULL, facts TEXT NOT NULL, environment TEXT "
+                               "NOT NULL, time_scale REAL NOT NULL, demo INTEGER NOT NULL, writer_pid INTEGER)"),
+                QStringLiteral("CREATE TABLE steps (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL "
+                               "REFERENCES runs(id) ON DELETE CASCADE, step_index INTEGER NOT NULL, phase TEXT, load "
+                               "TEXT NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL, started_utc TEXT, "
+                               "cancelled INTEGER NOT NULL, request_count INTEGER NOT NULL)"),
+                QStringLiteral("CREATE INDEX steps_run ON steps(run_id, step_index)"),
+                QStringLiteral(
+                    "CREATE TABLE requests (id INTEGER PRIMARY KEY, step_id INTEGER NOT NULL REFERENCES steps(id) ON "
+                    "DELETE CASCADE, request_id INTEGER NOT NULL, response_id BLOB, virtual_user INTEGER NOT NULL, "
+                    "warmup INTEGER NOT NULL, scheduled_ns INTEGER NOT NULL, sent_ns INTEGER NOT NULL, headers_ns "
+                    "INTEGER NOT NULL, first_token_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL, http_status INTEGER "
+                    "NOT NULL, error TEXT NOT NULL, error_message TEXT, prompt_tokens INTEGER NOT NULL, "
+                    "completion_tokens INTEGER NOT NULL, cached_tokens INTEGER NOT NULL, finish_reason TEXT, "
+                    "requested_input_tokens INTEGER NOT NULL, requested_output_tokens INTEGER NOT NULL, chunk_count "
+                    "INTEGER NOT NULL, chunks BLOB NOT NULL)"),
+                QStringLiteral("CREATE INDEX requests_step ON requests(step_id)"),
+                QStringLiteral("CREATE TABLE metrics_samples (id INTEGER PRIMARY KEY, step_id INTEGER NOT NULL "
+                               "REFERENCES steps(id) ON DELETE CASCADE, ns INTEGER NOT NULL, json TEXT NOT NULL)"),
+                QStringLiteral("CREATE INDEX metrics_samples_step ON metrics_samples(step_id)"),
+                QStringLiteral("INSERT INTO meta (key, value) VALUES ('schema_version', '1')"),
+                // A run left running by a writer that is long gone.
+                QStringLiteral("INSERT INTO runs (started_utc, status, url, model, options, facts, environment, "
+                               "time_scale, demo, writer_pid) VALUES ('2026-01-01T00:00:00.000Z', 'running', "
+                               "'http://gpu-box:8000/v1', 'qwen', '{\"steps\":3}', '{}', '{}', 1, 0, NULL)"),
+                QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
+                               "cancelled, request_count) VALUES (1, 0, 'baseline', '{\"concurrency\":1}', "
+                               "4000000000, 6000000000, '2026-01-01T00:00:01.000Z', 0, 1)"),
+                seedRequest,
+                QStringLiteral("INSERT INTO metrics_samples (step_id, ns, json) VALUES (1, 5500000000, "
+                               "'{\"vllm:num_requests_running\":1}')"),
+            }},
+    };
+}
+
+} // namespace
+
+class TestRunStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void statusNames();
+    void codecRoundTrip();
+    void codecFormatIsFrozen();
+    void codecRejectsMalformed();
+    void codecBytesPerToken();
+    void defaultPath();
+    void createsDatabase();
+    void connectionNameInUse();
+    void roundTrip();
+    void secretsAreNotStored();
+    void stepIsAtomic();
+    void diskFullLeavesDatabaseValid();
+    void abandonedRunMarkedIncomplete();
+    void liveRunNotMarkedByAnotherConnection();
+    void deleteRunCascades();
+    void refusesNonSqliteFile();
+    void refusesDamagedSqliteFile();
+    void refusesForeignDatabase_data();
+    void refusesForeignDatabase();
+    void refusesNewerSchema();
+    void opensEarlierVersions();
+    void insertSpeed();
+    void fileBytesPerToken();
+    void killedWriterLeavesCompletedSteps();
+
+private:
+    void killWriter(const QString& path, bool observe, int* uncommittedFrames);
+
+    QTemporaryDir m_dir;
+    QString file(const QString& name) const { return m_dir.filePath(name); }
+};
+
+void TestRunStore::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // defaultPath() must not create folders in the real home.
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestRunStore::statusNames()
+{
+    for (RunStatus s : {RunStatus::Running, RunStatus::Complete, RunStatus::Incomplete, RunStatus::Stopped,
+             RunStatus::Failed, RunStatus::Demo})
+        QCOMPARE(runStatusFromName(runStatusName(s)), s);
+    QCOMPARE(runStatusName(RunStatus::Incomplete), QStringLiteral("incomplete"));
+    QVERIFY(!runStatusFromName(QStringLiteral("paused")));
+}
+
+void TestRunStore::codecRoundTrip()
+{
+    constexpr std::int64_t maxNs = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t minNs = std::numeric_limits<std::int64_t>::min();
+    std::vector<std::pair<const char*, std::pair<std::vector<ChunkArrival>, std::int64_t>>> cases;
+    cases.push_back({"empty", {{}, 0}});
+    cases.push_back({"one", {{{123'456'789, 1}}, 100}});
+    cases.push_back({"mixed tokens", {{{10, 1}, {20, 1}, {30, 3}, {40, 0}, {50, -2}, {60, 1}, {70, 1}}, 5}});
+    cases.push_back({"never sent", {{{5, 1}, {9, 1}}, -1}});
+    cases.push_back({"out of order", {{{500, 1}, {100, 1}, {900, 1}, {-400, 1}}, 1000}});
+    cases.push_back({"extremes", {{{maxNs, 1}, {minNs, 1}, {maxNs, 1}, {0, 1}, {minNs, 1}}, maxNs}});
+    cases.push_back(
+        {"extreme tokens", {{{1, std::numeric_limits<int>::max()}, {2, std::numeric_limits<int>::min()}}, minNs}});
+    for (int n : {2, 128, 129, 130, 257, 1000}) {
+        std::vector<ChunkArrival> even;
+        even.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+            even.push_back({1'000'000 + i * 20'000'000LL, 1});
+        cases.push_back({"equal gaps", {even, 0}});
+        std::mt19937_64 rng(static_cast<std::uint64_t>(n));
+        cases.push_back({"realistic", {realisticChunks(rng, 77'000'000'000, n), 77'000'000'000}});
+    }
+    for (const auto& [name, input] : cases) {
+        const auto& [chunks, base] = input;
+        const QByteArray blob = ChunkCodec::encode(chunks, base);
+        std::vector<ChunkArrival> decoded {{1, 1}};
+        QVERIFY2(ChunkCodec::decode(blob, base, &decoded), name);
+        QCOMPARE(decoded.size(), chunks.size());
+        for (std::size_t i = 0; i < chunks.size(); ++i) {
+            QCOMPARE(decoded[i].ns, chunks[i].ns);
+            QCOMPARE(decoded[i].tokens, chunks[i].tokens);
+        }
+    }
+    // Equal gaps pack in zero bits: a thousand chunks cost their eight block headers and little else.
+    std::vector<ChunkArrival> even;
+    even.reserve(1000);
+    for (int i = 0; i < 1000; ++i)
+        even.push_back({i * 20'000'000LL, 1});
+    QVERIFY(ChunkCodec::encode(even, 0).size() < 64);
+}
+
+void TestRunStore::codecFormatIsFrozen()
+{
+    // Files in the field hold format 1 blobs: encode() may only change under a new format byte.
+    QCOMPARE(ChunkCodec::encode(frozenChunks(), 5'000'000'000), kFrozenChunks);
+}
+
+void TestRunStore::codecRejectsMalformed()
+{
+    std::mt19937_64 rng(4);
+    const std::vector<ChunkArrival> chunks = realisticChunks(rng, 1'000'000, 300);
+    const QByteArray blob = ChunkCodec::encode(chunks, 1'000'000);
+    std::vector<ChunkArrival> out;
+    for (qsizetype n = 0; n < blob.size(); ++n) {
+        QVERIFY2(!ChunkCodec::decode(blob.left(n), 1'000'000, &out), qPrintable(QString::number(n)));
+        QVERIFY(out.empty());
+    }
+    QVERIFY(!ChunkCodec::decode(blob + '\0', 1'000'000, &out));
+    QByteArray wrongVersion = blob;
+    wrongVersion[0] = 2;
+    QVERIFY(!ChunkCodec::decode(wrongVersion, 1'000'000, &out));
+    // A forged count of 2^62 chunks must be refused before anything is allocated.
+    QVERIFY(!ChunkCodec::decode(QByteArray::fromHex("0180808080808080804002"), 0, &out));
+    // Random bytes never crash the decoder (ASan watches this in the sanitizer build).
+    std::uniform_int_distribution<int> length(0, 64);
+    for (int i = 0; i < 20000; ++i) {
+        QByteArray junk(length(rng), '\0');
+        for (char& c : junk)
+            c = static_cast<char>(rng());
+        if (!junk.isEmpty() && i % 2 == 0)
+            junk[0] = static_cast<char>(ChunkCodec::formatVersion);
+        ChunkCodec::decode(junk, 0, &out);
+    }
+}
+
+void TestRunStore::codecBytesPerToken()
+{
+    std::mt19937_64 rng(11);
+    qint64 bytes = 0;
+    qint64 tokens = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const std::vector<ChunkArrival> chunks = realisticChunks(rng, 0, 1000);
+        bytes += ChunkCodec::encode(chunks, 0).size();
+        for (const ChunkArrival& c : chunks)
+            tokens += c.tokens;
+    }
+    const double perToken = static_cast<double>(bytes) / static_cast<double>(tokens);
+    qInfo(
+        "chunk blobs: %.3f bytes per token (2,000 requests x 1,000 tokens, 5-50 ms cadence, +-30%% jitter)", perToken);
+    QVERIFY(perToken < 4.0);
+}
+
+void TestRunStore::defaultPath()
+{
+    qputenv("KNEEPOINT_DB", file(QStringLiteral("from-env.sqlite")).toUtf8());
+    QCOMPARE(RunStore::defaultPath(), file(QStringLiteral("from-env.sqlite")));
+    qunsetenv("KNEEPOINT_DB");
+    const QString path = RunStore::defaultPath();
+    QVERIFY(path.endsWith(QStringLiteral("/kneepoint.sqlite")));
+    QVERIFY(QFileInfo(path).dir().exists());
+}
+
+void TestRunStore::createsDatabase()
+{
+    const QString path = file(QStringLiteral("new/nested/k.sqlite"));
+    QString error;
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->path(), path);
+        QSqlQuery q(QSqlDatabase::database(QStringLiteral("kneepoint")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA synchronous")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1); // NORMAL
+        QVERIFY(store->runs(&error).isEmpty());
+    }
+    QVERIFY(!QSqlDatabase::contains(QStringLiteral("kneepoint")));
+    QCOMPARE(scalar(path, QStringLiteral("SELECT value FROM meta WHERE key = 'schema_version'")).toString(),
+        QString::number(RunStore::schemaVersion()));
+    QCOMPARE(scalar(path, QStringLiteral("PRAGMA application_id")).toLongLong(), 0x4B4E5054);
+    // Opening again is a no-op migration.
+    auto again = RunStore::open(path, &error);
+    QVERIFY2(again, qPrintable(error));
+}
+
+void TestRunStore::connectionNameInUse()
+{
+    const QString path = file(QStringLiteral("names.sqlite"));
+    QString error;
+    auto first = RunStore::open(path, &error, QStringLiteral("ui"));
+    QVERIFY2(first, qPrintable(error));
+    QVERIFY(!RunStore::open(path, &error, QStringLiteral("ui")));
+    QVERIFY2(error.contains(QStringLiteral("already open")), qPrintable(error));
+    auto second = RunStore::open(path, &error, QStringLiteral("worker"));
+    QVERIFY2(second, qPrintable(error));
+}
+
+void TestRunStore::roundTrip()
+{
+    const QString path = file(QStringLiteral("roundtrip.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+
+    RunInfo info = makeRunInfo();
+    info.timeScale = 4;
+    info.demo = true;
+    const qint64 runId = store->createRun(info, &error);
+    QVERIFY2(runId > 0, qPrintable(error));
+
+    std::vector<RequestRecord> requests = makeRequests(1, 30, 50);
+    RequestRecord refused; // never connected: no times, no chunks, default everything
+    refused.id = 99;
+    refused.error = ErrorClass::ConnectionRefused;
+    refused.errorMessage = QStringLiteral("Connection refused");
+    requests.push_back(refused);
+    RequestRecord cancelled = requests.front();
+    cancelled.id = 100;
+    cancelled.error = ErrorClass::Cancelled;
+    cancelled.chunks.resize(3);
+    cancelled.responseId.clear();
+    requests.push_back(cancelled);
+    StepInfo step = makeStep(0);
+    step.phase = QStringLiteral("baseline");
+    const std::vector<StoredMetricsSample> samples = makeSamples(0);
+    const qint64 stepId = store->addStep(runId, step, requests, samples, &error);
+    QVERIFY2(stepId > 0, qPrintable(error));
+    StepInfo rate = makeStep(1);
+    rate.phase = QStringLiteral("rate");
+    rate.load = QJsonObject {{QStringLiteral("rate"), 4.25}};
+    rate.cancelled = true;
+    const qint64 emptyStepId = store->addStep(runId, rate, {}, {}, &error);
+    QVERIFY2(emptyStepId > stepId, qPrintable(error));
+
+    QList<RunSummary> list = store->runs(&error);
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.front().status, RunStatus::Running);
+    QVERIFY(list.front().finishedUtc.isEmpty());
+    QVERIFY(store->finishRun(runId, RunStatus::Complete, QString(), &error));
+    QVERIFY(!store->finishRun(runId, RunStatus::Running, QString(), &error));
+    QVERIFY(!store->finishRun(runId + 100, RunStatus::Complete, QString(), &error));
+    QVERIFY2(error.contains(QStringLiteral("no run")), qPrintable(error));
+
+    list = store->runs(&error);
+    QCOMPARE(list.size(), 1);
+    const RunSummary& s = list.front();
+    QCOMPARE(s.id, runId);
+    QCOMPARE(s.status, RunStatus::Complete);
+    QVERIFY(!s.startedUtc.isEmpty());
+    QVERIFY(!s.finishedUtc.isEmpty());
+    QCOMPARE(s.url, info.url);
+    QCOMPARE(s.model, info.model);
+    QCOMPARE(s.gpu, info.gpu);
+    QCOMPARE(s.product, info.product);
+    QCOMPARE(s.steps, 2);
+    QCOMPARE(s.requests, qint64(requests.size()));
+    QCOMPARE(s.demo, true);
+    QCOMPARE(s.timeScale, 4.0);
+
+    const std::optional<StoredRun> run = store->run(runId, &error);
+    QVERIFY2(run, qPrintable(error));
+    QCOMPARE(run->info.options, info.options);
+    QCOMPARE(run->info.facts, info.facts);
+    QCOMPARE(run->info.environment, info.environment);
+    QCOMPARE(run->info.url, info.url);
+    QCOMPARE(run->steps.size(), std::size_t(2));
+    const StoredStep& first = run->steps[0];
+    QCOMPARE(first.id, stepId);
+    QCOMPARE(first.requestCount, int(requests.size()));
+    QCOMPARE(first.info.phase, step.phase);
+    QCOMPARE(first.info.index, step.index);
+    QCOMPARE(first.info.load, step.load);
+    QCOMPARE(first.info.startNs, step.startNs);
+    QCOMPARE(first.info.endNs, step.endNs);
+    QCOMPARE(first.info.startedUtc, step.startedUtc);
+    QCOMPARE(first.info.cancelled, false);
+    QCOMPARE(run->steps[1].info.load, rate.load);
+    QCOMPARE(run->steps[1].info.cancelled, true);
+    QCOMPARE(run->steps[1].requestCount, 0);
+
+    compareRequests(store->requests(stepId, &error), requests);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(store->requests(emptyStepId, &error).empty());
+    const std::vector<StoredMetricsSample> storedSamples = store->metricsSamples(stepId, &error);
+    QCOMPARE(storedSamples.size(), samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        QCOMPARE(storedSamples[i].ns, samples[i].ns);
+        QCOMPARE(storedSamples[i].values, samples[i].values);
+    }
+    QVERIFY(!store->run(runId + 1, &error));
+}
+
+void TestRunStore::secretsAreNotStored()
+{
+    const QString path = file(QStringLiteral("secrets.sqlite"));
+    QString error;
+    RunInfo info = makeRunInfo();
+    info.url = QStringLiteral("https://alice:sk-secret-4711@gpu-box:8443/v1");
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const qint64 runId = store->createRun(info, &error);
+        QVERIFY2(runId > 0, qPrintable(error));
+        const std::optional<StoredRun> run = store->run(runId, &error);
+        QVERIFY(run);
+        QCOMPARE(run->summary.url, QStringLiteral("https://gpu-box:8443/v1"));
+        // The options are stored exactly as given: keeping keys out of them is the caller's job.
+        QCOMPARE(run->info.options, info.options);
+    }
+    // Closed: the WAL is checkpointed into the file, so this sees every byte written.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(!bytes.contains("sk-secret"));
+    QVERIFY(!bytes.contains("alice"));
+    QVERIFY(bytes.contains("gpu-box:8443"));
+}
+
+void TestRunStore::stepIsAtomic()
+{
+    const QString path = file(QStringLiteral("atomic.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->addStep(4242, makeStep(0), makeRequests(1, 10, 10), makeSamples(0), &error), -1);
+    QVERIFY2(error.contains(QStringLiteral("no run 4242")), qPrintable(error));
+    QSqlQuery q(QSqlDatabase::database(QStringLiteral("kneepoint")));
+    for (const char* table : {"steps", "requests", "metrics_samples"}) {
+        QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(table))) && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+    }
+}
+
+void TestRunStore::diskFullLeavesDatabaseValid()
+{
+    const QString path = file(QStringLiteral("full.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const qint64 runId = store->createRun(makeRunInfo(), &error);
+    QVERIFY(store->addStep(runId, makeStep(0), makeRequests(0, 20, 100), makeSamples(0), &error) > 0);
+
+    // max_page_count makes SQLite answer SQLITE_FULL exactly as a full disk does, mid-transaction.
+    QSqlDatabase db = QSqlDatabase::database(QStringLiteral("kneepoint"));
+    QSqlQuery q(db);
+    QVERIFY(q.exec(QStringLiteral("PRAGMA page_count")) && q.next());
+    const qint64 pages = q.value(0).toLongLong();
+    QVERIFY(q.exec(QStringLiteral("PRAGMA max_page_count = %1").arg(pages + 1)));
+    QCOMPARE(store->addStep(runId, makeStep(1), makeRequests(1, 2000, 200), makeSamples(1), &error), -1);
+    QVERIFY2(error.contains(QStringLiteral("is full")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("Free some space")), qPrintable(error));
+
+    QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+    const std::optional<StoredRun> run = store->run(runId, &error);
+    QVERIFY(run);
+    QCOMPARE(run->steps.size(), std::size_t(1));
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM requests")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 20);
+
+    // Space again: the same store carries on.
+    QVERIFY(q.exec(QStringLiteral("PRAGMA max_page_count = 1073741823")));
+    q.finish();
+    QVERIFY2(
+        store->addStep(runId, makeStep(1), makeRequests(1, 2000, 200), makeSamples(1), &error) > 0, qPrintable(error));
+    QCOMPARE(store->run(runId)->steps.size(), std::size_t(2));
+}
+
+void TestRunStore::abandonedRunMarkedIncomplete()
+{
+    const QString path = file(QStringLiteral("abandoned.sqlite"));
+    QString error;
+    qint64 runId = -1;
+    const std::vector<RequestRecord> requests = makeRequests(3, 20, 30);
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        runId = store->createRun(makeRunInfo(), &error);
+        QVERIFY(store->addStep(runId, makeStep(0), requests, {}, &error) > 0);
+        QCOMPARE(store->run(runId)->summary.status, RunStatus::Running);
+        // Destroyed without finishRun(): its writer is gone.
+    }
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<StoredRun> run = store->run(runId, &error);
+    QVERIFY(run);
+    QCOMPARE(run->summary.status, RunStatus::Incomplete);
+    QVERIFY2(
+        run->summary.statusReason.contains(QStringLiteral("stopped before")), qPrintable(run->summary.statusReason));
+    QCOMPARE(run->steps.size(), std::size_t(1));
+    compareRequests(store->requests(run->steps[0].id), requests);
+}
+
+void TestRunStore::liveRunNotMarkedByAnotherConnection()
+{
+    const QString path = file(QStringLiteral("live.sqlite"));
+    QString error;
+    auto writer = RunStore::open(path, &error, QStringLiteral("writer"));
+    QVERIFY2(writer, qPrintable(error));
+    const qint64 runId = writer->createRun(makeRunInfo(), &error);
+    // The GUI thread opens the history while the worker writes.
+    auto reader = RunStore::open(path, &error, QStringLiteral("reader"));
+    QVERIFY2(reader, qPrintable(error));
+    QCOMPARE(reader->run(runId)->summary.status, RunStatus::Running);
+    QVERIFY(writer->addStep(runId, makeStep(0), makeRequests(0, 5, 5), {}, &error) > 0);
+    QCOMPARE(reader->run(runId)->steps.size(), std::size_t(1));
+    QVERIFY(writer->finishRun(runId, RunStatus::Stopped, QStringLiteral("Stopped by the user."), &error));
+    const RunSummary summary = reader->run(runId)->summary;
+    QCOMPARE(summary.status, RunStatus::Stopped);
+    QCOMPARE(summary.statusReason, QStringLiteral("Stopped by the user."));
+}
+
+void TestRunStore::deleteRunCascades()
+{
+    const QString path = file(QStringLiteral("delete.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const qint64 keep = store->createRun(makeRunInfo(), &error);
+    const qint64 doomed = store->createRun(makeRunInfo(), &error);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(store->addStep(keep, makeStep(i), makeRequests(i, 7, 20), makeSamples(i), &error) > 0);
+        QVERIFY(store->addStep(doomed, makeStep(i), makeRequests(10 + i, 5, 20), makeSamples(i), &error) > 0);
+    }
+    QVERIFY2(store->deleteRun(doomed, &error), qPrintable(error));
+    QVERIFY(store->deleteRun(doomed, &error)); // already gone: still fine
+    QSqlQuery q(QSqlDatabase::database(QStringLiteral("kneepoint")));
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM steps")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 3);
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM requests")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 21);
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM metrics_samples")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 9);
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM requests WHERE step_id NOT IN (SELECT id FROM steps)"))
+        && q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+    q.finish();
+    const QList<RunSummary> list = store->runs(&error);
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.front().id, keep);
+    QVERIFY(!store->run(doomed));
+    // Ids of deleted runs are never handed out again.
+    QVERIFY(store->createRun(makeRunInfo(), &error) > doomed);
+}
+
+void TestRunStore::refusesNonSqliteFile()
+{
+    const QString path = file(QStringLiteral("random.sqlite"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        std::mt19937_64 rng(99);
+        QByteArray junk(65536, '\0');
+        for (char& c : junk)
+            c = static_cast<char>(rng());
+        f.write(junk);
+    }
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("not a Kneepoint database")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("--db")), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+    QVERIFY(!QSqlDatabase::contains(QStringLiteral("kneepoint")));
+}
+
+void TestRunStore::refusesDamagedSqliteFile()
+{
+    const QString path = file(QStringLiteral("damaged.sqlite"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        std::mt19937_64 rng(7);
+        QByteArray bytes(8192, '\0');
+        for (char& c : bytes)
+            c = static_cast<char>(rng());
+        bytes.replace(0, 16, QByteArray("SQLite format 3", 16));
+        f.write(bytes);
+    }
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("left it untouched")), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+}
+
+void TestRunStore::refusesForeignDatabase_data()
+{
+    QTest::addColumn<bool>("wal");
+    QTest::newRow("rollback journal") << false;
+    QTest::newRow("wal") << true;
+}
+
+void TestRunStore::refusesForeignDatabase()
+{
+    QFETCH(bool, wal);
+    const QString path = file(QStringLiteral("foreign-%1.sqlite").arg(wal));
+    QStringList statements;
+    if (wal)
+        statements << QStringLiteral("PRAGMA journal_mode = WAL");
+    statements << QStringLiteral("CREATE TABLE foo (x)") << QStringLiteral("INSERT INTO foo VALUES (1), (2)");
+    QString rawError;
+    QVERIFY2(rawExec(path, statements, &rawError), qPrintable(rawError));
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("another application")), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    // Nothing created beside it either.
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+    QVERIFY(!QFile::exists(path + QStringLiteral("-shm")));
+    QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM foo")).toInt(), 2);
+}
+
+void TestRunStore::refusesNewerSchema()
+{
+    const QString path = file(QStringLiteral("newer.sqlite"));
+    QString error;
+    QVERIFY(RunStore::open(path, &error));
+    QVERIFY(rawExec(path, {QStringLiteral("UPDATE meta SET value = '99' WHERE key = 'schema_version'")}));
+    const QByteArray before = fileHash(path);
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("made by a newer Kneepoint")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("99")), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+}
+
+void TestRunStore::opensEarlierVersions()
+{
+    for (const Fixture& fixture : earlierVersions()) {
+        const QString path = file(QStringLiteral("version-%1.sqlite").arg(fixture.version));
+        QString error;
+        QVERIFY2(rawExec(path, fixture.statements, &error), qPrintable(error));
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(scalar(path, QStringLiteral("SELECT value FROM meta WHERE key = 'schema_version'")).toString(),
+            QString::number(RunStore::schemaVersion()));
+        const QList<RunSummary> list = store->runs(&error);
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.front().status, RunStatus::Incomplete);
+        QCOMPARE(list.front().requests, 1);
+        const std::optional<StoredRun> run = store->run(list.front().id, &error);
+        QVERIFY(run);
+        QCOMPARE(run->info.options.value(QStringLiteral("steps")).toInt(), 3);
+        QCOMPARE(run->steps.size(), std::size_t(1));
+        QCOMPARE(run->steps[0].info.phase, QStringLiteral("baseline"));
+        const std::vector<RequestRecord> requests = store->requests(run->steps[0].id, &error);
+        QCOMPARE(requests.size(), std::size_t(1));
+        QCOMPARE(requests[0].responseId, QByteArray("cmpl-7"));
+        QCOMPARE(requests[0].error, ErrorClass::None);
+        QCOMPARE(requests[0].finishReason, QStringLiteral("stop"));
+        const std::vector<ChunkArrival> expected = frozenChunks();
+        QCOMPARE(requests[0].chunks.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(requests[0].chunks[i].ns, expected[i].ns);
+            QCOMPARE(requests[0].chunks[i].tokens, expected[i].tokens);
+        }
+        QCOMPARE(store->metricsSamples(run->steps[0].id).size(), std::size_t(1));
+        // And the migrated file takes new runs.
+        QVERIFY(store->createRun(makeRunInfo(), &error) > 1);
+    }
+}
+
+void TestRunStore::insertSpeed()
+{
+    const QString path = file(QStringLiteral("speed.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const qint64 runId = store->createRun(makeRunInfo(), &error);
+    const std::vector<RequestRecord> requests = makeRequests(5, 10'000, 100);
+    QElapsedTimer timer;
+    timer.start();
+    const qint64 stepId = store->addStep(runId, makeStep(0), requests, makeSamples(0), &error);
+    const qint64 ms = timer.elapsed();
+    QVERIFY2(stepId > 0, qPrintable(error));
+    qInfo("storing a step of 10,000 requests x 100 chunks took %lld ms", ms);
+    timer.restart();
+    const std::vector<RequestRecord> stored = store->requests(stepId, &error);
+    qInfo("reading it back took %lld ms", timer.elapsed());
+    QCOMPARE(stored.size(), requests.size());
+    // Generous: a debug build on a slow CI runner; what matters is that it is not a row per token.
+    QVERIFY2(ms < 20'000, qPrintable(QString::number(ms)));
+}
+
+void TestRunStore::fileBytesPerToken()
+{
+    const QString path = file(QStringLiteral("size.sqlite"));
+    QString error;
+    qint64 tokens = 0;
+    qint64 laterTokens = 0;
+    qint64 bytesAfterFirstStep = 0;
+    qint64 bytesAtEnd = 0;
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QSqlQuery q(QSqlDatabase::database(QStringLiteral("kneepoint")));
+        // The logical size, WAL included: the file itself grows only at checkpoints.
+        auto bytes = [&q] {
+            q.exec(QStringLiteral("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"));
+            return q.next() ? q.value(0).toLongLong() : -1;
+        };
+        const qint64 runId = store->createRun(makeRunInfo(), &error);
+        for (int step = 0; step < 4; ++step) {
+            const std::vector<RequestRecord> requests = makeRequests(100 + step, 500, 1000);
+            for (const RequestRecord& r : requests) {
+                tokens += r.outputTokens();
+                if (step > 0)
+                    laterTokens += r.outputTokens();
+            }
+            QVERIFY2(store->addStep(runId, makeStep(step), requests, makeSamples(step), &error) > 0, qPrintable(error));
+            if (step == 0)
+                bytesAfterFirstStep = bytes();
+        }
+        bytesAtEnd = bytes();
+        q.finish();
+        QVERIFY(store->finishRun(runId, RunStatus::Complete, QString(), &error));
+    }
+    // Closed, so the WAL has been checkpointed into the file and removed.
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+    const qint64 fileBytes = QFileInfo(path).size();
+    QCOMPARE(fileBytes, bytesAtEnd);
+    // The whole file includes a page per table and index, a fixed cost; the growth per step is what scales.
+    const double perToken = static_cast<double>(fileBytes) / static_cast<double>(tokens);
+    const double marginal = static_cast<double>(bytesAtEnd - bytesAfterFirstStep) / static_cast<double>(laterTokens);
+    const double gigabytes = perToken * 100'000.0 * 1'000.0 / 1e9;
+    qInfo("database file: %lld bytes for 2,000 requests x 1,000 tokens = %.3f bytes per stored token, %.3f per "
+          "token added after the first step; 100,000 requests x 1,000 tokens would take %.2f GB",
+        fileBytes, perToken, marginal, gigabytes);
+    QVERIFY(perToken <= 4.0);
+    QVERIFY(gigabytes < 0.5);
+}
+
+void TestRunStore::killWriter(const QString& path, bool observe, int* uncommittedFrames)
+{
+    QProcess writer;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QString::fromLatin1(kWriterVariable), path);
+    writer.setProcessEnvironment(env);
+    writer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    writer.start(QCoreApplication::applicationFilePath(), {});
+    QVERIFY2(writer.waitForStarted(), qPrintable(writer.errorString()));
+
+    // Poll through a read-only connection of our own: a reader neither blocks the writer nor marks its run.
+    auto committedSteps = [&path] {
+        int steps = -1;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("poll"));
+            db.setDatabaseName(path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=2000"));
+            if (QFile::exists(path) && db.open()) {
+                QSqlQuery q(db);
+                if (q.exec(QStringLiteral("SELECT count(*) FROM steps")) && q.next())
+                    steps = q.value(0).toInt();
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("poll"));
+        return steps;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(committedSteps() >= 3, 60'000);
+    QCOMPARE(writer.state(), QProcess::Running);
+
+    if (observe) {
+        // Another process opening the file while the writer lives leaves its run alone.
+        QString error;
+        auto observer = RunStore::open(path, &error, QStringLiteral("observer"));
+        QVERIFY2(observer, qPrintable(error));
+        const QList<RunSummary> list = observer->runs(&error);
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.front().status, RunStatus::Running);
+    }
+
+    // Land the kill at an arbitrary point of the writer's loop.
+    QTest::qWait(static_cast<int>(std::random_device()() % 50));
+    writer.kill(); // SIGKILL on Unix: no handler, no clean-up
+    QVERIFY(writer.waitForFinished(10'000));
+    QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
+    // Read before anything opens the file again: the next open rolls the WAL back to its last commit.
+    *uncommittedFrames = uncommittedWalFrames(path + QStringLiteral("-wal"));
+
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const QList<RunSummary> list = store->runs(&error);
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.front().status, RunStatus::Incomplete);
+    QVERIFY(!list.front().statusReason.isEmpty());
+    const std::optional<StoredRun> run = store->run(list.front().id, &error);
+    QVERIFY2(run, qPrintable(error));
+    QVERIFY(run->steps.size() >= 3);
+    qInfo("the writer was killed after %d committed steps, leaving %d uncommitted WAL frames", int(run->steps.size()),
+        *uncommittedFrames);
+    for (std::size_t i = 0; i < run->steps.size(); ++i) {
+        const StoredStep& step = run->steps[i];
+        QCOMPARE(step.info.index, int(i));
+        QCOMPARE(step.requestCount, kWriterRequests);
+        compareRequests(store->requests(step.id, &error),
+            makeRequests(static_cast<std::uint64_t>(i), kWriterRequests, kWriterTokens));
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(store->metricsSamples(step.id).size(), makeSamples(int(i)).size());
+    }
+    QSqlQuery q(QSqlDatabase::database(QStringLiteral("kneepoint")));
+    QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+    QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_key_check")));
+    QVERIFY(!q.next());
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM requests")) && q.next());
+    QCOMPARE(q.value(0).toLongLong(), qint64(run->steps.size()) * kWriterRequests);
+}
+
+void TestRunStore::killedWriterLeavesCompletedSteps()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("needs SIGKILL");
+#endif
+    // Kills until one lands inside a step's transaction, the case that matters; every kill is checked in full.
+    bool landedInTransaction = false;
+    for (int attempt = 0; attempt < 10 && !landedInTransaction; ++attempt) {
+        int uncommitted = 0;
+        killWriter(file(QStringLiteral("killed-%1.sqlite").arg(attempt)), attempt == 0, &uncommitted);
+        if (QTest::currentTestFailed())
+            return;
+        landedInTransaction = uncommitted > 0;
+    }
+    QVERIFY2(landedInTransaction, "no kill landed inside a transaction in 10 attempts");
+}
+
+// Not QTEST_GUILESS_MAIN: the same binary doubles as the crash test's writer, chosen by the environment.
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QString writerPath = qEnvironmentVariable(kWriterVariable);
+    if (!writerPath.isEmpty())
+        return runWriter(writerPath);
+    TestRunStore test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_runstore.moc"
