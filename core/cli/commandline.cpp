@@ -5,6 +5,8 @@
 #include "common/version.h"
 #include "democommand.h"
 #include "run/doctorcommand.h"
+#include "run/runcommand.h"
+#include "run/storecommands.h"
 #include "sim/simcommand.h"
 
 #include <QCommandLineParser>
@@ -52,6 +54,11 @@ CommandLine CommandLine::standard()
     CommandLine cli;
     cli.add(std::make_unique<SimCommand>());
     cli.add(std::make_unique<DemoCommand>());
+    cli.add(std::make_unique<RunCommand>());
+    cli.add(std::make_unique<RunsCommand>());
+    cli.add(std::make_unique<ShowCommand>());
+    cli.add(std::make_unique<DeleteCommand>());
+    cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<DoctorCommand>());
     return cli;
 }

@@ -6,8 +6,8 @@
 
 namespace kp::core {
 
-/// `kneepoint demo`: starts the simulated server in-process and sends it one streamed chat request, printing every
-/// event as it arrives with its time. It becomes a full benchmark of the simulator once the run pipeline exists.
+/// `kneepoint demo`: the main job on an embedded default. Starts the built-in simulated server on a free loopback
+/// port, runs a complete run against it, stores it as a demo run, and prints the summary.
 class DemoCommand : public Command
 {
 public:

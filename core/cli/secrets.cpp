@@ -51,7 +51,7 @@ QByteArray apiKey(const QCommandLineParser& parser, QString* error)
             why = QStringLiteral("--api-key-file cannot read '%1': %2.").arg(path, file.errorString());
             return {};
         }
-        const QByteArray key = file.readLine().trimmed();
+        QByteArray key = file.readLine().trimmed();
         if (key.isEmpty()) {
             why = QStringLiteral("--api-key-file '%1' has no key on its first line.").arg(path);
             return {};

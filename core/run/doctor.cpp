@@ -497,7 +497,7 @@ DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, 
             QStringLiteral("start the server with a model (vllm serve MODEL)"), a.ms);
     // LoRA adapters are listed beside their base model with a parent; benchmark the base model.
     QJsonObject chosen = cards.first().toObject();
-    for (const QJsonValue& v : cards) {
+    for (const auto& v : cards) {
         if (v.toObject().value(u"parent").isNull()) {
             chosen = v.toObject();
             break;

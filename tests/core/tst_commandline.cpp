@@ -3,8 +3,11 @@
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
 #include "support/simprocess.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -131,13 +134,33 @@ private Q_SLOTS:
         QVERIFY(sim.standardOutput().contains(QStringLiteral("Listening on http://127.0.0.1:%1").arg(sim.port())));
     }
 
-    void demoStreamsOneRequest()
+    void demoRunsAStoredBenchmarkOfTheSimulator()
     {
-        const Result r = runKneepoint({QStringLiteral("demo"), QStringLiteral("--max-tokens"), QStringLiteral("5")});
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Result r
+            = runKneepoint({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--concurrency"),
+                               QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("4")},
+                120'000);
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains(u"data: [DONE]"), qPrintable(r.out));
-        QVERIFY(r.out.contains(u"Time to first token"));
-        QVERIFY(r.out.contains(u"5 tokens in 5 events"));
+        QVERIFY2(r.out.contains(u"TTFT p50"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"simulated at 10x speed"), qPrintable(r.out));
+        QVERIFY(r.out.contains(u"Stored as run 1"));
+        const Result listed = runKneepoint({QStringLiteral("runs"), QStringLiteral("--db"), db});
+        QCOMPARE(listed.code, 0);
+        QVERIFY2(listed.out.contains(u"(demo)"), qPrintable(listed.out));
+        const Result shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(shown.code, 0);
+        QVERIFY2(shown.out.contains(u"concurrency"), qPrintable(shown.out));
+    }
+
+    void gpusListsTheCatalog()
+    {
+        const Result r = runKneepoint({QStringLiteral("gpus")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(u"h100-sxm"));
+        const Result json = runKneepoint({QStringLiteral("gpus"), QStringLiteral("--json")});
+        QVERIFY(QJsonDocument::fromJson(json.out.toUtf8()).array().size() >= 5);
     }
 };
 

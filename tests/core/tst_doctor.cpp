@@ -207,7 +207,7 @@ private Q_SLOTS:
         QVERIFY2(doc.isArray(), qPrintable(parseError.errorString() + u'\n' + json.out));
         const QJsonArray checks = doc.array();
         QCOMPARE(checks.size(), 12);
-        for (const QJsonValue& v : checks) {
+        for (const auto& v : checks) {
             const QJsonObject o = v.toObject();
             QVERIFY(!o.value(u"id").toString().isEmpty());
             QVERIFY(QStringList(

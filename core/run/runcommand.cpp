@@ -1,0 +1,272 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runcommand.h"
+
+#include "cli/secrets.h"
+#include "run/runpipeline.h"
+#include "run/storeoption.h"
+#include "run/summarytable.h"
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
+namespace kp::core {
+
+namespace {
+
+QList<int> intList(const QCommandLineParser& p, const QString& name, int min, int max)
+{
+    QList<int> out;
+    const QStringList parts = p.value(name).split(u',', Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v < min || v > max)
+            throw UsageError {QStringLiteral("--%1 takes whole numbers from %2 to %3 separated by commas, not "
+                                             "'%4'.")
+                                  .arg(name)
+                                  .arg(min)
+                                  .arg(max)
+                                  .arg(p.value(name))};
+        out << v;
+    }
+    return out;
+}
+
+#ifdef Q_OS_UNIX
+// Ctrl-C reaches the event loop through a pipe: a signal handler may only write(), and the pipeline must be
+// stopped from its own thread.
+int g_signalPipe[2] = {-1, -1};
+void onSignal(int)
+{
+    const char c = 1;
+    const auto n = ::write(g_signalPipe[1], &c, 1);
+    (void)n;
+}
+#endif
+
+} // namespace
+
+QString RunCommand::summary() const
+{
+    return QStringLiteral("Benchmark a server: a concurrency sweep, stored, with a summary.");
+}
+
+QString RunCommand::description() const
+{
+    return QStringLiteral(
+        "Checks the server (as kneepoint doctor), detects what it is, then runs a baseline and a concurrency sweep\n"
+        "(and rate or shape sweeps when asked), storing each step the moment it completes. The API key comes from\n"
+        "KNEEPOINT_API_KEY or --api-key-file, never from a flag. Ctrl-C stops cleanly and keeps completed steps.\n");
+}
+
+QList<QCommandLineOption> RunCommand::options() const
+{
+    auto o = [](const char* name, const char* help, const char* value, const char* def = nullptr) {
+        return QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(value),
+            def ? QString::fromLatin1(def) : QString());
+    };
+    QList<QCommandLineOption> list {
+        o("url", "The server's base URL (http://host:port).", "URL"),
+        o("model", "Served model name (default: the one /v1/models names).", "NAME"),
+        o("gpu", "The server's GPU, from the catalog (kneepoint gpus).", "ID"),
+        o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
+        o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
+        o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
+        o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
+        o("slo-ttft-ms", "Time-to-first-token target (default: the product's).", "MS"),
+        o("slo-tpot-ms", "Time-per-output-token target (default: the product's).", "MS"),
+        o("slo-e2el-ms", "End-to-end latency target (default: none).", "MS"),
+        o("percentile", "The percentile the targets apply to: 50, 90, 95, 99 or 99.9.", "P", "99"),
+        o("requests", "Measured requests per step (default: max(16, 2 x concurrency)).", "N"),
+        o("duration", "Seconds per step, instead of a request count.", "S"),
+        o("transport", "socket (default) or qnam.", "KIND", "socket"),
+        o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
+        o("json", "Print the result as JSON.", ""),
+    };
+    list << apiKeyOptions() << dbOption();
+    return list;
+}
+
+RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
+{
+    RunOptions o;
+    const QString url = p.value(QStringLiteral("url"));
+    if (url.isEmpty())
+        throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
+    o.url = QUrl::fromUserInput(url);
+    if (!o.url.isValid() || o.url.host().isEmpty() || (o.url.scheme() != u"http" && o.url.scheme() != u"https"))
+        throw UsageError {QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(url)};
+    o.model = p.value(QStringLiteral("model"));
+    o.gpu = p.value(QStringLiteral("gpu"));
+    o.product = p.value(QStringLiteral("product"));
+    if (!RunOptions::products().contains(o.product))
+        throw UsageError {
+            QStringLiteral("--product is one of %1, not '%2'.").arg(RunOptions::products().join(u", "), o.product)};
+    if (p.isSet(QStringLiteral("shapes"))) {
+        const QStringList parts = p.value(QStringLiteral("shapes")).split(u',', Qt::SkipEmptyParts);
+        for (const QString& part : parts) {
+            const QStringList io = part.split(u'/');
+            bool okIn = false;
+            bool okOut = false;
+            const int in = io.value(0).toInt(&okIn);
+            const int out = io.value(1).toInt(&okOut);
+            if (io.size() != 2 || !okIn || !okOut || in < 1 || out < 1)
+                throw UsageError {
+                    QStringLiteral("--shapes takes IN/OUT pairs such as 1024/256,4096/512, not '%1'.").arg(part)};
+            o.shapes << Shape {in, out};
+        }
+    }
+    o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
+    for (const QString& r : p.value(QStringLiteral("rate")).split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const double v = r.toDouble(&ok);
+        if (!ok || v <= 0)
+            throw UsageError {QStringLiteral("--rate takes request rates above 0, not '%1'.").arg(r)};
+        o.rates << v;
+    }
+    if (p.isSet(QStringLiteral("slo-ttft-ms")))
+        o.slo.ttftMs = option::number(p, QStringLiteral("slo-ttft-ms"), 0.001, 1e9);
+    if (p.isSet(QStringLiteral("slo-tpot-ms")))
+        o.slo.tpotMs = option::number(p, QStringLiteral("slo-tpot-ms"), 0.001, 1e9);
+    if (p.isSet(QStringLiteral("slo-e2el-ms")))
+        o.slo.e2elMs = option::number(p, QStringLiteral("slo-e2el-ms"), 0.001, 1e9);
+    o.percentile = option::number(p, QStringLiteral("percentile"), 50, 99.9);
+    if (p.isSet(QStringLiteral("requests")))
+        o.requestsPerStep = option::integer(p, QStringLiteral("requests"), 1, 10'000'000);
+    if (p.isSet(QStringLiteral("duration")))
+        o.durationPerStep = option::number(p, QStringLiteral("duration"), 0.1, 86400);
+    const QString transport = p.value(QStringLiteral("transport"));
+    if (transport != u"socket" && transport != u"qnam")
+        throw UsageError {QStringLiteral("--transport is socket or qnam, not '%1'.").arg(transport)};
+    o.transport = transport == u"qnam" ? StreamTransport::Kind::Qnam : StreamTransport::Kind::Socket;
+    if (p.isSet(QStringLiteral("chat")))
+        o.api = WorkloadSpec::Api::Chat;
+    return o;
+}
+
+int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io)
+{
+    RunPipeline pipeline(options, apiKey, store);
+#ifdef Q_OS_UNIX
+    std::unique_ptr<QSocketNotifier> interrupt;
+    bool interrupted = false;
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) == 0) {
+        interrupt = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
+        QObject::connect(interrupt.get(), &QSocketNotifier::activated, &pipeline, [&] {
+            char c = 0;
+            const auto n = ::read(g_signalPipe[0], &c, 1);
+            (void)n;
+            if (!interrupted)
+                io.err << "\nStopping: the step in progress is cancelled, completed steps are kept.\n";
+            io.err.flush();
+            interrupted = true;
+            pipeline.cancel();
+        });
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+    }
+#endif
+    const bool terminal = ::isatty(STDERR_FILENO);
+    QObject::connect(
+        &pipeline, &RunPipeline::phaseChanged, &pipeline, [&](const QString& phase, const QString& detail) {
+            if (terminal)
+                io.err << '\r' << QString(78, u' ') << '\r';
+            io.err << phase << (detail.isEmpty() ? QString() : u": " + detail) << '\n';
+            io.err.flush();
+        });
+    QObject::connect(&pipeline, &RunPipeline::progress, &pipeline,
+        [&](int done, int total, double elapsed, double remaining, const QString& what) {
+            if (what.isEmpty())
+                return;
+            const QString left
+                = remaining < 0 ? QString() : QStringLiteral(", about %1 s left").arg(remaining, 0, 'f', 0);
+            const QString line = QStringLiteral("[%1/%2] %3 (%4 s%5)")
+                                     .arg(done + 1)
+                                     .arg(total)
+                                     .arg(what)
+                                     .arg(elapsed, 0, 'f', 0)
+                                     .arg(left);
+            // A bar that redraws itself on a terminal; plain lines for logs and pipes.
+            if (terminal)
+                io.err << '\r' << line.leftJustified(78, u' ', true);
+            else
+                io.err << line << '\n';
+            io.err.flush();
+        });
+    std::vector<SummaryRow> rows;
+    QObject::connect(&pipeline, &RunPipeline::stepFinished, &pipeline, [&](const RunPipeline::StepOutcome& outcome) {
+        const LoadPlan& plan = outcome.planned.plan;
+        rows.push_back({outcome.planned.phase,
+            plan.pattern == LoadPlan::Pattern::OpenLoop ? QStringLiteral("%1/s").arg(plan.ratePerSecond)
+                                                        : QStringLiteral("c=%1").arg(plan.users),
+            outcome.stats});
+    });
+    RunStatus status = RunStatus::Failed;
+    QString reason;
+    QEventLoop loop;
+    QObject::connect(&pipeline, &RunPipeline::finished, &loop, [&](RunStatus s, const QString& r) {
+        status = s;
+        reason = r;
+        loop.quit();
+    });
+    QTimer::singleShot(0, &pipeline, &RunPipeline::start);
+    loop.exec();
+#ifdef Q_OS_UNIX
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+#endif
+    if (terminal)
+        io.err << '\r' << QString(78, u' ') << '\r';
+    const double scale = pipeline.timeScale();
+    if (json) {
+        QJsonArray steps;
+        for (const SummaryRow& r : rows)
+            steps.append(SummaryTable::stepJson(r, scale));
+        const QJsonObject doc {{QStringLiteral("run_id"), pipeline.runId()},
+            {QStringLiteral("status"), runStatusName(status)}, {QStringLiteral("reason"), reason},
+            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("steps"), steps}};
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    } else if (!rows.empty()) {
+        io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
+        if (pipeline.runId() >= 0)
+            io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << ".\n";
+    }
+    if (status == RunStatus::Complete)
+        return ExitOk;
+    if (status == RunStatus::Stopped)
+        return ExitInterrupted;
+    io.err << "kneepoint run: " << reason << '\n';
+    return ExitFailure;
+}
+
+int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const RunOptions options = optionsFrom(parser);
+    QString error;
+    const QByteArray key = apiKey(parser, &error);
+    if (!error.isEmpty())
+        throw UsageError {error};
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint run: " << error << '\n';
+        return ExitFailure;
+    }
+    return execute(options, key, store.get(), parser.isSet(QStringLiteral("json")), io);
+}
+
+} // namespace kp::core

@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/command.h"
+#include "run/runoptions.h"
+
+namespace kp::core {
+
+class RunStore;
+
+/// `kneepoint run`: a whole run against a server, stored, with a summary at the end.
+class RunCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("run"); }
+    QString summary() const override;
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+
+    /// The run's options from a parsed command line; throws UsageError on a bad value.
+    static RunOptions optionsFrom(const QCommandLineParser& parser);
+    /// Runs a pipeline to its end with progress on stderr and the summary on stdout; Ctrl-C stops it cleanly.
+    /// Returns the exit code.
+    static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io);
+};
+
+} // namespace kp::core

@@ -1,0 +1,95 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runoptions.h"
+
+#include <QJsonArray>
+
+namespace kp::core {
+
+namespace {
+
+struct ProductDefaults
+{
+    Shape shape;
+    double ttftMs;
+    double tpotMs;
+};
+
+// Chat: interactive, the first token matters; RAG: long prompts; reasoning: long answers, steady streaming;
+// batch: throughput first, latency targets loose enough never to bind.
+ProductDefaults defaultsFor(const QString& product)
+{
+    if (product == u"rag")
+        return {{4096, 256}, 1000, 50};
+    if (product == u"reasoning")
+        return {{512, 4096}, 1000, 30};
+    if (product == u"batch")
+        return {{1024, 256}, 60000, 500};
+    return {{1024, 256}, 500, 50};
+}
+
+} // namespace
+
+QStringList RunOptions::products()
+{
+    return {QStringLiteral("chat"), QStringLiteral("rag"), QStringLiteral("reasoning"), QStringLiteral("batch")};
+}
+
+RunOptions RunOptions::resolved() const
+{
+    RunOptions r = *this;
+    const ProductDefaults d = defaultsFor(product);
+    if (r.shapes.isEmpty())
+        r.shapes = {d.shape};
+    if (!r.slo.ttftMs)
+        r.slo.ttftMs = d.ttftMs;
+    if (!r.slo.tpotMs)
+        r.slo.tpotMs = d.tpotMs;
+    return r;
+}
+
+QJsonObject RunOptions::toJson() const
+{
+    QJsonArray shapesJson;
+    for (const Shape& s : shapes)
+        shapesJson.append(QJsonObject {{QStringLiteral("input"), s.input}, {QStringLiteral("output"), s.output}});
+    QJsonArray levels;
+    for (int c : concurrency)
+        levels.append(c);
+    QJsonArray rateList;
+    for (double r : rates)
+        rateList.append(r);
+    QJsonObject slos;
+    if (slo.ttftMs)
+        slos[QStringLiteral("ttft_ms")] = *slo.ttftMs;
+    if (slo.tpotMs)
+        slos[QStringLiteral("tpot_ms")] = *slo.tpotMs;
+    if (slo.e2elMs)
+        slos[QStringLiteral("e2el_ms")] = *slo.e2elMs;
+    // The URL without any user info: credentials never reach the store.
+    QUrl safeUrl = url;
+    safeUrl.setUserInfo(QString());
+    return {
+        {QStringLiteral("url"), safeUrl.toString()},
+        {QStringLiteral("model"), model},
+        {QStringLiteral("gpu"), gpu},
+        {QStringLiteral("product"), product},
+        {QStringLiteral("api"),
+            api == WorkloadSpec::Api::Chat ? QStringLiteral("chat") : QStringLiteral("completions")},
+        {QStringLiteral("shapes"), shapesJson},
+        {QStringLiteral("concurrency"), levels},
+        {QStringLiteral("rates"), rateList},
+        {QStringLiteral("slo"), slos},
+        {QStringLiteral("percentile"), percentile},
+        {QStringLiteral("requests_per_step"), requestsPerStep},
+        {QStringLiteral("duration_per_step_s"), durationPerStep},
+        {QStringLiteral("baseline_requests"), baselineRequests},
+        {QStringLiteral("warmup_per_step"), warmupPerStep},
+        {QStringLiteral("max_error_fraction"), maxErrorFraction},
+        {QStringLiteral("scrape_interval_ms"), scrapeIntervalMs},
+        {QStringLiteral("transport"), StreamTransport::name(transport)},
+        {QStringLiteral("prompts"), prompts},
+    };
+}
+
+} // namespace kp::core

@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "load/streamtransport.h"
+#include "load/workload.h"
+#include "stats/stepstatistics.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+#include <optional>
+
+namespace kp::core {
+
+/// One request shape: input and output tokens.
+struct Shape
+{
+    int input = 1024;
+    int output = 256;
+};
+
+/// Everything a run is told. The API key travels beside it, never inside: toJson() is what gets stored.
+struct RunOptions
+{
+    QUrl url;
+    QString model; ///< served model name; empty: the one /v1/models names
+    QString gpu; ///< catalog id, for the physics check later; empty: unknown
+    QString product = QStringLiteral("chat"); ///< chat, rag, reasoning, batch: default shapes and targets
+    QList<Shape> shapes; ///< empty: the product's
+    WorkloadSpec::Api api = WorkloadSpec::Api::Completions;
+    QList<int> concurrency {1, 2, 4, 8, 16, 32, 64, 128, 256};
+    QList<double> rates; ///< requests per second for an optional open-loop sweep (Poisson)
+    SloTargets slo; ///< empty fields: the product's
+    double percentile = 99;
+    int requestsPerStep = 0; ///< 0: a default that scales with the concurrency
+    double durationPerStep = 0; ///< seconds; 0: end by request count
+    int baselineRequests = 8;
+    int warmupPerStep = 0; ///< 0: one per user, up to 32
+    double maxErrorFraction = 0.2; ///< a sweep stops at a step with more failures than this
+    int scrapeIntervalMs = 1000;
+    StreamTransport::Kind transport = StreamTransport::defaultKind();
+    int prompts = 64;
+    bool demo = false;
+
+    /// The product's defaults filled in where the user gave nothing.
+    RunOptions resolved() const;
+    /// Every option, for the run store and reports; never the API key.
+    QJsonObject toJson() const;
+    /// Products Kneepoint knows, for --help and errors.
+    static QStringList products();
+};
+
+} // namespace kp::core

@@ -1,0 +1,297 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runpipeline.h"
+
+#include "common/version.h"
+#include "metricsscraper.h"
+#include "run/doctor.h"
+
+#include <QDateTime>
+#include <QHostInfo>
+#include <QJsonArray>
+#include <QSysInfo>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+QJsonObject environment()
+{
+    return {
+        {QStringLiteral("host"), QHostInfo::localHostName()},
+        {QStringLiteral("os"), QSysInfo::prettyProductName()},
+        {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
+        {QStringLiteral("cpu_architecture"), QSysInfo::currentCpuArchitecture()},
+        {QStringLiteral("cores"), QThread::idealThreadCount()},
+        {QStringLiteral("kneepoint_version"), kneepointVersion()},
+        {QStringLiteral("qt_version"), QString::fromLatin1(qVersion())},
+    };
+}
+
+double percentileOf(const Distribution& d, double p)
+{
+    if (p >= 99.9)
+        return d.p999.value;
+    if (p >= 99)
+        return d.p99.value;
+    if (p >= 95)
+        return d.p95.value;
+    if (p >= 90)
+        return d.p90.value;
+    return d.p50.value;
+}
+
+} // namespace
+
+RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, RunStore* store, QObject* parent)
+    : QObject(parent)
+    , m_options(options.resolved())
+    , m_store(store)
+{
+    m_target.baseUrl = m_options.url;
+    m_target.apiKey = apiKey;
+}
+
+RunPipeline::~RunPipeline() = default;
+
+void RunPipeline::start()
+{
+    m_elapsed.start();
+    Q_EMIT phaseChanged(QStringLiteral("doctor"), m_options.url.toString());
+    const DoctorReport report = Doctor::run(m_target, 10'000);
+    if (!report.canBenchmark()) {
+        for (const DoctorCheck& c : report.checks) {
+            if (c.result == DoctorCheck::Result::Fail) {
+                finish(RunStatus::Failed,
+                    QStringLiteral("%1: %2 %3").arg(c.title, c.detail, c.fix.isEmpty() ? QString() : u"— " + c.fix));
+                return;
+            }
+        }
+        finish(RunStatus::Failed, QStringLiteral("The server cannot be benchmarked (see kneepoint doctor)."));
+        return;
+    }
+
+    Q_EMIT phaseChanged(QStringLiteral("detect"), QString());
+    m_facts = ServerFacts::detect(report.versionBody, report.modelsBody, report.metricsBody);
+    if (m_options.model.isEmpty())
+        m_options.model = m_facts.modelId;
+
+    Q_EMIT phaseChanged(QStringLiteral("prompts"), QString());
+    for (const Shape& shape : std::as_const(m_options.shapes)) {
+        WorkloadSpec spec;
+        spec.api = m_options.api;
+        spec.model = m_options.model;
+        spec.inputTokens = shape.input;
+        spec.outputTokens = shape.output;
+        spec.count = m_options.prompts;
+        spec.seed = std::uint64_t(m_workloads.size());
+        if (m_facts.maxModelLen && shape.input + shape.output > *m_facts.maxModelLen) {
+            finish(RunStatus::Failed,
+                QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
+                    .arg(shape.input)
+                    .arg(shape.output)
+                    .arg(shape.input + shape.output)
+                    .arg(*m_facts.maxModelLen));
+            return;
+        }
+        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
+        if (!built.error.isEmpty()) {
+            finish(RunStatus::Failed, built.error);
+            return;
+        }
+        m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
+    }
+
+    RunInfo info;
+    info.url = m_options.toJson().value(u"url").toString();
+    info.model = m_options.model;
+    info.gpu = m_options.gpu;
+    info.product = m_options.product;
+    info.options = m_options.toJson();
+    info.facts = m_facts.toJson();
+    info.environment = environment();
+    info.timeScale = timeScale();
+    info.demo = m_options.demo;
+    QString error;
+    m_runId = m_store->createRun(info, &error);
+    if (m_runId < 0) {
+        finish(RunStatus::Failed, error);
+        return;
+    }
+    planSteps();
+    m_scraper = new MetricsScraper(m_target, m_options.scrapeIntervalMs, this);
+    m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
+    connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
+    runNextStep();
+}
+
+void RunPipeline::planSteps()
+{
+    const RunOptions& o = m_options;
+    auto closed = [&o](int users) {
+        LoadPlan p;
+        p.users = users;
+        p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
+        if (o.durationPerStep > 0)
+            p.durationSeconds = o.durationPerStep;
+        else
+            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, 2 * users);
+        return p;
+    };
+    LoadPlan baseline = closed(1);
+    baseline.warmupRequests = 1;
+    baseline.requestCount = o.baselineRequests;
+    baseline.durationSeconds = 0;
+    m_plan.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
+    for (int c : o.concurrency)
+        m_plan.push_back({QStringLiteral("concurrency"), closed(c), 0, {{QStringLiteral("concurrency"), c}}});
+    for (double rate : o.rates) {
+        LoadPlan p;
+        p.pattern = LoadPlan::Pattern::OpenLoop;
+        p.arrival = LoadPlan::Arrival::Poisson;
+        p.ratePerSecond = rate;
+        p.seed = std::uint64_t(rate * 1000);
+        if (o.durationPerStep > 0)
+            p.durationSeconds = o.durationPerStep;
+        else
+            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, int(std::ceil(rate * 10)));
+        m_plan.push_back({QStringLiteral("rate"), p, 0, {{QStringLiteral("rate"), rate}}});
+    }
+    // More than one shape: each at a moderate load, to see how size moves latency.
+    for (int s = 1; s < int(o.shapes.size()); ++s) {
+        const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
+        m_plan.push_back({QStringLiteral("shape"), closed(users), s,
+            {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
+                {QStringLiteral("output"), o.shapes[s].output}}});
+    }
+}
+
+void RunPipeline::runNextStep()
+{
+    if (m_cancelled) {
+        finish(RunStatus::Stopped, QStringLiteral("Stopped by the user."));
+        return;
+    }
+    if (m_next >= m_plan.size()) {
+        finish(RunStatus::Complete, QString());
+        return;
+    }
+    const PlannedStep& step = m_plan[m_next];
+    // Time left: the mean of the steps so far, for those still to come; a guess, and said to be one.
+    const double elapsed = double(m_elapsed.elapsed()) / 1000;
+    const double remaining = m_next == 0 ? -1 : elapsed / double(m_next) * double(m_plan.size() - m_next);
+    const QString what = step.phase == u"rate"
+        ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
+        : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users);
+    Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
+    m_stepStartedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    m_scraper->start();
+    m_engine->start(step.plan, m_workloads[std::size_t(step.shape)]);
+}
+
+void RunPipeline::onStepFinished(const LoadEngine::Result& result)
+{
+    const PlannedStep& planned = m_plan[m_next];
+    const std::vector<StoredMetricsSample> samples = m_scraper->stop();
+    if (!result.error.isEmpty()) {
+        finish(RunStatus::Failed, result.error);
+        return;
+    }
+    StepInfo info;
+    info.phase = planned.phase;
+    info.index = int(m_next);
+    info.load = planned.load;
+    info.startNs = result.startNs;
+    info.endNs = result.endNs;
+    info.startedUtc = m_stepStartedUtc;
+    info.cancelled = result.cancelled;
+    QString error;
+    const qint64 stepId = m_store->addStep(m_runId, info, result.records, samples, &error);
+    if (stepId < 0) {
+        finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(error));
+        return;
+    }
+    // Targets are in the server's time; the records are on the client's clock, which a simulator runs faster.
+    SloTargets raw;
+    const double scale = timeScale();
+    if (m_options.slo.ttftMs)
+        raw.ttftMs = *m_options.slo.ttftMs / scale;
+    if (m_options.slo.tpotMs)
+        raw.tpotMs = *m_options.slo.tpotMs / scale;
+    if (m_options.slo.e2elMs)
+        raw.e2elMs = *m_options.slo.e2elMs / scale;
+    StepOutcome outcome;
+    outcome.planned = planned;
+    outcome.stepId = stepId;
+    outcome.stats = StepStatistics::of(
+        result.records, raw, planned.plan.pattern == LoadPlan::Pattern::ClosedLoop ? planned.plan.users : 0);
+    m_outcomes.push_back(outcome);
+    Q_EMIT stepFinished(outcome);
+    ++m_next;
+    if (result.cancelled || m_cancelled) {
+        finish(RunStatus::Stopped, QStringLiteral("Stopped by the user; completed steps are kept."));
+        return;
+    }
+    if (planned.phase == u"concurrency") {
+        const QString reason = stopReason(outcome);
+        if (!reason.isEmpty()) {
+            // Skip the rest of the concurrency sweep: higher loads only break harder.
+            while (m_next < m_plan.size() && m_plan[m_next].phase == u"concurrency")
+                ++m_next;
+            Q_EMIT phaseChanged(QStringLiteral("concurrency"), reason);
+        }
+    }
+    QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+}
+
+QString RunPipeline::stopReason(const StepOutcome& outcome) const
+{
+    const StepStatistics& s = outcome.stats;
+    if (s.total > 0 && double(s.failed) / s.total > m_options.maxErrorFraction)
+        return QStringLiteral("%1 of %2 requests failed at concurrency %3: the sweep stops here.")
+            .arg(s.failed)
+            .arg(s.total)
+            .arg(outcome.planned.plan.users);
+    // Clearly broken: the chosen percentile three times over a target, on the server's clock.
+    const double scale = timeScale();
+    const double ttft = percentileOf(s.ttftMs, m_options.percentile) * scale;
+    const double tpot = percentileOf(s.tpotMs, m_options.percentile) * scale;
+    if (m_options.slo.ttftMs && ttft > 3 * *m_options.slo.ttftMs)
+        return QStringLiteral("TTFT p%1 of %2 ms is over three times the %3 ms target: the sweep stops here.")
+            .arg(m_options.percentile)
+            .arg(ttft, 0, 'f', 0)
+            .arg(*m_options.slo.ttftMs);
+    if (m_options.slo.tpotMs && tpot > 3 * *m_options.slo.tpotMs)
+        return QStringLiteral("TPOT p%1 of %2 ms is over three times the %3 ms target: the sweep stops here.")
+            .arg(m_options.percentile)
+            .arg(tpot, 0, 'f', 1)
+            .arg(*m_options.slo.tpotMs);
+    return {};
+}
+
+void RunPipeline::cancel()
+{
+    m_cancelled = true;
+    if (m_engine && m_engine->isRunning())
+        m_engine->cancel();
+}
+
+void RunPipeline::finish(RunStatus status, const QString& reason)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_runId >= 0) {
+        QString error;
+        m_store->finishRun(m_runId, status, reason, &error);
+    }
+    Q_EMIT progress(int(m_next), int(m_plan.size()), double(m_elapsed.elapsed()) / 1000, 0, QString());
+    Q_EMIT finished(status, reason);
+}
+
+} // namespace kp::core

@@ -1,0 +1,87 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "load/loadengine.h"
+#include "run/runoptions.h"
+#include "run/serverfacts.h"
+#include "stats/stepstatistics.h"
+#include "store/runstore.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace kp::core {
+
+class MetricsScraper;
+
+/// A run: doctor, detect, then the phases in order (baseline, concurrency sweep, optional rate and shape sweeps),
+/// each step stored the moment it completes. The command line and the GUI drive the same pipeline through its
+/// signals; it never blocks the thread it lives in for longer than the start-up checks.
+class RunPipeline : public QObject
+{
+    Q_OBJECT
+public:
+    /// One planned step.
+    struct PlannedStep
+    {
+        QString phase; ///< baseline, concurrency, rate, shape
+        LoadPlan plan;
+        int shape = 0; ///< index into the run's shapes
+        QJsonObject load;
+    };
+    struct StepOutcome
+    {
+        PlannedStep planned;
+        qint64 stepId = -1;
+        StepStatistics stats; ///< on the raw (client) clock; multiply by timeScale() for the server's time
+    };
+
+    RunPipeline(const RunOptions& options, const QByteArray& apiKey, RunStore* store, QObject* parent = nullptr);
+    ~RunPipeline() override;
+
+    void start();
+    /// Stops cleanly: the step in progress is cancelled and kept, the run is marked stopped.
+    void cancel();
+
+    qint64 runId() const { return m_runId; }
+    const ServerFacts& facts() const { return m_facts; }
+    const RunOptions& options() const { return m_options; }
+    const std::vector<StepOutcome>& outcomes() const { return m_outcomes; }
+    /// The server's time per client second: the simulator's speed, else 1.
+    double timeScale() const { return m_facts.timeScale.value_or(1.0); }
+
+Q_SIGNALS:
+    void phaseChanged(const QString& phase, const QString& detail);
+    void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
+    void finished(kp::core::RunStatus status, const QString& reason);
+
+private:
+    void planSteps();
+    void runNextStep();
+    void onStepFinished(const LoadEngine::Result& result);
+    void finish(RunStatus status, const QString& reason);
+    QString stopReason(const StepOutcome& outcome) const;
+
+    RunOptions m_options;
+    LoadTarget m_target;
+    RunStore* m_store;
+    ServerFacts m_facts;
+    std::vector<Workload> m_workloads; // one per shape
+    std::vector<PlannedStep> m_plan;
+    std::size_t m_next = 0;
+    std::vector<StepOutcome> m_outcomes;
+    std::unique_ptr<LoadEngine> m_engine;
+    MetricsScraper* m_scraper = nullptr;
+    qint64 m_runId = -1;
+    QElapsedTimer m_elapsed;
+    QString m_stepStartedUtc;
+    bool m_cancelled = false;
+    bool m_finished = false;
+};
+
+} // namespace kp::core

@@ -1,0 +1,223 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storecommands.h"
+
+#include "catalog/catalog.h"
+#include "run/runcommand.h"
+#include "run/storeoption.h"
+#include "run/summarytable.h"
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kp::core {
+
+namespace {
+
+QCommandLineOption jsonOption()
+{
+    return QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+}
+
+qint64 runIdArgument(const QCommandLineParser& parser, const QString& command)
+{
+    const QStringList args = parser.positionalArguments();
+    bool ok = false;
+    const qint64 id = args.value(0).toLongLong(&ok);
+    if (args.size() != 1 || !ok || id < 1)
+        throw UsageError {
+            QStringLiteral("name one run by its number: kneepoint %1 ID (kneepoint runs lists them).").arg(command)};
+    return id;
+}
+
+QJsonObject summaryJson(const RunSummary& r)
+{
+    return {{QStringLiteral("id"), r.id}, {QStringLiteral("started"), r.startedUtc},
+        {QStringLiteral("finished"), r.finishedUtc}, {QStringLiteral("status"), runStatusName(r.status)},
+        {QStringLiteral("reason"), r.statusReason}, {QStringLiteral("url"), r.url}, {QStringLiteral("model"), r.model},
+        {QStringLiteral("gpu"), r.gpu}, {QStringLiteral("product"), r.product}, {QStringLiteral("steps"), r.steps},
+        {QStringLiteral("requests"), r.requests}, {QStringLiteral("demo"), r.demo},
+        {QStringLiteral("time_scale"), r.timeScale}};
+}
+
+} // namespace
+
+QList<QCommandLineOption> RunsCommand::options() const
+{
+    return {dbOption(), jsonOption()};
+}
+
+int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint runs: " << error << '\n';
+        return ExitFailure;
+    }
+    const QList<RunSummary> runs = store->runs(&error);
+    if (!error.isEmpty()) {
+        io.err << "kneepoint runs: " << error << '\n';
+        return ExitFailure;
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const RunSummary& r : runs)
+            list.append(summaryJson(r));
+        io.out << QJsonDocument(list).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    if (runs.isEmpty()) {
+        io.out << "No runs stored in " << store->path() << " yet. Try kneepoint demo.\n";
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                  .arg(QStringLiteral("id"), 4)
+                  .arg(QStringLiteral("started (UTC)"), -20)
+                  .arg(QStringLiteral("status"), -10)
+                  .arg(QStringLiteral("steps"), 5)
+                  .arg(QStringLiteral("requests"), 8)
+                  .arg(QStringLiteral("server"));
+    for (const RunSummary& r : runs) {
+        io.out << QStringLiteral("%1  %2  %3  %4  %5  %6%7\n")
+                      .arg(r.id, 4)
+                      .arg(r.startedUtc.left(19), -20)
+                      .arg(runStatusName(r.status), -10)
+                      .arg(r.steps, 5)
+                      .arg(r.requests, 8)
+                      .arg(r.model.isEmpty() ? r.url : r.model + QStringLiteral(" at ") + r.url)
+                      .arg(r.demo ? QStringLiteral(" (demo)") : QString());
+    }
+    return ExitOk;
+}
+
+QList<QCommandLineOption> ShowCommand::options() const
+{
+    return {dbOption(), jsonOption()};
+}
+
+int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const qint64 id = runIdArgument(parser, name());
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint show: " << error << '\n';
+        return ExitFailure;
+    }
+    const auto run = store->run(id, &error);
+    if (!run) {
+        io.err << "kneepoint show: " << (error.isEmpty() ? QStringLiteral("there is no run %1.").arg(id) : error)
+               << '\n';
+        return ExitFailure;
+    }
+    // Everything below is recomputed from the stored requests: a report never needs the server again.
+    const QJsonObject options = run->info.options;
+    const QJsonObject slo = options.value(u"slo").toObject();
+    const double scale = run->summary.timeScale > 0 ? run->summary.timeScale : 1;
+    SloTargets raw;
+    if (slo.contains(u"ttft_ms"))
+        raw.ttftMs = slo.value(u"ttft_ms").toDouble() / scale;
+    if (slo.contains(u"tpot_ms"))
+        raw.tpotMs = slo.value(u"tpot_ms").toDouble() / scale;
+    if (slo.contains(u"e2el_ms"))
+        raw.e2elMs = slo.value(u"e2el_ms").toDouble() / scale;
+    std::vector<SummaryRow> rows;
+    for (const StoredStep& step : run->steps) {
+        const std::vector<RequestRecord> requests = store->requests(step.id, &error);
+        const QJsonObject load = step.info.load;
+        const int users = load.value(u"concurrency").toInt(0);
+        const QString loadText = load.contains(u"rate") ? QStringLiteral("%1/s").arg(load.value(u"rate").toDouble())
+                                                        : QStringLiteral("c=%1").arg(users);
+        rows.push_back(
+            {step.info.phase, loadText, StepStatistics::of(requests, raw, load.contains(u"rate") ? 0 : users)});
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray steps;
+        for (const SummaryRow& r : rows)
+            steps.append(SummaryTable::stepJson(r, scale));
+        QJsonObject doc = summaryJson(run->summary);
+        doc[QStringLiteral("options")] = options;
+        doc[QStringLiteral("facts")] = run->info.facts;
+        doc[QStringLiteral("environment")] = run->info.environment;
+        doc[QStringLiteral("steps_detail")] = steps;
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    const RunSummary& s = run->summary;
+    io.out << "Run " << s.id << (s.demo ? " (demo)" : "") << ": " << runStatusName(s.status)
+           << (s.statusReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.statusReason)) << '\n';
+    io.out << "Server " << s.url << ", model " << (s.model.isEmpty() ? QStringLiteral("unknown") : s.model)
+           << ", started " << s.startedUtc << '\n';
+    io.out << SummaryTable::table(rows, scale, options.value(u"percentile").toDouble(99));
+    return ExitOk;
+}
+
+QList<QCommandLineOption> DeleteCommand::options() const
+{
+    return {dbOption()};
+}
+
+int DeleteCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const qint64 id = runIdArgument(parser, name());
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint delete: " << error << '\n';
+        return ExitFailure;
+    }
+    if (!store->run(id, &error)) {
+        io.err << "kneepoint delete: there is no run " << id << ".\n";
+        return ExitFailure;
+    }
+    if (!store->deleteRun(id, &error)) {
+        io.err << "kneepoint delete: " << error << '\n';
+        return ExitFailure;
+    }
+    io.out << "Deleted run " << id << ".\n";
+    return ExitOk;
+}
+
+QList<QCommandLineOption> GpusCommand::options() const
+{
+    return {jsonOption()};
+}
+
+int GpusCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QList<GpuSpec>& gpus = Catalog::builtIn().gpus();
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const GpuSpec& g : gpus) {
+            list.append(QJsonObject {{QStringLiteral("id"), g.id}, {QStringLiteral("name"), g.name},
+                {QStringLiteral("memory_gb"), g.memoryGb}, {QStringLiteral("bandwidth_tbps"), g.bandwidthTbps},
+                {QStringLiteral("bf16_tflops"), g.bf16Tflops},
+                {QStringLiteral("fp8_tflops"), g.fp8Tflops ? QJsonValue(*g.fp8Tflops) : QJsonValue()},
+                {QStringLiteral("source"), g.source}});
+        }
+        io.out << QJsonDocument(list).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+                  .arg(QStringLiteral("id"), -16)
+                  .arg(QStringLiteral("memory"), 8)
+                  .arg(QStringLiteral("TB/s"), 6)
+                  .arg(QStringLiteral("BF16 TF"), 8)
+                  .arg(QStringLiteral("FP8 TF"), 7)
+                  .arg(QStringLiteral("name"));
+    for (const GpuSpec& g : gpus) {
+        io.out << QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+                      .arg(g.id, -16)
+                      .arg(QString::number(g.memoryGb) + QStringLiteral(" GB"), 8)
+                      .arg(g.bandwidthTbps, 6, 'f', 2)
+                      .arg(g.bf16Tflops, 8, 'f', 0)
+                      .arg(g.fp8Tflops ? QString::number(*g.fp8Tflops, 'f', 0) : QStringLiteral("-"), 7)
+                      .arg(g.name);
+    }
+    return ExitOk;
+}
+
+} // namespace kp::core

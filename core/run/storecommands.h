@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/command.h"
+
+namespace kp::core {
+
+/// `kneepoint runs`: the stored runs, newest first.
+class RunsCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("runs"); }
+    QString summary() const override { return QStringLiteral("List the stored runs."); }
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+};
+
+/// `kneepoint show ID`: one stored run, its statistics recomputed from the stored requests.
+class ShowCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("show"); }
+    QString summary() const override { return QStringLiteral("Show a stored run (kneepoint show ID)."); }
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
+/// `kneepoint delete ID`.
+class DeleteCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("delete"); }
+    QString summary() const override { return QStringLiteral("Delete a stored run (kneepoint delete ID)."); }
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
+/// `kneepoint gpus`: the GPU catalog that every --gpu refers to.
+class GpusCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("gpus"); }
+    QString summary() const override { return QStringLiteral("List the GPU catalog."); }
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+};
+
+} // namespace kp::core

@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storeoption.h"
+
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+
+namespace kp::core {
+
+QCommandLineOption dbOption()
+{
+    return QCommandLineOption(QStringLiteral("db"),
+        QStringLiteral("The run store (default: $KNEEPOINT_DB, else the user's data directory)."),
+        QStringLiteral("PATH"));
+}
+
+std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, QString* error)
+{
+    const QString path
+        = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : RunStore::defaultPath();
+    return RunStore::open(path, error);
+}
+
+} // namespace kp::core

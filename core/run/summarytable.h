@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "stats/stepstatistics.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace kp::core {
+
+/// One step as the summary shows it: what load, and what came of it.
+struct SummaryRow
+{
+    QString phase;
+    QString load; ///< "c=8", "4.0/s"
+    StepStatistics stats;
+};
+
+/// The end-of-run table and its JSON, shared by `run`, `show` and `demo`. Figures are shown in the server's time:
+/// client measurements × `timeScale` (1 for a real server, the simulator's speed otherwise).
+namespace SummaryTable {
+QString table(const std::vector<SummaryRow>& rows, double timeScale, double percentile);
+QJsonObject stepJson(const SummaryRow& row, double timeScale);
+} // namespace SummaryTable
+
+} // namespace kp::core

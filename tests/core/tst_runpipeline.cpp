@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
+#include "store/runstore.h"
+#include "support/simprocess.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace kp::core;
+
+namespace {
+
+struct Finished
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Finished waitFor(QProcess& p, int timeoutMs = 120'000)
+{
+    Finished f;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return f;
+    }
+    f.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    f.out = QString::fromUtf8(p.readAllStandardOutput());
+    f.err = QString::fromUtf8(p.readAllStandardError());
+    return f;
+}
+
+} // namespace
+
+class TestRunPipeline : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void aRunIsStoredAndReadsBack()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("8"), QStringLiteral("--shapes"),
+                QStringLiteral("256/32"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        const Finished f = waitFor(run);
+        QCOMPARE(f.code, 0);
+        const QJsonObject summary = QJsonDocument::fromJson(f.out.toUtf8()).object();
+        QCOMPARE(summary[u"status"].toString(), QStringLiteral("complete"));
+        QCOMPARE(summary[u"steps"].toArray().size(), 3); // baseline, c=1, c=4
+
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<RunSummary> runs = store->runs();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().status, RunStatus::Complete);
+        QCOMPARE(runs.first().timeScale, 20.0);
+        const auto stored = store->run(runs.first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(int(stored->steps.size()), 3);
+        QCOMPARE(stored->info.facts[u"vllmVersion"].toString(), QStringLiteral("0.31.0"));
+        QCOMPARE(stored->info.options[u"concurrency"].toArray().size(), 2);
+        QCOMPARE(stored->steps[2].info.phase, QStringLiteral("concurrency"));
+        const std::vector<RequestRecord> requests = store->requests(stored->steps[2].id, &error);
+        int measured = 0;
+        for (const RequestRecord& r : requests) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.promptTokens, 256);
+            QCOMPARE(r.completionTokens, 32);
+            QCOMPARE(int(r.chunks.size()), 32);
+            measured += r.warmup ? 0 : 1;
+        }
+        QCOMPARE(measured, 8);
+        QVERIFY(!store->metricsSamples(stored->steps[2].id).empty());
+    }
+
+    void theApiKeyIsUsedAndNeverStored()
+    {
+        SimProcess sim;
+        QString error;
+        const QString key = QStringLiteral("sk-kneepoint-test-key-0123456789abcdef");
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--api-key"), key}, &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KNEEPOINT_API_KEY"), key);
+        run.setProcessEnvironment(env);
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("2"), QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"),
+                QStringLiteral("64/8"), QStringLiteral("--db"), db});
+        const Finished f = waitFor(run);
+        QCOMPARE(f.code, 0);
+        QVERIFY(!f.out.contains(key) && !f.err.contains(key));
+        // Not in the database, nor its write-ahead log.
+        for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
+            QFile raw(file);
+            if (raw.open(QIODevice::ReadOnly))
+                QVERIFY2(!raw.readAll().contains(key.toUtf8()), qPrintable(file));
+        }
+    }
+
+    void aDeadOrWrongUrlIsASentenceAndExitOne_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<int>("code");
+        QTest::newRow("nothing listening") << QStringLiteral("http://127.0.0.1:1") << 1;
+        QTest::newRow("not a url") << QStringLiteral("ftp://127.0.0.1:1") << 2;
+    }
+
+    void aDeadOrWrongUrlIsASentenceAndExitOne()
+    {
+        QFETCH(QString, url);
+        QFETCH(int, code);
+        QTemporaryDir dir;
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("--db"),
+                dir.filePath(QStringLiteral("runs.sqlite"))});
+        const Finished f = waitFor(run, 60'000);
+        QCOMPARE(f.code, code);
+        QVERIFY2(f.err.contains(u"kneepoint run: "), qPrintable(f.err));
+        QVERIFY(f.err.trimmed().endsWith(u'.'));
+    }
+
+    void killedMidRunKeepsEveryCompletedStep()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("5")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,2,3,4,5,6,7,8,9,10,11,12"), QStringLiteral("--requests"), QStringLiteral("6"),
+                QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--db"), db});
+        QVERIFY(run.waitForStarted());
+        // Wait for a few committed steps, reading the store as another process would.
+        int steps = 0;
+        for (int i = 0; i < 600 && steps < 3; ++i) {
+            QTest::qWait(100);
+            const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
+            if (reader && !reader->runs().isEmpty())
+                steps = reader->runs().first().steps;
+        }
+        QVERIFY2(steps >= 3, "the run did not store three steps in time");
+        ::kill(pid_t(run.processId()), SIGKILL);
+        run.waitForFinished();
+
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const RunSummary summary = store->runs().first();
+        QCOMPARE(summary.status, RunStatus::Incomplete);
+        const auto stored = store->run(summary.id, &error);
+        QVERIFY(int(stored->steps.size()) >= 3);
+        for (const StoredStep& step : stored->steps) {
+            const std::vector<RequestRecord> requests = store->requests(step.id, &error);
+            QCOMPARE(int(requests.size()), step.requestCount);
+            for (const RequestRecord& r : requests)
+                QCOMPARE(int(r.chunks.size()), r.completionTokens);
+        }
+    }
+
+    void ctrlCStopsCleanly()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("5")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,2,3,4,5,6,7,8"), QStringLiteral("--requests"), QStringLiteral("6"),
+                QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--db"), db});
+        QVERIFY(run.waitForStarted());
+        int steps = 0;
+        for (int i = 0; i < 600 && steps < 2; ++i) {
+            QTest::qWait(100);
+            const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
+            if (reader && !reader->runs().isEmpty())
+                steps = reader->runs().first().steps;
+        }
+        QVERIFY(steps >= 2);
+        ::kill(pid_t(run.processId()), SIGINT);
+        const Finished f = waitFor(run, 30'000);
+        QCOMPARE(f.code, 130);
+        QVERIFY2(f.err.contains(u"Stopping"), qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        const RunSummary summary = store->runs().first();
+        QCOMPARE(summary.status, RunStatus::Stopped);
+        QVERIFY(summary.steps >= 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunPipeline)
+#include "tst_runpipeline.moc"
