@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>kp::core</name>
+    <message>
+        <source>The disk holding %1 is full, so %2 failed and the database was left as it was. Free some space and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written, so %2 failed. Check the file&apos;s permissions, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%2 failed in %1: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update Kneepoint, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it untouched: choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kp::core::RunStore</name>
+    <message>
+        <source>Qt&apos;s SQLite driver is missing, so Kneepoint cannot keep its run history. Install it (on Debian: libqt6sql6-sqlite).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection &quot;%1&quot; is already open in this process; each thread needs a connection of its own name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a file. Choose a database file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Kneepoint database (it is not an SQLite file). Kneepoint left it untouched: choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be created for the database. Choose another file with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be switched to write-ahead logging (%2). Choose a file on a local disk with --db or KNEEPOINT_DB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updating the database to version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kneepoint stopped before this run finished (it was killed or crashed, or the computer went down); the steps completed before that are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>storing step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2 to store step %3 in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run cannot be finished as running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finishing run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listing the runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the requests of step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chunk times of request %1 in step %2 of %3 are damaged. Restore the file from a backup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the /metrics samples of step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleting run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kp::ui::MainWindow</name>
     <message>
         <source>Kneepoint</source>
