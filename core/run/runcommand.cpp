@@ -16,6 +16,7 @@
 #include <QSocketNotifier>
 #include <QTimer>
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 
@@ -239,10 +240,26 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
             steps.append(SummaryTable::stepJson(r, scale));
         const QJsonObject doc {{QStringLiteral("run_id"), pipeline.runId()},
             {QStringLiteral("status"), runStatusName(status)}, {QStringLiteral("reason"), reason},
-            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("steps"), steps}};
+            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("network"), pipeline.network()},
+            {QStringLiteral("steps"), steps}};
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else if (!rows.empty()) {
         io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
+        const QJsonObject network = pipeline.network();
+        if (network.contains(u"health_round_trip_median_ms")) {
+            const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
+            io.out << QStringLiteral("Network: /health round trip %1 ms (median)").arg(rtt, 0, 'f', 2);
+            if (network.contains(u"tcp_connect_ms"))
+                io.out << QStringLiteral(", TCP connect %1 ms")
+                              .arg(network.value(u"tcp_connect_ms").toDouble(), 0, 'f', 2);
+            io.out << "; TTFT targets are judged with the round trip subtracted.\n";
+            // Warn when the network is a large share of the first token: the server may be fine and the path not.
+            if (!rows.empty() && !std::isnan(rows.front().stats.ttftMs.p50.value)
+                && rtt > 0.2 * rows.front().stats.ttftMs.p50.value)
+                io.out << QStringLiteral("Warning: the network round trip is %1% of TTFT at the baseline: measure "
+                                         "closer to the server to see the server alone.\n")
+                              .arg(100 * rtt / rows.front().stats.ttftMs.p50.value, 0, 'f', 0);
+        }
         if (pipeline.runId() >= 0)
             io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << ".\n";
     }

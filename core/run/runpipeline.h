@@ -17,6 +17,7 @@
 namespace kp::core {
 
 class MetricsScraper;
+struct DoctorReport;
 
 /// A run: doctor, detect, then the phases in order (baseline, concurrency sweep, optional rate and shape sweeps),
 /// each step stored the moment it completes. The command line and the GUI drive the same pipeline through its
@@ -53,6 +54,11 @@ public:
     const std::vector<StepOutcome>& outcomes() const { return m_outcomes; }
     /// The server's time per client second: the simulator's speed, else 1.
     double timeScale() const { return m_facts.timeScale.value_or(1.0); }
+    /// The network between client and server: TCP connect, TLS handshake and the median /health round trip, ms.
+    const QJsonObject& network() const { return m_network; }
+    /// The median /health round trip in ms (-1 when it could not be measured): TTFT targets are judged with it
+    /// subtracted, on the server's side of the network.
+    double roundTripMs() const { return m_roundTripMs; }
 
 Q_SIGNALS:
     void phaseChanged(const QString& phase, const QString& detail);
@@ -62,6 +68,7 @@ Q_SIGNALS:
 
 private:
     void planSteps();
+    void measureNetwork(const DoctorReport& report);
     void runNextStep();
     void onStepFinished(const LoadEngine::Result& result);
     void finish(RunStatus status, const QString& reason);
@@ -80,6 +87,8 @@ private:
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;
+    QJsonObject m_network;
+    double m_roundTripMs = -1;
     bool m_cancelled = false;
     bool m_finished = false;
 };

@@ -74,6 +74,9 @@ private Q_SLOTS:
         QCOMPARE(int(stored->steps.size()), 3);
         QCOMPARE(stored->info.facts[u"vllmVersion"].toString(), QStringLiteral("0.31.0"));
         QCOMPARE(stored->info.options[u"concurrency"].toArray().size(), 2);
+        const QJsonObject network = stored->info.environment[u"network"].toObject();
+        QVERIFY(network[u"health_round_trip_median_ms"].toDouble() > 0);
+        QVERIFY(network[u"tcp_connect_ms"].toDouble() > 0);
         QCOMPARE(stored->steps[2].info.phase, QStringLiteral("concurrency"));
         const std::vector<RequestRecord> requests = store->requests(stored->steps[2].id, &error);
         int measured = 0;
