@@ -89,6 +89,7 @@ QList<QCommandLineOption> RunCommand::options() const
         o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
+        o("burstiness", "Arrivals of the rate sweep: 1 Poisson, below 1 burstier, above 1 more even.", "B", "1"),
         o("slo-ttft-ms", "Time-to-first-token target (default: the product's).", "MS"),
         o("slo-tpot-ms", "Time-per-output-token target (default: the product's).", "MS"),
         o("slo-e2el-ms", "End-to-end latency target (default: none).", "MS"),
@@ -140,6 +141,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
             throw UsageError {QStringLiteral("--rate takes request rates above 0, not '%1'.").arg(r)};
         o.rates << v;
     }
+    o.burstiness = option::number(p, QStringLiteral("burstiness"), 0.01, 100);
     if (p.isSet(QStringLiteral("slo-ttft-ms")))
         o.slo.ttftMs = option::number(p, QStringLiteral("slo-ttft-ms"), 0.001, 1e9);
     if (p.isSet(QStringLiteral("slo-tpot-ms")))
@@ -215,7 +217,7 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
         rows.push_back({outcome.planned.phase,
             plan.pattern == LoadPlan::Pattern::OpenLoop ? QStringLiteral("%1/s").arg(plan.ratePerSecond)
                                                         : QStringLiteral("c=%1").arg(plan.users),
-            outcome.stats});
+            outcome.stats, outcome.server});
     });
     RunStatus status = RunStatus::Failed;
     QString reason;
@@ -245,7 +247,7 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else if (!rows.empty()) {
         io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
-        const QJsonObject network = pipeline.network();
+        const QJsonObject& network = pipeline.network();
         if (network.contains(u"health_round_trip_median_ms")) {
             const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
             io.out << QStringLiteral("Network: /health round trip %1 ms (median)").arg(rtt, 0, 'f', 2);

@@ -79,6 +79,7 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("shapes"), shapesJson},
         {QStringLiteral("concurrency"), levels},
         {QStringLiteral("rates"), rateList},
+        {QStringLiteral("burstiness"), burstiness},
         {QStringLiteral("slo"), slos},
         {QStringLiteral("percentile"), percentile},
         {QStringLiteral("requests_per_step"), requestsPerStep},

@@ -32,7 +32,8 @@ struct RunOptions
     QList<Shape> shapes; ///< empty: the product's
     WorkloadSpec::Api api = WorkloadSpec::Api::Completions;
     QList<int> concurrency {1, 2, 4, 8, 16, 32, 64, 128, 256};
-    QList<double> rates; ///< requests per second for an optional open-loop sweep (Poisson)
+    QList<double> rates; ///< requests per second for an optional open-loop sweep
+    double burstiness = 1; ///< the rate sweep's arrivals: 1 Poisson, below 1 burstier (gamma), above 1 more even
     SloTargets slo; ///< empty fields: the product's
     double percentile = 99;
     int requestsPerStep = 0; ///< 0: a default that scales with the concurrency

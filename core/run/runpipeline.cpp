@@ -192,7 +192,8 @@ void RunPipeline::planSteps()
     for (double rate : o.rates) {
         LoadPlan p;
         p.pattern = LoadPlan::Pattern::OpenLoop;
-        p.arrival = LoadPlan::Arrival::Poisson;
+        p.arrival = o.burstiness == 1 ? LoadPlan::Arrival::Poisson : LoadPlan::Arrival::Gamma;
+        p.burstiness = o.burstiness;
         p.ratePerSecond = rate;
         p.seed = std::uint64_t(rate * 1000);
         if (o.durationPerStep > 0)
@@ -268,6 +269,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     StepOutcome outcome;
     outcome.planned = planned;
     outcome.stepId = stepId;
+    outcome.server = ServerDeltas::of(samples);
     outcome.stats = StepStatistics::of(
         result.records, raw, planned.plan.pattern == LoadPlan::Pattern::ClosedLoop ? planned.plan.users : 0);
     m_outcomes.push_back(outcome);

@@ -4,6 +4,7 @@
 
 #include "load/loadengine.h"
 #include "run/runoptions.h"
+#include "run/serverdeltas.h"
 #include "run/serverfacts.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
@@ -39,6 +40,7 @@ public:
         PlannedStep planned;
         qint64 stepId = -1;
         StepStatistics stats; ///< on the raw (client) clock; multiply by timeScale() for the server's time
+        ServerDeltas server; ///< what the server's /metrics said about the step
     };
 
     RunPipeline(const RunOptions& options, const QByteArray& apiKey, RunStore* store, QObject* parent = nullptr);

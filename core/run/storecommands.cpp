@@ -132,7 +132,8 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
         const QString loadText = load.contains(u"rate") ? QStringLiteral("%1/s").arg(load.value(u"rate").toDouble())
                                                         : QStringLiteral("c=%1").arg(users);
         rows.push_back(
-            {step.info.phase, loadText, StepStatistics::of(requests, raw, load.contains(u"rate") ? 0 : users)});
+            {step.info.phase, loadText, StepStatistics::of(requests, raw, load.contains(u"rate") ? 0 : users),
+                ServerDeltas::of(store->metricsSamples(step.id, &error))});
     }
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray steps;

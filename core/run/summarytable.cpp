@@ -59,6 +59,11 @@ QString SummaryTable::table(const std::vector<SummaryRow>& rows, double scale, d
                                                     : QString::number(100 * s.sloAttainment, 'f', 0) + u'%',
                        8);
     }
+    for (const SummaryRow& r : rows) {
+        const QString note = r.server.note(r.load);
+        if (!note.isEmpty())
+            out += note + u'\n';
+    }
     out += QStringLiteral("Times in ms, throughput in output tokens per second over the steady window");
     if (scale != 1)
         out += QStringLiteral("; the server was simulated at %1x speed and every figure is in its time").arg(scale);
@@ -91,6 +96,7 @@ QJsonObject SummaryTable::stepJson(const SummaryRow& r, double scale)
         {QStringLiteral("steady_output_tokens_per_s"), num(s.steady.outputTokensPerSecond / scale)},
         {QStringLiteral("slo_attainment"), num(s.sloAttainment)},
         {QStringLiteral("time_scale"), scale},
+        {QStringLiteral("server"), r.server.toJson()},
     };
 }
 

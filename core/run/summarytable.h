@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "run/serverdeltas.h"
 #include "stats/stepstatistics.h"
 
 #include <QJsonObject>
@@ -17,6 +18,7 @@ struct SummaryRow
     QString phase;
     QString load; ///< "c=8", "4.0/s"
     StepStatistics stats;
+    ServerDeltas server;
 };
 
 /// The end-of-run table and its JSON, shared by `run`, `show` and `demo`. Figures are shown in the server's time:

@@ -56,12 +56,14 @@ private Q_SLOTS:
         run.start(SimProcess::binary(),
             {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
                 QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("8"), QStringLiteral("--shapes"),
-                QStringLiteral("256/32"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+                QStringLiteral("256/32"), QStringLiteral("--rate"), QStringLiteral("40"),
+                QStringLiteral("--burstiness"), QStringLiteral("0.5"), QStringLiteral("--db"), db,
+                QStringLiteral("--json")});
         const Finished f = waitFor(run);
         QCOMPARE(f.code, 0);
         const QJsonObject summary = QJsonDocument::fromJson(f.out.toUtf8()).object();
         QCOMPARE(summary[u"status"].toString(), QStringLiteral("complete"));
-        QCOMPARE(summary[u"steps"].toArray().size(), 3); // baseline, c=1, c=4
+        QCOMPARE(summary[u"steps"].toArray().size(), 4); // baseline, c=1, c=4, 40/s
 
         const auto store = RunStore::open(db, &error);
         QVERIFY2(store, qPrintable(error));
@@ -71,7 +73,9 @@ private Q_SLOTS:
         QCOMPARE(runs.first().timeScale, 20.0);
         const auto stored = store->run(runs.first().id, &error);
         QVERIFY2(stored, qPrintable(error));
-        QCOMPARE(int(stored->steps.size()), 3);
+        QCOMPARE(int(stored->steps.size()), 4);
+        QCOMPARE(stored->steps[3].info.phase, QStringLiteral("rate"));
+        QCOMPARE(stored->info.options[u"burstiness"].toDouble(), 0.5);
         QCOMPARE(stored->info.facts[u"vllmVersion"].toString(), QStringLiteral("0.31.0"));
         QCOMPARE(stored->info.options[u"concurrency"].toArray().size(), 2);
         const QJsonObject network = stored->info.environment[u"network"].toObject();
@@ -89,6 +93,10 @@ private Q_SLOTS:
         }
         QCOMPARE(measured, 8);
         QVERIFY(!store->metricsSamples(stored->steps[2].id).empty());
+        // The server's counters over the step agree with what the client counted.
+        const QJsonObject server = summary[u"steps"].toArray().at(2).toObject()[u"server"].toObject();
+        QVERIFY2(server[u"generation_tokens"].toDouble() >= 8 * 32, QJsonDocument(server).toJson().constData());
+        QCOMPARE(server[u"counter_reset"].toBool(), false);
     }
 
     void theApiKeyIsUsedAndNeverStored()

@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "store/runstore.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace kp::core {
+
+/// What the server's own counters say about one step: the difference between the first and the last /metrics
+/// scrape taken during it, and the peaks of its gauges.
+struct ServerDeltas
+{
+    double preemptions = -1; ///< -1: not visible
+    double generationTokens = -1;
+    double promptTokens = -1;
+    double requestsSucceeded = -1;
+    double peakRunning = -1;
+    double peakWaiting = -1;
+    double peakKvUsage = -1;
+    bool counterReset = false; ///< a counter went down: the server restarted during the step
+    int samples = 0;
+
+    /// From a step's stored samples (MetricsSample JSON), in time order.
+    static ServerDeltas of(const std::vector<StoredMetricsSample>& stored);
+    QJsonObject toJson() const;
+    /// One line for the summary, empty when there is nothing worth saying.
+    QString note(const QString& load) const;
+};
+
+} // namespace kp::core
