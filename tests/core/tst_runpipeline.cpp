@@ -39,6 +39,26 @@ Finished waitFor(QProcess& p, int timeoutMs = 120'000)
     return f;
 }
 
+// Starts a long `kneepoint run` against `sim` and returns once `steps` steps are committed to `db`, read as another
+// process would read them; false if that did not happen in a minute.
+bool startLongRunAndWaitForSteps(QProcess* run, const SimProcess& sim, const QString& db, int steps)
+{
+    run->start(SimProcess::binary(),
+        {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+            QStringLiteral("1,2,3,4,5,6,7,8,9,10,11,12"), QStringLiteral("--requests"), QStringLiteral("6"),
+            QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--db"), db});
+    if (!run->waitForStarted())
+        return false;
+    QString error;
+    for (int i = 0; i < 600; ++i) {
+        QTest::qWait(100);
+        const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
+        if (reader && !reader->runs().isEmpty() && reader->runs().first().steps >= steps)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 class TestRunPipeline : public QObject
@@ -158,20 +178,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
         QProcess run;
-        run.start(SimProcess::binary(),
-            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
-                QStringLiteral("1,2,3,4,5,6,7,8,9,10,11,12"), QStringLiteral("--requests"), QStringLiteral("6"),
-                QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--db"), db});
-        QVERIFY(run.waitForStarted());
-        // Wait for a few committed steps, reading the store as another process would.
-        int steps = 0;
-        for (int i = 0; i < 600 && steps < 3; ++i) {
-            QTest::qWait(100);
-            const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
-            if (reader && !reader->runs().isEmpty())
-                steps = reader->runs().first().steps;
-        }
-        QVERIFY2(steps >= 3, "the run did not store three steps in time");
+        QVERIFY2(startLongRunAndWaitForSteps(&run, sim, db, 3), "the run did not store three steps in time");
         ::kill(pid_t(run.processId()), SIGKILL);
         run.waitForFinished();
 
@@ -197,19 +204,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
         QProcess run;
-        run.start(SimProcess::binary(),
-            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
-                QStringLiteral("1,2,3,4,5,6,7,8"), QStringLiteral("--requests"), QStringLiteral("6"),
-                QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--db"), db});
-        QVERIFY(run.waitForStarted());
-        int steps = 0;
-        for (int i = 0; i < 600 && steps < 2; ++i) {
-            QTest::qWait(100);
-            const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
-            if (reader && !reader->runs().isEmpty())
-                steps = reader->runs().first().steps;
-        }
-        QVERIFY(steps >= 2);
+        QVERIFY2(startLongRunAndWaitForSteps(&run, sim, db, 2), "the run did not store two steps in time");
         ::kill(pid_t(run.processId()), SIGINT);
         const Finished f = waitFor(run, 30'000);
         QCOMPARE(f.code, 130);
