@@ -36,19 +36,6 @@ QJsonObject environment()
     };
 }
 
-double percentileOf(const Distribution& d, double p)
-{
-    if (p >= 99.9)
-        return d.p999.value;
-    if (p >= 99)
-        return d.p99.value;
-    if (p >= 95)
-        return d.p95.value;
-    if (p >= 90)
-        return d.p90.value;
-    return d.p50.value;
-}
-
 } // namespace
 
 RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, RunStore* store, QObject* parent)
@@ -301,8 +288,8 @@ QString RunPipeline::stopReason(const StepOutcome& outcome) const
             .arg(outcome.planned.plan.users);
     // Clearly broken: the chosen percentile three times over a target, on the server's clock.
     const double scale = timeScale();
-    const double ttft = percentileOf(s.ttftMs, m_options.percentile) * scale;
-    const double tpot = percentileOf(s.tpotMs, m_options.percentile) * scale;
+    const double ttft = s.ttftMs.at(m_options.percentile).value * scale;
+    const double tpot = s.tpotMs.at(m_options.percentile).value * scale;
     if (m_options.slo.ttftMs && ttft > 3 * *m_options.slo.ttftMs)
         return QStringLiteral("TTFT p%1 of %2 ms is over three times the %3 ms target: the sweep stops here.")
             .arg(m_options.percentile)

@@ -8,19 +8,6 @@ namespace kp::core {
 
 namespace {
 
-const PercentileEstimate& at(const Distribution& d, double p)
-{
-    if (p >= 99.9)
-        return d.p999;
-    if (p >= 99)
-        return d.p99;
-    if (p >= 95)
-        return d.p95;
-    if (p >= 90)
-        return d.p90;
-    return d.p50;
-}
-
 QString cell(double v, int decimals)
 {
     return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'f', decimals);
@@ -51,9 +38,9 @@ QString SummaryTable::table(const std::vector<SummaryRow>& rows, double scale, d
                    .arg(r.load, -8)
                    .arg(QStringLiteral("%1/%2").arg(s.succeeded).arg(s.failed), 10)
                    .arg(cell(s.ttftMs.p50.value * scale, 1), 10)
-                   .arg(cell(at(s.ttftMs, percentile).value * scale, 1), 10)
+                   .arg(cell(s.ttftMs.at(percentile).value * scale, 1), 10)
                    .arg(cell(s.tpotMs.p50.value * scale, 2), 9)
-                   .arg(cell(at(s.tpotMs, percentile).value * scale, 2), 9)
+                   .arg(cell(s.tpotMs.at(percentile).value * scale, 2), 9)
                    .arg(cell(tokensPerSecond, 0), 10)
                    .arg(std::isnan(s.sloAttainment) ? QStringLiteral("-")
                                                     : QString::number(100 * s.sloAttainment, 'f', 0) + u'%',

@@ -158,4 +158,17 @@ Distribution Distribution::of(std::vector<double> samples, double confidence)
     return d;
 }
 
+const PercentileEstimate& Distribution::at(double percentile) const
+{
+    if (percentile >= 99.9)
+        return p999;
+    if (percentile >= 99)
+        return p99;
+    if (percentile >= 95)
+        return p95;
+    if (percentile >= 90)
+        return p90;
+    return p50;
+}
+
 } // namespace kp::core

@@ -45,6 +45,9 @@ struct Distribution
     /// Summarises `samples` (any order; NaN samples are dropped). `confidence` is the coverage of every
     /// percentile's interval, e.g. 0.95.
     static Distribution of(std::vector<double> samples, double confidence = 0.95);
+    /// The reported percentile nearest at or below `percentile` (in percent: 50, 90, 95, 99, 99.9), for targets
+    /// stated "at p99" and the like.
+    const PercentileEstimate& at(double percentile) const;
 
     /// The `p`-quantile (p in [0, 1]) of an ascending `sorted` sample with its confidence interval.
     ///

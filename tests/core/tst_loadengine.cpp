@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QSslSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -49,15 +48,6 @@ LoadTarget target(quint16 port)
     LoadTarget t;
     t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
     return t;
-}
-
-double metricValue(const QByteArray& metrics, const char* name)
-{
-    const QRegularExpression re(
-        QStringLiteral("^%1(\\{[^}]*\\})? (\\S+)$").arg(QRegularExpression::escape(QLatin1String(name))),
-        QRegularExpression::MultilineOption);
-    const auto match = re.match(QString::fromUtf8(metrics));
-    return match.hasMatch() ? match.captured(2).toDouble() : -1;
 }
 
 void addTransports()
@@ -153,7 +143,8 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         while (!finished && timer.elapsed() < 90'000) {
-            maxRunning = std::max(maxRunning, metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"));
+            maxRunning = std::max(
+                maxRunning, HttpTestClient::metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"));
             QTest::qWait(30);
         }
         QVERIFY(finished);

@@ -32,15 +32,6 @@ QJsonObject chatBody(const QString& content, int maxTokens, bool stream)
         {QStringLiteral("temperature"), 0}, {QStringLiteral("stream"), stream}};
 }
 
-double metricValue(const QByteArray& metrics, const QByteArray& name)
-{
-    const QRegularExpression re(
-        QStringLiteral("^%1(\\{[^}]*\\})? (\\S+)$").arg(QRegularExpression::escape(QString::fromUtf8(name))),
-        QRegularExpression::MultilineOption);
-    const auto match = re.match(QString::fromUtf8(metrics));
-    return match.hasMatch() ? match.captured(2).toDouble() : -1;
-}
-
 } // namespace
 
 class TestSimServer : public QObject
@@ -107,7 +98,7 @@ private Q_SLOTS:
         QVERIFY(QRegularExpression(QStringLiteral("vllm:cache_config_info\\{[^}]*num_gpu_blocks=\"\\d+\""))
                     .match(QString::fromUtf8(r.body))
                     .hasMatch());
-        QCOMPARE(metricValue(r.body, "kneepoint:sim_speed_factor"), 20.0);
+        QCOMPARE(HttpTestClient::metricValue(r.body, "kneepoint:sim_speed_factor"), 20.0);
     }
 
     void tokenizeAndDetokenize()
@@ -432,8 +423,8 @@ private Q_SLOTS:
         QTest::qWait(300);
         const QByteArray during = scraper.get("/metrics").body;
         // At most 4 run; the rest wait (a preemption can move one more into the queue for a while).
-        const double running = metricValue(during, "vllm:num_requests_running");
-        const double waiting = metricValue(during, "vllm:num_requests_waiting");
+        const double running = HttpTestClient::metricValue(during, "vllm:num_requests_running");
+        const double waiting = HttpTestClient::metricValue(during, "vllm:num_requests_waiting");
         QVERIFY2(running >= 1 && running <= 4, qPrintable(QString::number(running)));
         QVERIFY2(waiting >= 4, qPrintable(QString::number(waiting)));
         QCOMPARE(running + waiting, 8.0);
@@ -443,9 +434,9 @@ private Q_SLOTS:
             QCOMPARE(r.events().size(), 301); // 300 tokens and [DONE]: no usage without stream_options
         }
         const QByteArray after = scraper.get("/metrics").body;
-        QVERIFY(metricValue(after, "vllm:num_preemptions_total") > 0);
-        QCOMPARE(metricValue(after, "vllm:generation_tokens_total"), 2400.0);
-        QCOMPARE(metricValue(after, "vllm:num_requests_running"), 0.0);
+        QVERIFY(HttpTestClient::metricValue(after, "vllm:num_preemptions_total") > 0);
+        QCOMPARE(HttpTestClient::metricValue(after, "vllm:generation_tokens_total"), 2400.0);
+        QCOMPARE(HttpTestClient::metricValue(after, "vllm:num_requests_running"), 0.0);
     }
 
     void clientsLeavingMidStreamFreeTheirSlots()
@@ -467,10 +458,11 @@ private Q_SLOTS:
             QVERIFY(socket->waitForReadyRead(5000));
         sockets.clear(); // every client goes away mid-stream, some while the server is writing to it
         HttpTestClient scraper(sim.port());
-        QTRY_COMPARE_WITH_TIMEOUT(metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"), 0.0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            HttpTestClient::metricValue(scraper.get("/metrics").body, "vllm:num_requests_running"), 0.0, 5000);
         const QByteArray metrics = scraper.get("/metrics").body;
         QVERIFY(metrics.contains("finished_reason=\"abort\"} 40.0"));
-        QCOMPARE(metricValue(metrics, "vllm:kv_cache_usage_perc"), 0.0);
+        QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:kv_cache_usage_perc"), 0.0);
         QCOMPARE(sim.process().state(), QProcess::Running);
     }
 
@@ -494,10 +486,10 @@ private Q_SLOTS:
             for (auto& c : clients)
                 c->receive(60'000);
             const QByteArray after = scraper.get("/metrics").body;
-            const double sum = metricValue(after, "vllm:inter_token_latency_seconds_sum")
-                - metricValue(before, "vllm:inter_token_latency_seconds_sum");
-            const double count = metricValue(after, "vllm:inter_token_latency_seconds_count")
-                - metricValue(before, "vllm:inter_token_latency_seconds_count");
+            const double sum = HttpTestClient::metricValue(after, "vllm:inter_token_latency_seconds_sum")
+                - HttpTestClient::metricValue(before, "vllm:inter_token_latency_seconds_sum");
+            const double count = HttpTestClient::metricValue(after, "vllm:inter_token_latency_seconds_count")
+                - HttpTestClient::metricValue(before, "vllm:inter_token_latency_seconds_count");
             return count > 0 ? sum / count * 1e3 : 0.0;
         };
         const double one = meanItlMs(1);

@@ -3,6 +3,7 @@
 #include "httptestclient.h"
 
 #include "common/monotonicclock.h"
+#include "net/prometheustext.h"
 
 #include <QDeadlineTimer>
 
@@ -158,4 +159,11 @@ HttpTestClient::Response HttpTestClient::receive(int timeoutMs)
     if (!r.complete)
         m_socket.abort();
     return r;
+}
+
+double HttpTestClient::metricValue(const QByteArray& metrics, QByteArrayView name)
+{
+    const kp::core::PrometheusText text = kp::core::PrometheusText::parse(metrics);
+    const kp::core::PrometheusSample* sample = text.first(name);
+    return sample ? sample->value : -1;
 }

@@ -44,6 +44,9 @@ public:
     /// Sends a request without waiting: several clients can each have one in flight, read later with receive().
     bool send(const QByteArray& request);
     Response receive(int timeoutMs = 30'000);
+    /// The value of the first sample of `name` in a /metrics body, read with the product's Prometheus parser;
+    /// -1 when there is none.
+    static double metricValue(const QByteArray& metrics, QByteArrayView name);
     static QByteArray postRequest(
         const QByteArray& path, const QByteArray& body, const QList<std::pair<QByteArray, QByteArray>>& headers = {});
 
