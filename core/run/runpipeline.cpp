@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runpipeline.h"
 
+#include "common/processcpu.h"
 #include "common/version.h"
 #include "metricsscraper.h"
 #include "run/doctor.h"
@@ -30,6 +31,7 @@ QJsonObject environment()
         {QStringLiteral("os"), QSysInfo::prettyProductName()},
         {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
         {QStringLiteral("cpu_architecture"), QSysInfo::currentCpuArchitecture()},
+        {QStringLiteral("cpu_model"), cpuModelName()},
         {QStringLiteral("cores"), QThread::idealThreadCount()},
         {QStringLiteral("kneepoint_version"), kneepointVersion()},
         {QStringLiteral("qt_version"), QString::fromLatin1(qVersion())},
@@ -116,7 +118,9 @@ void RunPipeline::start()
         return;
     }
     planSteps();
-    m_scraper = new MetricsScraper(m_target, m_options.scrapeIntervalMs, this);
+    // The interval is in the server's time: a simulator K times faster is scraped K times as often (down to the
+    // scraper's floor), so that its gauges are seen at the same points of its work as a real server's.
+    m_scraper = new MetricsScraper(m_target, int(std::lround(m_options.scrapeIntervalMs / timeScale())), this);
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     runNextStep();
@@ -217,6 +221,8 @@ void RunPipeline::runNextStep()
         : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users);
     Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
     m_stepStartedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    m_stepCpuStart = processCpuSeconds();
+    m_stepWall.start();
     m_scraper->start();
     m_engine->start(step.plan, m_workloads[std::size_t(step.shape)]);
 }
@@ -237,6 +243,11 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     info.endNs = result.endNs;
     info.startedUtc = m_stepStartedUtc;
     info.cancelled = result.cancelled;
+    const double cpuEnd = processCpuSeconds();
+    if (m_stepCpuStart >= 0 && cpuEnd >= 0)
+        info.client = {{QStringLiteral("cpu_seconds"), cpuEnd - m_stepCpuStart},
+            {QStringLiteral("wall_seconds"), double(m_stepWall.nsecsElapsed()) / 1e9},
+            {QStringLiteral("cores"), QThread::idealThreadCount()}};
     QString error;
     const qint64 stepId = m_store->addStep(m_runId, info, result.records, samples, &error);
     if (stepId < 0) {

@@ -89,6 +89,8 @@ private:
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;
+    double m_stepCpuStart = -1;
+    QElapsedTimer m_stepWall;
     QJsonObject m_network;
     double m_roundTripMs = -1;
     bool m_cancelled = false;

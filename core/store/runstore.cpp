@@ -122,6 +122,11 @@ const std::vector<QStringList>& migrations()
                            "json TEXT NOT NULL)"),
             QStringLiteral("CREATE INDEX metrics_samples_step ON metrics_samples(step_id)"),
         },
+        {
+            // Version 2: what the step cost the client (CPU seconds against wall seconds), so that a report can
+            // tell a saturated client from a saturated server. Older steps read it as unknown.
+            QStringLiteral("ALTER TABLE steps ADD COLUMN client TEXT"),
+        },
     };
     return list;
 }
@@ -724,7 +729,7 @@ qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<R
     {
         QSqlQuery q(db);
         q.prepare(QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
-                                 "cancelled, request_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                 "cancelled, request_count, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         q.addBindValue(runId);
         q.addBindValue(step.index);
         q.addBindValue(step.phase);
@@ -734,6 +739,7 @@ qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<R
         q.addBindValue(step.startedUtc);
         q.addBindValue(step.cancelled ? 1 : 0);
         q.addBindValue(static_cast<qint64>(requests.size()));
+        q.addBindValue(jsonText(step.client));
         if (!q.exec()) {
             // A missing run shows as a foreign key failure; say it in the user's terms.
             if (sqliteCode(q.lastError()) == 19) // SQLITE_CONSTRAINT
@@ -909,7 +915,7 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
     QSqlQuery q(db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, phase, step_index, load, start_ns, end_ns, started_utc, cancelled, "
-                             "request_count FROM steps WHERE run_id = ? ORDER BY step_index, id"));
+                             "request_count, client FROM steps WHERE run_id = ? ORDER BY step_index, id"));
     q.addBindValue(id);
     if (!q.exec()) {
         setError(error, failure(m_path, reading, q.lastError()));
@@ -926,6 +932,7 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
         s.info.startedUtc = q.value(6).toString();
         s.info.cancelled = q.value(7).toInt() != 0;
         s.requestCount = q.value(8).toInt();
+        s.info.client = jsonObject(q.value(9));
         run.steps.push_back(std::move(s));
     }
     return run;

@@ -47,6 +47,7 @@ struct StepInfo
     std::int64_t endNs = 0; ///< monotonic
     QString startedUtc; ///< ISO 8601
     bool cancelled = false;
+    QJsonObject client; ///< the client's cost: {"cpu_seconds": …, "wall_seconds": …}; empty when not recorded
 };
 
 /// One scrape of the server's /metrics during a step.

@@ -562,6 +562,7 @@ void TestRunStore::roundTrip()
     requests.push_back(cancelled);
     StepInfo step = makeStep(0);
     step.phase = QStringLiteral("baseline");
+    step.client = QJsonObject {{QStringLiteral("cpu_seconds"), 0.25}, {QStringLiteral("wall_seconds"), 2.5}};
     const std::vector<StoredMetricsSample> samples = makeSamples(0);
     const qint64 stepId = store->addStep(runId, step, requests, samples, &error);
     QVERIFY2(stepId > 0, qPrintable(error));
@@ -614,6 +615,8 @@ void TestRunStore::roundTrip()
     QCOMPARE(first.info.endNs, step.endNs);
     QCOMPARE(first.info.startedUtc, step.startedUtc);
     QCOMPARE(first.info.cancelled, false);
+    QCOMPARE(first.info.client, step.client);
+    QVERIFY(run->steps[1].info.client.isEmpty());
     QCOMPARE(run->steps[1].info.load, rate.load);
     QCOMPARE(run->steps[1].info.cancelled, true);
     QCOMPARE(run->steps[1].requestCount, 0);
@@ -886,6 +889,7 @@ void TestRunStore::opensEarlierVersions()
         QCOMPARE(run->info.options.value(QStringLiteral("steps")).toInt(), 3);
         QCOMPARE(run->steps.size(), std::size_t(1));
         QCOMPARE(run->steps[0].info.phase, QStringLiteral("baseline"));
+        QVERIFY(run->steps[0].info.client.isEmpty()); // not recorded before version 2
         const std::vector<RequestRecord> requests = store->requests(run->steps[0].id, &error);
         QCOMPARE(requests.size(), std::size_t(1));
         QCOMPARE(requests[0].responseId, QByteArray("cmpl-7"));
