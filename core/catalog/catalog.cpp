@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+
+#include <algorithm>
 
 namespace kp::core {
 
@@ -19,17 +23,17 @@ QByteArray readResource(const QString& path)
     return file.readAll();
 }
 
-bool readArray(const QByteArray& json, const char* key, QJsonArray* out, QString* error, const QString& what)
+bool readArray(const QByteArray& json, const char* key, QJsonArray* out, QString* error, const QString& file)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: %2 at offset %3").arg(what, parseError.errorString()).arg(parseError.offset);
+        *error = QStringLiteral("%1: %2 at offset %3").arg(file, parseError.errorString()).arg(parseError.offset);
         return false;
     }
     const QJsonValue array = doc.object().value(QLatin1String(key));
     if (!array.isArray()) {
-        *error = QStringLiteral("%1: no \"%2\" array").arg(what, QLatin1String(key));
+        *error = QStringLiteral("%1: no \"%2\" array").arg(file, QLatin1String(key));
         return false;
     }
     *out = array.toArray();
@@ -37,23 +41,100 @@ bool readArray(const QByteArray& json, const char* key, QJsonArray* out, QString
 }
 
 // Every number a roofline divides by must be present and positive, or the catalog is refused.
-bool positive(const QJsonObject& o, const char* key, double* out, QString* error, const QString& id)
+bool positive(const QJsonObject& o, const char* key, double* out, QString* error, const QString& where)
 {
     const double v = o.value(QLatin1String(key)).toDouble(-1);
     if (!(v > 0)) {
-        *error = QStringLiteral("entry \"%1\": \"%2\" must be a positive number").arg(id, QLatin1String(key));
+        *error = QStringLiteral("%1: \"%2\" must be a positive number").arg(where, QLatin1String(key));
         return false;
     }
     *out = v;
     return true;
 }
 
-bool positiveInt(const QJsonObject& o, const char* key, int* out, QString* error, const QString& id)
+QString entryName(const QString& file, const QString& id)
 {
-    double v = 0;
-    if (!positive(o, key, &v, error, id))
+    return QStringLiteral("%1: entry \"%2\"").arg(file, id);
+}
+
+bool parseGpus(const QByteArray& json, const QString& file, QList<GpuSpec>* out, QString* error)
+{
+    QJsonArray gpus;
+    if (!readArray(json, "gpus", &gpus, error, file))
         return false;
-    *out = int(v);
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject o = gpus.at(i).toObject();
+        GpuSpec gpu;
+        gpu.id = o.value(u"id").toString();
+        gpu.name = o.value(u"name").toString();
+        gpu.vendor = o.value(u"vendor").toString();
+        gpu.source = o.value(u"source").toString();
+        if (gpu.id.isEmpty()) {
+            *error = QStringLiteral("%1: entry %2 has no id").arg(file).arg(i + 1);
+            return false;
+        }
+        const QString where = entryName(file, gpu.id);
+        if (!positive(o, "memory_gb", &gpu.memoryGb, error, where)
+            || !positive(o, "bandwidth_tbps", &gpu.bandwidthTbps, error, where)
+            || !positive(o, "bf16_tflops", &gpu.bf16Tflops, error, where))
+            return false;
+        if (o.value(u"fp8_tflops").isDouble())
+            gpu.fp8Tflops = o.value(u"fp8_tflops").toDouble();
+        out->append(gpu);
+    }
+    return true;
+}
+
+// A model entry is a config.json's fields plus id, name, hf_id and source, so a user can paste a config into it.
+bool parseModels(const QByteArray& json, const QString& file, QList<ModelSpec>* out, QString* error)
+{
+    QJsonArray models;
+    if (!readArray(json, "models", &models, error, file))
+        return false;
+    for (qsizetype i = 0; i < models.size(); ++i) {
+        const QJsonObject o = models.at(i).toObject();
+        const QString id = o.value(u"id").toString();
+        if (id.isEmpty()) {
+            *error = QStringLiteral("%1: entry %2 has no id").arg(file).arg(i + 1);
+            return false;
+        }
+        QString why;
+        auto m = ModelSpec::fromHfConfig(o, o.value(u"hf_id").toString(), &why);
+        if (!m) {
+            *error = entryName(file, id) + QStringLiteral(": ") + why;
+            return false;
+        }
+        m->id = id;
+        m->name = o.value(u"name").toString(m->hfId.isEmpty() ? id : m->name);
+        m->source = o.value(u"source").toString();
+        out->append(*m);
+    }
+    return true;
+}
+
+// Lays `extra` over `base`: an entry with a known id takes that entry's place, a new one goes at the end.
+template<typename T> void overlay(QList<T>* base, const QList<T>& extra)
+{
+    for (const T& e : extra) {
+        const auto it = std::find_if(base->begin(), base->end(), [&](const T& b) { return b.id == e.id; });
+        if (it != base->end())
+            *it = e;
+        else
+            base->append(e);
+    }
+}
+
+// Reads one optional user file; a missing file is no error, an unreadable or invalid one is.
+bool readUserFile(const QString& path, QByteArray* out, QString* error)
+{
+    QFile file(path);
+    if (!file.exists())
+        return false;
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    *out = file.readAll();
     return true;
 }
 
@@ -75,58 +156,47 @@ const Catalog& Catalog::builtIn()
 std::optional<Catalog> Catalog::fromJson(const QByteArray& gpusJson, const QByteArray& modelsJson, QString* error)
 {
     Catalog catalog;
-    QJsonArray gpus;
-    if (!readArray(gpusJson, "gpus", &gpus, error, QStringLiteral("gpus.json")))
+    if (!parseGpus(gpusJson, QStringLiteral("gpus.json"), &catalog.m_gpus, error)
+        || !parseModels(modelsJson, QStringLiteral("models.json"), &catalog.m_models, error))
         return std::nullopt;
-    for (const auto& value : std::as_const(gpus)) {
-        const QJsonObject o = value.toObject();
-        GpuSpec gpu;
-        gpu.id = o.value(u"id").toString();
-        gpu.name = o.value(u"name").toString();
-        gpu.vendor = o.value(u"vendor").toString();
-        gpu.source = o.value(u"source").toString();
-        if (gpu.id.isEmpty()) {
-            *error = QStringLiteral("gpus.json: an entry has no id");
-            return std::nullopt;
-        }
-        if (!positive(o, "memory_gb", &gpu.memoryGb, error, gpu.id)
-            || !positive(o, "bandwidth_tbps", &gpu.bandwidthTbps, error, gpu.id)
-            || !positive(o, "bf16_tflops", &gpu.bf16Tflops, error, gpu.id))
-            return std::nullopt;
-        if (o.value(u"fp8_tflops").isDouble())
-            gpu.fp8Tflops = o.value(u"fp8_tflops").toDouble();
-        catalog.m_gpus.append(gpu);
-    }
+    return catalog;
+}
 
-    QJsonArray models;
-    if (!readArray(modelsJson, "models", &models, error, QStringLiteral("models.json")))
-        return std::nullopt;
-    for (const auto& value : std::as_const(models)) {
-        const QJsonObject o = value.toObject();
-        ModelSpec m;
-        m.id = o.value(u"id").toString();
-        m.name = o.value(u"name").toString();
-        m.hfId = o.value(u"hf_id").toString();
-        m.modelType = o.value(u"model_type").toString();
-        m.dtype = o.value(u"dtype").toString(QStringLiteral("bfloat16"));
-        m.source = o.value(u"source").toString();
-        m.tieWordEmbeddings = o.value(u"tie_word_embeddings").toBool();
-        m.attentionBias = o.value(u"attention_bias").toBool();
-        if (m.id.isEmpty()) {
-            *error = QStringLiteral("models.json: an entry has no id");
-            return std::nullopt;
-        }
-        if (!positiveInt(o, "hidden_size", &m.hiddenSize, error, m.id)
-            || !positiveInt(o, "num_hidden_layers", &m.numHiddenLayers, error, m.id)
-            || !positiveInt(o, "num_attention_heads", &m.numAttentionHeads, error, m.id)
-            || !positiveInt(o, "intermediate_size", &m.intermediateSize, error, m.id)
-            || !positiveInt(o, "vocab_size", &m.vocabSize, error, m.id)
-            || !positiveInt(o, "max_position_embeddings", &m.maxPositionEmbeddings, error, m.id))
-            return std::nullopt;
-        // config.json leaves these out when they take their defaults (MHA; hidden_size / heads).
-        m.numKeyValueHeads = o.value(u"num_key_value_heads").toInt(m.numAttentionHeads);
-        m.headDim = o.value(u"head_dim").toInt(m.hiddenSize / m.numAttentionHeads);
-        catalog.m_models.append(m);
+QString Catalog::userDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalog");
+}
+
+Catalog Catalog::forUser(QString* warning)
+{
+    return withUserDirectory(userDirectory(), warning);
+}
+
+Catalog Catalog::withUserDirectory(const QString& directory, QString* warning)
+{
+    Catalog catalog = builtIn();
+    QStringList problems;
+    const QDir dir(directory);
+    const QString gpusPath = dir.filePath(QStringLiteral("gpus.json"));
+    const QString modelsPath = dir.filePath(QStringLiteral("models.json"));
+    QByteArray json;
+    QString error;
+    QList<GpuSpec> gpus;
+    if (readUserFile(gpusPath, &json, &error) && parseGpus(json, gpusPath, &gpus, &error))
+        overlay(&catalog.m_gpus, gpus);
+    if (!error.isEmpty())
+        problems << error;
+    error.clear();
+    QList<ModelSpec> models;
+    if (readUserFile(modelsPath, &json, &error) && parseModels(json, modelsPath, &models, &error))
+        overlay(&catalog.m_models, models);
+    if (!error.isEmpty())
+        problems << error;
+    if (warning) {
+        warning->clear();
+        for (const QString& p : std::as_const(problems))
+            *warning += (warning->isEmpty() ? QString() : QStringLiteral(" "))
+                + QStringLiteral("Ignoring the user catalog %1; the built-in entries are used instead.").arg(p);
     }
     return catalog;
 }

@@ -23,6 +23,16 @@ public:
     /// Parses catalogs from JSON text; on failure `error` says which file and entry were wrong.
     static std::optional<Catalog> fromJson(const QByteArray& gpusJson, const QByteArray& modelsJson, QString* error);
 
+    /// The built-in catalogs with the user's own laid over them: userDirectory()'s gpus.json and models.json, when
+    /// present, in the built-in format. A user entry whose id exists replaces the built-in one; others are added.
+    /// A user file that cannot be read or parsed is left out whole, and `warning` (when given) gets one sentence per
+    /// such file naming it and the entry; the rest of the catalog is still usable.
+    static Catalog forUser(QString* warning = nullptr);
+    /// forUser() with the user files read from `directory` instead.
+    static Catalog withUserDirectory(const QString& directory, QString* warning = nullptr);
+    /// Where forUser() looks: <AppDataLocation>/catalog.
+    static QString userDirectory();
+
     const QList<GpuSpec>& gpus() const { return m_gpus; }
     const QList<ModelSpec>& models() const { return m_models; }
     std::optional<GpuSpec> gpu(const QString& id) const;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandline.h"
 
+#include "catalog/modelscommand.h"
 #include "common/version.h"
 #include "democommand.h"
 #include "run/doctorcommand.h"
@@ -59,6 +60,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<ShowCommand>());
     cli.add(std::make_unique<DeleteCommand>());
     cli.add(std::make_unique<GpusCommand>());
+    cli.add(std::make_unique<ModelsCommand>());
     cli.add(std::make_unique<DoctorCommand>());
     return cli;
 }

@@ -30,7 +30,7 @@ StepTimeModel ResolvedSimConfig::stepTimeModel() const
 
 std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& config, QString* error)
 {
-    const Catalog& catalog = Catalog::builtIn();
+    const Catalog catalog = Catalog::forUser();
     ResolvedSimConfig r;
     r.options = config;
     const auto gpu = catalog.gpu(config.gpuId);
@@ -81,7 +81,7 @@ std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& con
         r.kvCacheBytes = e.numGpuBlocks * kvPerBlock;
     } else {
         const double usable = gpu->memoryBytes() * config.gpuMemoryUtilization;
-        const double weights = model->parameters() * model->bytesPerParameter();
+        const double weights = model->weightBytes();
         r.kvCacheBytes = usable - weights - config.activationReserveGib * GiB;
         if (r.kvCacheBytes <= 0) {
             *error = QStringLiteral("%1 does not fit on one %2: the weights need %3 and the activation reserve %4, "

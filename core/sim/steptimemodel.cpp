@@ -12,7 +12,7 @@ StepTimeModel::StepTimeModel(const GpuSpec& gpu, const ModelSpec& model, double 
     : m_model(model)
     , m_weightBytes(model.weightBytesReadPerStep())
     , m_kvBytesPerToken(model.kvBytesPerToken(kvBytesPerElement))
-    , m_flopsPerToken(2.0 * model.parameters())
+    , m_flopsPerToken(2.0 * model.activeParameters())
     , m_bandwidth(gpu.bandwidthBytesPerSecond() * bandwidthEfficiency)
     , m_compute(gpu.bf16FlopsPerSecond() * computeEfficiency)
     , m_overheadNs(overheadNs)
