@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandline.h"
 
+#include "analysis/analysiscommands.h"
+#include "analysis/lessoncommand.h"
 #include "catalog/modelscommand.h"
 #include "common/version.h"
 #include "democommand.h"
@@ -58,6 +60,8 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<RunCommand>());
     cli.add(std::make_unique<RunsCommand>());
     cli.add(std::make_unique<ShowCommand>());
+    cli.add(std::make_unique<CompareCommand>());
+    cli.add(std::make_unique<LessonCommand>());
     cli.add(std::make_unique<DeleteCommand>());
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());

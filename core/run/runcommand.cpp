@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runcommand.h"
 
+#include "analysis/analysiscommands.h"
 #include "cli/secrets.h"
 #include "run/runpipeline.h"
 #include "run/storeoption.h"
@@ -262,8 +263,13 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
                                          "closer to the server to see the server alone.\n")
                               .arg(100 * rtt / rows.front().stats.ttftMs.p50.value, 0, 'f', 0);
         }
-        if (pipeline.runId() >= 0)
-            io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << ".\n";
+        if (pipeline.runId() >= 0) {
+            const QString verdict = verdictOf(*store, pipeline.runId());
+            if (!verdict.isEmpty())
+                io.out << "\n" << verdict << "\n\n";
+            io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << "; kneepoint show "
+                   << pipeline.runId() << " explains it.\n";
+        }
     }
     if (status == RunStatus::Complete)
         return ExitOk;

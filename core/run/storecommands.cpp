@@ -5,7 +5,6 @@
 #include "catalog/catalog.h"
 #include "run/runcommand.h"
 #include "run/storeoption.h"
-#include "run/summarytable.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
@@ -93,69 +92,6 @@ int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-QList<QCommandLineOption> ShowCommand::options() const
-{
-    return {dbOption(), jsonOption()};
-}
-
-int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
-{
-    const qint64 id = runIdArgument(parser, name());
-    QString error;
-    const auto store = openStore(parser, &error);
-    if (!store) {
-        io.err << "kneepoint show: " << error << '\n';
-        return ExitFailure;
-    }
-    const auto run = store->run(id, &error);
-    if (!run) {
-        io.err << "kneepoint show: " << (error.isEmpty() ? QStringLiteral("there is no run %1.").arg(id) : error)
-               << '\n';
-        return ExitFailure;
-    }
-    // Everything below is recomputed from the stored requests: a report never needs the server again.
-    const QJsonObject options = run->info.options;
-    const QJsonObject slo = options.value(u"slo").toObject();
-    const double scale = run->summary.timeScale > 0 ? run->summary.timeScale : 1;
-    SloTargets raw;
-    if (slo.contains(u"ttft_ms"))
-        raw.ttftMs = slo.value(u"ttft_ms").toDouble() / scale;
-    if (slo.contains(u"tpot_ms"))
-        raw.tpotMs = slo.value(u"tpot_ms").toDouble() / scale;
-    if (slo.contains(u"e2el_ms"))
-        raw.e2elMs = slo.value(u"e2el_ms").toDouble() / scale;
-    std::vector<SummaryRow> rows;
-    for (const StoredStep& step : run->steps) {
-        const std::vector<RequestRecord> requests = store->requests(step.id, &error);
-        const QJsonObject load = step.info.load;
-        const int users = load.value(u"concurrency").toInt(0);
-        const QString loadText = load.contains(u"rate") ? QStringLiteral("%1/s").arg(load.value(u"rate").toDouble())
-                                                        : QStringLiteral("c=%1").arg(users);
-        rows.push_back(
-            {step.info.phase, loadText, StepStatistics::of(requests, raw, load.contains(u"rate") ? 0 : users),
-                ServerDeltas::of(store->metricsSamples(step.id, &error))});
-    }
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonArray steps;
-        for (const SummaryRow& r : rows)
-            steps.append(SummaryTable::stepJson(r, scale));
-        QJsonObject doc = summaryJson(run->summary);
-        doc[QStringLiteral("options")] = options;
-        doc[QStringLiteral("facts")] = run->info.facts;
-        doc[QStringLiteral("environment")] = run->info.environment;
-        doc[QStringLiteral("steps_detail")] = steps;
-        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-        return ExitOk;
-    }
-    const RunSummary& s = run->summary;
-    io.out << "Run " << s.id << (s.demo ? " (demo)" : "") << ": " << runStatusName(s.status)
-           << (s.statusReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.statusReason)) << '\n';
-    io.out << "Server " << s.url << ", model " << (s.model.isEmpty() ? QStringLiteral("unknown") : s.model)
-           << ", started " << s.startedUtc << '\n';
-    io.out << SummaryTable::table(rows, scale, options.value(u"percentile").toDouble(99));
-    return ExitOk;
-}
-
 QList<QCommandLineOption> DeleteCommand::options() const
 {
     return {dbOption()};
@@ -189,7 +125,8 @@ QList<QCommandLineOption> GpusCommand::options() const
 
 int GpusCommand::run(const QCommandLineParser& parser, CommandIo& io)
 {
-    const QList<GpuSpec>& gpus = Catalog::builtIn().gpus();
+    const Catalog catalog = Catalog::forUser();
+    const QList<GpuSpec>& gpus = catalog.gpus();
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray list;
         for (const GpuSpec& g : gpus) {

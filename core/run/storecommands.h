@@ -16,17 +16,6 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-/// `kneepoint show ID`: one stored run, its statistics recomputed from the stored requests.
-class ShowCommand : public Command
-{
-public:
-    QString name() const override { return QStringLiteral("show"); }
-    QString summary() const override { return QStringLiteral("Show a stored run (kneepoint show ID)."); }
-    QList<QCommandLineOption> options() const override;
-    int run(const QCommandLineParser& parser, CommandIo& io) override;
-    bool takesArguments() const override { return true; }
-};
-
 /// `kneepoint delete ID`.
 class DeleteCommand : public Command
 {

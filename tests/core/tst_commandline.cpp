@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
+#include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -12,28 +14,7 @@
 
 namespace {
 
-struct Result
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Result runKneepoint(const QStringList& arguments, int timeoutMs = 30'000)
-{
-    QProcess p;
-    p.start(SimProcess::binary(), arguments);
-    Result r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Result = KneepointResult;
 
 } // namespace
 
@@ -146,12 +127,48 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(u"TTFT p50"), qPrintable(r.out));
         QVERIFY2(r.out.contains(u"simulated at 10x speed"), qPrintable(r.out));
         QVERIFY(r.out.contains(u"Stored as run 1"));
+        // The run ends with its verdict in words.
+        QVERIFY2(r.out.contains(u"For your chat traffic (1,024 tokens in, 256 out), this server"), qPrintable(r.out));
         const Result listed = runKneepoint({QStringLiteral("runs"), QStringLiteral("--db"), db});
         QCOMPARE(listed.code, 0);
         QVERIFY2(listed.out.contains(u"(demo)"), qPrintable(listed.out));
         const Result shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QCOMPARE(shown.code, 0);
-        QVERIFY2(shown.out.contains(u"concurrency"), qPrintable(shown.out));
+        for (const char* part : {"Verdict", "Scorecard", "Walls", "Physics", "Healthy"})
+            QVERIFY2(shown.out.contains(QLatin1String(part)), qPrintable(shown.out));
+        // What if the target were tighter: recomputed from the stored requests, the server long gone.
+        const Result tight = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(tight.code, 0);
+        const QJsonObject analysis = QJsonDocument::fromJson(tight.out.toUtf8()).object();
+        QCOMPARE(analysis[u"settings"][u"ttft_ms"].toDouble(), 1.0);
+        QCOMPARE(analysis[u"concurrency"][u"capacity"][u"bound"].toString(), QStringLiteral("below"));
+        QCOMPARE(analysis[u"walls"][u"limiting"].toString(), QStringLiteral("latency"));
+        const Result unknownGpu = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
+            QStringLiteral("--gpu"), QStringLiteral("h900")});
+        QCOMPARE(unknownGpu.code, 2);
+        QVERIFY2(unknownGpu.err.contains(u"kneepoint gpus"), qPrintable(unknownGpu.err));
+        const Result compared = runKneepoint(
+            {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(compared.code, 0);
+        QVERIFY2(compared.out.contains(u"0 of"), qPrintable(compared.out)); // a run never differs from itself
+        const Result missing = runKneepoint(
+            {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("9"), QStringLiteral("--db"), db});
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains(u"no run 9"), qPrintable(missing.err));
+    }
+
+    void lessonsAreReadable()
+    {
+        const Result list = runKneepoint({QStringLiteral("lesson")});
+        QCOMPARE(list.code, 0);
+        QVERIFY2(list.out.contains(u"kv-cache-and-preemption"), qPrintable(list.out));
+        const Result one = runKneepoint({QStringLiteral("lesson"), QStringLiteral("roofline")});
+        QCOMPARE(one.code, 0);
+        QVERIFY2(one.out.startsWith(u"# The roofline"), qPrintable(one.out));
+        const Result missing = runKneepoint({QStringLiteral("lesson"), QStringLiteral("astrology")});
+        QCOMPARE(missing.code, 2);
+        QVERIFY2(missing.err.contains(u"no lesson 'astrology'"), qPrintable(missing.err));
     }
 
     void gpusListsTheCatalog()

@@ -4,6 +4,7 @@
 // for exit codes, the JSON output and what must never be printed (the API key).
 #include "run/doctor.h"
 #include "run/doctorcommand.h"
+#include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
 #include <QDir>
@@ -30,33 +31,16 @@ const QByteArray secretKey = QByteArrayLiteral("kp-secret-7f3a9c21");
 const QStringList networkIds {QStringLiteral("health"), QStringLiteral("version"), QStringLiteral("models"),
     QStringLiteral("metrics"), QStringLiteral("tokenize"), QStringLiteral("completion")};
 
-struct Outcome
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using Outcome = KneepointResult;
 
 /// Runs the kneepoint binary with KNEEPOINT_API_KEY removed from its environment unless `apiKey` is given.
-Outcome runKneepoint(const QStringList& arguments, const QByteArray& apiKey = {})
+Outcome runDoctorCli(const QStringList& arguments, const QByteArray& apiKey = {})
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("KNEEPOINT_API_KEY"));
     if (!apiKey.isEmpty())
         env.insert(QStringLiteral("KNEEPOINT_API_KEY"), QString::fromUtf8(apiKey));
-    p.setProcessEnvironment(env);
-    p.start(SimProcess::binary(), arguments);
-    Outcome r;
-    if (!p.waitForFinished(60'000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return runKneepoint(arguments, 60'000, env);
 }
 
 DoctorReport doctor(const QString& url, const QByteArray& apiKey = {}, int timeoutMs = 10'000)
@@ -194,12 +178,12 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({}, &error), qPrintable(error));
-        const Outcome text = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()});
+        const Outcome text = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()});
         QVERIFY2(text.code == 0, qPrintable(text.out + text.err));
         QVERIFY(text.out.contains(QStringLiteral("The server can be benchmarked")));
         QVERIFY(text.out.contains(QStringLiteral("pass  TCP connect")));
 
-        const Outcome json = runKneepoint(
+        const Outcome json = runDoctorCli(
             {QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--json")});
         QCOMPARE(json.code, 0);
         QJsonParseError parseError;
@@ -231,7 +215,7 @@ private Q_SLOTS:
         QCOMPARE(resultOf(report, QStringLiteral("completion")), Result::Skipped);
         QVERIFY(!report.canBenchmark());
 
-        const Outcome r = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()});
+        const Outcome r = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()});
         QCOMPARE(r.code, 1);
         QVERIFY(r.out.contains(QStringLiteral("set KNEEPOINT_API_KEY")));
         QVERIFY(r.out.contains(QStringLiteral("Fix the failed checks before benchmarking.")));
@@ -251,7 +235,7 @@ private Q_SLOTS:
         QVERIFY(!QJsonDocument(report.toJson()).toJson().contains(secretKey));
 
         for (const QStringList& extra : {QStringList {}, QStringList {QStringLiteral("--json")}}) {
-            const Outcome r = runKneepoint(
+            const Outcome r = runDoctorCli(
                 QStringList {QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()} + extra, secretKey);
             QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
             QVERIFY(!r.out.contains(QString::fromUtf8(secretKey)));
@@ -271,13 +255,13 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("  " + secretKey + "  \nsecond line is ignored\n");
         file.close();
-        const Outcome r = runKneepoint(
+        const Outcome r = runDoctorCli(
             {QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--api-key-file"), path});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(!r.out.contains(QString::fromUtf8(secretKey)) && !r.err.contains(QString::fromUtf8(secretKey)));
 
         // An unreadable file is a usage error that names the file, not the key.
-        const Outcome missing = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl(),
+        const Outcome missing = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl(),
             QStringLiteral("--api-key-file"), dir.filePath(QStringLiteral("absent"))});
         QCOMPARE(missing.code, 2);
         QVERIFY(missing.err.contains(QStringLiteral("--api-key-file")));
@@ -285,12 +269,12 @@ private Q_SLOTS:
 
     void apiKeyFlagIsRefusedWithoutEchoingIt()
     {
-        const Outcome r = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"),
+        const Outcome r = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"),
             QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--api-key"), QString::fromUtf8(secretKey)});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("KNEEPOINT_API_KEY")));
         QVERIFY(!r.err.contains(QString::fromUtf8(secretKey)) && !r.out.contains(QString::fromUtf8(secretKey)));
-        const Outcome help = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--help")});
+        const Outcome help = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--help")});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(QStringLiteral("--api-key-file")));
         QVERIFY(!help.out.contains(QStringLiteral("--api-key ")));
@@ -319,7 +303,7 @@ private Q_SLOTS:
         QVERIFY(report.find(QStringLiteral("completion"))->detail.contains(QStringLiteral("no TCP connection")));
         QVERIFY(report.find(QStringLiteral("open-files")) != nullptr); // the host checks still run
 
-        const Outcome r = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), url});
+        const Outcome r = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), url});
         QCOMPARE(r.code, 1);
         QVERIFY(r.out.contains(QStringLiteral("fail  TCP connect")));
         QVERIFY(r.out.contains(QStringLiteral("Fix the failed checks before benchmarking.")));
@@ -348,7 +332,7 @@ private Q_SLOTS:
         for (const QString& id : networkIds)
             QCOMPARE(resultOf(report, id), Result::Skipped);
         // A wrong URL is a finding like a dead server: exit 1 with the sentence, not a usage error.
-        const Outcome r = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), url});
+        const Outcome r = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), url});
         QCOMPARE(r.code, 1);
         QVERIFY(r.out.contains(sentence));
     }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
 #include "store/runstore.h"
+#include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
 #include <QFile>
@@ -18,25 +19,11 @@ using namespace kp::core;
 
 namespace {
 
-struct Finished
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using Finished = KneepointResult;
 
 Finished waitFor(QProcess& p, int timeoutMs = 120'000)
 {
-    Finished f;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return f;
-    }
-    f.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    f.out = QString::fromUtf8(p.readAllStandardOutput());
-    f.err = QString::fromUtf8(p.readAllStandardError());
-    return f;
+    return finishKneepoint(p, timeoutMs);
 }
 
 // Starts a long `kneepoint run` against `sim` and returns once `steps` steps are committed to `db`, read as another

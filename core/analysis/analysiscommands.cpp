@@ -1,0 +1,245 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysiscommands.h"
+
+#include "analysis/analysistext.h"
+#include "analysis/requestestimate.h"
+#include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+#include "catalog/catalog.h"
+#include "catalog/modelresolver.h"
+#include "run/storeoption.h"
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kp::core {
+
+namespace {
+
+qint64 runId(const QString& text, const QString& command)
+{
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    if (!ok || id < 1)
+        throw UsageError {QStringLiteral("'%1' is not a run number: kneepoint %2 takes run numbers (kneepoint runs "
+                                         "lists them).")
+                              .arg(text, command)};
+    return id;
+}
+
+std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& command, CommandIo& io)
+{
+    QString error;
+    std::optional<RunData> run = RunData::load(store, id, &error);
+    if (!run)
+        io.err << "kneepoint " << command << ": " << error << '\n';
+    return run;
+}
+
+} // namespace
+
+QList<QCommandLineOption> analysisOptions()
+{
+    auto o = [](const char* name, const char* help, const char* value) {
+        return QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(value));
+    };
+    return {
+        o("gpu", "Analyse as if the server had this GPU (kneepoint gpus lists them).", "ID"),
+        o("model", "The served model's geometry: a catalog id, a Hugging Face id, or a config.json file.", "MODEL"),
+        o("tp", "GPUs the model is split over (default: the fewest that hold it).", "N"),
+        o("slo-ttft-ms", "Time-to-first-token target (default: the run's).", "MS"),
+        o("slo-tpot-ms", "Time-per-output-token target (default: the run's).", "MS"),
+        o("slo-e2el-ms", "End-to-end latency target (default: the run's).", "MS"),
+        o("percentile", "The percentile the targets hold at, from 50 to 99.9 (default: the run's).", "P"),
+        o("attainment",
+            "The share of requests that must meet every target for goodput capacity, in percent "
+            "(default 99).",
+            "PCT"),
+    };
+}
+
+AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData& run, QStringList* notes)
+{
+    AnalysisSettings s = AnalysisSettings::ofRun(run);
+    if (p.isSet(QStringLiteral("gpu"))) {
+        const QString id = p.value(QStringLiteral("gpu"));
+        s.gpu = Catalog::forUser().gpu(id);
+        if (!s.gpu)
+            throw UsageError {
+                QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(id)};
+    }
+    QString model = p.value(QStringLiteral("model"));
+    if (model.isEmpty() && !s.model) {
+        // Not in the built-in catalog: the user's catalog, the hub, or its cache may know the served model.
+        model = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.run.info.model;
+    }
+    if (!model.isEmpty()) {
+        ResolveOptions options;
+        if (p.isSet(QStringLiteral("model")) && QFileInfo::exists(model))
+            options.configPath = model;
+        const ModelResolution r = ModelResolver::resolve(model, options);
+        if (r.model) {
+            s.model = r.model;
+            if (notes && r.source != ModelResolution::Source::Catalog)
+                notes->append(QStringLiteral("Model geometry of %1 from %2.").arg(model, r.sourceDescription()));
+        } else if (p.isSet(QStringLiteral("model"))) {
+            throw UsageError {QStringLiteral("--model: %1").arg(r.error)};
+        } else if (notes) {
+            notes->append(r.error);
+        }
+    }
+    if (p.isSet(QStringLiteral("tp")))
+        s.tensorParallel = option::integer(p, QStringLiteral("tp"), 1, 64);
+    auto target = [&p](const char* name, std::optional<double>& field) {
+        const QString key = QString::fromLatin1(name);
+        if (p.isSet(key))
+            field = option::number(p, key, 0, 1e9);
+        if (field && *field == 0)
+            field.reset(); // 0 clears a target
+    };
+    target("slo-ttft-ms", s.slo.ttftMs);
+    target("slo-tpot-ms", s.slo.tpotMs);
+    target("slo-e2el-ms", s.slo.e2elMs);
+    if (p.isSet(QStringLiteral("percentile")))
+        s.percentile = option::number(p, QStringLiteral("percentile"), 50, 99.9);
+    if (p.isSet(QStringLiteral("attainment")))
+        s.attainmentTarget = option::number(p, QStringLiteral("attainment"), 1, 100) / 100;
+    return s;
+}
+
+QString verdictOf(const RunStore& store, qint64 id)
+{
+    QString error;
+    const std::optional<RunData> run = RunData::load(store, id, &error);
+    if (!run)
+        return {};
+    return RunAnalysis::of(*run, AnalysisSettings::ofRun(*run)).verdict;
+}
+
+QString ShowCommand::description() const
+{
+    return QStringLiteral(
+        "Prints a stored run's verdict, scorecard, capacity, walls, physics check and findings, all recomputed from "
+        "the stored requests. --gpu, --model and the target options answer \"what if\" without the server; "
+        "--estimate IN/OUT estimates another request size from the roofline calibrated on the run.");
+}
+
+QList<QCommandLineOption> ShowCommand::options() const
+{
+    QList<QCommandLineOption> list = analysisOptions();
+    list << QCommandLineOption(QStringLiteral("estimate"),
+        QStringLiteral("Also estimate latencies for a request size IN/OUT that was not measured."),
+        QStringLiteral("IN/OUT"));
+    list << QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    list << dbOption();
+    return list;
+}
+
+int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1)
+        throw UsageError {QStringLiteral("name one run by its number: kneepoint show ID (kneepoint runs lists them).")};
+    const qint64 id = runId(args.front(), name());
+    int estimateIn = 0, estimateOut = 0;
+    if (parser.isSet(QStringLiteral("estimate"))) {
+        const QStringList io2 = parser.value(QStringLiteral("estimate")).split(u'/');
+        bool okIn = false, okOut = false;
+        estimateIn = io2.value(0).toInt(&okIn);
+        estimateOut = io2.value(1).toInt(&okOut);
+        if (io2.size() != 2 || !okIn || !okOut || estimateIn < 1 || estimateOut < 1)
+            throw UsageError {QStringLiteral("--estimate takes IN/OUT tokens, e.g. 2048/512.")};
+    }
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint show: " << error << '\n';
+        return ExitFailure;
+    }
+    const std::optional<RunData> run = loadRun(*store, id, name(), io);
+    if (!run)
+        return ExitFailure;
+    QStringList notes;
+    const AnalysisSettings settings = analysisSettingsFrom(parser, *run, &notes);
+    const RunAnalysis analysis = RunAnalysis::of(*run, settings);
+    std::optional<RequestEstimate> estimate;
+    if (estimateIn > 0)
+        estimate = RequestEstimate::of(*run, analysis, estimateIn, estimateOut);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject doc = AnalysisText::toJson(*run, analysis);
+        doc[QStringLiteral("options")] = run->run.info.options;
+        doc[QStringLiteral("facts")] = run->run.info.facts;
+        doc[QStringLiteral("environment")] = run->run.info.environment;
+        doc[QStringLiteral("status")] = runStatusName(run->run.summary.status);
+        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(notes);
+        if (estimate)
+            doc[QStringLiteral("estimate")] = AnalysisText::toJson(*estimate);
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << AnalysisText::render(*run, analysis);
+    if (estimate)
+        io.out << u'\n' << AnalysisText::render(*estimate);
+    for (const QString& note : std::as_const(notes))
+        io.out << "Note: " << note << '\n';
+    return ExitOk;
+}
+
+QString CompareCommand::description() const
+{
+    return QStringLiteral(
+        "Puts two stored runs side by side at the loads both measured: TTFT, TPOT and end-to-end latency at the "
+        "median and the chosen percentile, and output throughput, each with whether the difference is beyond noise "
+        "(Mann-Whitney U test on the medians, 95% percentile intervals on the tail), the change in capacity, and "
+        "what changed in the server's facts and the run's options.");
+}
+
+QList<QCommandLineOption> CompareCommand::options() const
+{
+    QList<QCommandLineOption> list = analysisOptions();
+    list << QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    list << dbOption();
+    return list;
+}
+
+int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        throw UsageError {QStringLiteral("name two runs: kneepoint compare A B (kneepoint runs lists them).")};
+    const qint64 a = runId(args[0], name());
+    const qint64 b = runId(args[1], name());
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint compare: " << error << '\n';
+        return ExitFailure;
+    }
+    const std::optional<RunData> runA = loadRun(*store, a, name(), io);
+    if (!runA)
+        return ExitFailure;
+    const std::optional<RunData> runB = loadRun(*store, b, name(), io);
+    if (!runB)
+        return ExitFailure;
+    // The same question asked of both: run A's targets (or the command line's) apply to run B too.
+    const AnalysisSettings settingsA = analysisSettingsFrom(parser, *runA, nullptr);
+    AnalysisSettings settingsB = analysisSettingsFrom(parser, *runB, nullptr);
+    settingsB.slo = settingsA.slo;
+    settingsB.percentile = settingsA.percentile;
+    settingsB.attainmentTarget = settingsA.attainmentTarget;
+    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
+    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
+    const RunComparison comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    if (parser.isSet(QStringLiteral("json")))
+        io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
+    else
+        io.out << AnalysisText::render(comparison);
+    return ExitOk;
+}
+
+} // namespace kp::core

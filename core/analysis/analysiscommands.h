@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/command.h"
+
+namespace kp::core {
+
+class RunStore;
+struct RunData;
+struct AnalysisSettings;
+
+/// `kneepoint show ID`: a stored run's verdict, scorecard, walls, physics and findings, recomputed from the stored
+/// requests; --gpu and the target options ask "what if" without touching the server again.
+class ShowCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("show"); }
+    QString summary() const override { return QStringLiteral("Show a stored run's verdict (kneepoint show ID)."); }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
+/// `kneepoint compare A B`: two stored runs side by side, with what differs beyond noise and what changed.
+class CompareCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("compare"); }
+    QString summary() const override { return QStringLiteral("Compare two stored runs (kneepoint compare A B)."); }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
+/// The run's settings changed by the command line's --gpu, --model, --tp and target options (shared by show,
+/// compare and report). Throws UsageError for a value that is wrong; `notes` receives sentences about how the
+/// model was found.
+AnalysisSettings analysisSettingsFrom(const QCommandLineParser& parser, const RunData& run, QStringList* notes);
+/// Those options, for a command's options().
+QList<QCommandLineOption> analysisOptions();
+/// The verdict paragraph of run `runId` in `store`, as `kneepoint run` prints it at the end; empty when the run
+/// cannot be read.
+QString verdictOf(const RunStore& store, qint64 runId);
+
+} // namespace kp::core

@@ -1,0 +1,377 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysistext.h"
+
+#include "analysis/lesson.h"
+#include "analysis/requestestimate.h"
+#include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+#include "analysis/textformat.h"
+#include "analysis/verdict.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+QString cell(double v, int decimals)
+{
+    return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'f', decimals);
+}
+
+QJsonValue num(double v)
+{
+    return std::isnan(v) || std::isinf(v) ? QJsonValue() : QJsonValue(v);
+}
+
+QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity& c, bool users)
+{
+    auto load = [&](double l) {
+        return users ? text::users(l, false) : text::number(l, l < 10 ? 1 : 0) + QStringLiteral(" req/s");
+    };
+    switch (c.bound) {
+    case Capacity::Bound::None:
+        return QStringLiteral("%1: not measured.").arg(what);
+    case Capacity::Bound::AtLeast:
+        return QStringLiteral("%1: at least %2 (every load measured passed).").arg(what, load(c.load));
+    case Capacity::Bound::Below:
+        return QStringLiteral("%1: below %2 (%3 missed at the lowest load).")
+            .arg(what, load(c.load), text::metricName(c.metric));
+    case Capacity::Bound::Between:
+        break;
+    }
+    return QStringLiteral("%1: %2, between %3 (passed) and %4 (missed: %5).")
+        .arg(what, load(c.load), curve.points[std::size_t(c.lastPass)].step->loadText(),
+            curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
+}
+
+QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& curve)
+{
+    const QString p = QStringLiteral("p%1").arg(text::number(a.settings.percentile));
+    QString out = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                      .arg(QStringLiteral("load"), -10)
+                      .arg(QStringLiteral("ok/failed"), 10)
+                      .arg(QStringLiteral("TTFT ") + p, 11)
+                      .arg(QStringLiteral("TPOT ") + p, 10)
+                      .arg(QStringLiteral("E2EL ") + p, 11)
+                      .arg(QStringLiteral("out tok/s"), 10)
+                      .arg(QStringLiteral("goodput/s"), 10)
+                      .arg(QStringLiteral("in SLO"), 7)
+                      .arg(QStringLiteral("targets"), 8);
+    for (const CurvePoint& pt : curve.points) {
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                   .arg(pt.step->loadText(), -10)
+                   .arg(QStringLiteral("%1/%2").arg(pt.samples).arg(pt.failed), 10)
+                   .arg(cell(pt.ttft.value, 1), 11)
+                   .arg(cell(pt.tpot.value, 2), 10)
+                   .arg(cell(pt.e2el.value, 0), 11)
+                   .arg(cell(pt.outputTokensPerSecond, 0), 10)
+                   .arg(cell(pt.goodput, 2), 10)
+                   .arg(std::isnan(pt.attainment) ? QStringLiteral("-") : text::percent(pt.attainment), 7)
+                   .arg(pt.meetsTargets ? QStringLiteral("met") : pt.missed.join(u'+'), 8);
+    }
+    Q_UNUSED(run)
+    return out;
+}
+
+QString wallLine(const Wall& w, bool limiting)
+{
+    QString state = !w.visible ? QStringLiteral("not visible")
+        : w.reached            ? QStringLiteral("reached at %1").arg(text::users(w.load, false))
+                               : QStringLiteral("not reached");
+    return QStringLiteral("  %1 %2: %3 (%4)\n")
+        .arg(limiting ? QStringLiteral("»") : QStringLiteral(" "), Wall::name(w.kind), state, w.evidence);
+}
+
+QJsonObject curveJson(const LoadCurve& curve)
+{
+    QJsonArray points;
+    for (const CurvePoint& p : curve.points) {
+        auto pe = [](const PercentileEstimate& e) {
+            return QJsonObject {{QStringLiteral("value"), num(e.value)}, {QStringLiteral("low"), num(e.low)},
+                {QStringLiteral("high"), num(e.high)}};
+        };
+        points.append(QJsonObject {{QStringLiteral("step_id"), p.step->id}, {QStringLiteral("phase"), p.step->phase},
+            {QStringLiteral("load"), p.load}, {QStringLiteral("ttft_ms"), pe(p.ttft)},
+            {QStringLiteral("tpot_ms"), pe(p.tpot)}, {QStringLiteral("e2el_ms"), pe(p.e2el)},
+            {QStringLiteral("succeeded"), p.samples}, {QStringLiteral("failed"), p.failed},
+            {QStringLiteral("output_tokens_per_s"), num(p.outputTokensPerSecond)},
+            {QStringLiteral("requests_per_s"), num(p.requestsPerSecond)}, {QStringLiteral("good"), p.good},
+            {QStringLiteral("slo_attainment"), num(p.attainment)}, {QStringLiteral("goodput_per_s"), num(p.goodput)},
+            {QStringLiteral("meets_targets"), p.meetsTargets},
+            {QStringLiteral("missed"), QJsonArray::fromStringList(p.missed)},
+            {QStringLiteral("server"), p.step->server.toJson()}});
+    }
+    auto capacity = [&curve](const Capacity& c) {
+        static const char* bounds[] = {"none", "between", "at_least", "below"};
+        QJsonObject o {{QStringLiteral("bound"), QLatin1String(bounds[int(c.bound)])}, {QStringLiteral("load"), c.load},
+            {QStringLiteral("metric"), c.metric}, {QStringLiteral("target"), c.target},
+            {QStringLiteral("value_at_pass"), num(c.valueAtPass)},
+            {QStringLiteral("value_at_fail"), num(c.valueAtFail)}};
+        if (c.lastPass >= 0)
+            o[QStringLiteral("last_pass_load")] = curve.points[std::size_t(c.lastPass)].load;
+        if (c.firstFail >= 0)
+            o[QStringLiteral("first_fail_load")] = curve.points[std::size_t(c.firstFail)].load;
+        return o;
+    };
+    QJsonObject knee {{QStringLiteral("found"), curve.knee.found}, {QStringLiteral("method"), curve.knee.method}};
+    if (curve.knee.found) {
+        knee[QStringLiteral("load")] = curve.knee.load;
+        knee[QStringLiteral("output_tokens_per_s")] = curve.knee.outputTokensPerSecond;
+    }
+    return {{QStringLiteral("by"), curve.byRate ? QStringLiteral("rate") : QStringLiteral("concurrency")},
+        {QStringLiteral("points"), points}, {QStringLiteral("capacity"), capacity(curve.capacity)},
+        {QStringLiteral("goodput_capacity"), capacity(curve.goodputCapacity)}, {QStringLiteral("knee"), knee}};
+}
+
+QJsonObject wallJson(const Wall& w)
+{
+    return {{QStringLiteral("visible"), w.visible}, {QStringLiteral("reached"), w.reached},
+        {QStringLiteral("load"), w.reached ? QJsonValue(w.load) : QJsonValue()},
+        {QStringLiteral("evidence"), w.evidence}};
+}
+
+} // namespace
+
+QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
+{
+    const RunSummary& s = run.run.summary;
+    QString out;
+    out += QStringLiteral("Run %1%2: %3 at %4, %5, started %6\n")
+               .arg(s.id)
+               .arg(s.demo ? QStringLiteral(" (demo)") : QString())
+               .arg(s.model.isEmpty() ? QStringLiteral("unknown model") : s.model, s.url, runStatusName(s.status),
+                   s.startedUtc);
+    if (!s.statusReason.isEmpty())
+        out += QStringLiteral("  %1\n").arg(s.statusReason);
+    if (run.timeScale != 1)
+        out += QStringLiteral("  The server was simulated at %1× speed; every figure is in its time.\n")
+                   .arg(text::number(run.timeScale));
+
+    // Doubts before the verdict.
+    QString doubts;
+    for (const TrustCheck& c : a.trust)
+        if (c.status == TrustCheck::Status::Warn || c.status == TrustCheck::Status::Fail)
+            doubts += QStringLiteral("  [%1] %2: %3\n").arg(TrustCheck::statusName(c.status), c.title, c.detail);
+    if (!doubts.isEmpty())
+        out += QStringLiteral("\nBefore you read the verdict:\n") + doubts;
+
+    out += QStringLiteral("\nVerdict\n  %1\n").arg(a.verdict);
+
+    out += QStringLiteral("\nScorecard (p%1, times in ms, failures count against the targets)\n")
+               .arg(text::number(a.settings.percentile));
+    out += a.curve.points.empty() ? QStringLiteral("  no concurrency steps\n") : scorecard(run, a, a.curve);
+    out += capacityLine(QStringLiteral("Capacity"), a.curve, a.curve.capacity, true) + u'\n';
+    out += capacityLine(
+               QStringLiteral("Goodput capacity (%1 attainment)").arg(text::percent(a.settings.attainmentTarget)),
+               a.curve, a.curve.goodputCapacity, true)
+        + u'\n';
+    out += a.curve.knee.found
+        ? QStringLiteral("Knee: %1 (%2)\n")
+              .arg(a.curve.points[std::size_t(a.curve.knee.point)].step->loadText(), a.curve.knee.method)
+        : QStringLiteral("Knee: none found (throughput kept growing, or too few steps)\n");
+    if (!a.rateCurve.points.empty()) {
+        out += QStringLiteral("\nRate sweep\n") + scorecard(run, a, a.rateCurve);
+        out += capacityLine(QStringLiteral("Capacity"), a.rateCurve, a.rateCurve.capacity, false) + u'\n';
+    }
+
+    out += QStringLiteral("\nWalls\n");
+    for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
+        out += wallLine(*w, a.walls.limiting == w->kind);
+
+    out += QStringLiteral("\nPhysics\n");
+    const PhysicsFloors& p = a.physics;
+    if (!p.available) {
+        out += QStringLiteral("  %1\n").arg(p.whyNot);
+    } else {
+        out += QStringLiteral("  %1 on %2%3: decode step floor %4, prefill floor %5, TTFT floor %6, at most %7 "
+                              "tokens/s for one user.\n")
+                   .arg(p.modelName, p.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(p.tensorParallel) : QString(),
+                       p.gpuName, text::milliseconds(p.decodeStepFloorMs), text::milliseconds(p.prefillFloorMs),
+                       text::milliseconds(p.ttftFloorMs), text::number(p.singleRequestTokensPerSecond));
+        if (!std::isnan(p.bandwidthEfficiency))
+            out += QStringLiteral("  One request reached %1 of the bandwidth floor (TPOT %2).\n")
+                       .arg(text::percent(p.bandwidthEfficiency), text::milliseconds(p.baselineTpotMs));
+    }
+
+    QString problems, background, healthy;
+    for (const Finding& f : a.findings) {
+        switch (f.severity) {
+        case Finding::Severity::Problem: {
+            problems += QStringLiteral("\n* %1\n  Measured: %2\n  Meaning: %3\n").arg(f.title, f.measured, f.meaning);
+            if (!f.why.isEmpty())
+                problems += QStringLiteral("  Why: %1\n").arg(f.why);
+            if (const auto lesson = Lessons::byId(f.lessonId))
+                problems += QStringLiteral("  Lesson: %1 (kneepoint lesson %2)\n").arg(lesson->title, lesson->id);
+            if (!f.tryNext.isEmpty()) {
+                problems += QStringLiteral("  Try next:\n");
+                for (const FlagSuggestion& t : f.tryNext)
+                    problems
+                        += QStringLiteral("    %1   # %2%3\n")
+                               .arg(t.commandLine, t.why,
+                                   t.versionNote.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(t.versionNote));
+            }
+            break;
+        }
+        case Finding::Severity::Background:
+            background += QStringLiteral("* %1. %2\n").arg(f.title, f.measured);
+            break;
+        case Finding::Severity::Healthy:
+            healthy += QStringLiteral("  ✓ %1\n").arg(f.title);
+            break;
+        }
+    }
+    if (!problems.isEmpty())
+        out += QStringLiteral("\nProblems\n") + problems;
+    if (!background.isEmpty())
+        out += QStringLiteral("\nBackground\n") + background;
+    if (!healthy.isEmpty())
+        out += QStringLiteral("\nHealthy\n") + healthy;
+    return out;
+}
+
+QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
+{
+    QJsonObject settings {{QStringLiteral("percentile"), a.settings.percentile},
+        {QStringLiteral("attainment_target"), a.settings.attainmentTarget},
+        {QStringLiteral("ttft_ms"), a.settings.slo.ttftMs ? QJsonValue(*a.settings.slo.ttftMs) : QJsonValue()},
+        {QStringLiteral("tpot_ms"), a.settings.slo.tpotMs ? QJsonValue(*a.settings.slo.tpotMs) : QJsonValue()},
+        {QStringLiteral("e2el_ms"), a.settings.slo.e2elMs ? QJsonValue(*a.settings.slo.e2elMs) : QJsonValue()},
+        {QStringLiteral("gpu"), a.settings.gpu ? a.settings.gpu->id : QString()},
+        {QStringLiteral("model"), a.settings.model ? a.settings.model->id : QString()}};
+    QJsonArray trust;
+    for (const TrustCheck& c : a.trust)
+        trust.append(QJsonObject {{QStringLiteral("id"), c.id}, {QStringLiteral("title"), c.title},
+            {QStringLiteral("status"), TrustCheck::statusName(c.status)}, {QStringLiteral("detail"), c.detail}});
+    QJsonArray findings;
+    for (const Finding& f : a.findings) {
+        QJsonArray tryNext;
+        for (const FlagSuggestion& t : f.tryNext)
+            tryNext.append(QJsonObject {{QStringLiteral("flag"), t.flag}, {QStringLiteral("value"), t.value},
+                {QStringLiteral("command_line"), t.commandLine}, {QStringLiteral("why"), t.why},
+                {QStringLiteral("valid_for_version"), t.validForVersion},
+                {QStringLiteral("version_note"), t.versionNote}});
+        findings.append(
+            QJsonObject {{QStringLiteral("id"), f.id}, {QStringLiteral("severity"), Finding::severityName(f.severity)},
+                {QStringLiteral("title"), f.title}, {QStringLiteral("measured"), f.measured},
+                {QStringLiteral("meaning"), f.meaning}, {QStringLiteral("why"), f.why},
+                {QStringLiteral("lesson"), f.lessonId}, {QStringLiteral("try_next"), tryNext}});
+    }
+    const PhysicsFloors& p = a.physics;
+    QJsonObject physics {{QStringLiteral("available"), p.available}};
+    if (p.available) {
+        physics[QStringLiteral("gpu")] = p.gpuName;
+        physics[QStringLiteral("model")] = p.modelName;
+        physics[QStringLiteral("tensor_parallel")] = p.tensorParallel;
+        physics[QStringLiteral("decode_step_floor_ms")] = num(p.decodeStepFloorMs);
+        physics[QStringLiteral("prefill_floor_ms")] = num(p.prefillFloorMs);
+        physics[QStringLiteral("ttft_floor_ms")] = num(p.ttftFloorMs);
+        physics[QStringLiteral("single_request_tokens_per_s")] = num(p.singleRequestTokensPerSecond);
+        physics[QStringLiteral("bandwidth_efficiency")] = num(p.bandwidthEfficiency);
+        physics[QStringLiteral("faster_than_physics")] = p.fasterThanPhysics;
+    } else {
+        physics[QStringLiteral("why_not")] = p.whyNot;
+    }
+    QJsonObject out {{QStringLiteral("run_id"), run.run.summary.id}, {QStringLiteral("verdict"), a.verdict},
+        {QStringLiteral("settings"), settings}, {QStringLiteral("time_scale"), run.timeScale},
+        {QStringLiteral("concurrency"), curveJson(a.curve)},
+        {QStringLiteral("walls"),
+            QJsonObject {{QStringLiteral("saturation"), wallJson(a.walls.saturation)},
+                {QStringLiteral("latency"), wallJson(a.walls.latency)},
+                {QStringLiteral("memory"), wallJson(a.walls.memory)},
+                {QStringLiteral("limiting"), a.walls.limiting ? Wall::name(*a.walls.limiting) : QString()}}},
+        {QStringLiteral("physics"), physics}, {QStringLiteral("trust"), trust}, {QStringLiteral("findings"), findings}};
+    if (!a.rateCurve.points.empty())
+        out[QStringLiteral("rate")] = curveJson(a.rateCurve);
+    return out;
+}
+
+QString AnalysisText::render(const RequestEstimate& e)
+{
+    if (!e.available)
+        return QStringLiteral("No estimate for %1/%2 tokens: %3\n")
+            .arg(e.inputTokens)
+            .arg(e.outputTokens)
+            .arg(e.whyNot);
+    QString out = QStringLiteral("Estimate for %1 tokens in, %2 out (roofline calibrated on this run: %3 of "
+                                 "bandwidth, %4 of FLOPS; an estimate, not a measurement)\n")
+                      .arg(text::number(e.inputTokens, 0), text::number(e.outputTokens, 0),
+                          text::percent(e.bandwidthEfficiency), text::percent(e.computeEfficiency));
+    out += QStringLiteral("  one user: TTFT %1, TPOT %2, whole answer %3 (%4 tokens/s)\n")
+               .arg(text::milliseconds(e.ttftMs), text::milliseconds(e.tpotMs), text::milliseconds(e.e2elMs),
+                   text::number(e.outputTokensPerSecond));
+    if (e.loadUsers > 0)
+        out += QStringLiteral("  at %1: TTFT about %2, TPOT about %3\n")
+                   .arg(text::users(e.loadUsers, false), text::milliseconds(e.ttftAtLoadMs),
+                       text::milliseconds(e.tpotAtLoadMs));
+    return out;
+}
+
+QJsonObject AnalysisText::toJson(const RequestEstimate& e)
+{
+    return {{QStringLiteral("estimate"), true}, {QStringLiteral("available"), e.available},
+        {QStringLiteral("why_not"), e.whyNot}, {QStringLiteral("input_tokens"), e.inputTokens},
+        {QStringLiteral("output_tokens"), e.outputTokens},
+        {QStringLiteral("bandwidth_efficiency"), num(e.bandwidthEfficiency)},
+        {QStringLiteral("compute_efficiency"), num(e.computeEfficiency)}, {QStringLiteral("ttft_ms"), num(e.ttftMs)},
+        {QStringLiteral("tpot_ms"), num(e.tpotMs)}, {QStringLiteral("e2el_ms"), num(e.e2elMs)},
+        {QStringLiteral("load_users"), e.loadUsers}, {QStringLiteral("ttft_at_load_ms"), num(e.ttftAtLoadMs)},
+        {QStringLiteral("tpot_at_load_ms"), num(e.tpotAtLoadMs)}};
+}
+
+QString AnalysisText::render(const RunComparison& c)
+{
+    QString out = QStringLiteral("Run %1 against run %2\n  %3\n\n").arg(c.idA).arg(c.idB).arg(c.summary);
+    out += QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+               .arg(QStringLiteral("load"), -10)
+               .arg(QStringLiteral("metric"), -16)
+               .arg(QStringLiteral("run %1").arg(c.idA), 10)
+               .arg(QStringLiteral("run %1").arg(c.idB), 10)
+               .arg(QStringLiteral("change"), 8)
+               .arg(QStringLiteral("beyond noise?"));
+    for (const RunComparison::Metric& m : c.metrics) {
+        const QString verdict = !m.tested ? QStringLiteral("not tested")
+            : m.significant
+            ? (std::isnan(m.pValue) ? QStringLiteral("yes (95% intervals apart)")
+                                    : QStringLiteral("yes (Mann-Whitney p=%1)").arg(m.pValue, 0, 'g', 2))
+            : (std::isnan(m.pValue) ? QStringLiteral("no") : QStringLiteral("no (p=%1)").arg(m.pValue, 0, 'g', 2));
+        out += QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+                   .arg(m.load, -10)
+                   .arg(m.metric, -16)
+                   .arg(cell(m.a, 1), 10)
+                   .arg(cell(m.b, 1), 10)
+                   .arg(std::isnan(m.deltaPercent) ? QStringLiteral("-") : QString::asprintf("%+.1f%%", m.deltaPercent),
+                       8)
+                   .arg(verdict);
+    }
+    if (!c.changes.isEmpty()) {
+        out += QStringLiteral("\nWhat changed\n");
+        for (const RunComparison::Change& ch : c.changes)
+            out += QStringLiteral("  %1: %2 → %3\n").arg(ch.what, ch.a, ch.b);
+    }
+    return out;
+}
+
+QJsonObject AnalysisText::toJson(const RunComparison& c)
+{
+    QJsonArray metrics;
+    for (const RunComparison::Metric& m : c.metrics)
+        metrics.append(QJsonObject {{QStringLiteral("load"), m.load}, {QStringLiteral("metric"), m.metric},
+            {QStringLiteral("a"), num(m.a)}, {QStringLiteral("b"), num(m.b)},
+            {QStringLiteral("delta_percent"), num(m.deltaPercent)}, {QStringLiteral("tested"), m.tested},
+            {QStringLiteral("significant"), m.significant}, {QStringLiteral("p_value"), num(m.pValue)}});
+    QJsonArray changes;
+    for (const RunComparison::Change& ch : c.changes)
+        changes.append(
+            QJsonObject {{QStringLiteral("what"), ch.what}, {QStringLiteral("a"), ch.a}, {QStringLiteral("b"), ch.b}});
+    return {{QStringLiteral("a"), c.idA}, {QStringLiteral("b"), c.idB}, {QStringLiteral("summary"), c.summary},
+        {QStringLiteral("capacity_a"), c.capacityA}, {QStringLiteral("capacity_b"), c.capacityB},
+        {QStringLiteral("capacity_delta"), num(c.capacityDelta)}, {QStringLiteral("metrics"), metrics},
+        {QStringLiteral("changes"), changes}};
+}
+
+} // namespace kp::core

@@ -1,0 +1,488 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "findings.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "analysis/textformat.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+using Severity = Finding::Severity;
+
+// One request's KV cache footprint, to say how many fit.
+struct Footprint
+{
+    double bytesPerToken = -1;
+    double tokensPerRequest = 0;
+};
+
+class Rules
+{
+public:
+    Rules(const RunData& run, const RunAnalysis& a)
+        : m_run(run)
+        , m_a(a)
+        , m_version(run.facts.vllmVersion)
+    { }
+
+    QList<Finding> all()
+    {
+        memoryWall();
+        saturation();
+        latencyWall();
+        errors();
+        physics();
+        knee();
+        tail();
+        goodput();
+        prefixCaching();
+        healthy();
+        return m_out;
+    }
+
+private:
+    FlagSuggestion flag(const QString& name, const QString& value, const QString& why) const
+    {
+        FlagSuggestion s = VllmFlags::suggest(name, value, why, m_version);
+        // The version's default says nothing when the server reports the feature off: someone turned it off.
+        if (name == u"--enable-prefix-caching" && m_run.facts.prefixCaching == false)
+            s.versionNote = QStringLiteral("the server reports it off, so it was switched off at launch");
+        return s;
+    }
+
+    void add(Finding f) { m_out.append(std::move(f)); }
+
+    const CurvePoint* point(int i) const
+    {
+        return i >= 0 && i < int(m_a.curve.points.size()) ? &m_a.curve.points[std::size_t(i)] : nullptr;
+    }
+
+    void memoryWall()
+    {
+        const Wall& w = m_a.walls.memory;
+        if (!w.reached)
+            return;
+        // A cache that fills where the targets already fail still needs fixing: the fix for the latency would
+        // run straight into it.
+        const Capacity& c = m_a.curve.capacity;
+        const bool inRange = c.bound == Capacity::Bound::AtLeast || c.firstFail < 0 || w.point <= c.firstFail;
+        Finding f;
+        f.id = QStringLiteral("memory-wall");
+        f.severity = inRange ? Severity::Problem : Severity::Background;
+        f.title = QStringLiteral("The KV cache fills up at %1").arg(text::users(w.load, false));
+        f.measured = QStringLiteral("At %1.").arg(w.evidence.mid(3));
+        QString capacity;
+        if (m_run.facts.kvCapacityTokens && m_run.inputTokens > 0) {
+            const double perRequest = m_run.inputTokens + m_run.outputTokens;
+            capacity = QStringLiteral(" The cache holds %1 tokens: about %2 requests of %3 tokens each at their "
+                                      "longest.")
+                           .arg(text::number(double(*m_run.facts.kvCapacityTokens)),
+                               text::number(std::floor(double(*m_run.facts.kvCapacityTokens) / perRequest)),
+                               text::number(perRequest));
+        }
+        f.meaning = QStringLiteral("Requests beyond what the cache holds wait for space or are preempted and "
+                                   "recomputed, so their latency jumps.")
+            + capacity;
+        f.why = QStringLiteral("Every token of every running request keeps its keys and values in GPU memory until "
+                               "the request ends; vLLM's V1 engine preempts by dropping a request's cache and "
+                               "recomputing it later.");
+        f.lessonId = QStringLiteral("kv-cache-and-preemption");
+        const double util = m_run.facts.gpuMemoryUtilization.value_or(0.9);
+        if (util < 0.95)
+            f.tryNext << flag(QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.95"),
+                QStringLiteral("gives the KV cache the memory vLLM holds back (now %1)").arg(text::number(util, 2)));
+        if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
+            f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                QStringLiteral("halves the bytes per cached token, so about twice the requests fit"));
+        f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(std::max(1, int(w.load))),
+            QStringLiteral("admits no more requests than fit, so they queue instead of being preempted"));
+        f.tryNext << flag(QStringLiteral("--tensor-parallel-size"), QStringLiteral("2"),
+            QStringLiteral("splits the model over two GPUs, roughly doubling the memory left for the cache"));
+        add(f);
+    }
+
+    void saturation()
+    {
+        const Wall& w = m_a.walls.saturation;
+        if (!w.reached)
+            return;
+        const bool limiting = m_a.walls.limiting == Wall::Kind::Saturation;
+        const CurvePoint* after = point(w.point + 1);
+        const ServerDeltas* s = after ? &after->step->server : nullptr;
+        const bool schedulerCap = s && s->peakRunning > 0 && after->step->concurrency > 0
+            && s->peakRunning < 0.9 * after->step->concurrency && s->peakWaiting > 0
+            && (s->peakKvUsage < 0 || s->peakKvUsage < 0.9);
+        Finding f;
+        f.severity = limiting ? Severity::Problem : Severity::Background;
+        f.lessonId = QStringLiteral("continuous-batching");
+        if (schedulerCap) {
+            f.id = QStringLiteral("scheduler-cap");
+            f.title = QStringLiteral("The scheduler caps the batch at %1 requests").arg(text::number(s->peakRunning));
+            f.measured = QStringLiteral("Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
+                                        "requests while up to %5 waited, with the KV cache only %6 used.")
+                             .arg(text::users(w.load, false), w.evidence, after->step->loadText(),
+                                 text::number(s->peakRunning), text::number(s->peakWaiting),
+                                 text::percent(std::max(0.0, s->peakKvUsage)));
+            f.meaning = QStringLiteral("The GPU has room for more requests, but the server will not batch them: the "
+                                       "extra users only queue.");
+            f.why = QStringLiteral("vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait "
+                                   "even when memory is free.");
+            f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(int(s->peakRunning) * 4),
+                QStringLiteral("lets the batch grow into the free KV cache"));
+            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
+                QStringLiteral("lets each step take more tokens when the batch grows"));
+        } else {
+            f.id = QStringLiteral("gpu-saturated");
+            f.title = QStringLiteral("The GPU is saturated from %1").arg(text::users(w.load, false));
+            f.measured = QStringLiteral("Throughput stopped growing: %1.").arg(w.evidence);
+            f.meaning = QStringLiteral("Beyond this load every extra user adds waiting time, not throughput.");
+            f.why = QStringLiteral("Each step already carries as much work as the GPU's bandwidth and FLOPS allow; a "
+                                   "bigger batch makes every step longer.");
+            f.lessonId = QStringLiteral("queueing-and-littles-law");
+            f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
+                QStringLiteral("halves the weight bytes each step reads (Hopper, Ada and newer)"));
+            f.tryNext << flag(QStringLiteral("--data-parallel-size"), QStringLiteral("2"),
+                QStringLiteral("a second replica doubles throughput for a model that fits one GPU"));
+        }
+        add(f);
+    }
+
+    void latencyWall()
+    {
+        const Capacity& c = m_a.curve.capacity;
+        if (c.bound != Capacity::Bound::Between && c.bound != Capacity::Bound::Below)
+            return;
+        const bool limiting = m_a.walls.limiting == Wall::Kind::Latency;
+        const double rtt = c.metric == u"TTFT" ? std::max(0.0, m_run.roundTripMs) : 0;
+        Finding f;
+        f.severity = limiting ? Severity::Problem : Severity::Background;
+        f.measured
+            = QStringLiteral("%1 (p%2): %3.")
+                  .arg(text::metricName(c.metric), text::number(m_a.settings.percentile), m_a.walls.latency.evidence);
+        if (c.metric == u"TTFT") {
+            f.id = QStringLiteral("ttft-target");
+            f.title = c.bound == Capacity::Bound::Below
+                ? QStringLiteral("Time to first token misses the target even at %1").arg(text::users(c.load, false))
+                : QStringLiteral("Time to first token crosses the target at %1").arg(text::users(c.load));
+            f.meaning = QStringLiteral("Users wait longer than %1 for the answer to start.")
+                            .arg(text::milliseconds(c.target - rtt));
+            f.why = QStringLiteral("A new request's prompt is processed (prefill) in steps shared with everyone "
+                                   "else's decoding; under load it also waits for a place in the batch.");
+            f.lessonId = QStringLiteral("prefill-vs-decode");
+            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
+                QStringLiteral("prefills more prompt tokens per step, so first tokens come sooner"));
+            f.tryNext << flag(QStringLiteral("--max-num-partial-prefills"), QStringLiteral("4"),
+                QStringLiteral("lets short prompts start while a long one is still prefilling"));
+            if (m_run.facts.prefixCaching == false)
+                f.tryNext << flag(QStringLiteral("--enable-prefix-caching"), QString(),
+                    QStringLiteral("skips prefill for prompt prefixes seen before"));
+        } else if (c.metric == u"TPOT") {
+            f.id = QStringLiteral("tpot-target");
+            f.title = c.bound == Capacity::Bound::Below
+                ? QStringLiteral("Time per output token misses the target even at %1").arg(text::users(c.load, false))
+                : QStringLiteral("Time per output token crosses the target at %1").arg(text::users(c.load));
+            f.meaning = QStringLiteral("Answers stream slower than %1 per token.").arg(text::milliseconds(c.target));
+            f.why = QStringLiteral("Every decode step reads all the weights and every running request's KV cache; "
+                                   "more requests and long prefills sharing a step make each step longer.");
+            f.lessonId = QStringLiteral("roofline");
+            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("2048"),
+                QStringLiteral("smaller prefill chunks interrupt decoding less"));
+            if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
+                f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                    QStringLiteral("halves the KV bytes each decode step reads"));
+            f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
+                QStringLiteral("halves the weight bytes each decode step reads"));
+        } else if (c.metric == u"E2EL") {
+            f.id = QStringLiteral("e2el-target");
+            f.title = QStringLiteral("End-to-end latency crosses the target at %1").arg(text::users(c.load));
+            f.meaning = QStringLiteral("Whole answers take longer than %1.").arg(text::milliseconds(c.target));
+            f.why = QStringLiteral("An answer's time is its first token plus every later token; both grow with "
+                                   "load.");
+            f.lessonId = QStringLiteral("tail-latency");
+        } else {
+            return; // failures: the errors rule speaks for them
+        }
+        add(f);
+    }
+
+    void errors()
+    {
+        int failed = 0, total = 0;
+        std::map<ErrorClass, int> byClass;
+        QString firstAt;
+        for (const CurvePoint& p : m_a.curve.points) {
+            failed += p.failed;
+            total += p.samples + p.failed;
+            if (p.failed > 0 && firstAt.isEmpty())
+                firstAt = p.step->loadText();
+            for (const auto& [cls, n] : p.step->stats.failures)
+                byClass[cls] += n;
+        }
+        if (failed == 0)
+            return;
+        Finding f;
+        f.id = QStringLiteral("errors");
+        f.severity = Severity::Problem;
+        f.title = QStringLiteral("%1 of %2 requests failed").arg(failed).arg(total);
+        QStringList kinds;
+        for (const auto& [cls, n] : byClass)
+            kinds << QStringLiteral("%1 %2").arg(n).arg(errorClassWords(cls));
+        f.measured = QStringLiteral("Failures from %1: %2.").arg(firstAt, text::list(kinds));
+        f.meaning = QStringLiteral("Failed requests count against every target: a user who got an error was not "
+                                   "served.");
+        f.why = byClass.count(ErrorClass::RateLimited)
+            ? QStringLiteral("429 answers come from a rate limit in a gateway or the server, not from the GPU.")
+            : QStringLiteral("Errors under load usually mean timeouts in a proxy, the server running out of memory, "
+                             "or the server restarting.");
+        f.lessonId = QStringLiteral("measuring-honestly");
+        add(f);
+    }
+
+    static QString errorClassWords(ErrorClass c)
+    {
+        switch (c) {
+        case ErrorClass::RateLimited:
+            return QStringLiteral("rate limited (429)");
+        case ErrorClass::ServerError:
+            return QStringLiteral("server errors (5xx)");
+        case ErrorClass::Timeout:
+            return QStringLiteral("timed out");
+        case ErrorClass::StreamCut:
+            return QStringLiteral("cut off mid-stream");
+        case ErrorClass::InBandError:
+            return QStringLiteral("ended with an error event");
+        case ErrorClass::ConnectionRefused:
+            return QStringLiteral("refused connections");
+        default:
+            return QStringLiteral("other failures");
+        }
+    }
+
+    void physics()
+    {
+        const PhysicsFloors& p = m_a.physics;
+        if (!p.available || std::isnan(p.bandwidthEfficiency))
+            return;
+        Finding f;
+        f.lessonId = QStringLiteral("roofline");
+        if (p.fasterThanPhysics) {
+            f.id = QStringLiteral("faster-than-physics");
+            f.severity = Severity::Problem;
+            f.title = QStringLiteral("Faster than %1 allows").arg(p.gpuName);
+            f.measured = QStringLiteral("One request took %1 per token; reading %2 of weights at %3's bandwidth "
+                                        "takes at least %4.")
+                             .arg(text::milliseconds(p.baselineTpotMs), bytes(p.weightBytesRead), p.gpuName,
+                                 text::milliseconds(p.decodeStepFloorMs));
+            f.meaning = QStringLiteral("The physics check cannot vouch for these numbers until the cause is known.");
+            f.why = QStringLiteral("Likely: %1.").arg(text::list(p.fasterCauses));
+            add(f);
+            return;
+        }
+        f.id = QStringLiteral("bandwidth-efficiency");
+        f.title = QStringLiteral("One request reaches %1 of what %2 allows")
+                      .arg(text::percent(p.bandwidthEfficiency), p.gpuName);
+        f.measured
+            = QStringLiteral("TPOT of one request %1; the bandwidth floor for %2 is %3 (%4 per step at %5); "
+                             "at best %6 tokens per second for one user.")
+                  .arg(text::milliseconds(p.baselineTpotMs), p.modelName, text::milliseconds(p.decodeStepFloorMs),
+                      bytes(p.weightBytesRead), bandwidth(p), text::number(p.singleRequestTokensPerSecond));
+        if (p.tensorParallelAssumed)
+            f.measured += QStringLiteral(" Assumed %1 GPUs, the fewest that hold the weights.").arg(p.tensorParallel);
+        if (p.bandwidthEfficiency >= 0.6) {
+            f.severity = Severity::Healthy;
+            f.meaning = QStringLiteral("Single-request decoding is close to the hardware's limit: well-tuned stacks "
+                                       "reach 70–85%.");
+        } else {
+            f.severity = p.bandwidthEfficiency < 0.4 ? Severity::Problem : Severity::Background;
+            f.meaning = QStringLiteral("Single-request decoding is well below the hardware's limit (well-tuned "
+                                       "stacks reach 70–85%): something besides reading the weights costs time.");
+            f.why = QStringLiteral("Common causes: CUDA graphs off (--enforce-eager), a CPU-bound server, "
+                                   "a slower GPU than entered, or network time inside each token.");
+        }
+        add(f);
+    }
+
+    static QString bytes(double b) { return text::number(b / 1e9, 1) + QStringLiteral(" GB"); }
+    static QString bandwidth(const PhysicsFloors& p)
+    {
+        if (p.tensorParallel > 1)
+            return QStringLiteral("the bandwidth of %1 × %2").arg(p.tensorParallel).arg(p.gpuName);
+        return QStringLiteral("the bandwidth of one %1").arg(p.gpuName);
+    }
+
+    void knee()
+    {
+        const KneePoint& k = m_a.curve.knee;
+        if (!k.found)
+            return;
+        Finding f;
+        f.id = QStringLiteral("knee");
+        f.severity = Severity::Background;
+        f.title = QStringLiteral("The knee is at %1").arg(m_a.curve.points[std::size_t(k.point)].step->loadText());
+        f.measured = QStringLiteral("Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly "
+                                    "latency. Method: %3.")
+                         .arg(m_a.curve.points[std::size_t(k.point)].step->loadText(),
+                             text::number(k.outputTokensPerSecond), k.method);
+        f.meaning = QStringLiteral("The most efficient operating point: run near it when cost matters more than "
+                                   "latency.");
+        f.lessonId = QStringLiteral("queueing-and-littles-law");
+        add(f);
+    }
+
+    void tail()
+    {
+        const Capacity& c = m_a.curve.capacity;
+        const CurvePoint* p = point(c.lastPass >= 0 ? c.lastPass : c.firstFail);
+        if (!p || p->samples < 20)
+            return;
+        const double p50 = Distribution::percentile(p->step->ttftSorted, 0.5).value;
+        const double tailValue = p->ttft.value;
+        if (!(p50 > 0) || tailValue / p50 < 3)
+            return;
+        Finding f;
+        f.id = QStringLiteral("tail-latency");
+        f.severity = Severity::Background;
+        f.title = QStringLiteral("A long tail at %1").arg(p->step->loadText());
+        f.measured = QStringLiteral("TTFT p%1 %2 is %3 times the median %4.")
+                         .arg(text::number(m_a.settings.percentile), text::milliseconds(tailValue),
+                             text::number(tailValue / p50, 1), text::milliseconds(p50));
+        f.meaning = QStringLiteral("Most users are served much faster than the target's percentile suggests; a few "
+                                   "wait far longer.");
+        f.why = QStringLiteral("Requests that arrive while a batch is full, or behind a long prefill, wait a whole "
+                               "step or more.");
+        f.lessonId = QStringLiteral("tail-latency");
+        add(f);
+    }
+
+    void goodput()
+    {
+        const Capacity& g = m_a.curve.goodputCapacity;
+        if (g.bound == Capacity::Bound::None)
+            return;
+        Finding f;
+        f.id = QStringLiteral("goodput");
+        f.severity = Severity::Background;
+        const QString share = text::percent(m_a.settings.attainmentTarget);
+        switch (g.bound) {
+        case Capacity::Bound::Between:
+            f.title = QStringLiteral("Goodput holds %1 of requests within targets up to %2")
+                          .arg(share, text::users(g.load));
+            break;
+        case Capacity::Bound::AtLeast:
+            f.title = QStringLiteral("Goodput holds %1 of requests within targets at every load measured").arg(share);
+            break;
+        default:
+            f.title = QStringLiteral("Fewer than %1 of requests meet every target even at the lowest load").arg(share);
+            break;
+        }
+        QStringList steps;
+        for (const CurvePoint& p : m_a.curve.points)
+            steps << QStringLiteral("%1: %2 (%3 req/s)")
+                         .arg(p.step->loadText(), text::percent(p.attainment), text::number(p.goodput, 2));
+        f.measured = QStringLiteral("Share of requests meeting every target, failures counted against it: %1.")
+                         .arg(steps.join(QStringLiteral(", ")));
+        f.meaning = QStringLiteral("DistServe's capacity: the highest load at which at least %1 of requests meet "
+                                   "every target at once.")
+                        .arg(share);
+        f.lessonId = QStringLiteral("goodput-and-slos");
+        add(f);
+    }
+
+    void prefixCaching()
+    {
+        if (m_run.facts.prefixCaching != false)
+            return;
+        Finding f;
+        f.id = QStringLiteral("prefix-caching-off");
+        f.severity = Severity::Background;
+        f.title = QStringLiteral("Prefix caching is off");
+        f.measured = QStringLiteral("The server reports prefix caching disabled.");
+        f.meaning = QStringLiteral("Requests that share a system prompt or a document prefill it again every time.");
+        f.lessonId = QStringLiteral("prefix-caching");
+        f.tryNext << flag(QStringLiteral("--enable-prefix-caching"), QString(),
+            QStringLiteral("reuses the KV cache of shared prompt prefixes"));
+        add(f);
+    }
+
+    void healthy()
+    {
+        for (const TrustCheck& c : m_a.trust) {
+            if (c.status != TrustCheck::Status::Pass || c.id == u"physics")
+                continue;
+            Finding f;
+            f.id = QStringLiteral("check-") + c.id;
+            f.severity = Severity::Healthy;
+            f.title = c.title;
+            f.measured = c.detail;
+            add(f);
+        }
+        if (m_a.walls.memory.visible && !m_a.walls.memory.reached) {
+            Finding f;
+            f.id = QStringLiteral("memory-headroom");
+            f.severity = Severity::Healthy;
+            f.title = QStringLiteral("Memory has headroom");
+            f.measured = m_a.walls.memory.evidence;
+            f.measured[0] = f.measured[0].toUpper();
+            f.measured += u'.';
+            f.lessonId = QStringLiteral("kv-cache-and-preemption");
+            add(f);
+        }
+    }
+
+    const RunData& m_run;
+    const RunAnalysis& m_a;
+    QString m_version;
+    QList<Finding> m_out;
+};
+
+// The rank of a problem for a product: lower leads.
+int productRank(const QString& product, const QString& id)
+{
+    static const QStringList chat {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
+        QStringLiteral("ttft-target"), QStringLiteral("scheduler-cap"), QStringLiteral("memory-wall"),
+        QStringLiteral("gpu-saturated"), QStringLiteral("tpot-target"), QStringLiteral("e2el-target")};
+    static const QStringList reasoning {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
+        QStringLiteral("memory-wall"), QStringLiteral("tpot-target"), QStringLiteral("scheduler-cap"),
+        QStringLiteral("gpu-saturated"), QStringLiteral("e2el-target"), QStringLiteral("ttft-target")};
+    static const QStringList batch {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
+        QStringLiteral("gpu-saturated"), QStringLiteral("scheduler-cap"), QStringLiteral("memory-wall"),
+        QStringLiteral("e2el-target"), QStringLiteral("tpot-target"), QStringLiteral("ttft-target")};
+    const QStringList& order = product == u"reasoning" ? reasoning : product == u"batch" ? batch : chat;
+    const qsizetype i = order.indexOf(id);
+    return i < 0 ? int(order.size()) : int(i);
+}
+
+} // namespace
+
+QString Finding::severityName(Severity severity)
+{
+    switch (severity) {
+    case Severity::Problem:
+        return QStringLiteral("problem");
+    case Severity::Background:
+        return QStringLiteral("background");
+    case Severity::Healthy:
+        return QStringLiteral("healthy");
+    }
+    return {};
+}
+
+QList<Finding> Findings::of(const RunData& run, const RunAnalysis& analysis)
+{
+    QList<Finding> out = Rules(run, analysis).all();
+    const QString product = run.run.info.product;
+    std::stable_sort(out.begin(), out.end(), [&product](const Finding& a, const Finding& b) {
+        if (a.severity != b.severity)
+            return int(a.severity) < int(b.severity);
+        return productRank(product, a.id) < productRank(product, b.id);
+    });
+    return out;
+}
+
+} // namespace kp::core

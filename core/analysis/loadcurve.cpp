@@ -1,0 +1,204 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadcurve.h"
+
+#include "analysis/kneedle.h"
+#include "analysis/rundata.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace kp::core {
+
+namespace {
+
+// Where `value` crosses `target` between two loads, linearly; the failing load when the values do not bracket it.
+double crossing(double loadPass, double valuePass, double loadFail, double valueFail, double target)
+{
+    if (!(valueFail > valuePass) || std::isnan(valuePass) || std::isinf(valueFail))
+        return loadFail;
+    const double t = (target - valuePass) / (valueFail - valuePass);
+    return loadPass + std::clamp(t, 0.0, 1.0) * (loadFail - loadPass);
+}
+
+struct MetricTarget
+{
+    QString metric;
+    double target;
+    bool higherIsBetter;
+};
+
+std::vector<MetricTarget> targetsOf(const AnalysisSettings& s, double roundTripMs)
+{
+    std::vector<MetricTarget> out;
+    if (s.slo.ttftMs)
+        out.push_back({QStringLiteral("TTFT"), *s.slo.ttftMs + roundTripMs, false});
+    if (s.slo.tpotMs)
+        out.push_back({QStringLiteral("TPOT"), *s.slo.tpotMs, false});
+    if (s.slo.e2elMs)
+        out.push_back({QStringLiteral("E2EL"), *s.slo.e2elMs, false});
+    out.push_back({QStringLiteral("errors"), 1 - s.percentile / 100, false});
+    return out;
+}
+
+Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<MetricTarget>& targets,
+    const std::function<bool(const CurvePoint&)>& passes)
+{
+    Capacity c;
+    if (points.empty())
+        return c;
+    int firstFail = -1;
+    for (int i = 0; i < int(points.size()); ++i) {
+        if (!passes(points[std::size_t(i)])) {
+            firstFail = i;
+            break;
+        }
+    }
+    if (firstFail < 0) {
+        c.bound = Capacity::Bound::AtLeast;
+        c.lastPass = int(points.size()) - 1;
+        c.load = points.back().load;
+        return c;
+    }
+    const CurvePoint& fail = points[std::size_t(firstFail)];
+    c.firstFail = firstFail;
+    if (firstFail == 0) {
+        c.bound = Capacity::Bound::Below;
+        c.load = fail.load;
+        for (const MetricTarget& t : targets) {
+            if (fail.value(t.metric) > t.target) {
+                c.metric = t.metric;
+                c.target = t.target;
+                c.valueAtFail = fail.value(t.metric);
+                break;
+            }
+        }
+        return c;
+    }
+    c.bound = Capacity::Bound::Between;
+    c.lastPass = firstFail - 1;
+    const CurvePoint& pass = points[std::size_t(c.lastPass)];
+    c.load = fail.load;
+    for (const MetricTarget& t : targets) {
+        const double vFail = fail.value(t.metric);
+        if (!(vFail > t.target))
+            continue;
+        const double at = crossing(pass.load, pass.value(t.metric), fail.load, vFail, t.target);
+        if (c.metric.isEmpty() || at < c.load) {
+            c.load = at;
+            c.metric = t.metric;
+            c.target = t.target;
+            c.valueAtPass = pass.value(t.metric);
+            c.valueAtFail = vFail;
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+double CurvePoint::value(const QString& metric) const
+{
+    if (metric == u"TTFT")
+        return ttft.value;
+    if (metric == u"TPOT")
+        return tpot.value;
+    if (metric == u"E2EL")
+        return e2el.value;
+    if (metric == u"errors")
+        return errorFraction;
+    if (metric == u"attainment")
+        return attainment;
+    return kNaN;
+}
+
+CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const AnalysisSettings& settings)
+{
+    CurvePoint p;
+    p.step = &step;
+    p.load = step.load();
+    const double q = settings.percentile / 100;
+    p.ttft = Distribution::percentile(step.ttftSorted, q);
+    p.tpot = Distribution::percentile(step.tpotSorted, q);
+    p.e2el = Distribution::percentile(step.e2elSorted, q);
+    p.samples = int(step.requests.size());
+    p.failed = step.stats.failed;
+    const int total = p.samples + p.failed;
+    p.errorFraction = total > 0 ? double(p.failed) / total : 0;
+    p.outputTokensPerSecond = step.outputTokensPerSecond(run.timeScale);
+    p.requestsPerSecond = step.requestsPerSecond(run.timeScale);
+
+    const double rtt = std::max(0.0, run.roundTripMs);
+    const SloTargets& slo = settings.slo;
+    for (const RequestTimes& r : step.requests) {
+        const bool ok = (!slo.ttftMs || r.ttftMs <= *slo.ttftMs + rtt)
+            && (!slo.tpotMs || std::isnan(r.tpotMs) || r.tpotMs <= *slo.tpotMs)
+            && (!slo.e2elMs || r.e2elMs <= *slo.e2elMs);
+        p.good += ok ? 1 : 0;
+    }
+    p.attainment = total > 0 ? double(p.good) / total : CurvePoint::kNaN;
+    p.goodput = p.samples > 0 ? p.requestsPerSecond * double(p.good) / p.samples : CurvePoint::kNaN;
+
+    for (const MetricTarget& t : targetsOf(settings, rtt)) {
+        const double v = p.value(t.metric);
+        // A metric with no samples (every request failed) cannot be said to meet its target.
+        if (std::isnan(v) ? t.metric != u"TPOT" || p.samples == 0 : v > t.target)
+            p.missed << t.metric;
+    }
+    p.meetsTargets = p.missed.isEmpty() && total > 0;
+    return p;
+}
+
+LoadCurve LoadCurve::of(const RunData& run, const std::vector<const StepData*>& steps, const AnalysisSettings& settings)
+{
+    LoadCurve c;
+    for (const StepData* s : steps) {
+        c.byRate = c.byRate || s->concurrency == 0;
+        c.points.push_back(judge(run, *s, settings));
+    }
+    std::stable_sort(
+        c.points.begin(), c.points.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.load < b.load; });
+
+    const std::vector<MetricTarget> targets = targetsOf(settings, std::max(0.0, run.roundTripMs));
+    c.capacity = capacityOf(c.points, targets, [](const CurvePoint& p) { return p.meetsTargets; });
+    const double attainment = settings.attainmentTarget;
+    c.goodputCapacity
+        = capacityOf(c.points, {}, [attainment](const CurvePoint& p) { return p.attainment >= attainment; });
+    // Attainment falls as load grows: interpolate on the shortfall so that the crossing reads like a latency's.
+    if (c.goodputCapacity.bound != Capacity::Bound::None) {
+        Capacity& g = c.goodputCapacity;
+        g.metric = QStringLiteral("attainment");
+        g.target = attainment;
+        if (g.firstFail >= 0)
+            g.valueAtFail = c.points[std::size_t(g.firstFail)].attainment;
+        if (g.bound == Capacity::Bound::Between) {
+            const CurvePoint& pass = c.points[std::size_t(g.lastPass)];
+            const CurvePoint& fail = c.points[std::size_t(g.firstFail)];
+            g.valueAtPass = pass.attainment;
+            g.load = crossing(pass.load, 1 - pass.attainment, fail.load, 1 - fail.attainment, 1 - attainment);
+        }
+    }
+
+    std::vector<double> x, y;
+    std::vector<int> index;
+    for (int i = 0; i < int(c.points.size()); ++i) {
+        const CurvePoint& p = c.points[std::size_t(i)];
+        if (std::isnan(p.outputTokensPerSecond) || p.load <= 0)
+            continue;
+        x.push_back(p.load);
+        y.push_back(p.outputTokensPerSecond);
+        index.push_back(i);
+    }
+    const Knee knee = Kneedle {.logX = true}.find(x, y);
+    c.knee.method = QStringLiteral("Kneedle on output throughput against log2 load");
+    if (knee.found) {
+        c.knee.found = true;
+        c.knee.point = index[std::size_t(knee.index)];
+        c.knee.load = knee.x;
+        c.knee.outputTokensPerSecond = knee.y;
+    }
+    return c;
+}
+
+} // namespace kp::core

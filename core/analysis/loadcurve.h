@@ -1,0 +1,99 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/analysissettings.h"
+#include "stats/distribution.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <limits>
+#include <vector>
+
+namespace kp::core {
+
+struct RunData;
+struct StepData;
+
+/// One step on the load curve, judged under the settings' targets; latencies at the chosen percentile, in the
+/// server's time, over successful requests.
+struct CurvePoint
+{
+    static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+    const StepData* step = nullptr;
+    double load = 0; ///< users, or requests per second for a rate sweep
+    PercentileEstimate ttft; ///< with the percentile's confidence interval
+    PercentileEstimate tpot;
+    PercentileEstimate e2el;
+    int samples = 0; ///< successful requests
+    int failed = 0;
+    double errorFraction = 0;
+    double outputTokensPerSecond = kNaN;
+    double requestsPerSecond = kNaN;
+    int good = 0; ///< requests meeting every target
+    double attainment = kNaN; ///< good / (succeeded + failed)
+    double goodput = kNaN; ///< good requests per second
+    bool meetsTargets = false;
+    QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "errors"
+
+    /// The point's value of `metric` ("TTFT", "TPOT", "E2EL", "errors" as a fraction, "attainment").
+    double value(const QString& metric) const;
+};
+
+/// Where a curve stops meeting what is asked, interpolated between the two measured steps around the crossing.
+struct Capacity
+{
+    enum class Bound {
+        None, ///< no steps
+        Between, ///< crossed between lastPass and firstFail
+        AtLeast, ///< every step passed: at least the highest load measured
+        Below, ///< even the lowest load failed
+    };
+    Bound bound = Bound::None;
+    double load = 0; ///< the interpolated crossing (Between), the highest passing load (AtLeast), or the lowest (Below)
+    int lastPass = -1; ///< index into the curve's points
+    int firstFail = -1;
+    QString metric; ///< what crossed first ("TTFT", "TPOT", "E2EL", "errors", "attainment")
+    double target = 0; ///< its target
+    double valueAtPass = std::numeric_limits<double>::quiet_NaN();
+    double valueAtFail = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// The knee of throughput against load: where added load stops buying throughput and starts buying latency.
+struct KneePoint
+{
+    bool found = false;
+    int point = -1; ///< index into the curve's points
+    double load = 0;
+    double outputTokensPerSecond = 0;
+    QString method;
+};
+
+/// A sweep's steps as a curve, with its capacity under the targets, DistServe's goodput capacity and its knee.
+///
+/// Capacity: the first step, in load order, that misses a target ends it; the crossing is interpolated linearly in
+/// load between that step and the one before, for each metric that missed, and the lowest crossing counts. A
+/// failed request counts against the percentile: with more than (100 − p)% of requests failed a step misses "at
+/// p" whatever the successful ones measured, since a failure is as bad as an infinitely slow answer. Goodput
+/// capacity: likewise on SLO attainment (failures count against it) against the attainment target.
+/// Knee: Kneedle (Satopää et al., 2011) on output throughput against load, the load on a log scale since sweeps
+/// double it.
+struct LoadCurve
+{
+    std::vector<CurvePoint> points; ///< by load
+    Capacity capacity;
+    Capacity goodputCapacity;
+    KneePoint knee;
+    bool byRate = false; ///< an open-loop curve: loads are requests per second
+
+    /// The curve of `steps` (of `run`), in load order. A TTFT target is judged on the server's side of the
+    /// network: the run's measured round trip is allowed on top of it.
+    static LoadCurve of(
+        const RunData& run, const std::vector<const StepData*>& steps, const AnalysisSettings& settings);
+    /// One step judged under the settings, as on a curve.
+    static CurvePoint judge(const RunData& run, const StepData& step, const AnalysisSettings& settings);
+};
+
+} // namespace kp::core

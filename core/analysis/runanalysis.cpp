@@ -1,0 +1,57 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runanalysis.h"
+
+#include "analysis/findings.h"
+#include "analysis/rundata.h"
+#include "analysis/verdict.h"
+#include "catalog/catalog.h"
+
+namespace kp::core {
+
+AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
+{
+    AnalysisSettings s;
+    const QJsonObject options = run.run.info.options;
+    const QJsonObject slo = options.value(u"slo").toObject();
+    if (slo.contains(u"ttft_ms"))
+        s.slo.ttftMs = slo.value(u"ttft_ms").toDouble();
+    if (slo.contains(u"tpot_ms"))
+        s.slo.tpotMs = slo.value(u"tpot_ms").toDouble();
+    if (slo.contains(u"e2el_ms"))
+        s.slo.e2elMs = slo.value(u"e2el_ms").toDouble();
+    s.percentile = options.value(u"percentile").toDouble(99);
+    const Catalog catalog = Catalog::forUser();
+    if (!run.run.info.gpu.isEmpty())
+        s.gpu = catalog.gpu(run.run.info.gpu);
+    for (const QString& name : {run.facts.modelRoot, run.run.info.model, run.facts.modelId}) {
+        if (name.isEmpty())
+            continue;
+        s.model = catalog.model(name);
+        if (s.model)
+            break;
+    }
+    return s;
+}
+
+RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings)
+{
+    RunAnalysis a;
+    a.settings = settings;
+    a.curve = LoadCurve::of(run, run.concurrencyCurve(), settings);
+    const std::vector<const StepData*> rates = run.phase(QStringLiteral("rate"));
+    if (!rates.empty())
+        a.rateCurve = LoadCurve::of(run, rates, settings);
+    for (const StepData* s : run.phase(QStringLiteral("shape")))
+        a.shapes.push_back(LoadCurve::judge(run, *s, settings));
+    const double kvBytes = run.facts.cacheDtype.startsWith(u"fp8") ? 1.0 : 2.0;
+    a.physics = PhysicsFloors::of(settings.gpu ? &*settings.gpu : nullptr, settings.model ? &*settings.model : nullptr,
+        run.inputTokens, run.outputTokens, settings.tensorParallel, kvBytes, run.baseline(), run.roundTripMs);
+    a.walls = Walls::of(run, a.curve);
+    a.trust = TrustChecks::of(run, a.curve, a.physics, settings);
+    a.verdict = Verdict::of(run, settings, a.curve, a.walls);
+    a.findings = Findings::of(run, a);
+    return a;
+}
+
+} // namespace kp::core

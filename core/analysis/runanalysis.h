@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/analysissettings.h"
+#include "analysis/finding.h"
+#include "analysis/loadcurve.h"
+#include "analysis/physicsfloors.h"
+#include "analysis/trustchecks.h"
+#include "analysis/walls.h"
+
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+namespace kp::core {
+
+struct RunData;
+
+/// Everything Kneepoint concludes from one run under one set of settings: the load curve with its capacity, knee
+/// and goodput capacity, the physics floors, the three walls, the trust checks, the findings and the verdict.
+///
+/// A pure function of a RunData and AnalysisSettings: it reads no database and no server, so a what-if slider
+/// calls it again with changed settings (it takes a few milliseconds for tens of thousands of requests; see
+/// tests/bench/bench_whatif). The result points into the RunData it was made from, which must outlive it.
+struct RunAnalysis
+{
+    AnalysisSettings settings;
+    LoadCurve curve; ///< the concurrency sweep (with the baseline in front when the sweep has no single user)
+    LoadCurve rateCurve; ///< the rate sweep; empty when there was none
+    std::vector<CurvePoint> shapes; ///< the shape steps, judged under the same targets
+    PhysicsFloors physics;
+    Walls walls;
+    QList<TrustCheck> trust;
+    QList<Finding> findings; ///< problems first, then background, then healthy checks
+    QString verdict;
+
+    static RunAnalysis of(const RunData& run, const AnalysisSettings& settings);
+};
+
+} // namespace kp::core

@@ -1,0 +1,135 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runcomparison.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "analysis/textformat.h"
+#include "stats/significance.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+constexpr double kAlpha = 0.05;
+
+QString capacityText(const LoadCurve& curve)
+{
+    const Capacity& c = curve.capacity;
+    switch (c.bound) {
+    case Capacity::Bound::None:
+        return QStringLiteral("not measured");
+    case Capacity::Bound::Below:
+        return QStringLiteral("below %1").arg(text::users(c.load, false));
+    case Capacity::Bound::AtLeast:
+        return QStringLiteral("at least %1").arg(text::users(c.load, false));
+    case Capacity::Bound::Between:
+        break;
+    }
+    return text::users(c.load);
+}
+
+QString valueText(const QJsonValue& v)
+{
+    if (v.isObject() || v.isArray())
+        return QString::fromUtf8(v.isObject() ? QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact)
+                                              : QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    if (v.isUndefined() || v.isNull())
+        return QStringLiteral("(none)");
+    return v.toVariant().toString();
+}
+
+void diff(QList<RunComparison::Change>& out, const QString& prefix, const QJsonObject& a, const QJsonObject& b,
+    const QStringList& ignored)
+{
+    QStringList keys = a.keys() + b.keys();
+    keys.removeDuplicates();
+    keys.sort();
+    for (const QString& k : keys) {
+        if (ignored.contains(k) || a.value(k) == b.value(k))
+            continue;
+        out.append({prefix + k, valueText(a.value(k)), valueText(b.value(k))});
+    }
+}
+
+} // namespace
+
+RunComparison RunComparison::of(
+    const RunData& a, const RunAnalysis& analysisA, const RunData& b, const RunAnalysis& analysisB)
+{
+    RunComparison r;
+    r.idA = a.run.summary.id;
+    r.idB = b.run.summary.id;
+    const double q = analysisA.settings.percentile;
+    const QString pName = QStringLiteral("p%1").arg(text::number(q));
+    for (const CurvePoint& pa : analysisA.curve.points) {
+        const auto it = std::find_if(analysisB.curve.points.begin(), analysisB.curve.points.end(),
+            [&pa](const CurvePoint& pb) { return pb.load == pa.load; });
+        if (it == analysisB.curve.points.end())
+            continue;
+        const CurvePoint& pb = *it;
+        const QString load = pa.step->loadText();
+        auto latency = [&](const QString& name, const std::vector<double>& va, const std::vector<double>& vb,
+                           const PercentileEstimate& ea, const PercentileEstimate& eb) {
+            const MannWhitney mw = mannWhitney(va, vb);
+            Metric median {load, name + QStringLiteral(" p50"), Distribution::percentile(va, 0.5).value,
+                Distribution::percentile(vb, 0.5).value};
+            median.tested = mw.valid;
+            median.pValue = mw.pValue;
+            median.significant = mw.valid && mw.pValue < kAlpha;
+            Metric tail {load, name + u' ' + pName, ea.value, eb.value};
+            const PercentileDifference d = percentileDifference(va, vb, q / 100);
+            tail.tested = true;
+            tail.significant = d.significant;
+            r.metrics << median << tail;
+        };
+        latency(QStringLiteral("TTFT"), pa.step->ttftSorted, pb.step->ttftSorted, pa.ttft, pb.ttft);
+        latency(QStringLiteral("TPOT"), pa.step->tpotSorted, pb.step->tpotSorted, pa.tpot, pb.tpot);
+        latency(QStringLiteral("E2EL"), pa.step->e2elSorted, pb.step->e2elSorted, pa.e2el, pb.e2el);
+        Metric tput {load, QStringLiteral("output tokens/s"), pa.outputTokensPerSecond, pb.outputTokensPerSecond};
+        tput.lowerIsBetter = false;
+        r.metrics << tput;
+    }
+    for (Metric& m : r.metrics)
+        m.deltaPercent = m.a > 0 ? 100 * (m.b - m.a) / m.a : kNaN;
+
+    r.capacityA = capacityText(analysisA.curve);
+    r.capacityB = capacityText(analysisB.curve);
+    if (analysisA.curve.capacity.bound == Capacity::Bound::Between
+        && analysisB.curve.capacity.bound == Capacity::Bound::Between)
+        r.capacityDelta = analysisB.curve.capacity.load - analysisA.curve.capacity.load;
+
+    int better = 0, worse = 0;
+    for (const Metric& m : r.metrics) {
+        if (!m.significant)
+            continue;
+        ((m.b < m.a) == m.lowerIsBetter ? better : worse)++;
+    }
+    r.summary = QStringLiteral("Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
+                               "(%7 better in run %3, %8 worse).")
+                    .arg(r.idA)
+                    .arg(r.capacityA)
+                    .arg(r.idB)
+                    .arg(r.capacityB)
+                    .arg(better + worse)
+                    .arg(std::count_if(r.metrics.begin(), r.metrics.end(), [](const Metric& m) { return m.tested; }))
+                    .arg(better)
+                    .arg(worse);
+    if (r.metrics.isEmpty())
+        r.summary += QStringLiteral(" The runs share no load step, so no metric could be compared.");
+
+    diff(r.changes, QStringLiteral("server: "), a.run.info.facts, b.run.info.facts, {});
+    diff(r.changes, QStringLiteral("option: "), a.run.info.options, b.run.info.options, {});
+    if (a.run.info.gpu != b.run.info.gpu)
+        r.changes.append({QStringLiteral("GPU"), a.run.info.gpu, b.run.info.gpu});
+    if (a.timeScale != b.timeScale)
+        r.changes.append({QStringLiteral("simulated speed"), text::number(a.timeScale), text::number(b.timeScale)});
+    return r;
+}
+
+} // namespace kp::core

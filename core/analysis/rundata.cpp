@@ -1,0 +1,174 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "rundata.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kp::core {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& records,
+    const std::vector<StoredMetricsSample>& samples, double scale, double roundTripMs, int input, int output)
+{
+    StepData d;
+    d.id = stored.id;
+    d.phase = stored.info.phase;
+    d.index = stored.info.index;
+    d.cancelled = stored.info.cancelled;
+    const QJsonObject& load = stored.info.load;
+    if (load.contains(u"rate"))
+        d.rate = load.value(u"rate").toDouble();
+    else
+        d.concurrency = load.value(u"concurrency").toInt(1);
+    d.inputTokens = load.value(u"input").toInt(input);
+    d.outputTokens = load.value(u"output").toInt(output);
+    d.clientCpuSeconds = stored.info.client.value(u"cpu_seconds").toDouble(-1);
+    d.wallSeconds
+        = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
+    d.stats = StepStatistics::of(records, {}, d.concurrency);
+    d.server = ServerDeltas::of(samples);
+
+    // The same definitions as StepStatistics (TTFT to the first token chunk, E2EL to the last, TPOT over
+    // output tokens − 1), per request, so that goodput can be judged again under any targets.
+    const double rtt = std::max(0.0, roundTripMs);
+    d.requests.reserve(records.size());
+    for (const RequestRecord& r : records) {
+        if (r.warmup || !r.ok() || r.firstTokenNs < 0)
+            continue;
+        const double ttft = double(r.firstTokenNs - r.sentNs) / 1e6;
+        const std::int64_t last = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
+        const double e2el = double(last - r.sentNs) / 1e6;
+        const int tokens = r.outputTokens();
+        RequestTimes t;
+        // The round trip is real time: only the part beyond it ran on the simulator's faster clock.
+        t.ttftMs = std::max(0.0, ttft - rtt) * scale + std::min(ttft, rtt);
+        t.e2elMs = std::max(0.0, e2el - rtt) * scale + std::min(e2el, rtt);
+        t.tpotMs = tokens >= 2 ? (e2el - ttft) / (tokens - 1) * scale : kNaN;
+        d.requests.push_back(t);
+    }
+    for (const RequestTimes& t : d.requests) {
+        d.ttftSorted.push_back(t.ttftMs);
+        if (!std::isnan(t.tpotMs))
+            d.tpotSorted.push_back(t.tpotMs);
+        d.e2elSorted.push_back(t.e2elMs);
+    }
+    std::sort(d.ttftSorted.begin(), d.ttftSorted.end());
+    std::sort(d.tpotSorted.begin(), d.tpotSorted.end());
+    std::sort(d.e2elSorted.begin(), d.e2elSorted.end());
+    return d;
+}
+
+void readRunLevel(RunData& data)
+{
+    data.facts = ServerFacts::fromJson(data.run.info.facts);
+    data.timeScale = data.run.summary.timeScale > 0 ? data.run.summary.timeScale : 1;
+    data.roundTripMs
+        = data.run.info.environment.value(u"network").toObject().value(u"health_round_trip_median_ms").toDouble(0);
+    const QJsonArray shapes = data.run.info.options.value(u"shapes").toArray();
+    const QJsonObject first = shapes.isEmpty() ? QJsonObject() : shapes.first().toObject();
+    data.inputTokens = first.value(u"input").toInt(0);
+    data.outputTokens = first.value(u"output").toInt(0);
+}
+
+} // namespace
+
+QString StepData::loadText() const
+{
+    if (concurrency > 0)
+        return concurrency == 1 ? QStringLiteral("1 user") : QStringLiteral("%1 users").arg(concurrency);
+    return QStringLiteral("%1 req/s").arg(rate);
+}
+
+double StepData::outputTokensPerSecond(double timeScale) const
+{
+    const double v = stats.window.usable ? stats.steady.outputTokensPerSecond : stats.whole.outputTokensPerSecond;
+    return v / timeScale;
+}
+
+double StepData::requestsPerSecond(double timeScale) const
+{
+    const double v = stats.window.usable ? stats.steady.requestsPerSecond : stats.whole.requestsPerSecond;
+    return v / timeScale;
+}
+
+std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QString* error)
+{
+    QString readError;
+    std::optional<StoredRun> run = store.run(runId, &readError);
+    if (!run) {
+        if (error)
+            *error = readError.isEmpty() ? QStringLiteral("There is no run %1.").arg(runId) : readError;
+        return std::nullopt;
+    }
+    RunData data;
+    data.run = std::move(*run);
+    readRunLevel(data);
+    for (const StoredStep& step : data.run.steps) {
+        const std::vector<RequestRecord> records = store.requests(step.id, &readError);
+        if (!readError.isEmpty()) {
+            if (error)
+                *error = readError;
+            return std::nullopt;
+        }
+        const std::vector<StoredMetricsSample> samples = store.metricsSamples(step.id, &readError);
+        data.steps.push_back(
+            prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
+    }
+    return data;
+}
+
+RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& steps,
+    const std::vector<std::vector<RequestRecord>>& requests,
+    const std::vector<std::vector<StoredMetricsSample>>& samples)
+{
+    RunData data;
+    data.run = run;
+    data.run.steps = steps;
+    readRunLevel(data);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        static const std::vector<StoredMetricsSample> none;
+        data.steps.push_back(prepare(steps[i], i < requests.size() ? requests[i] : std::vector<RequestRecord>(),
+            i < samples.size() ? samples[i] : none, data.timeScale, data.roundTripMs, data.inputTokens,
+            data.outputTokens));
+    }
+    return data;
+}
+
+std::vector<const StepData*> RunData::phase(const QString& name) const
+{
+    std::vector<const StepData*> out;
+    for (const StepData& s : steps)
+        if (s.phase == name)
+            out.push_back(&s);
+    return out;
+}
+
+std::vector<const StepData*> RunData::concurrencyCurve() const
+{
+    std::vector<const StepData*> curve = phase(QStringLiteral("concurrency"));
+    const StepData* base = baseline();
+    const bool hasSingle
+        = std::any_of(curve.begin(), curve.end(), [](const StepData* s) { return s->concurrency == 1; });
+    if (base && !hasSingle)
+        curve.insert(curve.begin(), base);
+    std::stable_sort(curve.begin(), curve.end(),
+        [](const StepData* a, const StepData* b) { return a->concurrency < b->concurrency; });
+    return curve;
+}
+
+const StepData* RunData::baseline() const
+{
+    for (const StepData& s : steps)
+        if (s.phase == u"baseline")
+            return &s;
+    return nullptr;
+}
+
+} // namespace kp::core

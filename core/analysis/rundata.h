@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "run/serverdeltas.h"
+#include "run/serverfacts.h"
+#include "stats/stepstatistics.h"
+#include "store/runstore.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+/// One measured request reduced to what the analysis judges, in the server's time (see RunData).
+struct RequestTimes
+{
+    double ttftMs = 0;
+    double tpotMs = 0; ///< NaN for a request with fewer than 2 output tokens: no TPOT target applies to it
+    double e2elMs = 0;
+};
+
+/// One stored step, ready for analysis: its statistics on the client's clock, the server's view of it, and every
+/// successful request's latencies in the server's time, both as measured (for goodput under any targets) and
+/// sorted (for any percentile).
+struct StepData
+{
+    qint64 id = -1;
+    QString phase; ///< baseline, concurrency, rate, shape
+    int index = 0;
+    int concurrency = 0; ///< the closed loop's users; 0 for an open loop
+    double rate = 0; ///< the open loop's requests per second; 0 for a closed loop
+    int inputTokens = 0; ///< the request size asked for
+    int outputTokens = 0;
+    bool cancelled = false;
+    double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
+    double wallSeconds = 0;
+
+    StepStatistics stats; ///< client clock, no targets: distributions, throughput, steady window, errors
+    ServerDeltas server;
+    std::vector<RequestTimes> requests; ///< successful requests, server time
+    std::vector<double> ttftSorted; ///< ascending, server time
+    std::vector<double> tpotSorted;
+    std::vector<double> e2elSorted;
+
+    /// The load as a number: users for a closed loop, requests per second for an open one.
+    double load() const { return concurrency > 0 ? double(concurrency) : rate; }
+    /// "8 users", "4 req/s".
+    QString loadText() const;
+    /// Output tokens per second in the server's time, over the steady window when usable, else the whole step.
+    double outputTokensPerSecond(double timeScale) const;
+    double requestsPerSecond(double timeScale) const;
+};
+
+/// A stored run prepared for analysis. Everything a report, a what-if slider or a changed GPU needs is here, so
+/// that analysing again never reads the database or touches the server.
+///
+/// Times are converted to the server's: a simulator at speed K answers K times faster than its own clock says, so
+/// latencies are multiplied by K and rates divided by it (K = 1 for a real server). The network's round trip is
+/// real time on either side: TTFT keeps it on top of the scaled server part, so that a TTFT target is judged on
+/// the server's side of the network by allowing the round trip, as the run did.
+struct RunData
+{
+    StoredRun run;
+    ServerFacts facts;
+    double timeScale = 1;
+    double roundTripMs = 0; ///< the median /health round trip measured before the run; 0 when unknown
+    int inputTokens = 0; ///< the run's main request size
+    int outputTokens = 0;
+    std::vector<StepData> steps; ///< in run order
+
+    /// Reads run `runId` and every step's requests and samples. Returns nullopt with `error` set when the run
+    /// does not exist or cannot be read.
+    static std::optional<RunData> load(const RunStore& store, qint64 runId, QString* error);
+    /// Builds a run from records in memory, as load() does from the store: for tests and for analysing a run
+    /// while it is being measured.
+    static RunData fromSteps(const StoredRun& run, const std::vector<StoredStep>& steps,
+        const std::vector<std::vector<RequestRecord>>& requests,
+        const std::vector<std::vector<StoredMetricsSample>>& samples);
+
+    /// The steps of one phase, in order.
+    std::vector<const StepData*> phase(const QString& name) const;
+    /// The concurrency curve: the concurrency sweep's steps by users, with the baseline in front when the sweep
+    /// has no single-user step.
+    std::vector<const StepData*> concurrencyCurve() const;
+    const StepData* baseline() const;
+};
+
+} // namespace kp::core

@@ -1,0 +1,24 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace kp::core::text {
+
+/// A number for a sentence: thousands separated ("1,024"), `decimals` places, or (−1) as many as its size
+/// deserves: none from 100 up, one from 10, two below.
+QString number(double value, int decimals = -1);
+/// A fraction as a percentage: 0.029 → "2.9%", 0.5 → "50%".
+QString percent(double fraction);
+/// Milliseconds: "480 ms", "12.5 ms", "1.25 s" from a second up.
+QString milliseconds(double ms);
+/// The words for a metric's short name: "TTFT" → "time to first token".
+QString metricName(const QString& metric);
+/// "a", "a and b", "a, b and c".
+QString list(const QStringList& items);
+/// "about 11 users", "1 user".
+QString users(double users, bool about = true);
+
+} // namespace kp::core::text

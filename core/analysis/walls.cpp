@@ -1,0 +1,170 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "walls.h"
+
+#include "analysis/rundata.h"
+#include "analysis/textformat.h"
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+constexpr double kSaturationGain = 0.15;
+constexpr double kKvFull = 0.95;
+constexpr double kKvQueueing = 0.90;
+
+void findSaturation(Wall& w, const LoadCurve& curve)
+{
+    const std::vector<CurvePoint>& p = curve.points;
+    for (std::size_t i = 1; i < p.size(); ++i) {
+        const double t0 = p[i - 1].outputTokensPerSecond, t1 = p[i].outputTokensPerSecond;
+        if (!(t0 > 0) || std::isnan(t1) || !(p[i].load > p[i - 1].load))
+            continue;
+        const double gain = (t1 / t0 - 1) / (p[i].load / p[i - 1].load - 1);
+        if (gain < kSaturationGain) {
+            w.reached = true;
+            w.point = int(i - 1);
+            w.load = p[i - 1].load;
+            const QString bought = t1 > t0 ? QStringLiteral("only %1 more throughput").arg(text::percent(t1 / t0 - 1))
+                                           : QStringLiteral("no more throughput");
+            w.evidence = QStringLiteral("going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
+                             .arg(p[i - 1].step->loadText(), p[i].step->loadText(), bought, text::number(t0),
+                                 text::number(t1));
+            return;
+        }
+    }
+    if (p.size() >= 2 && p.front().outputTokensPerSecond > 0) {
+        const CurvePoint& a = p[p.size() - 2];
+        const CurvePoint& b = p.back();
+        w.evidence = QStringLiteral("throughput was still growing: %1 gave %2× the throughput of %3")
+                         .arg(b.step->loadText(), text::number(b.outputTokensPerSecond / a.outputTokensPerSecond, 2),
+                             a.step->loadText());
+    } else {
+        w.evidence = QStringLiteral("too few steps to see whether throughput stops growing");
+    }
+}
+
+void findMemory(Wall& w, const LoadCurve& curve)
+{
+    w.visible = false;
+    double lastKv = -1;
+    for (std::size_t i = 0; i < curve.points.size(); ++i) {
+        const ServerDeltas& s = curve.points[i].step->server;
+        if (s.peakKvUsage < 0)
+            continue;
+        w.visible = true;
+        lastKv = s.peakKvUsage;
+        const bool full = s.peakKvUsage >= kKvFull;
+        const bool preempted = s.preemptions > 0;
+        const bool queuedWhileFull = s.peakWaiting > 0 && s.peakKvUsage >= kKvQueueing;
+        if (!full && !preempted && !queuedWhileFull)
+            continue;
+        w.reached = true;
+        w.point = int(i);
+        w.load = curve.points[i].load;
+        QStringList parts {QStringLiteral("the KV cache reached %1").arg(text::percent(s.peakKvUsage))};
+        if (preempted)
+            parts << QStringLiteral("%1 requests were preempted").arg(text::number(s.preemptions));
+        if (s.peakWaiting > 0)
+            parts << QStringLiteral("up to %1 waited in the queue").arg(text::number(s.peakWaiting));
+        w.evidence = QStringLiteral("at %1 %2").arg(curve.points[i].step->loadText(), text::list(parts));
+        return;
+    }
+    w.evidence = w.visible
+        ? QStringLiteral("the KV cache peaked at %1 at the highest load, with no preemptions")
+              .arg(text::percent(lastKv))
+        : QStringLiteral("the server's /metrics were not visible, so KV cache use could not be measured");
+}
+
+void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
+{
+    const Capacity& c = curve.capacity;
+    auto shown = [&c, roundTripMs](double v) {
+        // The round trip was allowed on top of a TTFT target; show the user's own figure.
+        return c.metric == u"TTFT" ? v - roundTripMs : v;
+    };
+    switch (c.bound) {
+    case Capacity::Bound::None:
+        w.evidence = QStringLiteral("no load steps were measured");
+        return;
+    case Capacity::Bound::AtLeast:
+        w.evidence = QStringLiteral("every target held up to %1, the highest load measured")
+                         .arg(curve.points.back().step->loadText());
+        return;
+    case Capacity::Bound::Below:
+        w.reached = true;
+        w.point = 0;
+        w.load = c.load;
+        w.evidence = c.metric == u"errors"
+            ? QStringLiteral("even at %1, %2 of requests failed")
+                  .arg(curve.points[0].step->loadText(), text::percent(c.valueAtFail))
+            : QStringLiteral("even at %1, %2 was %3, over the %4 target")
+                  .arg(curve.points[0].step->loadText(), text::metricName(c.metric),
+                      text::milliseconds(shown(c.valueAtFail)), text::milliseconds(shown(c.target)));
+        return;
+    case Capacity::Bound::Between:
+        break;
+    }
+    w.reached = true;
+    w.point = c.firstFail;
+    w.load = c.load;
+    const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
+    const CurvePoint& fail = curve.points[std::size_t(c.firstFail)];
+    if (c.metric == u"errors")
+        w.evidence = QStringLiteral("failed requests rose from %1 at %2 to %3 at %4")
+                         .arg(text::percent(c.valueAtPass), pass.step->loadText(), text::percent(c.valueAtFail),
+                             fail.step->loadText());
+    else
+        w.evidence = QStringLiteral("%1 went from %2 at %3 to %4 at %5, past the %6 target")
+                         .arg(text::metricName(c.metric), text::milliseconds(shown(c.valueAtPass)),
+                             pass.step->loadText(), text::milliseconds(shown(c.valueAtFail)), fail.step->loadText(),
+                             text::milliseconds(shown(c.target)));
+}
+
+} // namespace
+
+QString Wall::name(Kind kind)
+{
+    switch (kind) {
+    case Kind::Saturation:
+        return QStringLiteral("saturation");
+    case Kind::Latency:
+        return QStringLiteral("latency");
+    case Kind::Memory:
+        return QStringLiteral("memory");
+    }
+    return {};
+}
+
+const Wall& Walls::wall(Wall::Kind kind) const
+{
+    switch (kind) {
+    case Wall::Kind::Saturation:
+        return saturation;
+    case Wall::Kind::Memory:
+        return memory;
+    case Wall::Kind::Latency:
+        break;
+    }
+    return latency;
+}
+
+Walls Walls::of(const RunData& run, const LoadCurve& curve)
+{
+    Walls w;
+    findSaturation(w.saturation, curve);
+    findMemory(w.memory, curve);
+    findLatency(w.latency, curve, std::max(0.0, run.roundTripMs));
+    // Tie order: a cause before its symptom.
+    for (const Wall* candidate : {&w.memory, &w.saturation, &w.latency}) {
+        if (!candidate->reached)
+            continue;
+        if (!w.limiting || candidate->load < w.wall(*w.limiting).load)
+            w.limiting = candidate->kind;
+    }
+    return w;
+}
+
+} // namespace kp::core

@@ -1,0 +1,505 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Golden tests of the analysis on hand-built runs whose right answers are known: every request of a step has the
+// same latencies, so each percentile is that value, and the interpolations can be worked out by hand.
+#include "analysis/requestestimate.h"
+#include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+#include "catalog/catalog.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace kp::core;
+
+namespace {
+
+constexpr std::int64_t kMs = 1'000'000;
+
+struct StepSpec
+{
+    int users = 1;
+    double ttftMs = 100;
+    double tpotMs = 10;
+    int perUser = 20; ///< requests each user sends, one after another
+    double kv = -1; ///< peak KV usage the server reports, -1: no /metrics
+    double preemptions = 0;
+    double waiting = 0;
+    double running = -1; ///< -1: as many as users
+    int failures = 0; ///< extra requests that fail with a 500
+};
+
+// A closed loop of spec.users users, each sending spec.perUser requests of `out` tokens back to back.
+std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::int64_t t0)
+{
+    std::vector<RequestRecord> list;
+    const auto ttft = std::int64_t(spec.ttftMs * kMs);
+    const auto tpot = std::int64_t(spec.tpotMs * kMs);
+    const std::int64_t e2el = ttft + (out - 1) * tpot;
+    std::uint64_t id = 0;
+    for (int u = 0; u < spec.users; ++u) {
+        for (int j = 0; j < spec.perUser; ++j) {
+            RequestRecord r;
+            r.id = ++id;
+            r.user = u;
+            r.sentNs = t0 + j * (e2el + kMs) + u * 1000; // users start a microsecond apart
+            r.headersNs = r.sentNs + ttft / 2;
+            r.firstTokenNs = r.sentNs + ttft;
+            for (int k = 0; k < out; ++k)
+                r.chunks.push_back({r.firstTokenNs + k * tpot, 1});
+            r.endNs = r.chunks.back().ns + 1000;
+            r.httpStatus = 200;
+            r.promptTokens = in;
+            r.completionTokens = out;
+            r.requestedInputTokens = in;
+            r.requestedOutputTokens = out;
+            r.finishReason = QStringLiteral("length");
+            list.push_back(r);
+        }
+    }
+    for (int f = 0; f < spec.failures; ++f) {
+        RequestRecord r;
+        r.id = ++id;
+        r.user = f % spec.users;
+        r.sentNs = t0 + f * kMs;
+        r.endNs = r.sentNs + 5 * kMs;
+        r.httpStatus = 500;
+        r.error = ErrorClass::ServerError;
+        r.requestedInputTokens = in;
+        r.requestedOutputTokens = out;
+        list.push_back(r);
+    }
+    return list;
+}
+
+std::vector<StoredMetricsSample> samples(const StepSpec& spec, std::int64_t t0)
+{
+    if (spec.kv < 0)
+        return {};
+    std::vector<StoredMetricsSample> out;
+    for (int i = 0; i < 2; ++i) {
+        MetricsSample m;
+        m.ns = t0 + i * 1000 * kMs;
+        m.running = spec.running >= 0 ? spec.running : spec.users;
+        m.waiting = spec.waiting;
+        m.kvUsage = i == 0 ? spec.kv / 2 : spec.kv;
+        m.preemptions = i == 0 ? 0 : spec.preemptions;
+        out.push_back({m.ns, m.toJson()});
+    }
+    return out;
+}
+
+struct Built
+{
+    RunData data;
+};
+
+// A run with a baseline and a concurrency step per spec; 1,024 tokens in and 256 out, chat, 500 ms / 50 ms at p99.
+RunData makeRun(const std::vector<StepSpec>& specs, const QString& product = QStringLiteral("chat"),
+    const QString& gpu = QString(), double roundTripMs = 0)
+{
+    const int in = 1024, out = 256;
+    StoredRun run;
+    run.summary.id = 7;
+    run.summary.timeScale = 1;
+    run.info.product = product;
+    run.info.gpu = gpu;
+    run.info.model = QStringLiteral("meta-llama/Llama-3.1-8B-Instruct");
+    run.info.options
+        = QJsonObject {{QStringLiteral("shapes"),
+                           QJsonArray {QJsonObject {{QStringLiteral("input"), in}, {QStringLiteral("output"), out}}}},
+            {QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttft_ms"), 500}, {QStringLiteral("tpot_ms"), 50}}},
+            {QStringLiteral("percentile"), 99}};
+    run.info.facts = QJsonObject {{QStringLiteral("vllmVersion"), QStringLiteral("0.11.0")},
+        {QStringLiteral("modelRoot"), QStringLiteral("meta-llama/Llama-3.1-8B-Instruct")}};
+    if (roundTripMs > 0)
+        run.info.environment[QStringLiteral("network")]
+            = QJsonObject {{QStringLiteral("health_round_trip_median_ms"), roundTripMs}};
+    std::vector<StoredStep> steps;
+    std::vector<std::vector<RequestRecord>> requests;
+    std::vector<std::vector<StoredMetricsSample>> metrics;
+    std::int64_t t0 = 1'000'000 * kMs;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        StoredStep s;
+        s.id = qint64(i) + 1;
+        s.info.index = int(i);
+        s.info.phase = i == 0 ? QStringLiteral("baseline") : QStringLiteral("concurrency");
+        s.info.load = QJsonObject {{QStringLiteral("concurrency"), specs[i].users}};
+        requests.push_back(records(specs[i], in, out, t0));
+        metrics.push_back(samples(specs[i], t0));
+        s.info.startNs = t0;
+        s.info.endNs = requests.back().back().endNs;
+        t0 = s.info.endNs + 1000 * kMs;
+        steps.push_back(s);
+    }
+    return RunData::fromSteps(run, steps, requests, metrics);
+}
+
+// Throughput grows with users until 8, then each step takes proportionally longer: saturation at 8.
+std::vector<StepSpec> latencyBoundSweep()
+{
+    // TTFT p99 crosses 500 ms between 8 (400 ms) and 16 (800 ms): at 8 + (500 − 400) / (800 − 400) × 8 = 10 users.
+    return {{1, 100, 10}, {1, 100, 10, 20, 0.004}, {2, 120, 10, 20, 0.008}, {4, 200, 10, 20, 0.015},
+        {8, 400, 10, 20, 0.029}, {16, 800, 11, 20, 0.029}};
+}
+
+} // namespace
+
+class TestRunAnalysis : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void capacityIsInterpolatedBetweenBracketingSteps();
+    void verdictNamesTheLatencyWallAndRulesOutMemory();
+    void memoryWallIsNamedWithItsEvidence();
+    void saturationWallWithAnIdleCache();
+    void memoryWithoutMetricsIsNotVisible();
+    void everyLoadPassing();
+    void evenTheLowestLoadFails();
+    void failuresCountAgainstThePercentile();
+    void whatIfTargetsMoveCapacity();
+    void goodputCapacityOnAttainment();
+    void kneeOfASaturatingCurve();
+    void physicsFloorsAndEfficiency();
+    void fasterThanPhysicsIsCaught();
+    void changingTheGpuRecomputes();
+    void roundTripIsAllowedOnTtft();
+    void trustChecksSayWhatIsMissing();
+    void findingsFollowTheProduct();
+    void estimateOfAnotherSize();
+    void comparisonTestsDifferences();
+};
+
+void TestRunAnalysis::capacityIsInterpolatedBetweenBracketingSteps()
+{
+    const RunData run = makeRun(latencyBoundSweep());
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.points.size(), std::size_t(5)); // the sweep's own single-user step, not the baseline
+    const Capacity& c = a.curve.capacity;
+    QCOMPARE(c.bound, Capacity::Bound::Between);
+    QCOMPARE(c.metric, QStringLiteral("TTFT"));
+    QCOMPARE(a.curve.points[std::size_t(c.lastPass)].load, 8.0);
+    QCOMPARE(a.curve.points[std::size_t(c.firstFail)].load, 16.0);
+    QCOMPARE(c.valueAtPass, 400.0);
+    QCOMPARE(c.valueAtFail, 800.0);
+    QCOMPARE(c.load, 10.0);
+}
+
+void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
+{
+    const RunData run = makeRun(latencyBoundSweep());
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.walls.limiting, Wall::Kind::Latency);
+    QVERIFY(!a.walls.memory.reached);
+    QVERIFY(a.walls.memory.visible);
+    QVERIFY2(a.verdict.startsWith(QStringLiteral("For your chat traffic (1,024 tokens in, 256 out), this server "
+                                                 "comfortably handles about 8 users at your targets of 50 ms per "
+                                                 "token and 500 ms to the first token for 99 of 100 requests. It "
+                                                 "breaks at about 10 users because time to first token crosses your "
+                                                 "target, not because memory is full: the KV cache was only 2.9% "
+                                                 "used there")),
+        qPrintable(a.verdict));
+}
+
+void TestRunAnalysis::memoryWallIsNamedWithItsEvidence()
+{
+    // The cache fills at 8 users, with preemptions; TTFT only crosses at 16.
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs[4].kv = 0.99;
+    specs[4].preemptions = 12;
+    specs[5].kv = 1.0;
+    specs[5].preemptions = 80;
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.walls.limiting, Wall::Kind::Memory);
+    QCOMPARE(a.walls.memory.load, 8.0);
+    QVERIFY2(a.walls.memory.evidence.contains(QStringLiteral("99%")), qPrintable(a.walls.memory.evidence));
+    QVERIFY2(a.walls.memory.evidence.contains(QStringLiteral("12 requests were preempted")),
+        qPrintable(a.walls.memory.evidence));
+    QVERIFY2(a.verdict.contains(QStringLiteral("because memory is full: at 8 users the KV cache reached 99%")),
+        qPrintable(a.verdict));
+    QCOMPARE(a.findings.front().id, QStringLiteral("memory-wall"));
+    QVERIFY(!a.findings.front().tryNext.isEmpty());
+    QCOMPARE(a.findings.front().tryNext.front().commandLine, QStringLiteral("--gpu-memory-utilization 0.95"));
+}
+
+void TestRunAnalysis::saturationWallWithAnIdleCache()
+{
+    // 8 running at most, the rest queue; the cache is nearly empty. Each step past 8 takes twice as long per
+    // request, so throughput is flat.
+    const std::vector<StepSpec> specs
+        = {{1, 100, 10}, {1, 100, 10, 20, 0.01}, {2, 100, 10, 20, 0.01}, {4, 110, 10, 20, 0.02}, {8, 120, 10, 20, 0.03},
+            {16, 2790, 10, 20, 0.03, 0, 8, 8}, {32, 8130, 10, 20, 0.03, 0, 24, 8}};
+    // Past 8 users each request waits in the queue for as long as the ones ahead take: E2EL (TTFT + 255 × 10 ms)
+    // doubles with the users, 2,670 → 5,340 → 10,680 ms, so tokens per second stay at 8 users' own.
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(a.walls.saturation.reached);
+    QCOMPARE(a.walls.saturation.load, 8.0);
+    QCOMPARE(a.walls.limiting, Wall::Kind::Saturation);
+    QVERIFY2(a.verdict.contains(QStringLiteral("because the server is saturated")), qPrintable(a.verdict));
+    QVERIFY2(a.verdict.contains(QStringLiteral("KV cache was only 3.0% used"))
+            || a.verdict.contains(QStringLiteral("only 3% used")),
+        qPrintable(a.verdict));
+    const auto it
+        = std::find_if(a.findings.begin(), a.findings.end(), [](const Finding& f) { return f.id == u"scheduler-cap"; });
+    QVERIFY(it != a.findings.end());
+    QCOMPARE(it->severity, Finding::Severity::Problem);
+    QCOMPARE(it->tryNext.front().flag, QStringLiteral("--max-num-seqs"));
+}
+
+void TestRunAnalysis::memoryWithoutMetricsIsNotVisible()
+{
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    for (StepSpec& s : specs)
+        s.kv = -1;
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(!a.walls.memory.visible);
+    QVERIFY(!a.walls.memory.reached);
+    QVERIFY2(a.verdict.contains(QStringLiteral("memory could not be judged")), qPrintable(a.verdict));
+}
+
+void TestRunAnalysis::everyLoadPassing()
+{
+    const RunData run = makeRun({{1, 100, 10}, {1, 100, 10}, {2, 110, 10}, {4, 120, 10}});
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::AtLeast);
+    QCOMPARE(a.curve.capacity.load, 4.0);
+    QVERIFY2(a.verdict.contains(QStringLiteral("handled every load measured, up to 4 users")), qPrintable(a.verdict));
+    QVERIFY(!a.walls.limiting);
+}
+
+void TestRunAnalysis::evenTheLowestLoadFails()
+{
+    const RunData run = makeRun({{1, 900, 10}, {1, 900, 10}, {2, 950, 10}});
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
+    QCOMPARE(a.curve.capacity.metric, QStringLiteral("TTFT"));
+    QVERIFY2(a.verdict.contains(QStringLiteral("misses your targets")), qPrintable(a.verdict));
+    QVERIFY2(a.verdict.contains(QStringLiteral("even at 1 user: time to first token was 900 ms at p99")),
+        qPrintable(a.verdict));
+}
+
+void TestRunAnalysis::failuresCountAgainstThePercentile()
+{
+    // At 8 users 2 of 162 requests fail (1.2%): p99 cannot hold, though every successful request is fast.
+    std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {4, 100, 10}, {8, 100, 10, 20, -1, 0, 0, -1, 2}};
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Between);
+    QCOMPARE(a.curve.capacity.metric, QStringLiteral("errors"));
+    QVERIFY(a.curve.points.back().missed.contains(QStringLiteral("errors")));
+    QCOMPARE(a.curve.points.back().good, 160);
+    QVERIFY(qAbs(a.curve.points.back().attainment - 160.0 / 162) < 1e-12);
+    QCOMPARE(a.findings.front().id, QStringLiteral("errors"));
+    // At p90, 1.2% failed is within the 10% allowed.
+    AnalysisSettings p90 = AnalysisSettings::ofRun(run);
+    p90.percentile = 90;
+    QCOMPARE(RunAnalysis::of(run, p90).curve.capacity.bound, Capacity::Bound::AtLeast);
+}
+
+void TestRunAnalysis::whatIfTargetsMoveCapacity()
+{
+    const RunData run = makeRun(latencyBoundSweep());
+    AnalysisSettings s = AnalysisSettings::ofRun(run);
+    s.slo.ttftMs = 300; // between 4 (200 ms) and 8 (400 ms): 4 + 100/200 × 4 = 6
+    RunAnalysis a = RunAnalysis::of(run, s);
+    QCOMPARE(a.curve.capacity.load, 6.0);
+    s.slo.ttftMs = 1000; // nothing crosses
+    a = RunAnalysis::of(run, s);
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::AtLeast);
+    s.slo.tpotMs = 10.5; // TPOT 11 ms at 16: crosses between 8 (10) and 16 (11) at 8 + 0.5 × 8 = 12
+    a = RunAnalysis::of(run, s);
+    QCOMPARE(a.curve.capacity.metric, QStringLiteral("TPOT"));
+    QCOMPARE(a.curve.capacity.load, 12.0);
+    QVERIFY2(a.verdict.contains(QStringLiteral("time per output token crosses your target")), qPrintable(a.verdict));
+}
+
+void TestRunAnalysis::goodputCapacityOnAttainment()
+{
+    const RunData run = makeRun(latencyBoundSweep());
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    // Every request at 8 users meets the targets, none at 16: attainment 1 → 0, crossing 1% short of 1 at 8.08.
+    const Capacity& g = a.curve.goodputCapacity;
+    QCOMPARE(g.bound, Capacity::Bound::Between);
+    QCOMPARE(g.valueAtPass, 1.0);
+    QCOMPARE(g.valueAtFail, 0.0);
+    QVERIFY(qAbs(g.load - 8.08) < 1e-9);
+    QCOMPARE(a.curve.points[3].load, 8.0);
+    QCOMPARE(a.curve.points[3].goodput, a.curve.points[3].requestsPerSecond);
+    QCOMPARE(a.curve.points[3].good, 160);
+    QCOMPARE(a.curve.points[4].good, 0);
+}
+
+void TestRunAnalysis::kneeOfASaturatingCurve()
+{
+    const std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {2, 100, 10}, {4, 100, 10}, {8, 100, 10},
+        {16, 2700, 10}, {32, 7900, 10}, {64, 18300, 10}};
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(a.curve.knee.found);
+    QCOMPARE(a.curve.knee.load, 8.0);
+}
+
+void TestRunAnalysis::physicsFloorsAndEfficiency()
+{
+    // Llama 3.1 8B on an H100 SXM: 16.06 GB of weights less the 1.05 GB embedding table read per step, at
+    // 3.35 TB/s, plus 1,152 tokens × 128 KiB of KV: 4.52 ms (vllm-facts §D.4: "4.5 ms floor").
+    const RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const PhysicsFloors& p = a.physics;
+    QVERIFY2(p.available, qPrintable(p.whyNot));
+    QCOMPARE(p.tensorParallel, 1);
+    QVERIFY2(qAbs(p.decodeStepFloorMs - 4.52) < 0.05, qPrintable(QString::number(p.decodeStepFloorMs)));
+    // 2 × 8.03 B × 1,024 / 989 TFLOPS = 16.6 ms, plus a little attention.
+    QVERIFY2(p.prefillFloorMs > 16.6 && p.prefillFloorMs < 17.5, qPrintable(QString::number(p.prefillFloorMs)));
+    QCOMPARE(p.baselineTpotMs, 10.0);
+    QVERIFY(qAbs(p.bandwidthEfficiency - p.decodeStepFloorMs / 10.0) < 1e-9);
+    QVERIFY(!p.fasterThanPhysics);
+}
+
+void TestRunAnalysis::fasterThanPhysicsIsCaught()
+{
+    // 2 ms per token for an 8B model on an L4 (0.3 TB/s, floor ≈ 54 ms): impossible.
+    const RunData run = makeRun({{1, 100, 2}, {1, 100, 2}, {2, 100, 2}}, QStringLiteral("chat"), QStringLiteral("l4"));
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(a.physics.fasterThanPhysics);
+    const auto check
+        = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"physics"; });
+    QCOMPARE(check->status, TrustCheck::Status::Fail);
+    QVERIFY2(check->detail.contains(QStringLiteral("speculative decoding")), qPrintable(check->detail));
+    QCOMPARE(a.findings.front().id, QStringLiteral("faster-than-physics"));
+}
+
+void TestRunAnalysis::changingTheGpuRecomputes()
+{
+    const RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    AnalysisSettings s = AnalysisSettings::ofRun(run);
+    const double h100 = RunAnalysis::of(run, s).physics.decodeStepFloorMs;
+    s.gpu = Catalog::builtIn().gpu(QStringLiteral("h200"));
+    const double h200 = RunAnalysis::of(run, s).physics.decodeStepFloorMs;
+    QVERIFY(qAbs(h100 / h200 - 4.8 / 3.35) < 1e-9); // bandwidth-bound: the ratio of the bandwidths
+    s.gpu.reset();
+    const RunAnalysis none = RunAnalysis::of(run, s);
+    QVERIFY(!none.physics.available);
+    QVERIFY(none.physics.whyNot.contains(QStringLiteral("--gpu")));
+}
+
+void TestRunAnalysis::roundTripIsAllowedOnTtft()
+{
+    // 30 ms of network: a TTFT of 520 ms at 8 users is 490 ms on the server's side, within 500.
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs[4].ttftMs = 520;
+    const RunData run = makeRun(specs, QStringLiteral("chat"), QString(), 30);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Between);
+    QCOMPARE(a.curve.points[std::size_t(a.curve.capacity.lastPass)].load, 8.0);
+    const RunData near = makeRun(specs);
+    QCOMPARE(
+        RunAnalysis::of(near, AnalysisSettings::ofRun(near))
+            .curve.points[std::size_t(RunAnalysis::of(near, AnalysisSettings::ofRun(near)).curve.capacity.firstFail)]
+            .load,
+        8.0);
+}
+
+void TestRunAnalysis::trustChecksSayWhatIsMissing()
+{
+    const RunData run = makeRun(latencyBoundSweep());
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    auto status = [&a](const char* id) {
+        for (const TrustCheck& c : a.trust)
+            if (c.id == QLatin1String(id))
+                return c.status;
+        return TrustCheck::Status::NotMeasured;
+    };
+    // 20 requests per user: p99 wants 100, which the single-user step lacks.
+    QCOMPARE(status("samples"), TrustCheck::Status::Warn);
+    QCOMPARE(status("client"), TrustCheck::Status::NotMeasured);
+    QCOMPARE(status("versions"), TrustCheck::Status::Pass);
+    QCOMPARE(status("errors"), TrustCheck::Status::Pass);
+    QCOMPARE(status("physics"), TrustCheck::Status::NotMeasured);
+}
+
+void TestRunAnalysis::findingsFollowTheProduct()
+{
+    // TTFT crosses at 10 users and the cache is full at 16, where the targets already fail: two problems, led by
+    // the first token for chat and by memory for reasoning.
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs[5].kv = 0.99;
+    specs[5].preemptions = 5;
+    const RunData chat = makeRun(specs, QStringLiteral("chat"));
+    const RunData reasoning = makeRun(specs, QStringLiteral("reasoning"));
+    const RunAnalysis a = RunAnalysis::of(chat, AnalysisSettings::ofRun(chat));
+    const RunAnalysis b = RunAnalysis::of(reasoning, AnalysisSettings::ofRun(reasoning));
+    auto firstProblem = [](const RunAnalysis& r) {
+        QStringList ids;
+        for (const Finding& f : r.findings)
+            if (f.severity == Finding::Severity::Problem)
+                ids << f.id;
+        return ids;
+    };
+    QVERIFY2(
+        firstProblem(a).indexOf(QStringLiteral("memory-wall")) > firstProblem(a).indexOf(QStringLiteral("ttft-target")),
+        qPrintable(firstProblem(a).join(u',')));
+    QCOMPARE(firstProblem(b).value(0), QStringLiteral("memory-wall"));
+    // Healthy checks come last, listed.
+    QCOMPARE(a.findings.last().severity, Finding::Severity::Healthy);
+}
+
+void TestRunAnalysis::estimateOfAnotherSize()
+{
+    const RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RequestEstimate same = RequestEstimate::of(run, a, 1024, 256);
+    QVERIFY2(same.available, qPrintable(same.whyNot));
+    // Calibrated on this very size, the estimate gives back what was measured.
+    QVERIFY2(qAbs(same.tpotMs - 10.0) < 1e-6, qPrintable(QString::number(same.tpotMs)));
+    QVERIFY2(qAbs(same.ttftMs - 100.0) < 1e-6, qPrintable(QString::number(same.ttftMs)));
+    const RequestEstimate longer = RequestEstimate::of(run, a, 8192, 256);
+    QVERIFY(longer.ttftMs > 4 * same.ttftMs); // prefill grows with the prompt
+    QVERIFY(longer.tpotMs > same.tpotMs); // more KV to read per step
+    QCOMPARE(longer.loadUsers, 8.0);
+    const RequestEstimate none = RequestEstimate::of(run,
+        RunAnalysis::of(run,
+            [&] {
+                AnalysisSettings s = AnalysisSettings::ofRun(run);
+                s.gpu.reset();
+                return s;
+            }()),
+        8192, 256);
+    QVERIFY(!none.available);
+}
+
+void TestRunAnalysis::comparisonTestsDifferences()
+{
+    const RunData a = makeRun(latencyBoundSweep());
+    std::vector<StepSpec> faster = latencyBoundSweep();
+    for (StepSpec& s : faster)
+        s.ttftMs *= 0.75; // crosses 500 ms between 8 (300) and 16 (600) users: at 13.3
+    RunData b = makeRun(faster);
+    b.run.summary.id = 8;
+    b.run.info.facts[QStringLiteral("vllmVersion")] = QStringLiteral("0.12.0");
+    b.facts.vllmVersion = QStringLiteral("0.12.0");
+    const RunAnalysis aa = RunAnalysis::of(a, AnalysisSettings::ofRun(a));
+    const RunAnalysis ab = RunAnalysis::of(b, AnalysisSettings::ofRun(b));
+    const RunComparison c = RunComparison::of(a, aa, b, ab);
+    const auto ttft8 = std::find_if(c.metrics.begin(), c.metrics.end(),
+        [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
+    QVERIFY(ttft8 != c.metrics.end());
+    QCOMPARE(ttft8->deltaPercent, -25.0);
+    QVERIFY(ttft8->significant);
+    const auto tpot8 = std::find_if(c.metrics.begin(), c.metrics.end(),
+        [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TPOT p50"; });
+    QVERIFY(!tpot8->significant); // identical
+    QVERIFY(c.capacityDelta > 0);
+    const auto version = std::find_if(c.changes.begin(), c.changes.end(),
+        [](const RunComparison::Change& ch) { return ch.what == u"server: vllmVersion"; });
+    QVERIFY(version != c.changes.end());
+    QCOMPARE(version->b, QStringLiteral("0.12.0"));
+}
+
+QTEST_GUILESS_MAIN(TestRunAnalysis)
+#include "tst_runanalysis.moc"

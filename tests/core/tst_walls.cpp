@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// End to end: `kneepoint run` against simulators whose bottleneck is known by construction, then `kneepoint show`
+// reads the stored run back. Each verdict must name the wall the simulator was built to hit, with its evidence.
+#include "support/kneepointrun.h"
+#include "support/simprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using Result = KneepointResult;
+
+// Measures the simulator started with `simArguments` and returns `kneepoint show 1 --json` of the stored run.
+QJsonObject measure(const QStringList& simArguments, const QStringList& runArguments, QTemporaryDir& dir)
+{
+    SimProcess sim;
+    QString error;
+    if (!sim.start(simArguments, &error)) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+    const Result run = runKneepoint(
+        QStringList {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--db"), db}
+            + runArguments,
+        180'000);
+    if (run.code != 0) {
+        qWarning("kneepoint run exited %d: %s", run.code, qPrintable(run.err));
+        return {};
+    }
+    const Result show = runKneepoint(
+        {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+    if (show.code != 0) {
+        qWarning("kneepoint show exited %d: %s", show.code, qPrintable(show.err));
+        return {};
+    }
+    // The text form must come out too: it is what a person reads.
+    const Result text = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
+    qInfo("%s", qPrintable(text.out));
+    return QJsonDocument::fromJson(show.out.toUtf8()).object();
+}
+
+QStringList findingIds(const QJsonObject& analysis, const QString& severity)
+{
+    QStringList ids;
+    for (const auto& f : analysis[u"findings"].toArray())
+        if (f[u"severity"].toString() == severity)
+            ids << f[u"id"].toString();
+    return ids;
+}
+
+} // namespace
+
+class TestWalls : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void tinyKvCacheHitsTheMemoryWall()
+    {
+        // 160 blocks of 16 tokens = 2,560 tokens: three requests of 512 + 256 tokens fit at their longest.
+        QTemporaryDir dir;
+        const QJsonObject a = measure({QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--model"),
+                                          QStringLiteral("llama-3.1-8b"), QStringLiteral("--num-gpu-blocks-override"),
+                                          QStringLiteral("160"), QStringLiteral("--max-model-len"),
+                                          QStringLiteral("2048"), QStringLiteral("--speed"), QStringLiteral("10")},
+            {QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--shapes"), QStringLiteral("512/256"),
+                QStringLiteral("--concurrency"), QStringLiteral("1,2,4,8,16"), QStringLiteral("--requests"),
+                QStringLiteral("24"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("20000"),
+                QStringLiteral("--slo-tpot-ms"), QStringLiteral("500")},
+            dir);
+        QVERIFY(!a.isEmpty());
+        const QJsonObject walls = a[u"walls"].toObject();
+        QCOMPARE(walls[u"limiting"].toString(), QStringLiteral("memory"));
+        const QString evidence = walls[u"memory"][u"evidence"].toString();
+        QVERIFY2(evidence.contains(QStringLiteral("the KV cache reached")), qPrintable(evidence));
+        const QString verdict = a[u"verdict"].toString();
+        QVERIFY2(verdict.contains(QStringLiteral("memory is full"))
+                || verdict.contains(QStringLiteral("Memory is the wall")),
+            qPrintable(verdict));
+        QVERIFY2(findingIds(a, QStringLiteral("problem")).contains(QStringLiteral("memory-wall")),
+            qPrintable(findingIds(a, QStringLiteral("problem")).join(u',')));
+    }
+
+    void maxNumSeqsEightSaturatesWithAnIdleCache()
+    {
+        QTemporaryDir dir;
+        const QJsonObject a = measure({QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--model"),
+                                          QStringLiteral("llama-3.1-8b"), QStringLiteral("--max-num-seqs"),
+                                          QStringLiteral("8"), QStringLiteral("--speed"), QStringLiteral("10")},
+            {QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--shapes"), QStringLiteral("512/128"),
+                QStringLiteral("--concurrency"), QStringLiteral("1,2,4,8,16,32"), QStringLiteral("--requests"),
+                QStringLiteral("32")},
+            dir);
+        QVERIFY(!a.isEmpty());
+        const QJsonObject walls = a[u"walls"].toObject();
+        QCOMPARE(walls[u"limiting"].toString(), QStringLiteral("saturation"));
+        QCOMPARE(walls[u"saturation"][u"load"].toDouble(), 8.0);
+        QCOMPARE(walls[u"memory"][u"reached"].toBool(), false);
+        QVERIFY2(findingIds(a, QStringLiteral("problem")).contains(QStringLiteral("scheduler-cap")),
+            qPrintable(findingIds(a, QStringLiteral("problem")).join(u',')));
+        const QString verdict = a[u"verdict"].toString();
+        QVERIFY2(verdict.contains(QStringLiteral("saturated")) || verdict.contains(QStringLiteral("stopped growing")),
+            qPrintable(verdict));
+        // The cache idles: the verdict rules memory out with its number.
+        QVERIFY2(verdict.contains(QStringLiteral("not because memory is full"))
+                || walls[u"memory"][u"evidence"].toString().contains(QStringLiteral("peaked at")),
+            qPrintable(verdict));
+    }
+
+    void tightTtftTargetHitsTheLatencyWall()
+    {
+        // Long prompts and plenty of KV cache: first tokens slow down as prefills share steps, long before the
+        // GPU saturates or memory fills.
+        QTemporaryDir dir;
+        const QJsonObject a
+            = measure({QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--model"),
+                          QStringLiteral("llama-3.1-8b"), QStringLiteral("--speed"), QStringLiteral("10")},
+                {QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--shapes"),
+                    QStringLiteral("4096/64"), QStringLiteral("--concurrency"), QStringLiteral("1,2,4,8,16"),
+                    QStringLiteral("--requests"), QStringLiteral("32"), QStringLiteral("--slo-ttft-ms"),
+                    QStringLiteral("400"), QStringLiteral("--slo-tpot-ms"), QStringLiteral("200")},
+                dir);
+        QVERIFY(!a.isEmpty());
+        const QJsonObject walls = a[u"walls"].toObject();
+        QCOMPARE(walls[u"limiting"].toString(), QStringLiteral("latency"));
+        QCOMPARE(a[u"concurrency"][u"capacity"][u"metric"].toString(), QStringLiteral("TTFT"));
+        const QString verdict = a[u"verdict"].toString();
+        QVERIFY2(verdict.contains(QStringLiteral("time to first token crosses your target")), qPrintable(verdict));
+        QVERIFY2(
+            verdict.contains(QStringLiteral("not because memory is full: the KV cache was only")), qPrintable(verdict));
+        QCOMPARE(walls[u"memory"][u"reached"].toBool(), false);
+        // The physics check ran: an H100 and a catalog model.
+        QVERIFY(a[u"physics"][u"available"].toBool());
+        const double efficiency = a[u"physics"][u"bandwidth_efficiency"].toDouble();
+        QVERIFY2(efficiency > 0.3 && efficiency <= 1.0, qPrintable(QString::number(efficiency)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWalls)
+#include "tst_walls.moc"
