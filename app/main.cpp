@@ -4,9 +4,11 @@
 #include "cli/commandline.h"
 #include "common/version.h"
 #include "mainwindow/mainwindow.h"
+#include "report/reportcommand.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTextStream>
@@ -14,6 +16,19 @@
 
 #include <cstdio>
 #include <memory>
+
+namespace {
+
+// The arguments as Qt will see them, before any application object exists to say so.
+QStringList argumentList(int argc, char* argv[])
+{
+    QStringList list;
+    for (int i = 0; i < argc; ++i)
+        list << QString::fromLocal8Bit(argv[i]);
+    return list;
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -28,7 +43,15 @@ int main(int argc, char* argv[])
         // 129,000 streamed chunks a second on one core at 2,000 streams).
         if (!qEnvironmentVariableIsSet("QT_NO_GLIB"))
             qputenv("QT_NO_GLIB", "1");
-        QCoreApplication app(argc, argv);
+        // A PDF report needs fonts, hence a QGuiApplication; never a display, so the offscreen platform serves.
+        std::unique_ptr<QCoreApplication> app;
+        if (kp::core::ReportCommand::needsGui(argumentList(argc, argv))) {
+            if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            app = std::make_unique<QGuiApplication>(argc, argv);
+        } else {
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        }
         QTextStream out(stdout);
         QTextStream err(stderr);
         kp::core::CommandLine cli = kp::core::CommandLine::standard();

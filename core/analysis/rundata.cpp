@@ -34,6 +34,9 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
     d.stats = StepStatistics::of(records, {}, d.concurrency);
     d.server = ServerDeltas::of(samples);
+    d.samples.reserve(samples.size());
+    for (const StoredMetricsSample& s : samples)
+        d.samples.push_back(MetricsSample::fromJson(s.values));
 
     // The same definitions as StepStatistics (TTFT to the first token chunk, E2EL to the last, TPOT over
     // output tokens − 1), per request, so that goodput can be judged again under any targets.

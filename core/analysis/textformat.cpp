@@ -44,7 +44,7 @@ QString milliseconds(double ms)
     if (std::isnan(ms))
         return QStringLiteral("n/a");
     if (std::abs(ms) >= 1000)
-        return number(ms / 1000, 2) + QStringLiteral(" s");
+        return number(ms / 1000) + QStringLiteral(" s");
     return number(ms) + QStringLiteral(" ms");
 }
 

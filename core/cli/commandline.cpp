@@ -7,6 +7,7 @@
 #include "catalog/modelscommand.h"
 #include "common/version.h"
 #include "democommand.h"
+#include "report/reportcommand.h"
 #include "run/doctorcommand.h"
 #include "run/runcommand.h"
 #include "run/storecommands.h"
@@ -62,6 +63,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<ShowCommand>());
     cli.add(std::make_unique<CompareCommand>());
     cli.add(std::make_unique<LessonCommand>());
+    cli.add(std::make_unique<ReportCommand>());
     cli.add(std::make_unique<DeleteCommand>());
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());

@@ -4,13 +4,11 @@
 
 #include "run/runcommand.h"
 #include "run/storeoption.h"
+#include "sim/simulatorprocess.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDeadlineTimer>
-#include <QProcess>
-#include <QRegularExpression>
 
 namespace kp::core {
 
@@ -53,40 +51,18 @@ int DemoCommand::run(const QCommandLineParser& parser, CommandIo& io)
     }
 
     // The simulator runs as a child process, like a real server: its event loop never competes with the client's.
-    QProcess sim;
-    sim.setProcessChannelMode(QProcess::SeparateChannels);
-    sim.start(QCoreApplication::applicationFilePath(),
-        {QStringLiteral("sim"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--speed"),
-            QString::number(speed)});
-    if (!sim.waitForStarted(10'000)) {
-        io.err << "kneepoint demo: could not start the simulator: " << sim.errorString() << '\n';
-        return ExitFailure;
-    }
-    static const QRegularExpression listening(QStringLiteral("Listening on (http://\\S+)"));
-    QString banner;
-    QString url;
-    QDeadlineTimer deadline(20'000);
-    while (url.isEmpty() && !deadline.hasExpired() && sim.state() == QProcess::Running) {
-        sim.waitForReadyRead(100);
-        banner += QString::fromUtf8(sim.readAllStandardOutput());
-        const auto match = listening.match(banner);
-        if (match.hasMatch())
-            url = match.captured(1);
-    }
+    SimulatorProcess sim;
+    sim.start({QStringLiteral("--speed"), QString::number(speed)});
+    const QUrl url = sim.waitForListening(&error);
     if (url.isEmpty()) {
-        io.err << "kneepoint demo: the simulator did not come up: " << QString::fromUtf8(sim.readAllStandardError())
-               << '\n';
+        io.err << "kneepoint demo: " << error << '\n';
         return ExitFailure;
     }
+    const QString banner = sim.banner();
     io.err << banner;
     io.err.flush();
 
-    RunOptions options;
-    options.url = QUrl(url);
-    options.gpu = QStringLiteral("h100-sxm");
-    options.product = QStringLiteral("chat");
-    options.demo = true;
-    options.baselineRequests = 4;
+    RunOptions options = RunOptions::demoRun(url);
     options.concurrency.clear();
     for (const QString& level : parser.value(QStringLiteral("concurrency")).split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;
@@ -98,9 +74,7 @@ int DemoCommand::run(const QCommandLineParser& parser, CommandIo& io)
     if (parser.isSet(QStringLiteral("requests")))
         options.requestsPerStep = option::integer(parser, QStringLiteral("requests"), 1, 100000);
     const int code = RunCommand::execute(options, QByteArray(), store.get(), parser.isSet(QStringLiteral("json")), io);
-    sim.terminate();
-    if (!sim.waitForFinished(5000))
-        sim.kill();
+    sim.stop();
     return code;
 }
 

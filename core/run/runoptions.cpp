@@ -30,6 +30,18 @@ ProductDefaults defaultsFor(const QString& product)
 
 } // namespace
 
+RunOptions RunOptions::demoRun(const QUrl& url)
+{
+    RunOptions options;
+    options.url = url;
+    options.gpu = QStringLiteral("h100-sxm");
+    options.product = QStringLiteral("chat");
+    options.demo = true;
+    options.baselineRequests = 4;
+    options.concurrency = {1, 2, 4, 8, 16, 32, 64, 128};
+    return options;
+}
+
 QStringList RunOptions::products()
 {
     return {QStringLiteral("chat"), QStringLiteral("rag"), QStringLiteral("reasoning"), QStringLiteral("batch")};

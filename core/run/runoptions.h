@@ -50,6 +50,8 @@ struct RunOptions
     RunOptions resolved() const;
     /// Every option, for the run store and reports; never the API key.
     QJsonObject toJson() const;
+    /// The demo: a chat run of the built-in simulator at `url` (Llama 3.1 8B on one H100 SXM), stored as a demo.
+    static RunOptions demoRun(const QUrl& url);
     /// Products Kneepoint knows, for --help and errors.
     static QStringList products();
 };

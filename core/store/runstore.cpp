@@ -154,7 +154,7 @@ const std::array<std::pair<ErrorClass, const char*>, 15>& errorClassNames()
     return names;
 }
 
-QString errorClassName(ErrorClass e)
+QString storedErrorName(ErrorClass e)
 {
     for (const auto& [value, name] : errorClassNames()) {
         if (value == e)
@@ -774,7 +774,7 @@ qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<R
             q.bindValue(8, qint64(r.firstTokenNs));
             q.bindValue(9, qint64(r.endNs));
             q.bindValue(10, r.httpStatus);
-            q.bindValue(11, errorClassName(r.error));
+            q.bindValue(11, storedErrorName(r.error));
             q.bindValue(12, r.errorMessage);
             q.bindValue(13, r.promptTokens);
             q.bindValue(14, r.completionTokens);
@@ -1020,6 +1020,11 @@ bool RunStore::deleteRun(qint64 id, QString* error)
 QString RunStore::path() const
 {
     return m_path;
+}
+
+QString errorClassName(ErrorClass error)
+{
+    return storedErrorName(error);
 }
 
 } // namespace kp::core

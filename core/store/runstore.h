@@ -23,6 +23,9 @@ QString runStatusName(RunStatus status);
 /// The status stored as `name`, or nullopt for a name this build does not know.
 std::optional<RunStatus> runStatusFromName(const QString& name);
 
+/// The stored name of an error class ("rate_limited", "stream_cut", …): part of the schema, and of reports.
+QString errorClassName(ErrorClass error);
+
 /// What a run starts with.
 struct RunInfo
 {

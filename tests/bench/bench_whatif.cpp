@@ -5,79 +5,18 @@
 // analysis (issue 5). Prints a table; run by hand (see the README).
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "benchrun.h"
 #include "catalog/catalog.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QJsonArray>
 
 #include <algorithm>
 #include <cstdio>
-#include <random>
 
 using namespace kp::core;
 
 namespace {
-
-constexpr std::int64_t kMs = 1'000'000;
-
-RunData buildRun(int steps, int perStep, int outputTokens)
-{
-    std::mt19937_64 rng(42);
-    StoredRun run;
-    run.summary.id = 1;
-    run.summary.timeScale = 1;
-    run.info.product = QStringLiteral("chat");
-    run.info.gpu = QStringLiteral("h100-sxm");
-    run.info.options = QJsonObject {
-        {QStringLiteral("shapes"),
-            QJsonArray {QJsonObject {{QStringLiteral("input"), 1024}, {QStringLiteral("output"), outputTokens}}}},
-        {QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttft_ms"), 500}, {QStringLiteral("tpot_ms"), 50}}},
-        {QStringLiteral("percentile"), 99}};
-    run.info.facts = QJsonObject {{QStringLiteral("modelRoot"), QStringLiteral("meta-llama/Llama-3.1-8B-Instruct")},
-        {QStringLiteral("vllmVersion"), QStringLiteral("0.11.0")}};
-    std::vector<StoredStep> stored;
-    std::vector<std::vector<RequestRecord>> requests;
-    std::vector<std::vector<StoredMetricsSample>> samples;
-    std::int64_t t0 = 1000 * kMs;
-    for (int s = 0; s < steps; ++s) {
-        const int users = 1 << s;
-        std::lognormal_distribution<double> ttft(std::log(50.0 * (1 + s)), 0.4);
-        std::lognormal_distribution<double> tpot(std::log(8.0 + s), 0.1);
-        std::vector<RequestRecord> list;
-        list.reserve(std::size_t(perStep));
-        for (int i = 0; i < perStep; ++i) {
-            RequestRecord r;
-            r.id = std::uint64_t(i);
-            r.user = i % users;
-            r.sentNs = t0 + std::int64_t(i / users) * 3000 * kMs + (i % users) * kMs;
-            r.firstTokenNs = r.sentNs + std::int64_t(ttft(rng) * kMs);
-            const auto gap = std::int64_t(tpot(rng) * kMs);
-            r.chunks.reserve(std::size_t(outputTokens));
-            for (int k = 0; k < outputTokens; ++k)
-                r.chunks.push_back({r.firstTokenNs + k * gap, 1});
-            r.endNs = r.chunks.back().ns + kMs;
-            r.httpStatus = 200;
-            r.promptTokens = 1024;
-            r.completionTokens = outputTokens;
-            r.requestedInputTokens = 1024;
-            r.requestedOutputTokens = outputTokens;
-            list.push_back(std::move(r));
-        }
-        StoredStep step;
-        step.id = s + 1;
-        step.info.index = s;
-        step.info.phase = s == 0 ? QStringLiteral("baseline") : QStringLiteral("concurrency");
-        step.info.load = QJsonObject {{QStringLiteral("concurrency"), users}};
-        step.info.startNs = t0;
-        step.info.endNs = list.back().endNs;
-        t0 = step.info.endNs + 1000 * kMs;
-        stored.push_back(step);
-        requests.push_back(std::move(list));
-        samples.emplace_back();
-    }
-    return RunData::fromSteps(run, stored, requests, samples);
-}
 
 struct Timing
 {
@@ -107,7 +46,7 @@ int main(int argc, char** argv)
     const int steps = 10, perStep = 2000, output = 256;
     QElapsedTimer prepare;
     prepare.start();
-    const RunData run = buildRun(steps, perStep, output);
+    const RunData run = buildBenchRun(steps, perStep, output);
     const double prepareMs = double(prepare.nsecsElapsed()) / 1e6;
     const AnalysisSettings base = AnalysisSettings::ofRun(run);
     const int repeats = 200;

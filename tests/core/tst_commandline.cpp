@@ -4,6 +4,7 @@
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -148,6 +149,34 @@ private Q_SLOTS:
             QStringLiteral("--gpu"), QStringLiteral("h900")});
         QCOMPARE(unknownGpu.code, 2);
         QVERIFY2(unknownGpu.err.contains(u"kneepoint gpus"), qPrintable(unknownGpu.err));
+        // Reports from the stored run, the server long gone: Markdown to stdout, a PDF with no display.
+        const Result md = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(md.code, 0);
+        QVERIFY2(md.out.contains(u"## Verdict") && md.out.contains(u"## Appendix: every number"), qPrintable(md.out));
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
+        noDisplay.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        noDisplay.remove(QStringLiteral("DISPLAY"));
+        noDisplay.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        const Result printed
+            = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--format"),
+                               QStringLiteral("pdf"), QStringLiteral("-o"), pdf, QStringLiteral("--db"), db},
+                60'000, noDisplay);
+        QCOMPARE(printed.code, 0);
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(5) == "%PDF-");
+        const Result noOutput = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--format"),
+            QStringLiteral("pdf"), QStringLiteral("--db"), db});
+        QCOMPARE(noOutput.code, 2);
+        QVERIFY2(noOutput.err.contains(u"-o FILE"), qPrintable(noOutput.err));
+        const Result badFormat = runKneepoint({QStringLiteral("report"), QStringLiteral("1"),
+            QStringLiteral("--format"), QStringLiteral("docx"), QStringLiteral("--db"), db});
+        QCOMPARE(badFormat.code, 2);
+        const Result requestsCsv = runKneepoint({QStringLiteral("report"), QStringLiteral("1"),
+            QStringLiteral("--format"), QStringLiteral("requests-csv"), QStringLiteral("--db"), db});
+        QCOMPARE(requestsCsv.code, 0);
+        QVERIFY2(requestsCsv.out.startsWith(u"step,phase,load,request"), qPrintable(requestsCsv.out.left(200)));
         const Result compared = runKneepoint(
             {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QCOMPARE(compared.code, 0);

@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "csvreport.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "store/runstore.h"
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+QString field(const QString& s)
+{
+    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n') && !s.contains(u'\r'))
+        return s;
+    QString quoted = s;
+    quoted.replace(u'"', QStringLiteral("\"\""));
+    return u'"' + quoted + u'"';
+}
+
+QString number(double v, int decimals = 3)
+{
+    return std::isnan(v) || std::isinf(v) ? QString() : QString::number(v, 'f', decimals);
+}
+
+QString row(const QStringList& fields)
+{
+    QStringList out;
+    out.reserve(fields.size());
+    for (const QString& f : fields)
+        out << field(f);
+    return out.join(u',') + QStringLiteral("\r\n");
+}
+
+} // namespace
+
+QString CsvReport::steps(const RunData& run, const RunAnalysis& analysis)
+{
+    QStringList header {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("concurrency"),
+        QStringLiteral("rate_per_s"), QStringLiteral("input_tokens"), QStringLiteral("output_tokens"),
+        QStringLiteral("succeeded"), QStringLiteral("failed")};
+    for (const char* metric : {"ttft", "tpot", "e2el"})
+        for (const char* p : {"mean", "p50", "p90", "p95", "p99", "p99_9", "max"})
+            header << QStringLiteral("%1_%2_ms").arg(QLatin1String(metric), QLatin1String(p));
+    header << QStringLiteral("output_tokens_per_s") << QStringLiteral("requests_per_s")
+           << QStringLiteral("slo_attainment") << QStringLiteral("goodput_per_s");
+    QString out = row(header);
+    for (const StepData& s : run.steps) {
+        QStringList r {QString::number(s.index), s.phase, QString::number(s.concurrency), number(s.rate),
+            QString::number(s.inputTokens), QString::number(s.outputTokens), QString::number(s.stats.succeeded),
+            QString::number(s.stats.failed)};
+        for (const std::vector<double>* sorted : {&s.ttftSorted, &s.tpotSorted, &s.e2elSorted}) {
+            const Distribution d = Distribution::of(*sorted);
+            r << number(d.mean) << number(d.p50.value) << number(d.p90.value) << number(d.p95.value)
+              << number(d.p99.value) << number(d.p999.value) << number(d.max);
+        }
+        const CurvePoint judged = LoadCurve::judge(run, s, analysis.settings);
+        r << number(judged.outputTokensPerSecond, 1) << number(judged.requestsPerSecond) << number(judged.attainment, 4)
+          << number(judged.goodput);
+        out += row(r);
+    }
+    return out;
+}
+
+QString CsvReport::requests(const RunStore& store, const RunData& run, QString* error)
+{
+    QString out = row({QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"),
+        QStringLiteral("request"), QStringLiteral("response_id"), QStringLiteral("user"), QStringLiteral("warmup"),
+        QStringLiteral("ok"), QStringLiteral("error"), QStringLiteral("http_status"), QStringLiteral("sent_ms"),
+        QStringLiteral("ttft_ms"), QStringLiteral("e2el_ms"), QStringLiteral("tpot_ms"),
+        QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"), QStringLiteral("finish_reason")});
+    // Times on the client's clock are put in the server's: latencies × the simulator's speed (1 for a real server).
+    const double k = run.timeScale;
+    // Send times count from the first step's start, in real time: a timeline, not a latency.
+    const std::int64_t t0 = run.run.steps.empty() ? 0 : run.run.steps.front().info.startNs;
+    for (const StepData& s : run.steps) {
+        QString readError;
+        const std::vector<RequestRecord> records = store.requests(s.id, &readError);
+        if (!readError.isEmpty()) {
+            if (error)
+                *error = readError;
+            return {};
+        }
+        for (const RequestRecord& r : records) {
+            const bool hasFirst = r.firstTokenNs >= 0 && r.sentNs >= 0;
+            const std::int64_t last = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
+            const double ttft = hasFirst ? double(r.firstTokenNs - r.sentNs) / 1e6 * k : NAN;
+            const double e2el = r.ok() ? double(last - r.sentNs) / 1e6 * k : NAN;
+            const int tokens = r.outputTokens();
+            const double tpot = r.ok() && hasFirst && tokens >= 2 ? (e2el - ttft) / (tokens - 1) : NAN;
+            out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
+                QString::fromUtf8(r.responseId), QString::number(r.user),
+                r.warmup ? QStringLiteral("1") : QStringLiteral("0"),
+                r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),
+                QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
+                number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens), r.finishReason});
+        }
+    }
+    return out;
+}
+
+} // namespace kp::core

@@ -1,0 +1,94 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jsonreport.h"
+
+#include "analysis/analysistext.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+QJsonValue num(double v)
+{
+    return std::isnan(v) || std::isinf(v) ? QJsonValue() : QJsonValue(v);
+}
+
+QJsonObject distribution(const Distribution& d, double scale = 1)
+{
+    return {{QStringLiteral("count"), qint64(d.count)}, {QStringLiteral("mean"), num(d.mean * scale)},
+        {QStringLiteral("stddev"), num(d.stddev * scale)}, {QStringLiteral("min"), num(d.min * scale)},
+        {QStringLiteral("p50"), num(d.p50.value * scale)}, {QStringLiteral("p90"), num(d.p90.value * scale)},
+        {QStringLiteral("p95"), num(d.p95.value * scale)}, {QStringLiteral("p99"), num(d.p99.value * scale)},
+        {QStringLiteral("p99_9"), num(d.p999.value * scale)}, {QStringLiteral("max"), num(d.max * scale)}};
+}
+
+QJsonObject throughput(const Throughput& t, double scale)
+{
+    return {{QStringLiteral("seconds"), num(t.seconds * scale)},
+        {QStringLiteral("requests_per_s"), num(t.requestsPerSecond / scale)},
+        {QStringLiteral("output_tokens_per_s"), num(t.outputTokensPerSecond / scale)},
+        {QStringLiteral("total_tokens_per_s"), num(t.totalTokensPerSecond / scale)}};
+}
+
+} // namespace
+
+QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
+{
+    const RunSummary& s = run.run.summary;
+    const double scale = run.timeScale;
+    QJsonArray steps;
+    for (const StepData& st : run.steps) {
+        QJsonObject failures;
+        for (const auto& [cls, n] : st.stats.failures)
+            failures[errorClassName(cls)] = n;
+        steps.append(QJsonObject {
+            {QStringLiteral("index"), st.index},
+            {QStringLiteral("phase"), st.phase},
+            {QStringLiteral("load"), st.loadText()},
+            {QStringLiteral("concurrency"), st.concurrency},
+            {QStringLiteral("rate_per_s"), st.rate},
+            {QStringLiteral("input_tokens"), st.inputTokens},
+            {QStringLiteral("output_tokens"), st.outputTokens},
+            {QStringLiteral("cancelled"), st.cancelled},
+            {QStringLiteral("requests"), st.stats.total},
+            {QStringLiteral("succeeded"), st.stats.succeeded},
+            {QStringLiteral("failed"), st.stats.failed},
+            {QStringLiteral("failures"), failures},
+            {QStringLiteral("output_length_mismatches"), st.stats.outputLengthMismatches},
+            {QStringLiteral("ttft_ms"), distribution(Distribution::of(st.ttftSorted))},
+            {QStringLiteral("tpot_ms"), distribution(Distribution::of(st.tpotSorted))},
+            {QStringLiteral("e2el_ms"), distribution(Distribution::of(st.e2elSorted))},
+            {QStringLiteral("itl_ms"), distribution(st.stats.itlMs, scale)},
+            {QStringLiteral("whole"), throughput(st.stats.whole, scale)},
+            {QStringLiteral("steady"), throughput(st.stats.steady, scale)},
+            {QStringLiteral("steady_window_usable"), st.stats.window.usable},
+            {QStringLiteral("client_cpu_seconds"),
+                st.clientCpuSeconds < 0 ? QJsonValue() : QJsonValue(st.clientCpuSeconds)},
+            {QStringLiteral("server"), st.server.toJson()},
+        });
+    }
+    return {
+        {QStringLiteral("schema"), QStringLiteral("kneepoint-report")},
+        {QStringLiteral("schema_version"), kSchemaVersion},
+        {QStringLiteral("run"),
+            QJsonObject {{QStringLiteral("id"), s.id}, {QStringLiteral("status"), runStatusName(s.status)},
+                {QStringLiteral("reason"), s.statusReason}, {QStringLiteral("started"), s.startedUtc},
+                {QStringLiteral("finished"), s.finishedUtc}, {QStringLiteral("url"), s.url},
+                {QStringLiteral("model"), s.model}, {QStringLiteral("gpu"), s.gpu},
+                {QStringLiteral("product"), s.product}, {QStringLiteral("demo"), s.demo},
+                {QStringLiteral("time_scale"), run.timeScale}, {QStringLiteral("round_trip_ms"), run.roundTripMs}}},
+        {QStringLiteral("options"), run.run.info.options},
+        {QStringLiteral("facts"), run.run.info.facts},
+        {QStringLiteral("environment"), run.run.info.environment},
+        {QStringLiteral("analysis"), AnalysisText::toJson(run, analysis)},
+        {QStringLiteral("steps"), steps},
+    };
+}
+
+} // namespace kp::core

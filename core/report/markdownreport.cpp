@@ -1,0 +1,135 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "markdownreport.h"
+
+#include "analysis/lesson.h"
+#include "report/reportcontent.h"
+
+namespace kp::core {
+
+namespace {
+
+// Pipes and line breaks would end a table cell early.
+QString cell(QString s)
+{
+    s.replace(u'|', QStringLiteral("\\|"));
+    s.replace(u'\n', u' ');
+    return s;
+}
+
+QString table(const QStringList& header, const std::vector<QStringList>& rows)
+{
+    QString out;
+    QStringList h;
+    for (const QString& c : header)
+        h << cell(c);
+    out += QStringLiteral("| ") + h.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|");
+    for (qsizetype i = 0; i < header.size(); ++i)
+        out += QStringLiteral("---|");
+    out += u'\n';
+    for (const QStringList& row : rows) {
+        QStringList r;
+        for (const QString& c : row)
+            r << cell(c);
+        out += QStringLiteral("| ") + r.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    }
+    return out;
+}
+
+QString lightWord(ReportContent::Light light)
+{
+    switch (light) {
+    case ReportContent::Light::Green:
+        return QStringLiteral("🟢");
+    case ReportContent::Light::Amber:
+        return QStringLiteral("🟡");
+    case ReportContent::Light::Red:
+        return QStringLiteral("🔴");
+    case ReportContent::Light::Grey:
+        break;
+    }
+    return QStringLiteral("⚪");
+}
+
+} // namespace
+
+QString MarkdownReport::write(const ReportContent& c)
+{
+    QString out;
+    out += QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.subtitle);
+    for (const ReportContent::KeyValue& kv : c.identity)
+        out += QStringLiteral("- **%1:** %2\n").arg(kv.key, kv.value);
+
+    out += QStringLiteral("\n## Verdict\n\n%1\n").arg(c.verdict);
+
+    out += QStringLiteral("\n## Scorecard\n\n");
+    std::vector<QStringList> rows;
+    for (const ReportContent::ScoreRow& r : c.score)
+        rows.push_back(QStringList {lightWord(r.light)} + r.cells);
+    out += table(QStringList {QString()} + c.scoreHeader, rows);
+    out += u'\n' + c.scoreNote + u'\n';
+
+    if (!c.doubts.isEmpty()) {
+        out += QStringLiteral("\n## Before you trust these numbers\n\n");
+        for (const TrustCheck& t : c.doubts)
+            out += QStringLiteral("- **%1 (%2):** %3\n").arg(t.title, TrustCheck::statusName(t.status), t.detail);
+    }
+
+    if (!c.problems.isEmpty()) {
+        out += QStringLiteral("\n## Findings that need attention\n");
+        for (const Finding& f : c.problems) {
+            out += QStringLiteral("\n### %1\n\n- **Measured:** %2\n- **Meaning:** %3\n")
+                       .arg(f.title, f.measured, f.meaning);
+            if (!f.why.isEmpty())
+                out += QStringLiteral("- **Why:** %1\n").arg(f.why);
+            if (const auto lesson = Lessons::byId(f.lessonId))
+                out += QStringLiteral("- **Lesson:** %1 (`kneepoint lesson %2`)\n").arg(lesson->title, lesson->id);
+        }
+    }
+    if (!c.background.isEmpty()) {
+        out += QStringLiteral("\n## Background\n\n");
+        for (const Finding& f : c.background)
+            out += QStringLiteral("- **%1.** %2\n").arg(f.title, f.measured);
+    }
+    if (!c.healthy.isEmpty()) {
+        out += QStringLiteral("\n## Healthy\n\n");
+        for (const Finding& f : c.healthy)
+            out += QStringLiteral("- ✓ %1\n").arg(f.title);
+    }
+    if (!c.tryNext.empty()) {
+        out += QStringLiteral("\n## Try these next\n\nRanked by expected effect; each flag was checked against the "
+                              "server's vLLM version.\n\n");
+        int rank = 1;
+        for (const ReportContent::TryNext& t : c.tryNext) {
+            out += QStringLiteral("%1. `%2`: %3 (for: %4)")
+                       .arg(rank++)
+                       .arg(t.flag.commandLine, t.flag.why, t.forFinding);
+            if (!t.flag.versionNote.isEmpty())
+                out += QStringLiteral(". Note: ") + t.flag.versionNote;
+            out += u'\n';
+        }
+    }
+
+    out += QStringLiteral("\n## Evidence\n");
+    for (const ChartSpec& chart : c.charts) {
+        out += QStringLiteral("\n### %1\n\n%2\n\n").arg(chart.title, chart.caption);
+        out += table(chart.tableHeader, chart.tableRows);
+    }
+    out += QStringLiteral("\n### The three walls\n\n");
+    for (const QString& w : c.walls)
+        out += QStringLiteral("- %1\n").arg(w);
+    out += QStringLiteral("\n### Physics check\n\n");
+    for (const QString& p : c.physics)
+        out += QStringLiteral("- %1\n").arg(p);
+
+    out += QStringLiteral("\n## %1\n\n").arg(c.definitions.title) + table(c.definitions.header, c.definitions.rows);
+    out += QStringLiteral("\n## Versions and environment\n\n");
+    for (const ReportContent::KeyValue& kv : c.environment)
+        out += QStringLiteral("- **%1:** %2\n").arg(kv.key, kv.value);
+    out += QStringLiteral("\n## Appendix: every number\n");
+    for (const ReportContent::Table& t : c.appendix)
+        out += QStringLiteral("\n### %1\n\n").arg(t.title) + table(t.header, t.rows);
+    return out;
+}
+
+} // namespace kp::core

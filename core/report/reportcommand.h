@@ -1,0 +1,28 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/command.h"
+
+namespace kp::core {
+
+/// `kneepoint report ID --format md|json|html|pdf|csv|requests-csv [-o FILE]`: a stored run's report, regenerated
+/// from the stored measurements under the run's targets or the ones given. Needs a QGuiApplication for PDF (the
+/// application makes one without a display for this command).
+class ReportCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("report"); }
+    QString summary() const override
+    {
+        return QStringLiteral("Write a stored run's report: Markdown, JSON, HTML, PDF or CSV (kneepoint report ID).");
+    }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+    /// Whether the command needs fonts, hence a QGuiApplication: only for PDF.
+    static bool needsGui(const QStringList& arguments);
+};
+
+} // namespace kp::core

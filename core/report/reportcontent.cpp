@@ -1,0 +1,470 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportcontent.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "analysis/textformat.h"
+#include "analysis/verdict.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace kp::core {
+
+namespace {
+
+// One palette for every renderer, chosen to stay apart for the common kinds of colour blindness.
+const QString kBlue = QStringLiteral("#1f6fb2");
+const QString kOrange = QStringLiteral("#e07b00");
+const QString kGreen = QStringLiteral("#2a9d3c");
+const QString kRed = QStringLiteral("#c8312b");
+const QString kGrey = QStringLiteral("#6b6b6b");
+// A metric within its target but past this share of it is amber: close enough to watch.
+constexpr double kAmberShare = 0.8;
+
+QString ms(double v)
+{
+    return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+}
+
+Distribution scaled(Distribution d, double k)
+{
+    d.mean *= k;
+    d.stddev *= k;
+    d.min *= k;
+    d.max *= k;
+    for (PercentileEstimate* e : {&d.p50, &d.p90, &d.p95, &d.p99, &d.p999}) {
+        e->value *= k;
+        e->low *= k;
+        e->high *= k;
+    }
+    return d;
+}
+
+QString percentileName(double p)
+{
+    return QStringLiteral("p%1").arg(text::number(p));
+}
+
+double serverTarget(const AnalysisSettings& s, const QString& metric)
+{
+    if (metric == u"TTFT" && s.slo.ttftMs)
+        return *s.slo.ttftMs;
+    if (metric == u"TPOT" && s.slo.tpotMs)
+        return *s.slo.tpotMs;
+    if (metric == u"E2EL" && s.slo.e2elMs)
+        return *s.slo.e2elMs;
+    return ChartSpec::kNaN;
+}
+
+ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s, double rtt)
+{
+    if (!p.meetsTargets)
+        return ReportContent::Light::Red;
+    double worst = 0;
+    for (const QString& m : {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL")}) {
+        const double target = serverTarget(s, m);
+        const double v = p.value(m) - (m == u"TTFT" ? rtt : 0);
+        if (!std::isnan(target) && target > 0 && !std::isnan(v))
+            worst = std::max(worst, v / target);
+    }
+    return worst > kAmberShare ? ReportContent::Light::Amber : ReportContent::Light::Green;
+}
+
+void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s, double rtt)
+{
+    for (const CurvePoint& p : curve.points) {
+        ReportContent::ScoreRow row;
+        row.light = lightOf(p, s, rtt);
+        row.cells << p.step->loadText() << ms(p.ttft.value) << ms(p.tpot.value) << ms(p.e2el.value)
+                  << text::number(p.outputTokensPerSecond, 0)
+                  << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
+                  << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))
+                  << (p.meetsTargets ? QStringLiteral("met") : QStringLiteral("missed: ") + p.missed.join(u", "));
+        c.score.push_back(row);
+    }
+}
+
+ChartSpec::Series seriesOf(const QString& name, const QString& color, bool dashed = false)
+{
+    ChartSpec::Series s;
+    s.name = name;
+    s.color = color;
+    s.dashed = dashed;
+    return s;
+}
+
+// Throughput against the tail of the metric that decides capacity: where the server gives the most for the latency.
+ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
+{
+    const LoadCurve& curve = a.curve;
+    QString metric = curve.capacity.metric;
+    if (metric != u"TPOT" && metric != u"E2EL")
+        metric = QStringLiteral("TTFT");
+    const QString p = percentileName(a.settings.percentile);
+    ChartSpec c;
+    c.id = QStringLiteral("throughput-latency");
+    c.title = QStringLiteral("Throughput against %1 %2").arg(metric, p);
+    c.caption = QStringLiteral("Each point is one load step; up and to the left is better. The ring marks the "
+                               "highest load that met every target; the dashed line is the %1 target.")
+                    .arg(metric);
+    c.x.title = QStringLiteral("%1 %2 (ms)").arg(metric, p);
+    c.y.title = QStringLiteral("output tokens/s");
+    ChartSpec::Series s = seriesOf(QStringLiteral("concurrency sweep"), kBlue);
+    c.tableHeader = {QStringLiteral("load"), c.x.title, c.y.title};
+    for (const CurvePoint& pt : curve.points) {
+        const double x = pt.value(metric) - (metric == u"TTFT" ? rtt : 0);
+        s.points.push_back({x, pt.outputTokensPerSecond, pt.step->loadText()});
+        c.tableRows.push_back({pt.step->loadText(), ms(x), text::number(pt.outputTokensPerSecond, 0)});
+    }
+    c.series.push_back(s);
+    const int best = curve.capacity.lastPass;
+    if (best >= 0) {
+        const CurvePoint& pt = curve.points[std::size_t(best)];
+        c.marks.push_back({pt.value(metric) - (metric == u"TTFT" ? rtt : 0), pt.outputTokensPerSecond,
+            QStringLiteral("best under target: %1").arg(pt.step->loadText()), kGreen});
+    }
+    const double target = serverTarget(a.settings, metric);
+    if (!std::isnan(target))
+        c.rules.push_back({ChartSpec::Rule::Orientation::Vertical, target,
+            QStringLiteral("target %1").arg(text::milliseconds(target)), kRed});
+    return c;
+}
+
+ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric, double rtt)
+{
+    const QString p = percentileName(a.settings.percentile);
+    ChartSpec c;
+    c.id = metric.toLower() + QStringLiteral("-load");
+    c.title = QStringLiteral("%1 against load")
+                  .arg(text::metricName(metric).left(1).toUpper() + text::metricName(metric).mid(1));
+    c.caption = QStringLiteral("The median and the %1 at each load; the dashed line is the target.").arg(p);
+    c.x.title = QStringLiteral("concurrent users");
+    c.x.log2 = true;
+    c.y.title = QStringLiteral("%1 (ms)").arg(metric);
+    ChartSpec::Series median = seriesOf(QStringLiteral("%1 p50").arg(metric), kBlue);
+    ChartSpec::Series tail = seriesOf(QStringLiteral("%1 %2").arg(metric, p), kOrange);
+    c.tableHeader = {QStringLiteral("users"), median.name, tail.name};
+    for (const CurvePoint& pt : a.curve.points) {
+        const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted : pt.step->tpotSorted;
+        const double shift = metric == u"TTFT" ? rtt : 0;
+        const double m = Distribution::percentile(sorted, 0.5).value - shift;
+        const double t = pt.value(metric) - shift;
+        median.points.push_back({pt.load, m, {}});
+        tail.points.push_back({pt.load, t, {}});
+        c.tableRows.push_back({pt.step->loadText(), ms(m), ms(t)});
+    }
+    c.series = {median, tail};
+    const double target = serverTarget(a.settings, metric);
+    if (!std::isnan(target))
+        c.rules.push_back({ChartSpec::Rule::Orientation::Horizontal, target,
+            QStringLiteral("target %1").arg(text::milliseconds(target)), kRed});
+    return c;
+}
+
+ChartSpec throughputLoadChart(const RunAnalysis& a)
+{
+    ChartSpec c;
+    c.id = QStringLiteral("throughput-load");
+    c.title = QStringLiteral("Throughput against load");
+    c.caption = QStringLiteral("Output tokens per second over each step's steady window, and goodput in requests "
+                               "meeting every target. The ring marks the knee.");
+    c.x.title = QStringLiteral("concurrent users");
+    c.x.log2 = true;
+    c.y.title = QStringLiteral("output tokens/s");
+    ChartSpec::Series s = seriesOf(QStringLiteral("output tokens/s"), kBlue);
+    c.tableHeader = {QStringLiteral("users"), QStringLiteral("output tokens/s"), QStringLiteral("requests/s"),
+        QStringLiteral("goodput/s")};
+    for (const CurvePoint& pt : a.curve.points) {
+        s.points.push_back({pt.load, pt.outputTokensPerSecond, {}});
+        c.tableRows.push_back({pt.step->loadText(), text::number(pt.outputTokensPerSecond, 0),
+            text::number(pt.requestsPerSecond, 2), text::number(pt.goodput, 2)});
+    }
+    c.series.push_back(s);
+    if (a.curve.knee.found)
+        c.marks.push_back({a.curve.knee.load, a.curve.knee.outputTokensPerSecond,
+            QStringLiteral("knee: %1").arg(text::users(a.curve.knee.load, false)), kGreen});
+    return c;
+}
+
+ChartSpec serverMetricsChart(const RunData& run)
+{
+    ChartSpec c;
+    c.id = QStringLiteral("server-metrics");
+    c.title = QStringLiteral("The server over the run");
+    c.caption = QStringLiteral("KV cache use and requests waiting, as the server's /metrics reported them, against "
+                               "time since the first step began (real time).");
+    c.x.title = QStringLiteral("seconds");
+    c.y.title = QStringLiteral("KV used (%) · waiting");
+    ChartSpec::Series kv = seriesOf(QStringLiteral("KV cache used (%)"), kBlue);
+    kv.kind = ChartSpec::Series::Kind::Line;
+    ChartSpec::Series waiting = seriesOf(QStringLiteral("requests waiting"), kOrange, true);
+    waiting.kind = ChartSpec::Series::Kind::Line;
+    std::int64_t t0 = -1;
+    for (const StepData& s : run.steps)
+        for (const MetricsSample& m : s.samples)
+            if (t0 < 0 || m.ns < t0)
+                t0 = m.ns;
+    c.tableHeader = {QStringLiteral("step"), QStringLiteral("peak KV used"), QStringLiteral("peak waiting"),
+        QStringLiteral("peak running"), QStringLiteral("preemptions")};
+    for (const StepData& s : run.steps) {
+        for (const MetricsSample& m : s.samples) {
+            const double t = double(m.ns - t0) / 1e9;
+            if (m.kvUsage >= 0)
+                kv.points.push_back({t, 100 * m.kvUsage, {}});
+            if (m.waiting >= 0)
+                waiting.points.push_back({t, m.waiting, {}});
+        }
+        // A gap between steps: the lines do not pretend to know what happened in it.
+        kv.points.push_back({ChartSpec::kNaN, ChartSpec::kNaN, {}});
+        waiting.points.push_back({ChartSpec::kNaN, ChartSpec::kNaN, {}});
+        auto v = [](double x, bool percent = false) {
+            return x < 0 ? QStringLiteral("–") : percent ? text::percent(x) : text::number(x);
+        };
+        c.tableRows.push_back({s.loadText() + QStringLiteral(" (") + s.phase + u')', v(s.server.peakKvUsage, true),
+            v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions)});
+    }
+    c.series = {kv, waiting};
+    return c;
+}
+
+ChartSpec shapeChart(const RunAnalysis& a, double rtt)
+{
+    ChartSpec c;
+    c.id = QStringLiteral("shape-map");
+    c.title = QStringLiteral("Request size against time to first token");
+    c.caption = QStringLiteral("Each point is one request size measured at the same load; longer prompts take "
+                               "longer to prefill.");
+    c.x.title = QStringLiteral("input tokens");
+    c.y.title = QStringLiteral("TTFT %1 (ms)").arg(percentileName(a.settings.percentile));
+    ChartSpec::Series s = seriesOf(QStringLiteral("request sizes"), kBlue);
+    s.kind = ChartSpec::Series::Kind::Points;
+    c.tableHeader = {QStringLiteral("size"), QStringLiteral("load"), c.y.title,
+        QStringLiteral("TPOT %1 (ms)").arg(percentileName(a.settings.percentile))};
+    for (const CurvePoint& pt : a.shapes) {
+        const QString size = QStringLiteral("%1/%2").arg(pt.step->inputTokens).arg(pt.step->outputTokens);
+        s.points.push_back({double(pt.step->inputTokens), pt.ttft.value - rtt, size});
+        c.tableRows.push_back({size, pt.step->loadText(), ms(pt.ttft.value - rtt), ms(pt.tpot.value)});
+    }
+    c.series.push_back(s);
+    return c;
+}
+
+QString wallSentence(const Wall& w, bool limiting)
+{
+    const QString state = !w.visible ? QStringLiteral("not visible")
+        : w.reached                  ? QStringLiteral("reached at %1").arg(text::users(w.load, false))
+                                     : QStringLiteral("not reached");
+    QString name = Wall::name(w.kind);
+    name[0] = name[0].toUpper();
+    return QStringLiteral("%1: %2%3; %4.")
+        .arg(name, state, limiting ? QStringLiteral(" (the limit)") : QString(), w.evidence);
+}
+
+ReportContent::Table distributionTable(
+    const RunData& run, const QString& title, const std::function<Distribution(const StepData&)>& of)
+{
+    ReportContent::Table t;
+    t.title = title;
+    t.header = {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"), QStringLiteral("n"),
+        QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p90"), QStringLiteral("p95"),
+        QStringLiteral("p99"), QStringLiteral("p99.9"), QStringLiteral("max")};
+    for (const StepData& s : run.steps) {
+        const Distribution d = of(s);
+        t.rows.push_back({QString::number(s.index), s.phase, s.loadText(), QString::number(d.count), ms(d.mean),
+            ms(d.p50.value), ms(d.p90.value), ms(d.p95.value), ms(d.p99.value), ms(d.p999.value), ms(d.max)});
+    }
+    return t;
+}
+
+} // namespace
+
+QString ReportContent::lightName(Light light)
+{
+    switch (light) {
+    case Light::Green:
+        return QStringLiteral("green");
+    case Light::Amber:
+        return QStringLiteral("amber");
+    case Light::Red:
+        return QStringLiteral("red");
+    case Light::Grey:
+        break;
+    }
+    return QStringLiteral("grey");
+}
+
+ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
+{
+    ReportContent c;
+    const RunSummary& summary = run.run.summary;
+    const double rtt = std::max(0.0, run.roundTripMs);
+    c.title = QStringLiteral("Kneepoint report: run %1").arg(summary.id);
+    c.subtitle = QStringLiteral("%1 at %2")
+                     .arg(summary.model.isEmpty() ? QStringLiteral("unknown model") : summary.model, summary.url);
+    const QString gpu = a.settings.gpu ? a.settings.gpu->name : QStringLiteral("not given");
+    c.identity = {
+        {QStringLiteral("Run"),
+            QStringLiteral("%1%2, %3")
+                .arg(summary.id)
+                .arg(summary.demo ? QStringLiteral(" (demo)") : QString(), runStatusName(summary.status))},
+        {QStringLiteral("Server"), summary.url},
+        {QStringLiteral("Model"), summary.model},
+        {QStringLiteral("GPU"), gpu},
+        {QStringLiteral("Traffic"),
+            QStringLiteral("%1, %2 tokens in, %3 out")
+                .arg(run.run.info.product)
+                .arg(run.inputTokens)
+                .arg(run.outputTokens)},
+        {QStringLiteral("Targets"),
+            Verdict::targets(a.settings) + QStringLiteral(" for ") + Verdict::share(a.settings.percentile)},
+        {QStringLiteral("Started"), summary.startedUtc},
+    };
+    if (!summary.statusReason.isEmpty())
+        c.identity.push_back({QStringLiteral("Status"), summary.statusReason});
+    if (run.timeScale != 1)
+        c.identity.push_back({QStringLiteral("Simulated"),
+            QStringLiteral("at %1× speed; every figure is in the server's time").arg(text::number(run.timeScale))});
+    c.verdict = a.verdict;
+
+    const QString p = percentileName(a.settings.percentile);
+    c.scoreHeader = {QStringLiteral("load"), QStringLiteral("TTFT %1 ms").arg(p), QStringLiteral("TPOT %1 ms").arg(p),
+        QStringLiteral("E2EL %1 ms").arg(p), QStringLiteral("output tok/s"), QStringLiteral("within targets"),
+        QStringLiteral("failed"), QStringLiteral("targets")};
+    addScore(c, a.curve, a.settings, rtt);
+    addScore(c, a.rateCurve, a.settings, rtt);
+    c.scoreNote = QStringLiteral("Green: every target met with room to spare; amber: met, but a metric is past %1 of "
+                                 "its target; red: missed. Times at %2 in milliseconds; failures count against the "
+                                 "targets.")
+                      .arg(text::percent(kAmberShare), p);
+
+    for (const TrustCheck& t : a.trust)
+        if (t.status == TrustCheck::Status::Warn || t.status == TrustCheck::Status::Fail)
+            c.doubts << t;
+    QStringList seen;
+    for (const Finding& f : a.findings) {
+        switch (f.severity) {
+        case Finding::Severity::Problem:
+            c.problems << f;
+            for (const FlagSuggestion& flag : f.tryNext) {
+                if (seen.contains(flag.commandLine))
+                    continue;
+                seen << flag.commandLine;
+                c.tryNext.push_back({flag, f.title});
+            }
+            break;
+        case Finding::Severity::Background:
+            c.background << f;
+            break;
+        case Finding::Severity::Healthy:
+            c.healthy << f;
+            break;
+        }
+    }
+
+    if (!a.curve.points.empty()) {
+        c.charts.push_back(throughputLatencyChart(a, rtt));
+        c.charts.push_back(throughputLoadChart(a));
+        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFT"), rtt));
+        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TPOT"), rtt));
+    }
+    if (!a.shapes.empty())
+        c.charts.push_back(shapeChart(a, rtt));
+    const bool anySamples
+        = std::any_of(run.steps.begin(), run.steps.end(), [](const StepData& s) { return !s.samples.empty(); });
+    if (anySamples)
+        c.charts.push_back(serverMetricsChart(run));
+
+    for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
+        c.walls << wallSentence(*w, a.walls.limiting == w->kind);
+    const PhysicsFloors& f = a.physics;
+    if (!f.available) {
+        c.physics << f.whyNot;
+    } else {
+        c.physics << QStringLiteral("%1 on %2%3, %4 tokens in and %5 out.")
+                         .arg(f.modelName,
+                             f.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(f.tensorParallel) : QString(),
+                             f.gpuName)
+                         .arg(f.inputTokens)
+                         .arg(f.outputTokens);
+        c.physics << QStringLiteral("Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at "
+                                    "most %5 tokens/s for one user.")
+                         .arg(text::milliseconds(f.decodeStepFloorMs),
+                             text::number(f.weightBytesRead / 1e9, 1) + QStringLiteral(" GB of weights"),
+                             text::milliseconds(f.prefillFloorMs), text::milliseconds(f.ttftFloorMs),
+                             text::number(f.singleRequestTokensPerSecond));
+        if (!std::isnan(f.bandwidthEfficiency))
+            c.physics << QStringLiteral("One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
+                             .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.baselineTpotMs),
+                                 text::milliseconds(f.baselineTtftMs));
+        if (f.fasterThanPhysics)
+            c.physics << QStringLiteral("Faster than physics allows; likely: %1.").arg(text::list(f.fasterCauses));
+    }
+
+    c.definitions.title = QStringLiteral("Metric definitions");
+    c.definitions.header = {QStringLiteral("metric"), QStringLiteral("Kneepoint"), QStringLiteral("vllm bench serve"),
+        QStringLiteral("AIPerf")};
+    c.definitions.rows = {
+        {QStringLiteral("TTFT"), QStringLiteral("first chunk carrying a token − send (the chat role chunk is not one)"),
+            QStringLiteral("the same, but may count the role chunk"), QStringLiteral("time_to_first_token: the same")},
+        {QStringLiteral("TPOT"), QStringLiteral("(E2EL − TTFT) / (output tokens − 1), per request"),
+            QStringLiteral("TPOT: the same"), QStringLiteral("called inter_token_latency")},
+        {QStringLiteral("ITL"), QStringLiteral("every gap between token chunks, pooled"),
+            QStringLiteral("ITL: the same"), QStringLiteral("called inter_chunk_latency")},
+        {QStringLiteral("E2EL"), QStringLiteral("last token chunk − send"), QStringLiteral("E2EL: the same"),
+            QStringLiteral("request_latency: to the last response")},
+        {QStringLiteral("throughput"), QStringLiteral("over each step's steady window (full load held)"),
+            QStringLiteral("over the whole run"), QStringLiteral("over the benchmark duration")},
+        {QStringLiteral("goodput"),
+            QStringLiteral("requests meeting every target per second; failures count against "
+                           "attainment"),
+            QStringLiteral("--goodput: failures left out"),
+            QStringLiteral("goodput; good_request_fraction counts errors")},
+    };
+
+    const QJsonObject env = run.run.info.environment;
+    auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
+    c.environment = {
+        {QStringLiteral("vLLM"), run.facts.vllmVersion.isEmpty() ? QStringLiteral("unknown") : run.facts.vllmVersion},
+        {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
+        {QStringLiteral("Qt"), envValue("qt_version")},
+        {QStringLiteral("Client host"), envValue("host")},
+        {QStringLiteral("Client OS"), envValue("os")},
+        {QStringLiteral("Client CPU"), QStringLiteral("%1 (%2 cores)").arg(envValue("cpu_model"), envValue("cores"))},
+        {QStringLiteral("Network round trip"), text::milliseconds(run.roundTripMs)},
+        {QStringLiteral("KV cache"),
+            run.facts.kvCapacityTokens
+                ? QStringLiteral("%1 tokens").arg(text::number(double(*run.facts.kvCapacityTokens)))
+                : QStringLiteral("unknown")},
+    };
+
+    const double scale = run.timeScale;
+    c.appendix.push_back(distributionTable(
+        run, QStringLiteral("TTFT (ms)"), [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
+    c.appendix.push_back(distributionTable(
+        run, QStringLiteral("TPOT (ms)"), [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
+    c.appendix.push_back(distributionTable(
+        run, QStringLiteral("E2EL (ms)"), [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
+    // Chunk gaps are kept only as each step's summary, on the client's clock: scaled to the server's time here.
+    c.appendix.push_back(distributionTable(run, QStringLiteral("ITL, gaps between token chunks (ms)"),
+        [scale](const StepData& s) { return scaled(s.stats.itlMs, scale); }));
+    ReportContent::Table rates;
+    rates.title = QStringLiteral("Throughput and errors");
+    rates.header = {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"), QStringLiteral("ok"),
+        QStringLiteral("failed"), QStringLiteral("requests/s"), QStringLiteral("output tok/s"),
+        QStringLiteral("total tok/s"), QStringLiteral("steady window s"), QStringLiteral("length mismatches")};
+    for (const StepData& st : run.steps) {
+        const Throughput& t = st.stats.window.usable ? st.stats.steady : st.stats.whole;
+        rates.rows.push_back({QString::number(st.index), st.phase, st.loadText(), QString::number(st.stats.succeeded),
+            QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
+            text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
+            st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),
+            QString::number(st.stats.outputLengthMismatches)});
+    }
+    c.appendix.push_back(rates);
+    return c;
+}
+
+} // namespace kp::core

@@ -1,0 +1,72 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/finding.h"
+#include "analysis/trustchecks.h"
+#include "report/chartspec.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace kp::core {
+
+struct RunData;
+struct RunAnalysis;
+
+/// A report's content in the order every format shows it: diagnosis first (verdict, scorecard, doubts, findings,
+/// what to try), evidence second (charts, walls, physics, server metrics), reference last (definitions, versions,
+/// every raw number). Markdown, HTML and PDF lay out the same content; the JSON report carries the analysis itself.
+struct ReportContent
+{
+    enum class Light { Green, Amber, Red, Grey };
+    struct ScoreRow
+    {
+        QStringList cells;
+        Light light = Light::Grey;
+    };
+    struct Table
+    {
+        QString title;
+        QStringList header;
+        std::vector<QStringList> rows;
+    };
+    struct TryNext
+    {
+        FlagSuggestion flag;
+        QString forFinding; ///< the title of the finding that suggests it
+    };
+    struct KeyValue
+    {
+        QString key;
+        QString value;
+    };
+
+    QString title; ///< "Kneepoint report: run 7"
+    QString subtitle; ///< the model and the server
+    std::vector<KeyValue> identity; ///< run, server, model, GPU, traffic, targets, started, status
+    QString verdict;
+    QStringList scoreHeader;
+    std::vector<ScoreRow> score; ///< one row per load of the concurrency curve, then of the rate curve
+    QString scoreNote; ///< how to read the lights
+    QList<TrustCheck> doubts; ///< checks that did not pass
+    QList<Finding> problems;
+    QList<Finding> background;
+    QList<Finding> healthy;
+    std::vector<TryNext> tryNext; ///< ranked, each flag once
+    std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
+    QStringList walls; ///< one sentence each: saturation, latency, memory
+    QStringList physics;
+    Table definitions;
+    std::vector<KeyValue> environment;
+    std::vector<Table> appendix; ///< every raw number, per step
+
+    static ReportContent of(const RunData& run, const RunAnalysis& analysis);
+    /// "green", "amber", "red", "grey"
+    static QString lightName(Light light);
+};
+
+} // namespace kp::core

@@ -1,0 +1,246 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reports of a hand-built run: Markdown and JSON against golden files (KNEEPOINT_UPDATE_GOLDEN=1 rewrites them),
+// HTML parsed as XML with no external reference, and the PDF read back with poppler's tools.
+#include "analysis/runanalysis.h"
+#include "report/csvreport.h"
+#include "report/htmlreport.h"
+#include "report/jsonreport.h"
+#include "report/markdownreport.h"
+#include "report/pdfreport.h"
+#include "report/reportcontent.h"
+#include "support/handbuiltrun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace kp::core;
+
+namespace {
+
+struct Fixture
+{
+    RunData run;
+    RunAnalysis analysis;
+    ReportContent content;
+};
+
+Fixture fixture()
+{
+    Fixture f;
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs[5].failures = 1;
+    f.run = makeRun(specs, QStringLiteral("chat"), QStringLiteral("h100-sxm"), 0.2);
+    f.analysis = RunAnalysis::of(f.run, AnalysisSettings::ofRun(f.run));
+    f.content = ReportContent::of(f.run, f.analysis);
+    return f;
+}
+
+QString goldenPath(const char* name)
+{
+    return QStringLiteral(KNEEPOINT_TEST_DATA "/report/") + QLatin1String(name);
+}
+
+// Compares with the golden file, or rewrites it when asked: a change of wording is then reviewed in the diff.
+void compareGolden(const QByteArray& actual, const char* name)
+{
+    const QString path = goldenPath(name);
+    if (qEnvironmentVariableIntValue("KNEEPOINT_UPDATE_GOLDEN") == 1) {
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(actual);
+        return;
+    }
+    QFile in(path);
+    QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(path));
+    const QByteArray expected = in.readAll();
+    if (actual != expected) {
+        const QList<QByteArray> a = actual.split('\n');
+        const QList<QByteArray> e = expected.split('\n');
+        for (qsizetype i = 0; i < std::max(a.size(), e.size()); ++i) {
+            if (a.value(i) != e.value(i))
+                QFAIL(qPrintable(QStringLiteral("%1 differs at line %2:\n  expected: %3\n  actual:   %4")
+                                     .arg(path)
+                                     .arg(i + 1)
+                                     .arg(QString::fromUtf8(e.value(i)), QString::fromUtf8(a.value(i)))));
+        }
+    }
+}
+
+QString run(const QString& program, const QStringList& arguments, int* code = nullptr)
+{
+    QProcess p;
+    p.start(program, arguments);
+    p.waitForFinished(60'000);
+    if (code)
+        *code = p.exitCode();
+    return QString::fromUtf8(p.readAllStandardOutput()) + QString::fromUtf8(p.readAllStandardError());
+}
+
+QString squeezed(QString s)
+{
+    return s.replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void markdownMatchesGolden();
+    void jsonMatchesGolden();
+    void jsonIsVersionedAndComplete();
+    void htmlIsWellFormedAndSelfContained();
+    void csvHasARowPerStep();
+    void pdfReadsBack();
+};
+
+void TestReport::markdownMatchesGolden()
+{
+    const Fixture f = fixture();
+    const QString md = MarkdownReport::write(f.content);
+    // The order every format keeps: diagnosis, evidence, reference.
+    const QStringList order {QStringLiteral("## Verdict"), QStringLiteral("## Scorecard"),
+        QStringLiteral("## Findings that need attention"), QStringLiteral("## Try these next"),
+        QStringLiteral("## Evidence"), QStringLiteral("### The three walls"), QStringLiteral("### Physics check"),
+        QStringLiteral("## Metric definitions"), QStringLiteral("## Versions and environment"),
+        QStringLiteral("## Appendix: every number")};
+    qsizetype at = 0;
+    for (const QString& section : order) {
+        const qsizetype next = md.indexOf(section, at);
+        QVERIFY2(next > at, qPrintable(section));
+        at = next;
+    }
+    compareGolden(md.toUtf8(), "run7.md");
+}
+
+void TestReport::jsonMatchesGolden()
+{
+    const Fixture f = fixture();
+    compareGolden(QJsonDocument(JsonReport::write(f.run, f.analysis)).toJson(QJsonDocument::Indented), "run7.json");
+}
+
+void TestReport::jsonIsVersionedAndComplete()
+{
+    const Fixture f = fixture();
+    const QJsonObject j = JsonReport::write(f.run, f.analysis);
+    QCOMPARE(j[u"schema"].toString(), QStringLiteral("kneepoint-report"));
+    QCOMPARE(j[u"schema_version"].toInt(), 1);
+    QCOMPARE(j[u"steps"].toArray().size(), 6);
+    const QJsonObject step16 = j[u"steps"].toArray().at(5).toObject();
+    QCOMPARE(step16[u"ttft_ms"][u"p99"].toDouble(), 800.0);
+    QCOMPARE(step16[u"failures"][u"server_error"].toInt(), 1);
+    // 10 users, with the 0.2 ms round trip allowed on top of the TTFT target: 8 + 100.2 / 400 × 8.
+    QVERIFY(qAbs(j[u"analysis"][u"concurrency"][u"capacity"][u"load"].toDouble() - 10.004) < 1e-9);
+    QVERIFY(j[u"analysis"][u"verdict"].toString().startsWith(u"For your chat traffic"));
+}
+
+void TestReport::htmlIsWellFormedAndSelfContained()
+{
+    const Fixture f = fixture();
+    const QString html = HtmlReport::write(f.content);
+    QXmlStreamReader xml(html);
+    int svgs = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == u"svg")
+            ++svgs;
+        QVERIFY2(xml.name() != u"script" && xml.name() != u"link" && xml.name() != u"img",
+            qPrintable(xml.name().toString()));
+        for (const QXmlStreamAttribute& a : xml.attributes()) {
+            if (a.name() == u"href" || a.name() == u"src")
+                QVERIFY2(!a.value().contains(u':'), qPrintable(a.value().toString()));
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(QStringLiteral("%1 at line %2").arg(xml.errorString()).arg(xml.lineNumber())));
+    QCOMPARE(svgs, int(f.content.charts.size()));
+    QVERIFY(!html.contains(u"url("));
+    QVERIFY(html.contains(u"name=\"viewport\""));
+    QVERIFY(html.contains(f.content.verdict.toHtmlEscaped()));
+}
+
+void TestReport::csvHasARowPerStep()
+{
+    const Fixture f = fixture();
+    const QStringList lines = CsvReport::steps(f.run, f.analysis).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 6);
+    const QStringList header = lines.front().split(u',');
+    const QStringList last = lines.back().split(u',');
+    QCOMPARE(last.size(), header.size());
+    QCOMPARE(last[header.indexOf(QStringLiteral("ttft_p99_ms"))].toDouble(), 800.0);
+    QCOMPARE(last[header.indexOf(QStringLiteral("failed"))], QStringLiteral("1"));
+}
+
+void TestReport::pdfReadsBack()
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("poppler-utils is not installed");
+    const Fixture f = fixture();
+    const QByteArray md = MarkdownReport::write(f.content).toUtf8();
+    const QByteArray json = QJsonDocument(JsonReport::write(f.run, f.analysis)).toJson();
+    QString error;
+    const QByteArray pdf = PdfReport::write(f.content,
+        {{QStringLiteral("kneepoint-run-7.md"), md}, {QStringLiteral("kneepoint-run-7.json"), json}}, &error);
+    QVERIFY2(!pdf.isEmpty(), qPrintable(error));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(pdf);
+    out.close();
+
+    const QString text = squeezed(run(pdftotext, {path, QStringLiteral("-")}));
+    QVERIFY2(text.contains(squeezed(f.content.verdict.left(120))), qPrintable(text.left(3000)));
+    for (const char* phrase : {"Scorecard", "Findings that need attention", "Try these next",
+             "--max-num-batched-tokens", "Throughput against TTFT p99", "The three walls", "Metric definitions",
+             "Appendix: every number", "page 2 of"})
+        QVERIFY2(text.contains(QLatin1String(phrase)), phrase);
+    // A table row read back: 8 users, TTFT p99 400 ms.
+    QVERIFY2(text.contains(u"8 users 400"), qPrintable(text.left(4000)));
+
+    int code = -1;
+    const QString info = run(QStringLiteral("pdfinfo"), {path}, &code);
+    QCOMPARE(code, 0);
+    const QRegularExpressionMatch pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    QVERIFY(pages.hasMatch());
+    QVERIFY2(pages.captured(1).toInt() >= 4, qPrintable(info));
+    QVERIFY2(info.contains(u"Page size:"), qPrintable(info));
+
+    const QString attached = run(QStringLiteral("pdfdetach"), {QStringLiteral("-list"), path}, &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(
+        attached.contains(u"kneepoint-run-7.md") && attached.contains(u"kneepoint-run-7.json"), qPrintable(attached));
+    const QString saved = dir.filePath(QStringLiteral("saved"));
+    QDir().mkpath(saved);
+    run(QStringLiteral("pdfdetach"), {QStringLiteral("-saveall"), QStringLiteral("-o"), saved, path}, &code);
+    QFile back(saved + QStringLiteral("/kneepoint-run-7.md"));
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    QCOMPARE(back.readAll(), md);
+
+    // Rendered to images, as a person would see the pages.
+    const QString shots = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS");
+    const QString prefix = (shots.isEmpty() ? dir.path() : shots) + QStringLiteral("/report-page");
+    run(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("60"), path, prefix},
+        &code);
+    QCOMPARE(code, 0);
+    const QStringList images = QDir(QFileInfo(prefix).path()).entryList({QStringLiteral("report-page*.png")});
+    QCOMPARE(images.size(), pages.captured(1).toInt());
+    if (!shots.isEmpty())
+        QFile::copy(path, shots + QStringLiteral("/report.pdf"));
+}
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,130 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "handbuiltrun.h"
+
+#include <QJsonArray>
+
+using namespace kp::core;
+
+namespace {
+
+constexpr std::int64_t kMs = 1'000'000;
+
+// A closed loop of spec.users users, each sending spec.perUser requests of `out` tokens back to back.
+std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::int64_t t0)
+{
+    std::vector<RequestRecord> list;
+    const auto ttft = std::int64_t(spec.ttftMs * kMs);
+    const auto tpot = std::int64_t(spec.tpotMs * kMs);
+    const std::int64_t e2el = ttft + (out - 1) * tpot;
+    std::uint64_t id = 0;
+    for (int u = 0; u < spec.users; ++u) {
+        for (int j = 0; j < spec.perUser; ++j) {
+            RequestRecord r;
+            r.id = ++id;
+            r.user = u;
+            r.sentNs = t0 + j * (e2el + kMs) + u * 1000; // users start a microsecond apart
+            r.headersNs = r.sentNs + ttft / 2;
+            r.firstTokenNs = r.sentNs + ttft;
+            for (int k = 0; k < out; ++k)
+                r.chunks.push_back({r.firstTokenNs + k * tpot, 1});
+            r.endNs = r.chunks.back().ns + 1000;
+            r.httpStatus = 200;
+            r.promptTokens = in;
+            r.completionTokens = out;
+            r.requestedInputTokens = in;
+            r.requestedOutputTokens = out;
+            r.finishReason = QStringLiteral("length");
+            list.push_back(r);
+        }
+    }
+    for (int f = 0; f < spec.failures; ++f) {
+        RequestRecord r;
+        r.id = ++id;
+        r.user = f % spec.users;
+        r.sentNs = t0 + f * kMs;
+        r.endNs = r.sentNs + 5 * kMs;
+        r.httpStatus = 500;
+        r.error = ErrorClass::ServerError;
+        r.requestedInputTokens = in;
+        r.requestedOutputTokens = out;
+        list.push_back(r);
+    }
+    return list;
+}
+
+std::vector<StoredMetricsSample> samples(const StepSpec& spec, std::int64_t t0)
+{
+    if (spec.kv < 0)
+        return {};
+    std::vector<StoredMetricsSample> out;
+    for (int i = 0; i < 2; ++i) {
+        MetricsSample m;
+        m.ns = t0 + i * 1000 * kMs;
+        m.running = spec.running >= 0 ? spec.running : spec.users;
+        m.waiting = spec.waiting;
+        m.kvUsage = i == 0 ? spec.kv / 2 : spec.kv;
+        m.preemptions = i == 0 ? 0 : spec.preemptions;
+        out.push_back({m.ns, m.toJson()});
+    }
+    return out;
+}
+
+} // namespace
+
+// A run with a baseline and a concurrency step per spec; 1,024 tokens in and 256 out, chat, 500 ms / 50 ms at p99.
+RunData makeRun(const std::vector<StepSpec>& specs, const QString& product, const QString& gpu, double roundTripMs)
+{
+    const int in = 1024, out = 256;
+    StoredRun run;
+    run.summary.id = 7;
+    run.summary.timeScale = 1;
+    run.info.product = product;
+    run.info.gpu = gpu;
+    run.info.model = QStringLiteral("meta-llama/Llama-3.1-8B-Instruct");
+    run.info.options
+        = QJsonObject {{QStringLiteral("shapes"),
+                           QJsonArray {QJsonObject {{QStringLiteral("input"), in}, {QStringLiteral("output"), out}}}},
+            {QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttft_ms"), 500}, {QStringLiteral("tpot_ms"), 50}}},
+            {QStringLiteral("percentile"), 99}};
+    run.info.facts = QJsonObject {{QStringLiteral("vllmVersion"), QStringLiteral("0.11.0")},
+        {QStringLiteral("modelRoot"), QStringLiteral("meta-llama/Llama-3.1-8B-Instruct")}};
+    run.info.environment = QJsonObject {{QStringLiteral("kneepoint_version"), QStringLiteral("0.1.0")},
+        {QStringLiteral("qt_version"), QStringLiteral("6.4.2")}, {QStringLiteral("host"), QStringLiteral("bench-host")},
+        {QStringLiteral("os"), QStringLiteral("Debian GNU/Linux 12 (bookworm)")},
+        {QStringLiteral("cpu_model"), QStringLiteral("Example CPU @ 3.0GHz")}, {QStringLiteral("cores"), 2}};
+    run.summary.url = QStringLiteral("http://127.0.0.1:8000");
+    run.summary.model = run.info.model;
+    run.summary.startedUtc = QStringLiteral("2026-11-29T12:00:00.000Z");
+    run.summary.status = RunStatus::Complete;
+    run.info.url = run.summary.url;
+    if (roundTripMs > 0)
+        run.info.environment[QStringLiteral("network")]
+            = QJsonObject {{QStringLiteral("health_round_trip_median_ms"), roundTripMs}};
+    std::vector<StoredStep> steps;
+    std::vector<std::vector<RequestRecord>> requests;
+    std::vector<std::vector<StoredMetricsSample>> metrics;
+    std::int64_t t0 = 1'000'000 * kMs;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        StoredStep s;
+        s.id = qint64(i) + 1;
+        s.info.index = int(i);
+        s.info.phase = i == 0 ? QStringLiteral("baseline") : QStringLiteral("concurrency");
+        s.info.load = QJsonObject {{QStringLiteral("concurrency"), specs[i].users}};
+        requests.push_back(records(specs[i], in, out, t0));
+        metrics.push_back(samples(specs[i], t0));
+        s.info.startNs = t0;
+        s.info.endNs = requests.back().back().endNs;
+        t0 = s.info.endNs + 1000 * kMs;
+        steps.push_back(s);
+    }
+    return RunData::fromSteps(run, steps, requests, metrics);
+}
+
+// Throughput grows with users until 8, then each step takes proportionally longer: saturation at 8.
+std::vector<StepSpec> latencyBoundSweep()
+{
+    // TTFT p99 crosses 500 ms between 8 (400 ms) and 16 (800 ms): at 8 + (500 − 400) / (800 − 400) × 8 = 10 users.
+    return {{1, 100, 10}, {1, 100, 10, 20, 0.004}, {2, 120, 10, 20, 0.008}, {4, 200, 10, 20, 0.015},
+        {8, 400, 10, 20, 0.029}, {16, 800, 11, 20, 0.029}};
+}
