@@ -62,6 +62,7 @@ void MetricsScraper::scrape(bool last)
         const std::int64_t now = monotonicNowNs();
         const MetricsSample sample = MetricsSample::from(PrometheusText::parse(reply->readAll()), now);
         m_samples.push_back({now, sample.toJson()});
+        Q_EMIT sampled(sample);
     };
     if (!last) {
         connect(reply, &QNetworkReply::finished, this, done);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/loadtarget.h"
+#include "run/serverfacts.h"
 #include "store/runstore.h"
 
 #include <QObject>
@@ -28,6 +29,10 @@ public:
     /// Stops, after one last scrape so the step's counters have an end point.
     std::vector<StoredMetricsSample> stop();
     int failures() const { return m_failures; }
+
+Q_SIGNALS:
+    /// Each scrape as it is kept, for live views; the step's series still comes from stop().
+    void sampled(const kp::core::MetricsSample& sample);
 
 private:
     void scrape(bool last);

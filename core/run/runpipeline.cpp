@@ -121,6 +121,7 @@ void RunPipeline::start()
     // The interval is in the server's time: a simulator K times faster is scraped K times as often (down to the
     // scraper's floor), so that its gauges are seen at the same points of its work as a real server's.
     m_scraper = new MetricsScraper(m_target, int(std::lround(m_options.scrapeIntervalMs / timeScale())), this);
+    connect(m_scraper, &MetricsScraper::sampled, this, &RunPipeline::metricsSampled);
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     runNextStep();

@@ -67,6 +67,8 @@ Q_SIGNALS:
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     void finished(kp::core::RunStatus status, const QString& reason);
+    /// Each /metrics scrape while a step runs (on the client's monotonic clock), for live charts.
+    void metricsSampled(const kp::core::MetricsSample& sample);
 
 private:
     void planSteps();

@@ -206,9 +206,11 @@ private Q_SLOTS:
         const double p99 = delaysMs[delaysMs.size() * 99 / 100];
         qInfo("arrival delay after the server's send at 256 streams: p50 %.3f ms, p99 %.3f ms, max %.3f ms", p50, p99,
             delaysMs.back());
-        // Generous bounds for a loaded CI machine; the targets (0.3 / 2 ms) are measured by the benchmark.
-        QVERIFY2(p50 < 3.0, qPrintable(QString::number(p50)));
-        QVERIFY2(p99 < 30.0, qPrintable(QString::number(p99)));
+        // Bounds that catch a client adding its own delay (a timer, a batching read) rather than measure speed: a
+        // sanitizer build on a busy 2-core machine reached a p50 of 5 ms. The targets (0.3 / 2 ms) are
+        // measured by tests/bench/bench_load.
+        QVERIFY2(p50 < 15.0, qPrintable(QString::number(p50)));
+        QVERIFY2(p99 < 60.0, qPrintable(QString::number(p99)));
     }
 
     void failuresBecomeClassifiedRecords_data()

@@ -3,51 +3,295 @@
 #include "mainwindow.h"
 
 #include "common/version.h"
+#include "compare/comparedialog.h"
+#include "history/runhistorymodel.h"
+#include "history/runhistoryview.h"
+#include "lessons/lessonsdialog.h"
+#include "report/reportcontroller.h"
+#include "report/reportexport.h"
+#include "report/reportview.h"
+#include "run/liverunview.h"
+#include "run/runcontroller.h"
+#include "sim/simulatorprocess.h"
+#include "store/runstore.h"
+#include "wizard/connectionwizard.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
 
 namespace kp::ui {
 
-MainWindow::MainWindow(QWidget* parent)
+using namespace kp::core;
+
+MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     : QMainWindow(parent)
+    , m_path(databasePath.isEmpty() ? RunStore::defaultPath() : databasePath)
+    , m_history(new RunHistoryView(this))
+    , m_stack(new QStackedWidget(this))
+    , m_welcome(new QLabel(this))
+    , m_report(new ReportView(this))
+    , m_runs(new RunController(this))
+    , m_reports(new ReportController(m_path, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kneepoint"));
-    m_placeholder = new QLabel(tr("<h2>Kneepoint</h2><p>How many users can your server really take?</p>"
-                                  "<p>Start the simulated server from a terminal with <code>kneepoint sim</code>, "
-                                  "or see <code>kneepoint --help</code>.</p>"),
-        this);
-    m_placeholder->setObjectName(QStringLiteral("welcomeLabel"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setTextFormat(Qt::RichText);
-    setCentralWidget(m_placeholder);
-    createMenus();
-    statusBar()->showMessage(tr("Ready"));
+    m_live = new LiveRunView(m_runs, this);
+    m_welcome->setObjectName(QStringLiteral("welcomeLabel"));
+    m_welcome->setAlignment(Qt::AlignCenter);
+    m_welcome->setWordWrap(true);
+    m_welcome->setTextFormat(Qt::RichText);
+    m_welcome->setText(tr("<h2>Kneepoint</h2><p>How many users can your server really take?</p>"
+                          "<p>Choose <b>New run</b> to measure a vLLM server, or <b>Demo run</b> to measure the "
+                          "built-in simulated one. Stored runs are listed on the left.</p>"));
+    m_stack->addWidget(m_welcome);
+    m_stack->addWidget(m_report);
+    m_stack->addWidget(m_live);
 
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_history);
+    splitter->addWidget(m_stack);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    setCentralWidget(splitter);
+    createActions();
+
+    QString error;
+    m_store = RunStore::open(m_path, &error, QStringLiteral("gui"));
+    if (!m_store)
+        m_welcome->setText(
+            tr("<h2>Kneepoint</h2><p>The run history could not be opened.</p><p>%1</p>").arg(error.toHtmlEscaped()));
+
+    connect(m_history, &RunHistoryView::runSelected, this, &MainWindow::showRun);
+    connect(m_reports, &ReportController::resultReady, this, [this](const ReportResultPtr& result) {
+        m_report->showResult(result, m_freshResult);
+        m_freshResult = false;
+        updateActions();
+    });
+    connect(m_reports, &ReportController::failed, this, [this](const QString& message) {
+        m_report->showMessage(message);
+        statusBar()->showMessage(message);
+    });
+    connect(m_report, &ReportView::settingsChanged, m_reports, &ReportController::setSettings);
+    connect(m_report, &ReportView::lessonRequested, this, [this](const QString& id) { showLessons(id); });
+    connect(m_runs, &RunController::started, this, [this] {
+        m_stack->setCurrentWidget(m_live);
+        updateActions();
+    });
+    connect(m_runs, &RunController::finished, this, [this](RunStatus status, const QString& reason) {
+        statusBar()->showMessage(reason.isEmpty() ? tr("Run complete.") : reason);
+        Q_UNUSED(status)
+        runFinished(m_runs->runId());
+    });
+
+    refreshHistory();
+    statusBar()->showMessage(tr("Runs are stored in %1").arg(QDir::toNativeSeparators(m_path)));
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1100, 720);
+        resize(1280, 800);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
+        splitter->setSizes({340, width() - 340});
+    updateActions();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createMenus()
+void MainWindow::createActions()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setObjectName(QStringLiteral("quitAction"));
-    quit->setShortcut(QKeySequence::Quit);
+    auto action = [this](const QString& text, const char* name, const QKeySequence& shortcut, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(QLatin1String(name));
+        if (!shortcut.isEmpty())
+            a->setShortcut(shortcut);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    m_newRun = action(tr("&New run…"), "newRunAction", QKeySequence::New, [this] { newRun(); });
+    m_demo = action(tr("&Demo run"), "demoAction", QKeySequence(), [this] { startDemo(); });
+    m_stop = action(tr("&Stop run"), "stopAction", QKeySequence(Qt::Key_Escape), [this] { m_runs->stop(); });
+    m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
+    m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
+    m_print = action(tr("&Print report…"), "printAction", QKeySequence::Print, [this] { printReport(); });
+    QAction* refresh = action(tr("&Refresh"), "refreshAction", QKeySequence::Refresh, [this] { refreshHistory(); });
+    QAction* quit = action(tr("&Quit"), "quitAction", QKeySequence::Quit, [this] { close(); });
+    QAction* lessons = action(tr("&Lessons"), "lessonsAction", QKeySequence::HelpContents, [this] { showLessons(); });
+    QAction* about = action(tr("&About Kneepoint"), "aboutAction", QKeySequence(), [this] { showAbout(); });
 
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addActions({m_newRun, m_demo});
+    file->addSeparator();
+    file->addActions({m_export, m_print});
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addActions({m_stop, m_compare, refresh});
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* about = help->addAction(tr("&About Kneepoint"), this, &MainWindow::showAbout);
-    about->setObjectName(QStringLiteral("aboutAction"));
+    help->addActions({lessons, about});
+
+    QToolBar* tools = addToolBar(tr("Main"));
+    tools->setObjectName(QStringLiteral("mainToolBar"));
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tools->addActions({m_newRun, m_demo, m_stop});
+    tools->addSeparator();
+    tools->addActions({m_compare, m_export, m_print});
+    tools->addSeparator();
+    tools->addAction(lessons);
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = m_runs->isRunning();
+    m_newRun->setEnabled(!running);
+    m_demo->setEnabled(!running);
+    m_stop->setEnabled(running);
+    const bool haveReport = m_reports->current() && m_stack->currentWidget() == m_report;
+    m_export->setEnabled(haveReport);
+    m_print->setEnabled(haveReport);
+    m_compare->setEnabled(!running);
+}
+
+void MainWindow::refreshHistory()
+{
+    if (!m_store)
+        return;
+    QString error;
+    const QList<RunSummary> runs = m_store->runs(&error);
+    if (!error.isEmpty())
+        statusBar()->showMessage(error);
+    m_history->setRuns(runs);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_firstShow)
+        return;
+    m_firstShow = false;
+    // The first start opens on a demo: with nothing stored, measuring the simulator shows what Kneepoint does.
+    QSettings settings;
+    const bool firstStart = !settings.value(QStringLiteral("demoOffered")).toBool();
+    if (firstStart && m_store && m_store->runs().isEmpty() && qEnvironmentVariableIntValue("KNEEPOINT_NO_DEMO") != 1) {
+        settings.setValue(QStringLiteral("demoOffered"), true);
+        QTimer::singleShot(0, this, &MainWindow::startDemo);
+    } else if (!m_history->model()->runs().isEmpty()) {
+        m_history->selectRun(m_history->model()->runs().front().id);
+    }
+}
+
+void MainWindow::showRun(qint64 id)
+{
+    if (m_runs->isRunning() && id == m_runs->runId())
+        return; // the live view shows it
+    m_stack->setCurrentWidget(m_report);
+    m_report->showMessage(tr("Reading run %1…").arg(id));
+    m_freshResult = true;
+    m_reports->showRun(id);
+    updateActions();
+}
+
+void MainWindow::newRun()
+{
+    // Window-modal rather than exec(): the window keeps painting, and a test can drive the wizard.
+    auto* wizard = new ConnectionWizard(this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        if (!m_runs->start(wizard->options(), wizard->apiKey(), m_path))
+            statusBar()->showMessage(tr("A run is already in progress."));
+        updateActions();
+    });
+    wizard->open();
+}
+
+void MainWindow::startDemo()
+{
+    if (m_runs->isRunning() || m_simulator)
+        return;
+    m_simulator = new SimulatorProcess(this);
+    statusBar()->showMessage(tr("Starting the built-in simulated vLLM server…"));
+    connect(m_simulator, &SimulatorProcess::listening, this, [this](const QUrl& url) {
+        statusBar()->showMessage(tr("Measuring the simulated server at %1").arg(url.toString()));
+        m_runs->start(RunOptions::demoRun(url), QByteArray(), m_path);
+        updateActions();
+    });
+    connect(m_simulator, &SimulatorProcess::failed, this, [this](const QString& error) {
+        QMessageBox::warning(this, tr("Demo"), tr("The demo could not start: %1").arg(error));
+        m_simulator->deleteLater();
+        m_simulator = nullptr;
+    });
+    m_simulator->start({QStringLiteral("--speed"), QStringLiteral("10")});
+}
+
+void MainWindow::runFinished(qint64 runId)
+{
+    if (m_simulator) {
+        m_simulator->stop();
+        m_simulator->deleteLater();
+        m_simulator = nullptr;
+    }
+    refreshHistory();
+    updateActions();
+    if (runId >= 0 && m_history->selectRun(runId))
+        return;
+    if (runId >= 0)
+        showRun(runId);
+}
+
+void MainWindow::exportReport()
+{
+    const ReportResultPtr result = m_reports->current();
+    if (!result)
+        return;
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+        + QStringLiteral("/kneepoint-run-%1.pdf").arg(result->run->run.summary.id);
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, ReportExport::fileFilters());
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!ReportExport::save(*result, path, &error))
+        QMessageBox::warning(this, tr("Export report"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::printReport()
+{
+    if (const ReportResultPtr result = m_reports->current())
+        ReportExport::print(*result, this);
+}
+
+void MainWindow::compareRuns()
+{
+    if (!m_store)
+        return;
+    const QList<RunSummary> runs = m_store->runs();
+    if (runs.size() < 2) {
+        QMessageBox::information(this, tr("Compare runs"), tr("Comparing needs two stored runs."));
+        return;
+    }
+    CompareDialog dialog(m_path, runs, this);
+    dialog.exec();
+}
+
+void MainWindow::showLessons(const QString& lessonId)
+{
+    LessonsDialog dialog(this);
+    if (!lessonId.isEmpty())
+        dialog.showLesson(lessonId);
+    dialog.exec();
 }
 
 void MainWindow::showAbout()
@@ -60,9 +304,20 @@ void MainWindow::showAbout()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_runs->isRunning()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit"), tr("A run is in progress. Stop it and quit? Completed steps are kept."));
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_runs->stop();
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
+        settings.setValue(QStringLiteral("mainWindow/splitter"), splitter->saveState());
     event->accept();
 }
 

@@ -4,28 +4,83 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QAction;
 class QLabel;
+class QStackedWidget;
+
+namespace kp::core {
+class RunStore;
+class SimulatorProcess;
+} // namespace kp::core
 
 namespace kp::ui {
 
-/// The main window: the run history and the report of the selected run will live here. For now it is the shell
-/// (menus, status bar, remembered geometry) that the later pages plug into.
+class LiveRunView;
+class ReportController;
+class ReportView;
+class RunController;
+class RunHistoryView;
+
+/// The main window: the run history on the left; on the right the report of the selected run with its what-if
+/// panel, or the live view of a run in progress. New run opens the connection wizard; the first start, with no
+/// runs stored, measures the built-in simulator as a demo (KNEEPOINT_NO_DEMO=1 turns that off).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
+
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    /// Opens the run store at `databasePath` (empty: RunStore::defaultPath()).
+    explicit MainWindow(const QString& databasePath = QString(), QWidget* parent = nullptr);
     ~MainWindow() override;
+
+    RunHistoryView* history() const { return m_history; }
+    ReportView* reportView() const { return m_report; }
+    LiveRunView* liveView() const { return m_live; }
+    RunController* runController() const { return m_runs; }
+    ReportController* reportController() const { return m_reports; }
+    QString databasePath() const { return m_path; }
+
+    /// Starts the demo: the built-in simulator as a child process, measured like a real server.
+    void startDemo();
+    /// Re-reads the run list.
+    void refreshHistory();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
-    void createMenus();
+    void createActions();
+    void showRun(qint64 id);
+    void newRun();
+    void runFinished(qint64 runId);
+    void exportReport();
+    void printReport();
+    void compareRuns();
+    void showLessons(const QString& lessonId = QString());
     void showAbout();
+    void updateActions();
 
-    QLabel* m_placeholder = nullptr;
+    QString m_path;
+    std::unique_ptr<kp::core::RunStore> m_store;
+    RunHistoryView* m_history;
+    QStackedWidget* m_stack;
+    QLabel* m_welcome;
+    ReportView* m_report;
+    LiveRunView* m_live;
+    RunController* m_runs;
+    ReportController* m_reports;
+    kp::core::SimulatorProcess* m_simulator = nullptr;
+    QAction* m_newRun = nullptr;
+    QAction* m_demo = nullptr;
+    QAction* m_stop = nullptr;
+    QAction* m_export = nullptr;
+    QAction* m_print = nullptr;
+    QAction* m_compare = nullptr;
+    bool m_firstShow = true;
+    bool m_freshResult = false;
 };
 
 } // namespace kp::ui

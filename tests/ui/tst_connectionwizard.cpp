@@ -1,0 +1,426 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The New run wizard as a user meets it, against the simulator as a child process: type the URL, Detect, walk every
+// page (with a wrong entry on each), finish, and check what comes out and where the API key went (nowhere).
+#include "support/simprocess.h"
+#include "wizard/connectionwizard.h"
+#include "wizard/durationestimate.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QColor>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPalette>
+#include <QPointer>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <memory>
+
+using kp::ui::ConnectionWizard;
+
+namespace {
+
+const QString secretKey = QStringLiteral("kp-wizard-secret-4d1e");
+
+template<typename T> T* find(const QWidget& parent, const char* name)
+{
+    T* widget = parent.findChild<T*>(QString::fromLatin1(name));
+    if (!widget)
+        qWarning("no widget named %s", name);
+    return widget;
+}
+
+/// A message label counts as shown when it is visible on the page and says something.
+bool showsMessage(const QLabel* label)
+{
+    return label && label->isVisible() && !label->text().isEmpty();
+}
+
+void replaceText(QWidget* field, const QString& text)
+{
+    field->setFocus();
+    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(field, Qt::Key_Delete);
+    if (!text.isEmpty())
+        QTest::keyClicks(field, text);
+}
+
+void click(QAbstractButton* button)
+{
+    QVERIFY(button);
+    QVERIFY2(button->isEnabled(), qPrintable(button->objectName() + QStringLiteral(" is disabled")));
+    // A check box or radio button reacts only on its indicator and label, and a layout may make it much wider.
+    const bool indicator = qobject_cast<QCheckBox*>(button) || qobject_cast<QRadioButton*>(button);
+    QTest::mouseClick(button, Qt::LeftButton, {}, indicator ? QPoint(6, button->height() / 2) : QPoint());
+}
+
+/// KNEEPOINT_SCREENSHOTS=DIR keeps a picture of each page, for a person to look at.
+void screenshot(QWidget& widget, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    // A message that just appeared has only asked for a new layout; grab() alone would paint the old one.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    QVERIFY(widget.grab().save(dir + QStringLiteral("/wizard-") + name + QStringLiteral(".png")));
+}
+
+} // namespace
+
+class TestConnectionWizard : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("KneepointTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_connectionwizard"));
+        QSettings().clear();
+        qunsetenv("KNEEPOINT_API_KEY");
+        QString error;
+        QVERIFY2(m_sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
+        QVERIFY(m_sim.baseUrl().startsWith(QStringLiteral("http://127.0.0.1:")));
+    }
+
+    void detectShowsWhatTheServerRuns()
+    {
+        ConnectionWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        auto* url = find<QLineEdit>(wizard, "urlEdit");
+        auto* detect = find<QAbstractButton>(wizard, "detectButton");
+        QVERIFY(url && detect);
+        QVERIFY(!detect->isEnabled());
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        QTest::keyClicks(url, m_sim.baseUrl());
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        click(detect);
+        QVERIFY(!detect->isEnabled()); // no second detection while one runs
+
+        auto* version = find<QLabel>(wizard, "versionValue");
+        auto* model = find<QLabel>(wizard, "modelValue");
+        QTRY_VERIFY_WITH_TIMEOUT(version->text().contains(QStringLiteral("0.31.0")), 30'000);
+        QVERIFY2(model->text().contains(QStringLiteral("Llama-3.1-8B")), qPrintable(model->text()));
+        QVERIFY(find<QLabel>(wizard, "contextValue")->text().contains(QStringLiteral("tokens")));
+        QVERIFY(find<QLabel>(wizard, "kvValue")->text().contains(QStringLiteral("tokens")));
+        QVERIFY(detect->isEnabled());
+        QVERIFY(!showsMessage(find<QLabel>(wizard, "detectMessage")));
+
+        // Host checks (CPU governor, other load) may warn on a shared machine; none of the server's may fail.
+        const QString checks = find<QTextBrowser>(wizard, "checksView")->toPlainText();
+        for (const char* title : {"TCP connect", "GET /health", "GET /v1/models", "One-token completion"})
+            QVERIFY2(checks.contains(QString::fromLatin1(title)), qPrintable(checks));
+        QVERIFY2(!checks.contains(QStringLiteral("fail")), qPrintable(checks));
+        QVERIFY(wizard.serverFacts().has_value());
+        QCOMPARE(wizard.serverFacts()->vllmVersion, QStringLiteral("0.31.0"));
+        screenshot(wizard, QStringLiteral("1-server"));
+
+        // A new address makes the old findings stale.
+        QTest::keyClick(url, Qt::Key_Backspace);
+        QVERIFY(!wizard.serverFacts().has_value());
+        QCOMPARE(version->text(), QStringLiteral("—"));
+    }
+
+    void failedDetectStillLetsAnExpertGoOn()
+    {
+        ConnectionWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        // Nothing listens on port 1 of the loopback: the TCP check fails at once.
+        QTest::keyClicks(find<QLineEdit>(wizard, "urlEdit"), QStringLiteral("127.0.0.1:1"));
+        click(find<QAbstractButton>(wizard, "detectButton"));
+        auto* message = find<QLabel>(wizard, "detectMessage");
+        QTRY_VERIFY_WITH_TIMEOUT(showsMessage(message), 30'000);
+        QVERIFY(find<QTextBrowser>(wizard, "checksView")->toPlainText().contains(QStringLiteral("fail")));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        screenshot(wizard, QStringLiteral("1-server-failed"));
+        click(wizard.button(QWizard::NextButton));
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+    }
+
+    void walksEveryPageAndFinishes()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        auto wizardOwner = std::make_unique<ConnectionWizard>();
+        ConnectionWizard& wizard = *wizardOwner;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QAbstractButton* next = wizard.button(QWizard::NextButton);
+        QAbstractButton* back = wizard.button(QWizard::BackButton);
+
+        // 1. Server: a URL that does not parse is said so, next to the field, and Next stays off.
+        auto* url = find<QLineEdit>(wizard, "urlEdit");
+        QTest::keyClicks(url, QStringLiteral("http://127.0.0.1:99999"));
+        QVERIFY(showsMessage(find<QLabel>(wizard, "urlMessage")));
+        QVERIFY(!next->isEnabled());
+        screenshot(wizard, QStringLiteral("1-server-bad-url"));
+        replaceText(url, m_sim.baseUrl());
+        QVERIFY(!showsMessage(find<QLabel>(wizard, "urlMessage")));
+        QTest::keyClicks(find<QLineEdit>(wizard, "apiKeyEdit"), secretKey);
+        QCOMPARE(find<QLineEdit>(wizard, "apiKeyEdit")->echoMode(), QLineEdit::Password);
+        click(find<QAbstractButton>(wizard, "detectButton"));
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.serverFacts().has_value(), 30'000);
+        click(next);
+
+        // 2. Hardware: Next without a GPU is refused with a message; the search finds one.
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+        auto* gpuMessage = find<QLabel>(wizard, "gpuMessage");
+        QVERIFY(showsMessage(gpuMessage));
+        screenshot(wizard, QStringLiteral("2-hardware-empty"));
+        auto* filter = find<QLineEdit>(wizard, "gpuFilter");
+        QTest::keyClicks(filter, QStringLiteral("no such gpu"));
+        QVERIFY(showsMessage(gpuMessage));
+        replaceText(filter, QStringLiteral("h100"));
+        QTest::keyClick(filter, Qt::Key_Return);
+        QVERIFY(!showsMessage(gpuMessage));
+        auto* gpuList = find<QListWidget>(wizard, "gpuList");
+        QCOMPARE(gpuList->selectedItems().size(), 1);
+        const QString gpuId = gpuList->selectedItems().first()->data(Qt::UserRole).toString();
+        QVERIFY2(gpuId.startsWith(QStringLiteral("h100")), qPrintable(gpuId));
+        replaceText(find<QSpinBox>(wizard, "gpuCountSpin"), QStringLiteral("2"));
+        screenshot(wizard, QStringLiteral("2-hardware"));
+        click(next);
+
+        // 3. Traffic: a nonsense size and a missing data set are both caught before Next.
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        auto* product = find<QComboBox>(wizard, "productCombo");
+        product->setFocus();
+        QTest::keyClick(product, Qt::Key_Down); // chat → rag
+        QCOMPARE(product->currentData().toString(), QStringLiteral("rag"));
+        auto* custom = find<QLineEdit>(wizard, "customSizesEdit");
+        QTest::keyClicks(custom, QStringLiteral("12/abc"));
+        auto* sizesMessage = find<QLabel>(wizard, "sizesMessage");
+        QVERIFY(showsMessage(sizesMessage));
+        QVERIFY(sizesMessage->text().contains(QStringLiteral("12/abc")));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        screenshot(wizard, QStringLiteral("3-traffic-bad-size"));
+        replaceText(custom, QStringLiteral("2000/300"));
+        QVERIFY(!showsMessage(sizesMessage));
+
+        click(find<QRadioButton>(wizard, "datasetRadio"));
+        auto* dataset = find<QLineEdit>(wizard, "datasetEdit");
+        QTest::keyClicks(dataset, tmp.filePath(QStringLiteral("missing.jsonl")));
+        auto* datasetMessage = find<QLabel>(wizard, "datasetMessage");
+        QVERIFY(showsMessage(datasetMessage));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        screenshot(wizard, QStringLiteral("3-traffic-missing-dataset"));
+        QFile jsonl(tmp.filePath(QStringLiteral("prompts.jsonl")));
+        QVERIFY(jsonl.open(QIODevice::WriteOnly));
+        jsonl.write("{\"prompt\": \"Why is the sky blue?\", \"max_tokens\": 64}\n");
+        jsonl.close();
+        replaceText(dataset, jsonl.fileName());
+        QVERIFY(!showsMessage(datasetMessage));
+        QCOMPARE(wizard.datasetPath(), jsonl.fileName());
+        click(find<QRadioButton>(wizard, "sizesRadio"));
+        QVERIFY(wizard.datasetPath().isEmpty());
+        click(next);
+
+        // 4. Targets: the product's defaults, which follow a change of product except where the user edited them.
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TargetsPageId));
+        auto* ttft = find<QDoubleSpinBox>(wizard, "ttftSpin");
+        auto* tpot = find<QDoubleSpinBox>(wizard, "tpotSpin");
+        QCOMPARE(ttft->value(), 1000.0); // rag
+        QCOMPARE(tpot->value(), 50.0);
+        replaceText(ttft, QStringLiteral("800"));
+        QCOMPARE(ttft->value(), 800.0);
+        click(back);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        QCOMPARE(custom->text(), QStringLiteral("2000/300")); // Back keeps what was typed
+        product->setFocus();
+        QTest::keyClick(product, Qt::Key_Down); // rag → reasoning
+        QCOMPARE(product->currentData().toString(), QStringLiteral("reasoning"));
+        click(next);
+        QCOMPARE(ttft->value(), 800.0);
+        QCOMPARE(tpot->value(), 30.0);
+        auto* percentile = find<QComboBox>(wizard, "percentileCombo");
+        percentile->setCurrentIndex(percentile->findData(95.0));
+        click(find<QCheckBox>(wizard, "e2elCheck"));
+        auto* e2el = find<QDoubleSpinBox>(wizard, "e2elSpin");
+        replaceText(e2el, QStringLiteral("500"));
+        auto* e2elMessage = find<QLabel>(wizard, "e2elMessage");
+        QVERIFY(showsMessage(e2elMessage));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TargetsPageId));
+        screenshot(wizard, QStringLiteral("4-targets-bad-e2el"));
+        replaceText(e2el, QStringLiteral("200000"));
+        QVERIFY(!showsMessage(e2elMessage));
+        screenshot(wizard, QStringLiteral("4-targets"));
+        click(next);
+
+        // 5. Plan: the levels, and an estimate that says it is one.
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::PlanPageId));
+        auto* levels = find<QLineEdit>(wizard, "concurrencyEdit");
+        replaceText(levels, QStringLiteral("1, 2, x"));
+        QVERIFY(showsMessage(find<QLabel>(wizard, "concurrencyMessage")));
+        screenshot(wizard, QStringLiteral("5-plan-bad-levels"));
+        replaceText(levels, QStringLiteral("8,1,2,4"));
+        QVERIFY(!showsMessage(find<QLabel>(wizard, "concurrencyMessage")));
+        auto* estimate = find<QLabel>(wizard, "estimateLabel");
+        QVERIFY2(estimate->text().contains(QStringLiteral("estimate")), qPrintable(estimate->text()));
+        QVERIFY2(estimate->text().contains(QStringLiteral("simulated")), qPrintable(estimate->text()));
+        screenshot(wizard, QStringLiteral("5-plan"));
+
+        // Back to the start and forward again: every page keeps what was entered.
+        for (int i = 0; i < 4; ++i)
+            click(back);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::ServerPageId));
+        QCOMPARE(url->text(), m_sim.baseUrl());
+        for (int i = 0; i < 4; ++i)
+            click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::PlanPageId));
+        QCOMPARE(levels->text(), QStringLiteral("8,1,2,4"));
+        click(wizard.button(QWizard::FinishButton));
+        QCOMPARE(wizard.result(), int(QDialog::Accepted));
+
+        const kp::core::RunOptions o = wizard.options();
+        QCOMPARE(o.url, QUrl(m_sim.baseUrl()));
+        QCOMPARE(o.gpu, gpuId);
+        QCOMPARE(wizard.gpuCount(), 2);
+        QCOMPARE(o.product, QStringLiteral("reasoning"));
+        QCOMPARE(o.shapes.size(), 2);
+        QCOMPARE(o.shapes[0].input, 512); // the reasoning default, swept
+        QCOMPARE(o.shapes[0].output, 4096);
+        QCOMPARE(o.shapes[1].input, 2000);
+        QCOMPARE(o.shapes[1].output, 300);
+        QCOMPARE(o.slo.ttftMs, std::optional<double>(800));
+        QCOMPARE(o.slo.tpotMs, std::optional<double>(30));
+        QCOMPARE(o.slo.e2elMs, std::optional<double>(200000));
+        QCOMPARE(o.percentile, 95.0);
+        QCOMPARE(o.concurrency, (QList<int> {1, 2, 4, 8}));
+        QVERIFY(o.rates.isEmpty());
+        QCOMPARE(o.requestsPerStep, 0);
+
+        // The key is in memory, and only there.
+        QCOMPARE(wizard.apiKey(), secretKey.toUtf8());
+        QVERIFY(!QJsonDocument(o.toJson()).toJson().contains(secretKey.toUtf8()));
+        wizardOwner.reset();
+        QSettings settings;
+        settings.sync();
+        for (const QString& key : settings.allKeys())
+            QVERIFY(!settings.value(key).toString().contains(secretKey));
+        QFile file(settings.fileName());
+        if (file.open(QIODevice::ReadOnly))
+            QVERIFY(!file.readAll().contains(secretKey.toUtf8()));
+    }
+
+    void prefillsFromOptions()
+    {
+        kp::core::RunOptions given;
+        given.url = QUrl(QStringLiteral("http://127.0.0.1:8000"));
+        given.gpu = QStringLiteral("h100-sxm");
+        given.product = QStringLiteral("batch");
+        given.shapes = {{1024, 256}, {3000, 100}};
+        given.slo.ttftMs = 2000;
+        given.percentile = 99.9;
+        given.concurrency = {4, 16};
+        given.rates = {0.5, 2};
+        given.requestsPerStep = 100;
+        ConnectionWizard wizard;
+        wizard.setOptions(given);
+        const kp::core::RunOptions o = wizard.options();
+        QCOMPARE(o.url, given.url);
+        QCOMPARE(o.gpu, given.gpu);
+        QCOMPARE(o.product, given.product);
+        QCOMPARE(o.shapes.size(), 2);
+        QCOMPARE(o.shapes[1].input, 3000);
+        QCOMPARE(o.slo.ttftMs, std::optional<double>(2000));
+        QCOMPARE(o.slo.tpotMs, std::optional<double>(500)); // batch's default
+        QCOMPARE(o.percentile, 99.9);
+        QCOMPARE(o.concurrency, given.concurrency);
+        QCOMPARE(o.rates, given.rates);
+        QCOMPARE(o.requestsPerStep, 100);
+    }
+
+    void apiKeyComesFromTheEnvironment()
+    {
+        qputenv("KNEEPOINT_API_KEY", "from-the-environment");
+        ConnectionWizard wizard;
+        qunsetenv("KNEEPOINT_API_KEY");
+        QCOMPARE(wizard.apiKey(), QByteArray("from-the-environment"));
+        QVERIFY(!wizard.options().toJson().contains(QStringLiteral("api_key")));
+    }
+
+    void closingWhileDetectingIsSafe()
+    {
+        QPointer<ConnectionWizard> wizard = new ConnectionWizard;
+        wizard->show();
+        QVERIFY(QTest::qWaitForWindowExposed(wizard));
+        auto* url = find<QLineEdit>(*wizard, "urlEdit");
+        QTest::keyClicks(url, m_sim.baseUrl());
+        click(find<QAbstractButton>(*wizard, "detectButton"));
+        // A changed URL drops the detection in flight and allows a new one at once.
+        QTest::keyClick(url, Qt::Key_Backspace);
+        QTest::keyClicks(url, m_sim.baseUrl().right(1));
+        click(find<QAbstractButton>(*wizard, "detectButton"));
+        wizard->reject();
+        delete wizard;
+        QVERIFY(wizard.isNull());
+        QTest::qWait(200); // any result still queued must find nobody
+    }
+
+    void messagesReadOnADarkPalette()
+    {
+        ConnectionWizard wizard;
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+        dark.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+        wizard.setPalette(dark);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QTest::keyClicks(find<QLineEdit>(wizard, "urlEdit"), QStringLiteral("ftp://127.0.0.1"));
+        auto* message = find<QLabel>(wizard, "urlMessage");
+        QVERIFY(showsMessage(message));
+        // The red that reads on a light window is too dark here: the message picks a lighter one.
+        QVERIFY(message->palette().color(QPalette::WindowText).lightnessF() > 0.6);
+        screenshot(wizard, QStringLiteral("dark-server-bad-url"));
+    }
+
+    void estimateFromTargets()
+    {
+        // Without a GPU and model, a request takes what the targets allow: 1,000 + 100 × 10 ms = 2 s.
+        kp::ui::DurationEstimate::Inputs in;
+        in.options.shapes = {{100, 11}};
+        in.options.slo.ttftMs = 1000;
+        in.options.slo.tpotMs = 100;
+        in.options.concurrency = {1};
+        const kp::ui::DurationEstimate e = kp::ui::DurationEstimate::of(in);
+        QVERIFY(!e.fromPhysics);
+        // Baseline: 8 + 1 warm-up requests; level 1: 16 + 1; one second of overhead per step.
+        QCOMPARE(e.seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
+        QCOMPARE(kp::ui::DurationEstimate::format(54), QStringLiteral("About 54 seconds"));
+        QCOMPARE(kp::ui::DurationEstimate::format(600), QStringLiteral("About 10 minutes"));
+        QCOMPARE(kp::ui::DurationEstimate::format(3 * 3600), QStringLiteral("About 3 hours"));
+    }
+
+private:
+    SimProcess m_sim;
+};
+
+QTEST_MAIN(TestConnectionWizard)
+#include "tst_connectionwizard.moc"

@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The live run view driven by a RunController against `kneepoint sim`, read back from the run's SQLite file.
+#include "run/liverunview.h"
+#include "run/runcontroller.h"
+#include "store/runstore.h"
+#include "support/simprocess.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QElapsedTimer>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace kp::core;
+using kp::ui::LiveRunView;
+using kp::ui::RunController;
+
+namespace {
+
+QLineSeries* series(QWidget* view, const QString& chart, const QString& name)
+{
+    auto* chartView = view->findChild<QChartView*>(chart);
+    if (!chartView)
+        return nullptr;
+    const QList<QAbstractSeries*> all = chartView->chart()->series();
+    for (QAbstractSeries* s : all) {
+        if (s->objectName() == name)
+            return qobject_cast<QLineSeries*>(s);
+    }
+    return nullptr;
+}
+
+// KNEEPOINT_SCREENSHOTS=DIR keeps pictures of the view, for a person to look at.
+void screenshot(QWidget* view, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS");
+    if (!dir.isEmpty())
+        QVERIFY(view->grab().save(dir + u'/' + name));
+}
+
+RunOptions options(const QString& url, const QList<int>& concurrency, int requests, Shape shape)
+{
+    RunOptions o;
+    o.url = QUrl(url);
+    o.concurrency = concurrency;
+    o.requestsPerStep = requests;
+    o.shapes = {shape};
+    return o;
+}
+
+} // namespace
+
+class TestLiveRunView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QString error;
+        QVERIFY2(m_sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void chartsGrowAndTheRunIsStored()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("complete.sqlite"));
+        RunController controller;
+        LiveRunView view(&controller);
+        view.resize(1200, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy finished(&controller, &RunController::finished);
+        QSignalSpy steps(&controller, &RunController::stepFinished);
+        const RunOptions o = options(m_sim.baseUrl(), {1, 2, 4}, 8, Shape {128, 32});
+        QVERIFY(controller.start(o, {}, db));
+        QVERIFY(controller.isRunning());
+        QVERIFY2(!controller.start(o, {}, db), "one run at a time");
+
+        QLineSeries* ttft = series(&view, QStringLiteral("ttftChart"), QStringLiteral("ttftSeries"));
+        QLineSeries* tpot = series(&view, QStringLiteral("tpotChart"), QStringLiteral("tpotSeries"));
+        QLineSeries* ttftTarget = series(&view, QStringLiteral("ttftChart"), QStringLiteral("ttftTargetSeries"));
+        QLineSeries* throughput = series(&view, QStringLiteral("throughputChart"), QStringLiteral("throughputSeries"));
+        QLineSeries* kv = series(&view, QStringLiteral("serverChart"), QStringLiteral("kvSeries"));
+        QLineSeries* waiting = series(&view, QStringLiteral("serverChart"), QStringLiteral("waitingSeries"));
+        QVERIFY(ttft && tpot && ttftTarget && throughput && kv && waiting);
+        QCOMPARE(ttftTarget->count(), 2); // the chat product's 500 ms, across the planned sweep
+        QCOMPARE(ttftTarget->at(0).y(), 500.0);
+
+        QTRY_VERIFY_WITH_TIMEOUT(ttft->count() >= 1, 60'000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QCOMPARE(finished.at(0).at(0).value<RunStatus>(), RunStatus::Complete);
+        QCOMPARE(steps.count(), 4); // baseline and three concurrency steps
+        // One point per concurrency step, at its load, in the server's time (the simulator runs 20 times faster).
+        QTRY_COMPARE(ttft->count(), 3);
+        QCOMPARE(tpot->count(), 3);
+        QCOMPARE(throughput->count(), 3);
+        QCOMPARE(ttft->at(0).x(), 1.0);
+        QCOMPARE(ttft->at(2).x(), 4.0);
+        QCOMPARE(controller.timeScale(), 20.0);
+        const auto c4 = steps.at(3).at(0).value<RunPipeline::StepOutcome>();
+        QCOMPARE(ttft->at(2).y(), c4.stats.ttftMs.p99.value * 20);
+        QVERIFY(ttft->at(2).y() > 1); // a server-time figure, not the client's shortened one
+        QVERIFY(kv->count() >= 4); // at least the closing scrape of each step
+        QCOMPARE(waiting->count(), kv->count());
+
+        auto* bar = view.findChild<QProgressBar*>(QStringLiteral("runProgress"));
+        QVERIFY(bar);
+        QCOMPARE(bar->maximum(), 4);
+        QCOMPARE(bar->value(), bar->maximum());
+        auto* stop = view.findChild<QPushButton*>(QStringLiteral("stopButton"));
+        QVERIFY(stop && !stop->isEnabled());
+        QVERIFY(!controller.isRunning());
+        screenshot(&view, QStringLiteral("liverun-complete.png"));
+
+        QString error;
+        const auto store = RunStore::open(db, &error, QStringLiteral("tst-liverunview-complete"));
+        QVERIFY2(store, qPrintable(error));
+        const auto run = store->run(controller.runId(), &error);
+        QVERIFY2(run, qPrintable(error));
+        QCOMPARE(run->summary.status, RunStatus::Complete);
+        QCOMPARE(int(run->steps.size()), 4);
+        QCOMPARE(run->steps[3].info.load[u"concurrency"].toInt(), 4);
+        QCOMPARE(run->steps[3].requestCount, 8 + 4); // measured and warm-up
+    }
+
+    void stopKeepsTheCompletedSteps()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("stopped.sqlite"));
+        RunController controller;
+        LiveRunView view(&controller);
+        view.resize(1200, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy finished(&controller, &RunController::finished);
+        QSignalSpy steps(&controller, &RunController::stepFinished);
+        // Long answers, so that each step lasts seconds and Stop lands in the middle of one.
+        QVERIFY(controller.start(options(m_sim.baseUrl(), {1, 2, 4, 8}, 24, Shape {128, 512}), {}, db));
+        QLineSeries* ttft = series(&view, QStringLiteral("ttftChart"), QStringLiteral("ttftSeries"));
+        QLineSeries* running = series(&view, QStringLiteral("serverChart"), QStringLiteral("runningSeries"));
+        QVERIFY(ttft && running);
+
+        // The first concurrency step's point shows while the run goes on.
+        QTRY_VERIFY_WITH_TIMEOUT(ttft->count() == 1, 60'000);
+        QVERIFY(controller.isRunning());
+        QCOMPARE(steps.count(), 2);
+        // Live /metrics of the step in progress (c=2) arrive while it runs.
+        const int before = running->count();
+        QTRY_VERIFY(running->count() > before && running->at(running->count() - 1).y() > 0);
+        QVERIFY(controller.isRunning());
+        screenshot(&view, QStringLiteral("liverun-midrun.png"));
+
+        auto* stop = view.findChild<QPushButton*>(QStringLiteral("stopButton"));
+        QVERIFY(stop && stop->isEnabled());
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QVERIFY(!stop->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30'000);
+        QCOMPARE(finished.at(0).at(0).value<RunStatus>(), RunStatus::Stopped);
+        screenshot(&view, QStringLiteral("liverun-stopped.png"));
+
+        QString error;
+        const auto store = RunStore::open(db, &error, QStringLiteral("tst-liverunview-stopped"));
+        QVERIFY2(store, qPrintable(error));
+        const auto run = store->run(controller.runId(), &error);
+        QVERIFY2(run, qPrintable(error));
+        QCOMPARE(run->summary.status, RunStatus::Stopped);
+        // The baseline and c=1 are kept whole; the step that was cancelled is kept too, marked so.
+        QVERIFY(run->steps.size() >= 2);
+        QCOMPARE(run->steps[0].info.phase, QStringLiteral("baseline"));
+        QVERIFY(!run->steps[0].info.cancelled);
+        QCOMPARE(run->steps[1].info.load[u"concurrency"].toInt(), 1);
+        QVERIFY(!run->steps[1].info.cancelled);
+        QCOMPARE(run->steps[1].requestCount, 24 + 1);
+        QVERIFY(run->steps.size() < 5);
+    }
+
+    void deletingTheControllerStopsTheRun()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("deleted.sqlite"));
+        auto controller = std::make_unique<RunController>();
+        QSignalSpy steps(controller.get(), &RunController::stepFinished);
+        QVERIFY(controller->start(options(m_sim.baseUrl(), {1, 2}, 24, Shape {128, 512}), {}, db));
+        QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 1, 60'000);
+        const qint64 runId = controller->runId();
+        QVERIFY(runId >= 0);
+        QElapsedTimer timer;
+        timer.start();
+        controller.reset();
+        QVERIFY2(timer.elapsed() < 10'000, "the destructor cancels the step rather than waiting it out");
+
+        QString error;
+        const auto store = RunStore::open(db, &error, QStringLiteral("tst-liverunview-deleted"));
+        QVERIFY2(store, qPrintable(error));
+        const auto run = store->run(runId, &error);
+        QVERIFY2(run, qPrintable(error));
+        QCOMPARE(run->summary.status, RunStatus::Stopped);
+        QVERIFY(!run->steps.empty());
+    }
+
+private:
+    SimProcess m_sim;
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestLiveRunView)
+#include "tst_liverunview.moc"

@@ -1,0 +1,436 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "specchartview.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineF>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QPalette>
+#include <QPen>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::ui {
+
+using core::ChartGeometry;
+using core::ChartScale;
+using core::ChartSpec;
+using core::ChartStyle;
+
+namespace {
+
+// ChartGeometry's rule: "#rgb" or "#rrggbb", anything else gets the fallback, so that every renderer agrees.
+QColor colorOr(const QString& color, const QString& fallback)
+{
+    const QColor parsed(color);
+    const bool usable = (color.size() == 4 || color.size() == 7) && color.startsWith(u'#') && parsed.isValid();
+    return usable ? parsed : QColor(fallback);
+}
+
+QPen penOf(const QColor& color, double width, const std::vector<double>& dash)
+{
+    QPen pen(color, width);
+    pen.setJoinStyle(Qt::RoundJoin);
+    pen.setCapStyle(dash.empty() ? Qt::RoundCap : Qt::FlatCap);
+    if (!dash.empty()) {
+        // QPen counts a dash pattern in pen widths; the style counts it in pixels, like SVG.
+        QList<qreal> pattern;
+        for (double d : dash)
+            pattern.append(d / width);
+        pen.setDashPattern(pattern);
+    }
+    return pen;
+}
+
+// Qt's localized label formats take "%.Nf" and nothing fancier.
+QString fixedFormat(int decimals)
+{
+    return QStringLiteral("%.%1f").arg(std::clamp(decimals, 0, 6));
+}
+
+QAbstractAxis* makeAxis(const ChartSpec::Axis& spec, const ChartScale& scale)
+{
+    QAbstractAxis* axis = nullptr;
+    if (spec.log2) {
+        auto* log = new QLogValueAxis;
+        log->setBase(2);
+        log->setRange(scale.min, scale.max);
+        // QLogValueAxis puts its ticks on the powers of two like ChartGeometry; loads start at 1, so whole numbers,
+        // unless the range reaches below 1 (0.125 needs three decimals).
+        log->setLabelFormat(fixedFormat(int(-std::ceil(std::log2(scale.min) - 1e-9))));
+        axis = log;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setRange(scale.min, scale.max);
+        // ChartGeometry's ticks (1, 2 or 5 × 10^k apart) rather than Qt's five equal parts of the range, whose
+        // labels would read 0, 393.75, 787.5…
+        const std::vector<double> ticks = ChartGeometry::niceTicks(scale.min, scale.max);
+        int decimals = 0;
+        if (ticks.size() >= 2) {
+            const double step = ticks[1] - ticks[0];
+            linear->setTickType(QValueAxis::TicksDynamic);
+            linear->setTickAnchor(ticks.front());
+            linear->setTickInterval(step);
+            decimals = int(-std::floor(std::log10(step) + 1e-9));
+        }
+        linear->setLabelFormat(fixedFormat(decimals));
+        axis = linear;
+    }
+    // Qt Charts sets axis titles, chart titles and legend labels as rich text.
+    axis->setTitleText(spec.title.toHtmlEscaped());
+    return axis;
+}
+
+QColor mix(const QColor& a, const QColor& b, double share)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - share) + b.redF() * share),
+        float(a.greenF() * (1 - share) + b.greenF() * share), float(a.blueF() * (1 - share) + b.blueF() * share));
+}
+
+} // namespace
+
+SpecChartView::SpecChartView(QWidget* parent)
+    : QChartView(parent)
+{
+    setObjectName(QStringLiteral("specChartView"));
+    setRenderHint(QPainter::Antialiasing);
+    rebuild();
+}
+
+SpecChartView::~SpecChartView() = default;
+
+void SpecChartView::setSpec(const ChartSpec& spec)
+{
+    m_spec = spec;
+    rebuild();
+}
+
+void SpecChartView::changeEvent(QEvent* event)
+{
+    QChartView::changeEvent(event);
+    // The theme, fonts and number formats are baked into the chart when it is built.
+    const QEvent::Type type = event->type();
+    if (type == QEvent::PaletteChange || type == QEvent::FontChange || type == QEvent::LocaleChange)
+        rebuild();
+}
+
+void SpecChartView::rebuild()
+{
+    const ChartSpec& spec = m_spec;
+    // Ranges do not depend on the size, only the layout does: any rectangle will do.
+    const ChartGeometry g = ChartGeometry::of(spec, QRectF(0, 0, 800, 500));
+    const ChartStyle style;
+    m_x = {g.x.min, g.x.max, g.x.log2, 0, 1};
+    m_y = {g.y.min, g.y.max, g.y.log2, 0, 1};
+    m_hover.clear();
+    m_labels.clear();
+    QToolTip::hideText();
+
+    auto* chart = new QChart;
+    const QPalette pal = palette();
+    const QColor window = pal.color(QPalette::Window);
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor quietText = mix(text, window, 0.3);
+    chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    // The theme's own backgrounds would put a white or black card in the window; the palette's window shows through.
+    chart->setBackgroundVisible(false);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(locale());
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+
+    // The desktop's font rather than the theme's fixed one, and the palette's colours for text.
+    const QFont base = font();
+    QFont titleFont = base;
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(base.pointSizeF() * 1.2);
+    QFont smallFont = base;
+    smallFont.setPointSizeF(base.pointSizeF() * style.smallFontSize / style.fontSize);
+    QFont markFont = base;
+    markFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->setTitleBrush(text);
+    QString title = spec.title;
+    if (g.empty)
+        title = spec.title.isEmpty() ? tr("No data") : tr("%1: no data").arg(spec.title);
+    chart->setTitle(title.toHtmlEscaped());
+
+    QAbstractAxis* xAxis = makeAxis(spec.x, g.x);
+    QAbstractAxis* yAxis = makeAxis(spec.y, g.y);
+    for (QAbstractAxis* axis : {xAxis, yAxis}) {
+        axis->setTitleFont(base);
+        axis->setTitleBrush(text);
+        axis->setLabelsFont(base);
+        axis->setLabelsColor(quietText);
+        // The dark theme's grid is as bright as its text; a faint one, as in the report, in either palette.
+        axis->setGridLineColor(mix(text, window, 0.9));
+        axis->setLinePenColor(mix(text, window, 0.6));
+        // Without data the ranges are made up: keep the frame and the titles, not numbers that mean nothing.
+        axis->setLabelsVisible(!g.empty);
+        axis->setGridLineVisible(!g.empty);
+        axis->setLineVisible(!g.empty); // its tick marks too
+    }
+    chart->addAxis(xAxis, Qt::AlignBottom);
+    chart->addAxis(yAxis, Qt::AlignLeft);
+
+    std::vector<QXYSeries*> unlisted; // no legend entry: pieces after the first, dots of a line, marks
+    int listedCount = 0;
+    const auto add = [&](QXYSeries* series, bool listed) {
+        chart->addSeries(series);
+        series->attachAxis(xAxis);
+        series->attachAxis(yAxis);
+        if (listed)
+            ++listedCount;
+        else
+            unlisted.push_back(series);
+    };
+    const auto addLabel = [&](const QString& label, QXYSeries* series, const QPointF& at, double offset,
+                              const QFont& labelFont, const QColor& color) {
+        auto* item = new QGraphicsSimpleTextItem(label, chart);
+        item->setFont(labelFont);
+        item->setBrush(color);
+        item->setZValue(100); // above series and legend
+        m_labels.push_back({item, series, at, offset});
+    };
+    const auto placeable = [&](const ChartSpec::Point& p) { return m_x.accepts(p.x) && m_y.accepts(p.y); };
+
+    // Series, as ChartGeometry draws them: lines broken where a point has no place, dots for the rest.
+    for (std::size_t i = 0; i < spec.series.size() && !g.empty; ++i) {
+        const ChartSpec::Series& series = spec.series[i];
+        const QColor color = colorOr(series.color, ChartGeometry::defaultColor(int(i)));
+        const QString name = series.name.toHtmlEscaped();
+        bool listed = !series.name.isEmpty();
+        QXYSeries* first = nullptr;
+        if (series.kind != ChartSpec::Series::Kind::Points) {
+            const QPen pen = penOf(color, style.lineWidth, series.dashed ? style.seriesDash : std::vector<double> {});
+            std::vector<ChartSpec::Point> run;
+            const auto endRun = [&] {
+                if (run.size() >= 2) {
+                    auto* line = new QLineSeries;
+                    line->setName(name);
+                    line->setPen(pen);
+                    for (const ChartSpec::Point& p : run)
+                        line->append(p.x, p.y);
+                    add(line, listed);
+                    listed = false;
+                    first = first ? first : line;
+                    watch(line, {Role::Data, series.name, run});
+                }
+                run.clear();
+            };
+            for (const ChartSpec::Point& p : series.points) {
+                if (placeable(p))
+                    run.push_back(p);
+                else
+                    endRun();
+            }
+            endRun();
+        }
+        if (series.kind != ChartSpec::Series::Kind::Line) {
+            auto* dots = new QScatterSeries;
+            dots->setName(name);
+            dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+            dots->setMarkerSize(2 * style.pointRadius);
+            // Ringed in the window's colour, as the report rings them in white: dots stand out from their line.
+            dots->setPen(QPen(window, style.pointRadius / 3));
+            dots->setBrush(color);
+            std::vector<ChartSpec::Point> shown;
+            for (const ChartSpec::Point& p : series.points) {
+                if (!placeable(p))
+                    continue;
+                dots->append(p.x, p.y);
+                shown.push_back(p);
+            }
+            add(dots, listed);
+            first = first ? first : dots;
+            watch(dots, {Role::Data, series.name, shown});
+        }
+        for (const ChartSpec::Point& p : series.points) {
+            if (placeable(p) && !p.label.isEmpty() && first) {
+                addLabel(p.label, first, {p.x, p.y}, style.pointRadius + 0.2 * style.fontSize, smallFont, quietText);
+            }
+        }
+    }
+
+    // Rules across the whole range, skipped where their value lies outside it or nothing is drawn, like
+    // ChartGeometry's.
+    for (const ChartSpec::Rule& r : spec.rules) {
+        const bool horizontal = r.orientation == ChartSpec::Rule::Orientation::Horizontal;
+        const ChartScale& scale = horizontal ? g.y : g.x;
+        if (g.empty || !scale.accepts(r.value) || r.value < scale.min || r.value > scale.max)
+            continue;
+        auto* rule = new QLineSeries;
+        rule->setName(r.label.toHtmlEscaped());
+        rule->setPen(penOf(colorOr(r.color, QStringLiteral("#7f7f7f")), style.ruleWidth, style.ruleDash));
+        const std::vector<ChartSpec::Point> ends = horizontal
+            ? std::vector<ChartSpec::Point> {{g.x.min, r.value, {}}, {g.x.max, r.value, {}}}
+            : std::vector<ChartSpec::Point> {{r.value, g.y.min, {}}, {r.value, g.y.max, {}}};
+        for (const ChartSpec::Point& p : ends)
+            rule->append(p.x, p.y);
+        add(rule, !r.label.isEmpty());
+        watch(rule, {Role::Rule, r.label, ends});
+    }
+
+    // Marks: a ring around the point and a label beside it (placeLabels() picks the side).
+    for (const ChartSpec::Mark& m : spec.marks) {
+        if (g.empty || !m_x.accepts(m.x) || !m_y.accepts(m.y))
+            continue;
+        const QColor color = colorOr(m.color, QStringLiteral("#d62728"));
+        auto* ring = new QScatterSeries;
+        ring->setName(m.label.toHtmlEscaped());
+        ring->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        ring->setMarkerSize(2 * style.markRadius);
+        ring->setPen(QPen(color, style.markWidth));
+        ring->setBrush(Qt::NoBrush);
+        ring->append(m.x, m.y);
+        add(ring, false);
+        watch(ring, {Role::Mark, m.label, {{m.x, m.y, {}}}});
+        if (!m.label.isEmpty())
+            addLabel(m.label, ring, {m.x, m.y}, style.markRadius * 0.8 + 0.2 * style.fontSize, markFont, color);
+    }
+
+    QLegend* legend = chart->legend();
+    legend->setAlignment(Qt::AlignBottom);
+    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    legend->setFont(base);
+    legend->setLabelColor(text);
+    for (QXYSeries* series : unlisted) {
+        for (QLegendMarker* marker : legend->markers(series))
+            marker->setVisible(false);
+    }
+    legend->setVisible(listedCount > 0);
+
+    QChart* old = this->chart();
+    setChart(chart); // releases the old chart without deleting it
+    delete old;
+    connect(chart, &QChart::plotAreaChanged, this, &SpecChartView::placeLabels);
+    placeLabels();
+
+    setAccessibleName(spec.title.isEmpty() ? tr("Chart") : spec.title);
+    setAccessibleDescription(spec.caption);
+}
+
+void SpecChartView::watch(QXYSeries* series, HoverInfo info)
+{
+    m_hover.insert(series, std::move(info));
+    connect(series, &QXYSeries::hovered, this,
+        [this, series](const QPointF& value, bool state) { handleHovered(series, value, state); });
+}
+
+void SpecChartView::placeLabels()
+{
+    QChart* c = chart();
+    if (m_labels.empty())
+        return;
+    const QRectF plot = c->plotArea();
+    const QRectF inside = plot.adjusted(-0.5, -0.5, 0.5, 0.5);
+    // Which side of its point a label takes is ChartGeometry's choice for a chart of this size, the one the reports
+    // make: off the lines, rings and other labels. Only its offset is taken; the point is where Qt Charts put it.
+    const ChartGeometry g = ChartGeometry::of(m_spec, QRectF(QPointF(0, 0), c->size()));
+    std::vector<bool> used(g.texts.size(), false);
+    const double near = 4 * g.style.fontSize; // a tick label or legend entry of the same wording lies further away
+    for (const PointLabel& label : m_labels) {
+        const QPointF at = c->mapToPosition(label.value, label.series);
+        label.item->setVisible(inside.contains(at));
+        if (!label.item->isVisible())
+            continue;
+        const QFontMetricsF metrics(label.item->font());
+        const double width = metrics.horizontalAdvance(label.item->text());
+        // Where the geometry has no place for it, up and to the right, turned inwards where the plot ends.
+        const bool right = at.x() + label.offset + width <= plot.right();
+        const bool above = at.y() - label.offset - metrics.ascent() >= plot.top();
+        QPointF baseline(right ? at.x() + label.offset : at.x() - label.offset,
+            above ? at.y() - label.offset : at.y() + label.offset + metrics.ascent());
+        core::ChartText::Anchor anchor = right ? core::ChartText::Anchor::Start : core::ChartText::Anchor::End;
+        const QPointF from = g.map(label.value.x(), label.value.y());
+        for (std::size_t i = 0; i < g.texts.size(); ++i) {
+            const core::ChartText& t = g.texts[i];
+            if (used[i] || t.vertical || t.text != label.item->text() || QLineF(t.at, from).length() > near)
+                continue;
+            used[i] = true;
+            baseline = at + (t.at - from);
+            anchor = t.anchor;
+            break;
+        }
+        const double left = anchor == core::ChartText::Anchor::Start ? baseline.x()
+            : anchor == core::ChartText::Anchor::Middle              ? baseline.x() - width / 2
+                                                                     : baseline.x() - width;
+        label.item->setPos(left, baseline.y() - metrics.ascent());
+    }
+}
+
+void SpecChartView::handleHovered(QXYSeries* series, const QPointF& value, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const QString text = valueText(series, value);
+    if (!text.isEmpty())
+        QToolTip::showText(QCursor::pos(), text, this);
+}
+
+QString SpecChartView::valueText(const QXYSeries* series, const QPointF& value) const
+{
+    const auto it = m_hover.constFind(series);
+    if (it == m_hover.cend() || it->points.empty())
+        return {};
+    const HoverInfo& info = *it;
+    if (info.role == Role::Rule) {
+        if (!info.name.isEmpty())
+            return info.name;
+        const ChartSpec::Point& a = info.points.front();
+        const ChartSpec::Point& b = info.points.back();
+        return formatValue(a.x == b.x ? a.x : a.y);
+    }
+    // A line reports the spot under the cursor, not a point: take the nearest point, measured on screen so that a
+    // wide plot does not favour vertical neighbours.
+    const QRectF plot = chart()->plotArea();
+    const double width = plot.width() > 0 ? plot.width() : 1;
+    const double height = plot.height() > 0 ? plot.height() : 1;
+    const auto distance = [&](const ChartSpec::Point& p) {
+        const double dx = (m_x.map(p.x) - m_x.map(value.x())) * width;
+        const double dy = (m_y.map(p.y) - m_y.map(value.y())) * height;
+        return dx * dx + dy * dy;
+    };
+    const auto nearest = std::min_element(info.points.begin(), info.points.end(),
+        [&](const ChartSpec::Point& a, const ChartSpec::Point& b) { return distance(a) < distance(b); });
+
+    // Where the decimal separator is a comma, "1,5, 640" would read as three numbers.
+    const QString separator = locale().decimalPoint().startsWith(u',') ? QStringLiteral("; ") : QStringLiteral(", ");
+    QStringList lines;
+    if (!info.name.isEmpty())
+        lines.append(info.name);
+    lines.append(formatValue(nearest->x) + separator + formatValue(nearest->y));
+    if (!nearest->label.isEmpty())
+        lines.append(nearest->label);
+    return lines.join(u'\n');
+}
+
+QString SpecChartView::formatValue(double value) const
+{
+    // Like the reports' numbers: whole numbers plain, others with the decimals their size deserves.
+    const double magnitude = std::abs(value);
+    if (std::abs(value - std::round(value)) < 1e-9 * std::max(1.0, magnitude))
+        return locale().toString(value, 'f', 0);
+    if (magnitude < 1)
+        return locale().toString(value, 'g', 3);
+    return locale().toString(value, 'f', magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2);
+}
+
+} // namespace kp::ui

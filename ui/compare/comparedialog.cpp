@@ -1,0 +1,148 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparedialog.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary>& runs, QWidget* parent)
+    : QDialog(parent)
+    , m_path(databasePath)
+    , m_a(new QComboBox(this))
+    , m_b(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_metrics(new QTableWidget(this))
+    , m_changes(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("compareDialog"));
+    setWindowTitle(tr("Compare runs"));
+    m_a->setObjectName(QStringLiteral("compareA"));
+    m_a->setAccessibleName(tr("Run before"));
+    m_b->setObjectName(QStringLiteral("compareB"));
+    m_b->setAccessibleName(tr("Run after"));
+    for (const RunSummary& r : runs) {
+        const QString label = tr("Run %1: %2 (%3)").arg(r.id).arg(r.model, r.startedUtc.left(16));
+        m_a->addItem(label, r.id);
+        m_b->addItem(label, r.id);
+    }
+    if (runs.size() >= 2) {
+        m_a->setCurrentIndex(1); // the older of the newest two: before
+        m_b->setCurrentIndex(0);
+    }
+    m_summary->setObjectName(QStringLiteral("compareSummary"));
+    m_summary->setWordWrap(true);
+    m_metrics->setObjectName(QStringLiteral("compareMetrics"));
+    m_metrics->setAccessibleName(tr("Metrics of both runs"));
+    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metrics->verticalHeader()->hide();
+    m_changes->setObjectName(QStringLiteral("compareChanges"));
+    m_changes->setAccessibleName(tr("What changed"));
+    m_changes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_changes->verticalHeader()->hide();
+
+    auto* pick = new QFormLayout;
+    pick->addRow(tr("Before"), m_a);
+    pick->addRow(tr("After"), m_b);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(pick);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_metrics, 3);
+    layout->addWidget(new QLabel(tr("What changed"), this));
+    layout->addWidget(m_changes, 1);
+    layout->addWidget(buttons);
+    resize(900, 650);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &CompareDialog::compareSelected);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &CompareDialog::compareSelected);
+    if (runs.size() >= 2)
+        compareSelected();
+}
+
+void CompareDialog::compareSelected()
+{
+    compare(m_a->currentData().toLongLong(), m_b->currentData().toLongLong());
+}
+
+void CompareDialog::compare(qint64 a, qint64 b)
+{
+    QString error;
+    auto store = RunStore::open(m_path, &error, QStringLiteral("compare"));
+    if (!store) {
+        m_summary->setText(error);
+        return;
+    }
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const std::optional<RunData> runA = RunData::load(*store, a, &error);
+    const std::optional<RunData> runB = runA ? RunData::load(*store, b, &error) : std::nullopt;
+    QApplication::restoreOverrideCursor();
+    if (!runA || !runB) {
+        m_summary->setText(error);
+        return;
+    }
+    // The same question of both runs: the targets of the one before.
+    const AnalysisSettings settingsA = AnalysisSettings::ofRun(*runA);
+    AnalysisSettings settingsB = AnalysisSettings::ofRun(*runB);
+    settingsB.slo = settingsA.slo;
+    settingsB.percentile = settingsA.percentile;
+    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
+    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
+    const RunComparison c = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    m_summary->setText(c.summary);
+
+    const QLocale locale;
+    m_metrics->clear();
+    m_metrics->setColumnCount(6);
+    m_metrics->setHorizontalHeaderLabels(
+        {tr("Load"), tr("Metric"), tr("Run %1").arg(a), tr("Run %1").arg(b), tr("Change"), tr("Beyond noise?")});
+    m_metrics->setRowCount(int(c.metrics.size()));
+    for (int i = 0; i < int(c.metrics.size()); ++i) {
+        const RunComparison::Metric& m = c.metrics[i];
+        auto number = [&locale](double v) { return std::isnan(v) ? QStringLiteral("–") : locale.toString(v, 'f', 1); };
+        const QString verdict = !m.tested ? tr("not tested") : m.significant ? tr("yes") : tr("no");
+        const QStringList cells {m.load, m.metric, number(m.a), number(m.b),
+            std::isnan(m.deltaPercent) ? QStringLiteral("–") : locale.toString(m.deltaPercent, 'f', 1) + u'%', verdict};
+        for (int col = 0; col < cells.size(); ++col)
+            m_metrics->setItem(i, col, new QTableWidgetItem(cells[col]));
+    }
+    m_metrics->resizeColumnsToContents();
+    m_changes->clear();
+    m_changes->setColumnCount(3);
+    m_changes->setHorizontalHeaderLabels({tr("What"), tr("Run %1").arg(a), tr("Run %1").arg(b)});
+    m_changes->setRowCount(int(c.changes.size()));
+    for (int i = 0; i < int(c.changes.size()); ++i) {
+        m_changes->setItem(i, 0, new QTableWidgetItem(c.changes[i].what));
+        m_changes->setItem(i, 1, new QTableWidgetItem(c.changes[i].a));
+        m_changes->setItem(i, 2, new QTableWidgetItem(c.changes[i].b));
+    }
+    m_changes->horizontalHeader()->setStretchLastSection(true);
+}
+
+QString CompareDialog::summary() const
+{
+    return m_summary->text();
+}
+
+int CompareDialog::metricRows() const
+{
+    return m_metrics->rowCount();
+}
+
+} // namespace kp::ui

@@ -1,0 +1,24 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report/reportworker.h"
+
+#include <QString>
+
+class QWidget;
+
+namespace kp::ui {
+
+/// Export and print of the report shown: the same writers as `kneepoint report`, the same page layout as its PDF.
+namespace ReportExport {
+/// File dialog filters for every format.
+QString fileFilters();
+/// Writes `result` in the format named by `path`'s suffix (.md, .json, .html, .pdf, .csv). False with a sentence
+/// in `error` when it could not; the file is written whole or not at all.
+bool save(const ReportResult& result, const QString& path, QString* error);
+/// Prints through the system's print dialog; false when the user cancelled.
+bool print(const ReportResult& result, QWidget* parent);
+} // namespace ReportExport
+
+} // namespace kp::ui

@@ -1,0 +1,353 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportview.h"
+
+#include "analysis/lesson.h"
+#include "analysis/textformat.h"
+#include "charts/charttablemodel.h"
+#include "charts/specchartview.h"
+#include "report/whatifpanel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFrame>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+namespace {
+
+QLabel* wrapped(const QString& text, QWidget* parent)
+{
+    auto* l = new QLabel(text, parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QLabel* heading(const QString& text, QWidget* parent)
+{
+    auto* l = new QLabel(text, parent);
+    QFont f = l->font();
+    f.setPointSizeF(f.pointSizeF() * 1.25);
+    f.setBold(true);
+    l->setFont(f);
+    l->setAccessibleName(text);
+    return l;
+}
+
+QColor lightColor(ReportContent::Light light)
+{
+    switch (light) {
+    case ReportContent::Light::Green:
+        return QColor(0x2a, 0x9d, 0x3c);
+    case ReportContent::Light::Amber:
+        return QColor(0xe0, 0xa1, 0x00);
+    case ReportContent::Light::Red:
+        return QColor(0xc8, 0x31, 0x2b);
+    case ReportContent::Light::Grey:
+        break;
+    }
+    return QColor(0x99, 0x99, 0x99);
+}
+
+QTableView* tableOf(QAbstractItemModel* model, const QString& name, QWidget* parent)
+{
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(ChartTableModel::SortRole);
+    auto* view = new QTableView(parent);
+    view->setObjectName(name);
+    view->setAccessibleName(name);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    view->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    return view;
+}
+
+// A section that opens and closes: background findings start closed.
+QWidget* collapsible(const QString& title, QWidget* content, bool open, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* toggle = new QToolButton(box);
+    toggle->setText(title);
+    toggle->setCheckable(true);
+    toggle->setChecked(open);
+    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    toggle->setAutoRaise(true);
+    toggle->setAccessibleName(title);
+    content->setVisible(open);
+    QObject::connect(toggle, &QToolButton::toggled, content, [toggle, content](bool on) {
+        content->setVisible(on);
+        toggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(toggle);
+    layout->addWidget(content);
+    return box;
+}
+
+} // namespace
+
+ReportView::ReportView(QWidget* parent)
+    : QWidget(parent)
+    , m_title(heading(tr("No run selected"), this))
+    , m_verdict(wrapped(QString(), this))
+    , m_capacity(wrapped(QString(), this))
+    , m_whatIf(new WhatIfPanel(this))
+    , m_bodyLayout(nullptr)
+{
+    m_verdict->setObjectName(QStringLiteral("verdict"));
+    m_verdict->setAccessibleName(tr("Verdict"));
+    QFont big = m_verdict->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    m_verdict->setFont(big);
+    m_verdict->setFrameShape(QFrame::StyledPanel);
+    m_verdict->setMargin(10);
+    m_capacity->setObjectName(QStringLiteral("capacity"));
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* page = new QWidget(scroll);
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->addWidget(m_title);
+    pageLayout->addWidget(m_verdict);
+    pageLayout->addWidget(m_capacity);
+    m_body = new QWidget(page);
+    m_bodyLayout = new QVBoxLayout(m_body);
+    m_bodyLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_body, 1);
+    scroll->setWidget(page);
+
+    auto* side = new QGroupBox(tr("What if"), this);
+    side->setMaximumWidth(440);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->addWidget(m_whatIf);
+    sideLayout->addStretch(1);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(scroll);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_whatIf, &WhatIfPanel::settingsChanged, this, &ReportView::settingsChanged);
+}
+
+QString ReportView::capacityText() const
+{
+    return m_capacity->text();
+}
+
+QString ReportView::verdictText() const
+{
+    return m_verdict->text();
+}
+
+void ReportView::showMessage(const QString& message)
+{
+    m_verdict->setText(message);
+}
+
+void ReportView::showResult(const ReportResultPtr& result, bool fresh)
+{
+    const ReportContent& c = result->content;
+    m_title->setText(c.title + QStringLiteral(" — ") + c.subtitle);
+    m_verdict->setText(c.verdict);
+    const Capacity& cap = result->analysis.curve.capacity;
+    QString capacity;
+    switch (cap.bound) {
+    case Capacity::Bound::Between:
+        capacity = tr("Capacity: %1 at p%2 (limited by %3).")
+                       .arg(text::users(cap.load), QLocale().toString(result->analysis.settings.percentile),
+                           result->analysis.walls.limiting ? Wall::name(*result->analysis.walls.limiting) : cap.metric);
+        break;
+    case Capacity::Bound::AtLeast:
+        capacity = tr("Capacity: at least %1 (every load measured met the targets).").arg(text::users(cap.load, false));
+        break;
+    case Capacity::Bound::Below:
+        capacity
+            = tr("Capacity: below %1 (even the lowest load missed the targets).").arg(text::users(cap.load, false));
+        break;
+    case Capacity::Bound::None:
+        capacity = tr("Capacity: not measured.");
+        break;
+    }
+    m_capacity->setText(capacity);
+    if (fresh)
+        m_whatIf->setSettings(result->analysis.settings);
+    rebuildBody(*result);
+}
+
+void ReportView::rebuildBody(const ReportResult& result)
+{
+    const ReportContent& c = result.content;
+    // A new body each time: results are replaced whole, never patched.
+    while (QLayoutItem* item = m_bodyLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    QWidget* body = m_body;
+
+    // Scorecard with its lights.
+    m_bodyLayout->addWidget(heading(tr("Scorecard"), body));
+    auto* score = new QStandardItemModel(int(c.score.size()), int(c.scoreHeader.size()), body);
+    score->setHorizontalHeaderLabels(c.scoreHeader);
+    for (int r = 0; r < int(c.score.size()); ++r) {
+        const ReportContent::ScoreRow& row = c.score[std::size_t(r)];
+        for (int col = 0; col < int(row.cells.size()) && col < int(c.scoreHeader.size()); ++col) {
+            auto* item = new QStandardItem(row.cells[col]);
+            if (col == 0) {
+                QPixmap dot(12, 12);
+                dot.fill(Qt::transparent);
+                QPainter p(&dot);
+                p.setRenderHint(QPainter::Antialiasing);
+                p.setBrush(lightColor(row.light));
+                p.setPen(Qt::NoPen);
+                p.drawEllipse(1, 1, 10, 10);
+                item->setIcon(QIcon(dot));
+                item->setData(ReportContent::lightName(row.light), Qt::AccessibleDescriptionRole);
+            }
+            // Numbers sort as numbers ("1,116" after "950"), the load by its count of users.
+            QString raw = row.cells[col];
+            raw.remove(u',');
+            bool isNumber = false;
+            const double number = raw.section(u' ', 0, 0).toDouble(&isNumber);
+            item->setData(isNumber ? QVariant(number) : QVariant(row.cells[col]), ChartTableModel::SortRole);
+            score->setItem(r, col, item);
+        }
+    }
+    m_bodyLayout->addWidget(tableOf(score, QStringLiteral("scorecard"), body));
+    m_bodyLayout->addWidget(wrapped(c.scoreNote, body));
+
+    if (!c.doubts.isEmpty()) {
+        m_bodyLayout->addWidget(heading(tr("Before you trust these numbers"), body));
+        for (const TrustCheck& t : c.doubts)
+            m_bodyLayout->addWidget(
+                wrapped(QStringLiteral("⚠ <b>%1</b> (%2): %3")
+                            .arg(t.title.toHtmlEscaped(), TrustCheck::statusName(t.status), t.detail.toHtmlEscaped()),
+                    body));
+    }
+
+    if (!c.problems.isEmpty()) {
+        m_bodyLayout->addWidget(heading(tr("Findings that need attention"), body));
+        for (const Finding& f : c.problems) {
+            auto* box = new QGroupBox(f.title, body);
+            box->setObjectName(QStringLiteral("finding-") + f.id);
+            auto* l = new QVBoxLayout(box);
+            l->addWidget(wrapped(tr("<b>Measured:</b> %1").arg(f.measured.toHtmlEscaped()), box));
+            l->addWidget(wrapped(tr("<b>Meaning:</b> %1").arg(f.meaning.toHtmlEscaped()), box));
+            if (!f.why.isEmpty())
+                l->addWidget(wrapped(tr("<b>Why:</b> %1").arg(f.why.toHtmlEscaped()), box));
+            if (const auto lesson = Lessons::byId(f.lessonId)) {
+                auto* read = new QPushButton(tr("Lesson: %1").arg(lesson->title), box);
+                read->setFlat(true);
+                const QString id = lesson->id;
+                connect(read, &QPushButton::clicked, this, [this, id] { Q_EMIT lessonRequested(id); });
+                l->addWidget(read, 0, Qt::AlignLeft);
+            }
+            m_bodyLayout->addWidget(box);
+        }
+    }
+
+    if (!c.tryNext.empty()) {
+        m_bodyLayout->addWidget(heading(tr("Try these next"), body));
+        for (const ReportContent::TryNext& t : c.tryNext) {
+            auto* row = new QWidget(body);
+            auto* h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            auto* flag = new QLabel(QStringLiteral("<code>%1</code>").arg(t.flag.commandLine.toHtmlEscaped()), row);
+            flag->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            auto* copy = new QPushButton(tr("Copy"), row);
+            copy->setObjectName(QStringLiteral("copyFlag"));
+            copy->setAccessibleName(tr("Copy %1").arg(t.flag.commandLine));
+            const QString line = t.flag.commandLine;
+            connect(copy, &QPushButton::clicked, this, [line] { QApplication::clipboard()->setText(line); });
+            QString why = t.flag.why;
+            if (!t.flag.versionNote.isEmpty())
+                why += QStringLiteral(" (") + t.flag.versionNote + u')';
+            h->addWidget(copy);
+            h->addWidget(flag);
+            h->addWidget(wrapped(why, row), 1);
+            m_bodyLayout->addWidget(row);
+        }
+        QStringList all;
+        for (const ReportContent::TryNext& t : c.tryNext)
+            all << t.flag.commandLine;
+        auto* copyAll = new QPushButton(tr("Copy all flags"), body);
+        copyAll->setObjectName(QStringLiteral("copyAllFlags"));
+        const QString joined = all.join(u' ');
+        connect(copyAll, &QPushButton::clicked, this, [joined] { QApplication::clipboard()->setText(joined); });
+        m_bodyLayout->addWidget(copyAll, 0, Qt::AlignLeft);
+    }
+
+    if (!c.background.isEmpty()) {
+        auto* list = new QWidget(body);
+        auto* l = new QVBoxLayout(list);
+        for (const Finding& f : c.background)
+            l->addWidget(wrapped(
+                QStringLiteral("<b>%1.</b> %2").arg(f.title.toHtmlEscaped(), f.measured.toHtmlEscaped()), list));
+        m_bodyLayout->addWidget(collapsible(tr("Background (%1)").arg(c.background.size()), list, false, body));
+    }
+    if (!c.healthy.isEmpty()) {
+        QStringList titles;
+        for (const Finding& f : c.healthy)
+            titles << QStringLiteral("✓ ") + f.title;
+        m_bodyLayout->addWidget(heading(tr("Healthy"), body));
+        m_bodyLayout->addWidget(wrapped(titles.join(QStringLiteral("   ")), body));
+    }
+
+    if (!c.charts.empty()) {
+        m_bodyLayout->addWidget(heading(tr("Evidence"), body));
+        auto* tabs = new QTabWidget(body);
+        tabs->setObjectName(QStringLiteral("charts"));
+        for (const ChartSpec& spec : c.charts) {
+            auto* page = new QWidget(tabs);
+            auto* l = new QVBoxLayout(page);
+            auto* chart = new SpecChartView(page);
+            chart->setObjectName(QStringLiteral("chart-") + spec.id);
+            chart->setSpec(spec);
+            chart->setMinimumHeight(320);
+            l->addWidget(chart);
+            l->addWidget(wrapped(spec.caption, page));
+            auto* model = new ChartTableModel(page);
+            model->setSpec(spec);
+            l->addWidget(tableOf(model, QStringLiteral("table-") + spec.id, page));
+            tabs->addTab(page, spec.title);
+        }
+        m_bodyLayout->addWidget(tabs);
+    }
+
+    m_bodyLayout->addWidget(heading(tr("The three walls"), body));
+    m_bodyLayout->addWidget(wrapped(c.walls.join(u'\n'), body));
+    m_bodyLayout->addWidget(heading(tr("Physics check"), body));
+    m_bodyLayout->addWidget(wrapped(c.physics.join(u'\n'), body));
+    m_bodyLayout->addStretch(1);
+}
+
+} // namespace kp::ui

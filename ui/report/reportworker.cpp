@@ -1,0 +1,69 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportworker.h"
+
+#include "catalog/modelresolver.h"
+#include "store/runstore.h"
+
+#include <QThread>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+ReportWorker::ReportWorker(const QString& databasePath)
+    : m_path(databasePath)
+{ }
+
+ReportWorker::~ReportWorker() = default;
+
+void ReportWorker::load(qint64 runId, quint64 generation)
+{
+    QString error;
+    if (!m_store) {
+        // A connection per thread, named after it: QtSql connections never cross threads.
+        m_store = RunStore::open(
+            m_path, &error, QStringLiteral("report-%1").arg(quintptr(QThread::currentThreadId()), 0, 16));
+        if (!m_store) {
+            Q_EMIT failed(generation, error);
+            return;
+        }
+    }
+    std::optional<RunData> data = RunData::load(*m_store, runId, &error);
+    if (!data) {
+        Q_EMIT failed(generation, error);
+        return;
+    }
+    m_run = std::make_shared<const RunData>(std::move(*data));
+    AnalysisSettings settings = AnalysisSettings::ofRun(*m_run);
+    if (!settings.model) {
+        // The window never waits on the network: the catalog, a cached config.json or nothing.
+        ResolveOptions options;
+        options.allowNetwork = false;
+        const QString root = !m_run->facts.modelRoot.isEmpty() ? m_run->facts.modelRoot : m_run->run.info.model;
+        if (!root.isEmpty())
+            settings.model = ModelResolver::resolve(root, options).model;
+    }
+    publish(settings, generation);
+}
+
+void ReportWorker::analyse(const AnalysisSettings& settings, quint64 generation)
+{
+    if (!m_run) {
+        Q_EMIT failed(generation, tr("No run is loaded."));
+        return;
+    }
+    publish(settings, generation);
+}
+
+void ReportWorker::publish(const AnalysisSettings& settings, quint64 generation)
+{
+    auto result = std::make_shared<ReportResult>();
+    result->generation = generation;
+    result->run = m_run;
+    result->analysis = RunAnalysis::of(*m_run, settings);
+    result->content = ReportContent::of(*m_run, result->analysis);
+    Q_EMIT ready(result);
+}
+
+} // namespace kp::ui

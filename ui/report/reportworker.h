@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/analysissettings.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "report/reportcontent.h"
+
+#include <QMetaType>
+#include <QObject>
+
+#include <memory>
+
+namespace kp::core {
+class RunStore;
+}
+
+namespace kp::ui {
+
+/// One analysed run, ready to show: the analysis points into `run`, which the result keeps alive.
+struct ReportResult
+{
+    quint64 generation = 0;
+    std::shared_ptr<const kp::core::RunData> run;
+    kp::core::RunAnalysis analysis;
+    kp::core::ReportContent content;
+};
+using ReportResultPtr = std::shared_ptr<const ReportResult>;
+
+/// Loads and analyses runs off the GUI thread, on the thread it is moved to, with a database connection of its
+/// own (opened there, on first use). Every answer carries the generation it was asked with, so the asker can drop
+/// stale ones.
+class ReportWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ReportWorker(const QString& databasePath);
+    ~ReportWorker() override;
+
+public Q_SLOTS:
+    /// Reads run `runId` and analyses it under its own settings.
+    void load(qint64 runId, quint64 generation);
+    /// Analyses the loaded run again under `settings`: what a slider asks.
+    void analyse(const kp::core::AnalysisSettings& settings, quint64 generation);
+
+Q_SIGNALS:
+    void ready(const kp::ui::ReportResultPtr& result);
+    void failed(quint64 generation, const QString& error);
+
+private:
+    void publish(const kp::core::AnalysisSettings& settings, quint64 generation);
+
+    QString m_path;
+    std::unique_ptr<kp::core::RunStore> m_store;
+    std::shared_ptr<const kp::core::RunData> m_run;
+};
+
+} // namespace kp::ui
+
+Q_DECLARE_METATYPE(kp::ui::ReportResultPtr)
+Q_DECLARE_METATYPE(kp::core::AnalysisSettings)

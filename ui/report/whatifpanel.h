@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/analysissettings.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSlider;
+
+namespace kp::ui {
+
+/// "What if": sliders for the TTFT, TPOT and end-to-end targets, the percentile, and the GPU the physics check
+/// assumes. Every change announces the new settings; the owner debounces and recomputes from stored data.
+class WhatIfPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WhatIfPanel(QWidget* parent = nullptr);
+
+    /// Shows `settings` without announcing them (a newly loaded run).
+    void setSettings(const kp::core::AnalysisSettings& settings);
+    kp::core::AnalysisSettings settings() const;
+
+    /// Slider positions and target values, on a logarithmic scale from `low` to `high` milliseconds.
+    static double valueAt(int position, double low, double high);
+    static int positionOf(double value, double low, double high);
+    static constexpr int kSteps = 1000;
+
+Q_SIGNALS:
+    void settingsChanged(const kp::core::AnalysisSettings& settings);
+
+private:
+    void updateLabels();
+    void announce();
+
+    kp::core::AnalysisSettings m_base;
+    QSlider* m_ttft;
+    QSlider* m_tpot;
+    QSlider* m_e2el;
+    QCheckBox* m_e2elOn;
+    QComboBox* m_percentile;
+    QComboBox* m_gpu;
+    QLabel* m_ttftValue;
+    QLabel* m_tpotValue;
+    QLabel* m_e2elValue;
+    bool m_quiet = false;
+};
+
+} // namespace kp::ui

@@ -1,0 +1,591 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "liverunview.h"
+
+#include "runcontroller.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kp::ui {
+
+namespace {
+
+// Charts redraw at most this often: a live view needs no more, and each redraw of three charts costs milliseconds.
+constexpr int FlushIntervalMs = 100;
+
+double maxY(const QList<QPointF>& points)
+{
+    double m = 0;
+    for (const QPointF& p : points)
+        m = std::max(m, p.y());
+    return m;
+}
+
+double maxX(const QList<QPointF>& points)
+{
+    double m = 0;
+    for (const QPointF& p : points)
+        m = std::max(m, p.x());
+    return m;
+}
+
+// A value axis from zero to just above `top`, ticked every 1, 2, 2.5 or 5 × 10^k (whole numbers for counts): Qt's
+// applyNiceNumbers() can nearly double the range, which squashes the lines.
+void fitFromZero(QValueAxis* axis, double top, bool whole = false)
+{
+    top = top > 0 ? top * 1.05 : 1;
+    const double raw = top / 4;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * magnitude;
+    for (const double m : {1.0, 2.0, 2.5, 5.0}) {
+        if (m * magnitude >= raw) {
+            step = m * magnitude;
+            break;
+        }
+    }
+    if (whole)
+        step = std::max(1.0, std::ceil(step));
+    const int ticks = std::max(1, int(std::ceil(top / step - 1e-9)));
+    axis->setRange(0, ticks * step);
+    axis->setTickCount(ticks + 1);
+}
+
+// Targets are drawn in one colour on every chart, dashed, apart from the themes' series colours.
+const QColor TargetColour(0xd6, 0x27, 0x28);
+
+QChartView* makeView(QWidget* parent, const QString& objectName, const QString& accessibleName)
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto* view = new QChartView(chart, parent);
+    view->setObjectName(objectName);
+    view->setAccessibleName(accessibleName);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(360, 260);
+    return view;
+}
+
+// Series and axes are owned by the chart they are added to.
+QLineSeries* makeSeries(const QString& objectName, bool points)
+{
+    auto* series = new QLineSeries;
+    series->setObjectName(objectName);
+    series->setPointsVisible(points);
+    return series;
+}
+
+QValueAxis* makeValueAxis()
+{
+    auto* axis = new QValueAxis;
+    axis->setLabelFormat(QStringLiteral("%g"));
+    return axis;
+}
+
+void attach(QChart* chart, QLineSeries* series, QAbstractAxis* x, QAbstractAxis* y)
+{
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+} // namespace
+
+LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_flushTimer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("liveRunView"));
+    m_flushTimer->setSingleShot(true);
+    m_flushTimer->setInterval(FlushIntervalMs);
+    connect(m_flushTimer, &QTimer::timeout, this, &LiveRunView::flushCharts);
+
+    m_titleLabel = new QLabel(tr("No run yet"), this);
+    m_titleLabel->setObjectName(QStringLiteral("runTitleLabel"));
+    QFont titleFont = m_titleLabel->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_titleLabel->setFont(titleFont);
+    m_phaseLabel = new QLabel(this);
+    m_phaseLabel->setObjectName(QStringLiteral("phaseLabel"));
+    m_phaseLabel->setAccessibleName(tr("Phase"));
+    m_noteLabel = new QLabel(this);
+    m_noteLabel->setObjectName(QStringLiteral("noteLabel"));
+    m_noteLabel->setWordWrap(true);
+    m_noteLabel->hide();
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("runProgress"));
+    m_progress->setAccessibleName(tr("Run progress"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(QString());
+    m_stopButton = new QPushButton(tr("&Stop"), this);
+    m_stopButton->setObjectName(QStringLiteral("stopButton"));
+    m_stopButton->setAccessibleName(tr("Stop the run"));
+    m_stopButton->setToolTip(tr("Cancel the step in progress. Completed steps are kept."));
+    m_stopButton->setEnabled(false);
+    connect(m_stopButton, &QPushButton::clicked, this, &LiveRunView::onStopClicked);
+
+    m_stepFigures = new QLabel(this);
+    m_stepFigures->setObjectName(QStringLiteral("stepFiguresLabel"));
+    m_stepFigures->setAccessibleName(tr("Last completed step"));
+    m_stepFigures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_serverFigures = new QLabel(this);
+    m_serverFigures->setObjectName(QStringLiteral("serverFiguresLabel"));
+    m_serverFigures->setAccessibleName(tr("Server now"));
+    m_serverFigures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    createCharts();
+
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_stopButton);
+    auto* charts = new QGridLayout;
+    charts->addWidget(m_ttft.view, 0, 0);
+    charts->addWidget(m_tpot.view, 0, 1);
+    charts->addWidget(m_throughputView, 1, 0);
+    charts->addWidget(m_serverView, 1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_titleLabel);
+    layout->addWidget(m_phaseLabel);
+    layout->addLayout(progressRow);
+    layout->addWidget(m_noteLabel);
+    layout->addWidget(m_stepFigures);
+    layout->addWidget(m_serverFigures);
+    layout->addLayout(charts, 1);
+
+    connect(m_controller, &RunController::started, this, &LiveRunView::onStarted);
+    connect(m_controller, &RunController::runCreated, this, &LiveRunView::onRunCreated);
+    connect(m_controller, &RunController::phaseChanged, this, &LiveRunView::onPhaseChanged);
+    connect(m_controller, &RunController::progress, this, &LiveRunView::onProgress);
+    connect(m_controller, &RunController::stepFinished, this, &LiveRunView::onStepFinished);
+    connect(m_controller, &RunController::metricsSampled, this, &LiveRunView::onMetricsSampled);
+    connect(m_controller, &RunController::finished, this, &LiveRunView::onFinished);
+    clear();
+}
+
+LiveRunView::~LiveRunView() = default;
+
+void LiveRunView::createCharts()
+{
+    m_ttft = makeLatencyChart(QStringLiteral("ttft"), tr("Time to first token against load"),
+        tr("Chart: tail time to first token against concurrency"));
+    m_tpot = makeLatencyChart(QStringLiteral("tpot"), tr("Time per output token against load"),
+        tr("Chart: tail time per output token against concurrency"));
+
+    m_throughputView = makeView(this, QStringLiteral("throughputChart"),
+        tr("Chart: output throughput against tail TTFT, one point per concurrency step"));
+    QChart* throughput = m_throughputView->chart();
+    throughput->setTitle(tr("Throughput against latency"));
+    m_tailAxis = makeValueAxis();
+    m_tokensAxis = makeValueAxis();
+    m_tokensAxis->setTitleText(tr("Output tokens/s"));
+    throughput->addAxis(m_tailAxis, Qt::AlignBottom);
+    throughput->addAxis(m_tokensAxis, Qt::AlignLeft);
+    m_throughputSeries = makeSeries(QStringLiteral("throughputSeries"), true);
+    m_throughputSeries->setName(tr("Concurrency sweep"));
+    m_throughputTarget = makeSeries(QStringLiteral("throughputTargetSeries"), false);
+    attach(throughput, m_throughputSeries, m_tailAxis, m_tokensAxis);
+    attach(throughput, m_throughputTarget, m_tailAxis, m_tokensAxis);
+    connect(m_throughputSeries, &QLineSeries::hovered, this, &LiveRunView::showThroughputTip);
+
+    m_serverView = makeView(this, QStringLiteral("serverChart"),
+        tr("Chart: the server's KV cache usage, running and waiting requests over time"));
+    QChart* server = m_serverView->chart();
+    server->setTitle(tr("Server: KV cache and queue"));
+    m_timeAxis = makeValueAxis();
+    m_kvAxis = makeValueAxis();
+    m_kvAxis->setTitleText(tr("KV cache used (%)"));
+    m_kvAxis->setRange(0, 100);
+    m_queueAxis = makeValueAxis();
+    m_queueAxis->setTitleText(tr("Requests"));
+    m_queueAxis->setGridLineVisible(false); // the KV axis's grid is enough; two grids cross each other
+    server->addAxis(m_timeAxis, Qt::AlignBottom);
+    server->addAxis(m_kvAxis, Qt::AlignLeft);
+    server->addAxis(m_queueAxis, Qt::AlignRight);
+    m_kvSeries = makeSeries(QStringLiteral("kvSeries"), false);
+    m_kvSeries->setName(tr("KV cache used"));
+    m_runningSeries = makeSeries(QStringLiteral("runningSeries"), false);
+    m_runningSeries->setName(tr("Running"));
+    m_waitingSeries = makeSeries(QStringLiteral("waitingSeries"), false);
+    m_waitingSeries->setName(tr("Waiting (queue)"));
+    attach(server, m_kvSeries, m_timeAxis, m_kvAxis);
+    attach(server, m_runningSeries, m_timeAxis, m_queueAxis);
+    attach(server, m_waitingSeries, m_timeAxis, m_queueAxis);
+
+    applyTheme();
+}
+
+LiveRunView::LatencyChart LiveRunView::makeLatencyChart(
+    const QString& metric, const QString& title, const QString& accessibleName)
+{
+    // TTFT and TPOT get a chart each: on one chart with two scales their usual targets (500 and 50 ms) fall on the
+    // same height and hide each other.
+    LatencyChart c;
+    c.view = makeView(this, metric + QStringLiteral("Chart"), accessibleName);
+    QChart* chart = c.view->chart();
+    chart->setTitle(title);
+    c.loadAxis = new QLogValueAxis;
+    c.loadAxis->setBase(2);
+    c.loadAxis->setLabelFormat(QStringLiteral("%g"));
+    c.loadAxis->setTitleText(tr("Concurrent requests"));
+    c.valueAxis = makeValueAxis();
+    chart->addAxis(c.loadAxis, Qt::AlignBottom);
+    chart->addAxis(c.valueAxis, Qt::AlignLeft);
+    c.series = makeSeries(metric + QStringLiteral("Series"), true);
+    c.target = makeSeries(metric + QStringLiteral("TargetSeries"), false);
+    attach(chart, c.series, c.loadAxis, c.valueAxis);
+    attach(chart, c.target, c.loadAxis, c.valueAxis);
+    return c;
+}
+
+void LiveRunView::applyTheme()
+{
+    // Follow the system palette: a light chart in a dark window glares.
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    for (QChartView* view : {m_ttft.view, m_tpot.view, m_throughputView, m_serverView})
+        view->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    // A theme resets every pen: set the widths again, and draw the targets dashed in their own colour.
+    for (QLineSeries* s :
+        {m_ttft.series, m_tpot.series, m_throughputSeries, m_kvSeries, m_runningSeries, m_waitingSeries}) {
+        QPen pen = s->pen();
+        pen.setWidthF(2);
+        s->setPen(pen);
+    }
+    for (QLineSeries* target : {m_ttft.target, m_tpot.target, m_throughputTarget})
+        target->setPen(QPen(TargetColour, 1.5, Qt::DashLine));
+    // The server chart has two scales: each is coloured as its series, so that it is clear which a line reads on.
+    m_kvAxis->setTitleBrush(m_kvSeries->color());
+    m_kvAxis->setLabelsColor(m_kvSeries->color());
+}
+
+void LiveRunView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange && m_serverView)
+        applyTheme();
+    QWidget::changeEvent(event);
+}
+
+QString LiveRunView::percentileName() const
+{
+    return QStringLiteral("p") + QString::number(m_controller->options().percentile);
+}
+
+void LiveRunView::clear()
+{
+    m_flushTimer->stop();
+    m_ttft.points.clear();
+    m_tpot.points.clear();
+    m_throughputPoints.clear();
+    m_throughputLoads.clear();
+    m_kvPoints.clear();
+    m_runningPoints.clear();
+    m_waitingPoints.clear();
+    m_dirty = true;
+    m_stepFigures->setText(tr("Last completed step: none yet."));
+    m_serverFigures->setText(tr("On the server now: no /metrics sample yet."));
+    m_noteLabel->clear();
+    m_noteLabel->hide();
+    setUpAxes();
+    flushCharts();
+}
+
+void LiveRunView::setUpAxes()
+{
+    const core::RunOptions& o = m_controller->options();
+    setUpLatencyChart(m_ttft, QStringLiteral("TTFT"), o.slo.ttftMs);
+    setUpLatencyChart(m_tpot, QStringLiteral("TPOT"), o.slo.tpotMs);
+    m_tailAxis->setTitleText(tr("TTFT %1 (ms)").arg(percentileName()));
+    m_throughputTarget->setVisible(o.slo.ttftMs.has_value());
+    m_throughputTarget->clear();
+    m_timeAxis->setTitleText(tr("Time since the start (s)"));
+}
+
+void LiveRunView::setUpLatencyChart(LatencyChart& chart, const QString& metric, const std::optional<double>& target)
+{
+    const core::RunOptions& o = m_controller->options();
+    // The load axis spans the planned sweep from the start, so that it does not jump as steps arrive.
+    int lowest = 1;
+    int highest = 1;
+    if (!o.concurrency.isEmpty()) {
+        lowest = std::max(1, *std::min_element(o.concurrency.begin(), o.concurrency.end()));
+        highest = std::max(lowest, *std::max_element(o.concurrency.begin(), o.concurrency.end()));
+    }
+    chart.loadAxis->setRange(lowest / 1.5, highest * 1.5);
+    chart.valueAxis->setTitleText(tr("%1 %2 (ms)").arg(metric, percentileName()));
+    chart.series->setName(tr("%1 %2").arg(metric, percentileName()));
+    chart.target->setVisible(target.has_value());
+    if (!target) {
+        chart.target->clear();
+        return;
+    }
+    chart.target->setName(tr("Target, %1 ms").arg(locale().toString(*target, 'g', 4)));
+    chart.target->replace({QPointF(chart.loadAxis->min(), *target), QPointF(chart.loadAxis->max(), *target)});
+}
+
+void LiveRunView::onStarted()
+{
+    clear();
+    m_titleLabel->setText(tr("Benchmarking %1").arg(m_controller->options().url.toDisplayString()));
+    m_phaseLabel->setText(tr("Starting"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Starting"));
+    m_stopButton->setText(tr("&Stop"));
+    m_stopButton->setEnabled(true);
+}
+
+void LiveRunView::onRunCreated(qint64 runId, double timeScale)
+{
+    m_titleLabel->setText(tr("Run %1 against %2").arg(runId).arg(m_controller->options().url.toDisplayString()));
+    if (timeScale != 1) {
+        // A simulator runs its clock faster than ours: its figures are shown as the server measured them.
+        m_timeAxis->setTitleText(tr("Time since the start (s, the server's clock)"));
+        m_noteLabel->setText(tr("The server is simulated at %1× speed: every figure is in its time; the time left "
+                                "is real time.")
+                                 .arg(locale().toString(timeScale, 'g', 4)));
+        m_noteLabel->show();
+    }
+}
+
+void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)
+{
+    if (phase == u"doctor")
+        m_phaseLabel->setText(tr("Checking the server"));
+    else if (phase == u"detect")
+        m_phaseLabel->setText(tr("Detecting what the server is"));
+    else if (phase == u"prompts")
+        m_phaseLabel->setText(tr("Preparing the prompts"));
+    else if (!detail.isEmpty()) {
+        // Any other phase change during the sweep says why it ends early.
+        m_noteLabel->setText(tr("The sweep stops early: %1").arg(detail));
+        m_noteLabel->show();
+    }
+}
+
+QString LiveRunView::phaseName(const QString& phase) const
+{
+    if (phase == u"baseline")
+        return tr("baseline");
+    if (phase == u"concurrency")
+        return tr("concurrency sweep");
+    if (phase == u"rate")
+        return tr("rate sweep");
+    if (phase == u"shape")
+        return tr("request size");
+    return phase;
+}
+
+QString LiveRunView::durationText(double seconds) const
+{
+    const int s = int(std::lround(seconds));
+    if (s < 90)
+        return tr("%1 s").arg(s);
+    if (s < 3600)
+        return tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+    return tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60);
+}
+
+void LiveRunView::onProgress(
+    int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what)
+{
+    Q_UNUSED(elapsedSeconds)
+    m_progress->setRange(0, std::max(1, stepsTotal));
+    m_progress->setValue(std::min(stepsDone, std::max(1, stepsTotal)));
+    if (what.isEmpty()) {
+        m_progress->setFormat(tr("%1 of %2 steps").arg(stepsDone).arg(stepsTotal));
+        return;
+    }
+    // The pipeline names the step in the command line's words; the numbers around it are ours.
+    m_phaseLabel->setText(tr("Step %1 of %2: %3").arg(stepsDone + 1).arg(stepsTotal).arg(what));
+    m_progress->setFormat(remainingSeconds < 0
+            ? tr("%1 of %2 steps, estimating the time left").arg(stepsDone).arg(stepsTotal)
+            : tr("%1 of %2 steps, about %3 left").arg(stepsDone).arg(stepsTotal).arg(durationText(remainingSeconds)));
+}
+
+void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
+{
+    const core::RunOptions& o = m_controller->options();
+    const double scale = m_controller->timeScale();
+    const core::StepStatistics& s = outcome.stats;
+    const double ttft = s.ttftMs.at(o.percentile).value * scale;
+    const double tpot = s.tpotMs.at(o.percentile).value * scale;
+    // Throughput over the steady window where there is one, as the summary table reports it.
+    const double tokensPerSecond
+        = (s.steady.outputTokensPerSecond >= 0 ? s.steady.outputTokensPerSecond : s.whole.outputTokensPerSecond)
+        / scale;
+    const core::LoadPlan& plan = outcome.planned.plan;
+    // The curves are the concurrency sweep's: the baseline, rate and shape steps are other experiments.
+    if (outcome.planned.phase == u"concurrency") {
+        if (!std::isnan(ttft))
+            m_ttft.points.append(QPointF(plan.users, ttft));
+        if (!std::isnan(tpot))
+            m_tpot.points.append(QPointF(plan.users, tpot));
+        if (!std::isnan(ttft) && !std::isnan(tokensPerSecond)) {
+            m_throughputPoints.append(QPointF(ttft, tokensPerSecond));
+            m_throughputLoads.append(tr("Concurrency %1").arg(plan.users));
+        }
+    }
+    const QLocale l = locale();
+    const QString load = plan.pattern == core::LoadPlan::Pattern::OpenLoop
+        ? tr("%1 requests/s").arg(l.toString(plan.ratePerSecond, 'g', 4))
+        : tr("concurrency %1").arg(plan.users);
+    if (s.succeeded == 0) {
+        // A step cancelled before any measured request ended: stored, but with nothing to show.
+        m_stepFigures->setText(
+            tr("Last step (%1, %2): no measured request completed.").arg(phaseName(outcome.planned.phase), load));
+    } else {
+        auto figure = [&l](double v, int decimals) { return std::isnan(v) ? tr("–") : l.toString(v, 'f', decimals); };
+        m_stepFigures->setText(tr("Last completed step (%1, %2): TTFT %3 %4 ms · TPOT %3 %5 ms · %6 output tokens/s · "
+                                  "%7 of %8 requests succeeded")
+                                   .arg(phaseName(outcome.planned.phase), load, percentileName(), figure(ttft, 1),
+                                       figure(tpot, 2), figure(tokensPerSecond, 0))
+                                   .arg(s.succeeded)
+                                   .arg(s.total));
+    }
+    m_dirty = true;
+    scheduleFlush();
+}
+
+void LiveRunView::onMetricsSampled(const core::MetricsSample& sample)
+{
+    const double t = double(sample.ns - m_controller->startedNs()) / 1e9 * m_controller->timeScale();
+    if (sample.kvUsage >= 0)
+        m_kvPoints.append(QPointF(t, 100 * sample.kvUsage));
+    if (sample.running >= 0)
+        m_runningPoints.append(QPointF(t, sample.running));
+    if (sample.waiting >= 0)
+        m_waitingPoints.append(QPointF(t, sample.waiting));
+    const QLocale l = locale();
+    auto figure = [&l](double v, int decimals) { return v < 0 ? tr("–") : l.toString(v, 'f', decimals); };
+    m_serverFigures->setText(tr("On the server now: %1 running, %2 waiting, KV cache %3% used")
+                                 .arg(figure(sample.running, 0), figure(sample.waiting, 0),
+                                     figure(sample.kvUsage < 0 ? -1 : 100 * sample.kvUsage, 1)));
+    m_dirty = true;
+    scheduleFlush();
+}
+
+void LiveRunView::onFinished(core::RunStatus status, const QString& reason)
+{
+    m_stopButton->setEnabled(false);
+    m_stopButton->setText(tr("&Stop"));
+    switch (status) {
+    case core::RunStatus::Complete:
+        m_phaseLabel->setText(tr("Run complete."));
+        break;
+    case core::RunStatus::Stopped:
+        m_phaseLabel->setText(tr("Stopped. Completed steps are kept."));
+        break;
+    default:
+        m_phaseLabel->setText(tr("The run failed: %1").arg(reason));
+        break;
+    }
+    m_flushTimer->stop();
+    flushCharts();
+}
+
+void LiveRunView::onStopClicked()
+{
+    m_stopButton->setEnabled(false);
+    m_stopButton->setText(tr("Stopping…"));
+    m_phaseLabel->setText(tr("Stopping: the step in progress is cancelled, completed steps are kept."));
+    m_controller->stop();
+}
+
+void LiveRunView::scheduleFlush()
+{
+    // A single-shot timer that is not restarted while pending: at most one redraw per interval, and none when idle.
+    if (!m_flushTimer->isActive())
+        m_flushTimer->start();
+}
+
+void LiveRunView::flushCharts()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    const core::RunOptions& o = m_controller->options();
+
+    flushLatencyChart(m_ttft, o.slo.ttftMs);
+    flushLatencyChart(m_tpot, o.slo.tpotMs);
+
+    m_throughputSeries->replace(m_throughputPoints);
+    const double tailMax = maxX(m_throughputPoints);
+    fitFromZero(m_tokensAxis, maxY(m_throughputPoints));
+    // The knee's shape is the point of this chart: the target widens the axis only once the tail is near it.
+    const bool targetInView = o.slo.ttftMs && tailMax > 0 && *o.slo.ttftMs <= 2 * tailMax;
+    fitFromZero(m_tailAxis, targetInView ? std::max(tailMax, *o.slo.ttftMs) : tailMax);
+    if (o.slo.ttftMs) {
+        const QString ms = locale().toString(*o.slo.ttftMs, 'g', 4);
+        m_throughputTarget->setName(
+            targetInView ? tr("TTFT target, %1 ms").arg(ms) : tr("TTFT target, %1 ms (off the chart)").arg(ms));
+        m_throughputTarget->replace(
+            {QPointF(*o.slo.ttftMs, m_tokensAxis->min()), QPointF(*o.slo.ttftMs, m_tokensAxis->max())});
+    }
+
+    m_kvSeries->replace(m_kvPoints);
+    m_runningSeries->replace(m_runningPoints);
+    m_waitingSeries->replace(m_waitingPoints);
+    const double lastTime = std::max({maxX(m_kvPoints), maxX(m_runningPoints), maxX(m_waitingPoints)});
+    fitFromZero(m_timeAxis, std::max(10.0, lastTime));
+    fitFromZero(m_queueAxis, std::max({maxY(m_runningPoints), maxY(m_waitingPoints), 1.0}), true);
+}
+
+void LiveRunView::flushLatencyChart(LatencyChart& chart, const std::optional<double>& target)
+{
+    chart.series->replace(chart.points);
+    // The target stays in view: how far below it the curve runs is what this chart is for.
+    fitFromZero(chart.valueAxis, std::max(maxY(chart.points), target.value_or(0)));
+}
+
+void LiveRunView::showThroughputTip(const QPointF& point, bool state)
+{
+    if (!state || m_throughputPoints.isEmpty()) {
+        QToolTip::hideText();
+        return;
+    }
+    // The hovered position is on the line, not on a point: name the step nearest to it on screen.
+    QChart* chart = m_throughputView->chart();
+    const QPointF at = chart->mapToPosition(point, m_throughputSeries);
+    qsizetype nearest = 0;
+    double best = std::numeric_limits<double>::max();
+    for (qsizetype i = 0; i < m_throughputPoints.size(); ++i) {
+        const QPointF d = chart->mapToPosition(m_throughputPoints[i], m_throughputSeries) - at;
+        const double distance = QPointF::dotProduct(d, d);
+        if (distance < best) {
+            best = distance;
+            nearest = i;
+        }
+    }
+    const QPointF& p = m_throughputPoints[nearest];
+    const QLocale l = locale();
+    QToolTip::showText(QCursor::pos(),
+        tr("%1: TTFT %2 %3 ms, %4 output tokens/s")
+            .arg(m_throughputLoads.value(nearest), percentileName(), l.toString(p.x(), 'f', 1),
+                l.toString(p.y(), 'f', 0)),
+        m_throughputView);
+}
+
+} // namespace kp::ui

@@ -1,0 +1,121 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "run/runpipeline.h"
+#include "run/serverfacts.h"
+#include "store/runstore.h"
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+class QValueAxis;
+
+namespace kp::ui {
+
+class RunController;
+
+/// A run as it happens: phase, a progress bar with the time left, the current step's figures, Stop, and charts that
+/// grow as steps complete: the chosen percentile of TTFT and of TPOT against concurrency, each with its target, output
+/// throughput against tail TTFT, and the server's KV cache usage and queue over time from /metrics.
+///
+/// Every figure is in the server's time (client measurements × the run's time scale). Incoming points are buffered
+/// and the charts redrawn at most ten times a second, with animations off, so that a fast stream of samples never
+/// holds up the event loop.
+class LiveRunView : public QWidget
+{
+    Q_OBJECT
+public:
+    /// Shows the runs of `controller`, which must outlive the view; each start() clears the view.
+    explicit LiveRunView(RunController* controller, QWidget* parent = nullptr);
+    ~LiveRunView() override;
+
+    /// Empties the charts and figures.
+    void clear();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onStarted();
+    void onRunCreated(qint64 runId, double timeScale);
+    void onPhaseChanged(const QString& phase, const QString& detail);
+    void onProgress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
+    void onMetricsSampled(const core::MetricsSample& sample);
+    void onFinished(core::RunStatus status, const QString& reason);
+    void onStopClicked();
+
+    void createCharts();
+    void applyTheme();
+    void setUpAxes();
+    void scheduleFlush();
+    void flushCharts();
+    void showThroughputTip(const QPointF& point, bool state);
+    QString durationText(double seconds) const;
+    QString phaseName(const QString& phase) const;
+    QString percentileName() const;
+
+    RunController* m_controller;
+    QLabel* m_titleLabel = nullptr;
+    QLabel* m_phaseLabel = nullptr;
+    QLabel* m_noteLabel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_stopButton = nullptr;
+    QLabel* m_serverFigures = nullptr;
+    QLabel* m_stepFigures = nullptr;
+
+    /// One latency metric against the concurrency of the sweep's steps, with its target.
+    struct LatencyChart
+    {
+        QChartView* view = nullptr;
+        QLogValueAxis* loadAxis = nullptr;
+        QValueAxis* valueAxis = nullptr;
+        QLineSeries* series = nullptr;
+        QLineSeries* target = nullptr;
+        QList<QPointF> points; ///< shown at the next flush
+    };
+    LatencyChart makeLatencyChart(const QString& metric, const QString& title, const QString& accessibleName);
+    void setUpLatencyChart(LatencyChart& chart, const QString& metric, const std::optional<double>& target);
+    void flushLatencyChart(LatencyChart& chart, const std::optional<double>& target);
+
+    LatencyChart m_ttft;
+    LatencyChart m_tpot;
+
+    QChartView* m_throughputView = nullptr;
+    QValueAxis* m_tailAxis = nullptr;
+    QValueAxis* m_tokensAxis = nullptr;
+    QLineSeries* m_throughputSeries = nullptr;
+    QLineSeries* m_throughputTarget = nullptr;
+
+    QChartView* m_serverView = nullptr;
+    QValueAxis* m_timeAxis = nullptr;
+    QValueAxis* m_kvAxis = nullptr;
+    QValueAxis* m_queueAxis = nullptr;
+    QLineSeries* m_kvSeries = nullptr;
+    QLineSeries* m_runningSeries = nullptr;
+    QLineSeries* m_waitingSeries = nullptr;
+
+    // What the other charts will show at the next flush; replace() hands each list over whole.
+    QList<QPointF> m_throughputPoints;
+    QStringList m_throughputLoads; ///< the load of each throughput point, for its tool tip
+    QList<QPointF> m_kvPoints;
+    QList<QPointF> m_runningPoints;
+    QList<QPointF> m_waitingPoints;
+    QTimer* m_flushTimer = nullptr;
+    bool m_dirty = false;
+};
+
+} // namespace kp::ui

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "run/runoptions.h"
+#include "run/runpipeline.h"
+#include "run/serverfacts.h"
+#include "store/runstore.h"
+
+#include <QObject>
+
+#include <cstdint>
+
+class QThread;
+
+namespace kp::ui {
+
+class RunWorker;
+
+/// Runs one kp::core::RunPipeline at a time on a worker thread of its own, so that the GUI thread never waits on the
+/// server, the load or the database. The worker opens its own RunStore connection on the database path it is given;
+/// the pipeline's signals reach the GUI thread queued, as values.
+///
+/// Deleting the controller stops a run in progress (completed steps are kept) and waits for the thread.
+class RunController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RunController(QObject* parent = nullptr);
+    ~RunController() override;
+
+    /// Starts a run of `options` against its URL, stored in the SQLite file at `databasePath`. The key is used and
+    /// never stored. Returns false, doing nothing, while a run is in progress.
+    bool start(const core::RunOptions& options, const QByteArray& apiKey, const QString& databasePath);
+    /// From start() until finished() has been emitted.
+    bool isRunning() const { return m_running; }
+
+    /// The run's options with the product's defaults filled in: its targets, percentile and sweep.
+    const core::RunOptions& options() const { return m_options; }
+    /// The stored run's id once runCreated() has been emitted, else -1.
+    qint64 runId() const { return m_runId; }
+    /// The server's time per client second (the simulator's speed, else 1), known at runCreated(); 1 before.
+    double timeScale() const { return m_timeScale; }
+    /// When start() was called, on the monotonic clock of MetricsSample::ns.
+    std::int64_t startedNs() const { return m_startedNs; }
+
+public Q_SLOTS:
+    /// Cancels the step in progress: completed steps are kept, the run is marked stopped, finished() follows.
+    void stop();
+
+Q_SIGNALS:
+    /// A run was started; the other signals follow, finished() last.
+    void started();
+    /// The run is stored under `runId`, and the server's speed is known (see timeScale()).
+    void runCreated(qint64 runId, double timeScale);
+    void phaseChanged(const QString& phase, const QString& detail);
+    /// As RunPipeline::progress(): `remainingSeconds` is a guess in real seconds, negative while there is none.
+    void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    /// A step completed and is stored; its statistics are on the client's clock (multiply by timeScale()).
+    void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
+    /// A /metrics scrape taken while a step runs.
+    void metricsSampled(const kp::core::MetricsSample& sample);
+    void finished(kp::core::RunStatus status, const QString& reason);
+
+private:
+    void joinThread();
+
+    QThread* m_thread = nullptr;
+    RunWorker* m_worker = nullptr;
+    core::RunOptions m_options;
+    qint64 m_runId = -1;
+    double m_timeScale = 1;
+    std::int64_t m_startedNs = 0;
+    bool m_running = false;
+    // Each run's relayed signals carry the run's generation: anything still queued from an earlier one is dropped.
+    quint64 m_generation = 0;
+};
+
+} // namespace kp::ui

@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "connectionwizard.h"
+
+#include "catalog/catalog.h"
+#include "hardwarepage.h"
+#include "planpage.h"
+#include "serverpage.h"
+#include "targetspage.h"
+#include "trafficpage.h"
+
+namespace kp::ui {
+
+ConnectionWizard::ConnectionWizard(QWidget* parent)
+    : QWizard(parent)
+{
+    setObjectName(QStringLiteral("connectionWizard"));
+    setWindowTitle(tr("New Run"));
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setMinimumSize(760, 620);
+
+    m_server = new ServerPage(this);
+    m_hardware = new HardwarePage(this);
+    m_traffic = new TrafficPage(this);
+    m_targets = new TargetsPage(this);
+    m_plan = new PlanPage(this);
+    setPage(ServerPageId, m_server);
+    setPage(HardwarePageId, m_hardware);
+    setPage(TrafficPageId, m_traffic);
+    setPage(TargetsPageId, m_targets);
+    setPage(PlanPageId, m_plan);
+    setStartId(ServerPageId);
+
+    // The pages know nothing of each other; what one needs from another is wired here.
+    connect(m_traffic, &TrafficPage::productChanged, m_targets, &TargetsPage::setProduct);
+    connect(m_traffic, &TrafficPage::trafficChanged, this, [this] {
+        const QList<core::Shape> shapes = m_traffic->shapes();
+        m_targets->setShape(shapes.isEmpty() ? std::nullopt : std::optional<core::Shape>(shapes.first()));
+    });
+    connect(m_server, &ServerPage::factsChanged, this, [this] {
+        const std::optional<core::ServerFacts>& facts = m_server->facts();
+        m_traffic->setContextLength(facts ? facts->maxModelLen : std::nullopt);
+    });
+    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
+        if (id == PlanPageId)
+            updatePlanInputs();
+    });
+    m_targets->setProduct(m_traffic->product());
+    m_targets->setShape(m_traffic->shapes().value(0));
+}
+
+ConnectionWizard::~ConnectionWizard() = default;
+
+core::RunOptions ConnectionWizard::options() const
+{
+    core::RunOptions o = m_base;
+    o.url = m_server->url();
+    o.gpu = m_hardware->gpuId();
+    o.product = m_traffic->product();
+    o.shapes = m_traffic->shapes();
+    o.slo = m_targets->targets();
+    o.percentile = m_targets->percentile();
+    o.concurrency = m_plan->concurrency();
+    o.requestsPerStep = m_plan->requestsPerStep();
+    o.rates = m_plan->rates();
+    return o;
+}
+
+void ConnectionWizard::setOptions(const core::RunOptions& options)
+{
+    m_base = options;
+    if (!options.url.isEmpty())
+        m_server->setUrl(options.url);
+    if (!options.gpu.isEmpty())
+        m_hardware->setGpuId(options.gpu);
+    m_traffic->setProduct(options.product);
+    m_traffic->setShapes(options.shapes);
+    m_targets->setProduct(options.product);
+    m_targets->setTargets(options.slo);
+    m_targets->setPercentile(options.percentile);
+    m_plan->setConcurrency(options.concurrency);
+    m_plan->setRequestsPerStep(options.requestsPerStep);
+    m_plan->setRates(options.rates);
+}
+
+QByteArray ConnectionWizard::apiKey() const
+{
+    return m_server->apiKey();
+}
+
+int ConnectionWizard::gpuCount() const
+{
+    return m_hardware->gpuCount();
+}
+
+QString ConnectionWizard::datasetPath() const
+{
+    return m_traffic->datasetPath();
+}
+
+std::optional<core::ServerFacts> ConnectionWizard::serverFacts() const
+{
+    return m_server->facts();
+}
+
+void ConnectionWizard::updatePlanInputs()
+{
+    DurationEstimate::Inputs inputs;
+    inputs.options = options();
+    inputs.gpu = m_hardware->gpu();
+    inputs.gpuCount = m_hardware->gpuCount();
+    if (const std::optional<core::ServerFacts>& facts = m_server->facts()) {
+        // The served name may be an alias (--served-model-name); the root is what was loaded.
+        const core::Catalog catalog = core::Catalog::forUser();
+        inputs.model = catalog.model(facts->modelRoot);
+        if (!inputs.model)
+            inputs.model = catalog.model(facts->modelId);
+        inputs.timeScale = facts->timeScale.value_or(1);
+    }
+    m_plan->setEstimateInputs(inputs);
+}
+
+} // namespace kp::ui

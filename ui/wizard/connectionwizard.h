@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "run/runoptions.h"
+#include "run/serverfacts.h"
+
+#include <QWizard>
+
+#include <optional>
+
+namespace kp::ui {
+
+class HardwarePage;
+class PlanPage;
+class ServerPage;
+class TargetsPage;
+class TrafficPage;
+
+/// The New run wizard: server, hardware, traffic, targets, plan. It only gathers; whoever opened it starts the run
+/// with options() and apiKey() once it is accepted.
+///
+/// The API key lives in the key field and nowhere else: not in options(), not in QSettings, not on disk.
+class ConnectionWizard : public QWizard
+{
+    Q_OBJECT
+public:
+    enum PageId { ServerPageId, HardwarePageId, TrafficPageId, TargetsPageId, PlanPageId };
+
+    explicit ConnectionWizard(QWidget* parent = nullptr);
+    ~ConnectionWizard() override;
+
+    /// What the run is told. Options the wizard does not ask about keep the values given to setOptions(), or
+    /// RunOptions' defaults.
+    core::RunOptions options() const;
+    /// Prefills every page (a run repeated, a what-if turned into a new run). The API key is not part of it.
+    void setOptions(const core::RunOptions& options);
+    QByteArray apiKey() const;
+
+    // What RunOptions cannot carry yet: the run pipeline neither replays a data set nor records the GPU count.
+    /// GPUs the model is split over (the analysis' tensor parallel size).
+    int gpuCount() const;
+    /// The JSONL file chosen on the traffic page; empty for synthetic requests.
+    QString datasetPath() const;
+    /// What Detect found, if it ran for the URL given.
+    std::optional<core::ServerFacts> serverFacts() const;
+
+private:
+    void updatePlanInputs();
+
+    core::RunOptions m_base;
+    ServerPage* m_server = nullptr;
+    HardwarePage* m_hardware = nullptr;
+    TrafficPage* m_traffic = nullptr;
+    TargetsPage* m_targets = nullptr;
+    PlanPage* m_plan = nullptr;
+};
+
+} // namespace kp::ui

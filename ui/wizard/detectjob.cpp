@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "detectjob.h"
+
+#include <QDeadlineTimer>
+#include <QThread>
+
+namespace kp::ui {
+
+namespace {
+
+/// Thrown from the progress callback to leave Doctor::run between two checks: it has no cancellation of its own,
+/// and the callback runs outside its event loops, so unwinding there is safe.
+struct Cancelled
+{ };
+
+} // namespace
+
+DetectJob::DetectJob(const core::LoadTarget& target, int timeoutMs)
+    : m_target(target)
+    , m_timeoutMs(timeoutMs)
+{
+    qRegisterMetaType<core::DoctorCheck>();
+    qRegisterMetaType<core::DoctorReport>();
+    qRegisterMetaType<core::ServerFacts>();
+}
+
+DetectJob::~DetectJob()
+{
+    // Deleted from the finished() signal: the thread has left work() and only has its last housekeeping to do.
+    if (m_thread)
+        m_thread->wait();
+}
+
+void DetectJob::start()
+{
+    Q_ASSERT(!m_thread);
+    m_thread = QThread::create([this] { work(); });
+    m_thread->setObjectName(QStringLiteral("kneepoint-detect"));
+    m_thread->setParent(this);
+    connect(m_thread, &QThread::finished, this, &QObject::deleteLater);
+    m_thread->start();
+}
+
+void DetectJob::cancel()
+{
+    m_cancelled = true;
+}
+
+bool DetectJob::wait(int ms)
+{
+    return !m_thread || m_thread->wait(QDeadlineTimer(ms));
+}
+
+void DetectJob::work()
+{
+    try {
+        const core::DoctorReport report = core::Doctor::run(m_target, m_timeoutMs, [this](const core::DoctorCheck& c) {
+            if (m_cancelled)
+                throw Cancelled {};
+            Q_EMIT checkDone(c);
+        });
+        if (m_cancelled)
+            return;
+        Q_EMIT finished(report, core::ServerFacts::detect(report.versionBody, report.modelsBody, report.metricsBody));
+    } catch (const Cancelled&) {
+        // Nobody is listening any more.
+    }
+}
+
+} // namespace kp::ui

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "load/loadtarget.h"
+#include "run/doctor.h"
+#include "run/serverfacts.h"
+
+#include <QObject>
+
+#include <atomic>
+
+class QThread;
+
+namespace kp::ui {
+
+/// One run of the doctor checks on a worker thread of its own, since Doctor::run blocks for up to a timeout per
+/// check. Results come back as queued signals, in the receiver's thread.
+///
+/// Lifetime: the job has no parent and deletes itself once its thread has finished, so the page that started it may
+/// go first. cancel() makes it stop after the check in progress and emit nothing more.
+class DetectJob : public QObject
+{
+    Q_OBJECT
+public:
+    DetectJob(const core::LoadTarget& target, int timeoutMs);
+    ~DetectJob() override;
+
+    void start();
+    /// Thread-safe; the check in progress still runs to its end (at most the timeout).
+    void cancel();
+    /// Blocks until the thread has ended or `ms` have passed; true if it has ended.
+    bool wait(int ms);
+
+Q_SIGNALS:
+    void checkDone(const kp::core::DoctorCheck& check);
+    void finished(const kp::core::DoctorReport& report, const kp::core::ServerFacts& facts);
+
+private:
+    void work();
+
+    const core::LoadTarget m_target;
+    const int m_timeoutMs;
+    QThread* m_thread = nullptr;
+    std::atomic_bool m_cancelled {false};
+};
+
+} // namespace kp::ui

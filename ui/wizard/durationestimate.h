@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "catalog/gpuspec.h"
+#include "catalog/modelspec.h"
+#include "run/runoptions.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+namespace kp::ui {
+
+/// A rough forecast of how long a run will take, for the wizard's plan page: never a promise, and said so.
+struct DurationEstimate
+{
+    Q_DECLARE_TR_FUNCTIONS(DurationEstimate)
+
+public:
+    double seconds = 0;
+    bool fromPhysics = false; ///< the roofline gave the request times; otherwise the targets did
+
+    /// Everything the forecast is made from. `options` is taken through resolved().
+    struct Inputs
+    {
+        core::RunOptions options;
+        std::optional<core::GpuSpec> gpu;
+        std::optional<core::ModelSpec> model;
+        int gpuCount = 1;
+        double timeScale = 1; ///< a simulated server's speed: its requests take 1/timeScale of the time
+    };
+
+    /// Walks the plan the run pipeline makes (baseline, the concurrency levels, the rates, the extra sizes) and
+    /// times each step's requests. With the GPU and the model known, a request takes what the roofline allows at
+    /// half the datasheet bandwidth, a typical share for vLLM; without them, as long as the targets allow, which
+    /// makes the figure an upper bound for every load the server can take.
+    static DurationEstimate of(const Inputs& inputs);
+
+    /// "About 40 seconds", "About 6 minutes", "About 1.5 hours".
+    static QString format(double seconds);
+};
+
+} // namespace kp::ui

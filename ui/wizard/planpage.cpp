@@ -1,0 +1,264 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planpage.h"
+
+#include "fieldmessage.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kp::ui {
+
+namespace {
+
+/// The command line's limits (kneepoint run --concurrency, --requests).
+constexpr int MaxUsers = 100'000;
+constexpr int MaxRequests = 10'000'000;
+
+QStringList parts(const QString& text)
+{
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    return text.split(separators, Qt::SkipEmptyParts);
+}
+
+QString joined(const QStringList& list)
+{
+    return list.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+PlanPage::PlanPage(QWidget* parent)
+    : QWizardPage(parent)
+{
+    setObjectName(QStringLiteral("planPage"));
+    setTitle(tr("Plan"));
+    setSubTitle(tr("The sweep: a one-user baseline, then each concurrency level in turn. The run stops early once "
+                   "the targets are clearly broken."));
+
+    m_levels = new QLineEdit(this);
+    m_levels->setObjectName(QStringLiteral("concurrencyEdit"));
+    m_levels->setAccessibleName(tr("Concurrency levels"));
+    m_levels->setPlaceholderText(tr("Users at once, comma-separated, such as 1, 2, 4, 8, 16, 32"));
+    m_levelsMessage = new FieldMessage(m_levels, this);
+    m_levelsMessage->setObjectName(QStringLiteral("concurrencyMessage"));
+
+    m_requests = new QSpinBox(this);
+    m_requests->setObjectName(QStringLiteral("requestsSpin"));
+    m_requests->setAccessibleName(tr("Requests per step"));
+    m_requests->setRange(0, MaxRequests);
+    m_requests->setGroupSeparatorShown(true);
+    m_requests->setSpecialValueText(tr("Automatic: twice the users, at least 16"));
+    m_requests->setMinimumWidth(m_requests->fontMetrics().horizontalAdvance(m_requests->specialValueText()) + 48);
+
+    m_rateCheck = new QCheckBox(tr("Also sweep request &rates (open loop):"), this);
+    m_rateCheck->setObjectName(QStringLiteral("rateCheck"));
+    m_rateCheck->setAccessibleName(tr("Also sweep request rates"));
+    m_rates = new QLineEdit(this);
+    m_rates->setObjectName(QStringLiteral("ratesEdit"));
+    m_rates->setAccessibleName(tr("Request rates per second"));
+    m_rates->setPlaceholderText(tr("Requests per second, such as 1, 2, 4, 8"));
+    m_rates->setEnabled(false);
+    m_ratesMessage = new FieldMessage(m_rates, this);
+    m_ratesMessage->setObjectName(QStringLiteral("ratesMessage"));
+    auto* ratesNote = new QLabel(tr("Requests arrive on their own schedule, as from many independent users, "
+                                    "whether or not the server keeps up."),
+        this);
+    ratesNote->setWordWrap(true);
+    ratesNote->setForegroundRole(QPalette::PlaceholderText);
+
+    m_estimate = new QLabel(this);
+    m_estimate->setObjectName(QStringLiteral("estimateLabel"));
+    m_estimate->setWordWrap(true);
+    m_estimate->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_estimate->setAccessibleName(tr("Estimated duration"));
+
+    auto* levelsLabel = new QLabel(tr("&Concurrency levels:"), this);
+    levelsLabel->setBuddy(m_levels);
+    auto* requestsLabel = new QLabel(tr("Re&quests per step:"), this);
+    requestsLabel->setBuddy(m_requests);
+    auto* ratesColumn = FieldMessage::stacked(m_rates, m_ratesMessage);
+    ratesColumn->addWidget(ratesNote);
+    auto* estimateLabel = new QLabel(tr("Estimated duration:"), this);
+    estimateLabel->setBuddy(m_estimate);
+
+    auto* form = new QFormLayout;
+    form->addRow(levelsLabel, FieldMessage::stacked(m_levels, m_levelsMessage));
+    form->addRow(requestsLabel, m_requests);
+    form->addRow(m_rateCheck, ratesColumn);
+    form->addRow(estimateLabel, m_estimate);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addStretch(1);
+
+    setConcurrency(core::RunOptions().concurrency);
+    updateEstimate();
+
+    auto changed = [this] {
+        check();
+        updateEstimate();
+        Q_EMIT planChanged();
+    };
+    connect(m_levels, &QLineEdit::textChanged, this, changed);
+    connect(m_requests, &QSpinBox::valueChanged, this, changed);
+    connect(m_rates, &QLineEdit::textChanged, this, changed);
+    connect(m_rateCheck, &QCheckBox::toggled, this, [this, changed](bool on) {
+        m_rates->setEnabled(on);
+        changed();
+    });
+}
+
+std::optional<QList<int>> PlanPage::parseLevels(QString* error) const
+{
+    QList<int> levels;
+    for (const QString& part : parts(m_levels->text())) {
+        bool ok = false;
+        const int users = part.toInt(&ok);
+        if (!ok || users < 1 || users > MaxUsers) {
+            *error = tr("“%1” is not a number of users: write whole numbers from 1 to %2, such as 1, 2, 4, 8.")
+                         .arg(part, QLocale().toString(MaxUsers));
+            return std::nullopt;
+        }
+        levels.append(users);
+    }
+    if (levels.isEmpty()) {
+        *error = tr("Give at least one concurrency level, such as 1, 2, 4, 8, 16, 32.");
+        return std::nullopt;
+    }
+    // The sweep climbs: the order typed does not matter, and a level twice would only measure it twice.
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    return levels;
+}
+
+std::optional<QList<double>> PlanPage::parseRates(QString* error) const
+{
+    QList<double> list;
+    if (!m_rateCheck->isChecked())
+        return list;
+    const QLocale locale;
+    for (const QString& part : parts(m_rates->text())) {
+        bool ok = false;
+        double rate = locale.toDouble(part, &ok);
+        if (!ok)
+            rate = part.toDouble(&ok);
+        if (!ok || !(rate > 0) || rate > 1e6) {
+            *error
+                = tr("“%1” is not a request rate: write requests per second above zero, such as 0.5, 2, 8.").arg(part);
+            return std::nullopt;
+        }
+        list.append(rate);
+    }
+    if (list.isEmpty()) {
+        *error = tr("Give at least one rate, or turn the rate sweep off.");
+        return std::nullopt;
+    }
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    return list;
+}
+
+bool PlanPage::check()
+{
+    QString levelsError;
+    QString ratesError;
+    const bool levelsOk = parseLevels(&levelsError).has_value();
+    const bool ratesOk = parseRates(&ratesError).has_value();
+    m_levelsMessage->showMessage(levelsError);
+    m_ratesMessage->showMessage(ratesError);
+    return levelsOk && ratesOk;
+}
+
+QList<int> PlanPage::concurrency() const
+{
+    QString error;
+    return parseLevels(&error).value_or(QList<int>());
+}
+
+void PlanPage::setConcurrency(const QList<int>& levels)
+{
+    QStringList text;
+    for (int users : levels)
+        text << QString::number(users);
+    m_levels->setText(joined(text));
+}
+
+int PlanPage::requestsPerStep() const
+{
+    return m_requests->value();
+}
+
+void PlanPage::setRequestsPerStep(int requests)
+{
+    m_requests->setValue(requests);
+}
+
+QList<double> PlanPage::rates() const
+{
+    QString error;
+    return parseRates(&error).value_or(QList<double>());
+}
+
+void PlanPage::setRates(const QList<double>& rates)
+{
+    QStringList text;
+    for (double r : rates)
+        text << QLocale().toString(r);
+    m_rates->setText(joined(text));
+    m_rateCheck->setChecked(!rates.isEmpty());
+}
+
+void PlanPage::setEstimateInputs(const DurationEstimate::Inputs& inputs)
+{
+    m_inputs = inputs;
+    updateEstimate();
+}
+
+void PlanPage::updateEstimate()
+{
+    QString error;
+    const std::optional<QList<int>> levels = parseLevels(&error);
+    const std::optional<QList<double>> rateList = parseRates(&error);
+    if (!levels || !rateList) {
+        m_estimate->setText(tr("—"));
+        return;
+    }
+    DurationEstimate::Inputs inputs = m_inputs;
+    inputs.options.concurrency = *levels;
+    inputs.options.rates = *rateList;
+    inputs.options.requestsPerStep = m_requests->value();
+    const DurationEstimate e = DurationEstimate::of(inputs);
+    const QString gpuName = inputs.gpu ? inputs.gpu->name : QString();
+    const QString basis = !e.fromPhysics
+        ? tr("Estimated as if every request took as long as the targets allow: a real server under its capacity is "
+             "faster.")
+        : inputs.timeScale != 1
+        ? tr("Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth and "
+             "the simulated server's %2× speed.")
+              .arg(gpuName, QLocale().toString(inputs.timeScale))
+        : tr("Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth.")
+              .arg(gpuName);
+    m_estimate->setText(tr("<b>%1</b> (an estimate). %2 The run stops sooner once the targets are clearly broken.")
+                            .arg(DurationEstimate::format(e.seconds).toHtmlEscaped(), basis.toHtmlEscaped()));
+}
+
+bool PlanPage::validatePage()
+{
+    if (check())
+        return true;
+    if (m_levelsMessage->isShowingError())
+        m_levels->setFocus();
+    else
+        m_rates->setFocus();
+    return false;
+}
+
+} // namespace kp::ui

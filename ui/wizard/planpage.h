@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "durationestimate.h"
+
+#include <QWizardPage>
+
+#include <optional>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace kp::ui {
+
+class FieldMessage;
+
+/// Page 5: the sweep. Concurrency levels, requests per step, an optional open-loop rate sweep, and a forecast of
+/// how long it all takes from what the earlier pages say.
+class PlanPage : public QWizardPage
+{
+    Q_OBJECT
+public:
+    explicit PlanPage(QWidget* parent = nullptr);
+
+    /// Ascending and without repeats, whatever order they were typed in; empty while the field does not parse.
+    QList<int> concurrency() const;
+    void setConcurrency(const QList<int>& levels);
+    int requestsPerStep() const; ///< 0: the run's default, which grows with the load
+    void setRequestsPerStep(int requests);
+    /// Requests per second; empty when the rate sweep is off.
+    QList<double> rates() const;
+    void setRates(const QList<double>& rates);
+
+    /// What the forecast is made of; the page fills in its own fields before estimating.
+    void setEstimateInputs(const DurationEstimate::Inputs& inputs);
+
+    bool validatePage() override;
+
+Q_SIGNALS:
+    void planChanged();
+
+private:
+    std::optional<QList<int>> parseLevels(QString* error) const;
+    std::optional<QList<double>> parseRates(QString* error) const;
+    bool check();
+    void updateEstimate();
+
+    QLineEdit* m_levels = nullptr;
+    FieldMessage* m_levelsMessage = nullptr;
+    QSpinBox* m_requests = nullptr;
+    QCheckBox* m_rateCheck = nullptr;
+    QLineEdit* m_rates = nullptr;
+    FieldMessage* m_ratesMessage = nullptr;
+    QLabel* m_estimate = nullptr;
+    DurationEstimate::Inputs m_inputs;
+};
+
+} // namespace kp::ui

@@ -1,0 +1,406 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trafficpage.h"
+
+#include "fieldmessage.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kp::ui {
+
+namespace {
+
+constexpr int InputRole = Qt::UserRole;
+constexpr int OutputRole = Qt::UserRole + 1;
+/// Larger than any context a served model has today; a typo beyond it is caught here rather than by the server.
+constexpr int MaxTokens = 10'000'000;
+/// A JSONL line longer than this is not read whole just to check the file's format.
+constexpr qint64 MaxFirstLine = 16 * 1024 * 1024;
+
+QString productName(const QString& product)
+{
+    if (product == u"rag")
+        return TrafficPage::tr("RAG");
+    if (product == u"reasoning")
+        return TrafficPage::tr("Reasoning");
+    if (product == u"batch")
+        return TrafficPage::tr("Batch");
+    return TrafficPage::tr("Chat");
+}
+
+QString productDescription(const QString& product)
+{
+    if (product == u"rag")
+        return TrafficPage::tr("Retrieval-augmented generation: long prompts of retrieved text, short answers.");
+    if (product == u"reasoning")
+        return TrafficPage::tr("Reasoning: short questions, long answers; steady streaming matters most.");
+    if (product == u"batch")
+        return TrafficPage::tr("Batch: nobody waits for one answer; throughput comes first.");
+    return TrafficPage::tr("Interactive chat: people wait for the first token, then read as the answer streams.");
+}
+
+bool sameShape(const core::Shape& a, const core::Shape& b)
+{
+    return a.input == b.input && a.output == b.output;
+}
+
+} // namespace
+
+TrafficPage::TrafficPage(QWidget* parent)
+    : QWizardPage(parent)
+{
+    setObjectName(QStringLiteral("trafficPage"));
+    setTitle(tr("Traffic"));
+    setSubTitle(tr("What the requests look like. The product type also sets the default targets on the next page."));
+
+    m_product = new QComboBox(this);
+    m_product->setObjectName(QStringLiteral("productCombo"));
+    m_product->setAccessibleName(tr("Product type"));
+    for (const QString& p : core::RunOptions::products())
+        m_product->addItem(productName(p), p);
+    m_productDescription = new QLabel(this);
+    m_productDescription->setObjectName(QStringLiteral("productDescription"));
+    m_productDescription->setWordWrap(true);
+    m_productDescription->setForegroundRole(QPalette::PlaceholderText);
+
+    m_sizesRadio = new QRadioButton(tr("&Synthetic requests of these sizes"), this);
+    m_sizesRadio->setObjectName(QStringLiteral("sizesRadio"));
+    m_sizesRadio->setAccessibleName(tr("Synthetic request sizes"));
+    m_sizesRadio->setChecked(true);
+    m_datasetRadio = new QRadioButton(tr("Requests from a &JSONL data set"), this);
+    m_datasetRadio->setObjectName(QStringLiteral("datasetRadio"));
+    m_datasetRadio->setAccessibleName(tr("JSONL data set"));
+    auto* mode = new QButtonGroup(this);
+    mode->addButton(m_sizesRadio);
+    mode->addButton(m_datasetRadio);
+
+    m_presets = new QListWidget(this);
+    m_presets->setObjectName(QStringLiteral("presetList"));
+    m_presets->setAccessibleName(tr("Preset request sizes"));
+    m_presets->setMaximumHeight(m_presets->fontMetrics().height() * 6);
+    m_custom = new QLineEdit(this);
+    m_custom->setObjectName(QStringLiteral("customSizesEdit"));
+    m_custom->setAccessibleName(tr("Your own request sizes"));
+    m_custom->setPlaceholderText(tr("IN/OUT tokens, comma-separated, such as 2000/300, 8000/500"));
+    m_custom->setClearButtonEnabled(true);
+    m_sizesMessage = new FieldMessage(m_custom, this);
+    m_sizesMessage->setObjectName(QStringLiteral("sizesMessage"));
+    auto* sizesNote = new QLabel(tr("The first size is swept over the concurrency levels; each further size is "
+                                    "measured at one moderate load."),
+        this);
+    sizesNote->setWordWrap(true);
+    sizesNote->setForegroundRole(QPalette::PlaceholderText);
+
+    m_dataset = new QLineEdit(this);
+    m_dataset->setObjectName(QStringLiteral("datasetEdit"));
+    m_dataset->setAccessibleName(tr("JSONL data set file"));
+    m_dataset->setPlaceholderText(tr("One request per line: {\"prompt\": …} or {\"messages\": […]}"));
+    m_browse = new QPushButton(tr("&Browse…"), this);
+    m_browse->setObjectName(QStringLiteral("datasetBrowse"));
+    m_browse->setAccessibleName(tr("Choose the data set file"));
+    m_datasetMessage = new FieldMessage(m_dataset, this);
+    m_datasetMessage->setObjectName(QStringLiteral("datasetMessage"));
+
+    auto* productLabel = new QLabel(tr("&Product type:"), this);
+    productLabel->setBuddy(m_product);
+    auto* productColumn = new QVBoxLayout;
+    productColumn->setSpacing(2);
+    productColumn->addWidget(m_product, 0, Qt::AlignLeft);
+    productColumn->addWidget(m_productDescription);
+    auto* form = new QFormLayout;
+    form->addRow(productLabel, productColumn);
+
+    auto* presetsLabel = new QLabel(tr("P&resets:"), this);
+    presetsLabel->setBuddy(m_presets);
+    auto* customLabel = new QLabel(tr("Your &own:"), this);
+    customLabel->setBuddy(m_custom);
+    auto* sizesForm = new QFormLayout;
+    sizesForm->setContentsMargins(24, 0, 0, 0);
+    sizesForm->addRow(presetsLabel, m_presets);
+    auto* customColumn = FieldMessage::stacked(m_custom, m_sizesMessage);
+    customColumn->addWidget(sizesNote);
+    sizesForm->addRow(customLabel, customColumn);
+
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_dataset, 1);
+    fileRow->addWidget(m_browse);
+    auto* fileColumn = new QVBoxLayout;
+    fileColumn->setSpacing(2);
+    fileColumn->addLayout(fileRow);
+    fileColumn->addWidget(m_datasetMessage);
+    auto* fileLabel = new QLabel(tr("&File:"), this);
+    fileLabel->setBuddy(m_dataset);
+    auto* datasetForm = new QFormLayout;
+    datasetForm->setContentsMargins(24, 0, 0, 0);
+    datasetForm->addRow(fileLabel, fileColumn);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addSpacing(6);
+    layout->addWidget(m_sizesRadio);
+    layout->addLayout(sizesForm);
+    layout->addWidget(m_datasetRadio);
+    layout->addLayout(datasetForm);
+    layout->addStretch(1);
+
+    // The keyboard goes down the page as it reads, each choice followed by its own fields.
+    setTabOrder(m_product, m_sizesRadio);
+    setTabOrder(m_sizesRadio, m_presets);
+    setTabOrder(m_presets, m_custom);
+    setTabOrder(m_custom, m_datasetRadio);
+    setTabOrder(m_datasetRadio, m_dataset);
+    setTabOrder(m_dataset, m_browse);
+
+    fillPresets();
+    updateMode();
+
+    connect(m_product, &QComboBox::currentIndexChanged, this, [this] {
+        fillPresets();
+        check();
+        Q_EMIT productChanged(product());
+        Q_EMIT trafficChanged();
+    });
+    connect(m_presets, &QListWidget::itemChanged, this, [this] {
+        check();
+        Q_EMIT trafficChanged();
+    });
+    connect(m_custom, &QLineEdit::textChanged, this, [this] {
+        check();
+        Q_EMIT trafficChanged();
+    });
+    connect(m_dataset, &QLineEdit::textChanged, this, [this] {
+        check();
+        Q_EMIT trafficChanged();
+    });
+    connect(m_sizesRadio, &QRadioButton::toggled, this, [this] {
+        updateMode();
+        check();
+        Q_EMIT trafficChanged();
+    });
+    connect(m_browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Choose a JSONL data set"), m_dataset->text(),
+            tr("JSON Lines (*.jsonl *.json *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            m_dataset->setText(QDir::toNativeSeparators(path));
+    });
+}
+
+QList<core::Shape> TrafficPage::presets(const QString& product)
+{
+    if (product == u"rag")
+        return {{4096, 256}, {2048, 256}, {8192, 512}};
+    if (product == u"reasoning")
+        return {{512, 4096}, {1024, 8192}, {256, 1024}};
+    if (product == u"batch")
+        return {{1024, 256}, {512, 1024}, {4096, 512}};
+    return {{1024, 256}, {256, 128}, {2048, 512}};
+}
+
+QString TrafficPage::product() const
+{
+    return m_product->currentData().toString();
+}
+
+void TrafficPage::setProduct(const QString& product)
+{
+    const int index = m_product->findData(product);
+    if (index >= 0)
+        m_product->setCurrentIndex(index);
+}
+
+void TrafficPage::fillPresets()
+{
+    const QSignalBlocker blocker(m_presets);
+    m_presets->clear();
+    const QLocale locale;
+    const QList<core::Shape> list = presets(product());
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const core::Shape& s = list[i];
+        QString text = tr("%1 in / %2 out").arg(locale.toString(s.input), locale.toString(s.output));
+        if (i == 0)
+            text = tr("%1 (the %2 default)").arg(text, productName(product()));
+        auto* item = new QListWidgetItem(text, m_presets);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(i == 0 ? Qt::Checked : Qt::Unchecked);
+        item->setData(InputRole, s.input);
+        item->setData(OutputRole, s.output);
+    }
+    m_productDescription->setText(productDescription(product()));
+}
+
+void TrafficPage::updateMode()
+{
+    const bool sizes = m_sizesRadio->isChecked();
+    m_presets->setEnabled(sizes);
+    m_custom->setEnabled(sizes);
+    m_dataset->setEnabled(!sizes);
+    m_browse->setEnabled(!sizes);
+}
+
+std::optional<QList<core::Shape>> TrafficPage::parseShapes(QString* error) const
+{
+    QList<core::Shape> list;
+    for (int i = 0; i < m_presets->count(); ++i) {
+        const QListWidgetItem* item = m_presets->item(i);
+        if (item->checkState() == Qt::Checked)
+            list.append({item->data(InputRole).toInt(), item->data(OutputRole).toInt()});
+    }
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    for (const QString& part : m_custom->text().split(separators, Qt::SkipEmptyParts)) {
+        const QStringList io = part.split(u'/');
+        bool okIn = false;
+        bool okOut = false;
+        const int in = io.value(0).toInt(&okIn);
+        const int out = io.value(1).toInt(&okOut);
+        if (io.size() != 2 || !okIn || !okOut || in < 1 || out < 1 || in > MaxTokens || out > MaxTokens) {
+            *error
+                = tr("“%1” is not a request size: write IN/OUT token counts above zero, such as 2000/300.").arg(part);
+            return std::nullopt;
+        }
+        const core::Shape shape {in, out};
+        if (std::none_of(list.begin(), list.end(), [&shape](const core::Shape& s) { return sameShape(s, shape); }))
+            list.append(shape);
+    }
+    if (list.isEmpty()) {
+        *error = tr("Choose a preset or write a size of your own, such as 2000/300.");
+        return std::nullopt;
+    }
+    if (m_contextLength) {
+        for (const core::Shape& s : std::as_const(list)) {
+            if (s.input + s.output > *m_contextLength) {
+                const QLocale locale;
+                *error
+                    = tr("%1 in + %2 out is more than the server's context of %3 tokens: it would reject these "
+                         "requests.")
+                          .arg(locale.toString(s.input), locale.toString(s.output), locale.toString(*m_contextLength));
+                return std::nullopt;
+            }
+        }
+    }
+    return list;
+}
+
+QString TrafficPage::checkDataset() const
+{
+    const QString path = m_dataset->text().trimmed();
+    if (path.isEmpty())
+        return tr("Choose the JSONL file to replay.");
+    const QFileInfo info(path);
+    if (!info.exists())
+        return tr("There is no file %1.").arg(QDir::toNativeSeparators(path));
+    if (info.isDir())
+        return tr("%1 is a folder; choose a JSONL file in it.").arg(QDir::toNativeSeparators(path));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("%1 cannot be read: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    // Only the first request is looked at: enough to catch the wrong file, and quick for a large data set. The run
+    // reads the rest and names any bad line.
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine(MaxFirstLine).trimmed();
+        if (line.isEmpty())
+            continue;
+        const QJsonObject first = QJsonDocument::fromJson(line).object();
+        if (!first.contains(u"prompt") && !first.contains(u"messages"))
+            return tr("The first line of %1 is not a request: each line should be a JSON object with \"prompt\" or "
+                      "\"messages\".")
+                .arg(info.fileName());
+        return {};
+    }
+    return tr("%1 is empty.").arg(info.fileName());
+}
+
+bool TrafficPage::check()
+{
+    if (m_sizesRadio->isChecked()) {
+        m_datasetMessage->clearMessage();
+        QString error;
+        const bool ok = parseShapes(&error).has_value();
+        m_sizesMessage->showMessage(error);
+        return ok;
+    }
+    m_sizesMessage->clearMessage();
+    const QString error = checkDataset();
+    m_datasetMessage->showMessage(error);
+    return error.isEmpty();
+}
+
+QList<core::Shape> TrafficPage::shapes() const
+{
+    if (!m_sizesRadio->isChecked())
+        return {};
+    QString error;
+    return parseShapes(&error).value_or(QList<core::Shape>());
+}
+
+void TrafficPage::setShapes(const QList<core::Shape>& shapes)
+{
+    QStringList custom;
+    for (int i = 0; i < m_presets->count(); ++i)
+        m_presets->item(i)->setCheckState(Qt::Unchecked);
+    for (const core::Shape& s : shapes) {
+        bool preset = false;
+        for (int i = 0; i < m_presets->count(); ++i) {
+            QListWidgetItem* item = m_presets->item(i);
+            if (item->data(InputRole).toInt() == s.input && item->data(OutputRole).toInt() == s.output) {
+                item->setCheckState(Qt::Checked);
+                preset = true;
+            }
+        }
+        if (!preset)
+            custom << QStringLiteral("%1/%2").arg(s.input).arg(s.output);
+    }
+    if (shapes.isEmpty() && m_presets->count() > 0)
+        m_presets->item(0)->setCheckState(Qt::Checked);
+    m_custom->setText(custom.join(QStringLiteral(", ")));
+    m_sizesRadio->setChecked(true);
+}
+
+QString TrafficPage::datasetPath() const
+{
+    return m_datasetRadio->isChecked() ? m_dataset->text().trimmed() : QString();
+}
+
+void TrafficPage::setDatasetPath(const QString& path)
+{
+    m_dataset->setText(path);
+    if (!path.isEmpty())
+        m_datasetRadio->setChecked(true);
+}
+
+void TrafficPage::setContextLength(std::optional<int> tokens)
+{
+    m_contextLength = tokens;
+    check();
+}
+
+bool TrafficPage::validatePage()
+{
+    if (check())
+        return true;
+    if (m_sizesRadio->isChecked())
+        m_custom->setFocus();
+    else
+        m_dataset->setFocus();
+    return false;
+}
+
+} // namespace kp::ui
