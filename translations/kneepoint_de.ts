@@ -960,6 +960,10 @@
         <source>A run is in progress. Stop it and quit? Completed steps are kept.</source>
         <translation>Ein Lauf ist im Gange. Lauf stoppen und beenden? Abgeschlossene Schritte bleiben erhalten.</translation>
     </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation>E&amp;instellungen…</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -1169,12 +1173,43 @@
         <source>Physics check</source>
         <translation>Physik-Check</translation>
     </message>
+    <message>
+        <source>Every request</source>
+        <translation>Jede Anfrage</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportWorker</name>
     <message>
         <source>No run is loaded.</source>
         <translation>Es ist kein Lauf geladen.</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::RequestTableModel</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>TPOT (ms)</source>
+        <translation>TPOT (ms)</translation>
+    </message>
+    <message>
+        <source>E2EL (ms)</source>
+        <translation>E2EL (ms)</translation>
     </message>
 </context>
 <context>
@@ -1468,6 +1503,41 @@
     <message>
         <source>not visible (needs /metrics)</source>
         <translation>nicht sichtbar (erfordert /metrics)</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::SettingsDialog</name>
+    <message>
+        <source>Measure the demo again at the next start</source>
+        <translation>Beim nächsten Start die Demo erneut messen</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Run history file</source>
+        <translation>Datei des Laufverlaufs</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Kneepoint database (*.sqlite)</source>
+        <translation>Kneepoint-Datenbank (*.sqlite)</translation>
+    </message>
+    <message>
+        <source>Run history</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <source>KNEEPOINT_DB is set, so it decides where runs are stored; this choice applies once it is not.</source>
+        <translation>KNEEPOINT_DB ist gesetzt und bestimmt daher, wo Läufe gespeichert werden; diese Auswahl gilt, sobald es nicht mehr gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>A new location is used from the next start; the runs stored so far stay where they are.</source>
+        <translation>Ein neuer Speicherort gilt ab dem nächsten Start; die bisher gespeicherten Läufe bleiben, wo sie sind.</translation>
     </message>
 </context>
 <context>

@@ -235,20 +235,23 @@ ChartSpec shapeChart(const RunAnalysis& a, double rtt)
     ChartSpec c;
     c.id = QStringLiteral("shape-map");
     c.title = QStringLiteral("Request size against time to first token");
-    c.caption = QStringLiteral("Each point is one request size measured at the same load; longer prompts take "
-                               "longer to prefill.");
+    c.caption = QStringLiteral("Each point is one request size measured at the same load, green where every "
+                               "target held; longer prompts take longer to prefill.");
     c.x.title = QStringLiteral("input tokens");
     c.y.title = QStringLiteral("TTFT %1 (ms)").arg(percentileName(a.settings.percentile));
-    ChartSpec::Series s = seriesOf(QStringLiteral("request sizes"), kBlue);
-    s.kind = ChartSpec::Series::Kind::Points;
+    // Coloured by the targets: which request sizes this server can serve at this load.
+    ChartSpec::Series meets = seriesOf(QStringLiteral("meets the targets"), kGreen);
+    ChartSpec::Series misses = seriesOf(QStringLiteral("misses a target"), kRed);
+    meets.kind = misses.kind = ChartSpec::Series::Kind::Points;
     c.tableHeader = {QStringLiteral("size"), QStringLiteral("load"), c.y.title,
-        QStringLiteral("TPOT %1 (ms)").arg(percentileName(a.settings.percentile))};
+        QStringLiteral("TPOT %1 (ms)").arg(percentileName(a.settings.percentile)), QStringLiteral("targets")};
     for (const CurvePoint& pt : a.shapes) {
         const QString size = QStringLiteral("%1/%2").arg(pt.step->inputTokens).arg(pt.step->outputTokens);
-        s.points.push_back({double(pt.step->inputTokens), pt.ttft.value - rtt, size});
-        c.tableRows.push_back({size, pt.step->loadText(), ms(pt.ttft.value - rtt), ms(pt.tpot.value)});
+        (pt.meetsTargets ? meets : misses).points.push_back({double(pt.step->inputTokens), pt.ttft.value - rtt, size});
+        c.tableRows.push_back({size, pt.step->loadText(), ms(pt.ttft.value - rtt), ms(pt.tpot.value),
+            pt.meetsTargets ? QStringLiteral("met") : QStringLiteral("missed: ") + pt.missed.join(u", ")});
     }
-    c.series.push_back(s);
+    c.series = {meets, misses};
     return c;
 }
 

@@ -98,6 +98,7 @@ QList<QCommandLineOption> RunCommand::options() const
         o("requests", "Measured requests per step (default: max(16, 2 x concurrency)).", "N"),
         o("duration", "Seconds per step, instead of a request count.", "S"),
         o("transport", "socket (default) or qnam.", "KIND", "socket"),
+        o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
         o("json", "Print the result as JSON.", ""),
     };
@@ -154,6 +155,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         o.requestsPerStep = option::integer(p, QStringLiteral("requests"), 1, 10'000'000);
     if (p.isSet(QStringLiteral("duration")))
         o.durationPerStep = option::number(p, QStringLiteral("duration"), 0.1, 86400);
+    o.scrapeIntervalMs = option::integer(p, QStringLiteral("scrape-interval-ms"), 100, 600'000);
     const QString transport = p.value(QStringLiteral("transport"));
     if (transport != u"socket" && transport != u"qnam")
         throw UsageError {QStringLiteral("--transport is socket or qnam, not '%1'.").arg(transport)};

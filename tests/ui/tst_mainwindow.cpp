@@ -13,12 +13,14 @@
 #include "report/whatifpanel.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
+#include "settings/settingsdialog.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 #include "wizard/connectionwizard.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -28,6 +30,7 @@
 #include <QSlider>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,7 +88,7 @@ private Q_SLOTS:
         QCOMPARE(window.windowTitle(), QStringLiteral("Kneepoint"));
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("welcomeLabel"))->isVisible());
         for (const char* name : {"newRunAction", "demoAction", "stopAction", "compareAction", "exportAction",
-                 "printAction", "lessonsAction", "aboutAction", "quitAction"})
+                 "printAction", "lessonsAction", "aboutAction", "quitAction", "settingsAction"})
             QVERIFY2(window.findChild<QAction*>(QLatin1String(name)), name);
         QCOMPARE(window.menuBar()->actions().size(), 3);
         QVERIFY(!window.findChild<QAction*>(QStringLiteral("exportAction"))->isEnabled());
@@ -166,6 +169,10 @@ private Q_SLOTS:
         CompareDialog compare(db, window.history()->model()->runs(), &window);
         compare.show();
         QVERIFY(compare.metricRows() > 0);
+        // Behind the percentiles: every request of the run, sortable.
+        auto* requests = window.findChild<QTableView*>(QStringLiteral("requestsTable"));
+        QVERIFY(requests);
+        QVERIFY(requests->model()->rowCount() > 0);
         QVERIFY2(compare.summary().contains(QStringLiteral("Capacity")), qPrintable(compare.summary()));
         screenshot(compare, QStringLiteral("compare"));
 
@@ -205,6 +212,26 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 120'000);
         QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().startsWith(QStringLiteral("For your")), 30'000);
         QCOMPARE(window.history()->model()->rowCount(), 1);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    void settingsChooseTheDatabase()
+    {
+        qunsetenv("KNEEPOINT_DB");
+        QTemporaryDir dir;
+        const QString chosen = dir.filePath(QStringLiteral("chosen.sqlite"));
+        {
+            SettingsDialog dialog;
+            auto* edit = dialog.findChild<QLineEdit*>(QStringLiteral("databaseEdit"));
+            QVERIFY(edit);
+            edit->setText(chosen);
+            dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        }
+        QCOMPARE(SettingsDialog::databasePath(), chosen);
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window;
+        QCOMPARE(window.databasePath(), chosen);
+        QSettings().remove(QStringLiteral("databasePath"));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 

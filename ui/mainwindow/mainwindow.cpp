@@ -12,6 +12,7 @@
 #include "report/reportview.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
+#include "settings/settingsdialog.h"
 #include "sim/simulatorprocess.h"
 #include "store/runstore.h"
 #include "wizard/connectionwizard.h"
@@ -37,7 +38,7 @@ using namespace kp::core;
 
 MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     : QMainWindow(parent)
-    , m_path(databasePath.isEmpty() ? RunStore::defaultPath() : databasePath)
+    , m_path(databasePath.isEmpty() ? SettingsDialog::databasePath() : databasePath)
     , m_history(new RunHistoryView(this))
     , m_stack(new QStackedWidget(this))
     , m_welcome(new QLabel(this))
@@ -129,12 +130,17 @@ void MainWindow::createActions()
     QAction* quit = action(tr("&Quit"), "quitAction", QKeySequence::Quit, [this] { close(); });
     QAction* lessons = action(tr("&Lessons"), "lessonsAction", QKeySequence::HelpContents, [this] { showLessons(); });
     QAction* about = action(tr("&About Kneepoint"), "aboutAction", QKeySequence(), [this] { showAbout(); });
+    QAction* preferences = action(tr("S&ettings…"), "settingsAction", QKeySequence::Preferences, [this] {
+        SettingsDialog dialog(this);
+        dialog.exec();
+    });
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addActions({m_newRun, m_demo});
     file->addSeparator();
     file->addActions({m_export, m_print});
     file->addSeparator();
+    file->addAction(preferences);
     file->addAction(quit);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addActions({m_stop, m_compare, refresh});

@@ -31,7 +31,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    /// Opens the run store at `databasePath` (empty: RunStore::defaultPath()).
+    /// Opens the run store at `databasePath` (empty: $KNEEPOINT_DB, else the one chosen in Settings, else
+    /// RunStore::defaultPath()).
     explicit MainWindow(const QString& databasePath = QString(), QWidget* parent = nullptr);
     ~MainWindow() override;
 

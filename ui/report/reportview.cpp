@@ -6,6 +6,7 @@
 #include "analysis/textformat.h"
 #include "charts/charttablemodel.h"
 #include "charts/specchartview.h"
+#include "report/requesttablemodel.h"
 #include "report/whatifpanel.h"
 
 #include <QApplication>
@@ -340,6 +341,18 @@ void ReportView::rebuildBody(const ReportResult& result)
             l->addWidget(tableOf(model, QStringLiteral("table-") + spec.id, page));
             tabs->addTab(page, spec.title);
         }
+        // Every successful request, in the server's time, for whoever wants to look behind the percentiles.
+        auto* requests = new QTableView(tabs);
+        requests->setObjectName(QStringLiteral("requestsTable"));
+        requests->setAccessibleName(tr("Every request"));
+        auto* proxy = new QSortFilterProxyModel(requests);
+        proxy->setSourceModel(new RequestTableModel(result.run, requests));
+        proxy->setSortRole(RequestTableModel::SortRole);
+        requests->setModel(proxy);
+        requests->setSortingEnabled(true);
+        requests->verticalHeader()->hide();
+        requests->setMinimumHeight(320);
+        tabs->addTab(requests, tr("Requests"));
         m_bodyLayout->addWidget(tabs);
     }
 

@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "requesttablemodel.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::ui {
+
+RequestTableModel::RequestTableModel(std::shared_ptr<const kp::core::RunData> run, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_run(std::move(run))
+{
+    int row = 0;
+    for (const kp::core::StepData& s : m_run->steps) {
+        m_firstRow.push_back(row);
+        row += int(s.requests.size());
+    }
+    m_firstRow.push_back(row);
+}
+
+int RequestTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_firstRow.back();
+}
+
+int RequestTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RequestTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || (role != Qt::DisplayRole && role != SortRole && role != Qt::TextAlignmentRole))
+        return {};
+    const auto next = std::upper_bound(m_firstRow.begin(), m_firstRow.end(), index.row());
+    const auto step = std::size_t(std::distance(m_firstRow.begin(), next) - 1);
+    const kp::core::StepData& s = m_run->steps[step];
+    const kp::core::RequestTimes& r = s.requests[std::size_t(index.row() - m_firstRow[step])];
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Load ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                      : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    double value = 0;
+    switch (index.column()) {
+    case Step:
+        return s.index;
+    case Load:
+        return role == SortRole ? QVariant(s.load()) : QVariant(s.loadText());
+    case Ttft:
+        value = r.ttftMs;
+        break;
+    case Tpot:
+        value = r.tpotMs;
+        break;
+    case E2el:
+        value = r.e2elMs;
+        break;
+    default:
+        return {};
+    }
+    if (role == SortRole)
+        return value;
+    return std::isnan(value) ? QStringLiteral("–") : QLocale().toString(value, 'f', value >= 100 ? 0 : 2);
+}
+
+QVariant RequestTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Step:
+        return tr("Step");
+    case Load:
+        return tr("Load");
+    case Ttft:
+        return tr("TTFT (ms)");
+    case Tpot:
+        return tr("TPOT (ms)");
+    case E2el:
+        return tr("E2EL (ms)");
+    default:
+        return {};
+    }
+}
+
+} // namespace kp::ui
