@@ -42,6 +42,11 @@ RunOptions RunOptions::demoRun(const QUrl& url)
     return options;
 }
 
+QList<int> RunOptions::defaultConcurrency()
+{
+    return {1, 2, 4, 8, 16, 32, 64, 128, 256};
+}
+
 QStringList RunOptions::products()
 {
     return {QStringLiteral("chat"), QStringLiteral("rag"), QStringLiteral("reasoning"), QStringLiteral("batch")};

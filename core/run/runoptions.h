@@ -31,7 +31,7 @@ struct RunOptions
     QString product = QStringLiteral("chat"); ///< chat, rag, reasoning, batch: default shapes and targets
     QList<Shape> shapes; ///< empty: the product's
     WorkloadSpec::Api api = WorkloadSpec::Api::Completions;
-    QList<int> concurrency {1, 2, 4, 8, 16, 32, 64, 128, 256};
+    QList<int> concurrency = defaultConcurrency();
     QList<double> rates; ///< requests per second for an optional open-loop sweep
     double burstiness = 1; ///< the rate sweep's arrivals: 1 Poisson, below 1 burstier (gamma), above 1 more even
     SloTargets slo; ///< empty fields: the product's
@@ -52,6 +52,8 @@ struct RunOptions
     QJsonObject toJson() const;
     /// The demo: a chat run of the built-in simulator at `url` (Llama 3.1 8B on one H100 SXM), stored as a demo.
     static RunOptions demoRun(const QUrl& url);
+    /// The concurrency sweep's default levels.
+    static QList<int> defaultConcurrency();
     /// Products Kneepoint knows, for --help and errors.
     static QStringList products();
 };

@@ -65,6 +65,7 @@ int WhatIfPanel::positionOf(double value, double low, double high)
 
 WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QWidget(parent)
+    , m_catalog(kp::core::Catalog::forUser())
     , m_ttft(targetSlider(QStringLiteral("whatIfTtft"), tr("Time to first token target"), this))
     , m_tpot(targetSlider(QStringLiteral("whatIfTpot"), tr("Time per output token target"), this))
     , m_e2el(targetSlider(QStringLiteral("whatIfE2el"), tr("End-to-end latency target"), this))
@@ -84,7 +85,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     m_gpu->setObjectName(QStringLiteral("whatIfGpu"));
     m_gpu->setAccessibleName(tr("GPU the physics check assumes"));
     m_gpu->addItem(tr("Not given"), QString());
-    for (const kp::core::GpuSpec& g : kp::core::Catalog::forUser().gpus())
+    for (const kp::core::GpuSpec& g : m_catalog.gpus())
         m_gpu->addItem(g.name, g.id);
     for (QLabel* l : {m_ttftValue, m_tpotValue, m_e2elValue})
         l->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000.00 ms")));
@@ -138,7 +139,7 @@ kp::core::AnalysisSettings WhatIfPanel::settings() const
         s.slo.e2elMs.reset();
     s.percentile = m_percentile->currentData().toDouble();
     const QString gpu = m_gpu->currentData().toString();
-    s.gpu = gpu.isEmpty() ? std::nullopt : kp::core::Catalog::forUser().gpu(gpu);
+    s.gpu = gpu.isEmpty() ? std::nullopt : m_catalog.gpu(gpu);
     return s;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/analysissettings.h"
+#include "catalog/catalog.h"
 
 #include <QWidget>
 
@@ -39,6 +40,7 @@ private:
     void announce();
 
     kp::core::AnalysisSettings m_base;
+    kp::core::Catalog m_catalog; ///< read once: a slider must not read the user's catalog files on every move
     QSlider* m_ttft;
     QSlider* m_tpot;
     QSlider* m_e2el;

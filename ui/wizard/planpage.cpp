@@ -99,7 +99,7 @@ PlanPage::PlanPage(QWidget* parent)
     layout->addLayout(form);
     layout->addStretch(1);
 
-    setConcurrency(core::RunOptions().concurrency);
+    setConcurrency(core::RunOptions::defaultConcurrency());
     updateEstimate();
 
     auto changed = [this] {
