@@ -30,21 +30,6 @@ const QColor kInk(0x1d, 0x1d, 0x1d);
 const QColor kMuted(0x55, 0x55, 0x55);
 const QColor kRule(0xcc, 0xcc, 0xcc);
 
-QColor lightColor(ReportContent::Light light)
-{
-    switch (light) {
-    case ReportContent::Light::Green:
-        return QColor(0x2a, 0x9d, 0x3c);
-    case ReportContent::Light::Amber:
-        return QColor(0xe0, 0xa1, 0x00);
-    case ReportContent::Light::Red:
-        return QColor(0xc8, 0x31, 0x2b);
-    case ReportContent::Light::Grey:
-        break;
-    }
-    return QColor(0x99, 0x99, 0x99);
-}
-
 /// Lays blocks out top to bottom, starting a new page when one does not fit; `count` mode measures without
 /// painting, to learn the page count for the footers.
 class PageFlow
@@ -249,7 +234,7 @@ public:
                 newPage();
                 drawRow(header, headFont, headHeight, nullptr, true); // the header again on every page
             }
-            const QColor light = i < lights.size() ? lightColor(lights[i]) : QColor();
+            const QColor light = i < lights.size() ? QColor(ReportContent::lightColor(lights[i])) : QColor();
             drawRow(rows[i], bodyFont, h, i < lights.size() ? &light : nullptr, false);
         }
         space(3);

@@ -299,6 +299,21 @@ QString ReportContent::lightName(Light light)
     return QStringLiteral("grey");
 }
 
+QString ReportContent::lightColor(Light light)
+{
+    switch (light) {
+    case Light::Green:
+        return kGreen;
+    case Light::Amber:
+        return QStringLiteral("#e0a100");
+    case Light::Red:
+        return kRed;
+    case Light::Grey:
+        break;
+    }
+    return QStringLiteral("#999999");
+}
+
 ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
 {
     ReportContent c;

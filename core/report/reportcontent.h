@@ -67,6 +67,8 @@ struct ReportContent
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);
+    /// The light's colour as "#rrggbb", the same on paper and on screen.
+    static QString lightColor(Light light);
 };
 
 } // namespace kp::core

@@ -53,21 +53,6 @@ QLabel* heading(const QString& text, QWidget* parent)
     return l;
 }
 
-QColor lightColor(ReportContent::Light light)
-{
-    switch (light) {
-    case ReportContent::Light::Green:
-        return QColor(0x2a, 0x9d, 0x3c);
-    case ReportContent::Light::Amber:
-        return QColor(0xe0, 0xa1, 0x00);
-    case ReportContent::Light::Red:
-        return QColor(0xc8, 0x31, 0x2b);
-    case ReportContent::Light::Grey:
-        break;
-    }
-    return QColor(0x99, 0x99, 0x99);
-}
-
 QTableView* tableOf(QAbstractItemModel* model, const QString& name, QWidget* parent)
 {
     auto* proxy = new QSortFilterProxyModel(parent);
@@ -228,7 +213,7 @@ void ReportView::rebuildBody(const ReportResult& result)
                 dot.fill(Qt::transparent);
                 QPainter p(&dot);
                 p.setRenderHint(QPainter::Antialiasing);
-                p.setBrush(lightColor(row.light));
+                p.setBrush(QColor(ReportContent::lightColor(row.light)));
                 p.setPen(Qt::NoPen);
                 p.drawEllipse(1, 1, 10, 10);
                 item->setIcon(QIcon(dot));
