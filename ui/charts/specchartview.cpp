@@ -325,9 +325,9 @@ void SpecChartView::rebuild()
     setAccessibleDescription(spec.caption);
 }
 
-void SpecChartView::watch(QXYSeries* series, HoverInfo info)
+void SpecChartView::watch(QXYSeries* series, const HoverInfo& info)
 {
-    m_hover.insert(series, std::move(info));
+    m_hover.insert(series, info);
     connect(series, &QXYSeries::hovered, this,
         [this, series](const QPointF& value, bool state) { handleHovered(series, value, state); });
 }

@@ -70,7 +70,7 @@ private:
     void placeLabels();
     void handleHovered(QXYSeries* series, const QPointF& value, bool state);
     QString formatValue(double value) const;
-    void watch(QXYSeries* series, HoverInfo info);
+    void watch(QXYSeries* series, const HoverInfo& info);
 
     kp::core::ChartSpec m_spec;
     QHash<const QXYSeries*, HoverInfo> m_hover;

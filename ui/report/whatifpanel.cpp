@@ -90,7 +90,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     for (QLabel* l : {m_ttftValue, m_tpotValue, m_e2elValue})
         l->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000.00 ms")));
 
-    auto row = [this](QSlider* slider, QLabel* value) {
+    auto row = [](QSlider* slider, QLabel* value) {
         auto* h = new QHBoxLayout;
         h->addWidget(slider, 1);
         h->addWidget(value);
