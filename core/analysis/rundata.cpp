@@ -38,29 +38,25 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
     for (const StoredMetricsSample& s : samples)
         d.samples.push_back(MetricsSample::fromJson(s.values));
 
-    // The same definitions as StepStatistics (TTFT to the first token chunk, E2EL to the last, TPOT over
-    // output tokens − 1), per request, so that goodput can be judged again under any targets.
+    // StepStatistics' definitions, per request, so that goodput can be judged again under any targets. A successful
+    // request that lacks a time (no token came) keeps NaN there and meets no target on it.
     const double rtt = std::max(0.0, roundTripMs);
+    // The round trip is real time: only the part beyond it ran on the simulator's faster clock.
+    auto withNetwork = [rtt, scale](const std::optional<double>& v) {
+        return v ? std::max(0.0, *v - rtt) * scale + std::min(*v, rtt) : kNaN;
+    };
     d.requests.reserve(records.size());
     for (const RequestRecord& r : records) {
-        if (r.warmup || !r.ok() || r.firstTokenNs < 0)
+        if (r.warmup || !r.ok())
             continue;
-        const double ttft = double(r.firstTokenNs - r.sentNs) / 1e6;
-        const std::int64_t last = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
-        const double e2el = double(last - r.sentNs) / 1e6;
-        const int tokens = r.outputTokens();
-        RequestTimes t;
-        // The round trip is real time: only the part beyond it ran on the simulator's faster clock.
-        t.ttftMs = std::max(0.0, ttft - rtt) * scale + std::min(ttft, rtt);
-        t.e2elMs = std::max(0.0, e2el - rtt) * scale + std::min(e2el, rtt);
-        t.tpotMs = tokens >= 2 ? (e2el - ttft) / (tokens - 1) * scale : kNaN;
-        d.requests.push_back(t);
+        const RequestLatencies l = RequestLatencies::of(r);
+        d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs)});
     }
     for (const RequestTimes& t : d.requests) {
-        d.ttftSorted.push_back(t.ttftMs);
-        if (!std::isnan(t.tpotMs))
-            d.tpotSorted.push_back(t.tpotMs);
-        d.e2elSorted.push_back(t.e2elMs);
+        for (const auto& [value, sorted] : {std::pair {t.ttftMs, &d.ttftSorted}, std::pair {t.tpotMs, &d.tpotSorted},
+                 std::pair {t.e2elMs, &d.e2elSorted}})
+            if (!std::isnan(value))
+                sorted->push_back(value);
     }
     std::sort(d.ttftSorted.begin(), d.ttftSorted.end());
     std::sort(d.tpotSorted.begin(), d.tpotSorted.end());

@@ -17,7 +17,7 @@ namespace kp::core {
 /// One measured request reduced to what the analysis judges, in the server's time (see RunData).
 struct RequestTimes
 {
-    double ttftMs = 0;
+    double ttftMs = 0; ///< NaN when no token came
     double tpotMs = 0; ///< NaN for a request with fewer than 2 output tokens: no TPOT target applies to it
     double e2elMs = 0;
 };

@@ -74,6 +74,7 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
         QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"), QStringLiteral("finish_reason")});
     // Times on the client's clock are put in the server's: latencies × the simulator's speed (1 for a real server).
     const double k = run.timeScale;
+    auto scaled = [k](const std::optional<double>& v) { return v ? *v * k : NAN; };
     // Send times count from the first step's start, in real time: a timeline, not a latency.
     const std::int64_t t0 = run.run.steps.empty() ? 0 : run.run.steps.front().info.startNs;
     for (const StepData& s : run.steps) {
@@ -85,12 +86,10 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
             return {};
         }
         for (const RequestRecord& r : records) {
-            const bool hasFirst = r.firstTokenNs >= 0 && r.sentNs >= 0;
-            const std::int64_t last = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
-            const double ttft = hasFirst ? double(r.firstTokenNs - r.sentNs) / 1e6 * k : NAN;
-            const double e2el = r.ok() ? double(last - r.sentNs) / 1e6 * k : NAN;
-            const int tokens = r.outputTokens();
-            const double tpot = r.ok() && hasFirst && tokens >= 2 ? (e2el - ttft) / (tokens - 1) : NAN;
+            const RequestLatencies l = RequestLatencies::of(r);
+            const double ttft = scaled(l.ttftMs);
+            const double e2el = r.ok() ? scaled(l.e2elMs) : NAN;
+            const double tpot = r.ok() ? scaled(l.tpotMs) : NAN;
             out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
                 QString::fromUtf8(r.responseId), QString::number(r.user),
                 r.warmup ? QStringLiteral("1") : QStringLiteral("0"),

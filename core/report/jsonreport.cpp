@@ -19,13 +19,13 @@ QJsonValue num(double v)
     return std::isnan(v) || std::isinf(v) ? QJsonValue() : QJsonValue(v);
 }
 
-QJsonObject distribution(const Distribution& d, double scale = 1)
+QJsonObject distribution(const Distribution& d)
 {
-    return {{QStringLiteral("count"), qint64(d.count)}, {QStringLiteral("mean"), num(d.mean * scale)},
-        {QStringLiteral("stddev"), num(d.stddev * scale)}, {QStringLiteral("min"), num(d.min * scale)},
-        {QStringLiteral("p50"), num(d.p50.value * scale)}, {QStringLiteral("p90"), num(d.p90.value * scale)},
-        {QStringLiteral("p95"), num(d.p95.value * scale)}, {QStringLiteral("p99"), num(d.p99.value * scale)},
-        {QStringLiteral("p99_9"), num(d.p999.value * scale)}, {QStringLiteral("max"), num(d.max * scale)}};
+    return {{QStringLiteral("count"), qint64(d.count)}, {QStringLiteral("mean"), num(d.mean)},
+        {QStringLiteral("stddev"), num(d.stddev)}, {QStringLiteral("min"), num(d.min)},
+        {QStringLiteral("p50"), num(d.p50.value)}, {QStringLiteral("p90"), num(d.p90.value)},
+        {QStringLiteral("p95"), num(d.p95.value)}, {QStringLiteral("p99"), num(d.p99.value)},
+        {QStringLiteral("p99_9"), num(d.p999.value)}, {QStringLiteral("max"), num(d.max)}};
 }
 
 QJsonObject throughput(const Throughput& t, double scale)
@@ -64,7 +64,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
             {QStringLiteral("ttft_ms"), distribution(Distribution::of(st.ttftSorted))},
             {QStringLiteral("tpot_ms"), distribution(Distribution::of(st.tpotSorted))},
             {QStringLiteral("e2el_ms"), distribution(Distribution::of(st.e2elSorted))},
-            {QStringLiteral("itl_ms"), distribution(st.stats.itlMs, scale)},
+            {QStringLiteral("itl_ms"), distribution(st.stats.itlMs.scaled(scale))},
             {QStringLiteral("whole"), throughput(st.stats.whole, scale)},
             {QStringLiteral("steady"), throughput(st.stats.steady, scale)},
             {QStringLiteral("steady_window_usable"), st.stats.window.usable},

@@ -29,20 +29,6 @@ QString ms(double v)
     return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
 }
 
-Distribution scaled(Distribution d, double k)
-{
-    d.mean *= k;
-    d.stddev *= k;
-    d.min *= k;
-    d.max *= k;
-    for (PercentileEstimate* e : {&d.p50, &d.p90, &d.p95, &d.p99, &d.p999}) {
-        e->value *= k;
-        e->low *= k;
-        e->high *= k;
-    }
-    return d;
-}
-
 QString percentileName(double p)
 {
     return QStringLiteral("p%1").arg(text::number(p));
@@ -467,7 +453,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         run, QStringLiteral("E2EL (ms)"), [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
     // Chunk gaps are kept only as each step's summary, on the client's clock: scaled to the server's time here.
     c.appendix.push_back(distributionTable(run, QStringLiteral("ITL, gaps between token chunks (ms)"),
-        [scale](const StepData& s) { return scaled(s.stats.itlMs, scale); }));
+        [scale](const StepData& s) { return s.stats.itlMs.scaled(scale); }));
     ReportContent::Table rates;
     rates.title = QStringLiteral("Throughput and errors");
     rates.header = {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"), QStringLiteral("ok"),

@@ -171,4 +171,19 @@ const PercentileEstimate& Distribution::at(double percentile) const
     return p50;
 }
 
+Distribution Distribution::scaled(double factor) const
+{
+    Distribution d = *this;
+    d.mean *= factor;
+    d.stddev *= factor;
+    d.min *= factor;
+    d.max *= factor;
+    for (PercentileEstimate* e : {&d.p50, &d.p90, &d.p95, &d.p99, &d.p999}) {
+        e->value *= factor;
+        e->low *= factor;
+        e->high *= factor;
+    }
+    return d;
+}
+
 } // namespace kp::core

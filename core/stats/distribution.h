@@ -48,6 +48,8 @@ struct Distribution
     /// The reported percentile nearest at or below `percentile` (in percent: 50, 90, 95, 99, 99.9), for targets
     /// stated "at p99" and the like.
     const PercentileEstimate& at(double percentile) const;
+    /// Every value and bound multiplied by `factor` (> 0): a client-clock summary in a simulated server's time.
+    Distribution scaled(double factor) const;
 
     /// The `p`-quantile (p in [0, 1]) of an ascending `sorted` sample with its confidence interval.
     ///

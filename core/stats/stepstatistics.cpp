@@ -17,33 +17,8 @@ double ms(std::int64_t ns)
     return static_cast<double>(ns) / 1e6;
 }
 
-/// The per-request latencies that SLO targets refer to; empty where the request lacks the times.
-struct Latencies
-{
-    std::optional<double> ttftMs;
-    std::optional<double> tpotMs;
-    std::optional<double> e2elMs;
-    int outputTokens = 0;
-};
-
-Latencies latenciesOf(const RequestRecord& r)
-{
-    Latencies l;
-    l.outputTokens = r.outputTokens();
-    if (r.sentNs < 0)
-        return l;
-    if (r.firstTokenNs >= 0)
-        l.ttftMs = ms(r.firstTokenNs - r.sentNs);
-    const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
-    if (lastNs >= 0)
-        l.e2elMs = ms(lastNs - r.sentNs);
-    if (r.firstTokenNs >= 0 && lastNs >= 0 && l.outputTokens >= 2)
-        l.tpotMs = ms(lastNs - r.firstTokenNs) / (l.outputTokens - 1);
-    return l;
-}
-
 /// Whether a successful request meets every target, and whether it lacked a metric one of them needs.
-std::pair<bool, bool> meets(const Latencies& l, const SloTargets& slo)
+std::pair<bool, bool> meets(const RequestLatencies& l, const SloTargets& slo)
 {
     bool good = true;
     bool lacking = false;
@@ -181,6 +156,22 @@ Throughput steadyThroughput(const std::vector<Completed>& completed, const Stead
 
 } // namespace
 
+RequestLatencies RequestLatencies::of(const RequestRecord& r)
+{
+    RequestLatencies l;
+    l.outputTokens = r.outputTokens();
+    if (r.sentNs < 0)
+        return l;
+    if (r.firstTokenNs >= 0)
+        l.ttftMs = ms(r.firstTokenNs - r.sentNs);
+    const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
+    if (lastNs >= 0)
+        l.e2elMs = ms(lastNs - r.sentNs);
+    if (r.firstTokenNs >= 0 && lastNs >= 0 && l.outputTokens >= 2)
+        l.tpotMs = ms(lastNs - r.firstTokenNs) / (l.outputTokens - 1);
+    return l;
+}
+
 StepStatistics StepStatistics::of(
     const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight, double confidence)
 {
@@ -212,7 +203,7 @@ StepStatistics StepStatistics::of(
         }
         ++s.succeeded;
 
-        const Latencies l = latenciesOf(*r);
+        const RequestLatencies l = RequestLatencies::of(*r);
         if (l.ttftMs)
             ttft.push_back(*l.ttftMs);
         if (l.tpotMs)

@@ -26,6 +26,19 @@ struct SloTargets
     bool any() const { return ttftMs || tpotMs || e2elMs; }
 };
 
+/// One request's latencies as SLO targets and StepStatistics define them (TTFT to the first token chunk, E2EL to the
+/// last, TPOT over output tokens − 1), in milliseconds on the client's clock; empty where the request lacks the
+/// times. The one place these definitions live: the analysis and the reports judge requests through it too.
+struct RequestLatencies
+{
+    std::optional<double> ttftMs;
+    std::optional<double> tpotMs; ///< only with 2 output tokens or more
+    std::optional<double> e2elMs;
+    int outputTokens = 0;
+
+    static RequestLatencies of(const RequestRecord& record);
+};
+
 /// The part of a step during which the load was fully applied, over which steady-state rates are measured.
 ///
 /// Events in it are those at times t with startNs < t ≤ endNs, so that a closed loop whose users complete in

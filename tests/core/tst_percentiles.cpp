@@ -94,6 +94,18 @@ private slots:
         QCOMPARE(d.p50.high, double(d.p50.highRank));
     }
 
+    void scaledToAServersTime()
+    {
+        const Distribution d = Distribution::of({1, 2, 3, 4, 100});
+        const Distribution k = d.scaled(10);
+        QCOMPARE(k.count, d.count);
+        QCOMPARE(k.mean, 10 * d.mean);
+        QCOMPARE(k.max, 1000.0);
+        QCOMPARE(k.p50.value, 30.0);
+        QCOMPARE(k.p50.lowRank, d.p50.lowRank);
+        QVERIFY(std::isnan(k.p99.high) == std::isnan(d.p99.high));
+    }
+
     void empty()
     {
         const Distribution d = Distribution::of({});

@@ -9,7 +9,10 @@
 #include "catalog/catalog.h"
 #include "support/handbuiltrun.h"
 
+#include <QJsonObject>
 #include <QTest>
+
+#include <cmath>
 
 using namespace kp::core;
 
@@ -37,6 +40,7 @@ private Q_SLOTS:
     void findingsFollowTheProduct();
     void estimateOfAnotherSize();
     void comparisonTestsDifferences();
+    void anAnswerWithoutTokensMeetsNoTarget();
 };
 
 void TestRunAnalysis::capacityIsInterpolatedBetweenBracketingSteps()
@@ -366,6 +370,38 @@ void TestRunAnalysis::comparisonTestsDifferences()
         [](const RunComparison::Change& ch) { return ch.what == u"server: vllmVersion"; });
     QVERIFY(version != c.changes.end());
     QCOMPARE(version->b, QStringLiteral("0.12.0"));
+}
+
+void TestRunAnalysis::anAnswerWithoutTokensMeetsNoTarget()
+{
+    // Two answers with tokens, one that succeeded with none (an empty stream): it counts, and it is not good.
+    std::vector<RequestRecord> records(3);
+    for (int i = 0; i < 3; ++i) {
+        RequestRecord& r = records[std::size_t(i)];
+        r.id = std::uint64_t(i);
+        r.sentNs = 1'000'000'000LL * (i + 1);
+        r.httpStatus = 200;
+        r.endNs = r.sentNs + 200'000'000;
+        if (i < 2) {
+            r.firstTokenNs = r.sentNs + 100'000'000;
+            r.chunks = {{r.firstTokenNs, 1}, {r.firstTokenNs + 10'000'000, 1}};
+            r.completionTokens = 2;
+        } else {
+            r.completionTokens = 0;
+        }
+    }
+    StoredRun run;
+    run.info.options = QJsonObject {{QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttft_ms"), 500}}}};
+    StoredStep step;
+    step.info.phase = QStringLiteral("concurrency");
+    step.info.load = QJsonObject {{QStringLiteral("concurrency"), 1}};
+    const RunData data = RunData::fromSteps(run, {step}, {records}, {});
+    QCOMPARE(data.steps[0].requests.size(), std::size_t(3));
+    QCOMPARE(data.steps[0].ttftSorted.size(), std::size_t(2));
+    QVERIFY(std::isnan(data.steps[0].requests[2].ttftMs));
+    const RunAnalysis a = RunAnalysis::of(data, AnalysisSettings::ofRun(data));
+    QCOMPARE(a.curve.points[0].good, 2);
+    QVERIFY(qAbs(a.curve.points[0].attainment - 2.0 / 3) < 1e-12);
 }
 
 QTEST_GUILESS_MAIN(TestRunAnalysis)
