@@ -21,6 +21,7 @@ AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
     if (slo.contains(u"e2el_ms"))
         s.slo.e2elMs = slo.value(u"e2el_ms").toDouble();
     s.percentile = options.value(u"percentile").toDouble(99);
+    s.tensorParallel = options.value(u"gpus").toInt(0);
     const Catalog catalog = Catalog::forUser();
     if (!run.run.info.gpu.isEmpty())
         s.gpu = catalog.gpu(run.run.info.gpu);

@@ -14,6 +14,21 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// A data set whose lines do not give their sizes: the mean prompt length the server counted (usage.prompt_tokens)
+// of the step's answered requests; 0 when the server sent no usage either.
+int measuredPromptTokens(const std::vector<RequestRecord>& records)
+{
+    qint64 sum = 0;
+    qint64 n = 0;
+    for (const RequestRecord& r : records) {
+        if (r.ok() && r.promptTokens > 0) {
+            sum += r.promptTokens;
+            ++n;
+        }
+    }
+    return n > 0 ? int(std::lround(double(sum) / double(n))) : 0;
+}
+
 StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& records,
     const std::vector<StoredMetricsSample>& samples, double scale, double roundTripMs, int input, int output)
 {
@@ -29,6 +44,8 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
         d.concurrency = load.value(u"concurrency").toInt(1);
     d.inputTokens = load.value(u"input").toInt(input);
     d.outputTokens = load.value(u"output").toInt(output);
+    if (d.inputTokens <= 0)
+        d.inputTokens = measuredPromptTokens(records);
     d.clientCpuSeconds = stored.info.client.value(u"cpu_seconds").toDouble(-1);
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
@@ -76,6 +93,19 @@ void readRunLevel(RunData& data)
     data.outputTokens = first.value(u"output").toInt(0);
 }
 
+// Without a stated input size, the run's is what its first measured step saw.
+void takeMeasuredSize(RunData& data)
+{
+    if (data.inputTokens > 0)
+        return;
+    for (const StepData& s : data.steps) {
+        if (s.inputTokens > 0) {
+            data.inputTokens = s.inputTokens;
+            return;
+        }
+    }
+}
+
 } // namespace
 
 QString StepData::loadText() const
@@ -120,6 +150,7 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
         data.steps.push_back(
             prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
     }
+    takeMeasuredSize(data);
     return data;
 }
 
@@ -137,6 +168,7 @@ RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& 
             i < samples.size() ? samples[i] : none, data.timeScale, data.roundTripMs, data.inputTokens,
             data.outputTokens));
     }
+    takeMeasuredSize(data);
     return data;
 }
 

@@ -7,6 +7,8 @@
 #include "analysis/textformat.h"
 #include "analysis/verdict.h"
 
+#include <QFileInfo>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -268,6 +270,21 @@ ReportContent::Table distributionTable(
     return t;
 }
 
+// The product and the request size; a data set's size is the mean the server counted, named as such.
+QString trafficText(const RunData& run)
+{
+    const QString dataset = run.run.info.options.value(u"dataset").toString();
+    if (dataset.isEmpty())
+        return QStringLiteral("%1, %2 tokens in, %3 out")
+            .arg(run.run.info.product)
+            .arg(run.inputTokens)
+            .arg(run.outputTokens);
+    return QStringLiteral("%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
+        .arg(run.run.info.product, QFileInfo(dataset).fileName())
+        .arg(run.inputTokens)
+        .arg(run.outputTokens);
+}
+
 } // namespace
 
 QString ReportContent::lightName(Light light)
@@ -317,11 +334,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         {QStringLiteral("Server"), summary.url},
         {QStringLiteral("Model"), summary.model},
         {QStringLiteral("GPU"), gpu},
-        {QStringLiteral("Traffic"),
-            QStringLiteral("%1, %2 tokens in, %3 out")
-                .arg(run.run.info.product)
-                .arg(run.inputTokens)
-                .arg(run.outputTokens)},
+        {QStringLiteral("Traffic"), trafficText(run)},
         {QStringLiteral("Targets"),
             Verdict::targets(a.settings) + QStringLiteral(" for ") + Verdict::share(a.settings.percentile)},
         {QStringLiteral("Started"), summary.startedUtc},

@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSocketNotifier>
@@ -86,8 +87,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("url", "The server's base URL (http://host:port).", "URL"),
         o("model", "Served model name (default: the one /v1/models names).", "NAME"),
         o("gpu", "The server's GPU, from the catalog (kneepoint gpus).", "ID"),
+        o("gpus", "How many GPUs the model is split over (default: the fewest that hold it).", "N"),
         o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
         o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
+        o("dataset", "Send the requests of this JSONL file ({\"prompt\": …} or {\"messages\": […]} per line).", "FILE"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
         o("burstiness", "Arrivals of the rate sweep: 1 Poisson, below 1 burstier, above 1 more even.", "B", "1"),
@@ -117,6 +120,8 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         throw UsageError {QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(url)};
     o.model = p.value(QStringLiteral("model"));
     o.gpu = p.value(QStringLiteral("gpu"));
+    if (p.isSet(QStringLiteral("gpus")))
+        o.gpuCount = option::integer(p, QStringLiteral("gpus"), 1, 64);
     o.product = p.value(QStringLiteral("product"));
     if (!RunOptions::products().contains(o.product))
         throw UsageError {
@@ -134,6 +139,14 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
                     QStringLiteral("--shapes takes IN/OUT pairs such as 1024/256,4096/512, not '%1'.").arg(part)};
             o.shapes << Shape {in, out};
         }
+    }
+    if (p.isSet(QStringLiteral("dataset"))) {
+        if (p.isSet(QStringLiteral("shapes")))
+            throw UsageError {QStringLiteral(
+                "--dataset and --shapes cannot be combined: the data set's requests have their own sizes.")};
+        o.dataset = p.value(QStringLiteral("dataset"));
+        if (!QFileInfo(o.dataset).isFile())
+            throw UsageError {QStringLiteral("--dataset names a file that does not exist: %1").arg(o.dataset)};
     }
     o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
     for (const QString& r : p.value(QStringLiteral("rate")).split(u',', Qt::SkipEmptyParts)) {

@@ -86,7 +86,7 @@ QJsonObject RunOptions::toJson() const
     // The URL without any user info: credentials never reach the store.
     QUrl safeUrl = url;
     safeUrl.setUserInfo(QString());
-    return {
+    QJsonObject json {
         {QStringLiteral("url"), safeUrl.toString()},
         {QStringLiteral("model"), model},
         {QStringLiteral("gpu"), gpu},
@@ -108,6 +108,11 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("transport"), StreamTransport::name(transport)},
         {QStringLiteral("prompts"), prompts},
     };
+    if (gpuCount > 0)
+        json[QStringLiteral("gpus")] = gpuCount;
+    if (!dataset.isEmpty())
+        json[QStringLiteral("dataset")] = dataset;
+    return json;
 }
 
 } // namespace kp::core

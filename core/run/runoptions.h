@@ -28,8 +28,11 @@ struct RunOptions
     QUrl url;
     QString model; ///< served model name; empty: the one /v1/models names
     QString gpu; ///< catalog id, for the physics check later; empty: unknown
+    int gpuCount = 0; ///< GPUs the model is split over; 0: unknown (the analysis assumes the fewest that fit)
     QString product = QStringLiteral("chat"); ///< chat, rag, reasoning, batch: default shapes and targets
     QList<Shape> shapes; ///< empty: the product's
+    /// A JSONL file of the user's own requests, sent instead of synthetic prompts of the shapes' sizes.
+    QString dataset;
     WorkloadSpec::Api api = WorkloadSpec::Api::Completions;
     QList<int> concurrency = defaultConcurrency();
     QList<double> rates; ///< requests per second for an optional open-loop sweep

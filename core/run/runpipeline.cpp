@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QHostInfo>
 #include <QJsonArray>
 #include <QNetworkAccessManager>
@@ -75,30 +76,8 @@ void RunPipeline::start()
         m_options.model = m_facts.modelId;
 
     Q_EMIT phaseChanged(QStringLiteral("prompts"), QString());
-    for (const Shape& shape : std::as_const(m_options.shapes)) {
-        WorkloadSpec spec;
-        spec.api = m_options.api;
-        spec.model = m_options.model;
-        spec.inputTokens = shape.input;
-        spec.outputTokens = shape.output;
-        spec.count = m_options.prompts;
-        spec.seed = std::uint64_t(m_workloads.size());
-        if (m_facts.maxModelLen && shape.input + shape.output > *m_facts.maxModelLen) {
-            finish(RunStatus::Failed,
-                QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
-                    .arg(shape.input)
-                    .arg(shape.output)
-                    .arg(shape.input + shape.output)
-                    .arg(*m_facts.maxModelLen));
-            return;
-        }
-        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
-        if (!built.error.isEmpty()) {
-            finish(RunStatus::Failed, built.error);
-            return;
-        }
-        m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
-    }
+    if (!(m_options.dataset.isEmpty() ? buildSyntheticWorkloads() : loadDataset()))
+        return;
 
     RunInfo info;
     info.url = m_options.toJson().value(u"url").toString();
@@ -125,6 +104,71 @@ void RunPipeline::start()
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     runNextStep();
+}
+
+bool RunPipeline::buildSyntheticWorkloads()
+{
+    for (const Shape& shape : std::as_const(m_options.shapes)) {
+        WorkloadSpec spec;
+        spec.api = m_options.api;
+        spec.model = m_options.model;
+        spec.inputTokens = shape.input;
+        spec.outputTokens = shape.output;
+        spec.count = m_options.prompts;
+        spec.seed = std::uint64_t(m_workloads.size());
+        if (m_facts.maxModelLen && shape.input + shape.output > *m_facts.maxModelLen) {
+            finish(RunStatus::Failed,
+                QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
+                    .arg(shape.input)
+                    .arg(shape.output)
+                    .arg(shape.input + shape.output)
+                    .arg(*m_facts.maxModelLen));
+            return false;
+        }
+        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
+        if (!built.error.isEmpty()) {
+            finish(RunStatus::Failed, built.error);
+            return false;
+        }
+        m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
+    }
+    return true;
+}
+
+bool RunPipeline::loadDataset()
+{
+    WorkloadSpec spec;
+    spec.api = m_options.api;
+    spec.model = m_options.model;
+    spec.outputTokens = m_options.shapes.value(0).output;
+    WorkloadBuilder::Result built = WorkloadBuilder::fromJsonl(m_options.dataset, spec);
+    if (!built.error.isEmpty()) {
+        finish(RunStatus::Failed, built.error);
+        return false;
+    }
+    // The data set is one shape: its mean sizes label the run. The input is known only where the file says; else
+    // it stays 0 here and the analysis takes the server's own count (usage.prompt_tokens) of what was sent.
+    qint64 inputSum = 0;
+    qint64 outputSum = 0;
+    bool inputKnown = true;
+    for (const RequestTemplate& t : built.requests) {
+        inputKnown = inputKnown && t.inputTokens > 0;
+        inputSum += t.inputTokens;
+        outputSum += t.outputTokens;
+        if (m_facts.maxModelLen && t.inputTokens + t.outputTokens > *m_facts.maxModelLen) {
+            finish(RunStatus::Failed,
+                QStringLiteral("A request of the data set needs %1 tokens of context, but the server allows %2.")
+                    .arg(t.inputTokens + t.outputTokens)
+                    .arg(*m_facts.maxModelLen));
+            return false;
+        }
+    }
+    const auto n = qint64(built.requests.size());
+    m_options.shapes = {Shape {inputKnown ? int(inputSum / n) : 0, int(outputSum / n)}};
+    Q_EMIT phaseChanged(QStringLiteral("prompts"),
+        QStringLiteral("%1 requests from %2").arg(n).arg(QFileInfo(m_options.dataset).fileName()));
+    m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
+    return true;
 }
 
 void RunPipeline::measureNetwork(const DoctorReport& report)

@@ -72,6 +72,9 @@ Q_SIGNALS:
 
 private:
     void planSteps();
+    /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
+    bool buildSyntheticWorkloads();
+    bool loadDataset();
     void measureNetwork(const DoctorReport& report);
     void runNextStep();
     void onStepFinished(const LoadEngine::Result& result);

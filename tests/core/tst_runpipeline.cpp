@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,6 +105,71 @@ private Q_SLOTS:
         const QJsonObject server = summary[u"steps"].toArray().at(2).toObject()[u"server"].toObject();
         QVERIFY2(server[u"generation_tokens"].toDouble() >= 8 * 32, QJsonDocument(server).toJson().constData());
         QCOMPARE(server[u"counter_reset"].toBool(), false);
+    }
+
+    void aDataSetIsSentAsWritten()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QFile jsonl(dir.filePath(QStringLiteral("prompts.jsonl")));
+        QVERIFY(jsonl.open(QIODevice::WriteOnly));
+        jsonl.write(
+            "{\"messages\": [{\"role\": \"user\", \"content\": \"Why is the sky blue?\"}], \"max_tokens\": 16}\n"
+            "\n"
+            "{\"prompt\": \"Write a haiku about queues.\", \"max_tokens\": 8}\n"
+            "{\"messages\": [{\"role\": \"user\", \"content\": \"Name three rivers.\"}], \"max_tokens\": 16}\n");
+        jsonl.close();
+
+        const KneepointResult f = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,3"), QStringLiteral("--requests"), QStringLiteral("6"), QStringLiteral("--dataset"),
+                jsonl.fileName(), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--gpus"),
+                QStringLiteral("2"), QStringLiteral("--db"), db},
+            120'000);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->info.options[u"dataset"].toString(), jsonl.fileName());
+        QCOMPARE(stored->info.options[u"gpus"].toInt(), 2);
+        // One shape: the mean requested output; the input unknown until the server counts it.
+        const QJsonObject shape = stored->info.options[u"shapes"].toArray().first().toObject();
+        QCOMPARE(shape[u"input"].toInt(), 0);
+        QCOMPARE(shape[u"output"].toInt(), (16 + 8 + 16) / 3);
+        QSet<int> outputs;
+        for (const StoredStep& step : stored->steps) {
+            for (const RequestRecord& r : store->requests(step.id, &error)) {
+                QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+                QVERIFY(r.promptTokens > 0);
+                outputs.insert(r.completionTokens);
+            }
+        }
+        QCOMPARE(outputs, (QSet<int> {8, 16}));
+
+        // The analysis takes the size the server counted.
+        const KneepointResult shown = runKneepoint({QStringLiteral("show"), QString::number(stored->summary.id),
+            QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY2(shown.code == 0, qPrintable(shown.err));
+        const QJsonObject physics = QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"physics"].toObject();
+        QCOMPARE(physics[u"tensor_parallel"].toInt(), 2);
+        QVERIFY2(physics[u"prefill_floor_ms"].toDouble() > 0, qPrintable(shown.out.left(2000)));
+
+        // A malformed line: a sentence with its line number, and nothing stored.
+        QVERIFY(jsonl.open(QIODevice::Append));
+        jsonl.write("{\"prompt\": \"unterminated\n");
+        jsonl.close();
+        const QString db2 = dir.filePath(QStringLiteral("bad.sqlite"));
+        const KneepointResult bad = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--dataset"), jsonl.fileName(), QStringLiteral("--db"), db2});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains(u"line 5"), qPrintable(bad.err));
+        const auto badStore = RunStore::open(db2, &error, QStringLiteral("bad"));
+        QVERIFY2(badStore, qPrintable(error));
+        QVERIFY(badStore->runs().isEmpty());
     }
 
     void theApiKeyIsUsedAndNeverStored()

@@ -232,8 +232,10 @@ private Q_SLOTS:
         replaceText(dataset, jsonl.fileName());
         QVERIFY(!showsMessage(datasetMessage));
         QCOMPARE(wizard.datasetPath(), jsonl.fileName());
+        QCOMPARE(wizard.options().dataset, jsonl.fileName());
         click(find<QRadioButton>(wizard, "sizesRadio"));
         QVERIFY(wizard.datasetPath().isEmpty());
+        QVERIFY(wizard.options().dataset.isEmpty());
         click(next);
 
         // 4. Targets: the product's defaults, which follow a change of product except where the user edited them.
@@ -297,6 +299,7 @@ private Q_SLOTS:
         QCOMPARE(o.url, QUrl(m_sim.baseUrl()));
         QCOMPARE(o.gpu, gpuId);
         QCOMPARE(wizard.gpuCount(), 2);
+        QCOMPARE(wizard.options().gpuCount, 2);
         QCOMPARE(o.product, QStringLiteral("reasoning"));
         QCOMPARE(o.shapes.size(), 2);
         QCOMPARE(o.shapes[0].input, 512); // the reasoning default, swept

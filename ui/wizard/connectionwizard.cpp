@@ -57,7 +57,9 @@ core::RunOptions ConnectionWizard::options() const
     o.url = m_server->url();
     o.gpu = m_hardware->gpuId();
     o.product = m_traffic->product();
+    o.gpuCount = m_hardware->gpuCount();
     o.shapes = m_traffic->shapes();
+    o.dataset = m_traffic->datasetPath();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
@@ -73,8 +75,12 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
         m_server->setUrl(options.url);
     if (!options.gpu.isEmpty())
         m_hardware->setGpuId(options.gpu);
+    if (options.gpuCount > 0)
+        m_hardware->setGpuCount(options.gpuCount);
     m_traffic->setProduct(options.product);
     m_traffic->setShapes(options.shapes);
+    if (!options.dataset.isEmpty())
+        m_traffic->setDatasetPath(options.dataset);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);
     m_targets->setPercentile(options.percentile);
