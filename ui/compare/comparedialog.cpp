@@ -132,7 +132,10 @@ void CompareDialog::compare(qint64 a, qint64 b)
         m_changes->setItem(i, 1, new QTableWidgetItem(c.changes[i].a));
         m_changes->setItem(i, 2, new QTableWidgetItem(c.changes[i].b));
     }
-    m_changes->horizontalHeader()->setStretchLastSection(true);
+    // Both runs' values side by side at equal width: a URL or a flag list must not be squeezed by the other.
+    m_changes->resizeColumnToContents(0);
+    m_changes->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_changes->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
 }
 
 QString CompareDialog::summary() const

@@ -45,6 +45,8 @@ QLabel* wrapped(const QString& text, QWidget* parent)
 QLabel* heading(const QString& text, QWidget* parent)
 {
     auto* l = new QLabel(text, parent);
+    // Wrapped, or a long title (the model and URL) would widen the whole page past the window.
+    l->setWordWrap(true);
     QFont f = l->font();
     f.setPointSizeF(f.pointSizeF() * 1.25);
     f.setBold(true);
@@ -129,7 +131,8 @@ ReportView::ReportView(QWidget* parent)
     scroll->setWidget(page);
 
     auto* side = new QGroupBox(tr("What if"), this);
-    side->setMaximumWidth(440);
+    // The report is what people read; the sliders need little room.
+    side->setMaximumWidth(340);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->addWidget(m_whatIf);
     sideLayout->addStretch(1);

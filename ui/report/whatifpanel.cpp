@@ -84,6 +84,9 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
         m_percentile->addItem(QStringLiteral("p%1").arg(QLocale().toString(p)), p);
     m_gpu->setObjectName(QStringLiteral("whatIfGpu"));
     m_gpu->setAccessibleName(tr("GPU the physics check assumes"));
+    // The longest GPU name would otherwise set the panel's width; the open list shows names in full.
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpu->setMinimumContentsLength(14);
     m_gpu->addItem(tr("Not given"), QString());
     for (const kp::core::GpuSpec& g : m_catalog.gpus())
         m_gpu->addItem(g.name, g.id);
