@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTextStream>
@@ -71,6 +72,12 @@ int main(int argc, char* argv[])
     if (translator.load(QLocale(), QStringLiteral("kneepoint"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(&translator);
     QApplication::setApplicationDisplayName(QStringLiteral("Kneepoint"));
+    // Wayland and the desktop find the .desktop file and its icon by this id; X11 by the window class.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.kneepoint.Kneepoint"));
+    QIcon icon;
+    for (int size : {16, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/hicolor/%1x%1/apps/org.kneepoint.Kneepoint.png").arg(size));
+    QApplication::setWindowIcon(icon);
     kp::ui::MainWindow window;
     window.show();
     return QApplication::exec();
