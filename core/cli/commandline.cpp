@@ -7,6 +7,7 @@
 #include "catalog/modelscommand.h"
 #include "common/version.h"
 #include "democommand.h"
+#include "quality/qualitycommand.h"
 #include "report/reportcommand.h"
 #include "run/doctorcommand.h"
 #include "run/runcommand.h"
@@ -68,6 +69,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());
     cli.add(std::make_unique<DoctorCommand>());
+    cli.add(std::make_unique<QualityCommand>());
     return cli;
 }
 
@@ -95,7 +97,8 @@ QString CommandLine::overview() const
         text += QStringLiteral("  %1%2\n").arg(c->name(), -10).arg(c->summary());
     text += QStringLiteral("\nOptions:\n  -h, --help     Show this help, or a command's help after its name.\n"
                            "  -v, --version  Show Kneepoint's version.\n\n"
-                           "Exit codes: 0 done, 1 failed, 2 usage error, 130 interrupted.\n");
+                           "Exit codes: 0 done, 1 failed, 2 usage error, 3 inconclusive (quality compare), 130 "
+                           "interrupted.\n");
     return text;
 }
 

@@ -3,6 +3,7 @@
 #include "simcommand.h"
 
 #include "common/processlimits.h"
+#include "quality/questionset.h"
 #include "simserver.h"
 #include "steptimemodel.h"
 
@@ -65,12 +66,12 @@ QList<QCommandLineOption> SimCommand::options() const
         valueOption(
             "block-size", QStringLiteral("Tokens per KV cache block."), QStringLiteral("N"), QStringLiteral("16")),
         valueOption("gpu-memory-utilization", QStringLiteral("Fraction of GPU memory the engine may use."),
-            QStringLiteral("F"), QStringLiteral("0.92")),
+            QStringLiteral("F"), QString::number(VllmDefaultGpuMemoryUtilization)),
         valueOption("kv-cache-dtype", QStringLiteral("auto (the model's dtype) or fp8."), QStringLiteral("DTYPE"),
             QStringLiteral("auto")),
         valueOption("activation-reserve-gib",
             QStringLiteral("Memory for activations and CUDA graphs, held back from the KV cache."),
-            QStringLiteral("GIB"), QStringLiteral("3")),
+            QStringLiteral("GIB"), QString::number(EngineActivationReserveGib)),
         valueOption("api-key",
             QStringLiteral("Require 'Authorization: Bearer KEY' on /v1 paths (repeatable; or set VLLM_API_KEY)."),
             QStringLiteral("KEY")),
@@ -120,6 +121,18 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("MS"), QStringLiteral("1000")),
         valueOption("fault-seed", QStringLiteral("Seed of the fault draws, for reproducible runs."),
             QStringLiteral("N"), QStringLiteral("1")),
+        valueOption("answer-accuracy",
+            QStringLiteral("Answering mode: answer the quality questions right with this probability, drawn per "
+                           "question (off unless given)."),
+            QStringLiteral("P")),
+        valueOption("answer-seed",
+            QStringLiteral("Seed of the answering draws; servers with one seed miss nested sets of questions."),
+            QStringLiteral("N"), QStringLiteral("1")),
+        valueOption("answer-noise",
+            QStringLiteral("Probability that a request redraws its question's answer, so repeats differ."),
+            QStringLiteral("Q"), QStringLiteral("0")),
+        valueOption("answer-set", QStringLiteral("The question set to answer (default: the bundled one)."),
+            QStringLiteral("FILE")),
     };
 }
 
@@ -171,6 +184,17 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     f.slowHeaders = option::rate(p, QStringLiteral("fault-slow-headers"));
     f.slowHeadersMs = option::integer(p, QStringLiteral("slow-headers-ms"), 0, 3'600'000);
     f.seed = std::uint64_t(option::integer(p, QStringLiteral("fault-seed"), 0, std::numeric_limits<int>::max()));
+    if (p.isSet(QStringLiteral("answer-accuracy")))
+        c.answerAccuracy = option::rate(p, QStringLiteral("answer-accuracy"));
+    c.answerSeed = std::uint64_t(option::integer(p, QStringLiteral("answer-seed"), 0, std::numeric_limits<int>::max()));
+    c.answerNoise = option::rate(p, QStringLiteral("answer-noise"));
+    c.answerSetPath = p.value(QStringLiteral("answer-set"));
+    if (!c.answerSetPath.isEmpty()) {
+        QStringList problems;
+        if (!QuestionSet::load(c.answerSetPath, &problems))
+            throw UsageError {QStringLiteral("--answer-set %1 is not a clean question set: %2")
+                                  .arg(c.answerSetPath, problems.join(QStringLiteral("; ")))};
+    }
     return c;
 }
 
@@ -194,6 +218,13 @@ QString SimCommand::describe(const ResolvedSimConfig& r)
                     c.toString(r.engine.maxNumBatchedTokens));
     text += QStringLiteral("  decode step at batch 1 (1,024 tokens of context): %1 ms; weight-read floor %2 ms\n")
                 .arg(QString::number(double(model.stepNs(one)) / 1e6, 'f', 2), QString::number(floorMs, 'f', 2));
+    if (const SimConfig& o = r.options; o.answerAccuracy)
+        text += QStringLiteral("  answering mode: quality questions of %1 right with probability %2 (seed %3, redrawn "
+                               "per request with probability %4)\n")
+                    .arg(o.answerSetPath.isEmpty() ? QStringLiteral("the bundled set") : o.answerSetPath)
+                    .arg(*o.answerAccuracy)
+                    .arg(o.answerSeed)
+                    .arg(o.answerNoise);
     return text;
 }
 
@@ -214,6 +245,14 @@ int SimCommand::run(const QCommandLineParser& parser, CommandIo& io)
         return ExitFailure;
     }
     io.out << describe(*resolved);
+    // The lines vLLM's start-up log has, with the simulator's own figures, so that a launcher reading the log of a
+    // real server reads this one alike (kneepoint launch's tests run it in place of vLLM).
+    const qint64 kvTokens = qint64(resolved->engine.numGpuBlocks) * resolved->engine.blockSize;
+    io.out << "INFO Using max model len " << resolved->engine.maxModelLen << '\n'
+           << "INFO GPU KV cache size: " << QLocale::c().toString(kvTokens) << " tokens\n"
+           << "INFO Maximum concurrency for " << QLocale::c().toString(resolved->engine.maxModelLen)
+           << " tokens per request: " << QString::number(double(kvTokens) / resolved->engine.maxModelLen, 'f', 2)
+           << "x\n";
     const QString host
         = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']' : address.toString();
     io.out << "Listening on http://" << host << ':' << server.port() << '\n';

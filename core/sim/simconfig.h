@@ -5,6 +5,7 @@
 #include "batchengine.h"
 #include "catalog/gpuspec.h"
 #include "catalog/modelspec.h"
+#include "common/enginememory.h"
 #include "faultinjector.h"
 
 #include <QString>
@@ -28,9 +29,10 @@ struct SimConfig
     std::optional<int> maxModelLen;
     std::optional<int> numGpuBlocksOverride;
     int blockSize = 16;
-    double gpuMemoryUtilization = 0.92; ///< vLLM v0.31's default (vllm/config/cache.py)
+    double gpuMemoryUtilization = VllmDefaultGpuMemoryUtilization;
     QString kvCacheDtype = QStringLiteral("auto");
-    double activationReserveGib = 3.0; ///< activations, CUDA graphs and non-torch memory, held back from the KV cache
+    /// Activations, CUDA graphs and non-torch memory, held back from the KV cache (the figure launch estimates with).
+    double activationReserveGib = EngineActivationReserveGib;
     QStringList apiKeys;
     double speed = 1.0;
     double bandwidthEfficiency = 0.8;
@@ -41,6 +43,12 @@ struct SimConfig
     std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
     FaultRates faults;
+    /// Answering mode (kneepoint quality): a question of the set is answered right with this probability, drawn
+    /// per question from answerSeed; unset: questions get generated text like any prompt.
+    std::optional<double> answerAccuracy;
+    std::uint64_t answerSeed = 1;
+    double answerNoise = 0; ///< probability that a request redraws its question's decision (a non-zero noise floor)
+    QString answerSetPath; ///< empty: the bundled question set
 };
 
 /// A SimConfig with the catalogs looked up and every default worked out: what the server actually runs with.

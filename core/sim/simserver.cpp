@@ -7,6 +7,7 @@
 #include "common/version.h"
 #include "httprequest.h"
 #include "precisetimer.h"
+#include "simanswerbook.h"
 #include "simconnection.h"
 #include "simtokenizer.h"
 
@@ -44,6 +45,7 @@ struct SimServer::ActiveRequest
     QByteArray text; // non-streaming: the whole answer
     QByteArray chunkPrefix; // data: {…"choices":[{"index":0,"text":"   (or "delta":{"content":")
     BatchEngine::Request engineRequest; // kept while a stall fault holds the request back
+    std::vector<int> answerTokens; // answering mode: the reply's tokens, sent in place of sampled ones
     GroundTruthRecord truth;
 };
 
@@ -239,6 +241,15 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     , m_epochNs(monotonicNowNs())
 {
     m_engine = std::make_unique<BatchEngine>(config.engine, config.stepTimeModel(), &m_metrics);
+    if (const SimConfig& o = config.options; o.answerAccuracy) {
+        QStringList problems;
+        const std::optional<QuestionSet> own
+            = o.answerSetPath.isEmpty() ? std::nullopt : QuestionSet::load(o.answerSetPath, &problems);
+        if (!o.answerSetPath.isEmpty() && !own)
+            qWarning("kneepoint sim: %s", qUtf8Printable(problems.join(u"; ")));
+        m_answerBook = std::make_unique<SimAnswerBook>(
+            own ? *own : QuestionSet::bundled(), *o.answerAccuracy, o.answerSeed, o.answerNoise);
+    }
     m_tcpServer->setMaxPendingConnections(4096);
     m_tcpServer->setListenBacklogSize(4096);
     connect(m_tcpServer, &QTcpServer::newConnection, this, &SimServer::acceptConnections);
@@ -316,6 +327,20 @@ QByteArray SimServer::newResponseId(const char* prefix)
     // Request ids only have to be unique and look like vLLM's (prefix + 32 hex digits).
     return prefix + QByteArray::number(splitMix64(&m_idState), 16).rightJustified(16, '0')
         + QByteArray::number(splitMix64(&m_idState), 16).rightJustified(16, '0');
+}
+
+const QByteArray& SimServer::answerPiece(const ActiveRequest& a)
+{
+    return escapedPiece(a.answerTokens[std::size_t(std::max(0, a.completionTokens - 1))]);
+}
+
+BatchEngine::Finish SimServer::answerFinish(const ActiveRequest& a, const BatchEngine::Token& token)
+{
+    // A whole answer ends as the model chose to stop, not at the length limit the engine was given for it.
+    if (!a.answerTokens.empty() && token.finish != BatchEngine::Finish::None
+        && a.completionTokens >= int(a.answerTokens.size()))
+        return BatchEngine::Finish::Stop;
+    return token.finish;
 }
 
 const QByteArray& SimServer::escapedPiece(int tokenId)
@@ -529,10 +554,17 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     }
 
     std::vector<int> promptIds;
+    std::optional<QString> answer;
     if (chat) {
         QList<SimTokenizer::ChatMessage> messages;
         if (!readMessages(json, &messages, &error))
             return bad(error, "messages");
+        if (m_answerBook) {
+            const auto user = std::find_if(messages.crbegin(), messages.crend(),
+                [](const SimTokenizer::ChatMessage& m) { return m.role == u"user"; });
+            if (user != messages.crend())
+                answer = m_answerBook->reply(user->content);
+        }
         promptIds = m_tokenizer.encodeChat(messages, true, &error);
         if (!error.isEmpty())
             return bad(error, "messages");
@@ -548,6 +580,8 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
             if (!optionalBool(json, "add_special_tokens", &addSpecial, &error))
                 return bad(error, "add_special_tokens");
             promptIds = m_tokenizer.encode(QByteArray::fromStdString(prompt->get<std::string>()), addSpecial);
+            if (m_answerBook)
+                answer = m_answerBook->reply(QString::fromStdString(prompt->get<std::string>()));
         } else if (prompt->is_array() && !prompt->empty() && (*prompt)[0].is_number_integer()) {
             for (const Json& t : *prompt) {
                 if (!t.is_number_integer() || !m_tokenizer.isValid(t.get<int>()))
@@ -650,6 +684,13 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
         engineRequest.samplerSeed = hashTokens(promptIds) ^ (std::uint64_t(*seed) * 0x9e3779b97f4a7c15ULL);
     else
         engineRequest.samplerSeed = splitMix64(&m_samplingState);
+    if (answer) {
+        // The engine still paces the reply, one token per step, but its tokens are the answer's.
+        active->answerTokens = m_tokenizer.encode(answer->toUtf8(), false);
+        engineRequest.maxTokens = std::clamp(int(active->answerTokens.size()), 1, wanted);
+        engineRequest.minTokens = 0;
+        engineRequest.ignoreEos = true;
+    }
 
     using Fault = FaultInjector::Fault;
     switch (active->fault) {
@@ -824,7 +865,7 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         role += "}\n\n";
         SimConnection::appendChunk(&out, role);
     }
-    const QByteArray& text = escapedPiece(token.tokenId);
+    const QByteArray& text = a.answerTokens.empty() ? escapedPiece(token.tokenId) : answerPiece(a);
     // The hot path: one event per token per stream, built in a reused buffer.
     QByteArray& event = m_eventScratch;
     event.resize(0);
@@ -834,7 +875,7 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         event += "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON
     } else {
         event += a.chat ? "\"},\"logprobs\":null,\"finish_reason\":" : "\",\"logprobs\":null,\"finish_reason\":";
-        if (const char* finish = finishName(token.finish)) {
+        if (const char* finish = finishName(answerFinish(a, token))) {
             event += '"';
             event += finish;
             event += '"';
@@ -879,7 +920,9 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
 void SimServer::completeNonStreaming(ActiveRequest& a, const BatchEngine::Token& token)
 {
     using Fault = FaultInjector::Fault;
-    if (token.tokenId != SimTokenizer::EndOfText)
+    if (!a.answerTokens.empty())
+        a.text += m_tokenizer.piece(a.answerTokens[std::size_t(std::max(0, a.completionTokens - 1))]);
+    else if (token.tokenId != SimTokenizer::EndOfText)
         a.text += m_tokenizer.piece(token.tokenId);
     const bool last = token.finish != BatchEngine::Finish::None;
     const bool strike = a.completionTokens >= a.strikeAfter || last;
@@ -913,10 +956,11 @@ void SimServer::completeNonStreaming(ActiveRequest& a, const BatchEngine::Token&
         choice = {{"index", 0},
             {"message",
                 {{"role", "assistant"}, {"content", text}, {"refusal", nullptr}, {"tool_calls", Json::array()}}},
-            {"logprobs", nullptr}, {"finish_reason", finishName(token.finish)}, {"stop_reason", nullptr}};
+            {"logprobs", nullptr}, {"finish_reason", finishName(answerFinish(a, token))}, {"stop_reason", nullptr}};
     } else {
-        choice = {{"index", 0}, {"text", text}, {"logprobs", nullptr}, {"finish_reason", finishName(token.finish)},
-            {"stop_reason", nullptr}, {"prompt_logprobs", nullptr}};
+        choice = {{"index", 0}, {"text", text}, {"logprobs", nullptr},
+            {"finish_reason", finishName(answerFinish(a, token))}, {"stop_reason", nullptr},
+            {"prompt_logprobs", nullptr}};
     }
     const Json body = {{"id", a.responseId.toStdString()}, {"object", a.chat ? "chat.completion" : "text_completion"},
         {"created", a.created.toLongLong()}, {"model", m_config.servedModelName.toStdString()},

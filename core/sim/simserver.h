@@ -21,6 +21,7 @@ class QTcpServer;
 namespace kp::core {
 
 class PreciseTimer;
+class SimAnswerBook;
 class SimConnection;
 class SimTokenizer;
 struct HttpRequest;
@@ -73,6 +74,9 @@ private:
     QByteArray newResponseId(const char* prefix);
     /// The JSON-escaped text of a token, cached: every streamed chunk needs one.
     const QByteArray& escapedPiece(int tokenId);
+    /// Answering mode: the escaped text of the answer token the request has reached.
+    const QByteArray& answerPiece(const ActiveRequest& active);
+    static BatchEngine::Finish answerFinish(const ActiveRequest& active, const BatchEngine::Token& token);
 
     ResolvedSimConfig m_config;
     const SimTokenizer& m_tokenizer;
@@ -84,6 +88,7 @@ private:
     PreciseTimer* m_stepTimer;
     std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_active;
     std::unordered_map<std::uint64_t, std::unique_ptr<ActiveRequest>> m_stalled;
+    std::unique_ptr<SimAnswerBook> m_answerBook; ///< answering mode; null when off
     std::uint64_t m_nextRequestId = 1;
     std::uint64_t m_idState;
     std::uint64_t m_samplingState;

@@ -127,6 +127,38 @@ const std::vector<QStringList>& migrations()
             // tell a saturated client from a saturated server. Older steps read it as unknown.
             QStringLiteral("ALTER TABLE steps ADD COLUMN client TEXT"),
         },
+        {
+            // Version 3: quality passes (kneepoint quality ask), each question's answer per repetition. The allowed
+            // drop is a column of the before pass so that the rule exists before any after answer does.
+            QStringLiteral("CREATE TABLE quality_passes ("
+                           "id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                           "created_utc TEXT NOT NULL, "
+                           "url TEXT, "
+                           "model TEXT, "
+                           "set_name TEXT NOT NULL, "
+                           "set_sha256 TEXT NOT NULL, "
+                           "question_count INTEGER NOT NULL, "
+                           "role TEXT NOT NULL CHECK (role IN ('before', 'after')), "
+                           "allowed_drop_pp REAL, "
+                           "seed INTEGER NOT NULL, "
+                           "repeat_count INTEGER NOT NULL, "
+                           "options TEXT NOT NULL, "
+                           "facts TEXT NOT NULL)"),
+            QStringLiteral("CREATE TABLE quality_answers ("
+                           "id INTEGER PRIMARY KEY, "
+                           "pass_id INTEGER NOT NULL REFERENCES quality_passes(id) ON DELETE CASCADE, "
+                           "question_id TEXT NOT NULL, "
+                           "category TEXT NOT NULL, "
+                           "repetition INTEGER NOT NULL, "
+                           "question TEXT NOT NULL, "
+                           "expected TEXT NOT NULL, "
+                           "reply TEXT, "
+                           "correct INTEGER NOT NULL, "
+                           "error TEXT NOT NULL, "
+                           "http_status INTEGER NOT NULL, "
+                           "latency_ms REAL NOT NULL)"),
+            QStringLiteral("CREATE INDEX quality_answers_pass ON quality_answers(pass_id, repetition)"),
+        },
     };
     return list;
 }
@@ -810,6 +842,24 @@ qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<R
         return -1;
     }
     return stepId;
+}
+
+bool RunStore::updateFacts(qint64 runId, const QJsonObject& facts, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET facts = ? WHERE id = ?"));
+    q.addBindValue(jsonText(facts));
+    q.addBindValue(runId);
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("updating the facts of run %1").arg(runId), q.lastError()));
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
+        setError(error, tr("There is no run %1 in %2.").arg(QString::number(runId), QDir::toNativeSeparators(m_path)));
+        return false;
+    }
+    return true;
 }
 
 bool RunStore::finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error)

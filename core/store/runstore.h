@@ -138,6 +138,8 @@ public:
 
     /// Ends a run with `status` (anything but Running) and `reason` (a sentence; empty when it completed).
     bool finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error);
+    /// Replaces a run's facts, for what is learnt after it started (a launched server's start-up and peak memory).
+    bool updateFacts(qint64 runId, const QJsonObject& facts, QString* error);
 
     /// Every run, newest first.
     QList<RunSummary> runs(QString* error = nullptr) const;
@@ -152,6 +154,8 @@ public:
 
     /// The file this store opened.
     QString path() const;
+    /// The QtSql connection this store owns, for stores of other record kinds on the same thread (QualityStore).
+    QString connectionName() const { return m_connectionName; }
     /// The schema version this build creates and reads; older ones are migrated on open.
     static int schemaVersion();
 

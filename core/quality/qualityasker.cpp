@@ -1,0 +1,266 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "quality/qualityasker.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+
+namespace kp::core {
+
+namespace {
+
+// Qt 6.4 opens at most this many connections to one host:port per QNetworkAccessManager.
+constexpr int ConnectionsPerManager = 6;
+const char* const TimedOutProperty = "kneepointTimedOut";
+
+QString networkSentence(QNetworkReply* reply, const QUrl& url)
+{
+    switch (reply->error()) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("nothing accepts connections at %1; check the address and that the server runs")
+            .arg(url.toString());
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("the host %1 is not known; check the address").arg(url.host());
+    case QNetworkReply::RemoteHostClosedError:
+        return QStringLiteral("the server closed the connection without an answer");
+    default:
+        return reply->errorString();
+    }
+}
+
+// The message of vLLM's error envelope, or the start of the body.
+QString errorMessage(const QByteArray& body)
+{
+    const QJsonObject o = QJsonDocument::fromJson(body).object();
+    const QJsonValue error = o.value(u"error");
+    if (error.isObject() && error.toObject().value(u"message").isString())
+        return error.toObject().value(u"message").toString();
+    if (o.value(u"detail").isString())
+        return o.value(u"detail").toString();
+    return QString::fromUtf8(body.left(200)).simplified();
+}
+
+} // namespace
+
+QualityAsker::QualityAsker(const QuestionSet& set, QualityAskOptions options, QObject* parent)
+    : QObject(parent)
+    , m_set(set)
+    , m_options(std::move(options))
+{
+    m_base = m_options.url.adjusted(QUrl::StripTrailingSlash);
+    QString path = m_base.path();
+    if (path.endsWith(u"/v1"))
+        path.chop(3);
+    m_base.setPath(path);
+    m_model = m_options.model;
+}
+
+QualityAsker::~QualityAsker() = default;
+
+QNetworkReply* QualityAsker::get(const QString& path, bool authorised)
+{
+    QUrl url = m_base;
+    url.setPath(m_base.path() + path);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(std::min(m_options.timeoutMs, 30'000));
+    if (authorised && !m_options.apiKey.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_options.apiKey);
+    return m_managers.front()->get(request);
+}
+
+void QualityAsker::start()
+{
+    const int managers = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
+    for (int i = 0; i < managers; ++i)
+        m_managers.push_back(new QNetworkAccessManager(this));
+    m_slotBusy.assign(std::size_t(m_options.concurrency), false);
+    QNetworkReply* reply = get(QStringLiteral("/v1/models"), true);
+    connect(reply, &QNetworkReply::finished, this, [this, reply] { modelsArrived(reply); });
+}
+
+void QualityAsker::modelsArrived(QNetworkReply* reply)
+{
+    reply->deleteLater();
+    const QUrl url = reply->url();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() != QNetworkReply::NoError && status == 0) {
+        emit finished(false,
+            QStringLiteral("The server at %1 cannot be reached: %2. Nothing was asked.")
+                .arg(m_base.toString(), networkSentence(reply, url)));
+        return;
+    }
+    const QByteArray body = reply->readAll();
+    if (status == 401 || status == 403) {
+        emit finished(false,
+            QStringLiteral("The server refused the API key (HTTP %1). Set %2 or pass --api-key-file "
+                           "with the server's key. Nothing was asked.")
+                .arg(status)
+                .arg(QStringLiteral("KNEEPOINT_API_KEY")));
+        return;
+    }
+    const QJsonArray data = QJsonDocument::fromJson(body).object().value(u"data").toArray();
+    if (status != 200 || data.isEmpty()) {
+        emit finished(false,
+            QStringLiteral("%1 answered HTTP %2 without a list of models: it does not look like an "
+                           "OpenAI-compatible server. Nothing was asked.")
+                .arg(url.toString())
+                .arg(status));
+        return;
+    }
+    QStringList served;
+    for (const QJsonValue card : data)
+        served << card.toObject().value(u"id").toString();
+    if (m_model.isEmpty()) {
+        m_model = served.first();
+    } else if (!served.contains(m_model)) {
+        emit finished(false,
+            QStringLiteral("The server serves %1, not '%2'. Pass one of those with --model. Nothing "
+                           "was asked.")
+                .arg(served.join(u", "), m_model));
+        return;
+    }
+    QNetworkReply* version = get(QStringLiteral("/version"), false);
+    connect(version, &QNetworkReply::finished, this, [this, version] { versionArrived(version); });
+}
+
+void QualityAsker::versionArrived(QNetworkReply* reply)
+{
+    reply->deleteLater();
+    // /version is a nicety: a proxy in front of vLLM may not pass it, and the pass is worth asking without it.
+    const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+    if (o.value(u"version").isString())
+        m_facts.insert(QStringLiteral("vllm_version"), o.value(u"version").toString());
+    if (o.value(u"kneepoint_sim").isObject())
+        m_facts.insert(QStringLiteral("kneepoint_sim"), o.value(u"kneepoint_sim"));
+    const std::size_t n = m_set.questions().size();
+    m_answers.assign(n * std::size_t(m_options.repeat), QualityAnswer());
+    beginRepetition();
+}
+
+void QualityAsker::beginRepetition()
+{
+    ++m_repetition;
+    m_next = 0;
+    launchMore();
+}
+
+void QualityAsker::launchMore()
+{
+    const std::vector<Question>& questions = m_set.questions();
+    const std::size_t n = questions.size();
+    while (m_inFlight < m_options.concurrency && m_next < n) {
+        const Question& q = questions[m_next];
+        const std::size_t index = std::size_t(m_repetition - 1) * n + m_next;
+        ++m_next;
+        std::size_t slot = 0;
+        while (m_slotBusy[slot])
+            ++slot;
+        m_slotBusy[slot] = true;
+        ++m_inFlight;
+
+        const bool completions = m_options.completions && q.messages.isEmpty();
+        QJsonObject body {{QStringLiteral("model"), m_model}, {QStringLiteral("temperature"), 0},
+            {QStringLiteral("seed"), m_options.seed},
+            {QStringLiteral("max_tokens"), q.maxTokens > 0 ? q.maxTokens : m_options.maxTokens},
+            {QStringLiteral("stream"), false}};
+        if (completions)
+            body.insert(QStringLiteral("prompt"), q.prompt);
+        else
+            body.insert(QStringLiteral("messages"), q.chatMessages());
+        QUrl url = m_base;
+        url.setPath(
+            m_base.path() + (completions ? QStringLiteral("/v1/completions") : QStringLiteral("/v1/chat/completions")));
+        QNetworkRequest request(url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        if (!m_options.apiKey.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + m_options.apiKey);
+
+        QualityAnswer& answer = m_answers[index];
+        answer.questionId = q.id;
+        answer.category = q.category;
+        answer.repetition = m_repetition;
+        answer.question = q.lastUserText();
+        answer.expected = q.answer;
+
+        QElapsedTimer clock;
+        clock.start();
+        QNetworkReply* reply = m_managers[slot / ConnectionsPerManager]->post(
+            request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+        QTimer::singleShot(m_options.timeoutMs, reply, [reply] {
+            reply->setProperty(TimedOutProperty, true);
+            reply->abort();
+        });
+        connect(reply, &QNetworkReply::finished, this,
+            [this, reply, slot, index, clock] { answerArrived(reply, slot, index, clock); });
+    }
+}
+
+void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::size_t index, const QElapsedTimer& clock)
+{
+    reply->deleteLater();
+    QualityAnswer& answer = m_answers[index];
+    answer.latencyMs = double(clock.nsecsElapsed()) / 1e6;
+    answer.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    if (reply->property(TimedOutProperty).toBool()) {
+        answer.error = QStringLiteral("no answer within %1 s").arg(m_options.timeoutMs / 1000.0);
+        answer.httpStatus = 0;
+    } else if (answer.httpStatus == 0) {
+        answer.error = networkSentence(reply, reply->url());
+    } else if (answer.httpStatus != 200) {
+        answer.error = QStringLiteral("HTTP %1: %2").arg(answer.httpStatus).arg(errorMessage(body));
+    } else {
+        const QJsonObject choice = QJsonDocument::fromJson(body).object().value(u"choices").toArray().at(0).toObject();
+        const QJsonValue text = choice.contains(u"message") ? choice.value(u"message").toObject().value(u"content")
+                                                            : choice.value(u"text");
+        if (reply->error() != QNetworkReply::NoError) {
+            answer.error = networkSentence(reply, reply->url());
+        } else if (!text.isString() && !text.isNull()) {
+            answer.error = QStringLiteral("the server's answer is not a completion (no choices[0] text)");
+        } else {
+            answer.reply = text.toString();
+            const std::vector<Question>& questions = m_set.questions();
+            answer.correct = questions[index % questions.size()].check(answer.reply);
+        }
+    }
+    m_slotBusy[slot] = false;
+    --m_inFlight;
+    ++m_done;
+    emit progress(m_done, int(m_answers.size()));
+    const std::size_t n = m_set.questions().size();
+    if (m_next < n) {
+        launchMore();
+    } else if (m_inFlight == 0) {
+        if (m_repetition < m_options.repeat)
+            beginRepetition();
+        else
+            emit finished(true, {});
+    }
+}
+
+QualityPassInfo QualityAsker::passInfo(const QString& role, std::optional<double> allowedDropPp) const
+{
+    QualityPassInfo info;
+    info.url = m_base.toString();
+    info.model = m_model;
+    info.setName = m_set.name();
+    info.setSha256 = m_set.sha256();
+    info.questionCount = int(m_set.questions().size());
+    info.role = role;
+    info.allowedDropPp = allowedDropPp;
+    info.seed = m_options.seed;
+    info.repeat = m_options.repeat;
+    info.options = QJsonObject {{QStringLiteral("concurrency"), m_options.concurrency},
+        {QStringLiteral("max_tokens"), m_options.maxTokens},
+        {QStringLiteral("timeout_s"), m_options.timeoutMs / 1000.0},
+        {QStringLiteral("api"), m_options.completions ? QStringLiteral("completions") : QStringLiteral("chat")},
+        {QStringLiteral("temperature"), 0}};
+    info.facts = m_facts;
+    return info;
+}
+
+} // namespace kp::core

@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "quality/qualitystore.h"
+#include "quality/questionset.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QObject>
+#include <QUrl>
+
+#include <optional>
+#include <vector>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace kp::core {
+
+/// How a pass is asked.
+struct QualityAskOptions
+{
+    QUrl url; ///< the server's base URL; a trailing /v1 is allowed
+    QString model; ///< empty: the first model /v1/models lists
+    QByteArray apiKey; ///< sent as a Bearer token, never stored
+    int repeat = 2;
+    int concurrency = 16;
+    int maxTokens = 256; ///< per question unless the question sets its own
+    qint64 seed = 1234;
+    int timeoutMs = 120'000; ///< per request
+    bool completions = false; ///< send prompt questions to /v1/completions; chat otherwise
+};
+
+/// Asks every question of a set, `repeat` times over, at temperature 0 with a fixed seed, `concurrency` at a time,
+/// non-streaming, and checks each answer.
+///
+/// First it reads /v1/models (the model, and whether the server is there at all) and /version (kept as facts).
+/// Repetitions run one after another, so the second is a true second pass over the same questions. A request that
+/// fails (HTTP error, timeout, a reply that is not a completion) is recorded with its error and never as a wrong
+/// answer. Lives on the thread that calls start(), which needs an event loop; one QNetworkAccessManager per six
+/// requests in flight, since Qt 6.4 opens at most six connections per host for one manager.
+class QualityAsker : public QObject
+{
+    Q_OBJECT
+public:
+    QualityAsker(const QuestionSet& set, QualityAskOptions options, QObject* parent = nullptr);
+    ~QualityAsker() override;
+
+    /// Begins; finished() follows.
+    void start();
+
+    /// Every answer, by repetition then in the set's order, once finished(true).
+    const std::vector<QualityAnswer>& answers() const { return m_answers; }
+    /// The model that was asked.
+    QString model() const { return m_model; }
+    /// What the server said about itself: {"vllm_version": …} and the simulator's block when there is one.
+    QJsonObject facts() const { return m_facts; }
+    /// The base URL questions went to (without a trailing /v1).
+    QUrl baseUrl() const { return m_base; }
+    /// The pass to store once finished: what was asked, of whom and how. `allowedDropPp` is the rule, given with a
+    /// "before" pass only. Never the API key.
+    QualityPassInfo passInfo(const QString& role, std::optional<double> allowedDropPp) const;
+
+signals:
+    void progress(int done, int total);
+    /// `ok` false: the server could not be used at all (`error` says why) and nothing was asked.
+    void finished(bool ok, const QString& error);
+
+private:
+    QNetworkReply* get(const QString& path, bool authorised);
+    void modelsArrived(QNetworkReply* reply);
+    void versionArrived(QNetworkReply* reply);
+    void beginRepetition();
+    void launchMore();
+    void answerArrived(QNetworkReply* reply, std::size_t slot, std::size_t index, const QElapsedTimer& clock);
+
+    const QuestionSet& m_set;
+    QualityAskOptions m_options;
+    QUrl m_base;
+    QString m_model;
+    QJsonObject m_facts;
+    std::vector<QNetworkAccessManager*> m_managers;
+    std::vector<bool> m_slotBusy;
+    std::vector<QualityAnswer> m_answers; ///< preallocated: repetition r, question i at r·n + i
+    int m_repetition = 0;
+    std::size_t m_next = 0;
+    int m_inFlight = 0;
+    int m_done = 0;
+};
+
+} // namespace kp::core
