@@ -7,6 +7,7 @@
 #include "catalog/modelscommand.h"
 #include "common/version.h"
 #include "democommand.h"
+#include "launch/launchcommand.h"
 #include "quality/qualitycommand.h"
 #include "report/reportcommand.h"
 #include "run/doctorcommand.h"
@@ -69,6 +70,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());
     cli.add(std::make_unique<DoctorCommand>());
+    cli.add(std::make_unique<LaunchCommand>());
     cli.add(std::make_unique<QualityCommand>());
     return cli;
 }

@@ -6,6 +6,7 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 #include "analysis/verdict.h"
+#include "launch/launchfacts.h"
 
 #include <QFileInfo>
 
@@ -456,6 +457,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 ? QStringLiteral("%1 tokens").arg(text::number(double(*run.facts.kvCapacityTokens)))
                 : QStringLiteral("unknown")},
     };
+    for (const auto& [label, value] : launchFactRows(run.run.info.facts.value(u"launch").toObject()))
+        c.environment.push_back({label, value});
 
     const double scale = run.timeScale;
     c.appendix.push_back(distributionTable(

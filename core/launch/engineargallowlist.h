@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kp::core {
+
+/// One engine argument as it goes on vLLM's command line: the flag, and its value unless it is a switch.
+struct EngineArg
+{
+    QString flag; ///< with its leading dashes: --max-model-len
+    QString value; ///< empty for a switch (--enforce-eager)
+    bool hasValue = true;
+
+    QStringList tokens() const { return hasValue ? QStringList {flag, value} : QStringList {flag}; }
+    friend bool operator==(const EngineArg&, const EngineArg&) = default;
+};
+
+/// The vLLM engine arguments `kneepoint launch` passes on, from resources/launch/engine-args.json: each with its
+/// type and range. Anything else is refused, because an engine argument can change what the server executes
+/// (--trust-remote-code), where it listens or what it may read.
+class EngineArgAllowList
+{
+public:
+    enum class Type { Int, Float, Bool, String, Enum };
+    struct Entry
+    {
+        QString flag;
+        Type type = Type::String;
+        double min = 0;
+        double max = 0;
+        QStringList values; ///< for Enum
+        QString pattern; ///< for String
+        bool negatable = false; ///< a Bool that can be turned off as --no-<name>
+        QString meaning;
+    };
+
+    /// The built-in list.
+    static const EngineArgAllowList& builtIn();
+    /// A list from JSON text in the built-in format; nullopt with `error` set when it cannot be read.
+    static std::optional<EngineArgAllowList> fromJson(const QByteArray& json, QString* error);
+
+    /// Checks `text`, as given to --engine-arg: FLAG=VALUE, FLAG VALUE or a lone FLAG for a switch, with or without
+    /// the leading dashes. Returns the argument, or nullopt with `error` set to a sentence: for a refused flag why,
+    /// for an unlisted flag the list of what is allowed, for a bad value the type and range.
+    std::optional<EngineArg> check(const QString& text, QString* error) const;
+
+    const QList<Entry>& entries() const { return m_entries; }
+    const Entry* find(const QString& flag) const;
+    /// Why `flag` is always refused; empty when it is not on the refused list.
+    QString refusedBecause(const QString& flag) const;
+    /// "--max-model-len (int 16–16777216), --enforce-eager (switch), …", for error messages and --help.
+    QString describeAllowed() const;
+
+private:
+    QList<Entry> m_entries;
+    QList<std::pair<QString, QString>> m_refused; ///< flag, why
+};
+
+} // namespace kp::core

@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launchcommandbuilder.h"
+
+#include <QRegularExpression>
+
+namespace kp::core {
+
+namespace {
+
+constexpr int ContainerPort = 8000;
+
+QString runtimeProgram(LaunchRuntime runtime)
+{
+    return runtime == LaunchRuntime::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+}
+
+} // namespace
+
+LaunchCommandLine LaunchCommandBuilder::build(const LaunchPlan& plan)
+{
+    LaunchCommandLine c;
+    QStringList engine;
+    engine << QStringLiteral("--revision") << plan.revision;
+    if (plan.runtime == LaunchRuntime::Local)
+        engine << QStringLiteral("--host") << plan.host << QStringLiteral("--port") << QString::number(plan.port);
+    if (plan.engineArg(QStringLiteral("--served-model-name")).isEmpty())
+        engine << QStringLiteral("--served-model-name") << plan.servedModelName;
+    if (plan.gpus > 1 && plan.engineArg(QStringLiteral("--tensor-parallel-size")).isEmpty())
+        engine << QStringLiteral("--tensor-parallel-size") << QString::number(plan.gpus);
+    for (const EngineArg& a : plan.engineArgs)
+        engine << a.tokens();
+
+    if (plan.runtime == LaunchRuntime::Local) {
+        c.program = plan.engineProgram;
+        c.arguments << QStringLiteral("serve") << plan.model << engine;
+        if (!plan.gpuDevices.isEmpty())
+            c.environment.append({QStringLiteral("CUDA_VISIBLE_DEVICES"), plan.gpuDevices});
+        return c;
+    }
+    c.program = runtimeProgram(plan.runtime);
+    // Docker splits --gpus on commas as CSV: a device list must arrive quoted, as its documentation shows.
+    const QString gpus
+        = plan.gpuDevices.isEmpty() ? QString::number(plan.gpus) : QStringLiteral("\"device=%1\"").arg(plan.gpuDevices);
+    c.arguments << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("--name") << plan.containerName()
+                << QStringLiteral("--label") << QStringLiteral("org.kneepoint.launch=") + plan.id
+                << QStringLiteral("--gpus") << gpus << QStringLiteral("--ipc=host") << QStringLiteral("-p")
+                << QStringLiteral("%1:%2:%3").arg(plan.host).arg(plan.port).arg(ContainerPort);
+    // The name alone: the runtime copies the value from its own environment, so it never appears in an argument list.
+    if (plan.passHfToken)
+        c.arguments << QStringLiteral("-e") << QStringLiteral("HF_TOKEN");
+    if (!plan.hfCache.isEmpty())
+        c.arguments << QStringLiteral("-v") << plan.hfCache + QStringLiteral(":/root/.cache/huggingface");
+    c.arguments << plan.image.toString() << plan.model << engine;
+    return c;
+}
+
+QList<LaunchCommandLine> LaunchCommandBuilder::cleanup(LaunchRuntime runtime, const QString& containerName)
+{
+    if (runtime == LaunchRuntime::Local)
+        return {};
+    const QString program = runtimeProgram(runtime);
+    return {
+        {program, {QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("10"), containerName}, {}},
+        {program, {QStringLiteral("rm"), QStringLiteral("-f"), containerName}, {}},
+    };
+}
+
+LaunchCommandLine LaunchCommandBuilder::list(LaunchRuntime runtime, const QString& id)
+{
+    return {runtimeProgram(runtime),
+        {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+            QStringLiteral("label=org.kneepoint.launch=") + id, QStringLiteral("--format"),
+            QStringLiteral("{{.Names}}")},
+        {}};
+}
+
+QString LaunchCommandBuilder::display(const LaunchCommandLine& command)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:=,@+-]+$"));
+    QStringList parts;
+    for (const auto& [name, value] : command.environment)
+        parts << name + u'=' + value;
+    for (const QString& a : QStringList {command.program} + command.arguments) {
+        if (plain.match(a).hasMatch())
+            parts << a;
+        else
+            parts << u'\'' + QString(a).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+    }
+    return parts.join(u' ');
+}
+
+} // namespace kp::core

@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "launch/launchplan.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <utility>
+
+namespace kp::core {
+
+/// A program and its arguments, for QProcess: never a shell.
+struct LaunchCommandLine
+{
+    QString program;
+    QStringList arguments;
+    /// Environment variables to set on top of the inherited environment (CUDA_VISIBLE_DEVICES for local).
+    QList<std::pair<QString, QString>> environment;
+};
+
+/// Builds the command that starts vLLM, purely from the plan.
+///  docker/podman: run --rm --name kneepoint-<id> --label org.kneepoint.launch=<id> --gpus N --ipc=host
+///                 -p HOST:PORT:8000 [-e HF_TOKEN] [-v CACHE:/root/.cache/huggingface] IMAGE MODEL --revision REV
+///                 --served-model-name NAME [--tensor-parallel-size N] ENGINE-ARGS…
+///  local:         vllm serve MODEL --revision REV --host HOST --port PORT --served-model-name NAME
+///                 [--tensor-parallel-size N] ENGINE-ARGS…
+/// The image's entrypoint is `vllm serve`, so the model follows the image positionally (fact sheet §C.4).
+class LaunchCommandBuilder
+{
+public:
+    static LaunchCommandLine build(const LaunchPlan& plan);
+    /// The commands that stop and remove the container: {runtime, [stop, -t, 10, NAME]} and {runtime, [rm, -f,
+    /// NAME]}. Empty for the local runtime.
+    static QList<LaunchCommandLine> cleanup(LaunchRuntime runtime, const QString& containerName);
+    /// The command that lists containers of a launch: ps -a --filter label=org.kneepoint.launch=<id> --format
+    /// {{.Names}}.
+    static LaunchCommandLine list(LaunchRuntime runtime, const QString& id);
+    /// An argument list as a person would type it, for --dry-run and reports; quotes what a shell would split.
+    static QString display(const LaunchCommandLine& command);
+};
+
+} // namespace kp::core

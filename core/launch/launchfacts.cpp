@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launchfacts.h"
+
+#include <QLocale>
+
+namespace kp::core {
+
+QList<std::pair<QString, QString>> launchFactRows(const QJsonObject& launch)
+{
+    QList<std::pair<QString, QString>> rows;
+    if (launch.isEmpty())
+        return rows;
+    // The C locale with thousands separators: the same digits in every language, still easy to read.
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    auto text = [&launch](const char* key) { return launch.value(QLatin1String(key)).toString(); };
+    rows.append({QStringLiteral("Launched by"), QStringLiteral("kneepoint launch (%1)").arg(text("runtime"))});
+    if (launch.contains(u"image")) {
+        rows.append({QStringLiteral("Image"), text("image")});
+        rows.append({QStringLiteral("Pinned by digest"),
+            launch.value(u"image_pinned").toBool()
+                ? QStringLiteral("yes")
+                : QStringLiteral("NO (--allow-unpinned): the tag may name other software tomorrow")});
+    }
+    rows.append({QStringLiteral("Model revision"), QStringLiteral("%1 @ %2").arg(text("model"), text("revision"))});
+    if (launch.contains(u"startup_seconds"))
+        rows.append({QStringLiteral("Start-up (cold start to first answer)"),
+            QStringLiteral("%1 s").arg(launch.value(u"startup_seconds").toDouble(), 0, 'f', 1)});
+    if (launch.contains(u"kv_cache_tokens"))
+        rows.append({QStringLiteral("GPU KV cache (vLLM's log)"),
+            QStringLiteral("%1 tokens").arg(c.toString(qint64(launch.value(u"kv_cache_tokens").toDouble())))});
+    if (launch.contains(u"max_concurrency"))
+        rows.append({QStringLiteral("Maximum concurrency (vLLM's log)"),
+            QStringLiteral("%1x at %2 tokens per request")
+                .arg(launch.value(u"max_concurrency").toDouble(), 0, 'f', 2)
+                .arg(c.toString(launch.value(u"max_concurrency_tokens").toInt()))});
+    if (launch.contains(u"kv_cache_peak_usage"))
+        rows.append({QStringLiteral("KV cache peak (/metrics)"),
+            QStringLiteral("%1%").arg(100 * launch.value(u"kv_cache_peak_usage").toDouble(), 0, 'f', 1)});
+    if (launch.contains(u"peak_vram_mib"))
+        rows.append({QStringLiteral("Peak VRAM (busiest GPU)"),
+            QStringLiteral("%1 MiB (%2)")
+                .arg(c.toString(launch.value(u"peak_vram_mib").toDouble(), 'f', 0), text("peak_vram_source"))});
+    else if (launch.contains(u"peak_vram_note"))
+        rows.append({QStringLiteral("Peak VRAM"), text("peak_vram_note")});
+    return rows;
+}
+
+QString describeLaunchFacts(const QJsonObject& launch)
+{
+    QString out = QStringLiteral("Server launched by Kneepoint:\n");
+    for (const auto& [label, value] : launchFactRows(launch))
+        out += QStringLiteral("  %1: %2\n").arg(label, value);
+    return out;
+}
+
+} // namespace kp::core

@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launchplan.h"
+
+#include <QJsonArray>
+
+namespace kp::core {
+
+QString launchRuntimeName(LaunchRuntime runtime)
+{
+    switch (runtime) {
+    case LaunchRuntime::Docker:
+        return QStringLiteral("docker");
+    case LaunchRuntime::Podman:
+        return QStringLiteral("podman");
+    case LaunchRuntime::Local:
+        return QStringLiteral("local");
+    }
+    return {};
+}
+
+QString LaunchPlan::containerName() const
+{
+    return QStringLiteral("kneepoint-") + id;
+}
+
+QString LaunchPlan::engineArg(const QString& flag) const
+{
+    for (const EngineArg& a : engineArgs) {
+        if (a.flag == flag)
+            return a.value;
+    }
+    return {};
+}
+
+QJsonObject LaunchPlan::toJson() const
+{
+    QJsonArray args;
+    for (const EngineArg& a : engineArgs)
+        args.append(a.hasValue ? a.flag + u'=' + a.value : a.flag);
+    QJsonObject o {{QStringLiteral("runtime"), launchRuntimeName(runtime)}, {QStringLiteral("model"), model},
+        {QStringLiteral("revision"), revision}, {QStringLiteral("served_model_name"), servedModelName},
+        {QStringLiteral("gpus"), gpus}, {QStringLiteral("engine_args"), args}};
+    if (runtime != LaunchRuntime::Local) {
+        o[QStringLiteral("image")] = image.toString();
+        o[QStringLiteral("image_digest")] = image.digest.isEmpty() ? QJsonValue() : QJsonValue(image.digest);
+        o[QStringLiteral("image_pinned")] = image.pinned();
+        o[QStringLiteral("container")] = containerName();
+    } else {
+        o[QStringLiteral("engine_program")] = engineProgram;
+    }
+    return o;
+}
+
+} // namespace kp::core

@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "launch/engineargallowlist.h"
+#include "launch/imagereference.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace kp::core {
+
+/// How the server is started.
+enum class LaunchRuntime { Docker, Podman, Local };
+
+/// "docker", "podman" or "local".
+QString launchRuntimeName(LaunchRuntime runtime);
+
+/// Everything a launch is told, checked: what LaunchCommandBuilder turns into a command line.
+struct LaunchPlan
+{
+    LaunchRuntime runtime = LaunchRuntime::Docker;
+    QString id; ///< short and unique: names the container kneepoint-<id> and the launch record
+    QString model; ///< Hugging Face id, ORG/NAME
+    QString revision; ///< branch, tag or (best) commit hash
+    QString servedModelName; ///< the name in the API; the model id unless --served-model-name says otherwise
+    ImageReference image; ///< for docker and podman
+    QString host = QStringLiteral("127.0.0.1"); ///< where the port is published
+    int port = 8000;
+    int gpus = 1; ///< tensor parallelism; docker's --gpus N
+    QString gpuDevices; ///< "0,1": which GPUs; empty: any `gpus` of them
+    QString hfCache; ///< host directory mounted as the container's Hugging Face cache; empty: none
+    bool passHfToken = false; ///< HF_TOKEN is set: pass its name (never its value) into the container
+    QString engineProgram = QStringLiteral("vllm"); ///< the local runtime's executable
+    QList<EngineArg> engineArgs; ///< allow-listed, in order; --served-model-name and --max-model-len among them
+
+    /// The container's name: kneepoint-<id>.
+    QString containerName() const;
+    /// The value of an engine argument, or empty.
+    QString engineArg(const QString& flag) const;
+    /// For the run's facts: runtime, image, digest, pinned, revision, engine arguments. Never a secret.
+    QJsonObject toJson() const;
+};
+
+} // namespace kp::core
