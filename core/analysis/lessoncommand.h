@@ -15,7 +15,7 @@ public:
     {
         return QStringLiteral("Read a lesson a finding points to (kneepoint lesson ID).");
     }
-    QList<QCommandLineOption> options() const override { return {}; }
+    QList<QCommandLineOption> options() const override;
     int run(const QCommandLineParser& parser, CommandIo& io) override;
     bool takesArguments() const override { return true; }
 };

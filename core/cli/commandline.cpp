@@ -6,6 +6,7 @@
 #include "analysis/lessoncommand.h"
 #include "catalog/modelscommand.h"
 #include "common/version.h"
+#include "completioncommand.h"
 #include "democommand.h"
 #include "launch/launchcommand.h"
 #include "quality/qualitycommand.h"
@@ -70,6 +71,8 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());
     cli.add(std::make_unique<DoctorCommand>());
+    cli.add(std::make_unique<CompletionCommand>());
+    cli.add(std::make_unique<ManpageCommand>());
     cli.add(std::make_unique<LaunchCommand>());
     cli.add(std::make_unique<QualityCommand>());
     return cli;
@@ -78,6 +81,15 @@ CommandLine CommandLine::standard()
 void CommandLine::add(std::unique_ptr<Command> command)
 {
     m_commands.push_back(std::move(command));
+}
+
+std::vector<const Command*> CommandLine::commands() const
+{
+    std::vector<const Command*> list;
+    list.reserve(m_commands.size());
+    for (const auto& c : m_commands)
+        list.push_back(c.get());
+    return list;
 }
 
 Command* CommandLine::find(const QString& name) const
@@ -96,7 +108,7 @@ QString CommandLine::overview() const
                          "Kneepoint benchmarks an OpenAI-compatible vLLM server and explains where it breaks.\n"
                          "Without a command it opens the desktop application.\n\nCommands:\n");
     for (const auto& c : m_commands)
-        text += QStringLiteral("  %1%2\n").arg(c->name(), -10).arg(c->summary());
+        text += QStringLiteral("  %1  %2\n").arg(c->name(), -10).arg(c->summary());
     text += QStringLiteral("\nOptions:\n  -h, --help     Show this help, or a command's help after its name.\n"
                            "  -v, --version  Show Kneepoint's version.\n\n"
                            "Exit codes: 0 done, 1 failed, 2 usage error, 3 inconclusive (quality compare), 130 "

@@ -23,6 +23,8 @@ public:
     static CommandLine standard();
 
     void add(std::unique_ptr<Command> command);
+    /// The subcommands, in the order --help lists them.
+    std::vector<const Command*> commands() const;
     /// Runs `arguments` (arguments[0] is the program). Returns the exit code.
     int exec(const QStringList& arguments, QTextStream& out, QTextStream& err);
 

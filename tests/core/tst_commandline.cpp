@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -198,6 +199,89 @@ private Q_SLOTS:
         const Result missing = runKneepoint({QStringLiteral("lesson"), QStringLiteral("astrology")});
         QCOMPARE(missing.code, 2);
         QVERIFY2(missing.err.contains(u"no lesson 'astrology'"), qPrintable(missing.err));
+    }
+
+    void everyListingHasJson_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("runs") << QStringList {QStringLiteral("runs")};
+        QTest::newRow("gpus") << QStringList {QStringLiteral("gpus")};
+        QTest::newRow("models") << QStringList {QStringLiteral("models")};
+        QTest::newRow("lesson") << QStringList {QStringLiteral("lesson")};
+    }
+
+    void everyListingHasJson()
+    {
+        QFETCH(QStringList, arguments);
+        QTemporaryDir dir;
+        arguments << QStringLiteral("--json");
+        if (arguments.first() == u"runs")
+            arguments << QStringLiteral("--db") << dir.filePath(QStringLiteral("runs.sqlite"));
+        const Result r = runKneepoint(arguments);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError && (doc.isArray() || doc.isObject()), qPrintable(r.out));
+    }
+
+    // The overview, both completions and the manual page come from the same parser: every command is in each, and
+    // an option as deep as `run --dataset` reaches the completions and the page.
+    void helpCompletionsAndManPageListEveryCommand()
+    {
+        const Result help = runKneepoint({QStringLiteral("--help")});
+        QCOMPARE(help.code, 0);
+        const QString commandsBlock
+            = help.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+        QStringList names;
+        for (const QString& line : commandsBlock.split(u'\n', Qt::SkipEmptyParts)) {
+            QVERIFY2(line.trimmed().contains(u' '), qPrintable(line)); // a name and its one-line summary
+            names << line.trimmed().section(u' ', 0, 0);
+        }
+        QVERIFY2(names.size() >= 14, qPrintable(help.out));
+        for (const char* expected : {"run", "show", "report", "completion", "manpage"})
+            QVERIFY2(names.contains(QLatin1String(expected)), expected);
+
+        const Result bash = runKneepoint({QStringLiteral("completion"), QStringLiteral("bash")});
+        const Result zsh = runKneepoint({QStringLiteral("completion"), QStringLiteral("zsh")});
+        const Result man = runKneepoint({QStringLiteral("manpage")});
+        QCOMPARE(bash.code, 0);
+        QCOMPARE(zsh.code, 0);
+        QCOMPARE(man.code, 0);
+        QVERIFY(zsh.out.startsWith(u"#compdef kneepoint"));
+        for (const QString& name : std::as_const(names)) {
+            QVERIFY2(bash.out.contains(u"        " + name + u") opts="), qPrintable(name));
+            QVERIFY2(zsh.out.contains(u"'" + name + u':'), qPrintable(name));
+            QVERIFY2(man.out.contains(u".SS \"kneepoint " + name), qPrintable(name));
+        }
+        QVERIFY(bash.out.contains(u"--dataset"));
+        QVERIFY(zsh.out.contains(u"'--dataset=["));
+        QVERIFY(man.out.contains(u"\\-\\-dataset"));
+        const Result wrongShell = runKneepoint({QStringLiteral("completion"), QStringLiteral("fish")});
+        QCOMPARE(wrongShell.code, 2);
+
+        // The shells and troff accept them, where they are installed.
+        QTemporaryDir dir;
+        auto check = [&dir](const QString& program, const QStringList& arguments, const QString& text) {
+            if (QStandardPaths::findExecutable(program).isEmpty())
+                return QStringLiteral("skipped");
+            QFile file(dir.filePath(QStringLiteral("script")));
+            if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                return QStringLiteral("cannot write");
+            file.write(text.toUtf8());
+            file.close();
+            QProcess p;
+            p.start(program, arguments + QStringList {file.fileName()});
+            p.waitForFinished(30'000);
+            const QString complaints = QString::fromUtf8(p.readAllStandardError());
+            return p.exitCode() == 0 && complaints.isEmpty() ? QString() : complaints;
+        };
+        QString result = check(QStringLiteral("bash"), {QStringLiteral("-n")}, bash.out);
+        QVERIFY2(result.isEmpty() || result == u"skipped", qPrintable(result));
+        result = check(QStringLiteral("zsh"), {QStringLiteral("-n")}, zsh.out);
+        QVERIFY2(result.isEmpty() || result == u"skipped", qPrintable(result));
+        result = check(
+            QStringLiteral("groff"), {QStringLiteral("-man"), QStringLiteral("-ww"), QStringLiteral("-z")}, man.out);
+        QVERIFY2(result.isEmpty() || result == u"skipped", qPrintable(result));
     }
 
     void gpusListsTheCatalog()
