@@ -17,6 +17,1567 @@
     </message>
 </context>
 <context>
+    <name>Findings</name>
+    <message>
+        <source>the server reports it off, so it was switched off at launch</source>
+        <translation>der Server meldet die Funktion als ausgeschaltet, sie wurde also beim Start abgeschaltet</translation>
+    </message>
+    <message>
+        <source>The KV cache fills up at %1</source>
+        <translation>Der KV-Cache läuft bei %1 voll</translation>
+    </message>
+    <message>
+        <source> The cache holds %1 tokens: about %2 requests of %3 tokens each at their longest.</source>
+        <translation> Der Cache fasst %1 Tokens: etwa %2 Anfragen mit je %3 Tokens bei ihrer größten Länge.</translation>
+    </message>
+    <message>
+        <source>Requests beyond what the cache holds wait for space or are preempted and recomputed, so their latency jumps.</source>
+        <translation>Anfragen, die nicht mehr in den Cache passen, warten auf Platz oder werden verdrängt und neu berechnet, daher springt ihre Latenz nach oben.</translation>
+    </message>
+    <message>
+        <source>Every token of every running request keeps its keys and values in GPU memory until the request ends; vLLM&apos;s V1 engine preempts by dropping a request&apos;s cache and recomputing it later.</source>
+        <translation>Jedes Token jeder laufenden Anfrage hält seine Keys und Values im GPU-Speicher, bis die Anfrage endet; die V1-Engine von vLLM verdrängt eine Anfrage, indem sie deren Cache verwirft und später neu berechnet.</translation>
+    </message>
+    <message>
+        <source>gives the KV cache the memory vLLM holds back (now %1)</source>
+        <translation>gibt dem KV-Cache den Speicher, den vLLM zurückhält (derzeit %1)</translation>
+    </message>
+    <message>
+        <source>halves the bytes per cached token, so about twice the requests fit</source>
+        <translation>halbiert die Bytes pro gecachtem Token, sodass etwa doppelt so viele Anfragen hineinpassen</translation>
+    </message>
+    <message>
+        <source>admits no more requests than fit, so they queue instead of being preempted</source>
+        <translation>lässt nicht mehr Anfragen zu, als hineinpassen, sodass sie warten, statt verdrängt zu werden</translation>
+    </message>
+    <message>
+        <source>splits the model over two GPUs, roughly doubling the memory left for the cache</source>
+        <translation>verteilt das Modell auf zwei GPUs und verdoppelt so ungefähr den Speicher, der für den Cache bleibt</translation>
+    </message>
+    <message>
+        <source>The scheduler caps the batch at %1 requests</source>
+        <translation>Der Scheduler begrenzt den Batch auf %1 Anfragen</translation>
+    </message>
+    <message>
+        <source>Throughput stopped growing at %1: %2. At %3 the server ran at most %4 requests while up to %5 waited, with the KV cache only %6 used.</source>
+        <translation>Der Durchsatz wuchs ab %1 nicht mehr: %2. Bei %3 führte der Server höchstens %4 Anfragen gleichzeitig aus, während bis zu %5 warteten, obwohl der KV-Cache nur zu %6 belegt war.</translation>
+    </message>
+    <message>
+        <source>The GPU has room for more requests, but the server will not batch them: the extra users only queue.</source>
+        <translation>Die GPU hat Platz für mehr Anfragen, doch der Server nimmt sie nicht in den Batch auf: Die zusätzlichen Nutzer warten nur in der Warteschlange.</translation>
+    </message>
+    <message>
+        <source>vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait even when memory is free.</source>
+        <translation>vLLM führt pro Schritt höchstens --max-num-seqs Sequenzen aus; weitere Anfragen warten, selbst wenn Speicher frei ist.</translation>
+    </message>
+    <message>
+        <source>lets the batch grow into the free KV cache</source>
+        <translation>lässt den Batch in den freien KV-Cache hineinwachsen</translation>
+    </message>
+    <message>
+        <source>lets each step take more tokens when the batch grows</source>
+        <translation>lässt jeden Schritt mehr Tokens aufnehmen, wenn der Batch wächst</translation>
+    </message>
+    <message>
+        <source>The GPU is saturated from %1</source>
+        <translation>Die GPU ist ab %1 ausgelastet</translation>
+    </message>
+    <message>
+        <source>Throughput stopped growing: %1.</source>
+        <translation>Der Durchsatz wächst nicht mehr: %1.</translation>
+    </message>
+    <message>
+        <source>Beyond this load every extra user adds waiting time, not throughput.</source>
+        <translation>Jenseits dieser Last bringt jeder zusätzliche Nutzer Wartezeit, keinen Durchsatz.</translation>
+    </message>
+    <message>
+        <source>Each step already carries as much work as the GPU&apos;s bandwidth and FLOPS allow; a bigger batch makes every step longer.</source>
+        <translation>Jeder Schritt trägt bereits so viel Arbeit, wie Bandbreite und FLOPS der GPU erlauben; ein größerer Batch macht jeden Schritt länger.</translation>
+    </message>
+    <message>
+        <source>halves the weight bytes each step reads (Hopper, Ada and newer)</source>
+        <translation>halbiert die Gewichtsbytes, die jeder Schritt liest (Hopper, Ada und neuer)</translation>
+    </message>
+    <message>
+        <source>a second replica doubles throughput for a model that fits one GPU</source>
+        <translation>eine zweite Replik verdoppelt den Durchsatz für ein Modell, das auf eine GPU passt</translation>
+    </message>
+    <message>
+        <source>Time to first token misses the target even at %1</source>
+        <translation>Die Zeit bis zum ersten Token verfehlt den Zielwert selbst bei %1</translation>
+    </message>
+    <message>
+        <source>Time to first token crosses the target at %1</source>
+        <translation>Die Zeit bis zum ersten Token überschreitet den Zielwert bei %1</translation>
+    </message>
+    <message>
+        <source>Users wait longer than %1 for the answer to start.</source>
+        <translation>Nutzer warten länger als %1, bis die Antwort beginnt.</translation>
+    </message>
+    <message>
+        <source>A new request&apos;s prompt is processed (prefill) in steps shared with everyone else&apos;s decoding; under load it also waits for a place in the batch.</source>
+        <translation>Der Prompt einer neuen Anfrage wird in Schritten verarbeitet (Prefill), die er sich mit dem Decoding aller anderen teilt; unter Last wartet er außerdem auf einen Platz im Batch.</translation>
+    </message>
+    <message>
+        <source>prefills more prompt tokens per step, so first tokens come sooner</source>
+        <translation>verarbeitet mehr Prompt-Tokens pro Schritt im Prefill, sodass erste Tokens früher kommen</translation>
+    </message>
+    <message>
+        <source>lets short prompts start while a long one is still prefilling</source>
+        <translation>lässt kurze Prompts starten, während ein langer noch im Prefill ist</translation>
+    </message>
+    <message>
+        <source>skips prefill for prompt prefixes seen before</source>
+        <translation>überspringt das Prefill für bereits gesehene Prompt-Präfixe</translation>
+    </message>
+    <message>
+        <source>Time per output token misses the target even at %1</source>
+        <translation>Die Zeit pro Ausgabe-Token verfehlt den Zielwert selbst bei %1</translation>
+    </message>
+    <message>
+        <source>Time per output token crosses the target at %1</source>
+        <translation>Die Zeit pro Ausgabe-Token überschreitet den Zielwert bei %1</translation>
+    </message>
+    <message>
+        <source>Answers stream slower than %1 per token.</source>
+        <translation>Antworten streamen langsamer als %1 pro Token.</translation>
+    </message>
+    <message>
+        <source>Every decode step reads all the weights and every running request&apos;s KV cache; more requests and long prefills sharing a step make each step longer.</source>
+        <translation>Jeder Decode-Schritt liest alle Gewichte und den KV-Cache jeder laufenden Anfrage; mehr Anfragen und lange Prefills im selben Schritt machen jeden Schritt länger.</translation>
+    </message>
+    <message>
+        <source>smaller prefill chunks interrupt decoding less</source>
+        <translation>kleinere Prefill-Stücke unterbrechen das Decoding weniger</translation>
+    </message>
+    <message>
+        <source>halves the KV bytes each decode step reads</source>
+        <translation>halbiert die KV-Bytes, die jeder Decode-Schritt liest</translation>
+    </message>
+    <message>
+        <source>halves the weight bytes each decode step reads</source>
+        <translation>halbiert die Gewichtsbytes, die jeder Decode-Schritt liest</translation>
+    </message>
+    <message>
+        <source>End-to-end latency crosses the target at %1</source>
+        <translation>Die End-to-End-Latenz überschreitet den Zielwert bei %1</translation>
+    </message>
+    <message>
+        <source>Whole answers take longer than %1.</source>
+        <translation>Ganze Antworten dauern länger als %1.</translation>
+    </message>
+    <message>
+        <source>An answer&apos;s time is its first token plus every later token; both grow with load.</source>
+        <translation>Die Zeit einer Antwort ist ihr erstes Token plus jedes weitere Token; beides wächst mit der Last.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests failed</source>
+        <translation>%1 von %2 Anfragen sind fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Failures from %1: %2.</source>
+        <translation>Fehlschläge ab %1: %2.</translation>
+    </message>
+    <message>
+        <source>Failed requests count against every target: a user who got an error was not served.</source>
+        <translation>Fehlgeschlagene Anfragen zählen gegen jeden Zielwert: Ein Nutzer, der einen Fehler erhielt, wurde nicht bedient.</translation>
+    </message>
+    <message>
+        <source>429 answers come from a rate limit in a gateway or the server, not from the GPU.</source>
+        <translation>429-Antworten stammen von einer Ratenbegrenzung in einem Gateway oder im Server, nicht von der GPU.</translation>
+    </message>
+    <message>
+        <source>Errors under load usually mean timeouts in a proxy, the server running out of memory, or the server restarting.</source>
+        <translation>Fehler unter Last bedeuten meist Zeitüberschreitungen in einem Proxy, einen Server, dem der Speicher ausgeht, oder einen Neustart des Servers.</translation>
+    </message>
+    <message>
+        <source>rate limited (429)</source>
+        <translation>durch Ratenbegrenzung abgewiesen (429)</translation>
+    </message>
+    <message>
+        <source>server errors (5xx)</source>
+        <translation>Serverfehler (5xx)</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>mit Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>cut off mid-stream</source>
+        <translation>mitten im Stream abgebrochen</translation>
+    </message>
+    <message>
+        <source>ended with an error event</source>
+        <translation>mit einem Fehlerereignis beendet</translation>
+    </message>
+    <message>
+        <source>refused connections</source>
+        <translation>abgewiesene Verbindungen</translation>
+    </message>
+    <message>
+        <source>other failures</source>
+        <translation>sonstige Fehlschläge</translation>
+    </message>
+    <message>
+        <source>Faster than %1 allows</source>
+        <translation>Schneller, als %1 es erlaubt</translation>
+    </message>
+    <message>
+        <source>One request took %1 per token; reading %2 of weights at %3&apos;s bandwidth takes at least %4.</source>
+        <translation>Eine einzelne Anfrage brauchte %1 pro Token; %2 Gewichte mit der Bandbreite von %3 zu lesen, dauert mindestens %4.</translation>
+    </message>
+    <message>
+        <source>The physics check cannot vouch for these numbers until the cause is known.</source>
+        <translation>Der Physik-Check kann für diese Zahlen nicht bürgen, solange die Ursache unbekannt ist.</translation>
+    </message>
+    <message>
+        <source>Likely: %1.</source>
+        <translation>Wahrscheinlich: %1.</translation>
+    </message>
+    <message>
+        <source>One request reaches %1 of what %2 allows</source>
+        <translation>Eine einzelne Anfrage erreicht %1 dessen, was %2 erlaubt</translation>
+    </message>
+    <message>
+        <source>TPOT of one request %1; the bandwidth floor for %2 is %3 (%4 per step at %5); at best %6 tokens per second for one user.</source>
+        <translation>TPOT einer einzelnen Anfrage %1; die Bandbreitenuntergrenze für %2 liegt bei %3 (%4 pro Schritt bei %5); bestenfalls %6 Tokens pro Sekunde für einen Nutzer.</translation>
+    </message>
+    <message>
+        <source> Assumed %1 GPUs, the fewest that hold the weights.</source>
+        <translation> Angenommen wurden %1 GPUs, die wenigsten, die die Gewichte fassen.</translation>
+    </message>
+    <message>
+        <source>Single-request decoding is close to the hardware&apos;s limit: well-tuned stacks reach 70–85%.</source>
+        <translation>Das Decoding einer einzelnen Anfrage liegt nahe an der Grenze der Hardware: Gut abgestimmte Stacks erreichen 70–85%.</translation>
+    </message>
+    <message>
+        <source>Single-request decoding is well below the hardware&apos;s limit (well-tuned stacks reach 70–85%): something besides reading the weights costs time.</source>
+        <translation>Das Decoding einer einzelnen Anfrage liegt deutlich unter der Grenze der Hardware (gut abgestimmte Stacks erreichen 70–85%): Etwas anderes als das Lesen der Gewichte kostet Zeit.</translation>
+    </message>
+    <message>
+        <source>Common causes: CUDA graphs off (--enforce-eager), a CPU-bound server, a slower GPU than entered, or network time inside each token.</source>
+        <translation>Häufige Ursachen: CUDA-Graphen abgeschaltet (--enforce-eager), ein CPU-gebundener Server, eine langsamere GPU als eingetragen oder Netzwerkzeit in jedem Token.</translation>
+    </message>
+    <message>
+        <source>the bandwidth of %1 × %2</source>
+        <translation>der Bandbreite von %1 × %2</translation>
+    </message>
+    <message>
+        <source>the bandwidth of one %1</source>
+        <translation>der Bandbreite einer %1</translation>
+    </message>
+    <message>
+        <source>The knee is at %1</source>
+        <translation>Das Knie liegt bei %1</translation>
+    </message>
+    <message>
+        <source>Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly latency. Method: %3.</source>
+        <translation>Bis zu %1 bringt zusätzliche Last Durchsatz (dort %2 Tokens/s), darüber hinaus vor allem Latenz. Methode: %3.</translation>
+    </message>
+    <message>
+        <source>The most efficient operating point: run near it when cost matters more than latency.</source>
+        <translation>Der effizienteste Betriebspunkt: Betreiben Sie den Server in seiner Nähe, wenn die Kosten mehr zählen als die Latenz.</translation>
+    </message>
+    <message>
+        <source>A long tail at %1</source>
+        <translation>Ein langer Tail bei %1</translation>
+    </message>
+    <message>
+        <source>TTFT p%1 %2 is %3 times the median %4.</source>
+        <translation>Die TTFT p%1 von %2 ist das %3-Fache des Medians von %4.</translation>
+    </message>
+    <message>
+        <source>Most users are served much faster than the target&apos;s percentile suggests; a few wait far longer.</source>
+        <translation>Die meisten Nutzer werden viel schneller bedient, als das Perzentil des Zielwerts vermuten lässt; einige wenige warten weit länger.</translation>
+    </message>
+    <message>
+        <source>Requests that arrive while a batch is full, or behind a long prefill, wait a whole step or more.</source>
+        <translation>Anfragen, die bei vollem Batch oder hinter einem langen Prefill eintreffen, warten einen ganzen Schritt oder länger.</translation>
+    </message>
+    <message>
+        <source>Goodput holds %1 of requests within targets up to %2</source>
+        <translation>Der Goodput hält bis zu %2 %1 der Anfragen innerhalb der Zielwerte</translation>
+    </message>
+    <message>
+        <source>Goodput holds %1 of requests within targets at every load measured</source>
+        <translation>Der Goodput hält bei jeder gemessenen Last %1 der Anfragen innerhalb der Zielwerte</translation>
+    </message>
+    <message>
+        <source>Fewer than %1 of requests meet every target even at the lowest load</source>
+        <translation>Selbst bei der niedrigsten Last halten weniger als %1 der Anfragen jeden Zielwert ein</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 req/s)</source>
+        <translation>bei %1: %2 (%3 Anfragen/s)</translation>
+    </message>
+    <message>
+        <source>Share of requests meeting every target, failures counted against it: %1.</source>
+        <translation>Anteil der Anfragen, die jeden Zielwert einhalten, Fehlschläge als verfehlt gezählt: %1.</translation>
+    </message>
+    <message>
+        <source>DistServe&apos;s capacity: the highest load at which at least %1 of requests meet every target at once.</source>
+        <translation>Kapazität nach DistServe: die höchste Last, bei der mindestens %1 der Anfragen jeden Zielwert zugleich einhalten.</translation>
+    </message>
+    <message>
+        <source>Prefix caching is off</source>
+        <translation>Prefix-Caching ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>The server reports prefix caching disabled.</source>
+        <translation>Der Server meldet Prefix-Caching als deaktiviert.</translation>
+    </message>
+    <message>
+        <source>Requests that share a system prompt or a document prefill it again every time.</source>
+        <translation>Anfragen, die sich einen System-Prompt oder ein Dokument teilen, durchlaufen dafür jedes Mal erneut das Prefill.</translation>
+    </message>
+    <message>
+        <source>reuses the KV cache of shared prompt prefixes</source>
+        <translation>verwendet den KV-Cache gemeinsamer Prompt-Präfixe wieder</translation>
+    </message>
+    <message>
+        <source>Memory has headroom</source>
+        <translation>Der Speicher hat Reserven</translation>
+    </message>
+</context>
+<context>
+    <name>LoadCurve</name>
+    <message>
+        <source>Kneedle on output throughput against log2 load</source>
+        <translation>Kneedle auf dem Ausgabedurchsatz über der log2-Last</translation>
+    </message>
+</context>
+<context>
+    <name>ModelQuality</name>
+    <message>
+        <source>Quality checks asked of %1 (kneepoint quality ask), separately from this run:</source>
+        <translation>Qualitätsprüfungen, die %1 gestellt wurden (kneepoint quality ask), unabhängig von diesem Lauf:</translation>
+    </message>
+    <message>
+        <source>Pass %1 (%2, %3): %4 of %5 answered questions right (%6%).</source>
+        <translation>Durchgang %1 (%2, %3): %4 von %5 beantworteten Fragen richtig (%6%).</translation>
+    </message>
+    <message>
+        <source>Pass %1 against pass %2: %3</source>
+        <translation>Durchgang %1 gegenüber Durchgang %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>PhysicsFloors</name>
+    <message>
+        <source>Neither the GPU nor the model is known: pass --gpu, and serve a model from the catalog or give its config.json.</source>
+        <translation>Weder GPU noch Modell sind bekannt: Geben Sie --gpu an und stellen Sie ein Modell aus dem Katalog bereit oder geben Sie seine config.json an.</translation>
+    </message>
+    <message>
+        <source>The GPU is not known: pass --gpu (kneepoint gpus lists them).</source>
+        <translation>Die GPU ist nicht bekannt: Geben Sie --gpu an (kneepoint gpus listet sie auf).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s geometry is not known: it is not in the catalog and no config.json was found for it.</source>
+        <translation>Die Geometrie des Modells ist nicht bekannt: Es steht nicht im Katalog, und es wurde keine config.json dafür gefunden.</translation>
+    </message>
+    <message>
+        <source>the GPU entered is slower than the one serving (check --gpu)</source>
+        <translation>die eingetragene GPU ist langsamer als die tatsächlich verwendete (prüfen Sie --gpu)</translation>
+    </message>
+    <message>
+        <source>the served model is smaller or more heavily quantized than the one assumed</source>
+        <translation>das bereitgestellte Modell ist kleiner oder stärker quantisiert als angenommen</translation>
+    </message>
+    <message>
+        <source>speculative decoding produces several tokens per step</source>
+        <translation>spekulatives Decoding erzeugt mehrere Tokens pro Schritt</translation>
+    </message>
+    <message>
+        <source>prefix caching served part of the prompt from memory</source>
+        <translation>Prefix-Caching hat einen Teil des Prompts aus dem Speicher geliefert</translation>
+    </message>
+    <message>
+        <source>the GPU entered has fewer FLOPS than the one serving</source>
+        <translation>die eingetragene GPU hat weniger FLOPS als die tatsächlich verwendete</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>No data</source>
+        <translation>Keine Daten</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language, as an HTML lang code</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Fazit</translation>
+    </message>
+    <message>
+        <source>Scorecard</source>
+        <translation>Bewertungsübersicht</translation>
+    </message>
+    <message>
+        <source>Before you trust these numbers</source>
+        <translation>Bevor Sie diesen Zahlen vertrauen</translation>
+    </message>
+    <message>
+        <source>Findings that need attention</source>
+        <translation>Befunde, die Aufmerksamkeit erfordern</translation>
+    </message>
+    <message>
+        <source>Measured:</source>
+        <translation>Gemessen:</translation>
+    </message>
+    <message>
+        <source>Meaning:</source>
+        <translation>Bedeutung:</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Warum:</translation>
+    </message>
+    <message>
+        <source>Lesson:</source>
+        <translation>Lektion:</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>Unauffällig</translation>
+    </message>
+    <message>
+        <source>Try these next</source>
+        <translation>Als Nächstes ausprobieren</translation>
+    </message>
+    <message>
+        <source>Ranked by expected effect; each flag was checked against the server&apos;s vLLM version.</source>
+        <translation>Nach erwarteter Wirkung geordnet; jedes Flag wurde gegen die vLLM-Version des Servers geprüft.</translation>
+    </message>
+    <message>
+        <source>%1 (for: %2)</source>
+        <translation>%1 (für: %2)</translation>
+    </message>
+    <message>
+        <source>. Note: %1</source>
+        <translation>. Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>The three walls</source>
+        <translation>Die drei Grenzen</translation>
+    </message>
+    <message>
+        <source>Physics check</source>
+        <translation>Physik-Check</translation>
+    </message>
+    <message>
+        <source>Versions and environment</source>
+        <translation>Versionen und Umgebung</translation>
+    </message>
+    <message>
+        <source>Appendix: every number</source>
+        <translation>Anhang: alle Zahlen</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message>
+        <source>Made by Kneepoint %1 on %2 from the stored measurements; the Markdown and JSON reports are attached to this file.</source>
+        <translation>Erstellt von Kneepoint %1 am %2 aus den gespeicherten Messungen; die Berichte als Markdown und JSON sind dieser Datei angehängt.</translation>
+    </message>
+    <message>
+        <source>The PDF could not be painted.</source>
+        <translation>Das PDF konnte nicht gezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>Every number of this report, as JSON</source>
+        <translation>Alle Zahlen dieses Berichts als JSON</translation>
+    </message>
+    <message>
+        <source>This report as Markdown</source>
+        <translation>Dieser Bericht als Markdown</translation>
+    </message>
+    <message>
+        <source>green</source>
+        <translation>grün</translation>
+    </message>
+    <message>
+        <source>amber</source>
+        <translation>gelb</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>rot</translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation>grau</translation>
+    </message>
+    <message>
+        <source>Answer quality</source>
+        <translation>Antwortqualität</translation>
+    </message>
+</context>
+<context>
+    <name>ReportContent</name>
+    <message>
+        <source>met</source>
+        <translation>eingehalten</translation>
+    </message>
+    <message>
+        <source>missed: %1</source>
+        <translation>verfehlt: %1</translation>
+    </message>
+    <message>
+        <source>Throughput against %1 %2</source>
+        <translation>Durchsatz über %1 %2</translation>
+    </message>
+    <message>
+        <source>Each point is one load step; up and to the left is better. The ring marks the highest load that met every target; the dashed line is the %1 target.</source>
+        <translation>Jeder Punkt ist eine Laststufe; oben links ist besser. Der Ring markiert die höchste Last, die jeden Zielwert einhielt; die gestrichelte Linie ist der %1-Zielwert.</translation>
+    </message>
+    <message>
+        <source>output tokens/s</source>
+        <translation>Ausgabe-Tokens/s</translation>
+    </message>
+    <message>
+        <source>concurrency sweep</source>
+        <translation>Parallelitäts-Sweep</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>best under target: %1</source>
+        <translation>höchste Last im Zielwert: %1</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>Zielwert %1</translation>
+    </message>
+    <message>
+        <source>Time to first token against load</source>
+        <translation>Zeit bis zum ersten Token über der Last</translation>
+    </message>
+    <message>
+        <source>Time per output token against load</source>
+        <translation>Zeit pro Ausgabe-Token über der Last</translation>
+    </message>
+    <message>
+        <source>%1 against load</source>
+        <translation>%1 über der Last</translation>
+    </message>
+    <message>
+        <source>The median and the %1 at each load; the dashed line is the target.</source>
+        <translation>Median und %1 bei jeder Last; die gestrichelte Linie ist der Zielwert.</translation>
+    </message>
+    <message>
+        <source>concurrent users</source>
+        <translation>gleichzeitige Nutzer</translation>
+    </message>
+    <message>
+        <source>users</source>
+        <translation>Nutzer</translation>
+    </message>
+    <message>
+        <source>Throughput against load</source>
+        <translation>Durchsatz über der Last</translation>
+    </message>
+    <message>
+        <source>Output tokens per second over each step&apos;s steady window, and goodput in requests meeting every target. The ring marks the knee.</source>
+        <translation>Ausgabe-Tokens pro Sekunde im stabilen Fenster jedes Schritts und Goodput in Anfragen, die jeden Zielwert einhalten. Der Ring markiert das Knie.</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>goodput/s</source>
+        <translation>Goodput/s</translation>
+    </message>
+    <message>
+        <source>knee: %1</source>
+        <translation>Knie: %1</translation>
+    </message>
+    <message>
+        <source>The server over the run</source>
+        <translation>Der Server im Verlauf des Laufs</translation>
+    </message>
+    <message>
+        <source>KV cache use and requests waiting, as the server&apos;s /metrics reported them, against time since the first step began (real time).</source>
+        <translation>KV-Cache-Belegung und wartende Anfragen, wie die /metrics des Servers sie meldeten, über der Zeit seit Beginn des ersten Schritts (Echtzeit).</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>KV used (%) · waiting</source>
+        <translation>KV belegt (%) · wartend</translation>
+    </message>
+    <message>
+        <source>KV cache used (%)</source>
+        <translation>KV-Cache belegt (%)</translation>
+    </message>
+    <message>
+        <source>requests waiting</source>
+        <translation>wartende Anfragen</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>peak KV used</source>
+        <translation>max. KV belegt</translation>
+    </message>
+    <message>
+        <source>peak waiting</source>
+        <translation>max. wartend</translation>
+    </message>
+    <message>
+        <source>peak running</source>
+        <translation>max. laufend</translation>
+    </message>
+    <message>
+        <source>preemptions</source>
+        <translation>Verdrängungen</translation>
+    </message>
+    <message>
+        <source>Request size against time to first token</source>
+        <translation>Anfragegröße über der Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Each point is one request size measured at the same load, green where every target held; longer prompts take longer to prefill.</source>
+        <translation>Jeder Punkt ist eine Anfragegröße, gemessen bei derselben Last, grün, wo jeder Zielwert hielt; längere Prompts brauchen länger im Prefill.</translation>
+    </message>
+    <message>
+        <source>input tokens</source>
+        <translation>Eingabe-Tokens</translation>
+    </message>
+    <message>
+        <source>TTFT %1 (ms)</source>
+        <translation>TTFT %1 (ms)</translation>
+    </message>
+    <message>
+        <source>meets the targets</source>
+        <translation>hält die Zielwerte ein</translation>
+    </message>
+    <message>
+        <source>misses a target</source>
+        <translation>verfehlt einen Zielwert</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>TPOT %1 (ms)</source>
+        <translation>TPOT %1 (ms)</translation>
+    </message>
+    <message>
+        <source>targets</source>
+        <translation>Zielwerte</translation>
+    </message>
+    <message>
+        <source>not visible</source>
+        <translation>nicht sichtbar</translation>
+    </message>
+    <message>
+        <source>reached at %1</source>
+        <translation>erreicht bei %1</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <source> (the limit)</source>
+        <translation> (die Begrenzung)</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens in, %3 out</source>
+        <translation>%1, %2 Tokens Eingabe, %3 Ausgabe</translation>
+    </message>
+    <message>
+        <source>%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out</source>
+        <translation>%1, der Datensatz %2: im Mittel %3 Tokens Eingabe (wie der Server sie zählte), %4 Ausgabe</translation>
+    </message>
+    <message>
+        <source>Kneepoint report: run %1</source>
+        <translation>Kneepoint-Bericht: Lauf %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 unter %2</translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation>unbekanntes Modell</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source> (demo)</source>
+        <translation> (Demo)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Traffic</source>
+        <translation>Traffic</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>Zielwerte</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 für %2</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Simulated</source>
+        <translation>Simuliert</translation>
+    </message>
+    <message>
+        <source>at %1× speed; every figure is in the server&apos;s time</source>
+        <translation>mit %1-facher Geschwindigkeit; jeder Wert ist in der Zeit des Servers angegeben</translation>
+    </message>
+    <message>
+        <source>TTFT %1 ms</source>
+        <translation>TTFT %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT %1 ms</source>
+        <translation>TPOT %1 ms</translation>
+    </message>
+    <message>
+        <source>E2EL %1 ms</source>
+        <translation>E2EL %1 ms</translation>
+    </message>
+    <message>
+        <source>output tok/s</source>
+        <translation>Ausgabe-Tok./s</translation>
+    </message>
+    <message>
+        <source>within targets</source>
+        <translation>innerhalb der Zielwerte</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Green: every target met with room to spare; amber: met, but a metric is past %1 of its target; red: missed. Times at %2 in milliseconds; failures count against the targets.</source>
+        <translation>Grün: jeder Zielwert mit Reserve eingehalten; gelb: eingehalten, aber eine Metrik liegt über %1 ihres Zielwerts; rot: verfehlt. Zeiten bei %2 in Millisekunden; Fehlschläge zählen gegen die Zielwerte.</translation>
+    </message>
+    <message>
+        <source>%1 on %2%3, %4 tokens in and %5 out.</source>
+        <translation>%1 auf %2%3, %4 Tokens Eingabe und %5 Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at most %5 tokens/s for one user.</source>
+        <translation>Untergrenze pro Decode-Schritt %1 (%2 gelesen pro Schritt); Prefill-Untergrenze %3; TTFT-Untergrenze %4; höchstens %5 Tokens/s für einen Nutzer.</translation>
+    </message>
+    <message>
+        <source>%1 GB of weights</source>
+        <translation>%1 GB Gewichte</translation>
+    </message>
+    <message>
+        <source>One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).</source>
+        <translation>Eine einzelne Anfrage erreichte %1 der Bandbreitenuntergrenze (Median-TPOT %2, TTFT %3).</translation>
+    </message>
+    <message>
+        <source>Faster than physics allows; likely: %1.</source>
+        <translation>Schneller, als die Physik erlaubt; wahrscheinlich: %1.</translation>
+    </message>
+    <message>
+        <source>Metric definitions</source>
+        <translation>Definitionen der Metriken</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>first chunk carrying a token − send (the chat role chunk is not one)</source>
+        <translation>erster Chunk mit einem Token − Sendezeitpunkt (der Chunk mit der Chat-Rolle zählt nicht)</translation>
+    </message>
+    <message>
+        <source>the same, but may count the role chunk</source>
+        <translation>dasselbe, zählt aber womöglich den Rollen-Chunk mit</translation>
+    </message>
+    <message>
+        <source>time_to_first_token: the same</source>
+        <translation>time_to_first_token: dasselbe</translation>
+    </message>
+    <message>
+        <source>(E2EL − TTFT) / (output tokens − 1), per request</source>
+        <translation>(E2EL − TTFT) / (Ausgabe-Tokens − 1), pro Anfrage</translation>
+    </message>
+    <message>
+        <source>TPOT: the same</source>
+        <translation>TPOT: dasselbe</translation>
+    </message>
+    <message>
+        <source>called inter_token_latency</source>
+        <translation>heißt inter_token_latency</translation>
+    </message>
+    <message>
+        <source>every gap between token chunks, pooled</source>
+        <translation>jede Lücke zwischen Token-Chunks, zusammengefasst</translation>
+    </message>
+    <message>
+        <source>ITL: the same</source>
+        <translation>ITL: dasselbe</translation>
+    </message>
+    <message>
+        <source>called inter_chunk_latency</source>
+        <translation>heißt inter_chunk_latency</translation>
+    </message>
+    <message>
+        <source>last token chunk − send</source>
+        <translation>letzter Token-Chunk − Sendezeitpunkt</translation>
+    </message>
+    <message>
+        <source>E2EL: the same</source>
+        <translation>E2EL: dasselbe</translation>
+    </message>
+    <message>
+        <source>request_latency: to the last response</source>
+        <translation>request_latency: bis zur letzten Antwort</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>over each step&apos;s steady window (full load held)</source>
+        <translation>über das stabile Fenster jedes Schritts (volle Last gehalten)</translation>
+    </message>
+    <message>
+        <source>over the whole run</source>
+        <translation>über den ganzen Lauf</translation>
+    </message>
+    <message>
+        <source>over the benchmark duration</source>
+        <translation>über die Dauer des Benchmarks</translation>
+    </message>
+    <message>
+        <source>goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>requests meeting every target per second; failures count against attainment</source>
+        <translation>Anfragen pro Sekunde, die jeden Zielwert einhalten; Fehlschläge zählen gegen die Erfüllung</translation>
+    </message>
+    <message>
+        <source>--goodput: failures left out</source>
+        <translation>--goodput: ohne Fehlschläge</translation>
+    </message>
+    <message>
+        <source>goodput; good_request_fraction counts errors</source>
+        <translation>goodput; good_request_fraction zählt Fehler mit</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Client host</source>
+        <translation>Client-Host</translation>
+    </message>
+    <message>
+        <source>Client OS</source>
+        <translation>Client-Betriebssystem</translation>
+    </message>
+    <message>
+        <source>Client CPU</source>
+        <translation>Client-CPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2 cores)</source>
+        <translation>%1 (%2 Kerne)</translation>
+    </message>
+    <message>
+        <source>Network round trip</source>
+        <translation>Netzwerk-Umlaufzeit</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>TPOT (ms)</source>
+        <translation>TPOT (ms)</translation>
+    </message>
+    <message>
+        <source>E2EL (ms)</source>
+        <translation>E2EL (ms)</translation>
+    </message>
+    <message>
+        <source>ITL, gaps between token chunks (ms)</source>
+        <translation>ITL, Lücken zwischen Token-Chunks (ms)</translation>
+    </message>
+    <message>
+        <source>Throughput and errors</source>
+        <translation>Durchsatz und Fehler</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>total tok/s</source>
+        <translation>Tok./s gesamt</translation>
+    </message>
+    <message>
+        <source>steady window s</source>
+        <translation>stabiles Fenster s</translation>
+    </message>
+    <message>
+        <source>length mismatches</source>
+        <translation>Längenabweichungen</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <comment>a step&apos;s phase</comment>
+        <translation>Basismessung</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <comment>a step&apos;s phase</comment>
+        <translation>Parallelität</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <comment>a step&apos;s phase</comment>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <comment>a step&apos;s phase: one request size</comment>
+        <translation>Anfragegröße</translation>
+    </message>
+</context>
+<context>
+    <name>RequestEstimate</name>
+    <message>
+        <source>There is no baseline to calibrate the estimate on.</source>
+        <translation>Es gibt keine Basismessung, an der sich die Schätzung kalibrieren ließe.</translation>
+    </message>
+    <message>
+        <source>A request size needs at least one input and one output token.</source>
+        <translation>Eine Anfragegröße braucht mindestens ein Eingabe- und ein Ausgabe-Token.</translation>
+    </message>
+</context>
+<context>
+    <name>RunComparison</name>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation>weniger als %1</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>output tokens/s</source>
+        <translation>Ausgabe-Tokens/s</translation>
+    </message>
+    <message>
+        <source>Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise (%7 better in run %3, %8 worse).</source>
+        <translation>Kapazität: Lauf %1: %2, Lauf %3: %4. %5 von %6 Latenzvergleichen unterscheiden sich über das Rauschen hinaus (%7 besser in Lauf %3, %8 schlechter).</translation>
+    </message>
+    <message>
+        <source> The runs share no load step, so no metric could be compared.</source>
+        <translation> Die Läufe haben keine gemeinsame Laststufe, daher ließ sich keine Metrik vergleichen.</translation>
+    </message>
+    <message>
+        <source>server: </source>
+        <translation>Server: </translation>
+    </message>
+    <message>
+        <source>option: </source>
+        <translation>Option: </translation>
+    </message>
+    <message>
+        <source>simulated speed</source>
+        <translation>simulierte Geschwindigkeit</translation>
+    </message>
+</context>
+<context>
+    <name>RunData</name>
+    <message>
+        <source>1 user</source>
+        <comment>in a sentence, after at/from/to</comment>
+        <translation>1 Nutzer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <comment>in a sentence, after at/from/to</comment>
+        <translation>
+            <numerusform>%n Nutzer</numerusform>
+            <numerusform>%n Nutzern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 Anfragen/s</translation>
+    </message>
+    <message>
+        <source>1 user</source>
+        <comment>a table cell or label</comment>
+        <translation>1 Nutzer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <comment>a table cell or label</comment>
+        <translation>
+            <numerusform>%n Nutzer</numerusform>
+            <numerusform>%n Nutzer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no run %1.</source>
+        <translation>Es gibt keinen Lauf %1.</translation>
+    </message>
+</context>
+<context>
+    <name>TextFormat</name>
+    <message>
+        <source>time to first token</source>
+        <translation>die Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>die Zeit pro Ausgabe-Token</translation>
+    </message>
+    <message>
+        <source>end-to-end latency</source>
+        <translation>die End-to-End-Latenz</translation>
+    </message>
+    <message>
+        <source>the share of failed requests</source>
+        <translation>der Anteil fehlgeschlagener Anfragen</translation>
+    </message>
+    <message>
+        <source>the share of requests meeting every target</source>
+        <translation>der Anteil der Anfragen, die jeden Zielwert einhalten</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>the last two items of a list</comment>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>about %1 user</source>
+        <comment>in a sentence</comment>
+        <translation>etwa %1 Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 user</source>
+        <comment>in a sentence</comment>
+        <translation>%1 Nutzer</translation>
+    </message>
+    <message>
+        <source>about %1 users</source>
+        <comment>in a sentence</comment>
+        <translation>etwa %1 Nutzern</translation>
+    </message>
+    <message>
+        <source>%1 users</source>
+        <comment>in a sentence</comment>
+        <translation>%1 Nutzern</translation>
+    </message>
+    <message>
+        <source>about %1 user</source>
+        <comment>a label</comment>
+        <translation>etwa %1 Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 user</source>
+        <comment>a label</comment>
+        <translation>%1 Nutzer</translation>
+    </message>
+    <message>
+        <source>about %1 users</source>
+        <comment>a label</comment>
+        <translation>etwa %1 Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 users</source>
+        <comment>a label</comment>
+        <translation>%1 Nutzer</translation>
+    </message>
+    <message>
+        <source>en_US</source>
+        <comment>the locale whose digits, decimal point and thousands separator the sentences use</comment>
+        <translation>de_DE</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+</context>
+<context>
+    <name>TrustChecks</name>
+    <message>
+        <source>Each step reached a steady state</source>
+        <translation>Jeder Schritt erreichte einen stabilen Zustand</translation>
+    </message>
+    <message>
+        <source>No load steps were measured.</source>
+        <translation>Es wurden keine Laststufen gemessen.</translation>
+    </message>
+    <message>
+        <source>All %1 steps held their full load for a measurable window.</source>
+        <translation>Alle %1 Schritte hielten ihre volle Last über ein messbares Zeitfenster.</translation>
+    </message>
+    <message>
+        <source>%1 never held the full load long enough to measure; their throughput is over the whole step, ramp-up included. Run more requests per step.</source>
+        <translation>Bei %1 wurde die volle Last nie lange genug gehalten, um sie zu messen; der Durchsatz dort gilt für den ganzen Schritt, Hochlauf eingeschlossen. Führen Sie mehr Anfragen pro Schritt aus.</translation>
+    </message>
+    <message>
+        <source>The client was not the bottleneck</source>
+        <translation>Der Client war nicht der Engpass</translation>
+    </message>
+    <message>
+        <source>The client&apos;s CPU time was not recorded for this run.</source>
+        <translation>Die CPU-Zeit des Clients wurde für diesen Lauf nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>the client used at most %1 of its %2 cores&apos; time (at %3)</source>
+        <translation>der Client nutzte höchstens %1 der Zeit seiner %2 Kerne (bei %3)</translation>
+    </message>
+    <message>
+        <source>requests left at most %1 behind their schedule at p99 (at %2)</source>
+        <translation>Anfragen wurden bei p99 höchstens %1 später als geplant gesendet (bei %2)</translation>
+    </message>
+    <message>
+        <source> Run the client on a machine with more free cores, or lower the load.</source>
+        <translation> Führen Sie den Client auf einem Rechner mit mehr freien Kernen aus oder senken Sie die Last.</translation>
+    </message>
+    <message>
+        <source>Answers were as long as requested</source>
+        <translation>Die Antworten waren so lang wie angefordert</translation>
+    </message>
+    <message>
+        <source>All %1 successful requests produced the output length asked for.</source>
+        <translation>Alle %1 erfolgreichen Anfragen lieferten die angeforderte Ausgabelänge.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers differed from the length asked for, so per-token figures compare unlike requests. The server may ignore ignore_eos or cap max_tokens.</source>
+        <translation>%1 von %2 Antworten wichen von der angeforderten Länge ab, daher vergleichen Werte pro Token ungleiche Anfragen. Der Server ignoriert möglicherweise ignore_eos oder begrenzt max_tokens.</translation>
+    </message>
+    <message>
+        <source>Enough requests for p%1</source>
+        <translation>Genug Anfragen für p%1</translation>
+    </message>
+    <message>
+        <source>its upper bound is unknown at 95% confidence</source>
+        <translation>ihre Obergrenze ist bei 95% Konfidenz unbekannt</translation>
+    </message>
+    <message>
+        <source>its 95% interval is %1 to %2</source>
+        <translation>ihr 95-%-Intervall reicht von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>The thinnest step (%1) has %2 successful requests; p%3 wants at least %4. Its TTFT p%3 is %5 and %6.</source>
+        <translation>Der Schritt mit den wenigsten Anfragen (bei %1) hat %2 erfolgreiche Anfragen; p%3 braucht mindestens %4. Seine TTFT p%3 beträgt %5, und %6.</translation>
+    </message>
+    <message>
+        <source>Errors were counted as failures</source>
+        <translation>Fehler wurden als Fehlschläge gezählt</translation>
+    </message>
+    <message>
+        <source>None of %1 requests failed.</source>
+        <translation>Keine der %1 Anfragen ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests failed; each counts against SLO attainment and against the percentile targets, as an infinitely slow answer would.</source>
+        <translation>%1 von %2 Anfragen sind fehlgeschlagen; jede zählt gegen die SLO-Erfüllung und gegen die Perzentil-Zielwerte, wie es eine unendlich langsame Antwort täte.</translation>
+    </message>
+    <message>
+        <source>No gateway or rate limit held the load back</source>
+        <translation>Kein Gateway und keine Ratenbegrenzung hielt die Last zurück</translation>
+    </message>
+    <message>
+        <source>%1 requests were refused with 429 Too Many Requests: a gateway or the server limits the rate, so the load measured is not the load sent.</source>
+        <translation>%1 Anfragen wurden mit 429 Too Many Requests abgewiesen: Ein Gateway oder der Server begrenzt die Rate, daher ist die gemessene Last nicht die gesendete.</translation>
+    </message>
+    <message>
+        <source>At %1 the server saw at most %2 requests at once (running and waiting): something between the client and the engine may cap the load.</source>
+        <translation>Bei %1 sah der Server höchstens %2 Anfragen gleichzeitig (laufend und wartend): Etwas zwischen Client und Engine begrenzt möglicherweise die Last.</translation>
+    </message>
+    <message>
+        <source>The server saw every user the client held open, and nothing answered 429.</source>
+        <translation>Der Server sah jeden Nutzer, den der Client offen hielt, und nichts antwortete mit 429.</translation>
+    </message>
+    <message>
+        <source>Nothing answered 429; the server&apos;s running count was not visible.</source>
+        <translation>Nichts antwortete mit 429; die Zahl der laufenden Anfragen im Server war nicht sichtbar.</translation>
+    </message>
+    <message>
+        <source>The network is a small part of TTFT</source>
+        <translation>Das Netzwerk ist ein kleiner Teil der TTFT</translation>
+    </message>
+    <message>
+        <source>The network round trip or the baseline&apos;s TTFT was not measured.</source>
+        <translation>Die Netzwerk-Umlaufzeit oder die TTFT der Basismessung wurde nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>The round trip of %1 is %2 of the single-user TTFT of %3; TTFT targets are judged with it allowed on top.</source>
+        <translation>Die Umlaufzeit von %1 beträgt %2 der TTFT von %3 mit einem einzelnen Nutzer; TTFT-Zielwerte werden mit diesem Aufschlag beurteilt.</translation>
+    </message>
+    <message>
+        <source>Versions were recorded</source>
+        <translation>Die Versionen wurden aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>The server did not say its vLLM version (/version), so advice cannot be checked against it. Kneepoint %1.</source>
+        <translation>Der Server hat seine vLLM-Version nicht genannt (/version), daher lassen sich Empfehlungen nicht gegen sie prüfen. Kneepoint %1.</translation>
+    </message>
+    <message>
+        <source>vLLM %1, Kneepoint %2.</source>
+        <translation>vLLM %1, Kneepoint %2.</translation>
+    </message>
+    <message>
+        <source>Results are within what the GPU can do</source>
+        <translation>Die Ergebnisse liegen im Rahmen dessen, was die GPU leisten kann</translation>
+    </message>
+    <message>
+        <source>There was no baseline to compare with the GPU&apos;s limits.</source>
+        <translation>Es gab keine Basismessung, die sich mit den Grenzen der GPU vergleichen ließe.</translation>
+    </message>
+    <message>
+        <source>One request ran faster than %1 allows for %2 (TPOT %3 against a floor of %4; TTFT %5 against %6). Likely: %7.</source>
+        <translation>Eine einzelne Anfrage lief schneller, als %1 für %2 erlaubt (TPOT %3 gegenüber einer Untergrenze von %4; TTFT %5 gegenüber %6). Wahrscheinlich: %7.</translation>
+    </message>
+    <message>
+        <source>One request reached %1 of the bandwidth floor of %2 on %3.</source>
+        <translation>Eine einzelne Anfrage erreichte %1 der Bandbreitenuntergrenze von %2 auf %3.</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>Measured by Kneepoint itself</source>
+        <translation>Von Kneepoint selbst gemessen</translation>
+    </message>
+    <message>
+        <source>Measured by %1 (kneepoint run --engine)</source>
+        <translation>Gemessen von %1 (kneepoint run --engine)</translation>
+    </message>
+    <message>
+        <source>Imported from %1 (%2)</source>
+        <translation>Importiert aus %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 not recorded.</source>
+        <translation>%1: %2 nicht aufgezeichnet.</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>about %1 requests per second</source>
+        <translation>etwa %1 Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>%1 requests per second</source>
+        <translation>%1 Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>your</source>
+        <comment>the product type, when the run recorded none</comment>
+        <translation>allgemein</translation>
+    </message>
+    <message>
+        <source>For your %1 traffic (%2 tokens in, %3 out)</source>
+        <translation>Für Ihren Traffic (%1, %2 Tokens Eingabe, %3 Ausgabe)</translation>
+    </message>
+    <message>
+        <source>For your %1 traffic</source>
+        <translation>Für Ihren Traffic (%1)</translation>
+    </message>
+    <message>
+        <source>memory is full: %1</source>
+        <translation>der Speicher voll ist: %1</translation>
+    </message>
+    <message>
+        <source>the server is saturated: %1, so extra users only wait in the queue</source>
+        <translation>der Server ausgelastet ist: %1, sodass zusätzliche Nutzer nur in der Warteschlange warten</translation>
+    </message>
+    <message>
+        <source>requests start failing</source>
+        <translation>Anfragen fehlschlagen</translation>
+    </message>
+    <message>
+        <source>%1 crosses your target</source>
+        <translation>%1 Ihren Zielwert überschreitet</translation>
+    </message>
+    <message>
+        <source>memory could not be judged, since the server&apos;s /metrics were not visible</source>
+        <translation>der Speicher ließ sich nicht beurteilen, da die /metrics des Servers nicht sichtbar waren</translation>
+    </message>
+    <message>
+        <source>not because memory is full: the KV cache was only %1 used there</source>
+        <translation>nicht weil der Speicher voll ist: Der KV-Cache war dort nur zu %1 belegt</translation>
+    </message>
+    <message>
+        <source>nor because the GPU is saturated (%1)</source>
+        <translation>auch nicht, weil die GPU ausgelastet ist (%1)</translation>
+    </message>
+    <message>
+        <source>well before throughput stops growing at %1</source>
+        <translation>lange bevor der Durchsatz bei %1 aufhört zu wachsen</translation>
+    </message>
+    <message>
+        <source>half of the requests</source>
+        <translation>die Hälfte der Anfragen</translation>
+    </message>
+    <message>
+        <source>9 of 10 requests</source>
+        <translation>9 von 10 Anfragen</translation>
+    </message>
+    <message>
+        <source>999 of 1,000 requests</source>
+        <translation>999 von 1.000 Anfragen</translation>
+    </message>
+    <message>
+        <source>%1 of 100 requests</source>
+        <translation>%1 von 100 Anfragen</translation>
+    </message>
+    <message>
+        <source>%1 per token</source>
+        <translation>%1 pro Token</translation>
+    </message>
+    <message>
+        <source>%1 to the first token</source>
+        <translation>%1 bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>%1 for the whole answer</source>
+        <translation>%1 für die ganze Antwort</translation>
+    </message>
+    <message>
+        <source>no latency target, counting only failures</source>
+        <translation>kein Latenz-Zielwert, es zählen nur Fehlschläge</translation>
+    </message>
+    <message>
+        <source>your target of %1</source>
+        <translation>Ihr Zielwert von %1</translation>
+    </message>
+    <message>
+        <source>your targets of %1</source>
+        <translation>Ihre Zielwerte von %1</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 für %2</translation>
+    </message>
+    <message>
+        <source>%1, no load steps were measured, so there is no verdict yet.</source>
+        <translation>%1 wurden keine Laststufen gemessen, daher gibt es noch kein Fazit.</translation>
+    </message>
+    <message>
+        <source>%1 of requests failed</source>
+        <translation>%1 der Anfragen schlugen fehl</translation>
+    </message>
+    <message>
+        <source>%1 was %2 at p%3</source>
+        <translation>%1 betrug %2 bei p%3</translation>
+    </message>
+    <message>
+        <source>%1, this server misses %2 even at %3: %4.</source>
+        <translation>%1 verfehlt dieser Server selbst bei %3 die Vorgabe (%2): %4.</translation>
+    </message>
+    <message>
+        <source> The cause: %1.</source>
+        <translation> Das liegt daran, dass %1.</translation>
+    </message>
+    <message>
+        <source>%1, this server handled every load measured, up to %2, at %3.</source>
+        <translation>%1 hat dieser Server jede gemessene Last bis zu %2 bewältigt (Vorgabe: %3).</translation>
+    </message>
+    <message>
+        <source> Memory is the wall to watch: %1.</source>
+        <translation> Der Speicher ist die Grenze, die Sie im Auge behalten sollten: %1.</translation>
+    </message>
+    <message>
+        <source> Throughput stopped growing at %1, though: %2, so more users will only wait longer.</source>
+        <translation> Der Durchsatz wuchs ab %1 allerdings nicht mehr: %2; weitere Nutzer werden also nur länger warten.</translation>
+    </message>
+    <message>
+        <source> Measure higher loads to find where it breaks.</source>
+        <translation> Messen Sie höhere Lasten, um herauszufinden, wo er einbricht.</translation>
+    </message>
+    <message>
+        <source>%1, this server comfortably handles %2 at %3. It breaks at %4 because %5</source>
+        <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
+    </message>
+</context>
+<context>
+    <name>Walls</name>
+    <message>
+        <source>only %1 more throughput</source>
+        <translation>nur %1 mehr Durchsatz</translation>
+    </message>
+    <message>
+        <source>no more throughput</source>
+        <translation>keinen zusätzlichen Durchsatz</translation>
+    </message>
+    <message>
+        <source>going from %1 to %2 bought %3 (%4 → %5 tokens/s)</source>
+        <translation>der Schritt von %1 zu %2 brachte %3 (%4 → %5 Tokens/s)</translation>
+    </message>
+    <message>
+        <source>throughput was still growing: %1 gave %2× the throughput of %3</source>
+        <translation>der Durchsatz wuchs noch: Bei %1 war er %2-mal so hoch wie bei %3</translation>
+    </message>
+    <message>
+        <source>too few steps to see whether throughput stops growing</source>
+        <translation>zu wenige Schritte, um zu sehen, ob der Durchsatz aufhört zu wachsen</translation>
+    </message>
+    <message>
+        <source>the KV cache reached %1</source>
+        <translation>erreichte der KV-Cache %1</translation>
+    </message>
+    <message>
+        <source>%1 requests were preempted</source>
+        <translation>wurden %1 Anfragen verdrängt</translation>
+    </message>
+    <message>
+        <source>up to %1 waited in the queue</source>
+        <translation>warteten bis zu %1 in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>at %1 %2</source>
+        <translation>bei %1 %2</translation>
+    </message>
+    <message>
+        <source>the KV cache peaked at %1 at the highest load, with no preemptions</source>
+        <translation>der KV-Cache war bei der höchsten Last zu höchstens %1 belegt, ohne Verdrängungen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s /metrics were not visible, so KV cache use could not be measured</source>
+        <translation>die /metrics des Servers waren nicht sichtbar, daher ließ sich die KV-Cache-Belegung nicht messen</translation>
+    </message>
+    <message>
+        <source>no load steps were measured</source>
+        <translation>es wurden keine Laststufen gemessen</translation>
+    </message>
+    <message>
+        <source>every target held up to %1, the highest load measured</source>
+        <translation>jeder Zielwert hielt bis zu %1, der höchsten gemessenen Last</translation>
+    </message>
+    <message>
+        <source>even at %1, %2 of requests failed</source>
+        <translation>selbst bei %1 schlugen %2 der Anfragen fehl</translation>
+    </message>
+    <message>
+        <source>even at %1, %2 was %3, over the %4 target</source>
+        <translation>selbst bei %1 betrug %2 %3 und lag damit über dem Zielwert von %4</translation>
+    </message>
+    <message>
+        <source>failed requests rose from %1 at %2 to %3 at %4</source>
+        <translation>der Anteil fehlgeschlagener Anfragen stieg von %1 bei %2 auf %3 bei %4</translation>
+    </message>
+    <message>
+        <source>%1 went from %2 at %3 to %4 at %5, past the %6 target</source>
+        <translation>%1 stieg von %2 bei %3 auf %4 bei %5 und überschritt damit den Zielwert von %6</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>Sättigung</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+</context>
+<context>
     <name>kp::core</name>
     <message>
         <source>The disk holding %1 is full, so %2 failed and the database was left as it was. Free some space and try again.</source>
@@ -223,6 +1784,10 @@
     <message>
         <source>deleting run %1</source>
         <translation>das Löschen von Lauf %1</translation>
+    </message>
+    <message>
+        <source>updating the facts of run %1</source>
+        <translation>das Aktualisieren der Angaben zu Lauf %1</translation>
     </message>
 </context>
 <context>
@@ -964,6 +2529,14 @@
         <source>S&amp;ettings…</source>
         <translation>E&amp;instellungen…</translation>
     </message>
+    <message>
+        <source>&amp;Performance</source>
+        <translation>&amp;Leistung</translation>
+    </message>
+    <message>
+        <source>&amp;Quality</source>
+        <translation>&amp;Qualität</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -1062,6 +2635,300 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (an estimate). %2 The run stops sooner once the targets are clearly broken.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (geschätzt). %2 Der Lauf endet früher, sobald die Zielwerte klar verfehlt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::QualityAskDialog</name>
+    <message>
+        <source>Ask the question set</source>
+        <translation>Fragenkatalog stellen</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>Server-URL</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>none; kept in memory only</source>
+        <translation>keiner; wird nur im Arbeitsspeicher gehalten</translation>
+    </message>
+    <message>
+        <source>Role of this pass</source>
+        <translation>Rolle dieses Durchgangs</translation>
+    </message>
+    <message>
+        <source>Before the change</source>
+        <translation>Vor der Änderung</translation>
+    </message>
+    <message>
+        <source>After the change</source>
+        <translation>Nach der Änderung</translation>
+    </message>
+    <message>
+        <source>Allowed accuracy drop</source>
+        <translation>Erlaubter Genauigkeitsverlust</translation>
+    </message>
+    <message>
+        <source> percentage points</source>
+        <translation> Prozentpunkte</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Questions at a time</source>
+        <translation>Fragen gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Question set file</source>
+        <translation>Datei des Fragenkatalogs</translation>
+    </message>
+    <message numerus="yes">
+        <source>the bundled set (%n questions)</source>
+        <translation>
+            <numerusform>der mitgelieferte Katalog (%n Frage)</numerusform>
+            <numerusform>der mitgelieferte Katalog (%n Fragen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose a question set</source>
+        <translation>Fragenkatalog auswählen</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>&amp;Role:</source>
+        <translation>&amp;Rolle:</translation>
+    </message>
+    <message>
+        <source>Allowed &amp;drop:</source>
+        <translation>Erlaubter &amp;Verlust:</translation>
+    </message>
+    <message>
+        <source>R&amp;epetitions:</source>
+        <translation>W&amp;iederholungen:</translation>
+    </message>
+    <message>
+        <source>At a &amp;time:</source>
+        <translation>&amp;Gleichzeitig:</translation>
+    </message>
+    <message>
+        <source>&amp;Question set:</source>
+        <translation>&amp;Fragenkatalog:</translation>
+    </message>
+    <message>
+        <source>Every question is asked at temperature 0 with a fixed seed. The second repetition is the noise floor: how many answers move with nothing changed. The allowed drop is the rule the &quot;after&quot; pass will be judged by; it is set now, before any answer exists.</source>
+        <translation>Jede Frage wird mit Temperatur 0 und festem Seed gestellt. Die zweite Wiederholung ist das Grundrauschen: wie viele Antworten sich ändern, obwohl nichts geändert wurde. Der erlaubte Verlust ist die Regel, nach der der Durchgang „nach der Änderung“ beurteilt wird; sie wird jetzt festgelegt, bevor es eine Antwort gibt.</translation>
+    </message>
+    <message>
+        <source>&amp;Ask</source>
+        <translation>&amp;Fragen stellen</translation>
+    </message>
+    <message>
+        <source>The server needs an http:// or https:// address with a host.</source>
+        <translation>Der Server braucht eine http://- oder https://-Adresse mit einem Host.</translation>
+    </message>
+    <message>
+        <source>The question set is not clean, so nothing was asked:
+%1</source>
+        <translation>Der Fragenkatalog ist nicht einwandfrei, daher wurde nichts gefragt:
+%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers</source>
+        <translation>%1 von %2 Antworten</translation>
+    </message>
+    <message>
+        <source>Asking…</source>
+        <translation>Wird gefragt…</translation>
+    </message>
+    <message>
+        <source>Nothing was asked or stored: %1</source>
+        <translation>Es wurde nichts gefragt oder gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Every request failed (the first: %1). Nothing was stored; check the server and ask again.</source>
+        <translation>Jede Anfrage ist fehlgeschlagen (die erste: %1). Es wurde nichts gespeichert; prüfen Sie den Server und fragen Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The answers could not be stored: %1</source>
+        <translation>Die Antworten konnten nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::QualityView</name>
+    <message>
+        <source>Pass</source>
+        <translation>Durchgang</translation>
+    </message>
+    <message>
+        <source>Asked</source>
+        <translation>Gefragt</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Question set</source>
+        <translation>Fragenkatalog</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>&amp;Ask the question set…</source>
+        <translation>Fragenkatalog &amp;stellen…</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Pass before the change</source>
+        <translation>Durchgang vor der Änderung</translation>
+    </message>
+    <message>
+        <source>Pass after the change</source>
+        <translation>Durchgang nach der Änderung</translation>
+    </message>
+    <message>
+        <source>Quality verdict</source>
+        <translation>Qualitätsfazit</translation>
+    </message>
+    <message>
+        <source>Speed is half of a change such as an FP8 KV cache or a 4-bit checkpoint; the other half is whether the answers stay right. Ask the question set before the change and after it, then compare the two passes question by question.</source>
+        <translation>Geschwindigkeit ist nur die eine Hälfte einer Änderung wie eines FP8-KV-Caches oder eines 4-Bit-Checkpoints; die andere Hälfte ist, ob die Antworten richtig bleiben. Stellen Sie den Fragenkatalog vor und nach der Änderung und vergleichen Sie dann beide Durchgänge Frage für Frage.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Before:</source>
+        <translation>&amp;Vorher:</translation>
+    </message>
+    <message>
+        <source>A&amp;fter:</source>
+        <translation>&amp;Nachher:</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>vorher</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>nachher</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>none answered</source>
+        <translation>keine beantwortet</translation>
+    </message>
+    <message>
+        <source>Pass %1: %2, %3</source>
+        <translation>Durchgang %1: %2, %3</translation>
+    </message>
+    <message>
+        <source>The quality passes could not be read: %1</source>
+        <translation>Die Qualitätsdurchgänge konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Ask the question set once before the change and once after it to compare.</source>
+        <translation>Stellen Sie den Fragenkatalog einmal vor und einmal nach der Änderung, um zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Those passes cannot be compared.</source>
+        <translation>Diese Durchgänge lassen sich nicht vergleichen.</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Inconclusive</source>
+        <translation>Nicht eindeutig</translation>
+    </message>
+    <message>
+        <source>Right before: %1; after: %2 (%3 questions answered in both).</source>
+        <translation>Richtig vorher: %1; nachher: %2 (%3 Fragen in beiden beantwortet).</translation>
+    </message>
+    <message>
+        <source>Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; McNemar&apos;s exact p = %7.</source>
+        <translation>Änderung: %1, %2-%-Intervall %3 bis %4. Richtig → falsch: %5; falsch → richtig: %6; exaktes p nach McNemar = %7.</translation>
+    </message>
+    <message>
+        <source>The rule, set with the before pass: a drop of at most %1 percentage points.</source>
+        <translation>Die Regel, festgelegt mit dem Durchgang vorher: ein Verlust von höchstens %1 Prozentpunkten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s) left out: a request failed in one of the passes.</source>
+        <translation>
+            <numerusform>%n Frage ausgelassen: Eine Anfrage ist in einem der Durchgänge fehlgeschlagen.</numerusform>
+            <numerusform>%n Fragen ausgelassen: Eine Anfrage ist in einem der Durchgänge fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>wrong → right</source>
+        <translation>falsch → richtig</translation>
+    </message>
+    <message>
+        <source>right → wrong</source>
+        <translation>richtig → falsch</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +3047,10 @@
     <message>
         <source>Requests</source>
         <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>Answer quality</source>
+        <translation>Antwortqualität</translation>
     </message>
 </context>
 <context>

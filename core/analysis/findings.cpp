@@ -6,6 +6,8 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -52,7 +54,8 @@ private:
         FlagSuggestion s = VllmFlags::suggest(name, value, why, m_version);
         // The version's default says nothing when the server reports the feature off: someone turned it off.
         if (name == u"--enable-prefix-caching" && m_run.facts.prefixCaching == false)
-            s.versionNote = QStringLiteral("the server reports it off, so it was switched off at launch");
+            s.versionNote = QCoreApplication::translate(
+                "Findings", "the server reports it off, so it was switched off at launch");
         return s;
     }
 
@@ -75,35 +78,47 @@ private:
         Finding f;
         f.id = QStringLiteral("memory-wall");
         f.severity = inRange ? Severity::Problem : Severity::Background;
-        f.title = QStringLiteral("The KV cache fills up at %1").arg(text::users(w.load, false));
-        f.measured = QStringLiteral("At %1.").arg(w.evidence.mid(3));
+        f.title
+            = QCoreApplication::translate("Findings", "The KV cache fills up at %1").arg(text::users(w.load, false));
+        // The evidence starts with where it was reached ("at 16 users …"): made a sentence of its own.
+        f.measured = w.evidence;
+        if (!f.measured.isEmpty())
+            f.measured[0] = f.measured[0].toUpper();
+        f.measured += u'.';
         QString capacity;
         if (m_run.facts.kvCapacityTokens && m_run.inputTokens > 0) {
             const double perRequest = m_run.inputTokens + m_run.outputTokens;
-            capacity = QStringLiteral(" The cache holds %1 tokens: about %2 requests of %3 tokens each at their "
-                                      "longest.")
+            capacity = QCoreApplication::translate("Findings",
+                " The cache holds %1 tokens: about %2 requests of %3 tokens each at their "
+                "longest.")
                            .arg(text::number(double(*m_run.facts.kvCapacityTokens)),
                                text::number(std::floor(double(*m_run.facts.kvCapacityTokens) / perRequest)),
                                text::number(perRequest));
         }
-        f.meaning = QStringLiteral("Requests beyond what the cache holds wait for space or are preempted and "
-                                   "recomputed, so their latency jumps.")
+        f.meaning = QCoreApplication::translate("Findings",
+                        "Requests beyond what the cache holds wait for space or are preempted and "
+                        "recomputed, so their latency jumps.")
             + capacity;
-        f.why = QStringLiteral("Every token of every running request keeps its keys and values in GPU memory until "
-                               "the request ends; vLLM's V1 engine preempts by dropping a request's cache and "
-                               "recomputing it later.");
+        f.why = QCoreApplication::translate("Findings",
+            "Every token of every running request keeps its keys and values in GPU memory until "
+            "the request ends; vLLM's V1 engine preempts by dropping a request's cache and "
+            "recomputing it later.");
         f.lessonId = QStringLiteral("kv-cache-and-preemption");
         const double util = m_run.facts.gpuMemoryUtilization.value_or(0.9);
         if (util < 0.95)
             f.tryNext << flag(QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.95"),
-                QStringLiteral("gives the KV cache the memory vLLM holds back (now %1)").arg(text::number(util, 2)));
+                QCoreApplication::translate("Findings", "gives the KV cache the memory vLLM holds back (now %1)")
+                    .arg(text::number(util, 2)));
         if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
             f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
-                QStringLiteral("halves the bytes per cached token, so about twice the requests fit"));
+                QCoreApplication::translate(
+                    "Findings", "halves the bytes per cached token, so about twice the requests fit"));
         f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(std::max(1, int(w.load))),
-            QStringLiteral("admits no more requests than fit, so they queue instead of being preempted"));
+            QCoreApplication::translate(
+                "Findings", "admits no more requests than fit, so they queue instead of being preempted"));
         f.tryNext << flag(QStringLiteral("--tensor-parallel-size"), QStringLiteral("2"),
-            QStringLiteral("splits the model over two GPUs, roughly doubling the memory left for the cache"));
+            QCoreApplication::translate(
+                "Findings", "splits the model over two GPUs, roughly doubling the memory left for the cache"));
         add(f);
     }
 
@@ -123,32 +138,41 @@ private:
         f.lessonId = QStringLiteral("continuous-batching");
         if (schedulerCap) {
             f.id = QStringLiteral("scheduler-cap");
-            f.title = QStringLiteral("The scheduler caps the batch at %1 requests").arg(text::number(s->peakRunning));
-            f.measured = QStringLiteral("Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
-                                        "requests while up to %5 waited, with the KV cache only %6 used.")
-                             .arg(text::users(w.load, false), w.evidence, after->step->loadText(),
+            f.title = QCoreApplication::translate("Findings", "The scheduler caps the batch at %1 requests")
+                          .arg(text::number(s->peakRunning));
+            f.measured = QCoreApplication::translate("Findings",
+                "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
+                "requests while up to %5 waited, with the KV cache only %6 used.")
+                             .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
                                  text::number(s->peakRunning), text::number(s->peakWaiting),
                                  text::percent(std::max(0.0, s->peakKvUsage)));
-            f.meaning = QStringLiteral("The GPU has room for more requests, but the server will not batch them: the "
-                                       "extra users only queue.");
-            f.why = QStringLiteral("vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait "
-                                   "even when memory is free.");
+            f.meaning = QCoreApplication::translate("Findings",
+                "The GPU has room for more requests, but the server will not batch them: the "
+                "extra users only queue.");
+            f.why = QCoreApplication::translate("Findings",
+                "vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait "
+                "even when memory is free.");
             f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(int(s->peakRunning) * 4),
-                QStringLiteral("lets the batch grow into the free KV cache"));
+                QCoreApplication::translate("Findings", "lets the batch grow into the free KV cache"));
             f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
-                QStringLiteral("lets each step take more tokens when the batch grows"));
+                QCoreApplication::translate("Findings", "lets each step take more tokens when the batch grows"));
         } else {
             f.id = QStringLiteral("gpu-saturated");
-            f.title = QStringLiteral("The GPU is saturated from %1").arg(text::users(w.load, false));
-            f.measured = QStringLiteral("Throughput stopped growing: %1.").arg(w.evidence);
-            f.meaning = QStringLiteral("Beyond this load every extra user adds waiting time, not throughput.");
-            f.why = QStringLiteral("Each step already carries as much work as the GPU's bandwidth and FLOPS allow; a "
-                                   "bigger batch makes every step longer.");
+            f.title = QCoreApplication::translate("Findings", "The GPU is saturated from %1")
+                          .arg(text::users(w.load, false));
+            f.measured = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidence);
+            f.meaning = QCoreApplication::translate(
+                "Findings", "Beyond this load every extra user adds waiting time, not throughput.");
+            f.why = QCoreApplication::translate("Findings",
+                "Each step already carries as much work as the GPU's bandwidth and FLOPS allow; a "
+                "bigger batch makes every step longer.");
             f.lessonId = QStringLiteral("queueing-and-littles-law");
             f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
-                QStringLiteral("halves the weight bytes each step reads (Hopper, Ada and newer)"));
+                QCoreApplication::translate(
+                    "Findings", "halves the weight bytes each step reads (Hopper, Ada and newer)"));
             f.tryNext << flag(QStringLiteral("--data-parallel-size"), QStringLiteral("2"),
-                QStringLiteral("a second replica doubles throughput for a model that fits one GPU"));
+                QCoreApplication::translate(
+                    "Findings", "a second replica doubles throughput for a model that fits one GPU"));
         }
         add(f);
     }
@@ -168,42 +192,54 @@ private:
         if (c.metric == u"TTFT") {
             f.id = QStringLiteral("ttft-target");
             f.title = c.bound == Capacity::Bound::Below
-                ? QStringLiteral("Time to first token misses the target even at %1").arg(text::users(c.load, false))
-                : QStringLiteral("Time to first token crosses the target at %1").arg(text::users(c.load));
-            f.meaning = QStringLiteral("Users wait longer than %1 for the answer to start.")
+                ? QCoreApplication::translate("Findings", "Time to first token misses the target even at %1")
+                      .arg(text::users(c.load, false))
+                : QCoreApplication::translate("Findings", "Time to first token crosses the target at %1")
+                      .arg(text::users(c.load));
+            f.meaning = QCoreApplication::translate("Findings", "Users wait longer than %1 for the answer to start.")
                             .arg(text::milliseconds(c.target - rtt));
-            f.why = QStringLiteral("A new request's prompt is processed (prefill) in steps shared with everyone "
-                                   "else's decoding; under load it also waits for a place in the batch.");
+            f.why = QCoreApplication::translate("Findings",
+                "A new request's prompt is processed (prefill) in steps shared with everyone "
+                "else's decoding; under load it also waits for a place in the batch.");
             f.lessonId = QStringLiteral("prefill-vs-decode");
             f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
-                QStringLiteral("prefills more prompt tokens per step, so first tokens come sooner"));
+                QCoreApplication::translate(
+                    "Findings", "prefills more prompt tokens per step, so first tokens come sooner"));
             f.tryNext << flag(QStringLiteral("--max-num-partial-prefills"), QStringLiteral("4"),
-                QStringLiteral("lets short prompts start while a long one is still prefilling"));
+                QCoreApplication::translate(
+                    "Findings", "lets short prompts start while a long one is still prefilling"));
             if (m_run.facts.prefixCaching == false)
                 f.tryNext << flag(QStringLiteral("--enable-prefix-caching"), QString(),
-                    QStringLiteral("skips prefill for prompt prefixes seen before"));
+                    QCoreApplication::translate("Findings", "skips prefill for prompt prefixes seen before"));
         } else if (c.metric == u"TPOT") {
             f.id = QStringLiteral("tpot-target");
             f.title = c.bound == Capacity::Bound::Below
-                ? QStringLiteral("Time per output token misses the target even at %1").arg(text::users(c.load, false))
-                : QStringLiteral("Time per output token crosses the target at %1").arg(text::users(c.load));
-            f.meaning = QStringLiteral("Answers stream slower than %1 per token.").arg(text::milliseconds(c.target));
-            f.why = QStringLiteral("Every decode step reads all the weights and every running request's KV cache; "
-                                   "more requests and long prefills sharing a step make each step longer.");
+                ? QCoreApplication::translate("Findings", "Time per output token misses the target even at %1")
+                      .arg(text::users(c.load, false))
+                : QCoreApplication::translate("Findings", "Time per output token crosses the target at %1")
+                      .arg(text::users(c.load));
+            f.meaning = QCoreApplication::translate("Findings", "Answers stream slower than %1 per token.")
+                            .arg(text::milliseconds(c.target));
+            f.why = QCoreApplication::translate("Findings",
+                "Every decode step reads all the weights and every running request's KV cache; "
+                "more requests and long prefills sharing a step make each step longer.");
             f.lessonId = QStringLiteral("roofline");
             f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("2048"),
-                QStringLiteral("smaller prefill chunks interrupt decoding less"));
+                QCoreApplication::translate("Findings", "smaller prefill chunks interrupt decoding less"));
             if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
                 f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
-                    QStringLiteral("halves the KV bytes each decode step reads"));
+                    QCoreApplication::translate("Findings", "halves the KV bytes each decode step reads"));
             f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
-                QStringLiteral("halves the weight bytes each decode step reads"));
+                QCoreApplication::translate("Findings", "halves the weight bytes each decode step reads"));
         } else if (c.metric == u"E2EL") {
             f.id = QStringLiteral("e2el-target");
-            f.title = QStringLiteral("End-to-end latency crosses the target at %1").arg(text::users(c.load));
-            f.meaning = QStringLiteral("Whole answers take longer than %1.").arg(text::milliseconds(c.target));
-            f.why = QStringLiteral("An answer's time is its first token plus every later token; both grow with "
-                                   "load.");
+            f.title = QCoreApplication::translate("Findings", "End-to-end latency crosses the target at %1")
+                          .arg(text::users(c.load));
+            f.meaning = QCoreApplication::translate("Findings", "Whole answers take longer than %1.")
+                            .arg(text::milliseconds(c.target));
+            f.why = QCoreApplication::translate("Findings",
+                "An answer's time is its first token plus every later token; both grow with "
+                "load.");
             f.lessonId = QStringLiteral("tail-latency");
         } else {
             return; // failures: the errors rule speaks for them
@@ -220,7 +256,7 @@ private:
             failed += p.failed;
             total += p.samples + p.failed;
             if (p.failed > 0 && firstAt.isEmpty())
-                firstAt = p.step->loadText();
+                firstAt = p.step->loadPhrase();
             for (const auto& [cls, n] : p.step->stats.failures)
                 byClass[cls] += n;
         }
@@ -229,17 +265,20 @@ private:
         Finding f;
         f.id = QStringLiteral("errors");
         f.severity = Severity::Problem;
-        f.title = QStringLiteral("%1 of %2 requests failed").arg(failed).arg(total);
+        f.title = QCoreApplication::translate("Findings", "%1 of %2 requests failed").arg(failed).arg(total);
         QStringList kinds;
         for (const auto& [cls, n] : byClass)
             kinds << QStringLiteral("%1 %2").arg(n).arg(errorClassWords(cls));
-        f.measured = QStringLiteral("Failures from %1: %2.").arg(firstAt, text::list(kinds));
-        f.meaning = QStringLiteral("Failed requests count against every target: a user who got an error was not "
-                                   "served.");
+        f.measured = QCoreApplication::translate("Findings", "Failures from %1: %2.").arg(firstAt, text::list(kinds));
+        f.meaning = QCoreApplication::translate("Findings",
+            "Failed requests count against every target: a user who got an error was not "
+            "served.");
         f.why = byClass.count(ErrorClass::RateLimited)
-            ? QStringLiteral("429 answers come from a rate limit in a gateway or the server, not from the GPU.")
-            : QStringLiteral("Errors under load usually mean timeouts in a proxy, the server running out of memory, "
-                             "or the server restarting.");
+            ? QCoreApplication::translate(
+                "Findings", "429 answers come from a rate limit in a gateway or the server, not from the GPU.")
+            : QCoreApplication::translate("Findings",
+                "Errors under load usually mean timeouts in a proxy, the server running out of memory, "
+                "or the server restarting.");
         f.lessonId = QStringLiteral("measuring-honestly");
         add(f);
     }
@@ -248,19 +287,19 @@ private:
     {
         switch (c) {
         case ErrorClass::RateLimited:
-            return QStringLiteral("rate limited (429)");
+            return QCoreApplication::translate("Findings", "rate limited (429)");
         case ErrorClass::ServerError:
-            return QStringLiteral("server errors (5xx)");
+            return QCoreApplication::translate("Findings", "server errors (5xx)");
         case ErrorClass::Timeout:
-            return QStringLiteral("timed out");
+            return QCoreApplication::translate("Findings", "timed out");
         case ErrorClass::StreamCut:
-            return QStringLiteral("cut off mid-stream");
+            return QCoreApplication::translate("Findings", "cut off mid-stream");
         case ErrorClass::InBandError:
-            return QStringLiteral("ended with an error event");
+            return QCoreApplication::translate("Findings", "ended with an error event");
         case ErrorClass::ConnectionRefused:
-            return QStringLiteral("refused connections");
+            return QCoreApplication::translate("Findings", "refused connections");
         default:
-            return QStringLiteral("other failures");
+            return QCoreApplication::translate("Findings", "other failures");
         }
     }
 
@@ -274,36 +313,43 @@ private:
         if (p.fasterThanPhysics) {
             f.id = QStringLiteral("faster-than-physics");
             f.severity = Severity::Problem;
-            f.title = QStringLiteral("Faster than %1 allows").arg(p.gpuName);
-            f.measured = QStringLiteral("One request took %1 per token; reading %2 of weights at %3's bandwidth "
-                                        "takes at least %4.")
+            f.title = QCoreApplication::translate("Findings", "Faster than %1 allows").arg(p.gpuName);
+            f.measured = QCoreApplication::translate("Findings",
+                "One request took %1 per token; reading %2 of weights at %3's bandwidth "
+                "takes at least %4.")
                              .arg(text::milliseconds(p.baselineTpotMs), bytes(p.weightBytesRead), p.gpuName,
                                  text::milliseconds(p.decodeStepFloorMs));
-            f.meaning = QStringLiteral("The physics check cannot vouch for these numbers until the cause is known.");
-            f.why = QStringLiteral("Likely: %1.").arg(text::list(p.fasterCauses));
+            f.meaning = QCoreApplication::translate(
+                "Findings", "The physics check cannot vouch for these numbers until the cause is known.");
+            f.why = QCoreApplication::translate("Findings", "Likely: %1.").arg(text::list(p.fasterCauses));
             add(f);
             return;
         }
         f.id = QStringLiteral("bandwidth-efficiency");
-        f.title = QStringLiteral("One request reaches %1 of what %2 allows")
+        f.title = QCoreApplication::translate("Findings", "One request reaches %1 of what %2 allows")
                       .arg(text::percent(p.bandwidthEfficiency), p.gpuName);
         f.measured
-            = QStringLiteral("TPOT of one request %1; the bandwidth floor for %2 is %3 (%4 per step at %5); "
-                             "at best %6 tokens per second for one user.")
+            = QCoreApplication::translate("Findings",
+                "TPOT of one request %1; the bandwidth floor for %2 is %3 (%4 per step at %5); "
+                "at best %6 tokens per second for one user.")
                   .arg(text::milliseconds(p.baselineTpotMs), p.modelName, text::milliseconds(p.decodeStepFloorMs),
                       bytes(p.weightBytesRead), bandwidth(p), text::number(p.singleRequestTokensPerSecond));
         if (p.tensorParallelAssumed)
-            f.measured += QStringLiteral(" Assumed %1 GPUs, the fewest that hold the weights.").arg(p.tensorParallel);
+            f.measured += QCoreApplication::translate("Findings", " Assumed %1 GPUs, the fewest that hold the weights.")
+                              .arg(p.tensorParallel);
         if (p.bandwidthEfficiency >= 0.6) {
             f.severity = Severity::Healthy;
-            f.meaning = QStringLiteral("Single-request decoding is close to the hardware's limit: well-tuned stacks "
-                                       "reach 70–85%.");
+            f.meaning = QCoreApplication::translate("Findings",
+                "Single-request decoding is close to the hardware's limit: well-tuned stacks "
+                "reach 70–85%.");
         } else {
             f.severity = p.bandwidthEfficiency < 0.4 ? Severity::Problem : Severity::Background;
-            f.meaning = QStringLiteral("Single-request decoding is well below the hardware's limit (well-tuned "
-                                       "stacks reach 70–85%): something besides reading the weights costs time.");
-            f.why = QStringLiteral("Common causes: CUDA graphs off (--enforce-eager), a CPU-bound server, "
-                                   "a slower GPU than entered, or network time inside each token.");
+            f.meaning = QCoreApplication::translate("Findings",
+                "Single-request decoding is well below the hardware's limit (well-tuned "
+                "stacks reach 70–85%): something besides reading the weights costs time.");
+            f.why = QCoreApplication::translate("Findings",
+                "Common causes: CUDA graphs off (--enforce-eager), a CPU-bound server, "
+                "a slower GPU than entered, or network time inside each token.");
         }
         add(f);
     }
@@ -312,8 +358,10 @@ private:
     static QString bandwidth(const PhysicsFloors& p)
     {
         if (p.tensorParallel > 1)
-            return QStringLiteral("the bandwidth of %1 × %2").arg(p.tensorParallel).arg(p.gpuName);
-        return QStringLiteral("the bandwidth of one %1").arg(p.gpuName);
+            return QCoreApplication::translate("Findings", "the bandwidth of %1 × %2")
+                .arg(p.tensorParallel)
+                .arg(p.gpuName);
+        return QCoreApplication::translate("Findings", "the bandwidth of one %1").arg(p.gpuName);
     }
 
     void knee()
@@ -324,13 +372,16 @@ private:
         Finding f;
         f.id = QStringLiteral("knee");
         f.severity = Severity::Background;
-        f.title = QStringLiteral("The knee is at %1").arg(m_a.curve.points[std::size_t(k.point)].step->loadText());
-        f.measured = QStringLiteral("Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly "
-                                    "latency. Method: %3.")
-                         .arg(m_a.curve.points[std::size_t(k.point)].step->loadText(),
+        f.title = QCoreApplication::translate("Findings", "The knee is at %1")
+                      .arg(m_a.curve.points[std::size_t(k.point)].step->loadPhrase());
+        f.measured = QCoreApplication::translate("Findings",
+            "Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly "
+            "latency. Method: %3.")
+                         .arg(m_a.curve.points[std::size_t(k.point)].step->loadPhrase(),
                              text::number(k.outputTokensPerSecond), k.method);
-        f.meaning = QStringLiteral("The most efficient operating point: run near it when cost matters more than "
-                                   "latency.");
+        f.meaning = QCoreApplication::translate("Findings",
+            "The most efficient operating point: run near it when cost matters more than "
+            "latency.");
         f.lessonId = QStringLiteral("queueing-and-littles-law");
         add(f);
     }
@@ -348,14 +399,16 @@ private:
         Finding f;
         f.id = QStringLiteral("tail-latency");
         f.severity = Severity::Background;
-        f.title = QStringLiteral("A long tail at %1").arg(p->step->loadText());
-        f.measured = QStringLiteral("TTFT p%1 %2 is %3 times the median %4.")
+        f.title = QCoreApplication::translate("Findings", "A long tail at %1").arg(p->step->loadPhrase());
+        f.measured = QCoreApplication::translate("Findings", "TTFT p%1 %2 is %3 times the median %4.")
                          .arg(text::number(m_a.settings.percentile), text::milliseconds(tailValue),
                              text::number(tailValue / p50, 1), text::milliseconds(p50));
-        f.meaning = QStringLiteral("Most users are served much faster than the target's percentile suggests; a few "
-                                   "wait far longer.");
-        f.why = QStringLiteral("Requests that arrive while a batch is full, or behind a long prefill, wait a whole "
-                               "step or more.");
+        f.meaning = QCoreApplication::translate("Findings",
+            "Most users are served much faster than the target's percentile suggests; a few "
+            "wait far longer.");
+        f.why = QCoreApplication::translate("Findings",
+            "Requests that arrive while a batch is full, or behind a long prefill, wait a whole "
+            "step or more.");
         f.lessonId = QStringLiteral("tail-latency");
         add(f);
     }
@@ -371,24 +424,30 @@ private:
         const QString share = text::percent(m_a.settings.attainmentTarget);
         switch (g.bound) {
         case Capacity::Bound::Between:
-            f.title = QStringLiteral("Goodput holds %1 of requests within targets up to %2")
+            f.title = QCoreApplication::translate("Findings", "Goodput holds %1 of requests within targets up to %2")
                           .arg(share, text::users(g.load));
             break;
         case Capacity::Bound::AtLeast:
-            f.title = QStringLiteral("Goodput holds %1 of requests within targets at every load measured").arg(share);
+            f.title = QCoreApplication::translate(
+                "Findings", "Goodput holds %1 of requests within targets at every load measured")
+                          .arg(share);
             break;
         default:
-            f.title = QStringLiteral("Fewer than %1 of requests meet every target even at the lowest load").arg(share);
+            f.title = QCoreApplication::translate(
+                "Findings", "Fewer than %1 of requests meet every target even at the lowest load")
+                          .arg(share);
             break;
         }
         QStringList steps;
         for (const CurvePoint& p : m_a.curve.points)
-            steps << QStringLiteral("%1: %2 (%3 req/s)")
-                         .arg(p.step->loadText(), text::percent(p.attainment), text::number(p.goodput, 2));
-        f.measured = QStringLiteral("Share of requests meeting every target, failures counted against it: %1.")
+            steps << QCoreApplication::translate("Findings", "%1: %2 (%3 req/s)")
+                         .arg(p.step->loadPhrase(), text::percent(p.attainment), text::number(p.goodput, 2));
+        f.measured = QCoreApplication::translate(
+            "Findings", "Share of requests meeting every target, failures counted against it: %1.")
                          .arg(steps.join(QStringLiteral(", ")));
-        f.meaning = QStringLiteral("DistServe's capacity: the highest load at which at least %1 of requests meet "
-                                   "every target at once.")
+        f.meaning = QCoreApplication::translate("Findings",
+            "DistServe's capacity: the highest load at which at least %1 of requests meet "
+            "every target at once.")
                         .arg(share);
         f.lessonId = QStringLiteral("goodput-and-slos");
         add(f);
@@ -401,12 +460,13 @@ private:
         Finding f;
         f.id = QStringLiteral("prefix-caching-off");
         f.severity = Severity::Background;
-        f.title = QStringLiteral("Prefix caching is off");
-        f.measured = QStringLiteral("The server reports prefix caching disabled.");
-        f.meaning = QStringLiteral("Requests that share a system prompt or a document prefill it again every time.");
+        f.title = QCoreApplication::translate("Findings", "Prefix caching is off");
+        f.measured = QCoreApplication::translate("Findings", "The server reports prefix caching disabled.");
+        f.meaning = QCoreApplication::translate(
+            "Findings", "Requests that share a system prompt or a document prefill it again every time.");
         f.lessonId = QStringLiteral("prefix-caching");
         f.tryNext << flag(QStringLiteral("--enable-prefix-caching"), QString(),
-            QStringLiteral("reuses the KV cache of shared prompt prefixes"));
+            QCoreApplication::translate("Findings", "reuses the KV cache of shared prompt prefixes"));
         add(f);
     }
 
@@ -426,7 +486,7 @@ private:
             Finding f;
             f.id = QStringLiteral("memory-headroom");
             f.severity = Severity::Healthy;
-            f.title = QStringLiteral("Memory has headroom");
+            f.title = QCoreApplication::translate("Findings", "Memory has headroom");
             f.measured = m_a.walls.memory.evidence;
             f.measured[0] = f.measured[0].toUpper();
             f.measured += u'.';

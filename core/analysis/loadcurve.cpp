@@ -5,6 +5,8 @@
 #include "analysis/kneedle.h"
 #include "analysis/rundata.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -191,7 +193,7 @@ LoadCurve LoadCurve::of(const RunData& run, const std::vector<const StepData*>& 
         index.push_back(i);
     }
     const Knee knee = Kneedle {.logX = true}.find(x, y);
-    c.knee.method = QStringLiteral("Kneedle on output throughput against log2 load");
+    c.knee.method = QCoreApplication::translate("LoadCurve", "Kneedle on output throughput against log2 load");
     if (knee.found) {
         c.knee.found = true;
         c.knee.point = index[std::size_t(knee.index)];

@@ -4,6 +4,8 @@
 
 #include "analysis/rundata.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -41,13 +43,16 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
     f.outputTokens = output;
     f.kvBytesPerElement = kvBytesPerElement;
     if (!gpu && !model)
-        f.whyNot = QStringLiteral("Neither the GPU nor the model is known: pass --gpu, and serve a model from the "
-                                  "catalog or give its config.json.");
+        f.whyNot = QCoreApplication::translate("PhysicsFloors",
+            "Neither the GPU nor the model is known: pass --gpu, and serve a model from the "
+            "catalog or give its config.json.");
     else if (!gpu)
-        f.whyNot = QStringLiteral("The GPU is not known: pass --gpu (kneepoint gpus lists them).");
+        f.whyNot = QCoreApplication::translate(
+            "PhysicsFloors", "The GPU is not known: pass --gpu (kneepoint gpus lists them).");
     else if (!model)
-        f.whyNot = QStringLiteral("The model's geometry is not known: it is not in the catalog and no config.json "
-                                  "was found for it.");
+        f.whyNot = QCoreApplication::translate("PhysicsFloors",
+            "The model's geometry is not known: it is not in the catalog and no config.json "
+            "was found for it.");
     if (!gpu || !model || input <= 0)
         return f;
     f.available = true;
@@ -90,15 +95,20 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
             f.bandwidthEfficiency = floor / f.baselineTpotMs;
         if (f.baselineTpotMs > 0 && f.baselineTpotMs < kPhysicsTolerance * floor) {
             f.fasterThanPhysics = true;
-            f.fasterCauses << QStringLiteral("the GPU entered is slower than the one serving (check --gpu)")
-                           << QStringLiteral("the served model is smaller or more heavily quantized than the one "
-                                             "assumed")
-                           << QStringLiteral("speculative decoding produces several tokens per step");
+            f.fasterCauses << QCoreApplication::translate(
+                "PhysicsFloors", "the GPU entered is slower than the one serving (check --gpu)")
+                           << QCoreApplication::translate("PhysicsFloors",
+                                  "the served model is smaller or more heavily quantized than the one "
+                                  "assumed")
+                           << QCoreApplication::translate(
+                                  "PhysicsFloors", "speculative decoding produces several tokens per step");
         }
         if (f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * f.prefillFloorMs) {
             f.fasterThanPhysics = true;
-            f.fasterCauses << QStringLiteral("prefix caching served part of the prompt from memory")
-                           << QStringLiteral("the GPU entered has fewer FLOPS than the one serving");
+            f.fasterCauses << QCoreApplication::translate(
+                "PhysicsFloors", "prefix caching served part of the prompt from memory")
+                           << QCoreApplication::translate(
+                                  "PhysicsFloors", "the GPU entered has fewer FLOPS than the one serving");
         }
         f.fasterCauses.removeDuplicates();
     }

@@ -5,6 +5,8 @@
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,11 +23,12 @@ RequestEstimate RequestEstimate::of(const RunData& run, const RunAnalysis& a, in
         return e;
     }
     if (std::isnan(measured.bandwidthEfficiency) || std::isnan(measured.baselineTtftMs)) {
-        e.whyNot = QStringLiteral("There is no baseline to calibrate the estimate on.");
+        e.whyNot = QCoreApplication::translate("RequestEstimate", "There is no baseline to calibrate the estimate on.");
         return e;
     }
     if (input <= 0 || output <= 0) {
-        e.whyNot = QStringLiteral("A request size needs at least one input and one output token.");
+        e.whyNot = QCoreApplication::translate(
+            "RequestEstimate", "A request size needs at least one input and one output token.");
         return e;
     }
     const AnalysisSettings& s = a.settings;

@@ -7,6 +7,7 @@
 #include "analysis/textformat.h"
 #include "stats/significance.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -23,15 +24,15 @@ QString capacityText(const LoadCurve& curve)
     const Capacity& c = curve.capacity;
     switch (c.bound) {
     case Capacity::Bound::None:
-        return QStringLiteral("not measured");
+        return QCoreApplication::translate("RunComparison", "not measured");
     case Capacity::Bound::Below:
-        return QStringLiteral("below %1").arg(text::users(c.load, false));
+        return QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.load, false));
     case Capacity::Bound::AtLeast:
-        return QStringLiteral("at least %1").arg(text::users(c.load, false));
+        return QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.load, false));
     case Capacity::Bound::Between:
         break;
     }
-    return text::users(c.load);
+    return text::usersLabel(c.load);
 }
 
 QString valueText(const QJsonValue& v)
@@ -40,7 +41,7 @@ QString valueText(const QJsonValue& v)
         return QString::fromUtf8(v.isObject() ? QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact)
                                               : QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
     if (v.isUndefined() || v.isNull())
-        return QStringLiteral("(none)");
+        return QCoreApplication::translate("RunComparison", "(none)");
     return v.toVariant().toString();
 }
 
@@ -73,7 +74,7 @@ RunComparison RunComparison::of(
         if (it == analysisB.curve.points.end())
             continue;
         const CurvePoint& pb = *it;
-        const QString load = pa.step->loadText();
+        const QString load = pa.step->loadLabel();
         auto latency = [&](const QString& name, const std::vector<double>& va, const std::vector<double>& vb,
                            const PercentileEstimate& ea, const PercentileEstimate& eb) {
             const MannWhitney mw = mannWhitney(va, vb);
@@ -91,7 +92,8 @@ RunComparison RunComparison::of(
         latency(QStringLiteral("TTFT"), pa.step->ttftSorted, pb.step->ttftSorted, pa.ttft, pb.ttft);
         latency(QStringLiteral("TPOT"), pa.step->tpotSorted, pb.step->tpotSorted, pa.tpot, pb.tpot);
         latency(QStringLiteral("E2EL"), pa.step->e2elSorted, pb.step->e2elSorted, pa.e2el, pb.e2el);
-        Metric tput {load, QStringLiteral("output tokens/s"), pa.outputTokensPerSecond, pb.outputTokensPerSecond};
+        Metric tput {load, QCoreApplication::translate("RunComparison", "output tokens/s"), pa.outputTokensPerSecond,
+            pb.outputTokensPerSecond};
         tput.lowerIsBetter = false;
         r.metrics << tput;
     }
@@ -110,8 +112,9 @@ RunComparison RunComparison::of(
             continue;
         ((m.b < m.a) == m.lowerIsBetter ? better : worse)++;
     }
-    r.summary = QStringLiteral("Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
-                               "(%7 better in run %3, %8 worse).")
+    r.summary = QCoreApplication::translate("RunComparison",
+        "Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
+        "(%7 better in run %3, %8 worse).")
                     .arg(r.idA)
                     .arg(r.capacityA)
                     .arg(r.idB)
@@ -121,14 +124,17 @@ RunComparison RunComparison::of(
                     .arg(better)
                     .arg(worse);
     if (r.metrics.isEmpty())
-        r.summary += QStringLiteral(" The runs share no load step, so no metric could be compared.");
+        r.summary += QCoreApplication::translate(
+            "RunComparison", " The runs share no load step, so no metric could be compared.");
 
-    diff(r.changes, QStringLiteral("server: "), a.run.info.facts, b.run.info.facts, {});
-    diff(r.changes, QStringLiteral("option: "), a.run.info.options, b.run.info.options, {});
+    diff(r.changes, QCoreApplication::translate("RunComparison", "server: "), a.run.info.facts, b.run.info.facts, {});
+    diff(r.changes, QCoreApplication::translate("RunComparison", "option: "), a.run.info.options, b.run.info.options,
+        {});
     if (a.run.info.gpu != b.run.info.gpu)
         r.changes.append({QStringLiteral("GPU"), a.run.info.gpu, b.run.info.gpu});
     if (a.timeScale != b.timeScale)
-        r.changes.append({QStringLiteral("simulated speed"), text::number(a.timeScale), text::number(b.timeScale)});
+        r.changes.append({QCoreApplication::translate("RunComparison", "simulated speed"), text::number(a.timeScale),
+            text::number(b.timeScale)});
     return r;
 }
 

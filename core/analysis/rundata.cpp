@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundata.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -115,6 +116,24 @@ QString StepData::loadText() const
     return QStringLiteral("%1 req/s").arg(rate);
 }
 
+QString StepData::loadPhrase() const
+{
+    if (concurrency > 0)
+        return concurrency == 1
+            ? QCoreApplication::translate("RunData", "1 user", "in a sentence, after at/from/to")
+            : QCoreApplication::translate("RunData", "%n users", "in a sentence, after at/from/to", concurrency);
+    return QCoreApplication::translate("RunData", "%1 req/s").arg(rate);
+}
+
+QString StepData::loadLabel() const
+{
+    if (concurrency > 0)
+        return concurrency == 1
+            ? QCoreApplication::translate("RunData", "1 user", "a table cell or label")
+            : QCoreApplication::translate("RunData", "%n users", "a table cell or label", concurrency);
+    return QCoreApplication::translate("RunData", "%1 req/s").arg(rate);
+}
+
 double StepData::outputTokensPerSecond(double timeScale) const
 {
     const double v = stats.window.usable ? stats.steady.outputTokensPerSecond : stats.whole.outputTokensPerSecond;
@@ -133,7 +152,8 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
     std::optional<StoredRun> run = store.run(runId, &readError);
     if (!run) {
         if (error)
-            *error = readError.isEmpty() ? QStringLiteral("There is no run %1.").arg(runId) : readError;
+            *error = readError.isEmpty() ? QCoreApplication::translate("RunData", "There is no run %1.").arg(runId)
+                                         : readError;
         return std::nullopt;
     }
     RunData data;

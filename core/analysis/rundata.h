@@ -50,6 +50,10 @@ struct StepData
     double load() const { return concurrency > 0 ? double(concurrency) : rate; }
     /// "8 users", "4 req/s".
     QString loadText() const;
+    /// The same in the user's language, for a sentence after "at", "from" or "to" (German declines it there).
+    QString loadPhrase() const;
+    /// The same in the user's language, for a table cell or a label, where the words stand alone.
+    QString loadLabel() const;
     /// Output tokens per second in the server's time, over the steady window when usable, else the whole step.
     double outputTokensPerSecond(double timeScale) const;
     double requestsPerSecond(double timeScale) const;

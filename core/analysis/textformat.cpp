@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "textformat.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -10,11 +11,15 @@ namespace kp::core::text {
 
 namespace {
 
-// Sentences are English for now, and so are their numbers: the same in every user's locale.
-const QLocale& english()
+// Numbers are written the way the sentences' language writes them ("1,024.5" in English, "1.024,5" in German),
+// whatever the system's locale: the translation names the locale, and without one they stay English.
+QLocale sentenceLocale()
 {
-    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
-    return locale;
+    static const QString english = QStringLiteral("en_US");
+    static const QLocale englishLocale(QLocale::English, QLocale::UnitedStates);
+    const QString name = QCoreApplication::translate(
+        "TextFormat", "en_US", "the locale whose digits, decimal point and thousands separator the sentences use");
+    return name == english ? englishLocale : QLocale(name);
 }
 
 } // namespace
@@ -22,14 +27,14 @@ const QLocale& english()
 QString number(double value, int decimals)
 {
     if (std::isnan(value))
-        return QStringLiteral("n/a");
+        return QCoreApplication::translate("TextFormat", "n/a");
     if (std::isinf(value))
         return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
     if (decimals < 0) {
         const double a = std::abs(value);
         decimals = a >= 100 || a == std::round(a) ? 0 : a >= 10 ? 1 : 2;
     }
-    return english().toString(value, 'f', decimals);
+    return sentenceLocale().toString(value, 'f', decimals);
 }
 
 QString percent(double fraction)
@@ -42,7 +47,7 @@ QString percent(double fraction)
 QString milliseconds(double ms)
 {
     if (std::isnan(ms))
-        return QStringLiteral("n/a");
+        return QCoreApplication::translate("TextFormat", "n/a");
     if (std::abs(ms) >= 1000)
         return number(ms / 1000) + QStringLiteral(" s");
     return number(ms) + QStringLiteral(" ms");
@@ -51,15 +56,15 @@ QString milliseconds(double ms)
 QString metricName(const QString& metric)
 {
     if (metric == u"TTFT")
-        return QStringLiteral("time to first token");
+        return QCoreApplication::translate("TextFormat", "time to first token");
     if (metric == u"TPOT")
-        return QStringLiteral("time per output token");
+        return QCoreApplication::translate("TextFormat", "time per output token");
     if (metric == u"E2EL")
-        return QStringLiteral("end-to-end latency");
+        return QCoreApplication::translate("TextFormat", "end-to-end latency");
     if (metric == u"errors")
-        return QStringLiteral("the share of failed requests");
+        return QCoreApplication::translate("TextFormat", "the share of failed requests");
     if (metric == u"attainment")
-        return QStringLiteral("the share of requests meeting every target");
+        return QCoreApplication::translate("TextFormat", "the share of requests meeting every target");
     return metric;
 }
 
@@ -67,15 +72,31 @@ QString list(const QStringList& items)
 {
     if (items.size() <= 1)
         return items.value(0);
-    return items.mid(0, items.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + items.last();
+    return QCoreApplication::translate("TextFormat", "%1 and %2", "the last two items of a list")
+        .arg(items.mid(0, items.size() - 1).join(QStringLiteral(", ")), items.last());
 }
 
 QString users(double users, bool about)
 {
     const double shown = users >= 10 ? std::round(users) : std::round(users * 10) / 10;
     const QString n = number(shown, shown == std::round(shown) ? 0 : 1);
-    return (about ? QStringLiteral("about ") : QString()) + n
-        + (shown == 1 ? QStringLiteral(" user") : QStringLiteral(" users"));
+    // In a sentence after "at", "from" or "up to": German puts the noun in the dative.
+    if (shown == 1)
+        return about ? QCoreApplication::translate("TextFormat", "about %1 user", "in a sentence").arg(n)
+                     : QCoreApplication::translate("TextFormat", "%1 user", "in a sentence").arg(n);
+    return about ? QCoreApplication::translate("TextFormat", "about %1 users", "in a sentence").arg(n)
+                 : QCoreApplication::translate("TextFormat", "%1 users", "in a sentence").arg(n);
+}
+
+QString usersLabel(double users, bool about)
+{
+    const double shown = users >= 10 ? std::round(users) : std::round(users * 10) / 10;
+    const QString n = number(shown, shown == std::round(shown) ? 0 : 1);
+    if (shown == 1)
+        return about ? QCoreApplication::translate("TextFormat", "about %1 user", "a label").arg(n)
+                     : QCoreApplication::translate("TextFormat", "%1 user", "a label").arg(n);
+    return about ? QCoreApplication::translate("TextFormat", "about %1 users", "a label").arg(n)
+                 : QCoreApplication::translate("TextFormat", "%1 users", "a label").arg(n);
 }
 
 } // namespace kp::core::text

@@ -18,7 +18,9 @@ QString milliseconds(double ms);
 QString metricName(const QString& metric);
 /// "a", "a and b", "a, b and c".
 QString list(const QStringList& items);
-/// "about 11 users", "1 user".
+/// "about 11 users", "1 user", in the user's language, for a sentence after "at", "from" or "up to".
 QString users(double users, bool about = true);
+/// The same for a label or after a colon, where the words stand alone (German declines them in a sentence).
+QString usersLabel(double users, bool about = true);
 
 } // namespace kp::core::text

@@ -8,8 +8,14 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace kp::core {
 
@@ -26,21 +32,24 @@ constexpr double kNetworkShareWarn = 0.2;
 
 TrustCheck steadyState(const LoadCurve& curve)
 {
-    TrustCheck c {QStringLiteral("steady-state"), QStringLiteral("Each step reached a steady state"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("steady-state"),
+        QCoreApplication::translate("TrustChecks", "Each step reached a steady state"), Status::Pass, {}};
     QStringList missing;
     for (const CurvePoint& p : curve.points)
         if (!p.step->stats.window.usable)
-            missing << p.step->loadText();
+            missing << p.step->loadPhrase();
     if (curve.points.empty()) {
         c.status = Status::NotMeasured;
-        c.detail = QStringLiteral("No load steps were measured.");
+        c.detail = QCoreApplication::translate("TrustChecks", "No load steps were measured.");
     } else if (missing.isEmpty()) {
         c.detail
-            = QStringLiteral("All %1 steps held their full load for a measurable window.").arg(curve.points.size());
+            = QCoreApplication::translate("TrustChecks", "All %1 steps held their full load for a measurable window.")
+                  .arg(curve.points.size());
     } else {
         c.status = Status::Warn;
-        c.detail = QStringLiteral("%1 never held the full load long enough to measure; their throughput is over the "
-                                  "whole step, ramp-up included. Run more requests per step.")
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "%1 never held the full load long enough to measure; their throughput is over the "
+            "whole step, ramp-up included. Run more requests per step.")
                        .arg(text::list(missing));
     }
     return c;
@@ -48,8 +57,9 @@ TrustCheck steadyState(const LoadCurve& curve)
 
 TrustCheck client(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("client"), QStringLiteral("The client was not the bottleneck"), Status::NotMeasured,
-        QStringLiteral("The client's CPU time was not recorded for this run.")};
+    TrustCheck c {QStringLiteral("client"),
+        QCoreApplication::translate("TrustChecks", "The client was not the bottleneck"), Status::NotMeasured,
+        QCoreApplication::translate("TrustChecks", "The client's CPU time was not recorded for this run.")};
     double busiest = -1;
     QString where;
     for (const StepData& s : run.steps) {
@@ -58,7 +68,7 @@ TrustCheck client(const RunData& run)
         const double used = s.clientCpuSeconds / s.wallSeconds;
         if (used > busiest) {
             busiest = used;
-            where = s.loadText();
+            where = s.loadPhrase();
         }
     }
     const double cores = std::max(1.0, run.run.info.environment.value(u"cores").toDouble(1));
@@ -68,13 +78,13 @@ TrustCheck client(const RunData& run)
         const double lag = s.stats.scheduleLagMs.p99.value;
         if (!std::isnan(lag) && lag > worstLag) {
             worstLag = lag;
-            lagWhere = s.loadText();
+            lagWhere = s.loadPhrase();
         }
     }
     QStringList parts;
     if (busiest >= 0) {
         c.status = Status::Pass;
-        parts << QStringLiteral("the client used at most %1 of its %2 cores' time (at %3)")
+        parts << QCoreApplication::translate("TrustChecks", "the client used at most %1 of its %2 cores' time (at %3)")
                      .arg(text::number(busiest, 2), text::number(cores, 0), where);
         if (busiest > kClientBusy * cores)
             c.status = Status::Fail;
@@ -84,7 +94,8 @@ TrustCheck client(const RunData& run)
     if (worstLag >= 0) {
         if (c.status == Status::NotMeasured)
             c.status = Status::Pass;
-        parts << QStringLiteral("requests left at most %1 behind their schedule at p99 (at %2)")
+        parts << QCoreApplication::translate(
+            "TrustChecks", "requests left at most %1 behind their schedule at p99 (at %2)")
                      .arg(text::milliseconds(worstLag), lagWhere);
         if (worstLag > kScheduleLagWarnMs && c.status == Status::Pass)
             c.status = Status::Warn;
@@ -93,27 +104,31 @@ TrustCheck client(const RunData& run)
         c.detail = parts.join(QStringLiteral("; ")) + u'.';
         c.detail[0] = c.detail[0].toUpper();
         if (c.status != Status::Pass)
-            c.detail += QStringLiteral(" Run the client on a machine with more free cores, or lower the load.");
+            c.detail += QCoreApplication::translate(
+                "TrustChecks", " Run the client on a machine with more free cores, or lower the load.");
     }
     return c;
 }
 
 TrustCheck outputLength(const RunData& run)
 {
-    TrustCheck c {
-        QStringLiteral("output-length"), QStringLiteral("Answers were as long as requested"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("output-length"),
+        QCoreApplication::translate("TrustChecks", "Answers were as long as requested"), Status::Pass, {}};
     int mismatched = 0, total = 0;
     for (const StepData& s : run.steps) {
         mismatched += s.stats.outputLengthMismatches;
         total += s.stats.succeeded;
     }
     if (mismatched == 0) {
-        c.detail = QStringLiteral("All %1 successful requests produced the output length asked for.").arg(total);
+        c.detail = QCoreApplication::translate(
+            "TrustChecks", "All %1 successful requests produced the output length asked for.")
+                       .arg(total);
         return c;
     }
     c.status = Status::Warn;
-    c.detail = QStringLiteral("%1 of %2 answers differed from the length asked for, so per-token figures compare "
-                              "unlike requests. The server may ignore ignore_eos or cap max_tokens.")
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "%1 of %2 answers differed from the length asked for, so per-token figures compare "
+        "unlike requests. The server may ignore ignore_eos or cap max_tokens.")
                    .arg(mismatched)
                    .arg(total);
     return c;
@@ -122,7 +137,8 @@ TrustCheck outputLength(const RunData& run)
 TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
 {
     TrustCheck c {QStringLiteral("samples"),
-        QStringLiteral("Enough requests for p%1").arg(text::number(settings.percentile)), Status::Pass, {}};
+        QCoreApplication::translate("TrustChecks", "Enough requests for p%1").arg(text::number(settings.percentile)),
+        Status::Pass, {}};
     // A percentile p needs at least 1 / (1 − p) samples before its estimate is more than the maximum.
     const int needed = int(std::ceil(1 / std::max(1e-6, 1 - settings.percentile / 100) - 1e-9));
     int fewest = -1;
@@ -135,16 +151,18 @@ TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
     }
     if (!thinnest) {
         c.status = Status::NotMeasured;
-        c.detail = QStringLiteral("No load steps were measured.");
+        c.detail = QCoreApplication::translate("TrustChecks", "No load steps were measured.");
         return c;
     }
     const PercentileEstimate& e = thinnest->ttft;
     const QString interval = std::isnan(e.high)
-        ? QStringLiteral("its upper bound is unknown at 95% confidence")
-        : QStringLiteral("its 95% interval is %1 to %2").arg(text::milliseconds(e.low), text::milliseconds(e.high));
-    c.detail = QStringLiteral("The thinnest step (%1) has %2 successful requests; p%3 wants at least %4. Its TTFT "
-                              "p%3 is %5 and %6.")
-                   .arg(thinnest->step->loadText())
+        ? QCoreApplication::translate("TrustChecks", "its upper bound is unknown at 95% confidence")
+        : QCoreApplication::translate("TrustChecks", "its 95% interval is %1 to %2")
+              .arg(text::milliseconds(e.low), text::milliseconds(e.high));
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "The thinnest step (%1) has %2 successful requests; p%3 wants at least %4. Its TTFT "
+        "p%3 is %5 and %6.")
+                   .arg(thinnest->step->loadPhrase())
                    .arg(fewest)
                    .arg(text::number(settings.percentile))
                    .arg(needed)
@@ -156,19 +174,21 @@ TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
 
 TrustCheck errors(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("errors"), QStringLiteral("Errors were counted as failures"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("errors"),
+        QCoreApplication::translate("TrustChecks", "Errors were counted as failures"), Status::Pass, {}};
     int failed = 0, total = 0;
     for (const StepData& s : run.steps) {
         failed += s.stats.failed;
         total += s.stats.total;
     }
     if (failed == 0) {
-        c.detail = QStringLiteral("None of %1 requests failed.").arg(total);
+        c.detail = QCoreApplication::translate("TrustChecks", "None of %1 requests failed.").arg(total);
         return c;
     }
     c.status = Status::Warn;
-    c.detail = QStringLiteral("%1 of %2 requests failed; each counts against SLO attainment and against the "
-                              "percentile targets, as an infinitely slow answer would.")
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "%1 of %2 requests failed; each counts against SLO attainment and against the "
+        "percentile targets, as an infinitely slow answer would.")
                    .arg(failed)
                    .arg(total);
     return c;
@@ -176,8 +196,8 @@ TrustCheck errors(const RunData& run)
 
 TrustCheck serverCap(const LoadCurve& curve)
 {
-    TrustCheck c {
-        QStringLiteral("server-cap"), QStringLiteral("No gateway or rate limit held the load back"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("server-cap"),
+        QCoreApplication::translate("TrustChecks", "No gateway or rate limit held the load back"), Status::Pass, {}};
     int limited = 0;
     for (const CurvePoint& p : curve.points) {
         const auto it = p.step->stats.failures.find(ErrorClass::RateLimited);
@@ -186,8 +206,9 @@ TrustCheck serverCap(const LoadCurve& curve)
     }
     if (limited > 0) {
         c.status = Status::Fail;
-        c.detail = QStringLiteral("%1 requests were refused with 429 Too Many Requests: a gateway or the server "
-                                  "limits the rate, so the load measured is not the load sent.")
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "%1 requests were refused with 429 Too Many Requests: a gateway or the server "
+            "limits the rate, so the load measured is not the load sent.")
                        .arg(limited);
         return c;
     }
@@ -203,30 +224,36 @@ TrustCheck serverCap(const LoadCurve& curve)
         const double seen = s.peakRunning + std::max(0.0, s.peakWaiting);
         if (seen < 0.75 * users && users >= 4) {
             c.status = Status::Warn;
-            c.detail = QStringLiteral("At %1 the server saw at most %2 requests at once (running and waiting): "
-                                      "something between the client and the engine may cap the load.")
-                           .arg(p.step->loadText(), text::number(seen));
+            c.detail = QCoreApplication::translate("TrustChecks",
+                "At %1 the server saw at most %2 requests at once (running and waiting): "
+                "something between the client and the engine may cap the load.")
+                           .arg(p.step->loadPhrase(), text::number(seen));
             return c;
         }
     }
-    c.detail = visible ? QStringLiteral("The server saw every user the client held open, and nothing answered 429.")
-                       : QStringLiteral("Nothing answered 429; the server's running count was not visible.");
+    c.detail = visible ? QCoreApplication::translate(
+                   "TrustChecks", "The server saw every user the client held open, and nothing answered 429.")
+                       : QCoreApplication::translate(
+                           "TrustChecks", "Nothing answered 429; the server's running count was not visible.");
     return c;
 }
 
 TrustCheck network(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("network"), QStringLiteral("The network is a small part of TTFT"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("network"),
+        QCoreApplication::translate("TrustChecks", "The network is a small part of TTFT"), Status::Pass, {}};
     const StepData* base = run.baseline();
     if (run.roundTripMs <= 0 || !base || base->ttftSorted.empty()) {
         c.status = Status::NotMeasured;
-        c.detail = QStringLiteral("The network round trip or the baseline's TTFT was not measured.");
+        c.detail = QCoreApplication::translate(
+            "TrustChecks", "The network round trip or the baseline's TTFT was not measured.");
         return c;
     }
     const double ttft = base->ttftSorted[base->ttftSorted.size() / 2];
     const double share = run.roundTripMs / ttft;
-    c.detail = QStringLiteral("The round trip of %1 is %2 of the single-user TTFT of %3; TTFT targets are judged "
-                              "with it allowed on top.")
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "The round trip of %1 is %2 of the single-user TTFT of %3; TTFT targets are judged "
+        "with it allowed on top.")
                    .arg(text::milliseconds(run.roundTripMs), text::percent(share), text::milliseconds(ttft));
     if (share > kNetworkShareWarn)
         c.status = Status::Warn;
@@ -235,38 +262,70 @@ TrustCheck network(const RunData& run)
 
 TrustCheck versions(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("versions"), QStringLiteral("Versions were recorded"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("versions"), QCoreApplication::translate("TrustChecks", "Versions were recorded"),
+        Status::Pass, {}};
     const QString client = run.run.info.environment.value(u"kneepoint_version").toString();
     if (run.facts.vllmVersion.isEmpty()) {
         c.status = Status::Warn;
-        c.detail = QStringLiteral("The server did not say its vLLM version (/version), so advice cannot be checked "
-                                  "against it. Kneepoint %1.")
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "The server did not say its vLLM version (/version), so advice cannot be checked "
+            "against it. Kneepoint %1.")
                        .arg(client);
         return c;
     }
-    c.detail = QStringLiteral("vLLM %1, Kneepoint %2.").arg(run.facts.vllmVersion, client);
+    c.detail = QCoreApplication::translate("TrustChecks", "vLLM %1, Kneepoint %2.").arg(run.facts.vllmVersion, client);
+    return c;
+}
+
+// A run imported from another tool (kneepoint import) lacks what that tool did not record; the import names it.
+// Native runs do not get the check, so that their list stays as it was.
+std::optional<TrustCheck> imported(const RunData& run)
+{
+    const QJsonObject source = run.run.info.environment.value(u"import").toObject();
+    if (source.isEmpty())
+        return std::nullopt;
+    TrustCheck c {QStringLiteral("imported"),
+        QCoreApplication::translate("TrustChecks", "Measured by Kneepoint itself"), Status::Warn, {}};
+    static const QHash<QString, QString> names {
+        {QStringLiteral("vllm-bench-serve"), QStringLiteral("vllm bench serve")},
+        {QStringLiteral("aiperf"), QStringLiteral("AIPerf")}, {QStringLiteral("guidellm"), QStringLiteral("GuideLLM")}};
+    const QString tool = names.value(source.value(u"source").toString(), source.value(u"source").toString());
+    QStringList missing;
+    for (const auto& v : source.value(u"not_recorded").toArray())
+        missing << v.toString();
+    const QString file = source.value(u"file").toString();
+    // kneepoint run --engine: the tool measured for Kneepoint, which still sees only what the tool exported.
+    const QString from = source.value(u"engine").toBool()
+        ? QCoreApplication::translate("TrustChecks", "Measured by %1 (kneepoint run --engine)").arg(tool)
+        : QCoreApplication::translate("TrustChecks", "Imported from %1 (%2)").arg(tool, file);
+    c.detail = missing.isEmpty() ? from + u'.'
+                                 : QCoreApplication::translate("TrustChecks", "%1: %2 not recorded.")
+                                       .arg(from, missing.join(QStringLiteral("; ")));
     return c;
 }
 
 TrustCheck physics(const PhysicsFloors& f)
 {
-    TrustCheck c {
-        QStringLiteral("physics"), QStringLiteral("Results are within what the GPU can do"), Status::Pass, {}};
+    TrustCheck c {QStringLiteral("physics"),
+        QCoreApplication::translate("TrustChecks", "Results are within what the GPU can do"), Status::Pass, {}};
     if (!f.available || std::isnan(f.bandwidthEfficiency)) {
         c.status = Status::NotMeasured;
-        c.detail = f.available ? QStringLiteral("There was no baseline to compare with the GPU's limits.") : f.whyNot;
+        c.detail = f.available
+            ? QCoreApplication::translate("TrustChecks", "There was no baseline to compare with the GPU's limits.")
+            : f.whyNot;
         return c;
     }
     if (f.fasterThanPhysics) {
         c.status = Status::Fail;
-        c.detail = QStringLiteral("One request ran faster than %1 allows for %2 (TPOT %3 against a floor of %4; "
-                                  "TTFT %5 against %6). Likely: %7.")
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "One request ran faster than %1 allows for %2 (TPOT %3 against a floor of %4; "
+            "TTFT %5 against %6). Likely: %7.")
                        .arg(f.gpuName, f.modelName, text::milliseconds(f.baselineTpotMs),
                            text::milliseconds(f.decodeStepFloorMs), text::milliseconds(f.baselineTtftMs),
                            text::milliseconds(f.prefillFloorMs), text::list(f.fasterCauses));
         return c;
     }
-    c.detail = QStringLiteral("One request reached %1 of the bandwidth floor of %2 on %3.")
+    c.detail = QCoreApplication::translate("TrustChecks", "One request reached %1 of the bandwidth floor of %2 on %3.")
                    .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.decodeStepFloorMs), f.gpuName);
     return c;
 }
@@ -288,11 +347,29 @@ QString TrustCheck::statusName(Status status)
     return {};
 }
 
+QString TrustCheck::statusText(Status status)
+{
+    switch (status) {
+    case Status::Pass:
+        return QCoreApplication::translate("TrustChecks", "pass");
+    case Status::Warn:
+        return QCoreApplication::translate("TrustChecks", "warn");
+    case Status::Fail:
+        return QCoreApplication::translate("TrustChecks", "fail");
+    case Status::NotMeasured:
+        return QCoreApplication::translate("TrustChecks", "not measured");
+    }
+    return {};
+}
+
 QList<TrustCheck> TrustChecks::of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings)
 {
-    return {steadyState(curve), client(run), outputLength(run), samples(curve, settings), errors(run), serverCap(curve),
-        network(run), versions(run), physics(floors)};
+    QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(curve, settings), errors(run),
+        serverCap(curve), network(run), versions(run), physics(floors)};
+    if (const std::optional<TrustCheck> source = imported(run))
+        checks << *source;
+    return checks;
 }
 
 TrustCheck::Status TrustChecks::worst(const QList<TrustCheck>& checks)

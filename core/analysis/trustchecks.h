@@ -22,6 +22,7 @@ struct TrustCheck
     QString detail; ///< the numbers behind the status
 
     static QString statusName(Status status); ///< pass, warn, fail, not measured
+    static QString statusText(Status status); ///< the status for people, translated: "pass", "warn", …
 };
 
 /// The checks that say whether a run's numbers can be trusted, each with its numbers.

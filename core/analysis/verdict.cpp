@@ -8,6 +8,8 @@
 #include "analysis/textformat.h"
 #include "analysis/walls.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace kp::core {
@@ -17,8 +19,9 @@ namespace {
 QString loadAmount(const LoadCurve& curve, double load, bool about = true)
 {
     if (curve.byRate)
-        return (about ? QStringLiteral("about ") : QString()) + text::number(load, load < 10 ? 1 : 0)
-            + QStringLiteral(" requests per second");
+        return (about ? QCoreApplication::translate("Verdict", "about %1 requests per second")
+                      : QCoreApplication::translate("Verdict", "%1 requests per second"))
+            .arg(text::number(load, load < 10 ? 1 : 0));
     return text::users(load, about);
 }
 
@@ -26,12 +29,12 @@ QString trafficPhrase(const RunData& run)
 {
     QString product = run.run.info.product;
     if (product.isEmpty())
-        product = QStringLiteral("your");
+        product = QCoreApplication::translate("Verdict", "your", "the product type, when the run recorded none");
     const QString kind = product == u"batch" ? QStringLiteral("batch") : product;
     if (run.inputTokens > 0)
-        return QStringLiteral("For your %1 traffic (%2 tokens in, %3 out)")
+        return QCoreApplication::translate("Verdict", "For your %1 traffic (%2 tokens in, %3 out)")
             .arg(kind, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));
-    return QStringLiteral("For your %1 traffic").arg(kind);
+    return QCoreApplication::translate("Verdict", "For your %1 traffic").arg(kind);
 }
 
 // Why the curve breaks, in words, naming the limiting wall with its evidence.
@@ -40,16 +43,17 @@ QString cause(const Walls& walls, const LoadCurve& curve)
     const Capacity& c = curve.capacity;
     switch (walls.limiting.value_or(Wall::Kind::Latency)) {
     case Wall::Kind::Memory:
-        return QStringLiteral("memory is full: %1").arg(walls.memory.evidence);
+        return QCoreApplication::translate("Verdict", "memory is full: %1").arg(walls.memory.evidence);
     case Wall::Kind::Saturation:
-        return QStringLiteral("the server is saturated: %1, so extra users only wait in the queue")
+        return QCoreApplication::translate(
+            "Verdict", "the server is saturated: %1, so extra users only wait in the queue")
             .arg(walls.saturation.evidence);
     case Wall::Kind::Latency:
         break;
     }
     if (c.metric == u"errors")
-        return QStringLiteral("requests start failing");
-    return QStringLiteral("%1 crosses your target").arg(text::metricName(c.metric));
+        return QCoreApplication::translate("Verdict", "requests start failing");
+    return QCoreApplication::translate("Verdict", "%1 crosses your target").arg(text::metricName(c.metric));
 }
 
 // The walls that are not the limit, ruled out with numbers at the step where the curve broke.
@@ -60,18 +64,21 @@ QStringList ruledOut(const Walls& walls, const LoadCurve& curve, int at)
     const CurvePoint* point = at >= 0 && at < int(curve.points.size()) ? &curve.points[std::size_t(at)] : nullptr;
     if (limiting != Wall::Kind::Memory) {
         if (!walls.memory.visible)
-            out << QStringLiteral("memory could not be judged, since the server's /metrics were not visible");
+            out << QCoreApplication::translate(
+                "Verdict", "memory could not be judged, since the server's /metrics were not visible");
         else if (!walls.memory.reached || walls.memory.load > (point ? point->load : 0)) {
             const double kv = point ? point->step->server.peakKvUsage : -1;
             if (kv >= 0)
-                out << QStringLiteral("not because memory is full: the KV cache was only %1 used there")
+                out << QCoreApplication::translate(
+                    "Verdict", "not because memory is full: the KV cache was only %1 used there")
                            .arg(text::percent(kv));
         }
     }
     if (limiting == Wall::Kind::Latency && !walls.saturation.reached)
-        out << QStringLiteral("nor because the GPU is saturated (%1)").arg(walls.saturation.evidence);
+        out << QCoreApplication::translate("Verdict", "nor because the GPU is saturated (%1)")
+                   .arg(walls.saturation.evidence);
     else if (limiting == Wall::Kind::Latency && point && walls.saturation.load > point->load)
-        out << QStringLiteral("well before throughput stops growing at %1")
+        out << QCoreApplication::translate("Verdict", "well before throughput stops growing at %1")
                    .arg(loadAmount(curve, walls.saturation.load, false));
     return out;
 }
@@ -81,68 +88,77 @@ QStringList ruledOut(const Walls& walls, const LoadCurve& curve, int at)
 QString Verdict::share(double percentile)
 {
     if (percentile == 50)
-        return QStringLiteral("half of the requests");
+        return QCoreApplication::translate("Verdict", "half of the requests");
     if (percentile == 90)
-        return QStringLiteral("9 of 10 requests");
+        return QCoreApplication::translate("Verdict", "9 of 10 requests");
     if (percentile == 99.9)
-        return QStringLiteral("999 of 1,000 requests");
-    return QStringLiteral("%1 of 100 requests").arg(text::number(percentile));
+        return QCoreApplication::translate("Verdict", "999 of 1,000 requests");
+    return QCoreApplication::translate("Verdict", "%1 of 100 requests").arg(text::number(percentile));
 }
 
 QString Verdict::targets(const AnalysisSettings& settings)
 {
     QStringList parts;
     if (settings.slo.tpotMs)
-        parts << QStringLiteral("%1 per token").arg(text::milliseconds(*settings.slo.tpotMs));
+        parts << QCoreApplication::translate("Verdict", "%1 per token").arg(text::milliseconds(*settings.slo.tpotMs));
     if (settings.slo.ttftMs)
-        parts << QStringLiteral("%1 to the first token").arg(text::milliseconds(*settings.slo.ttftMs));
+        parts << QCoreApplication::translate("Verdict", "%1 to the first token")
+                     .arg(text::milliseconds(*settings.slo.ttftMs));
     if (settings.slo.e2elMs)
-        parts << QStringLiteral("%1 for the whole answer").arg(text::milliseconds(*settings.slo.e2elMs));
+        parts << QCoreApplication::translate("Verdict", "%1 for the whole answer")
+                     .arg(text::milliseconds(*settings.slo.e2elMs));
     if (parts.isEmpty())
-        return QStringLiteral("no latency target, counting only failures");
-    return (parts.size() == 1 ? QStringLiteral("your target of ") : QStringLiteral("your targets of "))
-        + text::list(parts);
+        return QCoreApplication::translate("Verdict", "no latency target, counting only failures");
+    return (parts.size() == 1 ? QCoreApplication::translate("Verdict", "your target of %1")
+                              : QCoreApplication::translate("Verdict", "your targets of %1"))
+        .arg(text::list(parts));
 }
 
 QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls)
 {
     const Capacity& c = curve.capacity;
     const QString traffic = trafficPhrase(run);
-    const QString goal = QStringLiteral("%1 for %2").arg(targets(settings), share(settings.percentile));
+    const QString goal
+        = QCoreApplication::translate("Verdict", "%1 for %2").arg(targets(settings), share(settings.percentile));
     switch (c.bound) {
     case Capacity::Bound::None:
-        return QStringLiteral("%1, no load steps were measured, so there is no verdict yet.").arg(traffic);
+        return QCoreApplication::translate("Verdict", "%1, no load steps were measured, so there is no verdict yet.")
+            .arg(traffic);
     case Capacity::Bound::Below: {
         const QString what = c.metric == u"errors"
-            ? QStringLiteral("%1 of requests failed").arg(text::percent(c.valueAtFail))
-            : QStringLiteral("%1 was %2 at p%3")
+            ? QCoreApplication::translate("Verdict", "%1 of requests failed").arg(text::percent(c.valueAtFail))
+            : QCoreApplication::translate("Verdict", "%1 was %2 at p%3")
                   .arg(text::metricName(c.metric),
                       text::milliseconds(
                           c.metric == u"TTFT" ? c.valueAtFail - std::max(0.0, run.roundTripMs) : c.valueAtFail),
                       text::number(settings.percentile));
-        QString out = QStringLiteral("%1, this server misses %2 even at %3: %4.")
+        QString out = QCoreApplication::translate("Verdict", "%1, this server misses %2 even at %3: %4.")
                           .arg(traffic, goal, loadAmount(curve, curve.points.front().load, false), what);
         if (walls.limiting && *walls.limiting != Wall::Kind::Latency)
-            out += QStringLiteral(" The cause: %1.").arg(cause(walls, curve));
+            out += QCoreApplication::translate("Verdict", " The cause: %1.").arg(cause(walls, curve));
         return out;
     }
     case Capacity::Bound::AtLeast: {
-        QString out = QStringLiteral("%1, this server handled every load measured, up to %2, at %3.")
-                          .arg(traffic, loadAmount(curve, c.load, false), goal);
+        QString out
+            = QCoreApplication::translate("Verdict", "%1, this server handled every load measured, up to %2, at %3.")
+                  .arg(traffic, loadAmount(curve, c.load, false), goal);
         if (walls.memory.reached)
-            out += QStringLiteral(" Memory is the wall to watch: %1.").arg(walls.memory.evidence);
+            out += QCoreApplication::translate("Verdict", " Memory is the wall to watch: %1.")
+                       .arg(walls.memory.evidence);
         else if (walls.saturation.reached)
-            out += QStringLiteral(" Throughput stopped growing at %1, though: %2, so more users will only wait "
-                                  "longer.")
+            out += QCoreApplication::translate("Verdict",
+                " Throughput stopped growing at %1, though: %2, so more users will only wait "
+                "longer.")
                        .arg(loadAmount(curve, walls.saturation.load), walls.saturation.evidence);
-        out += QStringLiteral(" Measure higher loads to find where it breaks.");
+        out += QCoreApplication::translate("Verdict", " Measure higher loads to find where it breaks.");
         return out;
     }
     case Capacity::Bound::Between:
         break;
     }
     const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
-    QString out = QStringLiteral("%1, this server comfortably handles %2 at %3. It breaks at %4 because %5")
+    QString out = QCoreApplication::translate(
+        "Verdict", "%1, this server comfortably handles %2 at %3. It breaks at %4 because %5")
                       .arg(traffic, loadAmount(curve, pass.load), goal, loadAmount(curve, c.load), cause(walls, curve));
     const QStringList others = ruledOut(walls, curve, c.firstFail);
     if (!others.isEmpty())

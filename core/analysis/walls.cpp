@@ -5,6 +5,8 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace kp::core {
@@ -27,10 +29,11 @@ void findSaturation(Wall& w, const LoadCurve& curve)
             w.reached = true;
             w.point = int(i - 1);
             w.load = p[i - 1].load;
-            const QString bought = t1 > t0 ? QStringLiteral("only %1 more throughput").arg(text::percent(t1 / t0 - 1))
-                                           : QStringLiteral("no more throughput");
-            w.evidence = QStringLiteral("going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
-                             .arg(p[i - 1].step->loadText(), p[i].step->loadText(), bought, text::number(t0),
+            const QString bought = t1 > t0
+                ? QCoreApplication::translate("Walls", "only %1 more throughput").arg(text::percent(t1 / t0 - 1))
+                : QCoreApplication::translate("Walls", "no more throughput");
+            w.evidence = QCoreApplication::translate("Walls", "going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
+                             .arg(p[i - 1].step->loadPhrase(), p[i].step->loadPhrase(), bought, text::number(t0),
                                  text::number(t1));
             return;
         }
@@ -38,11 +41,12 @@ void findSaturation(Wall& w, const LoadCurve& curve)
     if (p.size() >= 2 && p.front().outputTokensPerSecond > 0) {
         const CurvePoint& a = p[p.size() - 2];
         const CurvePoint& b = p.back();
-        w.evidence = QStringLiteral("throughput was still growing: %1 gave %2× the throughput of %3")
-                         .arg(b.step->loadText(), text::number(b.outputTokensPerSecond / a.outputTokensPerSecond, 2),
-                             a.step->loadText());
+        w.evidence
+            = QCoreApplication::translate("Walls", "throughput was still growing: %1 gave %2× the throughput of %3")
+                  .arg(b.step->loadPhrase(), text::number(b.outputTokensPerSecond / a.outputTokensPerSecond, 2),
+                      a.step->loadPhrase());
     } else {
-        w.evidence = QStringLiteral("too few steps to see whether throughput stops growing");
+        w.evidence = QCoreApplication::translate("Walls", "too few steps to see whether throughput stops growing");
     }
 }
 
@@ -64,18 +68,23 @@ void findMemory(Wall& w, const LoadCurve& curve)
         w.reached = true;
         w.point = int(i);
         w.load = curve.points[i].load;
-        QStringList parts {QStringLiteral("the KV cache reached %1").arg(text::percent(s.peakKvUsage))};
+        QStringList parts {
+            QCoreApplication::translate("Walls", "the KV cache reached %1").arg(text::percent(s.peakKvUsage))};
         if (preempted)
-            parts << QStringLiteral("%1 requests were preempted").arg(text::number(s.preemptions));
+            parts
+                << QCoreApplication::translate("Walls", "%1 requests were preempted").arg(text::number(s.preemptions));
         if (s.peakWaiting > 0)
-            parts << QStringLiteral("up to %1 waited in the queue").arg(text::number(s.peakWaiting));
-        w.evidence = QStringLiteral("at %1 %2").arg(curve.points[i].step->loadText(), text::list(parts));
+            parts << QCoreApplication::translate("Walls", "up to %1 waited in the queue")
+                         .arg(text::number(s.peakWaiting));
+        w.evidence = QCoreApplication::translate("Walls", "at %1 %2")
+                         .arg(curve.points[i].step->loadPhrase(), text::list(parts));
         return;
     }
     w.evidence = w.visible
-        ? QStringLiteral("the KV cache peaked at %1 at the highest load, with no preemptions")
+        ? QCoreApplication::translate("Walls", "the KV cache peaked at %1 at the highest load, with no preemptions")
               .arg(text::percent(lastKv))
-        : QStringLiteral("the server's /metrics were not visible, so KV cache use could not be measured");
+        : QCoreApplication::translate(
+            "Walls", "the server's /metrics were not visible, so KV cache use could not be measured");
 }
 
 void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
@@ -87,21 +96,21 @@ void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
     };
     switch (c.bound) {
     case Capacity::Bound::None:
-        w.evidence = QStringLiteral("no load steps were measured");
+        w.evidence = QCoreApplication::translate("Walls", "no load steps were measured");
         return;
     case Capacity::Bound::AtLeast:
-        w.evidence = QStringLiteral("every target held up to %1, the highest load measured")
-                         .arg(curve.points.back().step->loadText());
+        w.evidence = QCoreApplication::translate("Walls", "every target held up to %1, the highest load measured")
+                         .arg(curve.points.back().step->loadPhrase());
         return;
     case Capacity::Bound::Below:
         w.reached = true;
         w.point = 0;
         w.load = c.load;
         w.evidence = c.metric == u"errors"
-            ? QStringLiteral("even at %1, %2 of requests failed")
-                  .arg(curve.points[0].step->loadText(), text::percent(c.valueAtFail))
-            : QStringLiteral("even at %1, %2 was %3, over the %4 target")
-                  .arg(curve.points[0].step->loadText(), text::metricName(c.metric),
+            ? QCoreApplication::translate("Walls", "even at %1, %2 of requests failed")
+                  .arg(curve.points[0].step->loadPhrase(), text::percent(c.valueAtFail))
+            : QCoreApplication::translate("Walls", "even at %1, %2 was %3, over the %4 target")
+                  .arg(curve.points[0].step->loadPhrase(), text::metricName(c.metric),
                       text::milliseconds(shown(c.valueAtFail)), text::milliseconds(shown(c.target)));
         return;
     case Capacity::Bound::Between:
@@ -113,13 +122,13 @@ void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
     const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
     const CurvePoint& fail = curve.points[std::size_t(c.firstFail)];
     if (c.metric == u"errors")
-        w.evidence = QStringLiteral("failed requests rose from %1 at %2 to %3 at %4")
-                         .arg(text::percent(c.valueAtPass), pass.step->loadText(), text::percent(c.valueAtFail),
-                             fail.step->loadText());
+        w.evidence = QCoreApplication::translate("Walls", "failed requests rose from %1 at %2 to %3 at %4")
+                         .arg(text::percent(c.valueAtPass), pass.step->loadPhrase(), text::percent(c.valueAtFail),
+                             fail.step->loadPhrase());
     else
-        w.evidence = QStringLiteral("%1 went from %2 at %3 to %4 at %5, past the %6 target")
+        w.evidence = QCoreApplication::translate("Walls", "%1 went from %2 at %3 to %4 at %5, past the %6 target")
                          .arg(text::metricName(c.metric), text::milliseconds(shown(c.valueAtPass)),
-                             pass.step->loadText(), text::milliseconds(shown(c.valueAtFail)), fail.step->loadText(),
+                             pass.step->loadPhrase(), text::milliseconds(shown(c.valueAtFail)), fail.step->loadPhrase(),
                              text::milliseconds(shown(c.target)));
 }
 
@@ -134,6 +143,19 @@ QString Wall::name(Kind kind)
         return QStringLiteral("latency");
     case Kind::Memory:
         return QStringLiteral("memory");
+    }
+    return {};
+}
+
+QString Wall::title(Kind kind)
+{
+    switch (kind) {
+    case Kind::Saturation:
+        return QCoreApplication::translate("Walls", "Saturation");
+    case Kind::Latency:
+        return QCoreApplication::translate("Walls", "Latency");
+    case Kind::Memory:
+        return QCoreApplication::translate("Walls", "Memory");
     }
     return {};
 }

@@ -28,6 +28,7 @@ struct Wall
     QString evidence; ///< a sentence with the numbers: why it is (or is not) reached
 
     static QString name(Kind kind); ///< "saturation", "latency", "memory"
+    static QString title(Kind kind); ///< the name for people, translated: "Saturation", "Latency", "Memory"
 };
 
 inline Wall wallOf(Wall::Kind kind)

@@ -4,6 +4,8 @@
 
 #include "analysis/textformat.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -469,8 +471,9 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
     }
 
     if (g.empty) {
-        g.texts.push_back({QStringLiteral("No data"), {plot.center().x(), plot.center().y() + kCentreShift * fs},
-            ChartText::Anchor::Middle, fs, false, false, s.tickTextColor});
+        g.texts.push_back({QCoreApplication::translate("Report", "No data"),
+            {plot.center().x(), plot.center().y() + kCentreShift * fs}, ChartText::Anchor::Middle, fs, false, false,
+            s.tickTextColor});
     }
 
     // Labels inside the plot are placed last, once every line they could hide is known.

@@ -6,6 +6,8 @@
 #include "report/reportcontent.h"
 #include "report/svgchart.h"
 
+#include <QCoreApplication>
+
 namespace kp::core {
 
 namespace {
@@ -63,25 +65,45 @@ QString list(const std::vector<ReportContent::KeyValue>& items)
     return out + QStringLiteral("</dl>\n");
 }
 
+// The light's colour as a word for the tooltip, in the reader's language; the class name stays "green" and so on.
+QString lightTitle(ReportContent::Light light)
+{
+    switch (light) {
+    case ReportContent::Light::Green:
+        return QCoreApplication::translate("Report", "green");
+    case ReportContent::Light::Amber:
+        return QCoreApplication::translate("Report", "amber");
+    case ReportContent::Light::Red:
+        return QCoreApplication::translate("Report", "red");
+    case ReportContent::Light::Grey:
+        break;
+    }
+    return QCoreApplication::translate("Report", "grey");
+}
+
 } // namespace
 
 QString HtmlReport::write(const ReportContent& c)
 {
-    QString out = QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" />"
+    QString out = QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\" />"
                                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />"
-                                 "<title>%1</title><style>%2</style></head><body><main>\n")
-                      .arg(esc(c.title), QString::fromUtf8(kStyle));
+                                 "<title>%2</title><style>%3</style></head><body><main>\n")
+                      .arg(QCoreApplication::translate("Report", "en", "the report's language, as an HTML lang code"),
+                          esc(c.title), QString::fromUtf8(kStyle));
     out += QStringLiteral("<h1>%1</h1><p class=\"subtitle\">%2</p>\n").arg(esc(c.title), esc(c.subtitle));
     out += list(c.identity);
-    out += QStringLiteral("<h2>Verdict</h2><p class=\"verdict\">%1</p>\n").arg(esc(c.verdict));
+    out += QStringLiteral("<h2>%1</h2><p class=\"verdict\">%2</p>\n")
+               .arg(esc(QCoreApplication::translate("Report", "Verdict")), esc(c.verdict));
 
-    out += QStringLiteral("<h2>Scorecard</h2><div class=\"scroll\"><table><thead><tr><th></th>");
+    out += QStringLiteral("<h2>%1</h2><div class=\"scroll\"><table><thead><tr><th></th>")
+               .arg(esc(QCoreApplication::translate("Report", "Scorecard")));
     for (const QString& h : c.scoreHeader)
         out += QStringLiteral("<th>%1</th>").arg(esc(h));
     out += QStringLiteral("</tr></thead><tbody>");
     for (const ReportContent::ScoreRow& r : c.score) {
         const QString light = ReportContent::lightName(r.light);
-        out += QStringLiteral("<tr><td><span class=\"light %1\" title=\"%1\"></span></td>").arg(light);
+        out += QStringLiteral("<tr><td><span class=\"light %1\" title=\"%2\"></span></td>")
+                   .arg(light, esc(lightTitle(r.light)));
         for (const QString& cell : r.cells)
             out += QStringLiteral("<td>%1</td>").arg(esc(cell));
         out += QStringLiteral("</tr>");
@@ -89,70 +111,79 @@ QString HtmlReport::write(const ReportContent& c)
     out += QStringLiteral("</tbody></table></div><p>%1</p>\n").arg(esc(c.scoreNote));
 
     if (!c.doubts.isEmpty()) {
-        out += QStringLiteral("<h2>Before you trust these numbers</h2>\n");
+        out += QStringLiteral("<h2>%1</h2>\n")
+                   .arg(esc(QCoreApplication::translate("Report", "Before you trust these numbers")));
         for (const TrustCheck& t : c.doubts)
             out += QStringLiteral("<div class=\"doubt%1\"><strong>%2</strong> (%3): %4</div>\n")
                        .arg(t.status == TrustCheck::Status::Fail ? QStringLiteral(" fail") : QString(), esc(t.title),
-                           esc(TrustCheck::statusName(t.status)), esc(t.detail));
+                           esc(TrustCheck::statusText(t.status)), esc(t.detail));
     }
     if (!c.problems.isEmpty()) {
-        out += QStringLiteral("<h2>Findings that need attention</h2>\n");
+        out += QStringLiteral("<h2>%1</h2>\n")
+                   .arg(esc(QCoreApplication::translate("Report", "Findings that need attention")));
         for (const Finding& f : c.problems) {
-            out += QStringLiteral("<div class=\"finding\"><h3>%1</h3><p><strong>Measured:</strong> %2</p>"
-                                  "<p><strong>Meaning:</strong> %3</p>")
-                       .arg(esc(f.title), esc(f.measured), esc(f.meaning));
+            out += QStringLiteral("<div class=\"finding\"><h3>%1</h3><p><strong>%2</strong> %3</p>"
+                                  "<p><strong>%4</strong> %5</p>")
+                       .arg(esc(f.title), esc(QCoreApplication::translate("Report", "Measured:")), esc(f.measured),
+                           esc(QCoreApplication::translate("Report", "Meaning:")), esc(f.meaning));
             if (!f.why.isEmpty())
-                out += QStringLiteral("<p><strong>Why:</strong> %1</p>").arg(esc(f.why));
+                out += QStringLiteral("<p><strong>%1</strong> %2</p>")
+                           .arg(esc(QCoreApplication::translate("Report", "Why:")), esc(f.why));
             if (const auto lesson = Lessons::byId(f.lessonId))
-                out += QStringLiteral("<p><strong>Lesson:</strong> %1 (<code>kneepoint lesson %2</code>)</p>")
-                           .arg(esc(lesson->title), esc(lesson->id));
+                out += QStringLiteral("<p><strong>%1</strong> %2 (<code>kneepoint lesson %3</code>)</p>")
+                           .arg(esc(QCoreApplication::translate("Report", "Lesson:")), esc(lesson->title),
+                               esc(lesson->id));
             out += QStringLiteral("</div>\n");
         }
     }
     if (!c.background.isEmpty()) {
-        out += QStringLiteral("<h2>Background</h2><ul>\n");
+        out += QStringLiteral("<h2>%1</h2><ul>\n").arg(esc(QCoreApplication::translate("Report", "Background")));
         for (const Finding& f : c.background)
             out += QStringLiteral("<li><strong>%1.</strong> %2</li>\n").arg(esc(f.title), esc(f.measured));
         out += QStringLiteral("</ul>\n");
     }
     if (!c.healthy.isEmpty()) {
-        out += QStringLiteral("<h2>Healthy</h2><ul>\n");
+        out += QStringLiteral("<h2>%1</h2><ul>\n").arg(esc(QCoreApplication::translate("Report", "Healthy")));
         for (const Finding& f : c.healthy)
             out += QStringLiteral("<li>✓ %1</li>\n").arg(esc(f.title));
         out += QStringLiteral("</ul>\n");
     }
     if (!c.tryNext.empty()) {
-        out += QStringLiteral("<h2>Try these next</h2><p>Ranked by expected effect; each flag was checked against the "
-                              "server's vLLM version.</p><ol>\n");
+        out += QStringLiteral("<h2>%1</h2><p>%2</p><ol>\n")
+                   .arg(esc(QCoreApplication::translate("Report", "Try these next")),
+                       esc(QCoreApplication::translate("Report",
+                           "Ranked by expected effect; each flag was checked against the server's vLLM version.")));
         for (const ReportContent::TryNext& t : c.tryNext) {
-            out += QStringLiteral("<li><code>%1</code>: %2 (for: %3)")
-                       .arg(esc(t.flag.commandLine), esc(t.flag.why), esc(t.forFinding));
+            out += QStringLiteral("<li><code>%1</code>: %2")
+                       .arg(esc(t.flag.commandLine),
+                           esc(QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding)));
             if (!t.flag.versionNote.isEmpty())
-                out += QStringLiteral(". Note: ") + esc(t.flag.versionNote);
+                out += esc(QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote));
             out += QStringLiteral("</li>\n");
         }
         out += QStringLiteral("</ol>\n");
     }
 
-    out += QStringLiteral("<h2>Evidence</h2>\n");
+    out += QStringLiteral("<h2>%1</h2>\n").arg(esc(QCoreApplication::translate("Report", "Evidence")));
     for (const ChartSpec& chart : c.charts) {
         out += QStringLiteral("<figure id=\"%1\">").arg(esc(chart.id));
         out += SvgChart::render(chart, 720, 400);
         out += QStringLiteral("<figcaption>%1</figcaption></figure>\n").arg(esc(chart.caption));
         out += table(chart.tableHeader, chart.tableRows);
     }
-    out += QStringLiteral("<h3>The three walls</h3><ul>");
+    out += QStringLiteral("<h3>%1</h3><ul>").arg(esc(QCoreApplication::translate("Report", "The three walls")));
     for (const QString& w : c.walls)
         out += QStringLiteral("<li>%1</li>").arg(esc(w));
-    out += QStringLiteral("</ul>\n<h3>Physics check</h3><ul>");
+    out += QStringLiteral("</ul>\n<h3>%1</h3><ul>").arg(esc(QCoreApplication::translate("Report", "Physics check")));
     for (const QString& p : c.physics)
         out += QStringLiteral("<li>%1</li>").arg(esc(p));
     out += QStringLiteral("</ul>\n");
 
     out += QStringLiteral("<h2>%1</h2>\n").arg(esc(c.definitions.title))
         + table(c.definitions.header, c.definitions.rows, true);
-    out += QStringLiteral("<h2>Versions and environment</h2>\n") + list(c.environment);
-    out += QStringLiteral("<h2>Appendix: every number</h2>\n");
+    out += QStringLiteral("<h2>%1</h2>\n").arg(esc(QCoreApplication::translate("Report", "Versions and environment")))
+        + list(c.environment);
+    out += QStringLiteral("<h2>%1</h2>\n").arg(esc(QCoreApplication::translate("Report", "Appendix: every number")));
     for (const ReportContent::Table& t : c.appendix)
         out += QStringLiteral("<h3>%1</h3>\n").arg(esc(t.title)) + table(t.header, t.rows);
     out += QStringLiteral("</main></body></html>\n");

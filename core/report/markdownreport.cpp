@@ -5,6 +5,8 @@
 #include "analysis/lesson.h"
 #include "report/reportcontent.h"
 
+#include <QCoreApplication>
+
 namespace kp::core {
 
 namespace {
@@ -60,9 +62,9 @@ QString MarkdownReport::write(const ReportContent& c)
     for (const ReportContent::KeyValue& kv : c.identity)
         out += QStringLiteral("- **%1:** %2\n").arg(kv.key, kv.value);
 
-    out += QStringLiteral("\n## Verdict\n\n%1\n").arg(c.verdict);
+    out += QStringLiteral("\n## %1\n\n%2\n").arg(QCoreApplication::translate("Report", "Verdict"), c.verdict);
 
-    out += QStringLiteral("\n## Scorecard\n\n");
+    out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Scorecard"));
     std::vector<QStringList> rows;
     for (const ReportContent::ScoreRow& r : c.score)
         rows.push_back(QStringList {lightWord(r.light)} + r.cells);
@@ -70,63 +72,69 @@ QString MarkdownReport::write(const ReportContent& c)
     out += u'\n' + c.scoreNote + u'\n';
 
     if (!c.doubts.isEmpty()) {
-        out += QStringLiteral("\n## Before you trust these numbers\n\n");
+        out += QStringLiteral("\n## %1\n\n")
+                   .arg(QCoreApplication::translate("Report", "Before you trust these numbers"));
         for (const TrustCheck& t : c.doubts)
-            out += QStringLiteral("- **%1 (%2):** %3\n").arg(t.title, TrustCheck::statusName(t.status), t.detail);
+            out += QStringLiteral("- **%1 (%2):** %3\n").arg(t.title, TrustCheck::statusText(t.status), t.detail);
     }
 
     if (!c.problems.isEmpty()) {
-        out += QStringLiteral("\n## Findings that need attention\n");
+        out += QStringLiteral("\n## %1\n").arg(QCoreApplication::translate("Report", "Findings that need attention"));
         for (const Finding& f : c.problems) {
-            out += QStringLiteral("\n### %1\n\n- **Measured:** %2\n- **Meaning:** %3\n")
-                       .arg(f.title, f.measured, f.meaning);
+            out += QStringLiteral("\n### %1\n\n- **%2** %3\n- **%4** %5\n")
+                       .arg(f.title, QCoreApplication::translate("Report", "Measured:"), f.measured,
+                           QCoreApplication::translate("Report", "Meaning:"), f.meaning);
             if (!f.why.isEmpty())
-                out += QStringLiteral("- **Why:** %1\n").arg(f.why);
+                out += QStringLiteral("- **%1** %2\n").arg(QCoreApplication::translate("Report", "Why:"), f.why);
             if (const auto lesson = Lessons::byId(f.lessonId))
-                out += QStringLiteral("- **Lesson:** %1 (`kneepoint lesson %2`)\n").arg(lesson->title, lesson->id);
+                out += QStringLiteral("- **%1** %2 (`kneepoint lesson %3`)\n")
+                           .arg(QCoreApplication::translate("Report", "Lesson:"), lesson->title, lesson->id);
         }
     }
     if (!c.background.isEmpty()) {
-        out += QStringLiteral("\n## Background\n\n");
+        out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Background"));
         for (const Finding& f : c.background)
             out += QStringLiteral("- **%1.** %2\n").arg(f.title, f.measured);
     }
     if (!c.healthy.isEmpty()) {
-        out += QStringLiteral("\n## Healthy\n\n");
+        out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Healthy"));
         for (const Finding& f : c.healthy)
             out += QStringLiteral("- ✓ %1\n").arg(f.title);
     }
     if (!c.tryNext.empty()) {
-        out += QStringLiteral("\n## Try these next\n\nRanked by expected effect; each flag was checked against the "
-                              "server's vLLM version.\n\n");
+        out += QStringLiteral("\n## %1\n\n%2\n\n")
+                   .arg(QCoreApplication::translate("Report", "Try these next"),
+                       QCoreApplication::translate("Report",
+                           "Ranked by expected effect; each flag was checked against the server's vLLM version."));
         int rank = 1;
         for (const ReportContent::TryNext& t : c.tryNext) {
-            out += QStringLiteral("%1. `%2`: %3 (for: %4)")
+            out += QStringLiteral("%1. `%2`: %3")
                        .arg(rank++)
-                       .arg(t.flag.commandLine, t.flag.why, t.forFinding);
+                       .arg(t.flag.commandLine,
+                           QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding));
             if (!t.flag.versionNote.isEmpty())
-                out += QStringLiteral(". Note: ") + t.flag.versionNote;
+                out += QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote);
             out += u'\n';
         }
     }
 
-    out += QStringLiteral("\n## Evidence\n");
+    out += QStringLiteral("\n## %1\n").arg(QCoreApplication::translate("Report", "Evidence"));
     for (const ChartSpec& chart : c.charts) {
         out += QStringLiteral("\n### %1\n\n%2\n\n").arg(chart.title, chart.caption);
         out += table(chart.tableHeader, chart.tableRows);
     }
-    out += QStringLiteral("\n### The three walls\n\n");
+    out += QStringLiteral("\n### %1\n\n").arg(QCoreApplication::translate("Report", "The three walls"));
     for (const QString& w : c.walls)
         out += QStringLiteral("- %1\n").arg(w);
-    out += QStringLiteral("\n### Physics check\n\n");
+    out += QStringLiteral("\n### %1\n\n").arg(QCoreApplication::translate("Report", "Physics check"));
     for (const QString& p : c.physics)
         out += QStringLiteral("- %1\n").arg(p);
 
     out += QStringLiteral("\n## %1\n\n").arg(c.definitions.title) + table(c.definitions.header, c.definitions.rows);
-    out += QStringLiteral("\n## Versions and environment\n\n");
+    out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Versions and environment"));
     for (const ReportContent::KeyValue& kv : c.environment)
         out += QStringLiteral("- **%1:** %2\n").arg(kv.key, kv.value);
-    out += QStringLiteral("\n## Appendix: every number\n");
+    out += QStringLiteral("\n## %1\n").arg(QCoreApplication::translate("Report", "Appendix: every number"));
     for (const ReportContent::Table& t : c.appendix)
         out += QStringLiteral("\n### %1\n\n").arg(t.title) + table(t.header, t.rows);
     return out;

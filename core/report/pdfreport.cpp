@@ -9,6 +9,7 @@
 #include "report/reportcontent.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 #include <QPainter>
@@ -268,8 +269,9 @@ private:
     {
         m_painter.setFont(font(8));
         m_painter.setPen(kMuted);
-        const QString pages = m_total > 0 ? QStringLiteral("page %1 of %2").arg(m_page).arg(m_total)
-                                          : QStringLiteral("page %1").arg(m_page);
+        const QString pages = m_total > 0
+            ? QCoreApplication::translate("Report", "page %1 of %2").arg(m_page).arg(m_total)
+            : QCoreApplication::translate("Report", "page %1").arg(m_page);
         const QRectF rect(m_left, m_bottom + 6 * m_mm, m_width, 6 * m_mm);
         m_painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, m_footer);
         m_painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter, pages);
@@ -298,15 +300,16 @@ void layout(const ReportContent& c, PageFlow& flow)
     flow.space(8);
     flow.keyValues(c.identity);
     flow.space(4);
-    flow.heading(QStringLiteral("Verdict"), 2);
+    flow.heading(QCoreApplication::translate("Report", "Verdict"), 2);
     flow.box(c.verdict, 11.5);
-    flow.paragraph(QStringLiteral("Made by Kneepoint %1 on %2 from the stored measurements; the Markdown and JSON "
-                                  "reports are attached to this file.")
+    flow.paragraph(QCoreApplication::translate("Report",
+                       "Made by Kneepoint %1 on %2 from the stored measurements; the Markdown and JSON "
+                       "reports are attached to this file.")
                        .arg(kneepointVersion(), QDate::currentDate().toString(Qt::ISODate)),
         8.5, kMuted);
     flow.newPage();
 
-    flow.heading(QStringLiteral("Scorecard"), 1);
+    flow.heading(QCoreApplication::translate("Report", "Scorecard"), 1);
     std::vector<QStringList> rows;
     std::vector<ReportContent::Light> lights;
     for (const ReportContent::ScoreRow& r : c.score) {
@@ -317,55 +320,57 @@ void layout(const ReportContent& c, PageFlow& flow)
     flow.paragraph(c.scoreNote, 8.5, kMuted);
 
     if (!c.doubts.isEmpty()) {
-        flow.heading(QStringLiteral("Before you trust these numbers"), 2);
+        flow.heading(QCoreApplication::translate("Report", "Before you trust these numbers"), 2);
         QStringList items;
         for (const TrustCheck& t : c.doubts)
-            items << QStringLiteral("%1 (%2): %3").arg(t.title, TrustCheck::statusName(t.status), t.detail);
+            items << QStringLiteral("%1 (%2): %3").arg(t.title, TrustCheck::statusText(t.status), t.detail);
         flow.bullets(items, 9.5);
     }
     if (!c.problems.isEmpty()) {
-        flow.heading(QStringLiteral("Findings that need attention"), 1);
+        flow.heading(QCoreApplication::translate("Report", "Findings that need attention"), 1);
         for (const Finding& f : c.problems) {
             flow.heading(f.title, 3);
-            QStringList items {QStringLiteral("Measured: ") + f.measured, QStringLiteral("Meaning: ") + f.meaning};
+            QStringList items {QCoreApplication::translate("Report", "Measured:") + u' ' + f.measured,
+                QCoreApplication::translate("Report", "Meaning:") + u' ' + f.meaning};
             if (!f.why.isEmpty())
-                items << QStringLiteral("Why: ") + f.why;
+                items << QCoreApplication::translate("Report", "Why:") + u' ' + f.why;
             if (const auto lesson = Lessons::byId(f.lessonId))
-                items << QStringLiteral("Lesson: %1 (kneepoint lesson %2)").arg(lesson->title, lesson->id);
+                items << QStringLiteral("%1 %2 (kneepoint lesson %3)")
+                             .arg(QCoreApplication::translate("Report", "Lesson:"), lesson->title, lesson->id);
             flow.bullets(items, 9.5);
         }
     }
     if (!c.background.isEmpty()) {
-        flow.heading(QStringLiteral("Background"), 2);
+        flow.heading(QCoreApplication::translate("Report", "Background"), 2);
         QStringList items;
         for (const Finding& f : c.background)
             items << QStringLiteral("%1. %2").arg(f.title, f.measured);
         flow.bullets(items, 9);
     }
     if (!c.healthy.isEmpty()) {
-        flow.heading(QStringLiteral("Healthy"), 2);
+        flow.heading(QCoreApplication::translate("Report", "Healthy"), 2);
         QStringList items;
         for (const Finding& f : c.healthy)
             items << f.title;
         flow.paragraph(QStringLiteral("✓ ") + items.join(QStringLiteral("   ✓ ")), 9);
     }
     if (!c.tryNext.empty()) {
-        flow.heading(QStringLiteral("Try these next"), 1);
-        flow.paragraph(QStringLiteral("Ranked by expected effect; each flag was checked against the server's vLLM "
-                                      "version."),
+        flow.heading(QCoreApplication::translate("Report", "Try these next"), 1);
+        flow.paragraph(QCoreApplication::translate("Report",
+                           "Ranked by expected effect; each flag was checked against the server's vLLM version."),
             9, kMuted);
         int rank = 1;
         for (const ReportContent::TryNext& t : c.tryNext) {
             flow.text(QStringLiteral("%1. %2").arg(rank++).arg(t.flag.commandLine), flow.font(9.5, true, true));
-            QString why = t.flag.why + QStringLiteral(" (for: ") + t.forFinding + u')';
+            QString why = QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding);
             if (!t.flag.versionNote.isEmpty())
-                why += QStringLiteral(". Note: ") + t.flag.versionNote;
+                why += QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote);
             flow.text(why, flow.font(9), kInk, 5 * flow.mm());
             flow.space(1.5);
         }
     }
 
-    flow.heading(QStringLiteral("Evidence"), 1);
+    flow.heading(QCoreApplication::translate("Report", "Evidence"), 1);
     for (const ChartSpec& chart : c.charts) {
         // The chart draws its own title; it starts a page rather than leave its table behind.
         flow.space(2);
@@ -374,16 +379,16 @@ void layout(const ReportContent& c, PageFlow& flow)
         flow.paragraph(chart.caption, 8.5, kMuted);
         flow.table(chart.tableHeader, chart.tableRows);
     }
-    flow.heading(QStringLiteral("The three walls"), 2);
+    flow.heading(QCoreApplication::translate("Report", "The three walls"), 2);
     flow.bullets(c.walls, 9.5);
-    flow.heading(QStringLiteral("Physics check"), 2);
+    flow.heading(QCoreApplication::translate("Report", "Physics check"), 2);
     flow.bullets(c.physics, 9.5);
 
     flow.heading(c.definitions.title, 1);
     flow.table(c.definitions.header, c.definitions.rows);
-    flow.heading(QStringLiteral("Versions and environment"), 1);
+    flow.heading(QCoreApplication::translate("Report", "Versions and environment"), 1);
     flow.keyValues(c.environment);
-    flow.heading(QStringLiteral("Appendix: every number"), 1);
+    flow.heading(QCoreApplication::translate("Report", "Appendix: every number"), 1);
     for (const ReportContent::Table& t : c.appendix) {
         flow.heading(t.title, 3);
         flow.table(t.header, t.rows, {}, 7.5);
@@ -436,7 +441,7 @@ QByteArray PdfReport::write(
         writer.setCreator(QStringLiteral("Kneepoint %1").arg(kneepointVersion()));
         if (paint(content, writer) == 0) {
             if (error)
-                *error = QStringLiteral("The PDF could not be painted.");
+                *error = QCoreApplication::translate("Report", "The PDF could not be painted.");
             return {};
         }
     }
@@ -446,8 +451,9 @@ QByteArray PdfReport::write(
         a.fileName = name;
         a.mimeType
             = name.endsWith(u".json") ? QByteArrayLiteral("application/json") : QByteArrayLiteral("text/markdown");
-        a.description = name.endsWith(u".json") ? QStringLiteral("Every number of this report, as JSON")
-                                                : QStringLiteral("This report as Markdown");
+        a.description = name.endsWith(u".json")
+            ? QCoreApplication::translate("Report", "Every number of this report, as JSON")
+            : QCoreApplication::translate("Report", "This report as Markdown");
         a.data = data;
         files << a;
     }

@@ -8,6 +8,7 @@
 #include "analysis/verdict.h"
 #include "launch/launchfacts.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -30,6 +31,20 @@ constexpr double kAmberShare = 0.8;
 QString ms(double v)
 {
     return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+}
+
+// A step's phase in the reader's language; in English the stored name itself.
+QString phaseText(const QString& phase)
+{
+    if (phase == u"baseline")
+        return QCoreApplication::translate("ReportContent", "baseline", "a step's phase");
+    if (phase == u"concurrency")
+        return QCoreApplication::translate("ReportContent", "concurrency", "a step's phase");
+    if (phase == u"rate")
+        return QCoreApplication::translate("ReportContent", "rate", "a step's phase");
+    if (phase == u"shape")
+        return QCoreApplication::translate("ReportContent", "shape", "a step's phase: one request size");
+    return phase;
 }
 
 QString percentileName(double p)
@@ -67,11 +82,13 @@ void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& 
     for (const CurvePoint& p : curve.points) {
         ReportContent::ScoreRow row;
         row.light = lightOf(p, s, rtt);
-        row.cells << p.step->loadText() << ms(p.ttft.value) << ms(p.tpot.value) << ms(p.e2el.value)
+        row.cells << p.step->loadLabel() << ms(p.ttft.value) << ms(p.tpot.value) << ms(p.e2el.value)
                   << text::number(p.outputTokensPerSecond, 0)
                   << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
                   << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))
-                  << (p.meetsTargets ? QStringLiteral("met") : QStringLiteral("missed: ") + p.missed.join(u", "));
+                  << (p.meetsTargets
+                             ? QCoreApplication::translate("ReportContent", "met")
+                             : QCoreApplication::translate("ReportContent", "missed: %1").arg(p.missed.join(u", ")));
         c.score.push_back(row);
     }
 }
@@ -95,30 +112,31 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
     const QString p = percentileName(a.settings.percentile);
     ChartSpec c;
     c.id = QStringLiteral("throughput-latency");
-    c.title = QStringLiteral("Throughput against %1 %2").arg(metric, p);
-    c.caption = QStringLiteral("Each point is one load step; up and to the left is better. The ring marks the "
-                               "highest load that met every target; the dashed line is the %1 target.")
+    c.title = QCoreApplication::translate("ReportContent", "Throughput against %1 %2").arg(metric, p);
+    c.caption = QCoreApplication::translate("ReportContent",
+        "Each point is one load step; up and to the left is better. The ring marks the "
+        "highest load that met every target; the dashed line is the %1 target.")
                     .arg(metric);
     c.x.title = QStringLiteral("%1 %2 (ms)").arg(metric, p);
-    c.y.title = QStringLiteral("output tokens/s");
-    ChartSpec::Series s = seriesOf(QStringLiteral("concurrency sweep"), kBlue);
-    c.tableHeader = {QStringLiteral("load"), c.x.title, c.y.title};
+    c.y.title = QCoreApplication::translate("ReportContent", "output tokens/s");
+    ChartSpec::Series s = seriesOf(QCoreApplication::translate("ReportContent", "concurrency sweep"), kBlue);
+    c.tableHeader = {QCoreApplication::translate("ReportContent", "load"), c.x.title, c.y.title};
     for (const CurvePoint& pt : curve.points) {
         const double x = pt.value(metric) - (metric == u"TTFT" ? rtt : 0);
-        s.points.push_back({x, pt.outputTokensPerSecond, pt.step->loadText()});
-        c.tableRows.push_back({pt.step->loadText(), ms(x), text::number(pt.outputTokensPerSecond, 0)});
+        s.points.push_back({x, pt.outputTokensPerSecond, pt.step->loadLabel()});
+        c.tableRows.push_back({pt.step->loadLabel(), ms(x), text::number(pt.outputTokensPerSecond, 0)});
     }
     c.series.push_back(s);
     const int best = curve.capacity.lastPass;
     if (best >= 0) {
         const CurvePoint& pt = curve.points[std::size_t(best)];
         c.marks.push_back({pt.value(metric) - (metric == u"TTFT" ? rtt : 0), pt.outputTokensPerSecond,
-            QStringLiteral("best under target: %1").arg(pt.step->loadText()), kGreen});
+            QCoreApplication::translate("ReportContent", "best under target: %1").arg(pt.step->loadLabel()), kGreen});
     }
     const double target = serverTarget(a.settings, metric);
     if (!std::isnan(target))
         c.rules.push_back({ChartSpec::Rule::Orientation::Vertical, target,
-            QStringLiteral("target %1").arg(text::milliseconds(target)), kRed});
+            QCoreApplication::translate("ReportContent", "target %1").arg(text::milliseconds(target)), kRed});
     return c;
 }
 
@@ -127,15 +145,22 @@ ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric, double r
     const QString p = percentileName(a.settings.percentile);
     ChartSpec c;
     c.id = metric.toLower() + QStringLiteral("-load");
-    c.title = QStringLiteral("%1 against load")
-                  .arg(text::metricName(metric).left(1).toUpper() + text::metricName(metric).mid(1));
-    c.caption = QStringLiteral("The median and the %1 at each load; the dashed line is the target.").arg(p);
-    c.x.title = QStringLiteral("concurrent users");
+    if (metric == u"TTFT")
+        c.title = QCoreApplication::translate("ReportContent", "Time to first token against load");
+    else if (metric == u"TPOT")
+        c.title = QCoreApplication::translate("ReportContent", "Time per output token against load");
+    else
+        c.title = QCoreApplication::translate("ReportContent", "%1 against load")
+                      .arg(text::metricName(metric).left(1).toUpper() + text::metricName(metric).mid(1));
+    c.caption = QCoreApplication::translate(
+        "ReportContent", "The median and the %1 at each load; the dashed line is the target.")
+                    .arg(p);
+    c.x.title = QCoreApplication::translate("ReportContent", "concurrent users");
     c.x.log2 = true;
     c.y.title = QStringLiteral("%1 (ms)").arg(metric);
     ChartSpec::Series median = seriesOf(QStringLiteral("%1 p50").arg(metric), kBlue);
     ChartSpec::Series tail = seriesOf(QStringLiteral("%1 %2").arg(metric, p), kOrange);
-    c.tableHeader = {QStringLiteral("users"), median.name, tail.name};
+    c.tableHeader = {QCoreApplication::translate("ReportContent", "users"), median.name, tail.name};
     for (const CurvePoint& pt : a.curve.points) {
         const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted : pt.step->tpotSorted;
         const double shift = metric == u"TTFT" ? rtt : 0;
@@ -143,13 +168,13 @@ ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric, double r
         const double t = pt.value(metric) - shift;
         median.points.push_back({pt.load, m, {}});
         tail.points.push_back({pt.load, t, {}});
-        c.tableRows.push_back({pt.step->loadText(), ms(m), ms(t)});
+        c.tableRows.push_back({pt.step->loadLabel(), ms(m), ms(t)});
     }
     c.series = {median, tail};
     const double target = serverTarget(a.settings, metric);
     if (!std::isnan(target))
         c.rules.push_back({ChartSpec::Rule::Orientation::Horizontal, target,
-            QStringLiteral("target %1").arg(text::milliseconds(target)), kRed});
+            QCoreApplication::translate("ReportContent", "target %1").arg(text::milliseconds(target)), kRed});
     return c;
 }
 
@@ -157,24 +182,28 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
 {
     ChartSpec c;
     c.id = QStringLiteral("throughput-load");
-    c.title = QStringLiteral("Throughput against load");
-    c.caption = QStringLiteral("Output tokens per second over each step's steady window, and goodput in requests "
-                               "meeting every target. The ring marks the knee.");
-    c.x.title = QStringLiteral("concurrent users");
+    c.title = QCoreApplication::translate("ReportContent", "Throughput against load");
+    c.caption = QCoreApplication::translate("ReportContent",
+        "Output tokens per second over each step's steady window, and goodput in requests "
+        "meeting every target. The ring marks the knee.");
+    c.x.title = QCoreApplication::translate("ReportContent", "concurrent users");
     c.x.log2 = true;
-    c.y.title = QStringLiteral("output tokens/s");
-    ChartSpec::Series s = seriesOf(QStringLiteral("output tokens/s"), kBlue);
-    c.tableHeader = {QStringLiteral("users"), QStringLiteral("output tokens/s"), QStringLiteral("requests/s"),
-        QStringLiteral("goodput/s")};
+    c.y.title = QCoreApplication::translate("ReportContent", "output tokens/s");
+    ChartSpec::Series s = seriesOf(QCoreApplication::translate("ReportContent", "output tokens/s"), kBlue);
+    c.tableHeader = {QCoreApplication::translate("ReportContent", "users"),
+        QCoreApplication::translate("ReportContent", "output tokens/s"),
+        QCoreApplication::translate("ReportContent", "requests/s"),
+        QCoreApplication::translate("ReportContent", "goodput/s")};
     for (const CurvePoint& pt : a.curve.points) {
         s.points.push_back({pt.load, pt.outputTokensPerSecond, {}});
-        c.tableRows.push_back({pt.step->loadText(), text::number(pt.outputTokensPerSecond, 0),
+        c.tableRows.push_back({pt.step->loadLabel(), text::number(pt.outputTokensPerSecond, 0),
             text::number(pt.requestsPerSecond, 2), text::number(pt.goodput, 2)});
     }
     c.series.push_back(s);
     if (a.curve.knee.found)
         c.marks.push_back({a.curve.knee.load, a.curve.knee.outputTokensPerSecond,
-            QStringLiteral("knee: %1").arg(text::users(a.curve.knee.load, false)), kGreen});
+            QCoreApplication::translate("ReportContent", "knee: %1").arg(text::usersLabel(a.curve.knee.load, false)),
+            kGreen});
     return c;
 }
 
@@ -182,22 +211,27 @@ ChartSpec serverMetricsChart(const RunData& run)
 {
     ChartSpec c;
     c.id = QStringLiteral("server-metrics");
-    c.title = QStringLiteral("The server over the run");
-    c.caption = QStringLiteral("KV cache use and requests waiting, as the server's /metrics reported them, against "
-                               "time since the first step began (real time).");
-    c.x.title = QStringLiteral("seconds");
-    c.y.title = QStringLiteral("KV used (%) · waiting");
-    ChartSpec::Series kv = seriesOf(QStringLiteral("KV cache used (%)"), kBlue);
+    c.title = QCoreApplication::translate("ReportContent", "The server over the run");
+    c.caption = QCoreApplication::translate("ReportContent",
+        "KV cache use and requests waiting, as the server's /metrics reported them, against "
+        "time since the first step began (real time).");
+    c.x.title = QCoreApplication::translate("ReportContent", "seconds");
+    c.y.title = QCoreApplication::translate("ReportContent", "KV used (%) · waiting");
+    ChartSpec::Series kv = seriesOf(QCoreApplication::translate("ReportContent", "KV cache used (%)"), kBlue);
     kv.kind = ChartSpec::Series::Kind::Line;
-    ChartSpec::Series waiting = seriesOf(QStringLiteral("requests waiting"), kOrange, true);
+    ChartSpec::Series waiting
+        = seriesOf(QCoreApplication::translate("ReportContent", "requests waiting"), kOrange, true);
     waiting.kind = ChartSpec::Series::Kind::Line;
     std::int64_t t0 = -1;
     for (const StepData& s : run.steps)
         for (const MetricsSample& m : s.samples)
             if (t0 < 0 || m.ns < t0)
                 t0 = m.ns;
-    c.tableHeader = {QStringLiteral("step"), QStringLiteral("peak KV used"), QStringLiteral("peak waiting"),
-        QStringLiteral("peak running"), QStringLiteral("preemptions")};
+    c.tableHeader = {QCoreApplication::translate("ReportContent", "step"),
+        QCoreApplication::translate("ReportContent", "peak KV used"),
+        QCoreApplication::translate("ReportContent", "peak waiting"),
+        QCoreApplication::translate("ReportContent", "peak running"),
+        QCoreApplication::translate("ReportContent", "preemptions")};
     for (const StepData& s : run.steps) {
         for (const MetricsSample& m : s.samples) {
             const double t = double(m.ns - t0) / 1e9;
@@ -212,8 +246,8 @@ ChartSpec serverMetricsChart(const RunData& run)
         auto v = [](double x, bool percent = false) {
             return x < 0 ? QStringLiteral("–") : percent ? text::percent(x) : text::number(x);
         };
-        c.tableRows.push_back({s.loadText() + QStringLiteral(" (") + s.phase + u')', v(s.server.peakKvUsage, true),
-            v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions)});
+        c.tableRows.push_back({s.loadLabel() + QStringLiteral(" (") + phaseText(s.phase) + u')',
+            v(s.server.peakKvUsage, true), v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions)});
     }
     c.series = {kv, waiting};
     return c;
@@ -223,22 +257,26 @@ ChartSpec shapeChart(const RunAnalysis& a, double rtt)
 {
     ChartSpec c;
     c.id = QStringLiteral("shape-map");
-    c.title = QStringLiteral("Request size against time to first token");
-    c.caption = QStringLiteral("Each point is one request size measured at the same load, green where every "
-                               "target held; longer prompts take longer to prefill.");
-    c.x.title = QStringLiteral("input tokens");
-    c.y.title = QStringLiteral("TTFT %1 (ms)").arg(percentileName(a.settings.percentile));
+    c.title = QCoreApplication::translate("ReportContent", "Request size against time to first token");
+    c.caption = QCoreApplication::translate("ReportContent",
+        "Each point is one request size measured at the same load, green where every "
+        "target held; longer prompts take longer to prefill.");
+    c.x.title = QCoreApplication::translate("ReportContent", "input tokens");
+    c.y.title = QCoreApplication::translate("ReportContent", "TTFT %1 (ms)").arg(percentileName(a.settings.percentile));
     // Coloured by the targets: which request sizes this server can serve at this load.
-    ChartSpec::Series meets = seriesOf(QStringLiteral("meets the targets"), kGreen);
-    ChartSpec::Series misses = seriesOf(QStringLiteral("misses a target"), kRed);
+    ChartSpec::Series meets = seriesOf(QCoreApplication::translate("ReportContent", "meets the targets"), kGreen);
+    ChartSpec::Series misses = seriesOf(QCoreApplication::translate("ReportContent", "misses a target"), kRed);
     meets.kind = misses.kind = ChartSpec::Series::Kind::Points;
-    c.tableHeader = {QStringLiteral("size"), QStringLiteral("load"), c.y.title,
-        QStringLiteral("TPOT %1 (ms)").arg(percentileName(a.settings.percentile)), QStringLiteral("targets")};
+    c.tableHeader = {QCoreApplication::translate("ReportContent", "size"),
+        QCoreApplication::translate("ReportContent", "load"), c.y.title,
+        QCoreApplication::translate("ReportContent", "TPOT %1 (ms)").arg(percentileName(a.settings.percentile)),
+        QCoreApplication::translate("ReportContent", "targets")};
     for (const CurvePoint& pt : a.shapes) {
         const QString size = QStringLiteral("%1/%2").arg(pt.step->inputTokens).arg(pt.step->outputTokens);
         (pt.meetsTargets ? meets : misses).points.push_back({double(pt.step->inputTokens), pt.ttft.value - rtt, size});
-        c.tableRows.push_back({size, pt.step->loadText(), ms(pt.ttft.value - rtt), ms(pt.tpot.value),
-            pt.meetsTargets ? QStringLiteral("met") : QStringLiteral("missed: ") + pt.missed.join(u", ")});
+        c.tableRows.push_back({size, pt.step->loadLabel(), ms(pt.ttft.value - rtt), ms(pt.tpot.value),
+            pt.meetsTargets ? QCoreApplication::translate("ReportContent", "met")
+                            : QCoreApplication::translate("ReportContent", "missed: %1").arg(pt.missed.join(u", "))});
     }
     c.series = {meets, misses};
     return c;
@@ -246,13 +284,13 @@ ChartSpec shapeChart(const RunAnalysis& a, double rtt)
 
 QString wallSentence(const Wall& w, bool limiting)
 {
-    const QString state = !w.visible ? QStringLiteral("not visible")
-        : w.reached                  ? QStringLiteral("reached at %1").arg(text::users(w.load, false))
-                                     : QStringLiteral("not reached");
-    QString name = Wall::name(w.kind);
-    name[0] = name[0].toUpper();
+    const QString state = !w.visible ? QCoreApplication::translate("ReportContent", "not visible")
+        : w.reached ? QCoreApplication::translate("ReportContent", "reached at %1").arg(text::users(w.load, false))
+                    : QCoreApplication::translate("ReportContent", "not reached");
+    const QString name = Wall::title(w.kind);
     return QStringLiteral("%1: %2%3; %4.")
-        .arg(name, state, limiting ? QStringLiteral(" (the limit)") : QString(), w.evidence);
+        .arg(name, state, limiting ? QCoreApplication::translate("ReportContent", " (the limit)") : QString(),
+            w.evidence);
 }
 
 ReportContent::Table distributionTable(
@@ -260,13 +298,16 @@ ReportContent::Table distributionTable(
 {
     ReportContent::Table t;
     t.title = title;
-    t.header = {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"), QStringLiteral("n"),
-        QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p90"), QStringLiteral("p95"),
-        QStringLiteral("p99"), QStringLiteral("p99.9"), QStringLiteral("max")};
+    t.header = {QCoreApplication::translate("ReportContent", "step"),
+        QCoreApplication::translate("ReportContent", "phase"), QCoreApplication::translate("ReportContent", "load"),
+        QStringLiteral("n"), QCoreApplication::translate("ReportContent", "mean"), QStringLiteral("p50"),
+        QStringLiteral("p90"), QStringLiteral("p95"), QStringLiteral("p99"), QStringLiteral("p99.9"),
+        QCoreApplication::translate("ReportContent", "max")};
     for (const StepData& s : run.steps) {
         const Distribution d = of(s);
-        t.rows.push_back({QString::number(s.index), s.phase, s.loadText(), QString::number(d.count), ms(d.mean),
-            ms(d.p50.value), ms(d.p90.value), ms(d.p95.value), ms(d.p99.value), ms(d.p999.value), ms(d.max)});
+        t.rows.push_back(
+            {QString::number(s.index), phaseText(s.phase), s.loadLabel(), QString::number(d.count), ms(d.mean),
+                ms(d.p50.value), ms(d.p90.value), ms(d.p95.value), ms(d.p99.value), ms(d.p999.value), ms(d.max)});
     }
     return t;
 }
@@ -276,11 +317,12 @@ QString trafficText(const RunData& run)
 {
     const QString dataset = run.run.info.options.value(u"dataset").toString();
     if (dataset.isEmpty())
-        return QStringLiteral("%1, %2 tokens in, %3 out")
+        return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out")
             .arg(run.run.info.product)
             .arg(run.inputTokens)
             .arg(run.outputTokens);
-    return QStringLiteral("%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
+    return QCoreApplication::translate(
+        "ReportContent", "%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
         .arg(run.run.info.product, QFileInfo(dataset).fileName())
         .arg(run.inputTokens)
         .arg(run.outputTokens);
@@ -323,39 +365,51 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     ReportContent c;
     const RunSummary& summary = run.run.summary;
     const double rtt = std::max(0.0, run.roundTripMs);
-    c.title = QStringLiteral("Kneepoint report: run %1").arg(summary.id);
-    c.subtitle = QStringLiteral("%1 at %2")
-                     .arg(summary.model.isEmpty() ? QStringLiteral("unknown model") : summary.model, summary.url);
-    const QString gpu = a.settings.gpu ? a.settings.gpu->name : QStringLiteral("not given");
+    c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1").arg(summary.id);
+    c.subtitle = QCoreApplication::translate("ReportContent", "%1 at %2")
+                     .arg(summary.model.isEmpty() ? QCoreApplication::translate("ReportContent", "unknown model")
+                                                  : summary.model,
+                         summary.url);
+    const QString gpu
+        = a.settings.gpu ? a.settings.gpu->name : QCoreApplication::translate("ReportContent", "not given");
     c.identity = {
-        {QStringLiteral("Run"),
+        {QCoreApplication::translate("ReportContent", "Run"),
             QStringLiteral("%1%2, %3")
                 .arg(summary.id)
-                .arg(summary.demo ? QStringLiteral(" (demo)") : QString(), runStatusName(summary.status))},
-        {QStringLiteral("Server"), summary.url},
-        {QStringLiteral("Model"), summary.model},
-        {QStringLiteral("GPU"), gpu},
-        {QStringLiteral("Traffic"), trafficText(run)},
-        {QStringLiteral("Targets"),
-            Verdict::targets(a.settings) + QStringLiteral(" for ") + Verdict::share(a.settings.percentile)},
-        {QStringLiteral("Started"), summary.startedUtc},
+                .arg(summary.demo ? QCoreApplication::translate("ReportContent", " (demo)") : QString(),
+                    runStatusName(summary.status))},
+        {QCoreApplication::translate("ReportContent", "Server"), summary.url},
+        {QCoreApplication::translate("ReportContent", "Model"), summary.model},
+        {QCoreApplication::translate("ReportContent", "GPU"), gpu},
+        {QCoreApplication::translate("ReportContent", "Traffic"), trafficText(run)},
+        {QCoreApplication::translate("ReportContent", "Targets"),
+            QCoreApplication::translate("ReportContent", "%1 for %2")
+                .arg(Verdict::targets(a.settings), Verdict::share(a.settings.percentile))},
+        {QCoreApplication::translate("ReportContent", "Started"), summary.startedUtc},
     };
     if (!summary.statusReason.isEmpty())
-        c.identity.push_back({QStringLiteral("Status"), summary.statusReason});
+        c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
     if (run.timeScale != 1)
-        c.identity.push_back({QStringLiteral("Simulated"),
-            QStringLiteral("at %1× speed; every figure is in the server's time").arg(text::number(run.timeScale))});
+        c.identity.push_back({QCoreApplication::translate("ReportContent", "Simulated"),
+            QCoreApplication::translate("ReportContent", "at %1× speed; every figure is in the server's time")
+                .arg(text::number(run.timeScale))});
     c.verdict = a.verdict;
 
     const QString p = percentileName(a.settings.percentile);
-    c.scoreHeader = {QStringLiteral("load"), QStringLiteral("TTFT %1 ms").arg(p), QStringLiteral("TPOT %1 ms").arg(p),
-        QStringLiteral("E2EL %1 ms").arg(p), QStringLiteral("output tok/s"), QStringLiteral("within targets"),
-        QStringLiteral("failed"), QStringLiteral("targets")};
+    c.scoreHeader = {QCoreApplication::translate("ReportContent", "load"),
+        QCoreApplication::translate("ReportContent", "TTFT %1 ms").arg(p),
+        QCoreApplication::translate("ReportContent", "TPOT %1 ms").arg(p),
+        QCoreApplication::translate("ReportContent", "E2EL %1 ms").arg(p),
+        QCoreApplication::translate("ReportContent", "output tok/s"),
+        QCoreApplication::translate("ReportContent", "within targets"),
+        QCoreApplication::translate("ReportContent", "failed"),
+        QCoreApplication::translate("ReportContent", "targets")};
     addScore(c, a.curve, a.settings, rtt);
     addScore(c, a.rateCurve, a.settings, rtt);
-    c.scoreNote = QStringLiteral("Green: every target met with room to spare; amber: met, but a metric is past %1 of "
-                                 "its target; red: missed. Times at %2 in milliseconds; failures count against the "
-                                 "targets.")
+    c.scoreNote = QCoreApplication::translate("ReportContent",
+        "Green: every target met with room to spare; amber: met, but a metric is past %1 of "
+        "its target; red: missed. Times at %2 in milliseconds; failures count against the "
+        "targets.")
                       .arg(text::percent(kAmberShare), p);
 
     for (const TrustCheck& t : a.trust)
@@ -401,87 +455,112 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     if (!f.available) {
         c.physics << f.whyNot;
     } else {
-        c.physics << QStringLiteral("%1 on %2%3, %4 tokens in and %5 out.")
+        c.physics << QCoreApplication::translate("ReportContent", "%1 on %2%3, %4 tokens in and %5 out.")
                          .arg(f.modelName,
                              f.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(f.tensorParallel) : QString(),
                              f.gpuName)
                          .arg(f.inputTokens)
                          .arg(f.outputTokens);
-        c.physics << QStringLiteral("Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at "
-                                    "most %5 tokens/s for one user.")
+        c.physics << QCoreApplication::translate("ReportContent",
+            "Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at "
+            "most %5 tokens/s for one user.")
                          .arg(text::milliseconds(f.decodeStepFloorMs),
-                             text::number(f.weightBytesRead / 1e9, 1) + QStringLiteral(" GB of weights"),
+                             QCoreApplication::translate("ReportContent", "%1 GB of weights")
+                                 .arg(text::number(f.weightBytesRead / 1e9, 1)),
                              text::milliseconds(f.prefillFloorMs), text::milliseconds(f.ttftFloorMs),
                              text::number(f.singleRequestTokensPerSecond));
         if (!std::isnan(f.bandwidthEfficiency))
-            c.physics << QStringLiteral("One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
+            c.physics << QCoreApplication::translate(
+                "ReportContent", "One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
                              .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.baselineTpotMs),
                                  text::milliseconds(f.baselineTtftMs));
         if (f.fasterThanPhysics)
-            c.physics << QStringLiteral("Faster than physics allows; likely: %1.").arg(text::list(f.fasterCauses));
+            c.physics << QCoreApplication::translate("ReportContent", "Faster than physics allows; likely: %1.")
+                             .arg(text::list(f.fasterCauses));
     }
 
-    c.definitions.title = QStringLiteral("Metric definitions");
-    c.definitions.header = {QStringLiteral("metric"), QStringLiteral("Kneepoint"), QStringLiteral("vllm bench serve"),
-        QStringLiteral("AIPerf")};
+    c.definitions.title = QCoreApplication::translate("ReportContent", "Metric definitions");
+    c.definitions.header = {QCoreApplication::translate("ReportContent", "metric"), QStringLiteral("Kneepoint"),
+        QStringLiteral("vllm bench serve"), QStringLiteral("AIPerf")};
     c.definitions.rows = {
-        {QStringLiteral("TTFT"), QStringLiteral("first chunk carrying a token − send (the chat role chunk is not one)"),
-            QStringLiteral("the same, but may count the role chunk"), QStringLiteral("time_to_first_token: the same")},
-        {QStringLiteral("TPOT"), QStringLiteral("(E2EL − TTFT) / (output tokens − 1), per request"),
-            QStringLiteral("TPOT: the same"), QStringLiteral("called inter_token_latency")},
-        {QStringLiteral("ITL"), QStringLiteral("every gap between token chunks, pooled"),
-            QStringLiteral("ITL: the same"), QStringLiteral("called inter_chunk_latency")},
-        {QStringLiteral("E2EL"), QStringLiteral("last token chunk − send"), QStringLiteral("E2EL: the same"),
-            QStringLiteral("request_latency: to the last response")},
-        {QStringLiteral("throughput"), QStringLiteral("over each step's steady window (full load held)"),
-            QStringLiteral("over the whole run"), QStringLiteral("over the benchmark duration")},
-        {QStringLiteral("goodput"),
-            QStringLiteral("requests meeting every target per second; failures count against "
-                           "attainment"),
-            QStringLiteral("--goodput: failures left out"),
-            QStringLiteral("goodput; good_request_fraction counts errors")},
+        {QStringLiteral("TTFT"),
+            QCoreApplication::translate(
+                "ReportContent", "first chunk carrying a token − send (the chat role chunk is not one)"),
+            QCoreApplication::translate("ReportContent", "the same, but may count the role chunk"),
+            QCoreApplication::translate("ReportContent", "time_to_first_token: the same")},
+        {QStringLiteral("TPOT"),
+            QCoreApplication::translate("ReportContent", "(E2EL − TTFT) / (output tokens − 1), per request"),
+            QCoreApplication::translate("ReportContent", "TPOT: the same"),
+            QCoreApplication::translate("ReportContent", "called inter_token_latency")},
+        {QStringLiteral("ITL"), QCoreApplication::translate("ReportContent", "every gap between token chunks, pooled"),
+            QCoreApplication::translate("ReportContent", "ITL: the same"),
+            QCoreApplication::translate("ReportContent", "called inter_chunk_latency")},
+        {QStringLiteral("E2EL"), QCoreApplication::translate("ReportContent", "last token chunk − send"),
+            QCoreApplication::translate("ReportContent", "E2EL: the same"),
+            QCoreApplication::translate("ReportContent", "request_latency: to the last response")},
+        {QCoreApplication::translate("ReportContent", "throughput"),
+            QCoreApplication::translate("ReportContent", "over each step's steady window (full load held)"),
+            QCoreApplication::translate("ReportContent", "over the whole run"),
+            QCoreApplication::translate("ReportContent", "over the benchmark duration")},
+        {QCoreApplication::translate("ReportContent", "goodput"),
+            QCoreApplication::translate("ReportContent",
+                "requests meeting every target per second; failures count against "
+                "attainment"),
+            QCoreApplication::translate("ReportContent", "--goodput: failures left out"),
+            QCoreApplication::translate("ReportContent", "goodput; good_request_fraction counts errors")},
     };
 
     const QJsonObject env = run.run.info.environment;
     auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
     c.environment = {
-        {QStringLiteral("vLLM"), run.facts.vllmVersion.isEmpty() ? QStringLiteral("unknown") : run.facts.vllmVersion},
+        {QStringLiteral("vLLM"),
+            run.facts.vllmVersion.isEmpty() ? QCoreApplication::translate("ReportContent", "unknown")
+                                            : run.facts.vllmVersion},
         {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
         {QStringLiteral("Qt"), envValue("qt_version")},
-        {QStringLiteral("Client host"), envValue("host")},
-        {QStringLiteral("Client OS"), envValue("os")},
-        {QStringLiteral("Client CPU"), QStringLiteral("%1 (%2 cores)").arg(envValue("cpu_model"), envValue("cores"))},
-        {QStringLiteral("Network round trip"), text::milliseconds(run.roundTripMs)},
-        {QStringLiteral("KV cache"),
-            run.facts.kvCapacityTokens
-                ? QStringLiteral("%1 tokens").arg(text::number(double(*run.facts.kvCapacityTokens)))
-                : QStringLiteral("unknown")},
+        {QCoreApplication::translate("ReportContent", "Client host"), envValue("host")},
+        {QCoreApplication::translate("ReportContent", "Client OS"), envValue("os")},
+        {QCoreApplication::translate("ReportContent", "Client CPU"),
+            QCoreApplication::translate("ReportContent", "%1 (%2 cores)")
+                .arg(envValue("cpu_model"), envValue("cores"))},
+        {QCoreApplication::translate("ReportContent", "Network round trip"), text::milliseconds(run.roundTripMs)},
+        {QCoreApplication::translate("ReportContent", "KV cache"),
+            run.facts.kvCapacityTokens ? QCoreApplication::translate("ReportContent", "%1 tokens")
+                                             .arg(text::number(double(*run.facts.kvCapacityTokens)))
+                                       : QCoreApplication::translate("ReportContent", "unknown")},
     };
     for (const auto& [label, value] : launchFactRows(run.run.info.facts.value(u"launch").toObject()))
         c.environment.push_back({label, value});
 
     const double scale = run.timeScale;
-    c.appendix.push_back(distributionTable(
-        run, QStringLiteral("TTFT (ms)"), [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
-    c.appendix.push_back(distributionTable(
-        run, QStringLiteral("TPOT (ms)"), [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
-    c.appendix.push_back(distributionTable(
-        run, QStringLiteral("E2EL (ms)"), [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
+    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TTFT (ms)"),
+        [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
+    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TPOT (ms)"),
+        [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
+    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "E2EL (ms)"),
+        [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
     // Chunk gaps are kept only as each step's summary, on the client's clock: scaled to the server's time here.
-    c.appendix.push_back(distributionTable(run, QStringLiteral("ITL, gaps between token chunks (ms)"),
-        [scale](const StepData& s) { return s.stats.itlMs.scaled(scale); }));
+    c.appendix.push_back(
+        distributionTable(run, QCoreApplication::translate("ReportContent", "ITL, gaps between token chunks (ms)"),
+            [scale](const StepData& s) { return s.stats.itlMs.scaled(scale); }));
     ReportContent::Table rates;
-    rates.title = QStringLiteral("Throughput and errors");
-    rates.header = {QStringLiteral("step"), QStringLiteral("phase"), QStringLiteral("load"), QStringLiteral("ok"),
-        QStringLiteral("failed"), QStringLiteral("requests/s"), QStringLiteral("output tok/s"),
-        QStringLiteral("total tok/s"), QStringLiteral("steady window s"), QStringLiteral("length mismatches")};
+    rates.title = QCoreApplication::translate("ReportContent", "Throughput and errors");
+    rates.header = {QCoreApplication::translate("ReportContent", "step"),
+        QCoreApplication::translate("ReportContent", "phase"), QCoreApplication::translate("ReportContent", "load"),
+        QCoreApplication::translate("ReportContent", "ok"), QCoreApplication::translate("ReportContent", "failed"),
+        QCoreApplication::translate("ReportContent", "requests/s"),
+        QCoreApplication::translate("ReportContent", "output tok/s"),
+        QCoreApplication::translate("ReportContent", "total tok/s"),
+        QCoreApplication::translate("ReportContent", "steady window s"),
+        QCoreApplication::translate("ReportContent", "length mismatches")};
     for (const StepData& st : run.steps) {
         const Throughput& t = st.stats.window.usable ? st.stats.steady : st.stats.whole;
-        rates.rows.push_back({QString::number(st.index), st.phase, st.loadText(), QString::number(st.stats.succeeded),
-            QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
-            text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
-            st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),
-            QString::number(st.stats.outputLengthMismatches)});
+        rates.rows.push_back(
+            {QString::number(st.index), phaseText(st.phase), st.loadLabel(), QString::number(st.stats.succeeded),
+                QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
+                text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
+                st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),
+                QString::number(st.stats.outputLengthMismatches)});
     }
     c.appendix.push_back(rates);
     return c;

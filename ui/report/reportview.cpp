@@ -173,11 +173,12 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     switch (cap.bound) {
     case Capacity::Bound::Between:
         capacity = tr("Capacity: %1 at p%2 (limited by %3).")
-                       .arg(text::users(cap.load), QLocale().toString(result->analysis.settings.percentile),
+                       .arg(text::usersLabel(cap.load), QLocale().toString(result->analysis.settings.percentile),
                            result->analysis.walls.limiting ? Wall::name(*result->analysis.walls.limiting) : cap.metric);
         break;
     case Capacity::Bound::AtLeast:
-        capacity = tr("Capacity: at least %1 (every load measured met the targets).").arg(text::users(cap.load, false));
+        capacity
+            = tr("Capacity: at least %1 (every load measured met the targets).").arg(text::usersLabel(cap.load, false));
         break;
     case Capacity::Bound::Below:
         capacity
@@ -239,7 +240,7 @@ void ReportView::rebuildBody(const ReportResult& result)
         for (const TrustCheck& t : c.doubts)
             m_bodyLayout->addWidget(
                 wrapped(QStringLiteral("⚠ <b>%1</b> (%2): %3")
-                            .arg(t.title.toHtmlEscaped(), TrustCheck::statusName(t.status), t.detail.toHtmlEscaped()),
+                            .arg(t.title.toHtmlEscaped(), TrustCheck::statusText(t.status), t.detail.toHtmlEscaped()),
                     body));
     }
 

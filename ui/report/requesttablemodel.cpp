@@ -47,7 +47,7 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
     case Step:
         return s.index;
     case Load:
-        return role == SortRole ? QVariant(s.load()) : QVariant(s.loadText());
+        return role == SortRole ? QVariant(s.load()) : QVariant(s.loadLabel());
     case Ttft:
         value = r.ttftMs;
         break;
