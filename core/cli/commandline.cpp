@@ -8,6 +8,7 @@
 #include "common/version.h"
 #include "completioncommand.h"
 #include "democommand.h"
+#include "import/importcommand.h"
 #include "launch/launchcommand.h"
 #include "quality/qualitycommand.h"
 #include "report/reportcommand.h"
@@ -75,6 +76,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<ManpageCommand>());
     cli.add(std::make_unique<LaunchCommand>());
     cli.add(std::make_unique<QualityCommand>());
+    cli.add(std::make_unique<ImportCommand>());
     return cli;
 }
 

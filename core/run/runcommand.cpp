@@ -4,6 +4,7 @@
 
 #include "analysis/analysiscommands.h"
 #include "cli/secrets.h"
+#include "import/aiperfengine.h"
 #include "run/runpipeline.h"
 #include "run/storeoption.h"
 #include "run/summarytable.h"
@@ -104,6 +105,8 @@ QList<QCommandLineOption> RunCommand::options() const
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
         o("json", "Print the result as JSON.", ""),
+        o("engine", "native (default) or aiperf: measure each step with an installed AIPerf instead.", "NAME",
+            "native"),
     };
     list << apiKeyOptions() << dbOption();
     return list;
@@ -301,11 +304,16 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const QByteArray key = apiKey(parser, &error);
     if (!error.isEmpty())
         throw UsageError {error};
+    const QString engine = parser.value(QStringLiteral("engine"));
+    if (engine != u"native" && engine != u"aiperf")
+        throw UsageError {QStringLiteral("--engine is native or aiperf, not '%1'.").arg(engine)};
     const auto store = openStore(parser, &error);
     if (!store) {
         io.err << "kneepoint run: " << error << '\n';
         return ExitFailure;
     }
+    if (engine == u"aiperf")
+        return AiperfEngine::execute(options, key, store.get(), parser.isSet(QStringLiteral("json")), io);
     return execute(options, key, store.get(), parser.isSet(QStringLiteral("json")), io);
 }
 

@@ -1,0 +1,154 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importcommand.h"
+
+#include "analysis/analysistext.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "catalog/catalog.h"
+#include "import/importedrun.h"
+#include "import/importformat.h"
+#include "run/storeoption.h"
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kp::core {
+
+QString ImportCommand::summary() const
+{
+    return QStringLiteral("Import vllm bench serve, AIPerf or GuideLLM results as a run (kneepoint import FILE).");
+}
+
+QString ImportCommand::description() const
+{
+    return QStringLiteral(
+        "Reads other tools' per-request results, maps their metric definitions onto Kneepoint's, stores them as one "
+        "run and prints its analysis as kneepoint show does. Accepted: vllm bench serve --save-result "
+        "--save-detailed JSON (one file per load level; give several files of one model for a sweep), AIPerf's "
+        "profile_export.jsonl, and GuideLLM's benchmarks.json. What the tool did not record (chunk times, the "
+        "server's /metrics, the client's CPU) is named in the trust checks.");
+}
+
+QList<QCommandLineOption> ImportCommand::options() const
+{
+    return {
+        QCommandLineOption(QStringLiteral("gpu"),
+            QStringLiteral("The server's GPU, from the catalog (kneepoint gpus)."), QStringLiteral("ID")),
+        QCommandLineOption(QStringLiteral("model"),
+            QStringLiteral("The served model's name, when the file does not say it (or to replace what it says)."),
+            QStringLiteral("NAME")),
+        QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON.")),
+        dbOption(),
+    };
+}
+
+qint64 ImportCommand::store(const ImportedRun& run, const RunInfo& info, RunStore& store, QString* error,
+    RunStatus status, const QString& reason)
+{
+    const qint64 id = store.createRun(info, error);
+    if (id < 0)
+        return -1;
+    for (const ImportedStep& step : run.steps) {
+        if (store.addStep(id, step.info, step.records, {}, error) < 0) {
+            QString ignored;
+            store.deleteRun(id, &ignored);
+            return -1;
+        }
+    }
+    if (!store.finishRun(id, status, reason, error)) {
+        QString ignored;
+        store.deleteRun(id, &ignored);
+        return -1;
+    }
+    return id;
+}
+
+int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        throw UsageError {QStringLiteral("name the file to import: kneepoint import FILE [FILE…].")};
+    const QString gpu = parser.value(QStringLiteral("gpu"));
+    if (!gpu.isEmpty() && !Catalog::forUser().gpu(gpu))
+        throw UsageError {QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(gpu)};
+
+    // Every file is read before anything is stored: one unreadable file stores nothing.
+    std::optional<ImportedRun> run;
+    for (const QString& path : files) {
+        QString error;
+        std::optional<ImportedRun> one = readImportFile(path, &error);
+        if (!one) {
+            io.err << "kneepoint import: " << error << '\n';
+            return ExitFailure;
+        }
+        if (!run) {
+            run = std::move(one);
+            continue;
+        }
+        if (one->source != run->source || one->model != run->model) {
+            io.err << "kneepoint import: " << path << " comes from " << one->sourceName << " with model '" << one->model
+                   << "', the files before it from " << run->sourceName << " with model '" << run->model
+                   << "': one run holds one tool's results for one model. Import them separately.\n";
+            return ExitFailure;
+        }
+        run->absorb(std::move(*one));
+    }
+    if (parser.isSet(QStringLiteral("model")))
+        run->model = parser.value(QStringLiteral("model"));
+    if (run->model.isEmpty())
+        run->notes << QStringLiteral("The file does not name the model: pass --model NAME for the physics check.");
+    run->finish();
+
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint import: " << error << '\n';
+        return ExitFailure;
+    }
+    const qint64 id = ImportCommand::store(*run, run->runInfo(gpu), *store, &error);
+    if (id < 0) {
+        io.err << "kneepoint import: nothing was stored: " << error << '\n';
+        return ExitFailure;
+    }
+    return report(*run, *store, id, parser.isSet(QStringLiteral("json")), io);
+}
+
+int ImportCommand::report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io)
+{
+    QString error;
+    const std::optional<RunData> data = RunData::load(store, id, &error);
+    if (!data) {
+        io.err << "kneepoint: " << error << '\n';
+        return ExitFailure;
+    }
+    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+    std::size_t requests = 0;
+    for (const ImportedStep& s : run.steps)
+        requests += s.records.size();
+    if (json) {
+        QJsonObject doc = AnalysisText::toJson(*data, analysis);
+        doc[QStringLiteral("run_id")] = id;
+        doc[QStringLiteral("import")] = run.importJson();
+        doc[QStringLiteral("options")] = data->run.info.options;
+        doc[QStringLiteral("status")] = runStatusName(data->run.summary.status);
+        doc[QStringLiteral("reason")] = data->run.summary.statusReason;
+        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(run.notes);
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1 %2 step(s), %3 requests, from %4 (%5).\n\n")
+                  .arg(run.driven ? QStringLiteral("Measured") : QStringLiteral("Imported"))
+                  .arg(run.steps.size())
+                  .arg(requests)
+                  .arg(run.sourceName, run.files.join(QStringLiteral(", ")));
+    io.out << AnalysisText::render(*data, analysis);
+    for (const QString& note : std::as_const(run.notes))
+        io.out << "Note: " << note << '\n';
+    io.out << "Stored as run " << id << " in " << store.path() << "; kneepoint show " << id << " explains it.\n";
+    return ExitOk;
+}
+
+} // namespace kp::core

@@ -1,0 +1,32 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/command.h"
+#include "store/runstore.h"
+
+namespace kp::core {
+
+struct ImportedRun;
+
+/// `kneepoint import FILE…`: another tool's results (vllm bench serve, AIPerf, GuideLLM) stored as a run and
+/// analysed as `kneepoint show` would, with what the tool did not record named in the trust checks.
+class ImportCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("import"); }
+    QString summary() const override;
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    bool takesArguments() const override { return true; }
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+
+    /// Stores `run` (finished) in `store` as one run created with `info` and ended with `status` and `reason`;
+    /// returns its id, or -1 with `error` set, in which case nothing of it is left in the store.
+    static qint64 store(const ImportedRun& run, const RunInfo& info, RunStore& store, QString* error,
+        RunStatus status = RunStatus::Complete, const QString& reason = QString());
+    /// Prints stored run `id` (made from `run`) as kneepoint show does, or as JSON; returns the exit code.
+    static int report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io);
+};
+
+} // namespace kp::core

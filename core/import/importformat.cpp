@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importformat.h"
+
+#include "import/aiperfimporter.h"
+#include "import/guidellmimporter.h"
+#include "import/vllmbenchimporter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace kp::core {
+
+namespace {
+
+QJsonObject wholeObject(const QByteArray& data)
+{
+    QJsonParseError e {};
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &e);
+    return e.error == QJsonParseError::NoError ? doc.object() : QJsonObject();
+}
+
+bool isJson(const QByteArray& data)
+{
+    QJsonParseError e {};
+    QJsonDocument::fromJson(data, &e);
+    return e.error == QJsonParseError::NoError;
+}
+
+} // namespace
+
+ImportFormat sniffImportFormat(const QByteArray& data)
+{
+    // A one-line JSONL file is also a whole JSON object: records are asked about first.
+    if (AiperfImporter::recognizesRecords(data))
+        return ImportFormat::AiperfRecords;
+    const QJsonObject doc = wholeObject(data);
+    if (GuidellmImporter::recognizes(doc))
+        return ImportFormat::Guidellm;
+    if (VllmBenchImporter::recognizes(doc))
+        return ImportFormat::VllmBenchServe;
+    if (AiperfImporter::recognizesAggregate(doc))
+        return ImportFormat::AiperfAggregate;
+    return isJson(data) ? ImportFormat::UnknownJson : ImportFormat::NotJson;
+}
+
+std::optional<ImportedRun> readImportFile(const QString& path, QString* error)
+{
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("Cannot read %1: %2.").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    const QByteArray data = file.readAll();
+    const QString expected = QStringLiteral(
+        "a vllm bench serve result (--save-result --save-detailed), an AIPerf profile_export.jsonl or a GuideLLM "
+        "benchmarks.json");
+    switch (sniffImportFormat(data)) {
+    case ImportFormat::VllmBenchServe:
+        return VllmBenchImporter::read(wholeObject(data), name, error);
+    case ImportFormat::AiperfRecords:
+        // Every AIPerf run names its records profile_export.jsonl: the artifact directory tells them apart.
+        return AiperfImporter::read(
+            data, QFileInfo(path).dir().dirName() + u'/' + name, AiperfImporter::aggregateBeside(path), error);
+    case ImportFormat::Guidellm:
+        return GuidellmImporter::read(wholeObject(data), name, error);
+    case ImportFormat::AiperfAggregate:
+        *error = QStringLiteral("%1 is AIPerf's aggregate export: it holds only summary statistics, from which "
+                                "percentiles cannot be recomputed and goodput under other targets is not available. "
+                                "Import the profile_export.jsonl from the same artifact directory instead.")
+                     .arg(name);
+        return std::nullopt;
+    case ImportFormat::UnknownJson:
+        *error = QStringLiteral("%1 is not %2: it is JSON, but has no ttfts, no \"benchmarks\" list and no "
+                                "per-request \"metadata\".")
+                     .arg(name, expected);
+        return std::nullopt;
+    case ImportFormat::NotJson:
+        break;
+    }
+    *error = QStringLiteral("%1 is not %2: it is not JSON.").arg(name, expected);
+    return std::nullopt;
+}
+
+} // namespace kp::core
