@@ -2110,6 +2110,185 @@
     </message>
 </context>
 <context>
+    <name>kp::ui::LaunchDialog</name>
+    <message>
+        <source>Allow an image without a digest (the report says so)</source>
+        <translation>Image ohne Digest zulassen (der Bericht vermerkt das)</translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>Prü&amp;fen</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark it…</source>
+        <translation>&amp;Benchmarken…</translation>
+    </message>
+    <message>
+        <source>Start a server</source>
+        <translation>Server starten</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revision</translation>
+    </message>
+    <message>
+        <source>a commit hash (best), branch or tag</source>
+        <translation>ein Commit-Hash (am besten), ein Branch oder ein Tag</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation>Docker</translation>
+    </message>
+    <message>
+        <source>Podman</source>
+        <translation>Podman</translation>
+    </message>
+    <message>
+        <source>vLLM installed here</source>
+        <translation>Lokal installiertes vLLM</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Allow an unpinned image</source>
+        <translation>Nicht gepinntes Image zulassen</translation>
+    </message>
+    <message>
+        <source>vLLM executable</source>
+        <translation>Ausführbare vLLM-Datei</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>Anzahl der GPUs</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>die des Modells</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>beliebiger freier Port</translation>
+    </message>
+    <message>
+        <source>Engine arguments</source>
+        <translation>Engine-Argumente</translation>
+    </message>
+    <message>
+        <source>One per line, as FLAG=VALUE: --kv-cache-dtype=fp8</source>
+        <translation>Eines pro Zeile, als FLAG=VALUE: --kv-cache-dtype=fp8</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Server log</source>
+        <translation>Serverprotokoll</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>&amp;Revision:</source>
+        <translation>&amp;Revision:</translation>
+    </message>
+    <message>
+        <source>R&amp;untime:</source>
+        <translation>&amp;Laufzeitumgebung:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>vLLM e&amp;xecutable:</source>
+        <translation>&amp;Ausführbare vLLM-Datei:</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU:</translation>
+    </message>
+    <message>
+        <source>&amp;Context length:</source>
+        <translation>&amp;Kontextlänge:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Engine arguments:</source>
+        <translation>&amp;Engine-Argumente:</translation>
+    </message>
+    <message>
+        <source>Nothing starts before the memory estimate fits. The image must be pinned by digest, engine arguments must be on the allowed list, and the server listens on 127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any load, and stopped and removed when this dialog closes. HF_TOKEN from the environment reaches the server and nothing else.</source>
+        <translation>Nichts wird gestartet, solange die Speicherschätzung nicht aufgeht. Das Image muss per Digest gepinnt sein, Engine-Argumente müssen auf der Liste der erlaubten Argumente stehen, und der Server lauscht nur auf 127.0.0.1. Vor jeder Last wird er geprüft (Health-Check, Modell, ein Greedy-Smoke-Test), und wenn dieser Dialog geschlossen wird, wird er gestoppt und entfernt. HF_TOKEN aus der Umgebung gelangt nur an den Server und sonst nirgendwohin.</translation>
+    </message>
+    <message>
+        <source>Starting: the log below shows the server&apos;s progress.</source>
+        <translation>Wird gestartet: Das Protokoll unten zeigt den Fortschritt des Servers.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Proven and ready at %1. Benchmark it, or stop it when you are done.</source>
+        <translation>Geprüft und bereit unter %1. Benchmarken Sie ihn oder stoppen Sie ihn, wenn Sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>It fits and can start: the memory estimate and the exact command line are below.</source>
+        <translation>Der Server passt in den Speicher und kann starten: Die Speicherschätzung und die genaue Befehlszeile stehen unten.</translation>
+    </message>
+    <message>
+        <source>The server was stopped and removed.</source>
+        <translation>Der Server wurde gestoppt und entfernt.</translation>
+    </message>
+    <message>
+        <source>Kneepoint&apos;s launch ended with code %1; the log says why.</source>
+        <translation>Der Startvorgang von Kneepoint endete mit Code %1; das Protokoll nennt den Grund.</translation>
+    </message>
+    <message>
+        <source>Stopping and removing the server…</source>
+        <translation>Server wird gestoppt und entfernt…</translation>
+    </message>
+</context>
+<context>
     <name>kp::ui::LessonsDialog</name>
     <message>
         <source>Lessons</source>
@@ -2537,6 +2716,10 @@
         <source>&amp;Quality</source>
         <translation>&amp;Qualität</translation>
     </message>
+    <message>
+        <source>Start a &amp;server…</source>
+        <translation>&amp;Server starten…</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -2776,10 +2959,6 @@
 <context>
     <name>kp::ui::QualityView</name>
     <message>
-        <source>Pass</source>
-        <translation>Durchgang</translation>
-    </message>
-    <message>
         <source>Asked</source>
         <translation>Gefragt</translation>
     </message>
@@ -2929,6 +3108,16 @@
     <message>
         <source>right → wrong</source>
         <translation>richtig → falsch</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <comment>a column header: one asking of the question set</comment>
+        <translation>Durchgang</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <comment>the verdict: the change kept the answers right</comment>
+        <translation>Bestanden</translation>
     </message>
 </context>
 <context>

@@ -171,6 +171,7 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
             prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
     }
     takeMeasuredSize(data);
+    data.quality = ModelQuality::of(store, data.run.info.model);
     return data;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "quality/modelquality.h"
 #include "run/serverdeltas.h"
 #include "run/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -75,6 +76,7 @@ struct RunData
     int inputTokens = 0; ///< the run's main request size
     int outputTokens = 0;
     std::vector<StepData> steps; ///< in run order
+    ModelQuality quality; ///< the quality passes asked of the run's model; empty for runs built in memory
 
     /// Reads run `runId` and every step's requests and samples. Returns nullopt with `error` set when the run
     /// does not exist or cannot be read.

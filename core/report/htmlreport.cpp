@@ -178,6 +178,12 @@ QString HtmlReport::write(const ReportContent& c)
     for (const QString& p : c.physics)
         out += QStringLiteral("<li>%1</li>").arg(esc(p));
     out += QStringLiteral("</ul>\n");
+    if (!c.quality.isEmpty()) {
+        out += QStringLiteral("<h3>%1</h3><ul>").arg(esc(QCoreApplication::translate("Report", "Answer quality")));
+        for (const QString& q : c.quality)
+            out += QStringLiteral("<li>%1</li>").arg(esc(q));
+        out += QStringLiteral("</ul>\n");
+    }
 
     out += QStringLiteral("<h2>%1</h2>\n").arg(esc(c.definitions.title))
         + table(c.definitions.header, c.definitions.rows, true);

@@ -73,7 +73,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
             {QStringLiteral("server"), st.server.toJson()},
         });
     }
-    return {
+    QJsonObject report {
         {QStringLiteral("schema"), QStringLiteral("kneepoint-report")},
         {QStringLiteral("schema_version"), kSchemaVersion},
         {QStringLiteral("run"),
@@ -89,6 +89,10 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
         {QStringLiteral("analysis"), AnalysisText::toJson(run, analysis)},
         {QStringLiteral("steps"), steps},
     };
+    // Only where there is something to say, so a run of a model never quality-checked reads as before.
+    if (!run.quality.isEmpty())
+        report[QStringLiteral("quality")] = run.quality.toJson();
+    return report;
 }
 
 } // namespace kp::core

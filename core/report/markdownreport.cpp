@@ -129,6 +129,11 @@ QString MarkdownReport::write(const ReportContent& c)
     out += QStringLiteral("\n### %1\n\n").arg(QCoreApplication::translate("Report", "Physics check"));
     for (const QString& p : c.physics)
         out += QStringLiteral("- %1\n").arg(p);
+    if (!c.quality.isEmpty()) {
+        out += QStringLiteral("\n### %1\n\n").arg(QCoreApplication::translate("Report", "Answer quality"));
+        for (const QString& q : c.quality)
+            out += QStringLiteral("- %1\n").arg(q);
+    }
 
     out += QStringLiteral("\n## %1\n\n").arg(c.definitions.title) + table(c.definitions.header, c.definitions.rows);
     out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Versions and environment"));

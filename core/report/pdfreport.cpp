@@ -383,6 +383,10 @@ void layout(const ReportContent& c, PageFlow& flow)
     flow.bullets(c.walls, 9.5);
     flow.heading(QCoreApplication::translate("Report", "Physics check"), 2);
     flow.bullets(c.physics, 9.5);
+    if (!c.quality.isEmpty()) {
+        flow.heading(QCoreApplication::translate("Report", "Answer quality"), 2);
+        flow.bullets(c.quality, 9.5);
+    }
 
     flow.heading(c.definitions.title, 1);
     flow.table(c.definitions.header, c.definitions.rows);

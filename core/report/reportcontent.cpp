@@ -479,6 +479,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                              .arg(text::list(f.fasterCauses));
     }
 
+    c.quality = run.quality.lines();
+
     c.definitions.title = QCoreApplication::translate("ReportContent", "Metric definitions");
     c.definitions.header = {QCoreApplication::translate("ReportContent", "metric"), QStringLiteral("Kneepoint"),
         QStringLiteral("vllm bench serve"), QStringLiteral("AIPerf")};

@@ -60,6 +60,7 @@ struct ReportContent
     std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
     QStringList walls; ///< one sentence each: saturation, latency, memory
     QStringList physics;
+    QStringList quality; ///< the quality passes asked of this model, when there are any
     Table definitions;
     std::vector<KeyValue> environment;
     std::vector<Table> appendix; ///< every raw number, per step

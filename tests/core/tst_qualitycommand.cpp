@@ -98,6 +98,36 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().size(), 2);
     }
 
+    // A run of the same model shows the quality passes in its report, in every format; the JSON carries the
+    // comparison itself.
+    void runReportsShowTheModelsQuality()
+    {
+        SimProcess before;
+        SimProcess after;
+        QString error;
+        QVERIFY2(before.start(answering(0.9, 7), &error), qPrintable(error));
+        QVERIFY2(after.start(answering(0.8, 7), &error), qPrintable(error));
+        const QString db = m_dir.filePath(QStringLiteral("report.sqlite"));
+        askJson(before.baseUrl(), db, {QStringLiteral("--role"), QStringLiteral("before")});
+        askJson(after.baseUrl(), db, {QStringLiteral("--role"), QStringLiteral("after")});
+        const KneepointResult run = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), before.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"),
+                QStringLiteral("64/8"), QStringLiteral("--db"), db},
+            AskTimeoutMs);
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const KneepointResult md = runKneepoint({QStringLiteral("report"), QStringLiteral("1"),
+            QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--db"), db});
+        QVERIFY2(md.code == 0, qPrintable(md.err));
+        QVERIFY2(md.out.contains(u"### Answer quality"), qPrintable(md.out.right(3000)));
+        QVERIFY2(md.out.contains(u"Pass 2 against pass 1: FAIL"), qPrintable(md.out.right(3000)));
+        const KneepointResult js = runKneepoint({QStringLiteral("report"), QStringLiteral("1"),
+            QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--db"), db});
+        const QJsonObject quality = json(js).value(u"quality").toObject();
+        QCOMPARE(quality.value(u"passes").toArray().size(), 2);
+        QCOMPARE(quality.value(u"latest_comparison").toObject().value(u"verdict").toString(), QStringLiteral("fail"));
+    }
+
     // Two servers of equal accuracy (different draws) must not fail.
     void equalServersDoNotFail()
     {

@@ -5,8 +5,11 @@
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
+#include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "quality/qualityaskdialog.h"
+#include "quality/qualityview.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
 #include "report/reportview.h"
@@ -20,17 +23,25 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,7 +115,7 @@ private Q_SLOTS:
         MainWindow window(dir.filePath(QStringLiteral("first.sqlite")));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto* stack = window.findChild<QStackedWidget*>();
+        auto* stack = window.findChild<QStackedWidget*>(QStringLiteral("mainStack"));
         QTRY_VERIFY_WITH_TIMEOUT(stack->currentWidget() == window.liveView(), 30'000);
         QTRY_VERIFY_WITH_TIMEOUT(window.runController()->runId() > 0, 30'000);
         screenshot(window, QStringLiteral("mainwindow-live"));
@@ -233,6 +244,159 @@ private Q_SLOTS:
         QCOMPARE(window.databasePath(), chosen);
         QSettings().remove(QStringLiteral("databasePath"));
         qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // The Quality tab: a before pass at 90 % right and an after pass at 80 % fail the 1-point rule; the key typed
+    // for the server is nowhere in the database; a malformed set asks nothing.
+    void qualityTabComparesTwoPasses()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("quality.sqlite"));
+        const QString key = QStringLiteral("sk-quality-tab-key-42");
+        auto answering = [&key](double accuracy) {
+            return QStringList {QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--answer-accuracy"),
+                QString::number(accuracy), QStringLiteral("--answer-seed"), QStringLiteral("1"),
+                QStringLiteral("--api-key"), key};
+        };
+        SimProcess before;
+        SimProcess after;
+        QString error;
+        QVERIFY2(before.start(answering(0.9), &error), qPrintable(error));
+        QVERIFY2(after.start(answering(0.8), &error), qPrintable(error));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(window.qualityView());
+        QVERIFY(window.qualityView()->verdictText().contains(u"once before the change"));
+
+        auto ask = [&](const SimProcess& sim, int role, const QString& setFile) {
+            auto* dialog = new QualityAskDialog(db, &window);
+            dialog->setUrl(sim.baseUrl());
+            QTest::keyClicks(dialog->findChild<QLineEdit*>(QStringLiteral("qualityApiKey")), key);
+            dialog->findChild<QComboBox*>(QStringLiteral("qualityRole"))->setCurrentIndex(role);
+            if (!setFile.isEmpty())
+                dialog->findChild<QLineEdit*>(QStringLiteral("qualitySetFile"))->setText(setFile);
+            dialog->show();
+            return dialog;
+        };
+        QualityAskDialog* first = ask(before, 0, QString());
+        QVERIFY(first->findChild<QDoubleSpinBox*>(QStringLiteral("qualityAllowedDrop"))->isEnabled());
+        QTest::mouseClick(first->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(first->result() == QDialog::Accepted, 120'000);
+        QualityAskDialog* second = ask(after, 1, QString());
+        // The rule was set with the before pass: an after pass has none to give.
+        QVERIFY(!second->findChild<QDoubleSpinBox*>(QStringLiteral("qualityAllowedDrop"))->isEnabled());
+        QTest::mouseClick(second->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(second->result() == QDialog::Accepted, 120'000);
+
+        window.qualityView()->refresh();
+        auto* verdict = window.qualityView()->findChild<QLabel*>(QStringLiteral("qualityVerdict"));
+        QCOMPARE(verdict->accessibleDescription(), QStringLiteral("Fail"));
+        QVERIFY2(verdict->text().contains(u"FAIL"), qPrintable(verdict->text()));
+        auto* changed = window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityChanged"));
+        QVERIFY(changed->rowCount() > 10);
+        screenshot(window, QStringLiteral("quality"));
+
+        // A set with a broken line: the line is named and nothing more is stored.
+        QFile broken(dir.filePath(QStringLiteral("broken.jsonl")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write(
+            "{\"prompt\": \"2+2?\", \"answer\": \"4\", \"match\": \"number\", \"category\": \"arithmetic\"}\n"
+            "{\"prompt\": \"3+3?\", \"answer\": \"6\", \"match\": \"sometimes\", \"category\": \"arithmetic\"}\n");
+        broken.close();
+        QualityAskDialog* third = ask(before, 0, broken.fileName());
+        QTest::mouseClick(third->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
+        auto* message = third->findChild<QLabel*>(QStringLiteral("qualityMessage"));
+        QVERIFY2(message->text().contains(u"line 2"), qPrintable(message->text()));
+        QCOMPARE(third->passId(), qint64(-1));
+        window.qualityView()->refresh();
+        QCOMPARE(window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityPasses"))->rowCount(), 2);
+
+        for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
+            QFile raw(file);
+            if (raw.open(QIODevice::ReadOnly))
+                QVERIFY2(!raw.readAll().contains(key.toUtf8()), qPrintable(file));
+        }
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Start a server: refused before anything starts when an argument is not allowed; otherwise checked, started
+    // (a stand-in docker runs the simulator in place of vLLM), proven, handed to the wizard, then stopped and
+    // removed when the dialog closes.
+    void startAServerHandsOverToTheWizard()
+    {
+        QTemporaryDir dir;
+        const QString bin = dir.filePath(QStringLiteral("bin"));
+        QDir().mkpath(bin);
+        for (const char* name : {"docker", "nvidia-smi"})
+            QVERIFY(QFile::link(QStringLiteral(KNEEPOINT_FAKE_ENGINE), bin + u'/' + QString::fromLatin1(name)));
+        const QString calls = dir.filePath(QStringLiteral("calls.jsonl"));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", (bin + u':').toUtf8() + oldPath);
+        qputenv("KNEEPOINT_FAKE_DOCKER_LOG", calls.toUtf8());
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("HF_HOME", dir.filePath(QStringLiteral("hf")).toUtf8());
+        qputenv("HF_HUB_OFFLINE", "1");
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        const int port = probe.serverPort();
+        probe.close();
+
+        MainWindow window(dir.filePath(QStringLiteral("launch.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
+        auto* dialog = window.findChild<LaunchDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchModel"))
+            ->setText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchRevision"))->setText(QString(40, u'a'));
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchImage"))
+            ->setText(QStringLiteral("vllm/vllm-openai@sha256:") + QString(64, u'b'));
+        auto* gpu = dialog->findChild<QComboBox*>(QStringLiteral("launchGpu"));
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(port);
+        auto* engineArgs = dialog->findChild<QPlainTextEdit*>(QStringLiteral("launchEngineArgs"));
+
+        engineArgs->setPlainText(QStringLiteral("--trust-remote-code=true"));
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"trust-remote-code"), qPrintable(dialog->statusText()));
+        QVERIFY(!QFile::exists(calls)); // nothing was started
+
+        engineArgs->clear();
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"It fits"), qPrintable(dialog->statusText() + dialog->logText()));
+        QVERIFY2(dialog->logText().contains(u"--ipc=host"), qPrintable(dialog->logText()));
+
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("launchStart")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->serverUrl().isValid() && !dialog->serverUrl().isEmpty(), 60'000);
+        QCOMPARE(dialog->serverUrl().port(), port);
+        screenshot(*dialog, QStringLiteral("launch"));
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("launchBenchmark")), Qt::LeftButton);
+        auto* wizard = window.findChild<ConnectionWizard*>();
+        QVERIFY(wizard);
+        QTRY_COMPARE(wizard->findChild<QLineEdit*>(QStringLiteral("urlEdit"))->text(), dialog->serverUrl().toString());
+        QCOMPARE(wizard->options().gpu, QStringLiteral("h100-sxm"));
+        wizard->reject();
+
+        dialog->close();
+        QVERIFY(!dialog->isServing());
+        QFile log(calls);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QByteArray recorded = log.readAll();
+        QVERIFY2(recorded.contains("\"rm\",\"-f\""), recorded.constData());
+        qputenv("PATH", oldPath);
+        for (const char* name :
+            {"KNEEPOINT_FAKE_DOCKER_LOG", "XDG_DATA_HOME", "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
+            qunsetenv(name);
     }
 
     void remembersItsGeometry()

@@ -6,7 +6,9 @@
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
+#include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
+#include "quality/qualityview.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
 #include "report/reportview.h"
@@ -29,6 +31,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
 
@@ -45,10 +48,12 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     , m_report(new ReportView(this))
     , m_runs(new RunController(this))
     , m_reports(new ReportController(m_path, this))
+    , m_quality(new QualityView(m_path, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kneepoint"));
     m_live = new LiveRunView(m_runs, this);
+    m_stack->setObjectName(QStringLiteral("mainStack"));
     m_welcome->setObjectName(QStringLiteral("welcomeLabel"));
     m_welcome->setAlignment(Qt::AlignCenter);
     m_welcome->setWordWrap(true);
@@ -66,7 +71,13 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    setCentralWidget(splitter);
+    // Speed and quality are the two halves of judging a change: a tab each.
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(splitter, tr("&Performance"));
+    m_tabs->addTab(m_quality, tr("&Quality"));
+    setCentralWidget(m_tabs);
     createActions();
 
     QString error;
@@ -122,6 +133,7 @@ void MainWindow::createActions()
     };
     m_newRun = action(tr("&New run…"), "newRunAction", QKeySequence::New, [this] { newRun(); });
     m_demo = action(tr("&Demo run"), "demoAction", QKeySequence(), [this] { startDemo(); });
+    m_launch = action(tr("Start a &server…"), "launchAction", QKeySequence(), [this] { startServer(); });
     m_stop = action(tr("&Stop run"), "stopAction", QKeySequence(Qt::Key_Escape), [this] { m_runs->stop(); });
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
@@ -136,7 +148,7 @@ void MainWindow::createActions()
     });
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addActions({m_newRun, m_demo});
+    file->addActions({m_newRun, m_launch, m_demo});
     file->addSeparator();
     file->addActions({m_export, m_print});
     file->addSeparator();
@@ -150,7 +162,7 @@ void MainWindow::createActions()
     QToolBar* tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("mainToolBar"));
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    tools->addActions({m_newRun, m_demo, m_stop});
+    tools->addActions({m_newRun, m_launch, m_demo, m_stop});
     tools->addSeparator();
     tools->addActions({m_compare, m_export, m_print});
     tools->addSeparator();
@@ -208,10 +220,12 @@ void MainWindow::showRun(qint64 id)
     updateActions();
 }
 
-void MainWindow::newRun()
+void MainWindow::newRun(const RunOptions& preset)
 {
     // Window-modal rather than exec(): the window keeps painting, and a test can drive the wizard.
     auto* wizard = new ConnectionWizard(this);
+    if (!preset.url.isEmpty())
+        wizard->setOptions(preset);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
         if (!m_runs->start(wizard->options(), wizard->apiKey(), m_path))
@@ -219,6 +233,25 @@ void MainWindow::newRun()
         updateActions();
     });
     wizard->open();
+}
+
+void MainWindow::startServer()
+{
+    // One launch at a time, kept while the window lives: closing the dialog stops and removes its server.
+    if (!m_launchDialog) {
+        m_launchDialog = new LaunchDialog(this);
+        connect(m_launchDialog, &LaunchDialog::benchmarkRequested, this,
+            [this](const QUrl& url, const QString& gpu, int gpus) {
+                RunOptions preset;
+                preset.url = url;
+                preset.gpu = gpu;
+                preset.gpuCount = gpus;
+                newRun(preset);
+            });
+    }
+    m_launchDialog->show();
+    m_launchDialog->raise();
+    m_launchDialog->activateWindow();
 }
 
 void MainWindow::startDemo()

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "run/runoptions.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -9,6 +11,7 @@
 class QAction;
 class QLabel;
 class QStackedWidget;
+class QTabWidget;
 
 namespace kp::core {
 class RunStore;
@@ -17,7 +20,9 @@ class SimulatorProcess;
 
 namespace kp::ui {
 
+class LaunchDialog;
 class LiveRunView;
+class QualityView;
 class ReportController;
 class ReportView;
 class RunController;
@@ -39,6 +44,7 @@ public:
     RunHistoryView* history() const { return m_history; }
     ReportView* reportView() const { return m_report; }
     LiveRunView* liveView() const { return m_live; }
+    QualityView* qualityView() const { return m_quality; }
     RunController* runController() const { return m_runs; }
     ReportController* reportController() const { return m_reports; }
     QString databasePath() const { return m_path; }
@@ -55,7 +61,9 @@ protected:
 private:
     void createActions();
     void showRun(qint64 id);
-    void newRun();
+    /// The connection wizard, filled in from `preset` where it says something.
+    void newRun(const kp::core::RunOptions& preset = {});
+    void startServer();
     void runFinished(qint64 runId);
     void exportReport();
     void printReport();
@@ -68,13 +76,17 @@ private:
     std::unique_ptr<kp::core::RunStore> m_store;
     RunHistoryView* m_history;
     QStackedWidget* m_stack;
+    QTabWidget* m_tabs = nullptr;
     QLabel* m_welcome;
     ReportView* m_report;
     LiveRunView* m_live;
     RunController* m_runs;
     ReportController* m_reports;
+    QualityView* m_quality;
     kp::core::SimulatorProcess* m_simulator = nullptr;
     QAction* m_newRun = nullptr;
+    QAction* m_launch = nullptr;
+    LaunchDialog* m_launchDialog = nullptr;
     QAction* m_demo = nullptr;
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;

@@ -349,6 +349,10 @@ void ReportView::rebuildBody(const ReportResult& result)
     m_bodyLayout->addWidget(wrapped(c.walls.join(u'\n'), body));
     m_bodyLayout->addWidget(heading(tr("Physics check"), body));
     m_bodyLayout->addWidget(wrapped(c.physics.join(u'\n'), body));
+    if (!c.quality.isEmpty()) {
+        m_bodyLayout->addWidget(heading(tr("Answer quality"), body));
+        m_bodyLayout->addWidget(wrapped(c.quality.join(u'\n'), body));
+    }
     m_bodyLayout->addStretch(1);
 }
 

@@ -1,0 +1,285 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launchdialog.h"
+
+#include "catalog/catalog.h"
+#include "launch/imagereference.h"
+#include "sim/simulatorprocess.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+LaunchDialog::LaunchDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_model(new QLineEdit(this))
+    , m_revision(new QLineEdit(this))
+    , m_runtime(new QComboBox(this))
+    , m_image(new QLineEdit(this))
+    , m_allowUnpinned(new QCheckBox(tr("Allow an image without a digest (the report says so)"), this))
+    , m_engineCommand(new QLineEdit(this))
+    , m_gpu(new QComboBox(this))
+    , m_gpus(new QSpinBox(this))
+    , m_maxModelLen(new QSpinBox(this))
+    , m_port(new QSpinBox(this))
+    , m_engineArgs(new QPlainTextEdit(this))
+    , m_status(new QLabel(this))
+    , m_log(new QPlainTextEdit(this))
+    , m_check(new QPushButton(tr("C&heck"), this))
+    , m_start(new QPushButton(tr("&Start"), this))
+    , m_stop(new QPushButton(tr("S&top"), this))
+    , m_benchmark(new QPushButton(tr("&Benchmark it…"), this))
+{
+    setObjectName(QStringLiteral("launchDialog"));
+    setWindowTitle(tr("Start a server"));
+    const auto name = [](QWidget* w, const char* id, const QString& accessible) {
+        w->setObjectName(QLatin1String(id));
+        w->setAccessibleName(accessible);
+    };
+    name(m_model, "launchModel", tr("Model"));
+    m_model->setPlaceholderText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
+    name(m_revision, "launchRevision", tr("Revision"));
+    m_revision->setPlaceholderText(tr("a commit hash (best), branch or tag"));
+    name(m_runtime, "launchRuntime", tr("Runtime"));
+    m_runtime->addItem(tr("Docker"), QStringLiteral("docker"));
+    m_runtime->addItem(tr("Podman"), QStringLiteral("podman"));
+    m_runtime->addItem(tr("vLLM installed here"), QStringLiteral("local"));
+    name(m_image, "launchImage", tr("Image"));
+    m_image->setPlaceholderText(ImageReference::defaultImage().toString());
+    name(m_allowUnpinned, "launchAllowUnpinned", tr("Allow an unpinned image"));
+    name(m_engineCommand, "launchEngineCommand", tr("vLLM executable"));
+    m_engineCommand->setPlaceholderText(QStringLiteral("vllm"));
+    name(m_gpu, "launchGpu", tr("GPU"));
+    const Catalog catalog = Catalog::forUser();
+    for (const GpuSpec& g : catalog.gpus())
+        m_gpu->addItem(g.name, g.id);
+    name(m_gpus, "launchGpus", tr("GPUs"));
+    m_gpus->setRange(1, 64);
+    name(m_maxModelLen, "launchMaxModelLen", tr("Context length"));
+    m_maxModelLen->setRange(0, 10'000'000);
+    m_maxModelLen->setSingleStep(1024);
+    m_maxModelLen->setSpecialValueText(tr("the model's own"));
+    name(m_port, "launchPort", tr("Port"));
+    m_port->setRange(0, 65535);
+    m_port->setValue(8000);
+    m_port->setSpecialValueText(tr("any free port"));
+    name(m_engineArgs, "launchEngineArgs", tr("Engine arguments"));
+    m_engineArgs->setPlaceholderText(tr("One per line, as FLAG=VALUE: --kv-cache-dtype=fp8"));
+    m_engineArgs->setMaximumHeight(fontMetrics().lineSpacing() * 5);
+    name(m_status, "launchStatus", tr("Status"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    name(m_log, "launchLog", tr("Server log"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_check->setObjectName(QStringLiteral("launchCheck"));
+    m_start->setObjectName(QStringLiteral("launchStart"));
+    m_stop->setObjectName(QStringLiteral("launchStop"));
+    m_benchmark->setObjectName(QStringLiteral("launchBenchmark"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Model:"), m_model);
+    form->addRow(tr("&Revision:"), m_revision);
+    form->addRow(tr("R&untime:"), m_runtime);
+    form->addRow(tr("&Image:"), m_image);
+    form->addRow(QString(), m_allowUnpinned);
+    form->addRow(tr("vLLM e&xecutable:"), m_engineCommand);
+    auto* gpuRow = new QHBoxLayout;
+    gpuRow->addWidget(m_gpu, 1);
+    gpuRow->addWidget(new QLabel(tr("×"), this));
+    gpuRow->addWidget(m_gpus);
+    auto* gpuLabel = new QLabel(tr("&GPU:"), this);
+    gpuLabel->setBuddy(m_gpu);
+    form->addRow(gpuLabel, gpuRow);
+    form->addRow(tr("&Context length:"), m_maxModelLen);
+    form->addRow(tr("&Port:"), m_port);
+    form->addRow(tr("&Engine arguments:"), m_engineArgs);
+    auto* explain = new QLabel(tr("Nothing starts before the memory estimate fits. The image must be pinned by "
+                                  "digest, engine arguments must be on the allowed list, and the server listens on "
+                                  "127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any "
+                                  "load, and stopped and removed when this dialog closes. HF_TOKEN from the "
+                                  "environment reaches the server and nothing else."),
+        this);
+    explain->setWordWrap(true);
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {m_check, m_start, m_stop, m_benchmark})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addWidget(close);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(explain);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(m_log, 1);
+    resize(760, 720);
+
+    connect(m_check, &QPushButton::clicked, this, &LaunchDialog::check);
+    connect(m_start, &QPushButton::clicked, this, &LaunchDialog::startServer);
+    connect(m_stop, &QPushButton::clicked, this, &LaunchDialog::stopServer);
+    connect(
+        m_benchmark, &QPushButton::clicked, this, [this] { Q_EMIT benchmarkRequested(m_url, gpuId(), gpuCount()); });
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_runtime, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &LaunchDialog::readOutput);
+    connect(&m_process, &QProcess::readyReadStandardError, this, &LaunchDialog::readOutput);
+    connect(&m_process, &QProcess::finished, this, &LaunchDialog::finished);
+    updateButtons();
+}
+
+LaunchDialog::~LaunchDialog()
+{
+    stopServer();
+}
+
+QString LaunchDialog::gpuId() const
+{
+    return m_gpu->currentData().toString();
+}
+
+int LaunchDialog::gpuCount() const
+{
+    return m_gpus->value();
+}
+
+QString LaunchDialog::statusText() const
+{
+    return m_status->text();
+}
+
+QString LaunchDialog::logText() const
+{
+    return m_log->toPlainText();
+}
+
+QStringList LaunchDialog::arguments() const
+{
+    const QString runtime = m_runtime->currentData().toString();
+    QStringList a {QStringLiteral("launch"), QStringLiteral("--model"), m_model->text().trimmed(),
+        QStringLiteral("--revision"), m_revision->text().trimmed(), QStringLiteral("--runtime"), runtime,
+        QStringLiteral("--gpu"), gpuId(), QStringLiteral("--gpus"), QString::number(gpuCount()),
+        QStringLiteral("--port"), QString::number(m_port->value())};
+    if (runtime == u"local") {
+        if (!m_engineCommand->text().trimmed().isEmpty())
+            a << QStringLiteral("--engine-command") << m_engineCommand->text().trimmed();
+    } else {
+        if (!m_image->text().trimmed().isEmpty())
+            a << QStringLiteral("--image") << m_image->text().trimmed();
+        if (m_allowUnpinned->isChecked())
+            a << QStringLiteral("--allow-unpinned");
+    }
+    if (m_maxModelLen->value() > 0)
+        a << QStringLiteral("--max-model-len") << QString::number(m_maxModelLen->value());
+    for (const QString& line : m_engineArgs->toPlainText().split(u'\n', Qt::SkipEmptyParts)) {
+        if (!line.trimmed().isEmpty())
+            a << QStringLiteral("--engine-arg") << line.trimmed();
+    }
+    return a;
+}
+
+void LaunchDialog::check()
+{
+    run(arguments() << QStringLiteral("--dry-run"), false);
+}
+
+void LaunchDialog::startServer()
+{
+    run(arguments(), true);
+}
+
+void LaunchDialog::run(const QStringList& arguments, bool serving)
+{
+    if (isServing())
+        return;
+    m_log->clear();
+    m_lastError.clear();
+    m_url.clear();
+    m_serving = serving;
+    m_status->setText(serving ? tr("Starting: the log below shows the server's progress.") : tr("Checking…"));
+    // The same binary, as a command: no shell, every argument as given.
+    m_process.start(SimulatorProcess::defaultBinary(), arguments);
+    updateButtons();
+}
+
+void LaunchDialog::readOutput()
+{
+    static const QRegularExpression ready(QStringLiteral("^ready at (\\S+) "));
+    for (const QByteArray& chunk : {m_process.readAllStandardOutput(), m_process.readAllStandardError()}) {
+        for (const QString& line : QString::fromUtf8(chunk).split(u'\n', Qt::SkipEmptyParts)) {
+            m_log->appendPlainText(line);
+            if (line.startsWith(u"kneepoint launch: ") || line.startsWith(u"kneepoint: "))
+                m_lastError = line.section(QStringLiteral(": "), 1);
+            if (const QRegularExpressionMatch m = ready.match(line); m.hasMatch()) {
+                m_url = QUrl(m.captured(1));
+                m_status->setText(
+                    tr("Proven and ready at %1. Benchmark it, or stop it when you are done.").arg(m_url.toString()));
+            }
+        }
+    }
+    updateButtons();
+}
+
+void LaunchDialog::finished(int exitCode, QProcess::ExitStatus status)
+{
+    readOutput();
+    if (!m_serving && exitCode == 0)
+        m_status->setText(tr("It fits and can start: the memory estimate and the exact command line are below."));
+    else if (exitCode == 0 && status == QProcess::NormalExit)
+        m_status->setText(tr("The server was stopped and removed."));
+    else
+        m_status->setText(m_lastError.isEmpty()
+                ? tr("Kneepoint's launch ended with code %1; the log says why.").arg(exitCode)
+                : m_lastError);
+    m_url.clear();
+    updateButtons();
+}
+
+void LaunchDialog::stopServer()
+{
+    if (!isServing())
+        return;
+    m_status->setText(tr("Stopping and removing the server…"));
+    // SIGTERM: the launch stops the container or process and removes it before it exits.
+    m_process.terminate();
+    if (!m_process.waitForFinished(60'000))
+        m_process.kill();
+    m_process.waitForFinished(5'000);
+}
+
+void LaunchDialog::done(int result)
+{
+    stopServer();
+    QDialog::done(result);
+}
+
+void LaunchDialog::updateButtons()
+{
+    const bool busy = isServing();
+    const bool local = m_runtime->currentData().toString() == u"local";
+    m_image->setEnabled(!local && !busy);
+    m_allowUnpinned->setEnabled(!local && !busy);
+    m_engineCommand->setEnabled(local && !busy);
+    m_check->setEnabled(!busy);
+    m_start->setEnabled(!busy);
+    m_stop->setEnabled(busy);
+    m_benchmark->setEnabled(busy && m_url.isValid() && !m_url.isEmpty());
+}
+
+} // namespace kp::ui

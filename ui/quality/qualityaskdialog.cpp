@@ -1,0 +1,216 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qualityaskdialog.h"
+
+#include "quality/qualityasker.h"
+#include "quality/qualitystore.h"
+#include "store/runstore.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
+    : QDialog(parent)
+    , m_path(databasePath)
+    , m_url(new QLineEdit(this))
+    , m_apiKey(new QLineEdit(this))
+    , m_role(new QComboBox(this))
+    , m_allowedDrop(new QDoubleSpinBox(this))
+    , m_repeat(new QSpinBox(this))
+    , m_concurrency(new QSpinBox(this))
+    , m_setFile(new QLineEdit(this))
+    , m_message(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Ask the question set"));
+    setObjectName(QStringLiteral("qualityAskDialog"));
+    m_url->setObjectName(QStringLiteral("qualityUrl"));
+    m_url->setAccessibleName(tr("Server URL"));
+    m_url->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000"));
+    m_apiKey->setObjectName(QStringLiteral("qualityApiKey"));
+    m_apiKey->setAccessibleName(tr("API key"));
+    m_apiKey->setEchoMode(QLineEdit::Password);
+    m_apiKey->setPlaceholderText(tr("none; kept in memory only"));
+    m_role->setObjectName(QStringLiteral("qualityRole"));
+    m_role->setAccessibleName(tr("Role of this pass"));
+    m_role->addItem(tr("Before the change"), QStringLiteral("before"));
+    m_role->addItem(tr("After the change"), QStringLiteral("after"));
+    m_allowedDrop->setObjectName(QStringLiteral("qualityAllowedDrop"));
+    m_allowedDrop->setAccessibleName(tr("Allowed accuracy drop"));
+    m_allowedDrop->setRange(0, 50);
+    m_allowedDrop->setDecimals(1);
+    m_allowedDrop->setSingleStep(0.5);
+    m_allowedDrop->setValue(1);
+    m_allowedDrop->setSuffix(tr(" percentage points"));
+    m_repeat->setObjectName(QStringLiteral("qualityRepeat"));
+    m_repeat->setAccessibleName(tr("Repetitions"));
+    m_repeat->setRange(1, 5);
+    m_repeat->setValue(2);
+    m_concurrency->setObjectName(QStringLiteral("qualityConcurrency"));
+    m_concurrency->setAccessibleName(tr("Questions at a time"));
+    m_concurrency->setRange(1, 256);
+    m_concurrency->setValue(16);
+    m_setFile->setObjectName(QStringLiteral("qualitySetFile"));
+    m_setFile->setAccessibleName(tr("Question set file"));
+    m_setFile->setPlaceholderText(
+        tr("the bundled set (%n questions)", nullptr, int(QuestionSet::bundled().questions().size())));
+    auto* browse = new QPushButton(tr("&Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Choose a question set"), m_setFile->text(), tr("JSON Lines (*.jsonl);;All files (*)"));
+        if (!path.isEmpty())
+            m_setFile->setText(path);
+    });
+    m_message->setObjectName(QStringLiteral("qualityMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setObjectName(QStringLiteral("qualityProgress"));
+    m_progress->setVisible(false);
+
+    auto* setRow = new QHBoxLayout;
+    setRow->addWidget(m_setFile, 1);
+    setRow->addWidget(browse);
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Server:"), m_url);
+    form->addRow(tr("API &key:"), m_apiKey);
+    form->addRow(tr("&Role:"), m_role);
+    form->addRow(tr("Allowed &drop:"), m_allowedDrop);
+    form->addRow(tr("R&epetitions:"), m_repeat);
+    form->addRow(tr("At a &time:"), m_concurrency);
+    form->addRow(tr("&Question set:"), setRow);
+    auto* explain = new QLabel(tr("Every question is asked at temperature 0 with a fixed seed. The second "
+                                  "repetition is the noise floor: how many answers move with nothing changed. The "
+                                  "allowed drop is the rule the \"after\" pass will be judged by; it is set now, "
+                                  "before any answer exists."),
+        this);
+    explain->setWordWrap(true);
+    QPushButton* askButton = m_buttons->addButton(tr("&Ask"), QDialogButtonBox::AcceptRole);
+    askButton->setObjectName(QStringLiteral("qualityAskButton"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QualityAskDialog::ask);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_role, &QComboBox::currentIndexChanged, this, &QualityAskDialog::updateRole);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(explain);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_message);
+    layout->addWidget(m_buttons);
+    resize(560, sizeHint().height());
+}
+
+QualityAskDialog::~QualityAskDialog() = default;
+
+void QualityAskDialog::setUrl(const QString& url)
+{
+    m_url->setText(url);
+}
+
+void QualityAskDialog::updateRole()
+{
+    // The after pass is judged by the rule of its before pass; it has none of its own to give.
+    m_allowedDrop->setEnabled(m_role->currentData().toString() == u"before");
+}
+
+void QualityAskDialog::setBusy(bool busy)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_url), static_cast<QWidget*>(m_apiKey), static_cast<QWidget*>(m_role),
+             static_cast<QWidget*>(m_repeat), static_cast<QWidget*>(m_concurrency), static_cast<QWidget*>(m_setFile)})
+        w->setEnabled(!busy);
+    m_allowedDrop->setEnabled(!busy && m_role->currentData().toString() == u"before");
+    m_buttons->button(QDialogButtonBox::Cancel)->setEnabled(!busy);
+    for (QAbstractButton* b : m_buttons->buttons())
+        if (m_buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)
+            b->setEnabled(!busy);
+    m_progress->setVisible(busy);
+}
+
+void QualityAskDialog::ask()
+{
+    const QUrl url = QUrl::fromUserInput(m_url->text().trimmed());
+    if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
+        m_message->setText(tr("The server needs an http:// or https:// address with a host."));
+        m_url->setFocus();
+        return;
+    }
+    const QString file = m_setFile->text().trimmed();
+    if (file.isEmpty()) {
+        m_set = QuestionSet::bundled();
+    } else {
+        QStringList problems;
+        m_set = QuestionSet::load(file, &problems);
+        if (!m_set) {
+            // Nothing is asked until the file is clean: every problem with its line number.
+            m_message->setText(
+                tr("The question set is not clean, so nothing was asked:\n%1").arg(problems.join(u'\n')));
+            return;
+        }
+    }
+    QualityAskOptions options;
+    options.url = url;
+    options.apiKey = m_apiKey->text().toUtf8();
+    options.repeat = m_repeat->value();
+    options.concurrency = m_concurrency->value();
+    m_asker = std::make_unique<QualityAsker>(*m_set, options);
+    connect(m_asker.get(), &QualityAsker::progress, this, [this](int done, int total) {
+        m_progress->setMaximum(total);
+        m_progress->setValue(done);
+        m_progress->setFormat(tr("%1 of %2 answers").arg(done).arg(total));
+    });
+    connect(m_asker.get(), &QualityAsker::finished, this, &QualityAskDialog::finished);
+    m_message->setText(tr("Asking…"));
+    setBusy(true);
+    m_asker->start();
+}
+
+void QualityAskDialog::finished(bool ok, const QString& error)
+{
+    setBusy(false);
+    if (!ok) {
+        m_message->setText(tr("Nothing was asked or stored: %1").arg(error));
+        return;
+    }
+    const std::vector<QualityAnswer>& answers = m_asker->answers();
+    if (std::none_of(answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered(); })) {
+        m_message->setText(tr("Every request failed (the first: %1). Nothing was stored; check the server and ask "
+                              "again.")
+                               .arg(answers.empty() ? QString() : answers.front().error));
+        return;
+    }
+    const QString role = m_role->currentData().toString();
+    const QualityPassInfo info
+        = m_asker->passInfo(role, role == u"before" ? std::optional<double>(m_allowedDrop->value()) : std::nullopt);
+    QString storeError;
+    const std::unique_ptr<RunStore> store = RunStore::open(m_path, &storeError, QStringLiteral("quality-ask"));
+    if (!store) {
+        m_message->setText(tr("The answers could not be stored: %1").arg(storeError));
+        return;
+    }
+    QualityStore quality(*store);
+    m_passId = quality.savePass(info, answers, &storeError);
+    if (m_passId < 0) {
+        m_message->setText(tr("The answers could not be stored: %1").arg(storeError));
+        return;
+    }
+    accept();
+}
+
+} // namespace kp::ui

@@ -1,0 +1,295 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qualityview.h"
+
+#include "quality/qualitycomparison.h"
+#include "quality/qualitystore.h"
+#include "qualityaskdialog.h"
+#include "report/reportcontent.h"
+#include "store/runstore.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+namespace {
+
+QTableWidget* table(const QString& name, const QStringList& header, QWidget* parent)
+{
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setAccessibleName(name);
+    t->setColumnCount(int(header.size()));
+    t->setHorizontalHeaderLabels(header);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QString percent(double fraction, int decimals = 1)
+{
+    return QLocale().toString(fraction * 100, 'f', decimals) + QStringLiteral(" %");
+}
+
+QString points(double fraction)
+{
+    const double pp = fraction * 100;
+    return (pp > 0 ? QStringLiteral("+") : QString()) + QLocale().toString(pp, 'f', 1) + QStringLiteral(" pp");
+}
+
+// A reply as one line, short enough for a table cell; the tooltip keeps all of it.
+QTableWidgetItem* replyItem(const QString& reply)
+{
+    QString line = reply.simplified();
+    if (line.size() > 120)
+        line = line.left(119) + u'…';
+    auto* item = new QTableWidgetItem(line);
+    item->setToolTip(reply);
+    return item;
+}
+
+} // namespace
+
+QualityView::QualityView(const QString& databasePath, QWidget* parent)
+    : QWidget(parent)
+    , m_path(databasePath)
+    , m_passes(table(QStringLiteral("qualityPasses"),
+          {tr("Pass", "a column header: one asking of the question set"), tr("Asked"), tr("Role"), tr("Model"),
+              tr("Question set"), tr("Right"), tr("Errors")},
+          this))
+    , m_ask(new QPushButton(tr("&Ask the question set…"), this))
+    , m_before(new QComboBox(this))
+    , m_after(new QComboBox(this))
+    , m_verdict(new QLabel(this))
+    , m_figures(new QLabel(this))
+    , m_categories(table(QStringLiteral("qualityCategories"),
+          {tr("Category"), tr("Questions"), tr("Before"), tr("After"), tr("Change")}, this))
+    , m_changed(table(QStringLiteral("qualityChanged"),
+          {tr("Change"), tr("Question"), tr("Expected"), tr("Before"), tr("After")}, this))
+{
+    setObjectName(QStringLiteral("qualityView"));
+    m_ask->setObjectName(QStringLiteral("askQuestionsButton"));
+    m_before->setObjectName(QStringLiteral("qualityBefore"));
+    m_before->setAccessibleName(tr("Pass before the change"));
+    m_after->setObjectName(QStringLiteral("qualityAfter"));
+    m_after->setAccessibleName(tr("Pass after the change"));
+    m_verdict->setObjectName(QStringLiteral("qualityVerdict"));
+    m_verdict->setAccessibleName(tr("Quality verdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setFrameShape(QFrame::StyledPanel);
+    m_verdict->setMargin(8);
+    m_figures->setObjectName(QStringLiteral("qualityFigures"));
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_passes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto* intro = new QLabel(tr("Speed is half of a change such as an FP8 KV cache or a 4-bit checkpoint; the other "
+                                "half is whether the answers stay right. Ask the question set before the change and "
+                                "after it, then compare the two passes question by question."),
+        this);
+    intro->setWordWrap(true);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(intro);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_ask);
+    auto* refreshButton = new QPushButton(tr("&Refresh"), this);
+    buttons->addWidget(refreshButton);
+    buttons->addStretch(1);
+    topLayout->addLayout(buttons);
+    topLayout->addWidget(m_passes, 1);
+
+    auto* bottom = new QWidget(this);
+    auto* pair = new QFormLayout;
+    pair->addRow(tr("&Before:"), m_before);
+    pair->addRow(tr("A&fter:"), m_after);
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addLayout(pair);
+    bottomLayout->addWidget(m_verdict);
+    bottomLayout->addWidget(m_figures);
+    auto* tables = new QSplitter(Qt::Horizontal, bottom);
+    tables->addWidget(m_categories);
+    tables->addWidget(m_changed);
+    tables->setStretchFactor(1, 2);
+    tables->setSizes({420, 900});
+    m_changed->horizontalHeader()->setStretchLastSection(false);
+    for (int column : {1, 3, 4})
+        m_changed->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
+    m_changed->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    bottomLayout->addWidget(tables, 1);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->setStretchFactor(1, 2);
+    split->setSizes({220, 600});
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    connect(m_ask, &QPushButton::clicked, this, &QualityView::askQuestions);
+    connect(refreshButton, &QPushButton::clicked, this, &QualityView::refresh);
+    connect(m_before, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
+    connect(m_after, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
+    refresh();
+}
+
+void QualityView::refresh()
+{
+    QString error;
+    QList<QualityPassSummary> passes;
+    {
+        // Closed again before compare() opens its own connection of the same name.
+        const std::unique_ptr<RunStore> store = RunStore::open(m_path, &error, QStringLiteral("quality-view"));
+        if (store)
+            passes = QualityStore(*store).passes(&error);
+    }
+    const qint64 before = m_before->currentData().toLongLong();
+    const qint64 after = m_after->currentData().toLongLong();
+    m_passes->setRowCount(int(passes.size()));
+    const QSignalBlocker blockBefore(m_before);
+    const QSignalBlocker blockAfter(m_after);
+    m_before->clear();
+    m_after->clear();
+    const QLocale locale;
+    for (int row = 0; row < int(passes.size()); ++row) {
+        const QualityPassSummary& p = passes[row];
+        const QString role = p.info.role == u"before" ? tr("before") : tr("after");
+        const QString right = p.answered > 0
+            ? tr("%1 of %2 (%3)").arg(p.correct).arg(p.answered).arg(percent(double(p.correct) / p.answered))
+            : tr("none answered");
+        const QStringList cells {QString::number(p.info.id), p.info.createdUtc.left(19).replace(u'T', u' '), role,
+            p.info.model, p.info.setName, right, locale.toString(p.errors)};
+        for (int col = 0; col < int(cells.size()); ++col)
+            m_passes->setItem(row, col, new QTableWidgetItem(cells[col]));
+        const QString label = tr("Pass %1: %2, %3").arg(p.info.id).arg(p.info.model, p.info.createdUtc.left(16));
+        (p.info.role == u"before" ? m_before : m_after)->addItem(label, p.info.id);
+    }
+    // Newest first: the latest pair is the likely question; keep the user's choice where it still exists.
+    if (const int i = m_before->findData(before); i >= 0)
+        m_before->setCurrentIndex(i);
+    if (const int i = m_after->findData(after); i >= 0)
+        m_after->setCurrentIndex(i);
+    if (!error.isEmpty())
+        m_verdict->setText(tr("The quality passes could not be read: %1").arg(error.toHtmlEscaped()));
+    compareSelected();
+}
+
+void QualityView::compareSelected()
+{
+    if (m_before->count() == 0 || m_after->count() == 0) {
+        m_verdict->setText(tr("Ask the question set once before the change and once after it to compare."));
+        m_figures->clear();
+        m_categories->setRowCount(0);
+        m_changed->setRowCount(0);
+        return;
+    }
+    compare(m_before->currentData().toLongLong(), m_after->currentData().toLongLong());
+}
+
+void QualityView::compare(qint64 before, qint64 after)
+{
+    QString error;
+    const std::unique_ptr<RunStore> store = RunStore::open(m_path, &error, QStringLiteral("quality-view"));
+    std::optional<QualityPass> a;
+    std::optional<QualityPass> b;
+    if (store) {
+        const QualityStore quality(*store);
+        a = quality.pass(before, &error);
+        if (a)
+            b = quality.pass(after, &error);
+    }
+    std::optional<QualityComparison> c;
+    if (a && b)
+        c = QualityComparison::compare(*a, *b, 0.95, &error);
+    m_categories->setRowCount(0);
+    m_changed->setRowCount(0);
+    if (!c) {
+        m_verdict->setText(error.isEmpty() ? tr("Those passes cannot be compared.") : error.toHtmlEscaped());
+        m_figures->clear();
+        return;
+    }
+
+    const ReportContent::Light light = c->verdict.outcome == QualityVerdict::Outcome::Pass ? ReportContent::Light::Green
+        : c->verdict.outcome == QualityVerdict::Outcome::Fail                              ? ReportContent::Light::Red
+                                                              : ReportContent::Light::Amber;
+    const QString outcome = c->verdict.outcome == QualityVerdict::Outcome::Pass
+        ? tr("Pass", "the verdict: the change kept the answers right")
+        : c->verdict.outcome == QualityVerdict::Outcome::Fail ? tr("Fail")
+                                                              : tr("Inconclusive");
+    m_verdict->setText(QStringLiteral("<span style=\"color:%1\">●</span> <b>%2</b>")
+                           .arg(ReportContent::lightColor(light), c->verdict.sentence.toHtmlEscaped()));
+    m_verdict->setAccessibleDescription(outcome);
+
+    const PairedCounts& n = c->counts;
+    QStringList figures;
+    figures << tr("Right before: %1; after: %2 (%3 questions answered in both).")
+                   .arg(percent(n.beforeAccuracy()), percent(n.afterAccuracy()))
+                   .arg(n.total());
+    figures << tr("Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; McNemar's exact p = %7.")
+                   .arg(points(n.difference()))
+                   .arg(QLocale().toString(c->confidence * 100, 'f', 0))
+                   .arg(points(c->interval.lower), points(c->interval.upper))
+                   .arg(n.rightToWrong)
+                   .arg(n.wrongToRight)
+                   .arg(QLocale().toString(c->mcNemarP, 'g', 3));
+    figures << tr("The rule, set with the before pass: a drop of at most %1 percentage points.")
+                   .arg(QLocale().toString(c->allowedDropPp, 'g', 3));
+    if (const QString noise = c->noiseSentence(); !noise.isEmpty())
+        figures << noise;
+    if (c->excluded > 0)
+        figures << tr("%n question(s) left out: a request failed in one of the passes.", nullptr, c->excluded);
+    m_figures->setText(figures.join(u'\n'));
+
+    m_categories->setRowCount(int(c->categories.size()));
+    for (int row = 0; row < int(c->categories.size()); ++row) {
+        const QualityCategoryRow& r = c->categories[row];
+        const QStringList cells {r.category, QString::number(r.counts.total()), percent(r.counts.beforeAccuracy(), 0),
+            percent(r.counts.afterAccuracy(), 0), points(r.counts.difference())};
+        for (int col = 0; col < int(cells.size()); ++col)
+            m_categories->setItem(row, col, new QTableWidgetItem(cells[col]));
+    }
+    m_categories->resizeColumnsToContents();
+    m_changed->setRowCount(int(c->changed.size()));
+    for (int row = 0; row < int(c->changed.size()); ++row) {
+        const QualityChangedAnswer& ch = c->changed[row];
+        m_changed->setItem(row, 0, new QTableWidgetItem(ch.nowRight ? tr("wrong → right") : tr("right → wrong")));
+        m_changed->setItem(row, 1, replyItem(ch.question));
+        m_changed->setItem(row, 2, replyItem(ch.expected));
+        m_changed->setItem(row, 3, replyItem(ch.beforeReply));
+        m_changed->setItem(row, 4, replyItem(ch.afterReply));
+    }
+    m_changed->resizeColumnToContents(0);
+}
+
+QString QualityView::verdictText() const
+{
+    return m_verdict->text();
+}
+
+void QualityView::askQuestions()
+{
+    QualityAskDialog dialog(m_path, this);
+    if (dialog.exec() == QDialog::Accepted)
+        refresh();
+}
+
+} // namespace kp::ui
