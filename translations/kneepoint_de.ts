@@ -2720,6 +2720,49 @@
         <source>Start a &amp;server…</source>
         <translation>&amp;Server starten…</translation>
     </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a report or another tool&apos;s results</source>
+        <translation>Einen Bericht oder die Ergebnisse eines anderen Werkzeugs öffnen</translation>
+    </message>
+    <message>
+        <source>Results (*.json *.jsonl);;All files (*)</source>
+        <translation>Ergebnisse (*.json *.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Report of run %1 (%2, %3): %4</source>
+        <translation>Bericht zu Lauf %1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source>Kneepoint report</source>
+        <translation>Kneepoint-Bericht</translation>
+    </message>
+    <message>
+        <source>A report file holds the analysis but not the requests, so what-if and export need the run store it came from.</source>
+        <translation>Eine Berichtsdatei enthält die Auswertung, aber nicht die Anfragen; für Was-wäre-wenn und Export braucht es den Laufspeicher, aus dem sie stammt.</translation>
+    </message>
+    <message>
+        <source>the run history is not open.</source>
+        <translation>die Lauf-Historie ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts wurde importiert: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n step(s) from %1 as run %2.</source>
+        <translation>
+            <numerusform>%n Schritt aus %1 als Lauf %2 importiert.</numerusform>
+            <numerusform>%n Schritte aus %1 als Lauf %2 importiert.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>

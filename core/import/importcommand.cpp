@@ -76,25 +76,11 @@ int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(gpu)};
 
     // Every file is read before anything is stored: one unreadable file stores nothing.
-    std::optional<ImportedRun> run;
-    for (const QString& path : files) {
-        QString error;
-        std::optional<ImportedRun> one = readImportFile(path, &error);
-        if (!one) {
-            io.err << "kneepoint import: " << error << '\n';
-            return ExitFailure;
-        }
-        if (!run) {
-            run = std::move(one);
-            continue;
-        }
-        if (one->source != run->source || one->model != run->model) {
-            io.err << "kneepoint import: " << path << " comes from " << one->sourceName << " with model '" << one->model
-                   << "', the files before it from " << run->sourceName << " with model '" << run->model
-                   << "': one run holds one tool's results for one model. Import them separately.\n";
-            return ExitFailure;
-        }
-        run->absorb(std::move(*one));
+    QString readError;
+    std::optional<ImportedRun> run = readImportFiles(files, &readError);
+    if (!run) {
+        io.err << "kneepoint import: " << readError << '\n';
+        return ExitFailure;
     }
     if (parser.isSet(QStringLiteral("model")))
         run->model = parser.value(QStringLiteral("model"));

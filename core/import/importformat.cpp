@@ -85,4 +85,28 @@ std::optional<ImportedRun> readImportFile(const QString& path, QString* error)
     return std::nullopt;
 }
 
+std::optional<ImportedRun> readImportFiles(const QStringList& paths, QString* error)
+{
+    std::optional<ImportedRun> run;
+    for (const QString& path : paths) {
+        std::optional<ImportedRun> one = readImportFile(path, error);
+        if (!one)
+            return std::nullopt;
+        if (!run) {
+            run = std::move(one);
+            continue;
+        }
+        if (one->source != run->source || one->model != run->model) {
+            *error = QStringLiteral("%1 comes from %2 with model '%3', the files before it from %4 with model '%5': "
+                                    "one run holds one tool's results for one model. Import them separately.")
+                         .arg(QFileInfo(path).fileName(), one->sourceName, one->model, run->sourceName, run->model);
+            return std::nullopt;
+        }
+        run->absorb(std::move(*one));
+    }
+    if (!run)
+        *error = QStringLiteral("No file was given to import.");
+    return run;
+}
+
 } // namespace kp::core

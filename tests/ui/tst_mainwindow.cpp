@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -397,6 +398,40 @@ private Q_SLOTS:
         for (const char* name :
             {"KNEEPOINT_FAKE_DOCKER_LOG", "XDG_DATA_HOME", "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
             qunsetenv(name);
+    }
+
+    // File > Open and drops: other tools' results become a run, selected with its verdict; a Kneepoint JSON report
+    // is shown; anything else is a sentence and stores nothing.
+    void openImportsResultsAndShowsReports()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("open.sqlite"));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString data = QStringLiteral(KNEEPOINT_TEST_DATA "/import/");
+        const QString imported = window.openFiles(
+            {data + QStringLiteral("vllm_bench_c1.json"), data + QStringLiteral("vllm_bench_c4.json")});
+        QVERIFY2(imported.contains(u"from vllm bench serve as run 1"), qPrintable(imported));
+        QCOMPARE(window.history()->model()->rowCount(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.reportView()->verdictText().isEmpty(), 30'000);
+
+        const QString failed = window.openFiles({data + QStringLiteral("unknown.json")});
+        QVERIFY2(failed.startsWith(u"Nothing was imported"), qPrintable(failed));
+        QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("openFailed")));
+        QCOMPARE(window.history()->model()->rowCount(), 1);
+
+        const QString report = dir.filePath(QStringLiteral("run1.json"));
+        const KneepointResult written
+            = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--format"),
+                QStringLiteral("json"), QStringLiteral("-o"), report, QStringLiteral("--db"), db});
+        QVERIFY2(written.code == 0, qPrintable(written.err));
+        const QString shown = window.openFiles({report});
+        QVERIFY2(shown.startsWith(u"Report of run 1"), qPrintable(shown));
+        QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("openedReport")));
+        QCOMPARE(window.history()->model()->rowCount(), 1);
+        qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
     void remembersItsGeometry()

@@ -19,6 +19,11 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#ifdef Q_OS_LINUX
+#include <csignal>
+#include <sys/prctl.h>
+#endif
+
 namespace kp::ui {
 
 using namespace kp::core;
@@ -138,6 +143,10 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_runtime, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
+#ifdef Q_OS_LINUX
+    // Should this window die without closing the dialog, the launch gets SIGTERM and removes its server: no orphan.
+    m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+#endif
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &LaunchDialog::readOutput);
     connect(&m_process, &QProcess::readyReadStandardError, this, &LaunchDialog::readOutput);
     connect(&m_process, &QProcess::finished, this, &LaunchDialog::finished);

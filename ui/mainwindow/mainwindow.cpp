@@ -6,6 +6,8 @@
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
+#include "import/importcommand.h"
+#include "import/importformat.h"
 #include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
 #include "quality/qualityview.h"
@@ -22,10 +24,16 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -34,6 +42,8 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+
+#include <algorithm>
 
 namespace kp::ui {
 
@@ -51,6 +61,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     , m_quality(new QualityView(m_path, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     setWindowTitle(tr("Kneepoint"));
     m_live = new LiveRunView(m_runs, this);
     m_stack->setObjectName(QStringLiteral("mainStack"));
@@ -138,6 +149,12 @@ void MainWindow::createActions()
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
     m_print = action(tr("&Print report…"), "printAction", QKeySequence::Print, [this] { printReport(); });
+    QAction* open = action(tr("&Open…"), "openAction", QKeySequence::Open, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open a report or another tool's results"),
+            QString(), tr("Results (*.json *.jsonl);;All files (*)"));
+        if (!paths.isEmpty())
+            openFiles(paths);
+    });
     QAction* refresh = action(tr("&Refresh"), "refreshAction", QKeySequence::Refresh, [this] { refreshHistory(); });
     QAction* quit = action(tr("&Quit"), "quitAction", QKeySequence::Quit, [this] { close(); });
     QAction* lessons = action(tr("&Lessons"), "lessonsAction", QKeySequence::HelpContents, [this] { showLessons(); });
@@ -148,7 +165,7 @@ void MainWindow::createActions()
     });
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addActions({m_newRun, m_launch, m_demo});
+    file->addActions({m_newRun, m_launch, m_demo, open});
     file->addSeparator();
     file->addActions({m_export, m_print});
     file->addSeparator();
@@ -271,6 +288,77 @@ void MainWindow::startDemo()
         m_simulator = nullptr;
     });
     m_simulator->start({QStringLiteral("--speed"), QStringLiteral("10")});
+}
+
+QString MainWindow::openFiles(const QStringList& paths)
+{
+    QStringList imports;
+    QString message;
+    for (const QString& path : paths) {
+        QFile file(path);
+        // A report of our own is shown as it is: it carries the analysis, not the requests to analyse again.
+        const QJsonObject report = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
+            ? QJsonDocument::fromJson(file.readAll()).object()
+            : QJsonObject();
+        if (report.value(u"schema").toString() == u"kneepoint-report") {
+            const QJsonObject run = report.value(u"run").toObject();
+            message = tr("Report of run %1 (%2, %3): %4")
+                          .arg(run.value(u"id").toInteger())
+                          .arg(run.value(u"model").toString(), run.value(u"started").toString(),
+                              report.value(u"analysis").toObject().value(u"verdict").toString());
+            auto* box
+                = new QMessageBox(QMessageBox::Information, tr("Kneepoint report"), message, QMessageBox::Close, this);
+            box->setObjectName(QStringLiteral("openedReport"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->setInformativeText(tr("A report file holds the analysis but not the requests, so what-if and "
+                                       "export need the run store it came from."));
+            box->open();
+        } else {
+            imports << path;
+        }
+    }
+    if (imports.isEmpty())
+        return message;
+
+    QString error;
+    std::optional<ImportedRun> run = readImportFiles(imports, &error);
+    qint64 id = -1;
+    if (run && m_store) {
+        run->finish();
+        id = ImportCommand::store(*run, run->runInfo(QString()), *m_store, &error);
+    } else if (run) {
+        error = tr("the run history is not open.");
+    }
+    if (id < 0) {
+        message = tr("Nothing was imported: %1").arg(error);
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Open"), message, QMessageBox::Close, this);
+        box->setObjectName(QStringLiteral("openFailed"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return message;
+    }
+    message
+        = tr("Imported %n step(s) from %1 as run %2.", nullptr, int(run->steps.size())).arg(run->sourceName).arg(id);
+    statusBar()->showMessage(message);
+    runFinished(id);
+    return message;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && std::all_of(urls.begin(), urls.end(), [](const QUrl& u) { return u.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        paths << url.toLocalFile();
+    event->acceptProposedAction();
+    // After the drop returns: a warning shown inside the drop would hold the source application's drag.
+    QTimer::singleShot(0, this, [this, paths] { openFiles(paths); });
 }
 
 void MainWindow::runFinished(qint64 runId)

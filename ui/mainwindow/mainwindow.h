@@ -53,9 +53,14 @@ public:
     void startDemo();
     /// Re-reads the run list.
     void refreshHistory();
+    /// Opens what File > Open or a drop brings: a Kneepoint JSON report is shown, other tools' results (vllm bench
+    /// serve, AIPerf, GuideLLM) are imported as a run and selected. Returns what happened, as a sentence.
+    QString openFiles(const QStringList& paths);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
