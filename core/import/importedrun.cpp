@@ -204,9 +204,10 @@ void spreadChunks(RequestRecord& r, std::int64_t firstNs, std::int64_t lastNs, i
     if (firstNs < 0)
         return;
     r.firstTokenNs = firstNs;
-    const int n = std::max(1, tokens);
+    // No real answer has a million tokens; a file that says so must not make us allocate them.
+    const int n = std::clamp(tokens, 1, 1 << 20);
     r.chunks.reserve(std::size_t(n));
-    const double span = double(std::max<std::int64_t>(0, lastNs - firstNs));
+    const double span = lastNs > firstNs ? double(lastNs - firstNs) : 0.0; // firstNs >= 0: no overflow
     for (int i = 0; i < n; ++i) {
         const std::int64_t t = n == 1 ? firstNs : firstNs + std::llround(span * i / (n - 1));
         r.chunks.push_back({t, 1});
@@ -217,7 +218,13 @@ void spreadChunks(RequestRecord& r, std::int64_t firstNs, std::int64_t lastNs, i
 
 std::int64_t secondsToNs(double seconds)
 {
-    return std::llround(seconds * 1e9);
+    // A file's numbers are not to be trusted: anything beyond about 73 years either way (or not a number) is held
+    // there, so that one sum or difference of two times can never overflow.
+    constexpr double limit = 2305843009213693952.0; // 2^61 ns
+    const double ns = seconds * 1e9;
+    if (!(ns == ns))
+        return 0;
+    return std::llround(std::clamp(ns, -limit, limit));
 }
 
 std::optional<double> toNs(double value, const QString& unit)
