@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,6 +18,7 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QStringList>
+#include <QThread>
 #include <QUrl>
 
 #include <array>
@@ -599,9 +601,18 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
     // and nothing half-written, and readers (the GUI) never block the writer. synchronous=NORMAL with WAL skips
     // the fsync per commit: a committed transaction survives the process being killed (it is in the OS's page
     // cache), and only a power loss or OS crash can lose the last few commits — never the database's consistency.
+    // Switching a new file to WAL needs it to itself, and SQLite answers BUSY at once rather than calling the busy
+    // handler: when two Kneepoints create one database together, the second waits here for the first.
     QSqlQuery pragma(db);
-    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next()
-        || pragma.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+    bool switched = false;
+    for (QDeadlineTimer deadline(kBusyTimeoutMs);;) {
+        switched = pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) && pragma.next();
+        const int code = sqliteCode(pragma.lastError());
+        if (switched || (code != 5 && code != 6) || deadline.hasExpired())
+            break;
+        QThread::msleep(20);
+    }
+    if (!switched || pragma.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
         setError(error,
             tr("%1 cannot be switched to write-ahead logging (%2). Choose a file on a local disk with --db or "
                "KNEEPOINT_DB.")
