@@ -95,6 +95,10 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("Seed the sampling of requests that ask for neither temperature 0 nor a seed, so that a "
                            "run repeats (default: different every start)."),
             QStringLiteral("N")),
+        valueOption("ssl-certfile",
+            QStringLiteral("Serve HTTPS with this PEM certificate (with --ssl-keyfile), as vLLM's flag of that name."),
+            QStringLiteral("FILE")),
+        valueOption("ssl-keyfile", QStringLiteral("The PEM private key of --ssl-certfile."), QStringLiteral("FILE")),
         valueOption("ground-truth",
             QStringLiteral("Write one JSON line per request with the server's monotonic timestamps."),
             QStringLiteral("FILE")),
@@ -172,6 +176,10 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     if (p.isSet(QStringLiteral("seed")))
         c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));
+    c.tlsCertPath = p.value(QStringLiteral("ssl-certfile"));
+    c.tlsKeyPath = p.value(QStringLiteral("ssl-keyfile"));
+    if (c.tlsCertPath.isEmpty() != c.tlsKeyPath.isEmpty())
+        throw UsageError {QStringLiteral("--ssl-certfile and --ssl-keyfile go together: give both, or neither.")};
     FaultRates& f = c.faults;
     f.http500 = option::rate(p, QStringLiteral("fault-500"));
     f.http503 = option::rate(p, QStringLiteral("fault-503"));
@@ -255,7 +263,8 @@ int SimCommand::run(const QCommandLineParser& parser, CommandIo& io)
            << "x\n";
     const QString host
         = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']' : address.toString();
-    io.out << "Listening on http://" << host << ':' << server.port() << '\n';
+    io.out << "Listening on " << (config.tlsCertPath.isEmpty() ? "http" : "https") << "://" << host << ':'
+           << server.port() << '\n';
     io.out.flush();
     return QCoreApplication::exec();
 }

@@ -42,6 +42,9 @@ struct SimConfig
     int naturalOutputTokens = 128;
     std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
+    /// PEM files: when both are set the server speaks HTTPS only, as vLLM does with --ssl-certfile/--ssl-keyfile.
+    QString tlsCertPath;
+    QString tlsKeyPath;
     FaultRates faults;
     /// Answering mode (kneepoint quality): a question of the set is answered right with this probability, drawn
     /// per question from answerSeed; unset: questions get generated text like any prompt.

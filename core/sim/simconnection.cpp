@@ -72,6 +72,7 @@ QByteArray httpDate()
 SimConnection::SimConnection(QTcpSocket* socket, SimServer* server)
     : QObject(server)
     , m_socket(socket)
+    , m_plainSocket(!socket->inherits("QSslSocket"))
     , m_server(server)
 {
     m_socket->setParent(this);
@@ -165,8 +166,9 @@ void SimConnection::writeRaw(const QByteArray& bytes)
 #ifdef Q_OS_UNIX
     // Straight to the kernel when Qt holds nothing back: QTcpSocket's buffer and its write notifier, switched on and
     // off for every chunk, cost more than the send itself with thousands of streams. Whatever the kernel does not
-    // take, and any error, goes through QTcpSocket as usual, which buffers it or reports the failure.
-    if (m_socket->bytesToWrite() == 0) {
+    // take, and any error, goes through QTcpSocket as usual, which buffers it or reports the failure. Never over
+    // TLS, where the bytes must go through the socket's encryption.
+    if (m_plainSocket && m_socket->bytesToWrite() == 0) {
         const ssize_t n = ::send(
             int(m_socket->socketDescriptor()), bytes.constData(), size_t(bytes.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
         if (n == bytes.size())

@@ -55,6 +55,7 @@ private:
     QByteArray commonHeaders() const;
 
     QTcpSocket* m_socket;
+    bool m_plainSocket; // not TLS: bytes may go to the kernel directly
     SimServer* m_server;
     QByteArray m_in;
     HttpRequestParser m_parser;

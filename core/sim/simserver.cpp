@@ -12,7 +12,13 @@
 #include "simtokenizer.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QRandomGenerator>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -230,7 +236,7 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     : QObject(parent)
     , m_config(config)
     , m_tokenizer(SimTokenizer::builtIn())
-    , m_tcpServer(new QTcpServer(this))
+    , m_tcpServer(config.options.tlsCertPath.isEmpty() ? new QTcpServer(this) : new QSslServer(this))
     , m_metrics(config.servedModelName)
     , m_faults(config.options.faults)
     , m_stepTimer(new PreciseTimer(this))
@@ -252,7 +258,8 @@ SimServer::SimServer(const ResolvedSimConfig& config, QObject* parent)
     }
     m_tcpServer->setMaxPendingConnections(4096);
     m_tcpServer->setListenBacklogSize(4096);
-    connect(m_tcpServer, &QTcpServer::newConnection, this, &SimServer::acceptConnections);
+    // Not newConnection: over TLS that comes at accept(), before the handshake has made the socket pending.
+    connect(m_tcpServer, &QTcpServer::pendingConnectionAvailable, this, &SimServer::acceptConnections);
     connect(m_stepTimer, &PreciseTimer::timeout, this, &SimServer::onStepTimer);
 }
 
@@ -262,6 +269,8 @@ bool SimServer::listen(const QHostAddress& address, quint16 port, QString* error
 {
     if (!m_config.options.groundTruthPath.isEmpty() && !m_groundTruth.isOpen()
         && !m_groundTruth.open(m_config.options.groundTruthPath, error))
+        return false;
+    if (auto* tls = qobject_cast<QSslServer*>(m_tcpServer); tls && !configureTls(tls, error))
         return false;
     if (m_tcpServer->listen(address, port))
         return true;
@@ -276,6 +285,40 @@ bool SimServer::listen(const QHostAddress& address, quint16 port, QString* error
                      .arg(port)
                      .arg(m_tcpServer->errorString());
     return false;
+}
+
+bool SimServer::configureTls(QSslServer* server, QString* error) const
+{
+    const SimConfig& o = m_config.options;
+    if (!QSslSocket::supportsSsl()) {
+        *error
+            = QStringLiteral("This Qt has no working TLS backend: install OpenSSL 3 (libssl3), or serve plain HTTP.");
+        return false;
+    }
+    const QList<QSslCertificate> chain = QSslCertificate::fromPath(o.tlsCertPath, QSsl::Pem);
+    QFile keyFile(o.tlsKeyPath);
+    if (chain.isEmpty()) {
+        *error = QStringLiteral("No PEM certificate could be read from %1.").arg(o.tlsCertPath);
+        return false;
+    }
+    if (!keyFile.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("Cannot read the key %1: %2").arg(o.tlsKeyPath, keyFile.errorString());
+        return false;
+    }
+    const QByteArray pem = keyFile.readAll();
+    QSslKey key(pem, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(pem, QSsl::Ec, QSsl::Pem);
+    if (key.isNull()) {
+        *error = QStringLiteral("%1 holds no unencrypted PEM RSA or EC private key.").arg(o.tlsKeyPath);
+        return false;
+    }
+    QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+    config.setLocalCertificateChain(chain);
+    config.setPrivateKey(key);
+    config.setPeerVerifyMode(QSslSocket::VerifyNone); // a server: clients have no certificates
+    server->setSslConfiguration(config);
+    return true;
 }
 
 quint16 SimServer::port() const
@@ -693,14 +736,23 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     }
 
     using Fault = FaultInjector::Fault;
+    // A request refused with an error status never reaches the engine; the ground truth still counts it.
+    const auto refused = [this, &active](int status) {
+        active->truth.status = status;
+        active->truth.endNs = monotonicNowNs();
+        m_groundTruth.write(active->truth);
+    };
     switch (active->fault) {
     case Fault::Http500:
+        refused(500);
         respondError(connection, 500, QStringLiteral("Simulated internal server error (--fault-500)."));
         return;
     case Fault::Http503:
+        refused(503);
         respondError(connection, 503, QStringLiteral("Simulated overload: the server is not ready (--fault-503)."));
         return;
     case Fault::Http429:
+        refused(429);
         respondError(connection, 429, QStringLiteral("Simulated rate limit: too many requests (--fault-429)."), nullptr,
             "retry-after: 1\r\n");
         return;

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+class QSslServer;
 class QTcpServer;
 
 namespace kp::core {
@@ -48,6 +49,8 @@ private:
     friend class SimConnection;
     struct ActiveRequest;
 
+    /// --ssl-certfile/--ssl-keyfile loaded into `server`; false with `error` set when they cannot be used.
+    bool configureTls(QSslServer* server, QString* error) const;
     void acceptConnections();
     void handle(SimConnection* connection, HttpRequest&& request);
     void connectionClosed(SimConnection* connection);

@@ -55,7 +55,7 @@ void SimulatorProcess::readBanner()
     m_banner += QString::fromUtf8(m_process.readAllStandardOutput());
     if (m_done)
         return;
-    static const QRegularExpression listeningOn(QStringLiteral("Listening on (http://\\S+)"));
+    static const QRegularExpression listeningOn(QStringLiteral("Listening on (https?://\\S+)"));
     const QRegularExpressionMatch match = listeningOn.match(m_banner);
     if (!match.hasMatch())
         return;

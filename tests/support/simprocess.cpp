@@ -30,7 +30,7 @@ bool SimProcess::start(const QStringList& arguments, QString* error)
         why = m_process.errorString();
         return false;
     }
-    static const QRegularExpression listening(QStringLiteral("Listening on http://[^:]+:(\\d+)"));
+    static const QRegularExpression listening(QStringLiteral("Listening on (https?)://[^:]+:(\\d+)"));
     QDeadlineTimer deadline(20'000);
     while (!deadline.hasExpired()) {
         if (m_process.state() != QProcess::Running) {
@@ -43,7 +43,8 @@ bool SimProcess::start(const QStringList& arguments, QString* error)
         m_stdout += QString::fromUtf8(m_process.readAllStandardOutput());
         const auto match = listening.match(m_stdout);
         if (match.hasMatch()) {
-            m_port = quint16(match.captured(1).toUInt());
+            m_scheme = match.captured(1);
+            m_port = quint16(match.captured(2).toUInt());
             return true;
         }
     }

@@ -19,7 +19,7 @@ public:
     void stop();
 
     quint16 port() const { return m_port; }
-    QString baseUrl() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+    QString baseUrl() const { return QStringLiteral("%1://127.0.0.1:%2").arg(m_scheme).arg(m_port); }
     QString standardOutput() const { return m_stdout; }
     QString standardError();
     QProcess& process() { return m_process; }
@@ -30,5 +30,6 @@ public:
 private:
     QProcess m_process;
     quint16 m_port = 0;
+    QString m_scheme = QStringLiteral("http"); ///< https when started with --ssl-certfile
     QString m_stdout;
 };
