@@ -338,6 +338,34 @@
         <source>Memory has headroom</source>
         <translation>Der Speicher hat Reserven</translation>
     </message>
+    <message>
+        <source>with an event that was not valid JSON</source>
+        <translation>mit einem Ereignis, das kein gültiges JSON war</translation>
+    </message>
+    <message>
+        <source>with the server&apos;s name not found</source>
+        <translation>bei denen der Name des Servers nicht gefunden wurde</translation>
+    </message>
+    <message>
+        <source>failed TLS handshakes</source>
+        <translation>gescheiterte TLS-Handshakes</translation>
+    </message>
+    <message>
+        <source>refused as unauthorized (401/403)</source>
+        <translation>als nicht autorisiert abgewiesen (401/403)</translation>
+    </message>
+    <message>
+        <source>not found (404)</source>
+        <translation>nicht gefunden (404)</translation>
+    </message>
+    <message>
+        <source>other HTTP errors</source>
+        <translation>andere HTTP-Fehler</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -1013,6 +1041,14 @@
         <source>shape</source>
         <comment>a step&apos;s phase: one request size</comment>
         <translation>Anfragegröße</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>the server&apos;s certificate was not checked (--insecure): these numbers came over a connection anyone in between could have read or changed</source>
+        <translation>das Zertifikat des Servers wurde nicht geprüft (--insecure): Diese Zahlen kamen über eine Verbindung, die jeder dazwischen hätte mitlesen oder verändern können</translation>
     </message>
 </context>
 <context>
@@ -2862,6 +2898,46 @@
         <source>&lt;b&gt;%1&lt;/b&gt; (an estimate). %2 The run stops sooner once the targets are clearly broken.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (geschätzt). %2 Der Lauf endet früher, sobald die Zielwerte klar verfehlt werden.</translation>
     </message>
+    <message>
+        <source>Failures that stop the sweep</source>
+        <translation>Fehler, die die Messreihe beenden</translation>
+    </message>
+    <message>
+        <source>more than </source>
+        <translation>mehr als </translation>
+    </message>
+    <message>
+        <source>% of a step&apos;s requests fail</source>
+        <translation> % der Anfragen eines Schritts scheitern</translation>
+    </message>
+    <message>
+        <source>A step with more failures than this ends the concurrency sweep, and the report says why. 100% never stops it.</source>
+        <translation>Ein Schritt mit mehr Fehlern beendet die Nebenläufigkeitsreihe, und der Bericht nennt den Grund. Bei 100 % endet sie nie.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Longest wait for an answer</source>
+        <translation>Längste Wartezeit auf eine Antwort</translation>
+    </message>
+    <message>
+        <source>Longest silence in a stream</source>
+        <translation>Längste Stille in einem Stream</translation>
+    </message>
+    <message>
+        <source>Stop the sweep when:</source>
+        <translation>Messreihe beenden, wenn:</translation>
+    </message>
+    <message>
+        <source>Wait for an answer up to:</source>
+        <translation>Auf eine Antwort warten bis zu:</translation>
+    </message>
+    <message>
+        <source>Wait through a silent stream up to:</source>
+        <translation>Stille in einem Stream abwarten bis zu:</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityAskDialog</name>
@@ -3606,6 +3682,14 @@
     <message>
         <source>not visible (needs /metrics)</source>
         <translation>nicht sichtbar (erfordert /metrics)</translation>
+    </message>
+    <message>
+        <source>Do not check the server&apos;s TLS &amp;certificate</source>
+        <translation>TLS-&amp;Zertifikat des Servers nicht prüfen</translation>
+    </message>
+    <message>
+        <source>Only on a network you trust: anyone in between could read the API key and the answers. The report says the certificate was not checked.</source>
+        <translation>Nur in einem vertrauenswürdigen Netz: Jeder dazwischen könnte den API-Schlüssel und die Antworten mitlesen. Der Bericht vermerkt, dass das Zertifikat nicht geprüft wurde.</translation>
     </message>
 </context>
 <context>

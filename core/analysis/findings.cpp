@@ -296,11 +296,27 @@ private:
             return QCoreApplication::translate("Findings", "cut off mid-stream");
         case ErrorClass::InBandError:
             return QCoreApplication::translate("Findings", "ended with an error event");
+        case ErrorClass::MalformedEvent:
+            return QCoreApplication::translate("Findings", "with an event that was not valid JSON");
         case ErrorClass::ConnectionRefused:
             return QCoreApplication::translate("Findings", "refused connections");
-        default:
-            return QCoreApplication::translate("Findings", "other failures");
+        case ErrorClass::HostNotFound:
+            return QCoreApplication::translate("Findings", "with the server's name not found");
+        case ErrorClass::Tls:
+            return QCoreApplication::translate("Findings", "failed TLS handshakes");
+        case ErrorClass::Unauthorized:
+            return QCoreApplication::translate("Findings", "refused as unauthorized (401/403)");
+        case ErrorClass::NotFound:
+            return QCoreApplication::translate("Findings", "not found (404)");
+        case ErrorClass::HttpError:
+            return QCoreApplication::translate("Findings", "other HTTP errors");
+        case ErrorClass::Cancelled:
+            return QCoreApplication::translate("Findings", "cancelled");
+        case ErrorClass::None:
+        case ErrorClass::Other:
+            break;
         }
+        return QCoreApplication::translate("Findings", "other failures");
     }
 
     void physics()

@@ -31,6 +31,14 @@ QList<QCommandLineOption> apiKeyOptions()
     return {apiKeyFileOption(), refused};
 }
 
+QCommandLineOption insecureOption()
+{
+    return QCommandLineOption(QStringLiteral("insecure"),
+        QStringLiteral(
+            "Do not check the server's TLS certificate. Only on a network you trust: anyone in between could "
+            "read the API key. A run's report records it."));
+}
+
 QByteArray apiKey(const QCommandLineParser& parser, QString* error)
 {
     QString ignored;

@@ -22,6 +22,9 @@ QCommandLineOption apiKeyFileOption();
 /// than Qt's "unknown option".
 QList<QCommandLineOption> apiKeyOptions();
 
+/// `--insecure`: the server's TLS certificate is not checked. Never a default; a run records that it was given.
+QCommandLineOption insecureOption();
+
 /// The API key the user configured: from --api-key-file when given, else from KNEEPOINT_API_KEY, else empty (no key).
 /// On a problem (a key on the command line, an unreadable or empty file) returns empty and sets `error` to a sentence
 /// meant for a UsageError. The key itself never appears in `error`.

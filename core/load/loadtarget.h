@@ -6,6 +6,9 @@
 #include <QString>
 #include <QUrl>
 
+class QNetworkRequest;
+class QSslSocket;
+
 namespace kp::core {
 
 /// Where the load goes and how long to wait: what every request of a step shares.
@@ -16,9 +19,16 @@ struct LoadTarget
     int connectTimeoutMs = 10'000;
     int firstByteTimeoutMs = 120'000; ///< from send to the response headers
     int stallTimeoutMs = 60'000; ///< the longest silence allowed mid-response
+    /// Off only when the user said --insecure: a certificate the system does not trust then passes, and the run's
+    /// report says so.
+    bool verifyTls = true;
 
     QString host() const { return baseUrl.host(); }
     quint16 port() const { return quint16(baseUrl.port(baseUrl.scheme() == u"https" ? 443 : 80)); }
+
+    /// Turns certificate checks off for this request when, and only when, verifyTls is off.
+    void applyTls(QNetworkRequest& request) const;
+    void applyTls(QSslSocket& socket) const;
 };
 
 } // namespace kp::core

@@ -76,6 +76,7 @@ QNetworkRequest QnamTransport::request(const QByteArray& path) const
     r.setRawHeader("User-Agent", "kneepoint");
     if (!m_target.apiKey.isEmpty())
         r.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
+    m_target.applyTls(r);
     return r;
 }
 

@@ -119,9 +119,10 @@ SocketTransport::Connection* SocketTransport::newConnection()
     connect(raw->timer, &QTimer::timeout, this, on(&SocketTransport::onTimeout));
     m_connections.emplace(id, std::move(c));
     raw->timer->start(m_target.connectTimeoutMs);
-    if (auto* ssl = qobject_cast<QSslSocket*>(raw->socket))
+    if (auto* ssl = qobject_cast<QSslSocket*>(raw->socket)) {
+        m_target.applyTls(*ssl);
         ssl->connectToHostEncrypted(m_target.host(), m_target.port());
-    else
+    } else
         raw->socket->connectToHost(m_target.host(), m_target.port());
     return raw;
 }

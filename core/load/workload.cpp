@@ -57,6 +57,7 @@ public:
         request.setTransferTimeout(m_target.connectTimeoutMs);
         if (!m_target.apiKey.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
+        m_target.applyTls(request);
         QJsonObject body;
         if (!spec.model.isEmpty())
             body[QStringLiteral("model")] = spec.model;

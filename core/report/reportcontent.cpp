@@ -389,6 +389,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     };
     if (!summary.statusReason.isEmpty())
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
+    if (run.run.info.options.value(u"insecure").toBool())
+        c.identity.push_back({QCoreApplication::translate("ReportContent", "TLS"),
+            QCoreApplication::translate("ReportContent",
+                "the server's certificate was not checked (--insecure): these numbers came over a connection "
+                "anyone in between could have read or changed")});
     if (run.timeScale != 1)
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Simulated"),
             QCoreApplication::translate("ReportContent", "at %1× speed; every figure is in the server's time")

@@ -46,7 +46,7 @@ QList<QCommandLineOption> DoctorCommand::options() const
             QStringLiteral("N"), QStringLiteral("10000")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the checks as a JSON array.")),
     };
-    list << apiKeyOptions();
+    list << apiKeyOptions() << insecureOption();
     return list;
 }
 
@@ -90,6 +90,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     target.connectTimeoutMs = timeoutMs;
     target.firstByteTimeoutMs = timeoutMs;
     target.stallTimeoutMs = timeoutMs;
+    target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
 
     const bool json = parser.isSet(QStringLiteral("json"));
     DoctorReport report;

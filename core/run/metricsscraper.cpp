@@ -50,6 +50,7 @@ void MetricsScraper::scrape(bool last)
     url.setPath(QStringLiteral("/metrics"));
     QNetworkRequest request(url);
     request.setTransferTimeout(std::max(1000, int(m_timer->interval()) * 2));
+    m_target.applyTls(request);
     QNetworkReply* reply = m_manager->get(request);
     m_inFlight = reply;
     auto done = [this, reply] {

@@ -107,8 +107,14 @@ QList<QCommandLineOption> RunCommand::options() const
         o("json", "Print the result as JSON.", ""),
         o("engine", "native (default) or aiperf: measure each step with an installed AIPerf instead.", "NAME",
             "native"),
+        o("max-failures",
+            "Stop the concurrency sweep at a step where more than this fraction of requests failed (1: never stop).",
+            "F", "0.2"),
+        o("connect-timeout-ms", "How long a connection to the server may take.", "MS", "10000"),
+        o("first-byte-timeout-ms", "How long a request may wait for the response's headers.", "MS", "120000"),
+        o("stall-timeout-ms", "The longest silence allowed in the middle of a response.", "MS", "60000"),
     };
-    list << apiKeyOptions() << dbOption();
+    list << apiKeyOptions() << insecureOption() << dbOption();
     return list;
 }
 
@@ -178,6 +184,11 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     o.transport = transport == u"qnam" ? StreamTransport::Kind::Qnam : StreamTransport::Kind::Socket;
     if (p.isSet(QStringLiteral("chat")))
         o.api = WorkloadSpec::Api::Chat;
+    o.maxErrorFraction = option::number(p, QStringLiteral("max-failures"), 0, 1);
+    o.connectTimeoutMs = option::integer(p, QStringLiteral("connect-timeout-ms"), 1, 3'600'000);
+    o.firstByteTimeoutMs = option::integer(p, QStringLiteral("first-byte-timeout-ms"), 1, 86'400'000);
+    o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);
+    o.insecure = p.isSet(QStringLiteral("insecure"));
     return o;
 }
 

@@ -104,12 +104,17 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("baseline_requests"), baselineRequests},
         {QStringLiteral("warmup_per_step"), warmupPerStep},
         {QStringLiteral("max_error_fraction"), maxErrorFraction},
+        {QStringLiteral("connect_timeout_ms"), connectTimeoutMs},
+        {QStringLiteral("first_byte_timeout_ms"), firstByteTimeoutMs},
+        {QStringLiteral("stall_timeout_ms"), stallTimeoutMs},
         {QStringLiteral("scrape_interval_ms"), scrapeIntervalMs},
         {QStringLiteral("transport"), StreamTransport::name(transport)},
         {QStringLiteral("prompts"), prompts},
     };
     if (gpuCount > 0)
         json[QStringLiteral("gpus")] = gpuCount;
+    if (insecure)
+        json[QStringLiteral("insecure")] = true;
     if (!dataset.isEmpty())
         json[QStringLiteral("dataset")] = dataset;
     return json;

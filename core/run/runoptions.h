@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "load/loadtarget.h"
 #include "load/streamtransport.h"
 #include "load/workload.h"
 #include "stats/stepstatistics.h"
@@ -43,7 +44,12 @@ struct RunOptions
     double durationPerStep = 0; ///< seconds; 0: end by request count
     int baselineRequests = 8;
     int warmupPerStep = 0; ///< 0: one per user, up to 32
-    double maxErrorFraction = 0.2; ///< a sweep stops at a step with more failures than this
+    double maxErrorFraction = 0.2; ///< a sweep stops at a step with more failures than this; 1: it never stops
+    // Every wait on the server is bounded; these are the bounds (LoadTarget's defaults unless the user sets them).
+    int connectTimeoutMs = LoadTarget().connectTimeoutMs;
+    int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;
+    int stallTimeoutMs = LoadTarget().stallTimeoutMs;
+    bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
     int scrapeIntervalMs = 1000;
     StreamTransport::Kind transport = StreamTransport::defaultKind();
     int prompts = 64;

@@ -48,6 +48,10 @@ RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, Ru
 {
     m_target.baseUrl = m_options.url;
     m_target.apiKey = apiKey;
+    m_target.connectTimeoutMs = m_options.connectTimeoutMs;
+    m_target.firstByteTimeoutMs = m_options.firstByteTimeoutMs;
+    m_target.stallTimeoutMs = m_options.stallTimeoutMs;
+    m_target.verifyTls = !m_options.insecure;
 }
 
 RunPipeline::~RunPipeline() = default;
@@ -185,6 +189,7 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
     for (int i = 0; i < 8; ++i) {
         QNetworkRequest request(url);
         request.setTransferTimeout(5000);
+        m_target.applyTls(request);
         QElapsedTimer timer;
         timer.start();
         QNetworkReply* reply = manager.get(request);
@@ -254,7 +259,7 @@ void RunPipeline::runNextStep()
         return;
     }
     if (m_next >= m_plan.size()) {
-        finish(RunStatus::Complete, QString());
+        finish(RunStatus::Complete, m_sweepStopReason);
         return;
     }
     const PlannedStep& step = m_plan[m_next];
@@ -328,6 +333,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
             // Skip the rest of the concurrency sweep: higher loads only break harder.
             while (m_next < m_plan.size() && m_plan[m_next].phase == u"concurrency")
                 ++m_next;
+            m_sweepStopReason = reason;
             Q_EMIT phaseChanged(QStringLiteral("concurrency"), reason);
         }
     }

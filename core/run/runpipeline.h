@@ -94,6 +94,7 @@ private:
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;
+    QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;
     QElapsedTimer m_stepWall;
     QJsonObject m_network;

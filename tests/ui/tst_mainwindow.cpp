@@ -23,6 +23,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -198,19 +199,29 @@ private Q_SLOTS:
 
     void wizardRunsAndReports()
     {
+        // The server demands a key: the run only works if the typed key is sent, and it must be kept nowhere.
+        const QByteArray key = "sk-wizard-secret-5e1d7c";
         SimProcess sim;
         QString error;
-        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--api-key"),
+                               QString::fromLatin1(key)},
+                     &error),
+            qPrintable(error));
         QTemporaryDir dir;
         qputenv("KNEEPOINT_NO_DEMO", "1");
-        MainWindow window(dir.filePath(QStringLiteral("wizard.sqlite")));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.findChild<QAction*>(QStringLiteral("newRunAction"))->trigger();
-        ConnectionWizard* wizard = window.findChild<ConnectionWizard*>();
+        auto window = std::make_unique<MainWindow>(dir.filePath(QStringLiteral("wizard.sqlite")));
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        window->findChild<QAction*>(QStringLiteral("newRunAction"))->trigger();
+        ConnectionWizard* wizard = window->findChild<ConnectionWizard*>();
         QVERIFY(wizard);
         QTRY_VERIFY(wizard->isVisible());
+        QTest::keyClicks(wizard->findChild<QLineEdit*>(QStringLiteral("apiKeyEdit")), QString::fromLatin1(key));
         QTest::keyClicks(wizard->findChild<QLineEdit*>(QStringLiteral("urlEdit")), sim.baseUrl());
+        // Certificate checks can only be turned off for https, and are on unless the user says otherwise.
+        QVERIFY(!wizard->findChild<QCheckBox*>(QStringLiteral("insecureCheck"))->isEnabled());
+        QVERIFY(!wizard->options().insecure);
+        QCOMPARE(wizard->options().maxErrorFraction, 0.2);
         QTest::mouseClick(wizard->findChild<QAbstractButton*>(QStringLiteral("detectButton")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(wizard->serverFacts().has_value(), 30'000);
         // A short plan, then Finish as the user would.
@@ -218,12 +229,28 @@ private Q_SLOTS:
         options.concurrency = {1, 2};
         options.requestsPerStep = 4;
         options.shapes = {{256, 32}};
+        options.stallTimeoutMs = 30'000;
         wizard->setOptions(options);
+        QCOMPARE(wizard->findChild<QSpinBox*>(QStringLiteral("stallTimeoutSpin"))->value(), 30);
         wizard->accept();
-        QTRY_VERIFY_WITH_TIMEOUT(window.runController()->runId() > 0, 30'000);
-        QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 120'000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().startsWith(QStringLiteral("For your")), 30'000);
-        QCOMPARE(window.history()->model()->rowCount(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(window->runController()->runId() > 0, 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!window->runController()->isRunning(), 120'000);
+        QTRY_VERIFY_WITH_TIMEOUT(window->reportView()->verdictText().startsWith(QStringLiteral("For your")), 30'000);
+        QCOMPARE(window->history()->model()->rowCount(), 1);
+        window->close();
+        window.reset(); // closed: whatever it keeps is now on disk
+
+        // The settings file and every file beside the database: no key.
+        QSettings().sync();
+        QStringList searched {QSettings().fileName()};
+        for (const QString& name : QDir(dir.path()).entryList(QDir::Files | QDir::Hidden))
+            searched << dir.filePath(name);
+        for (const QString& path : searched) {
+            QFile file(path);
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+            QVERIFY2(!file.readAll().contains(key), qPrintable(path));
+        }
+        QVERIFY(searched.size() >= 2);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 

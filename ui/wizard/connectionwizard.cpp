@@ -65,6 +65,10 @@ core::RunOptions ConnectionWizard::options() const
     o.concurrency = m_plan->concurrency();
     o.requestsPerStep = m_plan->requestsPerStep();
     o.rates = m_plan->rates();
+    o.insecure = m_server->insecure();
+    o.maxErrorFraction = m_plan->maxFailureFraction();
+    o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
+    o.stallTimeoutMs = m_plan->stallTimeoutMs();
     return o;
 }
 
@@ -87,6 +91,10 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setConcurrency(options.concurrency);
     m_plan->setRequestsPerStep(options.requestsPerStep);
     m_plan->setRates(options.rates);
+    m_server->setInsecure(options.insecure);
+    m_plan->setMaxFailureFraction(options.maxErrorFraction);
+    m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);
+    m_plan->setStallTimeoutMs(options.stallTimeoutMs);
 }
 
 QByteArray ConnectionWizard::apiKey() const

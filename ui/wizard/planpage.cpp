@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kp::ui {
 
@@ -75,6 +76,29 @@ PlanPage::PlanPage(QWidget* parent)
     ratesNote->setWordWrap(true);
     ratesNote->setForegroundRole(QPalette::PlaceholderText);
 
+    // When things go wrong: how many failures end the sweep, and how long a silent server is waited for.
+    m_maxFailures = new QSpinBox(this);
+    m_maxFailures->setObjectName(QStringLiteral("maxFailuresSpin"));
+    m_maxFailures->setAccessibleName(tr("Failures that stop the sweep"));
+    m_maxFailures->setRange(0, 100);
+    m_maxFailures->setPrefix(tr("more than "));
+    m_maxFailures->setSuffix(tr("% of a step's requests fail"));
+    m_maxFailures->setToolTip(tr("A step with more failures than this ends the concurrency sweep, and the report says "
+                                 "why. 100% never stops it."));
+    auto seconds = [this](const char* name, const QString& accessible) {
+        auto* spin = new QSpinBox(this);
+        spin->setObjectName(QLatin1String(name));
+        spin->setAccessibleName(accessible);
+        spin->setRange(1, 86'400);
+        spin->setSuffix(tr(" s"));
+        return spin;
+    };
+    m_firstByteTimeout = seconds("firstByteTimeoutSpin", tr("Longest wait for an answer"));
+    m_stallTimeout = seconds("stallTimeoutSpin", tr("Longest silence in a stream"));
+    setMaxFailureFraction(core::RunOptions().maxErrorFraction);
+    setFirstByteTimeoutMs(core::RunOptions().firstByteTimeoutMs);
+    setStallTimeoutMs(core::RunOptions().stallTimeoutMs);
+
     m_estimate = new QLabel(this);
     m_estimate->setObjectName(QStringLiteral("estimateLabel"));
     m_estimate->setWordWrap(true);
@@ -94,6 +118,9 @@ PlanPage::PlanPage(QWidget* parent)
     form->addRow(levelsLabel, FieldMessage::stacked(m_levels, m_levelsMessage));
     form->addRow(requestsLabel, m_requests);
     form->addRow(m_rateCheck, ratesColumn);
+    form->addRow(tr("Stop the sweep when:"), m_maxFailures);
+    form->addRow(tr("Wait for an answer up to:"), m_firstByteTimeout);
+    form->addRow(tr("Wait through a silent stream up to:"), m_stallTimeout);
     form->addRow(estimateLabel, m_estimate);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -214,6 +241,36 @@ void PlanPage::setRates(const QList<double>& rates)
         text << QLocale().toString(r);
     m_rates->setText(joined(text));
     m_rateCheck->setChecked(!rates.isEmpty());
+}
+
+double PlanPage::maxFailureFraction() const
+{
+    return m_maxFailures->value() / 100.0;
+}
+
+void PlanPage::setMaxFailureFraction(double fraction)
+{
+    m_maxFailures->setValue(int(std::lround(fraction * 100)));
+}
+
+int PlanPage::firstByteTimeoutMs() const
+{
+    return m_firstByteTimeout->value() * 1000;
+}
+
+void PlanPage::setFirstByteTimeoutMs(int ms)
+{
+    m_firstByteTimeout->setValue((ms + 999) / 1000);
+}
+
+int PlanPage::stallTimeoutMs() const
+{
+    return m_stallTimeout->value() * 1000;
+}
+
+void PlanPage::setStallTimeoutMs(int ms)
+{
+    m_stallTimeout->setValue((ms + 999) / 1000);
 }
 
 void PlanPage::setEstimateInputs(const DurationEstimate::Inputs& inputs)

@@ -34,6 +34,15 @@ public:
     QList<double> rates() const;
     void setRates(const QList<double>& rates);
 
+    /// A step with more failures than this stops the concurrency sweep; 1: it never stops (--max-failures).
+    double maxFailureFraction() const;
+    void setMaxFailureFraction(double fraction);
+    /// The longest wait for a response's headers, and the longest silence mid-stream, before a request fails.
+    int firstByteTimeoutMs() const;
+    void setFirstByteTimeoutMs(int ms);
+    int stallTimeoutMs() const;
+    void setStallTimeoutMs(int ms);
+
     /// What the forecast is made of; the page fills in its own fields before estimating.
     void setEstimateInputs(const DurationEstimate::Inputs& inputs);
 
@@ -54,6 +63,9 @@ private:
     QCheckBox* m_rateCheck = nullptr;
     QLineEdit* m_rates = nullptr;
     FieldMessage* m_ratesMessage = nullptr;
+    QSpinBox* m_maxFailures = nullptr; // percent
+    QSpinBox* m_firstByteTimeout = nullptr; // seconds
+    QSpinBox* m_stallTimeout = nullptr; // seconds
     QLabel* m_estimate = nullptr;
     DurationEstimate::Inputs m_inputs;
 };

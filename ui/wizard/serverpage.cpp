@@ -5,6 +5,7 @@
 #include "detectjob.h"
 #include "fieldmessage.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -144,6 +145,12 @@ ServerPage::ServerPage(QWidget* parent)
     keyNote->setWordWrap(true);
     keyNote->setForegroundRole(QPalette::PlaceholderText);
 
+    m_insecureCheck = new QCheckBox(tr("Do not check the server's TLS &certificate"), this);
+    m_insecureCheck->setObjectName(QStringLiteral("insecureCheck"));
+    m_insecureCheck->setToolTip(tr("Only on a network you trust: anyone in between could read the API key and the "
+                                   "answers. The report says the certificate was not checked."));
+    m_insecureCheck->setEnabled(false);
+
     auto* urlRow = new QHBoxLayout;
     urlRow->addWidget(m_urlEdit, 1);
     urlRow->addWidget(m_detectButton);
@@ -151,6 +158,7 @@ ServerPage::ServerPage(QWidget* parent)
     urlColumn->setSpacing(2);
     urlColumn->addLayout(urlRow);
     urlColumn->addWidget(m_urlMessage);
+    urlColumn->addWidget(m_insecureCheck);
     auto* urlLabel = new QLabel(tr("&URL:"), this);
     urlLabel->setBuddy(m_urlEdit);
     auto* keyLabel = new QLabel(tr("&API key:"), this);
@@ -200,6 +208,8 @@ ServerPage::ServerPage(QWidget* parent)
     connect(m_urlEdit, &QLineEdit::textChanged, this, &ServerPage::urlEdited);
     m_urlEdit->installEventFilter(this);
     connect(m_detectButton, &QPushButton::clicked, this, &ServerPage::detect);
+    // What Detect found over a checked connection does not hold for an unchecked one, nor the other way round.
+    connect(m_insecureCheck, &QCheckBox::toggled, this, &ServerPage::urlEdited);
 }
 
 ServerPage::~ServerPage()
@@ -244,6 +254,16 @@ QByteArray ServerPage::apiKey() const
     return m_apiKeyEdit->text().toUtf8();
 }
 
+bool ServerPage::insecure() const
+{
+    return m_insecureCheck->isEnabled() && m_insecureCheck->isChecked();
+}
+
+void ServerPage::setInsecure(bool insecure)
+{
+    m_insecureCheck->setChecked(insecure);
+}
+
 bool ServerPage::isComplete() const
 {
     return judgeUrl(m_urlEdit->text()).url.has_value();
@@ -259,7 +279,9 @@ std::optional<QUrl> ServerPage::checkUrl(bool showMessage)
 
 void ServerPage::urlEdited()
 {
-    const bool usable = checkUrl(true).has_value();
+    const std::optional<QUrl> checked = checkUrl(true);
+    const bool usable = checked.has_value();
+    m_insecureCheck->setEnabled(usable && checked->scheme() == u"https");
     // What was found belongs to the old address; a detection still running for it is dropped when it reports.
     ++m_generation;
     for (const QPointer<DetectJob>& job : std::as_const(m_jobs))
@@ -294,6 +316,7 @@ void ServerPage::detect()
     target.connectTimeoutMs = DetectTimeoutMs;
     target.firstByteTimeoutMs = DetectTimeoutMs;
     target.stallTimeoutMs = DetectTimeoutMs;
+    target.verifyTls = !insecure();
     auto* job = new DetectJob(target, DetectTimeoutMs);
     m_jobs.append(job);
     connect(job, &DetectJob::checkDone, this, [this, generation](const core::DoctorCheck& check) {

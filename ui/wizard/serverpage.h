@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -40,6 +41,9 @@ public:
     void setUrl(const QUrl& url);
     /// In memory only: never saved anywhere.
     QByteArray apiKey() const;
+    /// The user chose not to check the server's TLS certificate (kneepoint run --insecure); only for https.
+    bool insecure() const;
+    void setInsecure(bool insecure);
     /// What the last detection for the current URL found; empty before one has finished.
     const std::optional<core::ServerFacts>& facts() const { return m_facts; }
 
@@ -67,6 +71,7 @@ private:
     QLineEdit* m_urlEdit = nullptr;
     FieldMessage* m_urlMessage = nullptr;
     QLineEdit* m_apiKeyEdit = nullptr;
+    QCheckBox* m_insecureCheck = nullptr;
     QPushButton* m_detectButton = nullptr;
     QLabel* m_detectStatus = nullptr;
     FieldMessage* m_detectMessage = nullptr;

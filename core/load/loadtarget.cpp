@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "loadtarget.h"
+
+#include <QNetworkRequest>
+#include <QSslConfiguration>
+#include <QSslSocket>
+
+namespace kp::core {
+
+void LoadTarget::applyTls(QNetworkRequest& request) const
+{
+    if (verifyTls || request.url().scheme() != u"https")
+        return;
+    QSslConfiguration config = request.sslConfiguration();
+    config.setPeerVerifyMode(QSslSocket::VerifyNone);
+    request.setSslConfiguration(config);
+}
+
+void LoadTarget::applyTls(QSslSocket& socket) const
+{
+    if (!verifyTls)
+        socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+}
+
+} // namespace kp::core
