@@ -1,19 +1,24 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// No arguments: the desktop application. Any argument: the command line, which never needs a display.
+// No arguments: the desktop application. Any argument: the command line, which never needs a display. A headless
+// build (KNEEPOINT_GUI=OFF defines KNEEPOINT_HEADLESS) is the command line alone: no arguments print --help.
 #include "cli/commandline.h"
 #include "common/version.h"
-#include "mainwindow/mainwindow.h"
 #include "report/reportcommand.h"
+#ifndef KNEEPOINT_HEADLESS
+#include "mainwindow/mainwindow.h"
+#endif
 
+#ifndef KNEEPOINT_HEADLESS
 #include <QApplication>
-#include <QCoreApplication>
-#include <QGuiApplication>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QTextStream>
 #include <QTranslator>
+#endif
+#include <QCoreApplication>
+#include <QGuiApplication>
+#include <QTextStream>
 
 #include <cstdio>
 #include <memory>
@@ -38,7 +43,12 @@ int main(int argc, char* argv[])
     QCoreApplication::setApplicationName(QStringLiteral("kneepoint"));
     QCoreApplication::setApplicationVersion(kp::core::kneepointVersion());
 
-    if (argc > 1) {
+#ifdef KNEEPOINT_HEADLESS
+    constexpr bool commandLine = true;
+#else
+    const bool commandLine = argc > 1;
+#endif
+    if (commandLine) {
         // The command line has no GUI to integrate with GLib, and Qt's own UNIX dispatcher costs half as much per
         // socket write with thousands of sockets open (measured with tests/bench/bench_sim: 54,000 against
         // 129,000 streamed chunks a second on one core at 2,000 streams).
@@ -55,13 +65,19 @@ int main(int argc, char* argv[])
         }
         QTextStream out(stdout);
         QTextStream err(stderr);
+        QStringList arguments = QCoreApplication::arguments();
+        // Headless, with no window to open, a bare `kneepoint` (a container started without arguments) says how to
+        // use it rather than failing.
+        if (arguments.size() < 2)
+            arguments << QStringLiteral("--help");
         kp::core::CommandLine cli = kp::core::CommandLine::standard();
-        const int code = cli.exec(QCoreApplication::arguments(), out, err);
+        const int code = cli.exec(arguments, out, err);
         out.flush();
         err.flush();
         return code;
     }
 
+#ifndef KNEEPOINT_HEADLESS
     QApplication app(argc, argv);
     // Qt's own strings (dialog buttons) and ours, in the user's language where a translation exists.
     QTranslator qtTranslator;
@@ -81,4 +97,5 @@ int main(int argc, char* argv[])
     kp::ui::MainWindow window;
     window.show();
     return QApplication::exec();
+#endif
 }

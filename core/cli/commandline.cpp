@@ -19,6 +19,8 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
+
 namespace kp::core {
 
 namespace option {
@@ -108,9 +110,13 @@ QString CommandLine::overview() const
     QString text
         = QStringLiteral("Usage: kneepoint [COMMAND] [options]\n\n"
                          "Kneepoint benchmarks an OpenAI-compatible vLLM server and explains where it breaks.\n"
-                         "Without a command it opens the desktop application.\n\nCommands:\n");
+                         "Without a command it opens the desktop application (a headless build prints this).\n\n"
+                         "Commands:\n");
+    qsizetype width = 0;
     for (const auto& c : m_commands)
-        text += QStringLiteral("  %1  %2\n").arg(c->name(), -10).arg(c->summary());
+        width = std::max(width, c->name().size());
+    for (const auto& c : m_commands)
+        text += QStringLiteral("  %1  %2\n").arg(c->name(), -int(width)).arg(c->summary());
     text += QStringLiteral("\nOptions:\n  -h, --help     Show this help, or a command's help after its name.\n"
                            "  -v, --version  Show Kneepoint's version.\n\n"
                            "Exit codes: 0 done, 1 failed, 2 usage error, 3 inconclusive (quality compare), 130 "
