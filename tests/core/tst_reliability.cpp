@@ -197,7 +197,7 @@ private Q_SLOTS:
             QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("json")});
         int reportedFailures = 0;
         const QJsonArray steps = QJsonDocument::fromJson(json.out.toUtf8()).object().value(u"steps").toArray();
-        for (const QJsonValue& step : steps)
+        for (const auto& step : steps)
             for (const QJsonValue n : step.toObject().value(u"failures").toObject())
                 reportedFailures += n.toInt();
         int measuredFailures = 0;
