@@ -15,6 +15,8 @@
 #include "run/doctorcommand.h"
 #include "run/runcommand.h"
 #include "run/storecommands.h"
+#include "shard/clockserver.h"
+#include "shard/mergecommand.h"
 #include "sim/simcommand.h"
 
 #include <QCommandLineParser>
@@ -79,6 +81,8 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<LaunchCommand>());
     cli.add(std::make_unique<QualityCommand>());
     cli.add(std::make_unique<ImportCommand>());
+    cli.add(std::make_unique<MergeCommand>());
+    cli.add(std::make_unique<ClockServerCommand>());
     return cli;
 }
 

@@ -113,6 +113,11 @@ QList<QCommandLineOption> RunCommand::options() const
         o("connect-timeout-ms", "How long a connection to the server may take.", "MS", "10000"),
         o("first-byte-timeout-ms", "How long a request may wait for the response's headers.", "MS", "120000"),
         o("stall-timeout-ms", "The longest silence allowed in the middle of a response.", "MS", "60000"),
+        o("shard", "Run part I (from 0) of N of every step, with N-1 other clients: --shard 2/4.", "I/N"),
+        o("start-at", "With --shard: when the first step begins on every shard (2026-11-30T12:00:00Z or Unix seconds).",
+            "TIME"),
+        o("slot-seconds", "With --shard: step k begins at --start-at + k x this (default: --duration + 10).", "S"),
+        o("clock-server", "With --shard: a kneepoint clock-server to measure this machine's clock against.", "URL"),
     };
     list << apiKeyOptions() << insecureOption() << dbOption();
     return list;
@@ -189,6 +194,41 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     o.firstByteTimeoutMs = option::integer(p, QStringLiteral("first-byte-timeout-ms"), 1, 86'400'000);
     o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);
     o.insecure = p.isSet(QStringLiteral("insecure"));
+    const QStringList shardOnly {
+        QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};
+    if (!p.isSet(QStringLiteral("shard"))) {
+        for (const QString& name : shardOnly)
+            if (p.isSet(name))
+                throw UsageError {QStringLiteral("--%1 belongs to a sharded run: give --shard I/N too.").arg(name)};
+        return o;
+    }
+    QString error;
+    o.shard = ShardSpec::parse(p.value(QStringLiteral("shard")), &error);
+    if (!o.shard)
+        throw UsageError {error};
+    if (!p.isSet(QStringLiteral("start-at")))
+        throw UsageError {QStringLiteral("--shard needs --start-at TIME, the same on every shard, a little ahead (for "
+                                         "example $(date -u -d '+2 min' +%FT%TZ)).")};
+    o.shard->startAt = ShardSpec::parseTime(p.value(QStringLiteral("start-at")));
+    if (!o.shard->startAt.isValid())
+        throw UsageError {QStringLiteral("--start-at takes a UTC time such as 2026-11-30T12:00:00Z, or Unix seconds, "
+                                         "not '%1'.")
+                              .arg(p.value(QStringLiteral("start-at")))};
+    if (p.isSet(QStringLiteral("slot-seconds")))
+        o.shard->slotSeconds = option::number(p, QStringLiteral("slot-seconds"), 1, 86400);
+    else if (o.durationPerStep > 0)
+        o.shard->slotSeconds = o.durationPerStep + 10;
+    else
+        throw UsageError {QStringLiteral("--shard needs --duration S (each step lasts S seconds on every shard) or "
+                                         "--slot-seconds S (how long each step's turn on the shared schedule lasts).")};
+    if (p.isSet(QStringLiteral("clock-server"))) {
+        o.shard->clockServer = QUrl::fromUserInput(p.value(QStringLiteral("clock-server")));
+        if (!o.shard->clockServer.isValid() || o.shard->clockServer.host().isEmpty())
+            throw UsageError {QStringLiteral("--clock-server needs an http:// address, not '%1'.")
+                                  .arg(p.value(QStringLiteral("clock-server")))};
+    }
+    if (!o.dataset.isEmpty())
+        throw UsageError {QStringLiteral("--shard cannot send a --dataset yet: each shard would send the whole file.")};
     return o;
 }
 

@@ -115,6 +115,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("gpus")] = gpuCount;
     if (insecure)
         json[QStringLiteral("insecure")] = true;
+    if (shard)
+        json[QStringLiteral("shard")] = shard->toJson();
     if (!dataset.isEmpty())
         json[QStringLiteral("dataset")] = dataset;
     return json;

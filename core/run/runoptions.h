@@ -5,6 +5,7 @@
 #include "load/loadtarget.h"
 #include "load/streamtransport.h"
 #include "load/workload.h"
+#include "shard/shardspec.h"
 #include "stats/stepstatistics.h"
 
 #include <QJsonObject>
@@ -50,6 +51,8 @@ struct RunOptions
     int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;
     int stallTimeoutMs = LoadTarget().stallTimeoutMs;
     bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
+    /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
+    std::optional<ShardSpec> shard;
     int scrapeIntervalMs = 1000;
     StreamTransport::Kind transport = StreamTransport::defaultKind();
     int prompts = 64;

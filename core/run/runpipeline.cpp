@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runpipeline.h"
 
+#include "common/monotonicclock.h"
 #include "common/processcpu.h"
 #include "common/version.h"
 #include "metricsscraper.h"
 #include "run/doctor.h"
+#include "shard/clockoffset.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -19,6 +21,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace kp::core {
@@ -79,6 +82,9 @@ void RunPipeline::start()
     if (m_options.model.isEmpty())
         m_options.model = m_facts.modelId;
 
+    if (m_options.shard && !joinSchedule())
+        return;
+
     Q_EMIT phaseChanged(QStringLiteral("prompts"), QString());
     if (!(m_options.dataset.isEmpty() ? buildSyntheticWorkloads() : loadDataset()))
         return;
@@ -92,6 +98,8 @@ void RunPipeline::start()
     info.facts = m_facts.toJson();
     info.environment = environment();
     info.environment[QStringLiteral("network")] = m_network;
+    if (m_options.shard)
+        info.environment[QStringLiteral("clock")] = m_clock;
     info.timeScale = timeScale();
     info.demo = m_options.demo;
     QString error;
@@ -101,6 +109,8 @@ void RunPipeline::start()
         return;
     }
     planSteps();
+    if (m_options.shard)
+        shardSteps();
     // The interval is in the server's time: a simulator K times faster is scraped K times as often (down to the
     // scraper's floor), so that its gauges are seen at the same points of its work as a real server's.
     m_scraper = new MetricsScraper(m_target, int(std::lround(m_options.scrapeIntervalMs / timeScale())), this);
@@ -252,6 +262,74 @@ void RunPipeline::planSteps()
     }
 }
 
+bool RunPipeline::joinSchedule()
+{
+    const ShardSpec& shard = *m_options.shard;
+    Q_EMIT phaseChanged(QStringLiteral("clock"), QString());
+    // The anchor: one instant read on both clocks, so that merge can put this shard's times on a common line.
+    const std::int64_t utc = ClockOffset::utcNowNs();
+    const std::int64_t monotonic = monotonicNowNs();
+    const ClockOffset date = ClockOffset::againstServerDate(m_target);
+    const ClockOffset coordinator
+        = shard.clockServer.isEmpty() ? ClockOffset {} : ClockOffset::againstClockServer(shard.clockServer);
+    // The coordinator's clock is the reference where there is one; else the server's; else this machine's own.
+    const ClockOffset& reference = coordinator.measured ? coordinator : date;
+    m_clockOffsetMs = reference.measured ? reference.offsetMs : 0;
+    m_clock = QJsonObject {{QStringLiteral("anchor_utc_ns"), QString::number(utc)},
+        {QStringLiteral("anchor_monotonic_ns"), QString::number(monotonic)},
+        {QStringLiteral("reference"), reference.measured ? reference.source : QStringLiteral("local")},
+        {QStringLiteral("offset_ms"), m_clockOffsetMs}, {QStringLiteral("server_date"), date.toJson()}};
+    if (!shard.clockServer.isEmpty())
+        m_clock[QStringLiteral("clock_server")] = coordinator.toJson();
+    Q_EMIT phaseChanged(QStringLiteral("clock"),
+        reference.measured ? QStringLiteral("%1 ms from the %2 (± %3 ms)")
+                                 .arg(m_clockOffsetMs, 0, 'f', 1)
+                                 .arg(reference.source)
+                                 .arg(reference.uncertaintyMs, 0, 'f', 1)
+                           : QStringLiteral("not measured (%1); this machine's clock is trusted").arg(date.error));
+    const qint64 ahead = msUntilSlot(0);
+    if (ahead < -1000) {
+        finish(RunStatus::Failed,
+            QStringLiteral("--start-at %1 passed %2 s ago. Start every shard with the same time a little ahead, such "
+                           "as two minutes: checks and prompts take a few seconds first.")
+                .arg(shard.startAt.toString(Qt::ISODate))
+                .arg(double(-ahead) / 1000, 0, 'f', 1));
+        return false;
+    }
+    return true;
+}
+
+void RunPipeline::shardSteps()
+{
+    const ShardSpec& shard = *m_options.shard;
+    for (PlannedStep& step : m_plan) {
+        LoadPlan& p = step.plan;
+        QJsonObject mine = step.load;
+        if (p.pattern == LoadPlan::Pattern::ClosedLoop) {
+            const int users = shard.share(p.users);
+            // Requests follow users, so that every shard's users make the same number of requests.
+            p.requestCount = shard.shareLike(p.requestCount, p.users);
+            p.warmupRequests = std::min(users, shard.shareLike(p.warmupRequests, p.users));
+            p.users = users;
+            mine[QStringLiteral("concurrency")] = users;
+        } else {
+            p.ratePerSecond /= shard.count;
+            p.requestCount = shard.share(p.requestCount);
+            // Each shard draws its own arrivals: N Poisson streams of rate r/N add up to one of rate r.
+            p.seed ^= std::uint64_t(shard.index + 1) * 0x9e3779b97f4a7c15ULL;
+            mine[QStringLiteral("rate")] = p.ratePerSecond;
+        }
+        mine[QStringLiteral("shard_of")] = step.load;
+        step.load = mine;
+    }
+}
+
+qint64 RunPipeline::msUntilSlot(std::size_t index) const
+{
+    const double nowOnReference = double(ClockOffset::utcNowNs()) / 1e6 + m_clockOffsetMs;
+    return qint64(std::floor(double(m_options.shard->stepStart(int(index)).toMSecsSinceEpoch()) - nowOnReference));
+}
+
 void RunPipeline::runNextStep()
 {
     if (m_cancelled) {
@@ -263,6 +341,29 @@ void RunPipeline::runNextStep()
         return;
     }
     const PlannedStep& step = m_plan[m_next];
+    if (m_options.shard) {
+        // A step this shard has no part in (the baseline's one user is shard 0's) is left to the others.
+        const bool idle = step.plan.pattern == LoadPlan::Pattern::ClosedLoop
+            ? step.plan.users == 0 || (step.plan.durationSeconds <= 0 && step.plan.requestCount == 0)
+            : step.plan.durationSeconds <= 0 && step.plan.requestCount == 0;
+        if (idle) {
+            ++m_next;
+            QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+            return;
+        }
+        // Every shard begins the step at the same moment of the reference clock.
+        const qint64 wait = msUntilSlot(m_next);
+        if (m_waitedFor != m_next && wait > 0) {
+            m_waitedFor = m_next;
+            Q_EMIT phaseChanged(QStringLiteral("schedule"),
+                QStringLiteral("step %1 begins at %2")
+                    .arg(m_next + 1)
+                    .arg(m_options.shard->stepStart(int(m_next)).toString(Qt::ISODateWithMs)));
+            QTimer::singleShot(std::chrono::milliseconds(wait), Qt::PreciseTimer, this, &RunPipeline::runNextStep);
+            return;
+        }
+        m_lateMs = std::max<qint64>(0, -wait);
+    }
     // Time left: the mean of the steps so far, for those still to come; a guess, and said to be one.
     const double elapsed = double(m_elapsed.elapsed()) / 1000;
     const double remaining = m_next == 0 ? -1 : elapsed / double(m_next) * double(m_plan.size() - m_next);
@@ -298,6 +399,8 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
         info.client = {{QStringLiteral("cpu_seconds"), cpuEnd - m_stepCpuStart},
             {QStringLiteral("wall_seconds"), double(m_stepWall.nsecsElapsed()) / 1e9},
             {QStringLiteral("cores"), QThread::idealThreadCount()}};
+    if (m_options.shard)
+        info.client[QStringLiteral("late_ms")] = double(m_lateMs);
     QString error;
     const qint64 stepId = m_store->addStep(m_runId, info, result.records, samples, &error);
     if (stepId < 0) {
@@ -342,6 +445,9 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 
 QString RunPipeline::stopReason(const StepOutcome& outcome) const
 {
+    // Shards cannot agree to stop: each keeps the whole plan, and the merged run is judged as one.
+    if (m_options.shard)
+        return {};
     const StepStatistics& s = outcome.stats;
     if (s.total > 0 && double(s.failed) / s.total > m_options.maxErrorFraction)
         return QStringLiteral("%1 of %2 requests failed at concurrency %3: the sweep stops here.")

@@ -76,6 +76,12 @@ private:
     bool buildSyntheticWorkloads();
     bool loadDataset();
     void measureNetwork(const DoctorReport& report);
+    /// Sharded: measures this clock against the reference and checks that --start-at is still ahead.
+    bool joinSchedule();
+    /// Sharded: each step becomes this shard's part of it; the whole step is kept in its load as "shard_of".
+    void shardSteps();
+    /// Sharded: how many ms until step `index` is due on the shared schedule (negative: late).
+    qint64 msUntilSlot(std::size_t index) const;
     void runNextStep();
     void onStepFinished(const LoadEngine::Result& result);
     void finish(RunStatus status, const QString& reason);
@@ -94,6 +100,10 @@ private:
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;
+    QJsonObject m_clock; ///< sharded: the anchor between this monotonic clock and UTC, and the measured offsets
+    double m_clockOffsetMs = 0; ///< sharded: the reference's time minus this machine's
+    std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for
+    qint64 m_lateMs = 0; ///< sharded: how late the step in progress began
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;
     QElapsedTimer m_stepWall;

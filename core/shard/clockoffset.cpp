@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clockoffset.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QThread>
+#include <QTimer>
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace kp::core {
+
+namespace {
+
+struct Answer
+{
+    std::int64_t sentNs = 0; ///< local UTC before the request left
+    std::int64_t receivedNs = 0; ///< local UTC after the answer arrived
+    QByteArray body;
+    QByteArray date;
+    QString error;
+};
+
+Answer get(QNetworkAccessManager& manager, QNetworkRequest request, int timeoutMs)
+{
+    request.setTransferTimeout(timeoutMs);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    Answer a;
+    a.sentNs = ClockOffset::utcNowNs();
+    std::unique_ptr<QNetworkReply> reply(manager.get(request));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    a.receivedNs = ClockOffset::utcNowNs();
+    if (reply->error() != QNetworkReply::NoError)
+        a.error = reply->errorString();
+    a.body = reply->readAll();
+    a.date = reply->rawHeader("Date");
+    return a;
+}
+
+/// An HTTP Date header (RFC 9110's IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"); Qt's RFC 2822 reader refuses the
+/// "GMT" every server sends.
+QDateTime httpDate(const QByteArray& header)
+{
+    QString text = QString::fromLatin1(header).trimmed();
+    if (!text.endsWith(QLatin1String(" GMT")))
+        return {};
+    text.chop(4);
+    QDateTime t = QLocale::c().toDateTime(text, QStringLiteral("ddd, dd MMM yyyy HH:mm:ss"));
+    t.setTimeSpec(Qt::UTC);
+    return t;
+}
+
+} // namespace
+
+std::int64_t ClockOffset::utcNowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+QJsonObject ClockOffset::toJson() const
+{
+    QJsonObject json {{QStringLiteral("source"), source}, {QStringLiteral("measured"), measured}};
+    if (measured) {
+        json[QStringLiteral("offset_ms")] = offsetMs;
+        json[QStringLiteral("uncertainty_ms")] = uncertaintyMs;
+        json[QStringLiteral("samples")] = samples;
+    } else {
+        json[QStringLiteral("error")] = error;
+    }
+    return json;
+}
+
+ClockOffset ClockOffset::fromJson(const QJsonObject& json)
+{
+    ClockOffset c;
+    c.source = json.value(u"source").toString();
+    c.measured = json.value(u"measured").toBool();
+    c.offsetMs = json.value(u"offset_ms").toDouble();
+    c.uncertaintyMs = json.value(u"uncertainty_ms").toDouble();
+    c.samples = json.value(u"samples").toInt();
+    c.error = json.value(u"error").toString();
+    return c;
+}
+
+ClockOffset ClockOffset::againstClockServer(const QUrl& url, int timeoutMs)
+{
+    ClockOffset c;
+    c.source = QStringLiteral("clock-server");
+    QUrl time = url;
+    time.setPath(QStringLiteral("/time"));
+    QNetworkAccessManager manager;
+    double bestDelay = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 8; ++i) {
+        const Answer a = get(manager, QNetworkRequest(time), timeoutMs);
+        if (!a.error.isEmpty()) {
+            c.error = QStringLiteral("%1 did not answer: %2").arg(time.toString(), a.error);
+            continue;
+        }
+        const QJsonObject json = QJsonDocument::fromJson(a.body).object();
+        const double received = json.value(u"receive_ns").toDouble(-1);
+        const double sent = json.value(u"send_ns").toDouble(-1);
+        if (received <= 0 || sent < received) {
+            c.error = QStringLiteral("%1 is not a kneepoint clock-server").arg(time.toString());
+            continue;
+        }
+        // The first exchange opens the connection; its delay is not the network's.
+        if (i == 0)
+            continue;
+        const double delay = double(a.receivedNs - a.sentNs) - (sent - received);
+        ++c.samples;
+        if (delay < bestDelay) {
+            bestDelay = delay;
+            c.offsetMs = ((received - double(a.sentNs)) + (sent - double(a.receivedNs))) / 2 / 1e6;
+            c.uncertaintyMs = std::max(0.0, delay) / 2 / 1e6;
+        }
+    }
+    c.measured = c.samples > 0;
+    if (c.measured)
+        c.error.clear();
+    return c;
+}
+
+ClockOffset ClockOffset::againstServerDate(const LoadTarget& target)
+{
+    ClockOffset c;
+    c.source = QStringLiteral("server-date");
+    QUrl health = target.baseUrl;
+    health.setPath(QStringLiteral("/health"));
+    QNetworkRequest request(health);
+    target.applyTls(request);
+    QNetworkAccessManager manager;
+    qint64 lastSecond = -1;
+    std::int64_t lastMid = 0;
+    std::int64_t lastHalfWindow = 0;
+    const std::int64_t deadline = utcNowNs() + 2'500'000'000;
+    while (utcNowNs() < deadline) {
+        const Answer a = get(manager, request, target.connectTimeoutMs);
+        if (!a.error.isEmpty()) {
+            c.error = QStringLiteral("/health did not answer: %1").arg(a.error);
+            return c;
+        }
+        const QDateTime date = httpDate(a.date);
+        if (!date.isValid()) {
+            c.error = a.date.isEmpty()
+                ? QStringLiteral("the server sends no Date header")
+                : QStringLiteral("the server's Date header '%1' does not parse").arg(QString::fromLatin1(a.date));
+            return c;
+        }
+        ++c.samples;
+        const qint64 second = date.toSecsSinceEpoch();
+        const std::int64_t mid = (a.sentNs + a.receivedNs) / 2;
+        const std::int64_t halfWindow = (a.receivedNs - a.sentNs) / 2;
+        if (lastSecond >= 0 && second == lastSecond + 1) {
+            // The server's clock passed `second` between answering the previous request and this one.
+            const std::int64_t boundary = (lastMid + mid) / 2;
+            c.offsetMs = double(second * 1'000'000'000 - boundary) / 1e6;
+            c.uncertaintyMs = (double(mid - lastMid) / 2 + double(std::max(halfWindow, lastHalfWindow))) / 1e6;
+            c.measured = true;
+            return c;
+        }
+        lastSecond = second;
+        lastMid = mid;
+        lastHalfWindow = halfWindow;
+        QThread::msleep(10);
+    }
+    c.error = QStringLiteral("the server's Date header did not change second within 2.5 s");
+    return c;
+}
+
+} // namespace kp::core

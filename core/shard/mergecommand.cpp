@@ -1,0 +1,82 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mergecommand.h"
+
+#include "analysis/analysistext.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "run/storeoption.h"
+#include "shard/shardmerger.h"
+#include "store/runstore.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kp::core {
+
+QString MergeCommand::summary() const
+{
+    return QStringLiteral("Combine the shards of a run (kneepoint run --shard I/N) into one run.");
+}
+
+QString MergeCommand::description() const
+{
+    return QStringLiteral(
+        "Reads the sharded runs in the databases named, which must be the N shards of one plan, each once, each\n"
+        "complete, all made by the same Kneepoint version, and stores them as one run in --db: every request of\n"
+        "every shard, on one time line through the clock offsets the shards measured, so that percentiles, goodput\n"
+        "and every finding are computed from the raw records, never averaged. The shard files are left as they are.\n");
+}
+
+QList<QCommandLineOption> MergeCommand::options() const
+{
+    return {dbOption(), QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the result as JSON."))};
+}
+
+int MergeCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        throw UsageError {
+            QStringLiteral("name the shards' databases: kneepoint merge shard-*.sqlite --db run.sqlite.")};
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint merge: " << error << '\n';
+        return ExitFailure;
+    }
+    const ShardMerger::Result merged = ShardMerger::merge(files, *store);
+    if (merged.runId < 0) {
+        io.err << "kneepoint merge: nothing was merged: " << merged.error << '\n';
+        return ExitFailure;
+    }
+    const std::optional<RunData> data = RunData::load(*store, merged.runId, &error);
+    if (!data) {
+        io.err << "kneepoint merge: " << error << '\n';
+        return ExitFailure;
+    }
+    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject doc = AnalysisText::toJson(*data, analysis);
+        doc[QStringLiteral("run_id")] = merged.runId;
+        doc[QStringLiteral("shards")] = merged.shards;
+        doc[QStringLiteral("steps")] = merged.steps;
+        doc[QStringLiteral("requests")] = merged.requests;
+        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(merged.notes);
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << QStringLiteral("Merged %1 shards: %2 steps, %3 requests.\n\n")
+                  .arg(merged.shards)
+                  .arg(merged.steps)
+                  .arg(merged.requests);
+    io.out << AnalysisText::render(*data, analysis);
+    for (const QString& note : merged.notes)
+        io.out << "Note: " << note << '\n';
+    io.out << "Stored as run " << merged.runId << " in " << store->path() << "; kneepoint show " << merged.runId
+           << " explains it.\n";
+    return ExitOk;
+}
+
+} // namespace kp::core

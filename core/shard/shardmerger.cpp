@@ -1,0 +1,321 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "shardmerger.h"
+
+#include "shard/shardspec.h"
+#include "store/runstore.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+
+namespace kp::core {
+
+namespace {
+
+struct Shard
+{
+    QString file; ///< the file name only: paths may name users
+    const RunStore* store = nullptr;
+    StoredRun run;
+    ShardSpec spec;
+    std::int64_t shiftNs = 0; ///< added to this shard's monotonic times to put them on shard 0's clock
+};
+
+/// The plan every shard must share: the options without the shard's own index.
+QJsonObject planOf(const StoredRun& run)
+{
+    QJsonObject options = run.info.options;
+    QJsonObject shard = options.value(u"shard").toObject();
+    shard.remove(QStringLiteral("index"));
+    shard.remove(QStringLiteral("clock_server")); // how a clock was measured, not what was run
+    options[QStringLiteral("shard")] = shard;
+    return options;
+}
+
+QString firstDifference(const QJsonObject& a, const QJsonObject& b)
+{
+    QStringList keys = a.keys() + b.keys();
+    keys.removeDuplicates();
+    keys.sort();
+    for (const QString& key : std::as_const(keys)) {
+        if (a.value(key) == b.value(key))
+            continue;
+        const auto text = [](const QJsonValue& v) {
+            if (v.isUndefined())
+                return QStringLiteral("(not set)");
+            if (v.isObject() || v.isArray())
+                return QString::fromUtf8((v.isObject() ? QJsonDocument(v.toObject()) : QJsonDocument(v.toArray()))
+                                             .toJson(QJsonDocument::Compact));
+            return v.toVariant().toString();
+        };
+        return QStringLiteral("%1 is %2 there, %3 here").arg(key, text(a.value(key)), text(b.value(key)));
+    }
+    return {};
+}
+
+// UTC on the reference clock, minus this clock's monotonic time, at the anchor: what turns one into the other.
+std::int64_t referenceMinusMonotonic(const StoredRun& run, bool* ok)
+{
+    const QJsonObject clock = run.info.environment.value(u"clock").toObject();
+    bool utcOk = false;
+    bool monoOk = false;
+    const qint64 utc = clock.value(u"anchor_utc_ns").toString().toLongLong(&utcOk);
+    const qint64 mono = clock.value(u"anchor_monotonic_ns").toString().toLongLong(&monoOk);
+    *ok = utcOk && monoOk;
+    return utc + std::llround(clock.value(u"offset_ms").toDouble() * 1e6) - mono;
+}
+
+void shift(std::int64_t* ns, std::int64_t by)
+{
+    if (*ns >= 0)
+        *ns += by;
+}
+
+} // namespace
+
+ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
+{
+    Result result;
+    if (files.isEmpty()) {
+        result.error = QStringLiteral("Name the shards' databases to merge.");
+        return result;
+    }
+    std::vector<std::unique_ptr<RunStore>> stores;
+    std::vector<Shard> shards;
+    for (const QString& path : files) {
+        const QString name = QFileInfo(path).fileName();
+        if (QFileInfo(path).canonicalFilePath() == QFileInfo(out.path()).canonicalFilePath()) {
+            result.error
+                = QStringLiteral("%1 is both a shard and where the merged run goes: give --db another file.").arg(name);
+            return result;
+        }
+        QString error;
+        auto store = RunStore::open(path, &error, QStringLiteral("shard-%1").arg(stores.size()));
+        if (!store) {
+            result.error = error;
+            return result;
+        }
+        int found = 0;
+        for (const RunSummary& summary : store->runs(&error)) {
+            std::optional<StoredRun> run = store->run(summary.id, &error);
+            if (!run) {
+                result.error = QStringLiteral("%1: %2").arg(name, error);
+                return result;
+            }
+            const std::optional<ShardSpec> spec = ShardSpec::fromJson(run->info.options.value(u"shard").toObject());
+            if (!spec)
+                continue;
+            ++found;
+            shards.push_back({name, store.get(), std::move(*run), *spec, 0});
+        }
+        if (found == 0) {
+            result.error
+                = QStringLiteral("%1 holds no shard of a run (made with kneepoint run --shard I/N).").arg(name);
+            return result;
+        }
+        stores.push_back(std::move(store));
+    }
+    std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.spec.index < b.spec.index; });
+
+    // One plan, every shard once, each complete, one Kneepoint: else the merged numbers would describe nothing.
+    const Shard& first = shards.front();
+    const int count = first.spec.count;
+    const auto where = [](const Shard& s) {
+        return QStringLiteral("shard %1 of %2 (%3, run %4)")
+            .arg(s.spec.index)
+            .arg(s.spec.count)
+            .arg(s.file)
+            .arg(s.run.summary.id);
+    };
+    for (const Shard& s : shards) {
+        if (s.spec.count != count) {
+            result.error = QStringLiteral("%1 and %2 split different runs: one into %3 shards, the other into %4.")
+                               .arg(where(first), where(s))
+                               .arg(count)
+                               .arg(s.spec.count);
+            return result;
+        }
+        if (const QString diff = firstDifference(planOf(first.run), planOf(s.run)); !diff.isEmpty()) {
+            result.error = QStringLiteral("%1 was run with another plan than %2: %3. Only the shards of one run merge.")
+                               .arg(where(s), where(first), diff);
+            return result;
+        }
+        const QString version = s.run.info.environment.value(u"kneepoint_version").toString();
+        const QString firstVersion = first.run.info.environment.value(u"kneepoint_version").toString();
+        if (version != firstVersion) {
+            result.error = QStringLiteral("%1 was made by Kneepoint %2 and %3 by %4: shards of different versions may "
+                                          "measure differently, so they are not merged. Run every shard with one "
+                                          "version.")
+                               .arg(where(s), version, where(first), firstVersion);
+            return result;
+        }
+        if (s.run.info.timeScale != first.run.info.timeScale) {
+            result.error
+                = QStringLiteral("%1 measured a simulator at another speed than %2.").arg(where(s), where(first));
+            return result;
+        }
+        if (s.run.summary.status != RunStatus::Complete) {
+            result.error
+                = QStringLiteral("%1 did not complete (%2%3): its steps would be missing from the whole. Run "
+                                 "the shards again.")
+                      .arg(where(s), runStatusName(s.run.summary.status),
+                          s.run.summary.statusReason.isEmpty() ? QString() : u": " + s.run.summary.statusReason);
+            return result;
+        }
+    }
+    for (int i = 0; i < count; ++i) {
+        const auto n = std::count_if(shards.begin(), shards.end(), [i](const Shard& s) { return s.spec.index == i; });
+        if (n == 0) {
+            result.error
+                = QStringLiteral("Shard %1 of %2 is missing: merge needs every shard's database.").arg(i).arg(count);
+            return result;
+        }
+        if (n > 1) {
+            result.error
+                = QStringLiteral("Shard %1 of %2 is given %3 times: give each shard once.").arg(i).arg(count).arg(n);
+            return result;
+        }
+    }
+
+    // Every shard onto shard 0's monotonic clock, through UTC on the reference clock each one measured against.
+    bool ok = true;
+    const std::int64_t base = referenceMinusMonotonic(first.run, &ok);
+    QStringList references;
+    for (Shard& s : shards) {
+        bool anchored = false;
+        s.shiftNs = referenceMinusMonotonic(s.run, &anchored) - base;
+        ok = ok && anchored;
+        references << s.run.info.environment.value(u"clock").toObject().value(u"reference").toString();
+    }
+    if (!ok) {
+        result.error
+            = QStringLiteral("A shard has no clock anchor in its environment: it was not made by kneepoint run "
+                             "--shard.");
+        return result;
+    }
+    references.removeDuplicates();
+    result.notes << QStringLiteral("Clocks: each shard's times moved onto shard 0's by the offsets they measured "
+                                   "against %1.")
+                        .arg(references.join(QStringLiteral(", ")));
+
+    RunInfo info = first.run.info;
+    info.options.remove(QStringLiteral("shard"));
+    info.options[QStringLiteral("shards")] = count;
+    info.options[QStringLiteral("start_at")] = first.spec.startAt.toString(Qt::ISODateWithMs);
+    QJsonArray shardList;
+    for (const Shard& s : shards)
+        shardList.append(QJsonObject {{QStringLiteral("index"), s.spec.index}, {QStringLiteral("file"), s.file},
+            {QStringLiteral("run"), s.run.summary.id}, {QStringLiteral("host"), s.run.info.environment.value(u"host")},
+            {QStringLiteral("clock"), s.run.info.environment.value(u"clock")},
+            {QStringLiteral("shift_ms"), double(s.shiftNs) / 1e6}});
+    info.environment.remove(QStringLiteral("clock"));
+    info.environment[QStringLiteral("shards")] = shardList;
+
+    // Steps by their index in the plan; a shard with no part in a step (the baseline's one user) has none.
+    std::map<int, std::vector<std::pair<const Shard*, const StoredStep*>>> byIndex;
+    for (const Shard& s : shards)
+        for (const StoredStep& step : s.run.steps)
+            byIndex[step.info.index].push_back({&s, &step});
+
+    QString error;
+    const qint64 id = out.createRun(info, &error);
+    if (id < 0) {
+        result.error = error;
+        return result;
+    }
+    const auto fail = [&](const QString& why) {
+        QString ignored;
+        out.deleteRun(id, &ignored);
+        result.error = why;
+        result.runId = -1;
+        return result;
+    };
+    double worstSpreadS = 0;
+    int worstStep = -1;
+    for (const auto& [index, parts] : byIndex) {
+        StepInfo step = parts.front().second->info;
+        step.load = step.load.value(u"shard_of").toObject();
+        step.startNs = std::numeric_limits<std::int64_t>::max();
+        step.endNs = std::numeric_limits<std::int64_t>::min();
+        std::vector<RequestRecord> records;
+        std::vector<StoredMetricsSample> samples;
+        double cpu = 0;
+        double lateMs = 0;
+        std::int64_t earliest = std::numeric_limits<std::int64_t>::max();
+        std::int64_t latest = std::numeric_limits<std::int64_t>::min();
+        int userBase = 0;
+        for (const auto& [shard, stored] : parts) {
+            if (stored->info.load.value(u"shard_of") != parts.front().second->info.load.value(u"shard_of"))
+                return fail(QStringLiteral("Step %1 differs between %2 and %3.")
+                                .arg(index)
+                                .arg(where(*parts.front().first), where(*shard)));
+            const std::int64_t by = shard->shiftNs;
+            step.startNs = std::min(step.startNs, stored->info.startNs + by);
+            step.endNs = std::max(step.endNs, stored->info.endNs + by);
+            earliest = std::min(earliest, stored->info.startNs + by);
+            latest = std::max(latest, stored->info.startNs + by);
+            if (stored->info.startedUtc < step.startedUtc)
+                step.startedUtc = stored->info.startedUtc;
+            step.cancelled = step.cancelled || stored->info.cancelled;
+            cpu += stored->info.client.value(u"cpu_seconds").toDouble();
+            lateMs = std::max(lateMs, stored->info.client.value(u"late_ms").toDouble());
+            std::vector<RequestRecord> mine = shard->store->requests(stored->id, &error);
+            if (!error.isEmpty())
+                return fail(QStringLiteral("%1: %2").arg(where(*shard), error));
+            for (RequestRecord& r : mine) {
+                for (std::int64_t* ns : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
+                    shift(ns, by);
+                for (ChunkArrival& c : r.chunks)
+                    shift(&c.ns, by);
+                // Each shard numbers its users from 0: the merged step has them all, one after another.
+                if (r.user >= 0)
+                    r.user += userBase;
+                records.push_back(std::move(r));
+            }
+            userBase += stored->info.load.value(u"concurrency").toInt();
+            // The server's /metrics, as the first shard in the step scraped it: every shard saw the same server.
+            if (samples.empty()) {
+                samples = shard->store->metricsSamples(stored->id, &error);
+                for (StoredMetricsSample& sample : samples)
+                    sample.ns += by;
+            }
+        }
+        std::sort(records.begin(), records.end(),
+            [](const RequestRecord& a, const RequestRecord& b) { return a.sentNs < b.sentNs; });
+        for (std::size_t i = 0; i < records.size(); ++i)
+            records[i].id = i;
+        step.client = QJsonObject {{QStringLiteral("cpu_seconds"), cpu}, {QStringLiteral("shards"), int(parts.size())},
+            {QStringLiteral("late_ms_max"), lateMs}};
+        const double spreadS = double(latest - earliest) / 1e9;
+        if (spreadS > worstSpreadS) {
+            worstSpreadS = spreadS;
+            worstStep = index;
+        }
+        if (out.addStep(id, step, records, samples, &error) < 0)
+            return fail(error);
+        ++result.steps;
+        result.requests += qint64(records.size());
+    }
+    if (worstStep >= 0 && worstSpreadS > 0.5)
+        result.notes << QStringLiteral("The shards began step %1 up to %2 s apart: for that long the server did not "
+                                       "see the combined load. Check that every shard was ready before --start-at.")
+                            .arg(worstStep)
+                            .arg(worstSpreadS, 0, 'f', 2);
+    else
+        result.notes << QStringLiteral("The shards began every step within %1 ms of each other.")
+                            .arg(worstSpreadS * 1000, 0, 'f', 0);
+    if (!out.finishRun(id, RunStatus::Complete, QString(), &error))
+        return fail(error);
+    result.runId = id;
+    result.shards = count;
+    return result;
+}
+
+} // namespace kp::core
