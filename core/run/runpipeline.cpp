@@ -359,7 +359,13 @@ void RunPipeline::runNextStep()
                 QStringLiteral("step %1 begins at %2")
                     .arg(m_next + 1)
                     .arg(m_options.shard->stepStart(int(m_next)).toString(Qt::ISODateWithMs)));
-            QTimer::singleShot(std::chrono::milliseconds(wait), Qt::PreciseTimer, this, &RunPipeline::runNextStep);
+            if (!m_slotTimer) {
+                m_slotTimer = new QTimer(this);
+                m_slotTimer->setSingleShot(true);
+                m_slotTimer->setTimerType(Qt::PreciseTimer);
+                connect(m_slotTimer, &QTimer::timeout, this, &RunPipeline::runNextStep);
+            }
+            m_slotTimer->start(std::chrono::milliseconds(wait));
             return;
         }
         m_lateMs = std::max<qint64>(0, -wait);
@@ -476,6 +482,11 @@ void RunPipeline::cancel()
     m_cancelled = true;
     if (m_engine && m_engine->isRunning())
         m_engine->cancel();
+    // A shard waiting minutes for its slot stops now, not when the slot comes.
+    if (m_slotTimer && m_slotTimer->isActive()) {
+        m_slotTimer->stop();
+        QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+    }
 }
 
 void RunPipeline::finish(RunStatus status, const QString& reason)

@@ -15,6 +15,8 @@
 #include <memory>
 #include <vector>
 
+class QTimer;
+
 namespace kp::core {
 
 class MetricsScraper;
@@ -103,6 +105,7 @@ private:
     QJsonObject m_clock; ///< sharded: the anchor between this monotonic clock and UTC, and the measured offsets
     double m_clockOffsetMs = 0; ///< sharded: the reference's time minus this machine's
     std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for
+    QTimer* m_slotTimer = nullptr; ///< sharded: fires when the next step's slot begins
     qint64 m_lateMs = 0; ///< sharded: how late the step in progress began
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;

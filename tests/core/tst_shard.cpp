@@ -9,6 +9,7 @@
 #include "support/simprocess.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <map>
 #include <memory>
 #include <vector>
@@ -139,6 +141,38 @@ private Q_SLOTS:
             startAt(-30), QStringLiteral("--duration"), QStringLiteral("5")});
         QCOMPARE(late.code, 1);
         QVERIFY2(late.err.contains(u"passed") && late.err.contains(u"a little ahead"), qPrintable(late.err));
+    }
+
+    // A shard waits for its slot, maybe for minutes: Ctrl-C stops it at once, and the run is stored as stopped.
+    void interruptWhileWaitingForTheSlot()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("waiting.sqlite"));
+        QProcess shard;
+        shard.start(SimProcess::binary(),
+            QStringList {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--db"), db,
+                QStringLiteral("--shard"), QStringLiteral("1/2"), QStringLiteral("--start-at"), startAt(300),
+                QStringLiteral("--duration"), QStringLiteral("5")}
+                + plan.mid(0, 2));
+        QString said;
+        for (int waited = 0; waited < 30'000 && !said.contains(u"schedule:"); waited += 100) {
+            shard.waitForReadyRead(100);
+            said += QString::fromUtf8(shard.readAllStandardError());
+        }
+        QVERIFY2(said.contains(u"schedule: step 2 begins at"), qPrintable(said));
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(shard.processId() > 0); // kill(0) would signal this test's own process group
+        ::kill(pid_t(shard.processId()), SIGINT);
+        const KneepointResult r = finishKneepoint(shard, 30'000);
+        QCOMPARE(r.code, 130);
+        QVERIFY(clock.elapsed() < 10'000);
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->runs().first().status, RunStatus::Stopped);
     }
 
     // Three shards against one simulator, merged, against one client running the same plan against another.
