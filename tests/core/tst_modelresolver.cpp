@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ModelResolver against a loopback stand-in for the Hugging Face hub, in a throw-away home directory.
 #include "catalog/modelresolver.h"
+#include "support/testsecret.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -21,7 +22,7 @@ const QByteArray tinyLlama = R"({"architectures": ["LlamaForCausalLM"], "hidden_
     "max_position_embeddings": 2048, "model_type": "llama", "num_attention_heads": 8, "num_hidden_layers": 4,
     "num_key_value_heads": 2, "tie_word_embeddings": true, "torch_dtype": "bfloat16", "vocab_size": 1000})";
 
-const QByteArray secret = "hf_kneepointTestSecret0123456789";
+const QByteArray secret = testSecret("hf-token");
 
 /// Answers GET requests with canned responses by path, and remembers each request's head.
 class FakeHub : public QObject

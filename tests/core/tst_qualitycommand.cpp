@@ -3,6 +3,7 @@
 // kneepoint quality end to end: the binary against simulators in answering mode, over loopback only.
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testsecret.h"
 
 #include <QDir>
 #include <QFile>
@@ -263,7 +264,7 @@ private slots:
     {
         SimProcess sim;
         QString error;
-        const QString key = QStringLiteral("sk-quality-4711-secret");
+        const QString key = QString::fromLatin1(testSecret("api-key"));
         QVERIFY2(
             sim.start(answering(0.9, 1) + QStringList {QStringLiteral("--api-key"), key}, &error), qPrintable(error));
         const QString set = m_dir.filePath(QStringLiteral("mine.jsonl"));

@@ -5,6 +5,7 @@
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testsecret.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -378,8 +379,8 @@ private Q_SLOTS:
     // then every report format, the output of every command, and every file left behind hold neither.
     void secretsAreNeverWritten()
     {
-        const QByteArray key = "sk-kneepoint-reliability-7f3a9c1e5b";
-        const QByteArray token = "hf_kneepointReliabilityToken4d2b8e";
+        const QByteArray key = testSecret("api-key");
+        const QByteArray token = testSecret("hf-token");
         QTemporaryDir dir;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("KNEEPOINT_API_KEY"), QString::fromLatin1(key));
@@ -453,15 +454,26 @@ private Q_SLOTS:
     // explicit, and the run's report says the certificate was not checked.
     void tlsIsCheckedUnlessInsecure()
     {
+        // A certificate made for this run (openssl is a build dependency): no private key lives in the repository.
+        QTemporaryDir dir;
+        const QString cert = dir.filePath(QStringLiteral("cert.pem"));
+        const QString key = dir.filePath(QStringLiteral("key.pem"));
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"),
+            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert,
+                QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
+        QVERIFY2(openssl.waitForFinished(60'000) && openssl.exitCode() == 0,
+            qPrintable(u"openssl could not make a test certificate: " + openssl.errorString() + u" "
+                + QString::fromUtf8(openssl.readAllStandardError())));
         SimProcess sim;
         QString error;
-        const QString tls = QStringLiteral(KNEEPOINT_TEST_DATA "/tls/");
-        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--ssl-certfile"),
-                               tls + u"cert.pem", QStringLiteral("--ssl-keyfile"), tls + u"key.pem"},
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--ssl-certfile"), cert,
+                               QStringLiteral("--ssl-keyfile"), key},
                      &error),
             qPrintable(error));
         QVERIFY(sim.baseUrl().startsWith(u"https://"));
-        QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
         const QStringList plan {QStringLiteral("--concurrency"), QStringLiteral("1,2"), QStringLiteral("--requests"),
             QStringLiteral("4"), QStringLiteral("--shapes"), QStringLiteral("64/16")};

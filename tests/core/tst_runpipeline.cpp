@@ -4,6 +4,7 @@
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testsecret.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -176,7 +177,7 @@ private Q_SLOTS:
     {
         SimProcess sim;
         QString error;
-        const QString key = QStringLiteral("sk-kneepoint-test-key-0123456789abcdef");
+        const QString key = QString::fromLatin1(testSecret("api-key"));
         QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--api-key"), key}, &error),
             qPrintable(error));
         QTemporaryDir dir;

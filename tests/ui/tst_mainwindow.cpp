@@ -19,6 +19,7 @@
 #include "settings/settingsdialog.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testsecret.h"
 #include "wizard/connectionwizard.h"
 
 #include <QAction>
@@ -200,7 +201,7 @@ private Q_SLOTS:
     void wizardRunsAndReports()
     {
         // The server demands a key: the run only works if the typed key is sent, and it must be kept nowhere.
-        const QByteArray key = "sk-wizard-secret-5e1d7c";
+        const QByteArray key = testSecret("api-key");
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--api-key"),
@@ -280,7 +281,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("quality.sqlite"));
-        const QString key = QStringLiteral("sk-quality-tab-key-42");
+        const QString key = QString::fromLatin1(testSecret("api-key"));
         auto answering = [&key](double accuracy) {
             return QStringList {QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--answer-accuracy"),
                 QString::number(accuracy), QStringLiteral("--answer-seed"), QStringLiteral("1"),
