@@ -121,6 +121,35 @@ QString verdictOf(const RunStore& store, qint64 id)
     return RunAnalysis::of(*run, AnalysisSettings::ofRun(*run)).verdict;
 }
 
+int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,
+    const QJsonObject& extra, CommandIo& io)
+{
+    QString error;
+    const std::optional<RunData> data = RunData::load(store, runId, &error);
+    if (!data) {
+        io.err << "kneepoint: " << error << '\n';
+        return ExitFailure;
+    }
+    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+    if (json) {
+        QJsonObject doc = AnalysisText::toJson(*data, analysis);
+        doc[QStringLiteral("run_id")] = runId;
+        doc[QStringLiteral("options")] = data->run.info.options;
+        doc[QStringLiteral("status")] = runStatusName(data->run.summary.status);
+        doc[QStringLiteral("reason")] = data->run.summary.statusReason;
+        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(notes);
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            doc[it.key()] = it.value();
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << headline << "\n\n" << AnalysisText::render(*data, analysis);
+    for (const QString& note : notes)
+        io.out << "Note: " << note << '\n';
+    io.out << "Stored as run " << runId << " in " << store.path() << "; kneepoint show " << runId << " explains it.\n";
+    return ExitOk;
+}
+
 QString ShowCommand::description() const
 {
     return QStringLiteral(

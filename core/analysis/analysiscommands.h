@@ -4,6 +4,9 @@
 
 #include "cli/command.h"
 
+#include <QJsonObject>
+#include <QStringList>
+
 namespace kp::core {
 
 class RunStore;
@@ -44,5 +47,10 @@ QList<QCommandLineOption> analysisOptions();
 /// The verdict paragraph of run `runId` in `store`, as `kneepoint run` prints it at the end; empty when the run
 /// cannot be read.
 QString verdictOf(const RunStore& store, qint64 runId);
+/// A run a command has just stored (import, merge), printed as kneepoint show prints it: `headline`, the analysis,
+/// `notes` and where it is stored; or, with `json`, the analysis with the run's id, options, status and notes, and
+/// `extra` on top. Returns the exit code.
+int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,
+    const QJsonObject& extra, CommandIo& io);
 
 } // namespace kp::core

@@ -2,9 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importcommand.h"
 
-#include "analysis/analysistext.h"
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
+#include "analysis/analysiscommands.h"
 #include "catalog/catalog.h"
 #include "import/importedrun.h"
 #include "import/importformat.h"
@@ -12,8 +10,6 @@
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 namespace kp::core {
 
@@ -104,37 +100,15 @@ int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
 
 int ImportCommand::report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io)
 {
-    QString error;
-    const std::optional<RunData> data = RunData::load(store, id, &error);
-    if (!data) {
-        io.err << "kneepoint: " << error << '\n';
-        return ExitFailure;
-    }
-    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
     std::size_t requests = 0;
     for (const ImportedStep& s : run.steps)
         requests += s.records.size();
-    if (json) {
-        QJsonObject doc = AnalysisText::toJson(*data, analysis);
-        doc[QStringLiteral("run_id")] = id;
-        doc[QStringLiteral("import")] = run.importJson();
-        doc[QStringLiteral("options")] = data->run.info.options;
-        doc[QStringLiteral("status")] = runStatusName(data->run.summary.status);
-        doc[QStringLiteral("reason")] = data->run.summary.statusReason;
-        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(run.notes);
-        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-        return ExitOk;
-    }
-    io.out << QStringLiteral("%1 %2 step(s), %3 requests, from %4 (%5).\n\n")
-                  .arg(run.driven ? QStringLiteral("Measured") : QStringLiteral("Imported"))
-                  .arg(run.steps.size())
-                  .arg(requests)
-                  .arg(run.sourceName, run.files.join(QStringLiteral(", ")));
-    io.out << AnalysisText::render(*data, analysis);
-    for (const QString& note : std::as_const(run.notes))
-        io.out << "Note: " << note << '\n';
-    io.out << "Stored as run " << id << " in " << store.path() << "; kneepoint show " << id << " explains it.\n";
-    return ExitOk;
+    const QString headline = QStringLiteral("%1 %2 step(s), %3 requests, from %4 (%5).")
+                                 .arg(run.driven ? QStringLiteral("Measured") : QStringLiteral("Imported"))
+                                 .arg(run.steps.size())
+                                 .arg(requests)
+                                 .arg(run.sourceName, run.files.join(QStringLiteral(", ")));
+    return printStoredRun(store, id, json, headline, run.notes, {{QStringLiteral("import"), run.importJson()}}, io);
 }
 
 } // namespace kp::core

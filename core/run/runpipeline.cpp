@@ -343,9 +343,8 @@ void RunPipeline::runNextStep()
     const PlannedStep& step = m_plan[m_next];
     if (m_options.shard) {
         // A step this shard has no part in (the baseline's one user is shard 0's) is left to the others.
-        const bool idle = step.plan.pattern == LoadPlan::Pattern::ClosedLoop
-            ? step.plan.users == 0 || (step.plan.durationSeconds <= 0 && step.plan.requestCount == 0)
-            : step.plan.durationSeconds <= 0 && step.plan.requestCount == 0;
+        const bool idle = (step.plan.pattern == LoadPlan::Pattern::ClosedLoop && step.plan.users == 0)
+            || (step.plan.durationSeconds <= 0 && step.plan.requestCount == 0);
         if (idle) {
             ++m_next;
             QTimer::singleShot(0, this, &RunPipeline::runNextStep);

@@ -10,7 +10,6 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QThread>
-#include <QTimer>
 
 #include <chrono>
 #include <cmath>
@@ -81,18 +80,6 @@ QJsonObject ClockOffset::toJson() const
         json[QStringLiteral("error")] = error;
     }
     return json;
-}
-
-ClockOffset ClockOffset::fromJson(const QJsonObject& json)
-{
-    ClockOffset c;
-    c.source = json.value(u"source").toString();
-    c.measured = json.value(u"measured").toBool();
-    c.offsetMs = json.value(u"offset_ms").toDouble();
-    c.uncertaintyMs = json.value(u"uncertainty_ms").toDouble();
-    c.samples = json.value(u"samples").toInt();
-    c.error = json.value(u"error").toString();
-    return c;
 }
 
 ClockOffset ClockOffset::againstClockServer(const QUrl& url, int timeoutMs)

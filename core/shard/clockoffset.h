@@ -23,7 +23,6 @@ struct ClockOffset
     QString error; ///< why it was not measured
 
     QJsonObject toJson() const;
-    static ClockOffset fromJson(const QJsonObject& json);
 
     /// NTP's exchange with `kneepoint clock-server` at `url`: eight round trips, the one with the least delay
     /// counts (a queue on the way lengthens the delay and skews the offset).

@@ -2,16 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mergecommand.h"
 
-#include "analysis/analysistext.h"
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
+#include "analysis/analysiscommands.h"
 #include "run/storeoption.h"
 #include "shard/shardmerger.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 namespace kp::core {
 
@@ -51,32 +47,15 @@ int MergeCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint merge: nothing was merged: " << merged.error << '\n';
         return ExitFailure;
     }
-    const std::optional<RunData> data = RunData::load(*store, merged.runId, &error);
-    if (!data) {
-        io.err << "kneepoint merge: " << error << '\n';
-        return ExitFailure;
-    }
-    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject doc = AnalysisText::toJson(*data, analysis);
-        doc[QStringLiteral("run_id")] = merged.runId;
-        doc[QStringLiteral("shards")] = merged.shards;
-        doc[QStringLiteral("steps")] = merged.steps;
-        doc[QStringLiteral("requests")] = merged.requests;
-        doc[QStringLiteral("notes")] = QJsonArray::fromStringList(merged.notes);
-        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-        return ExitOk;
-    }
-    io.out << QStringLiteral("Merged %1 shards: %2 steps, %3 requests.\n\n")
-                  .arg(merged.shards)
-                  .arg(merged.steps)
-                  .arg(merged.requests);
-    io.out << AnalysisText::render(*data, analysis);
-    for (const QString& note : merged.notes)
-        io.out << "Note: " << note << '\n';
-    io.out << "Stored as run " << merged.runId << " in " << store->path() << "; kneepoint show " << merged.runId
-           << " explains it.\n";
-    return ExitOk;
+    return printStoredRun(*store, merged.runId, parser.isSet(QStringLiteral("json")),
+        QStringLiteral("Merged %1 shards: %2 steps, %3 requests.")
+            .arg(merged.shards)
+            .arg(merged.steps)
+            .arg(merged.requests),
+        merged.notes,
+        {{QStringLiteral("shards"), merged.shards}, {QStringLiteral("steps"), merged.steps},
+            {QStringLiteral("requests"), double(merged.requests)}},
+        io);
 }
 
 } // namespace kp::core
