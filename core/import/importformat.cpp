@@ -5,6 +5,7 @@
 #include "import/aiperfimporter.h"
 #include "import/guidellmimporter.h"
 #include "import/vllmbenchimporter.h"
+#include "store/runstore.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,6 +50,12 @@ ImportFormat sniffImportFormat(const QByteArray& data)
 std::optional<ImportedRun> readImportFile(const QString& path, QString* error)
 {
     const QString name = QFileInfo(path).fileName();
+    // Not even opened: reading it would drop this process's SQLite locks on it (RunStore::isOpenInProcess).
+    if (RunStore::isOpenInProcess(path)) {
+        *error = QStringLiteral("%1 is the run database Kneepoint has open: its runs are already in the history.")
+                     .arg(path);
+        return std::nullopt;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("Cannot read %1: %2.").arg(path, file.errorString());

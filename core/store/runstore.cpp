@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonDocument>
 #include <QMutex>
 #include <QSet>
@@ -245,10 +246,34 @@ QString sqliteText(const QSqlError& e)
     return e.databaseText().isEmpty() ? e.driverText() : e.databaseText();
 }
 
-// A sentence for the user: what failed, why in their words, and what to do.
-QString failure(const QString& path, const QString& what, const QSqlError& e)
+// The cause when the file was changed under an open connection, which SQLite reports as a disk error or
+// damage; empty when nothing says so.
+QString changedUnderUs(const QString& path, const QString& what, bool inWal)
 {
-    switch (sqliteCode(e)) {
+    const QString file = QDir::toNativeSeparators(path);
+    if (!QFileInfo::exists(path))
+        return tr("%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close "
+                  "this window or command and open the database again.")
+            .arg(file, what);
+    if (inWal && !QFileInfo::exists(path + QStringLiteral("-wal")) && !QFileInfo::exists(path + QStringLiteral("-shm")))
+        return tr("The write-ahead log of %1 (its -wal and -shm files) was removed by another program while "
+                  "Kneepoint had the database open, so %2 failed. What was committed before is in the file: close "
+                  "this window or command and open the database again.")
+            .arg(file, what);
+    return {};
+}
+
+// A sentence for the user: what failed, why in their words, and what to do. Another program and the file
+// changing under us come before the disk: they are the likelier causes on a healthy machine. `inWal`: the
+// connection is in write-ahead logging mode, so its -wal and -shm files exist while it is open.
+QString failure(const QString& path, const QString& what, const QSqlError& e, bool inWal = true)
+{
+    const int code = sqliteCode(e);
+    if (code == 10 || code == 11 || code == 26) {
+        if (const QString changed = changedUnderUs(path, what, inWal); !changed.isEmpty())
+            return changed;
+    }
+    switch (code) {
     case 13: // SQLITE_FULL
         return tr("The disk holding %1 is full, so %2 failed and the database was left as it was. Free some "
                   "space and try again.")
@@ -293,6 +318,36 @@ QSet<QString>& liveRuns()
 QString liveKey(const QString& file, qint64 runId)
 {
     return file + QLatin1Char('\n') + QString::number(runId);
+}
+
+// The files this process has stores on, with how many, by fileKey(). Closing any descriptor of a file drops
+// every POSIX lock the process holds on it, SQLite's included (sqlite.org/howtocorrupt.html, 2.2): a Kneepoint
+// that read a database's header with a QFile while one of its own connections was open made that connection
+// look closed to other processes, and the next `kneepoint runs` in a terminal, taking itself for the last
+// connection, checkpointed and deleted the -wal and -shm files under the window. So the header is read only
+// while the process has no connection to the file, under this mutex, and every connection counts itself here
+// before it opens.
+QMutex& openFilesMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QHash<QString, int>& openFiles()
+{
+    static QHash<QString, int> files;
+    return files;
+}
+
+// The file's canonical path, or for a file not yet created its folder's canonical path and its name: the same key
+// before and after the first open creates it.
+QString fileKey(const QString& absolute)
+{
+    const QFileInfo info(absolute);
+    if (info.exists())
+        return info.canonicalFilePath();
+    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+    return (folder.isEmpty() ? info.absolutePath() : folder) + QLatin1Char('/') + info.fileName();
 }
 
 bool processExists(qint64 pid)
@@ -493,6 +548,17 @@ RunStore::~RunStore()
         db.close();
     }
     QSqlDatabase::removeDatabase(m_connectionName);
+    if (!m_fileKey.isEmpty()) {
+        const QMutexLocker lock(&openFilesMutex());
+        if (--openFiles()[m_fileKey] <= 0)
+            openFiles().remove(m_fileKey);
+    }
+}
+
+bool RunStore::isOpenInProcess(const QString& path)
+{
+    const QMutexLocker lock(&openFilesMutex());
+    return openFiles().value(fileKey(QFileInfo(path).absoluteFilePath())) > 0;
 }
 
 std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, const QString& connectionName)
@@ -513,6 +579,14 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
         return nullptr;
     }
 
+    // From here the store owns the connection and its place in openFiles(): its destructor removes both on every
+    // failure below.
+    std::unique_ptr<RunStore> store(new RunStore(absolute, connectionName));
+    QMutexLocker claim(&openFilesMutex());
+    store->m_fileKey = fileKey(absolute);
+    const bool firstInProcess = openFiles().value(store->m_fileKey) == 0;
+    ++openFiles()[store->m_fileKey];
+
     const QFileInfo info(absolute);
     if (info.exists()) {
         if (!info.isFile()) {
@@ -520,8 +594,10 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
             return nullptr;
         }
         // Checked by hand before SQLite sees the file: SQLite would accept some non-database files as empty ones.
+        // Only while no connection of this process has the file (see openFiles()); when one has, it was checked
+        // when that one opened, and its WAL is in use.
         QByteArray header;
-        if (info.size() > 0) {
+        if (firstInProcess && info.size() > 0) {
             QFile f(absolute);
             if (!f.open(QIODevice::ReadOnly)) {
                 setError(error, tr("%1 cannot be read: %2.").arg(file, f.errorString()));
@@ -572,9 +648,8 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
                 .arg(QDir::toNativeSeparators(info.absolutePath())));
         return nullptr;
     }
+    claim.unlock();
 
-    // From here the store owns the connection: its destructor removes it on every failure below.
-    std::unique_ptr<RunStore> store(new RunStore(absolute, connectionName));
     QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, connectionName);
     db.setDatabaseName(absolute);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
@@ -593,7 +668,7 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
     if (before.kind == Probe::Empty) {
         // page_size only takes effect before the first table exists and before WAL mode is on.
         if (!exec(db, QStringLiteral("PRAGMA page_size = %1").arg(kPageSize), &sqlError)) {
-            setError(error, failure(absolute, opening, sqlError));
+            setError(error, failure(absolute, opening, sqlError, false));
             return nullptr;
         }
     }

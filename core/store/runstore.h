@@ -152,6 +152,11 @@ public:
     /// Deletes a run with its steps, requests and samples. Deleting a run that does not exist succeeds.
     bool deleteRun(qint64 id, QString* error);
 
+    /// Whether a store of this process has `path` open. Nothing may open and close that file meanwhile (a QFile
+    /// that sniffs a dropped file, say): closing any descriptor of it drops SQLite's locks on it, and another
+    /// process then takes this one's -wal and -shm files for abandoned and deletes them.
+    static bool isOpenInProcess(const QString& path);
+
     /// The file this store opened.
     QString path() const;
     /// The QtSql connection this store owns, for stores of other record kinds on the same thread (QualityStore).
@@ -166,6 +171,7 @@ private:
     QString m_path;
     QString m_connectionName;
     QString m_registryKey; ///< the canonical path, naming the file in the process-wide set of live runs
+    QString m_fileKey; ///< this store's place in the process-wide count of open files; empty until counted
     std::vector<qint64> m_liveRuns; ///< runs this store created and has not finished
 };
 

@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "import/importformat.h"
 #include "store/chunkcodec.h"
 #include "store/runstore.h"
 
@@ -30,6 +31,7 @@ namespace {
 // Set in the environment of a child copy of this binary, which then writes steps into the named file until it is
 // killed: the crash test's victim.
 constexpr char kWriterVariable[] = "KNEEPOINT_STORE_WRITER";
+constexpr char kReaderVariable[] = "KNEEPOINT_STORE_READER";
 constexpr int kWriterRequests = 200;
 constexpr int kWriterTokens = 400;
 
@@ -155,6 +157,24 @@ int runWriter(const QString& path)
     }
     std::fprintf(stderr, "writer: %s\n", qPrintable(error));
     return 3;
+}
+
+// What `kneepoint runs` does to the file: open, list, close. Exits 0 when it could.
+int runReader(const QString& path)
+{
+    QString error;
+    auto store = RunStore::open(path, &error, QStringLiteral("reader"));
+    if (!store) {
+        std::fprintf(stderr, "reader: %s\n", qPrintable(error));
+        return 2;
+    }
+    error.clear();
+    const QList<RunSummary> list = store->runs(&error);
+    if (!error.isEmpty()) {
+        std::fprintf(stderr, "reader: %s\n", qPrintable(error));
+        return 3;
+    }
+    return list.isEmpty() ? 4 : 0;
 }
 
 // The frames at the end of a WAL file that no commit frame covers, a torn last one included: what a writer killed
@@ -361,6 +381,7 @@ private slots:
     void diskFullLeavesDatabaseValid();
     void abandonedRunMarkedIncomplete();
     void liveRunNotMarkedByAnotherConnection();
+    void otherProcessKeepsOpenStoreWhole();
     void deleteRunCascades();
     void refusesNonSqliteFile();
     void refusesDamagedSqliteFile();
@@ -754,6 +775,57 @@ void TestRunStore::liveRunNotMarkedByAnotherConnection()
     QCOMPARE(summary.statusReason, QStringLiteral("Stopped by the user."));
 }
 
+// The window holds the history open while a terminal runs `kneepoint runs` on it again and again. A second store
+// opened and closed in the window's process (a worker thread's) once read the file's header with a QFile, and
+// closing that descriptor dropped all the process's POSIX locks, SQLite's included: the next process to close
+// took itself for the last connection and deleted the -wal and -shm files under the window, whose next write
+// failed with "disk I/O error".
+void TestRunStore::otherProcessKeepsOpenStoreWhole()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("POSIX advisory locks");
+#endif
+    const QString path = file(QStringLiteral("shared.sqlite"));
+    QString error;
+    auto window = RunStore::open(path, &error, QStringLiteral("window"));
+    QVERIFY2(window, qPrintable(error));
+    const qint64 runId = window->createRun(makeRunInfo(), &error);
+    QVERIFY(window->addStep(runId, makeStep(0), makeRequests(0, 5, 5), {}, &error) > 0);
+    QVERIFY(RunStore::isOpenInProcess(path));
+    for (int round = 0; round < 3; ++round) {
+        {
+            auto worker = RunStore::open(path, &error, QStringLiteral("worker"));
+            QVERIFY2(worker, qPrintable(error));
+            QCOMPARE(worker->runs(&error).size(), 1);
+        }
+        QProcess reader;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QString::fromLatin1(kReaderVariable), path);
+        reader.setProcessEnvironment(env);
+        reader.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        reader.start(QCoreApplication::applicationFilePath(), {});
+        QVERIFY(reader.waitForFinished(30'000));
+        QCOMPARE(reader.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(reader.exitCode(), 0);
+        QVERIFY2(QFile::exists(path + QStringLiteral("-wal")), "the -wal file was deleted under an open store");
+        QVERIFY2(QFile::exists(path + QStringLiteral("-shm")), "the -shm file was deleted under an open store");
+        QVERIFY2(window->addStep(runId, makeStep(round + 1), makeRequests(round + 1, 5, 5), {}, &error) > 0,
+            qPrintable(error));
+    }
+    QVERIFY2(window->finishRun(runId, RunStatus::Complete, QString(), &error), qPrintable(error));
+    QSqlQuery q(QSqlDatabase::database(QStringLiteral("window")));
+    QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+    q.finish();
+    QCOMPARE(window->run(runId, &error)->steps.size(), std::size_t(4));
+    // Nor is the file read as an import while it is open (dropped on the window, say): that too would drop them.
+    QString importError;
+    QVERIFY(!readImportFile(path, &importError));
+    QVERIFY2(importError.contains(QStringLiteral("run database Kneepoint has open")), qPrintable(importError));
+    window.reset();
+    QVERIFY(!RunStore::isOpenInProcess(path));
+}
+
 void TestRunStore::deleteRunCascades()
 {
     const QString path = file(QStringLiteral("delete.sqlite"));
@@ -1080,6 +1152,9 @@ int main(int argc, char** argv)
     const QString writerPath = qEnvironmentVariable(kWriterVariable);
     if (!writerPath.isEmpty())
         return runWriter(writerPath);
+    const QString readerPath = qEnvironmentVariable(kReaderVariable);
+    if (!readerPath.isEmpty())
+        return runReader(readerPath);
     TestRunStore test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);

@@ -295,6 +295,12 @@ QString MainWindow::openFiles(const QStringList& paths)
     QStringList imports;
     QString message;
     for (const QString& path : paths) {
+        // The open database itself is not read here: closing a QFile on it would drop the SQLite locks of this
+        // window's connections. The import below refuses it with a sentence.
+        if (RunStore::isOpenInProcess(path)) {
+            imports << path;
+            continue;
+        }
         QFile file(path);
         // A report of our own is shown as it is: it carries the analysis, not the requests to analyse again.
         const QJsonObject report = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
