@@ -60,6 +60,9 @@ struct RequestRecord
     QString finishReason;
     int requestedInputTokens = 0;
     int requestedOutputTokens = 0;
+    /// Sent a second time, on a fresh connection, because the server had closed the kept-alive one it was first
+    /// written on before answering (a client event, not a server failure; counted per step, not stored per request).
+    bool resentAfterClose = false;
 
     bool ok() const { return error == ErrorClass::None && endNs >= 0; }
     /// Output tokens: usage.completion_tokens when the server sent it, else the chunks' count.

@@ -24,6 +24,10 @@ struct SocketTransport::Connection
     std::optional<StreamRecorder> recorder;
     Finished finished;
     std::optional<Pending> queued; // a request waiting for this connection to open
+    // A request sent on a connection that was idle (kept alive after an earlier response, or opened by prepare()),
+    // kept so that it can be sent again on a fresh one if the server turns out to have closed this one.
+    std::optional<Pending> resendable;
+    bool responseStarted = false; // a byte of the current request's response has arrived
     bool connected = false;
     bool busy = false;
     bool warming = false; // opened by prepare(), reported to it once
@@ -183,17 +187,45 @@ void SocketTransport::send(const QByteArray& path, const QByteArray& body, Reque
     if (!m_idle.empty()) {
         Connection* c = m_idle.back();
         m_idle.pop_back();
+        c->resendable = Pending {p.request, p.record, nullptr};
         startOn(c, std::move(p));
         return;
     }
+    sendOnNewConnection(std::move(p));
+}
+
+void SocketTransport::sendOnNewConnection(Pending&& p)
+{
     Connection* c = newConnection();
     c->busy = true;
     c->queued = std::move(p);
 }
 
+bool SocketTransport::resendAfterStaleClose(Connection* c)
+{
+    // An idle connection the server had already closed, found out by the request written on it: nothing of the
+    // response came, so the server never took the request. Sent again once, on a fresh connection, as browsers
+    // and curl do; a server that does this (llama.cpp closes after every streamed response while its headers
+    // say keep-alive) is offered no more reuse.
+    if (!c->resendable || c->responseStarted || !c->recorder)
+        return false;
+    Pending again = std::move(*c->resendable);
+    again.record.resentAfterClose = true;
+    again.finished = std::move(c->finished);
+    c->finished = nullptr;
+    c->recorder.reset();
+    c->resendable.reset();
+    c->busy = false;
+    discard(c);
+    m_reuse = false;
+    sendOnNewConnection(std::move(again));
+    return true;
+}
+
 void SocketTransport::startOn(Connection* c, Pending&& p)
 {
     c->busy = true;
+    c->responseStarted = false;
     c->reader.reset();
     c->finished = std::move(p.finished);
     c->recorder.emplace(std::move(p.record));
@@ -217,6 +249,7 @@ void SocketTransport::onReadyRead(Connection* c)
         if (n <= 0)
             break;
         const QByteArrayView bytes(m_readBuffer.constData(), n);
+        c->responseStarted = true;
         const bool hadHeaders = c->reader.headersDone();
         c->reader.feed(bytes, [c, now](QByteArrayView body) { c->recorder->body(body, now); });
         if (!hadHeaders && c->reader.headersDone())
@@ -255,6 +288,8 @@ void SocketTransport::onDisconnected(Connection* c)
             .arg(m_target.host())
             .arg(m_target.port()));
     c->connected = false;
+    if (resendAfterStaleClose(c))
+        return;
     if (c->recorder) {
         c->reader.closed();
         const std::int64_t now = monotonicNowNs();
@@ -277,6 +312,9 @@ void SocketTransport::onError(Connection* c)
     const QAbstractSocket::SocketError error = c->socket->error();
     if (error == QAbstractSocket::RemoteHostClosedError && c->connected && !c->recorder)
         return; // an idle keep-alive connection closed by the server: onDisconnected tidies up
+    // A reset or broken pipe on the write says the same as a close: the server had let the connection go.
+    if (error != QAbstractSocket::SocketTimeoutError && resendAfterStaleClose(c))
+        return;
     const QString message
         = QStringLiteral("%1 (%2:%3)").arg(c->socket->errorString(), m_target.host()).arg(m_target.port());
     const std::int64_t now = monotonicNowNs();
@@ -338,8 +376,9 @@ void SocketTransport::finish(Connection* c, bool reusable)
     Finished finished = std::move(c->finished);
     c->finished = nullptr;
     c->busy = false;
+    c->resendable.reset();
     --m_inFlight;
-    if (reusable)
+    if (reusable && m_reuse)
         release(c);
     else
         discard(c); // after a failure or a close its state is unknown: the next request gets a fresh one

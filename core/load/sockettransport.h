@@ -43,6 +43,8 @@ private:
     };
 
     Connection* newConnection();
+    void sendOnNewConnection(Pending&& p);
+    bool resendAfterStaleClose(Connection* c);
     Connection* find(std::uint64_t id) const;
     void discard(Connection* c);
     void startOn(Connection* c, Pending&& pending);
@@ -63,6 +65,7 @@ private:
     std::uint64_t m_nextConnectionId = 1;
     std::vector<Connection*> m_idle;
     int m_inFlight = 0;
+    bool m_reuse = true; // false once the server closed a kept-alive connection under a request
     int m_preparing = 0;
     QString m_prepareError;
     std::function<void(const QString&)> m_ready;

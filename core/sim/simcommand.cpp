@@ -102,6 +102,11 @@ QList<QCommandLineOption> SimCommand::options() const
         valueOption("ground-truth",
             QStringLiteral("Write one JSON line per request with the server's monotonic timestamps."),
             QStringLiteral("FILE")),
+        valueOption("dialect",
+            QStringLiteral("What the server looks like beyond the OpenAI API: vllm, or llamacpp (llama-server's "
+                           "/props, /tokenize and llamacpp: metrics, no /version, and the connection closed after "
+                           "each streamed response)."),
+            QStringLiteral("NAME"), QStringLiteral("vllm")),
         valueOption(
             "fault-500", QStringLiteral("Rate of HTTP 500 answers."), QStringLiteral("RATE"), QStringLiteral("0")),
         valueOption(
@@ -178,6 +183,11 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));
     c.tlsCertPath = p.value(QStringLiteral("ssl-certfile"));
     c.tlsKeyPath = p.value(QStringLiteral("ssl-keyfile"));
+    const QString dialect = p.value(QStringLiteral("dialect"));
+    if (dialect == u"llamacpp")
+        c.dialect = SimConfig::Dialect::LlamaCpp;
+    else if (dialect != u"vllm")
+        throw UsageError {QStringLiteral("--dialect takes vllm or llamacpp, not '%1'.").arg(dialect)};
     if (c.tlsCertPath.isEmpty() != c.tlsKeyPath.isEmpty())
         throw UsageError {QStringLiteral("--ssl-certfile and --ssl-keyfile go together: give both, or neither.")};
     FaultRates& f = c.faults;

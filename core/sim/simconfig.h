@@ -45,6 +45,12 @@ struct SimConfig
     /// PEM files: when both are set the server speaks HTTPS only, as vLLM does with --ssl-certfile/--ssl-keyfile.
     QString tlsCertPath;
     QString tlsKeyPath;
+    /// What the server looks like to a client beyond the OpenAI API: vLLM's (the default), or llama.cpp's
+    /// llama-server (no /version, /props with its slots, llamacpp: metric names, /tokenize reading `content`,
+    /// /v1/models owned by "llamacpp", and the connection closed after each streamed response although its headers
+    /// say keep-alive).
+    enum class Dialect { Vllm, LlamaCpp };
+    Dialect dialect = Dialect::Vllm;
     FaultRates faults;
     /// Answering mode (kneepoint quality): a question of the set is answered right with this probability, drawn
     /// per question from answerSeed; unset: questions get generated text like any prompt.

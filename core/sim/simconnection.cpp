@@ -228,6 +228,10 @@ std::int64_t SimConnection::writeFramed(const QByteArray& bytes)
 
 void SimConnection::endEventStream()
 {
+    // llama-server (cpp-httplib) closes the connection after every streamed response, although its headers said
+    // keep-alive: a client must find that out on its next request.
+    if (m_server->config().options.dialect == SimConfig::Dialect::LlamaCpp)
+        m_keepAlive = false;
     finishExchange();
 }
 

@@ -417,6 +417,7 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
         }
     }
 
+    const bool llamaCpp = m_config.options.dialect == SimConfig::Dialect::LlamaCpp;
     auto expect = [&](const char* wanted) {
         if (method == wanted)
             return true;
@@ -432,9 +433,13 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
             connection->respond(200, "application/json", QByteArray());
         else
             expect("GET");
-    } else if (path == "/version") {
+    } else if (path == "/version" && !llamaCpp) {
         if (expect("GET"))
             handleVersion(connection);
+    } else if (path == "/props" && llamaCpp) {
+        if (expect("GET"))
+            handleProps(connection);
+
     } else if (path == "/metrics") {
         if (expect("GET"))
             handleMetrics(connection);
@@ -476,13 +481,37 @@ void SimServer::handleModels(SimConnection* connection)
         {"allow_search_indices", false}, {"allow_view", true}, {"allow_fine_tuning", false}, {"organization", "*"},
         {"group", nullptr}, {"is_blocking", false}};
     const Json card = {{"id", m_config.servedModelName.toStdString()}, {"object", "model"}, {"created", m_startedSecs},
-        {"owned_by", "vllm"}, {"root", m_config.model.hfId.toStdString()}, {"parent", nullptr},
+        {"owned_by", m_config.options.dialect == SimConfig::Dialect::LlamaCpp ? "llamacpp" : "vllm"},
+        {"root", m_config.model.hfId.toStdString()}, {"parent", nullptr},
         {"max_model_len", m_config.engine.maxModelLen}, {"permission", Json::array({permission})}};
     connection->respond(200, "application/json", toBytes(Json {{"object", "list"}, {"data", Json::array({card})}}));
 }
 
+void SimServer::handleProps(SimConnection* connection)
+{
+    const Json body = {{"total_slots", m_config.engine.maxNumSeqs}, {"build_info", "kneepoint-sim"},
+        {"model_path", m_config.servedModelName.toStdString()},
+        {"default_generation_settings", {{"n_ctx", m_config.engine.maxModelLen}}}};
+    connection->respond(200, "application/json", toBytes(body));
+}
+
 void SimServer::handleMetrics(SimConnection* connection)
 {
+    if (m_config.options.dialect == SimConfig::Dialect::LlamaCpp) {
+        // llama-server's names (Debian's b11669 build): slots processing and deferred, token counters.
+        QByteArray out;
+        const auto line = [&out](const char* type, const char* name, double value) {
+            out += QByteArray("# TYPE llamacpp:") + name + ' ' + type + "\nllamacpp:" + name + ' '
+                + QByteArray::number(value, 'g', 12) + '\n';
+        };
+        line("counter", "prompt_tokens_total", double(m_metrics.promptTokens()));
+        line("counter", "prompt_tokens_cached_total", 0);
+        line("counter", "tokens_predicted_total", double(m_metrics.generationTokens()));
+        line("gauge", "requests_processing", m_engine->running());
+        line("gauge", "requests_deferred", m_engine->waiting());
+        connection->respond(200, "text/plain; version=0.0.4", out);
+        return;
+    }
     SimMetrics::Gauges g;
     g.running = m_engine->running();
     g.waiting = m_engine->waiting();
@@ -519,6 +548,16 @@ void SimServer::handleTokenize(SimConnection* connection, const QByteArray& body
         return;
     }
     std::vector<int> ids;
+    if (m_config.options.dialect == SimConfig::Dialect::LlamaCpp) {
+        // llama.cpp reads `content` only, and answers a body without it with no tokens and 200.
+        if (json.contains("content") && json["content"].is_string()) {
+            bool addSpecial = false;
+            optionalBool(json, "add_special", &addSpecial, &error);
+            ids = m_tokenizer.encode(QByteArray::fromStdString(json["content"].get<std::string>()), addSpecial);
+        }
+        connection->respond(200, "application/json", toBytes(Json {{"tokens", ids}}));
+        return;
+    }
     if (json.contains("messages")) {
         QList<SimTokenizer::ChatMessage> messages;
         bool addGenerationPrompt = true;

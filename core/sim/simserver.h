@@ -58,6 +58,7 @@ private:
     void handleModels(SimConnection* connection);
     void handleVersion(SimConnection* connection);
     void handleMetrics(SimConnection* connection);
+    void handleProps(SimConnection* connection);
     void handleTokenize(SimConnection* connection, const QByteArray& body);
     void handleDetokenize(SimConnection* connection, const QByteArray& body);
     void handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat);

@@ -4,6 +4,7 @@
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
+#include "store/runstore.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
 
@@ -105,6 +106,43 @@ private Q_SLOTS:
         QCOMPARE(int(perUser.size()), 4);
         for (const auto& [user, n] : perUser)
             QCOMPARE(n, 4);
+    }
+
+    // llama-server closes the connection after every streamed response while its headers say keep-alive. A request
+    // written on such a connection finds it closed before any byte comes back: it is sent again on a fresh one,
+    // marked as such, and never counted as the server's failure; after that the transport stops reusing.
+    void aServerThatClosesAfterEachResponseLosesNoRequest_data()
+    {
+        addTransports();
+        QTest::newRow("socket") << StreamTransport::Kind::Socket;
+        QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
+    }
+
+    void aServerThatClosesAfterEachResponseLosesNoRequest()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--dialect"),
+                               QStringLiteral("llamacpp")},
+                     &error),
+            qPrintable(error));
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 20;
+        plan.warmupRequests = 2;
+        const auto result = LoadEngine::run(target(sim.port()), transport, plan, completions(8, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 22);
+        int resent = 0;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(errorClassName(r.error) + u": " + r.errorMessage));
+            QCOMPARE(r.completionTokens, 5);
+            resent += r.resentAfterClose ? 1 : 0;
+        }
+        // Each worker learns it once, on the first connection it reused; none after.
+        if (transport == StreamTransport::Kind::Socket)
+            QVERIFY2(resent >= 1 && resent <= 2, qPrintable(QString::number(resent)));
     }
 
     void theServerSeesTheRequestedConcurrency_data()
