@@ -45,6 +45,7 @@ public:
         goodput();
         prefixCaching();
         healthy();
+        adaptToFamily();
         return m_out;
     }
 
@@ -60,6 +61,83 @@ private:
     }
 
     void add(Finding f) { m_out.append(std::move(f)); }
+
+    /// vLLM's flags go to vLLM only. llama.cpp gets llama-server's own knob for the same remedy where it has one;
+    /// any other server keeps the finding without flags, and the finding says why.
+    void adaptToFamily()
+    {
+        const ServerFamily family = m_run.facts.family;
+        if (family == ServerFamily::Vllm)
+            return;
+        for (Finding& f : m_out) {
+            if (f.tryNext.isEmpty())
+                continue;
+            QList<FlagSuggestion> kept;
+            if (family == ServerFamily::LlamaCpp) {
+                for (const FlagSuggestion& s : std::as_const(f.tryNext)) {
+                    if (std::optional<FlagSuggestion> knob = llamaCppKnob(s); knob
+                        && std::none_of(kept.begin(), kept.end(),
+                            [&](const FlagSuggestion& k) { return k.commandLine == knob->commandLine; }))
+                        kept << *knob;
+                }
+            }
+            if (kept.isEmpty())
+                f.meaning += u' '
+                    + (family == ServerFamily::Unknown
+                            ? QCoreApplication::translate("Findings",
+                                "The remedies Kneepoint knows for this are vLLM's flags, and this server did not say "
+                                "it is vLLM, so none is suggested.")
+                            : QCoreApplication::translate("Findings",
+                                "The remedies Kneepoint knows for this are vLLM's flags, and this server is %1, so "
+                                "none is suggested.")
+                                  .arg(serverFamilyName(family)));
+            f.tryNext = kept;
+        }
+    }
+
+    /// llama-server's flag for the remedy a vLLM flag stands for (tools/server/README.md), or nullopt where it has
+    /// none (memory utilisation, tensor or data parallelism, FP8 weights: a differently quantised GGUF instead).
+    std::optional<FlagSuggestion> llamaCppKnob(const FlagSuggestion& vllm) const
+    {
+        FlagSuggestion s;
+        s.why = vllm.why;
+        const QString build = m_run.facts.serverVersion;
+        s.versionNote = build.isEmpty()
+            ? QCoreApplication::translate("Findings", "a llama-server flag; the server's build is unknown")
+            : QCoreApplication::translate("Findings",
+                "a llama-server flag; Kneepoint keeps no facts of which "
+                "builds accept it, so check it against build %1")
+                  .arg(build);
+        if (vllm.flag == u"--max-num-seqs") {
+            s.flag = QStringLiteral("--parallel");
+            s.value = vllm.value;
+            s.why = QCoreApplication::translate(
+                "Findings", "sets the number of slots, llama.cpp's limit on requests decoded together");
+        } else if (vllm.flag == u"--max-num-batched-tokens") {
+            s.flag = QStringLiteral("--batch-size");
+            s.value = vllm.value;
+        } else if (vllm.flag == u"--max-model-len") {
+            s.flag = QStringLiteral("--ctx-size");
+            s.value = vllm.value;
+            s.why = QCoreApplication::translate(
+                "Findings", "the context of all slots together: each slot gets --ctx-size divided by --parallel");
+        } else if (vllm.flag == u"--kv-cache-dtype") {
+            s.flag = QStringLiteral("--cache-type-k");
+            s.value = QStringLiteral("q8_0");
+            s.commandLine = QStringLiteral("--cache-type-k q8_0 --cache-type-v q8_0 --flash-attn on");
+        } else if (vllm.flag == u"--enable-prefix-caching") {
+            s.flag = QStringLiteral("--cache-reuse");
+            s.value = QStringLiteral("256");
+            s.why = QCoreApplication::translate("Findings",
+                "reuses cached chunks of a slot's earlier prompts by shifting them (each slot already keeps its last "
+                "prompt)");
+        } else {
+            return std::nullopt;
+        }
+        if (s.commandLine.isEmpty())
+            s.commandLine = s.value.isEmpty() ? s.flag : s.flag + u' ' + s.value;
+        return s;
+    }
 
     const CurvePoint* point(int i) const
     {
@@ -251,6 +329,7 @@ private:
     {
         int failed = 0, total = 0;
         std::map<ErrorClass, int> byClass;
+        std::map<ErrorClass, QString> words;
         QString firstAt;
         for (const CurvePoint& p : m_a.curve.points) {
             failed += p.failed;
@@ -259,6 +338,8 @@ private:
                 firstAt = p.step->loadPhrase();
             for (const auto& [cls, n] : p.step->stats.failures)
                 byClass[cls] += n;
+            for (const auto& [cls, message] : p.step->stats.failureMessages)
+                words.emplace(cls, message);
         }
         if (failed == 0)
             return;
@@ -267,8 +348,12 @@ private:
         f.severity = Severity::Problem;
         f.title = QCoreApplication::translate("Findings", "%1 of %2 requests failed").arg(failed).arg(total);
         QStringList kinds;
-        for (const auto& [cls, n] : byClass)
+        for (const auto& [cls, n] : byClass) {
             kinds << QStringLiteral("%1 %2").arg(n).arg(errorClassWords(cls));
+            if (const auto w = words.find(cls); w != words.end())
+                kinds.back()
+                    += QCoreApplication::translate("Findings", " (the first said: \u201c%1\u201d)").arg(w->second);
+        }
         f.measured = QCoreApplication::translate("Findings", "Failures from %1: %2.").arg(firstAt, text::list(kinds));
         f.meaning = QCoreApplication::translate("Findings",
             "Failed requests count against every target: a user who got an error was not "

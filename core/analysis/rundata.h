@@ -37,6 +37,8 @@ struct StepData
     int outputTokens = 0;
     bool cancelled = false;
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
+    /// Requests sent again on a fresh connection because the server had closed the kept-alive one under them.
+    int resentAfterClose = 0;
     double wallSeconds = 0;
 
     StepStatistics stats; ///< client clock, no targets: distributions, throughput, steady window, errors

@@ -265,6 +265,20 @@ TrustCheck versions(const RunData& run)
     TrustCheck c {QStringLiteral("versions"), QCoreApplication::translate("TrustChecks", "Versions were recorded"),
         Status::Pass, {}};
     const QString client = run.run.info.environment.value(u"kneepoint_version").toString();
+    if (run.facts.family != ServerFamily::Vllm && run.facts.family != ServerFamily::Unknown) {
+        const QString family = serverFamilyName(run.facts.family);
+        if (run.facts.serverVersion.isEmpty()) {
+            c.status = Status::Warn;
+            c.detail = QCoreApplication::translate("TrustChecks",
+                "The server is %1 and did not say its build. "
+                "Kneepoint %2.")
+                           .arg(family, client);
+        } else {
+            c.detail = QCoreApplication::translate("TrustChecks", "%1 %2, Kneepoint %3.")
+                           .arg(family, run.facts.serverVersion, client);
+        }
+        return c;
+    }
     if (run.facts.vllmVersion.isEmpty()) {
         c.status = Status::Warn;
         c.detail = QCoreApplication::translate("TrustChecks",

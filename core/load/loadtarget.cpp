@@ -8,6 +8,16 @@
 
 namespace kp::core {
 
+QString LoadTarget::rootPath() const
+{
+    QString path = baseUrl.path();
+    while (path.endsWith(u'/'))
+        path.chop(1);
+    if (path.endsWith(QLatin1String("/v1")))
+        path.chop(3);
+    return path;
+}
+
 void LoadTarget::applyTls(QNetworkRequest& request) const
 {
     if (verifyTls || request.url().scheme() != u"https")

@@ -14,7 +14,7 @@ namespace kp::core {
 /// Where the load goes and how long to wait: what every request of a step shares.
 struct LoadTarget
 {
-    QUrl baseUrl; ///< scheme, host and port of the server (http://127.0.0.1:8000)
+    QUrl baseUrl; ///< the server: scheme, host, port, and the path a gateway mounts it at (http://gw/llm/v1)
     QByteArray apiKey; ///< sent as a bearer token; never logged, stored or shown
     int connectTimeoutMs = 10'000;
     int firstByteTimeoutMs = 120'000; ///< from send to the response headers
@@ -25,6 +25,9 @@ struct LoadTarget
 
     QString host() const { return baseUrl.host(); }
     quint16 port() const { return quint16(baseUrl.port(baseUrl.scheme() == u"https" ? 443 : 80)); }
+    /// The path the server's endpoints hang under, without a trailing slash or /v1: empty for
+    /// http://host:8000 and http://host:8000/v1, "/llm" for http://gw/llm/v1. Every request path starts with it.
+    QString rootPath() const;
 
     /// Turns certificate checks off for this request when, and only when, verifyTls is off.
     void applyTls(QNetworkRequest& request) const;

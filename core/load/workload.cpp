@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload.h"
 
+#include "server/tokenizedialect.h"
+
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -40,7 +42,8 @@ QJsonValue promptValue(const WorkloadSpec& spec, const QString& text)
         QJsonObject {{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), text}}};
 }
 
-/// Counts tokens with the server's /tokenize: -1 when it has none (404, 501, not vLLM), -2 on another failure.
+/// Counts tokens with the server's /tokenize in any dialect it speaks (server/tokenizedialect.h): -1 when it has
+/// none or its answer carries no count, -2 on another failure.
 class Tokenizer
 {
 public:
@@ -50,42 +53,74 @@ public:
 
     int count(const WorkloadSpec& spec, const QString& text, QString* error)
     {
+        if (spec.api == WorkloadSpec::Api::Completions)
+            return countIn(post("/tokenize", tokenize::completionRequest(spec.model, text), error), text, error);
+        if (!m_chatByTemplate) {
+            const Answer a = post("/tokenize", tokenize::chatRequest(spec.model, promptValue(spec, text)), error);
+            if (a.status < 0 || a.status >= 300 || tokenize::count(a.body))
+                return countIn(a, text, error);
+            // llama.cpp counts no messages: its own /apply-template makes the text its chat completions tokenize.
+            m_chatByTemplate = true;
+        }
+        const Answer templated
+            = post("/apply-template", QJsonObject {{QStringLiteral("messages"), promptValue(spec, text)}}, error);
+        if (templated.status < 0)
+            return -2;
+        const std::optional<QString> prompt = tokenize::appliedTemplate(templated.body);
+        if (!prompt)
+            return -1;
+        return countIn(post("/tokenize", tokenize::completionRequest(spec.model, *prompt), error), *prompt, error);
+    }
+
+private:
+    struct Answer
+    {
+        int status = -1; ///< -1: no answer
+        QByteArray body;
+    };
+
+    Answer post(const char* path, const QJsonObject& body, QString* error)
+    {
         QUrl url = m_target.baseUrl;
-        url.setPath(QStringLiteral("/tokenize"));
+        url.setPath(m_target.rootPath() + QLatin1String(path));
         QNetworkRequest request(url);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
         request.setTransferTimeout(m_target.connectTimeoutMs);
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         if (!m_target.apiKey.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
         m_target.applyTls(request);
-        QJsonObject body;
-        if (!spec.model.isEmpty())
-            body[QStringLiteral("model")] = spec.model;
-        if (spec.api == WorkloadSpec::Api::Completions)
-            body[QStringLiteral("prompt")] = text;
-        else
-            body[QStringLiteral("messages")] = promptValue(spec, text);
         QNetworkReply* reply = m_manager.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         loop.exec();
         reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status == 404 || status == 405 || status == 501)
-            return -1;
-        if (reply->error() != QNetworkReply::NoError) {
-            *error = QStringLiteral("/tokenize failed: %1").arg(reply->errorString());
-            return -2;
+        Answer a;
+        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (!status.isValid()) {
+            *error = QStringLiteral("%1 failed: %2").arg(QLatin1String(path), reply->errorString());
+            return a;
         }
-        const QJsonObject doc = QJsonDocument::fromJson(reply->readAll()).object();
-        if (!doc.value(u"count").isDouble()) {
-            *error = QStringLiteral("/tokenize answered without a count.");
-            return -2;
-        }
-        return doc.value(u"count").toInt();
+        a.status = status.toInt();
+        a.body = reply->read(1 << 20); // a count fits in far less; a larger answer is not one
+        return a;
     }
 
-private:
+    static int countIn(const Answer& a, const QString& text, QString* error)
+    {
+        if (a.status < 0)
+            return -2;
+        if (a.status == 404 || a.status == 405 || a.status == 501)
+            return -1;
+        if (a.status >= 300) {
+            *error = QStringLiteral("/tokenize answered HTTP %1.").arg(a.status);
+            return -2;
+        }
+        const std::optional<int> n = tokenize::count(a.body, text.isEmpty());
+        return n ? *n : -1;
+    }
+
+    bool m_chatByTemplate = false;
     LoadTarget m_target;
     QNetworkAccessManager m_manager;
 };
@@ -151,8 +186,10 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
             tokens = tokenizer.count(spec, head + tail, &error);
             if (tokens == -1) {
                 estimated = true;
-                result.notes << QStringLiteral("The server has no /tokenize: input lengths are estimated at one token "
-                                               "per word; check them against usage.prompt_tokens.");
+                result.notes << QStringLiteral(
+                    "The server's /tokenize gave no count: input lengths are estimated at one "
+                    "token per word, and each request's usage.prompt_tokens is taken as "
+                    "its true length.");
                 break;
             }
             if (tokens == -2) {
@@ -179,7 +216,8 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
             return result;
         }
         RequestTemplate t;
-        t.path = spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions";
+        t.path = target.rootPath().toUtf8()
+            + (spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions");
         t.body = body(spec, promptValue(spec, head + tail), spec.outputTokens);
         t.inputTokens = spec.inputTokens;
         t.outputTokens = spec.outputTokens;

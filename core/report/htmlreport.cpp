@@ -150,9 +150,7 @@ QString HtmlReport::write(const ReportContent& c)
     }
     if (!c.tryNext.empty()) {
         out += QStringLiteral("<h2>%1</h2><p>%2</p><ol>\n")
-                   .arg(esc(QCoreApplication::translate("Report", "Try these next")),
-                       esc(QCoreApplication::translate("Report",
-                           "Ranked by expected effect; each flag was checked against the server's vLLM version.")));
+                   .arg(esc(QCoreApplication::translate("Report", "Try these next")), esc(c.tryNextIntro));
         for (const ReportContent::TryNext& t : c.tryNext) {
             out += QStringLiteral("<li><code>%1</code>: %2")
                        .arg(esc(t.flag.commandLine),

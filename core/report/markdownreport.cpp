@@ -103,9 +103,7 @@ QString MarkdownReport::write(const ReportContent& c)
     }
     if (!c.tryNext.empty()) {
         out += QStringLiteral("\n## %1\n\n%2\n\n")
-                   .arg(QCoreApplication::translate("Report", "Try these next"),
-                       QCoreApplication::translate("Report",
-                           "Ranked by expected effect; each flag was checked against the server's vLLM version."));
+                   .arg(QCoreApplication::translate("Report", "Try these next"), c.tryNextIntro);
         int rank = 1;
         for (const ReportContent::TryNext& t : c.tryNext) {
             out += QStringLiteral("%1. `%2`: %3")

@@ -356,9 +356,7 @@ void layout(const ReportContent& c, PageFlow& flow)
     }
     if (!c.tryNext.empty()) {
         flow.heading(QCoreApplication::translate("Report", "Try these next"), 1);
-        flow.paragraph(QCoreApplication::translate("Report",
-                           "Ranked by expected effect; each flag was checked against the server's vLLM version."),
-            9, kMuted);
+        flow.paragraph(c.tryNextIntro, 9, kMuted);
         int rank = 1;
         for (const ReportContent::TryNext& t : c.tryNext) {
             flow.text(QStringLiteral("%1. %2").arg(rank++).arg(t.flag.commandLine), flow.font(9.5, true, true));

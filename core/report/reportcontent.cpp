@@ -420,6 +420,17 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     for (const TrustCheck& t : a.trust)
         if (t.status == TrustCheck::Status::Warn || t.status == TrustCheck::Status::Fail)
             c.doubts << t;
+    if (run.facts.family == ServerFamily::LlamaCpp)
+        c.tryNextIntro = QCoreApplication::translate("ReportContent",
+            "Ranked by expected effect; llama-server's own flags, for the remedies Kneepoint knows as vLLM's.");
+    else if (run.facts.vllmVersion.isEmpty())
+        c.tryNextIntro = QCoreApplication::translate("ReportContent",
+            "Ranked by expected effect. The server's vLLM version is unknown: each flag says which releases accept "
+            "it.");
+    else
+        c.tryNextIntro = QCoreApplication::translate(
+            "ReportContent", "Ranked by expected effect; each flag was checked against the server's vLLM version, %1.")
+                             .arg(run.facts.vllmVersion);
     QStringList seen;
     for (const Finding& f : a.findings) {
         switch (f.severity) {
@@ -520,9 +531,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     const QJsonObject env = run.run.info.environment;
     auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
     c.environment = {
-        {QStringLiteral("vLLM"),
-            run.facts.vllmVersion.isEmpty() ? QCoreApplication::translate("ReportContent", "unknown")
-                                            : run.facts.vllmVersion},
+        {QCoreApplication::translate("ReportContent", "Server"), run.facts.serverText()},
         {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
         {QStringLiteral("Qt"), envValue("qt_version")},
         {QCoreApplication::translate("ReportContent", "Client host"), envValue("host")},

@@ -57,6 +57,8 @@ struct ReportContent
     QList<Finding> background;
     QList<Finding> healthy;
     std::vector<TryNext> tryNext; ///< ranked, each flag once
+    /// The sentence above them: whose flags they are and what they were checked against (a version only when known).
+    QString tryNextIntro;
     std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
     QStringList walls; ///< one sentence each: saturation, latency, memory
     QStringList physics;

@@ -3,6 +3,7 @@
 #include "doctor.h"
 
 #include "common/processlimits.h"
+#include "server/tokenizedialect.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -107,6 +108,7 @@ struct HttpAnswer
     int status = 0;
     QByteArray body;
     QByteArray contentType;
+    QByteArray server; ///< the Server: header
     QString failure;
     double ms = -1;
     double firstByteMs = -1;
@@ -166,6 +168,8 @@ QString transportFailure(QNetworkReply::NetworkError error, const QString& text)
     }
 }
 
+constexpr qsizetype kMaxAnswerBytes = qsizetype(16) << 20;
+
 /// Synchronous requests with a deadline each, on one manager so that the checks reuse a connection as a run would.
 class Http
 {
@@ -186,12 +190,15 @@ private:
     HttpAnswer send(const QString& path, const QByteArray* body)
     {
         QUrl url = m_target.baseUrl;
-        url.setPath(path);
+        url.setPath(m_target.rootPath() + path);
         url.setQuery(QString());
         url.setFragment(QString());
         QNetworkRequest request(url);
         // HTTP/1.1, as the load generator speaks it.
         request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+        // The API key goes with every request: a redirect is followed only to the same scheme, host and port, so
+        // that it never reaches another origin. One elsewhere is reported with where it pointed.
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
         if (!m_target.apiKey.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
         m_target.applyTls(request);
@@ -204,10 +211,18 @@ private:
         std::unique_ptr<QNetworkReply> reply(body ? m_manager.post(request, *body) : m_manager.get(request));
         QEventLoop loop;
         bool timedOut = false;
+        bool tooLarge = false;
         QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
             if (a.firstByteMs < 0)
                 a.firstByteMs = elapsedMs(clock);
             a.body += reply->readAll();
+            // No answer the doctor reads is this large (a busy vLLM's /metrics is a few hundred KB): a server
+            // that sends more is not answering the question, and memory must not follow it.
+            if (a.body.size() > kMaxAnswerBytes) {
+                tooLarge = true;
+                reply->abort();
+                loop.quit();
+            }
         });
         QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer deadline;
@@ -221,12 +236,25 @@ private:
         if (!reply->isFinished())
             loop.exec();
         a.ms = elapsedMs(clock);
-        a.body += reply->readAll();
+        if (!tooLarge)
+            a.body += reply->read(kMaxAnswerBytes - a.body.size() + 1);
         a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         a.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString().toUtf8();
-        if (timedOut) {
+        a.server = reply->rawHeader("Server");
+        if (tooLarge) {
+            a.status = 0;
+            a.body.clear();
+            a.failure = QStringLiteral("the answer was larger than %1 MiB and was cut off").arg(kMaxAnswerBytes >> 20);
+        } else if (timedOut) {
             a.status = 0;
             a.failure = QStringLiteral("no answer within %1").arg(formatMs(m_timeoutMs));
+        } else if (reply->error() == QNetworkReply::InsecureRedirectError || (a.status >= 300 && a.status < 400)) {
+            const QUrl to = url.resolved(reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl());
+            a.failure = QStringLiteral("HTTP %1: a redirect to %2, another origin, not followed so that the API "
+                                       "key stays with %3")
+                            .arg(a.status)
+                            .arg(to.toString(QUrl::RemoveUserInfo), hostPort(url.host(), m_target.port()));
+            a.status = 0;
         } else if (!a.answered()) {
             a.failure = transportFailure(reply->error(), reply->errorString());
         }
@@ -261,16 +289,19 @@ DoctorCheck urlCheck(const QUrl& url)
     QString detail = QStringLiteral("%1://%2").arg(scheme, hostPort(url.host(), port));
     if (url.port() < 0)
         detail += QStringLiteral(" (no port given: %1 is the %2 default)").arg(port).arg(scheme);
-    const QString path = url.path();
-    if ((!path.isEmpty() && path != u"/") || url.hasQuery() || url.hasFragment()) {
-        // People paste the OpenAI client's base URL, which ends in /v1; the endpoints here sit at fixed paths.
+    // People paste the OpenAI client's base URL, which ends in /v1, and gateways mount servers under a path: the
+    // endpoints are asked for under that path, /v1 or not.
+    LoadTarget mounted;
+    mounted.baseUrl = url;
+    if (const QString root = mounted.rootPath(); !root.isEmpty())
+        detail += QStringLiteral(", endpoints under %1").arg(root);
+    if (url.hasQuery() || url.hasFragment())
         return finish(c, Result::Warn,
             detail
-                + QStringLiteral("; the rest of the URL ('%1') is ignored")
-                      .arg(url.toString(QUrl::RemoveScheme | QUrl::RemoveAuthority)),
-            QStringLiteral("give only scheme, host and port: Kneepoint adds /health, /v1/models and the other "
-                           "paths itself"));
-    }
+                + QStringLiteral("; the query or fragment ('%1') is ignored")
+                      .arg(url.toString(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemovePath)),
+            QStringLiteral("give scheme, host, port and, behind a gateway, its path: Kneepoint adds /health, "
+                           "/v1/models and the other paths itself"));
     return finish(c, Result::Pass, detail);
 }
 
@@ -455,29 +486,47 @@ DoctorCheck healthCheck(Http& http, bool* answered)
     return finish(c, Result::Fail, statusLine(a), QStringLiteral("read the server's log: it is not healthy"), a.ms);
 }
 
-DoctorCheck versionCheck(Http& http, QByteArray* body)
+DoctorCheck versionCheck(Http& http, DoctorReport* report)
 {
     DoctorCheck c = begin("version");
     const HttpAnswer a = http.get(QStringLiteral("/version"));
-    const QString unknownFix = QStringLiteral("Kneepoint then assumes a recent vLLM; if this is another server, "
-                                              "metric names and defaults may differ from what it expects");
+    report->serverHeader = a.server;
+    if (a.ok()) {
+        report->versionBody = a.body;
+        const QJsonObject o = a.json();
+        const QString version = o.value(u"version").toString();
+        if (!version.isEmpty()) {
+            QString detail = QStringLiteral("vLLM %1").arg(version);
+            const QJsonObject sim = o.value(u"kneepoint_sim").toObject();
+            if (!sim.isEmpty())
+                detail += QStringLiteral(" (the Kneepoint simulator, %1 on %2, speed %3x)")
+                              .arg(sim.value(u"model").toString(), sim.value(u"gpu").toString(),
+                                  QString::number(sim.value(u"speed").toDouble()));
+            return finish(c, Result::Pass, detail, {}, a.ms);
+        }
+    }
+    // Not vLLM's /version: llama.cpp says what it is at /props (its build and slots).
+    const HttpAnswer props = http.get(QStringLiteral("/props"));
+    if (props.ok()) {
+        const QJsonObject o = props.json();
+        if (o.contains(u"total_slots") || o.contains(u"build_info")) {
+            report->propsBody = props.body;
+            QString detail = QStringLiteral("llama.cpp");
+            if (const QString build = o.value(u"build_info").toString(); !build.isEmpty())
+                detail += QStringLiteral(" %1").arg(build);
+            if (const QJsonValue slotCount = o.value(u"total_slots"); slotCount.isDouble())
+                detail += QStringLiteral(", %1 slots").arg(slotCount.toInt());
+            return finish(c, Result::Pass, detail, {}, a.ms + props.ms);
+        }
+    }
+    const QString unknownFix = QStringLiteral("the server's family is then told from /v1/models and /metrics; "
+                                              "advice that depends on its version is given without one");
     if (!a.answered())
         return finish(c, Result::Warn, a.failure, unknownFix, a.ms);
     if (!a.ok())
-        return finish(
-            c, Result::Warn, statusLine(a) + QStringLiteral(" — the vLLM version is unknown"), unknownFix, a.ms);
-    *body = a.body;
-    const QJsonObject o = a.json();
-    const QString version = o.value(u"version").toString();
-    if (version.isEmpty())
-        return finish(c, Result::Warn, QStringLiteral("the answer is not vLLM's {\"version\": …}"), unknownFix, a.ms);
-    QString detail = QStringLiteral("vLLM %1").arg(version);
-    const QJsonObject sim = o.value(u"kneepoint_sim").toObject();
-    if (!sim.isEmpty())
-        detail += QStringLiteral(" (the Kneepoint simulator, %1 on %2, speed %3x)")
-                      .arg(sim.value(u"model").toString(), sim.value(u"gpu").toString(),
-                          QString::number(sim.value(u"speed").toDouble()));
-    return finish(c, Result::Pass, detail, {}, a.ms);
+        return finish(c, Result::Warn, statusLine(a) + QStringLiteral(" — no vLLM /version, no llama.cpp /props"),
+            unknownFix, a.ms);
+    return finish(c, Result::Warn, QStringLiteral("the answer is not vLLM's {\"version\": …}"), unknownFix, a.ms);
 }
 
 DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, QString* modelId)
@@ -539,58 +588,78 @@ DoctorCheck metricsCheck(Http& http, QByteArray* body)
     DoctorCheck c = begin("metrics");
     const HttpAnswer a = http.get(QStringLiteral("/metrics"));
     const QString fix = notVisible
-        + QStringLiteral(". vLLM serves /metrics by default; if a proxy sits in front, let /metrics through");
+        + QStringLiteral(". vLLM serves /metrics by default, llama.cpp with --metrics, SGLang with --enable-metrics; "
+                         "if a proxy sits in front, let /metrics through");
     if (!a.answered())
         return finish(c, Result::Warn, a.failure, fix, a.ms);
     if (!a.ok())
         return finish(c, Result::Warn, statusLine(a), fix, a.ms);
     *body = a.body;
-    int series = 0;
-    for (const QByteArray& line : a.body.split('\n')) {
-        if (line.startsWith("vllm:"))
-            ++series;
+    // The families Kneepoint reads, each with the gauges the knee analysis needs (their names differ, their
+    // meanings do not: running, waiting, KV cache use).
+    struct Family
+    {
+        const char* prefix;
+        const char* name;
+        std::vector<std::vector<const char*>> needed; ///< each entry: one of these names
+    };
+    static const Family families[] = {
+        {"vllm:", "vLLM",
+            {{"vllm:num_requests_running"}, {"vllm:num_requests_waiting"},
+                {"vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"}}},
+        {"llamacpp:", "llama.cpp",
+            {{"llamacpp:requests_processing"}, {"llamacpp:requests_deferred"}, {"llamacpp:kv_cache_usage_ratio"}}},
+        {"sglang:", "SGLang", {{"sglang:num_running_reqs"}, {"sglang:num_queue_reqs"}, {"sglang:token_usage"}}},
+        {"tgi_", "TGI", {{"tgi_batch_current_size"}, {"tgi_queue_size"}}},
+    };
+    for (const Family& family : families) {
+        int series = 0;
+        for (const QByteArray& line : body->split('\n')) {
+            if (line.startsWith(family.prefix))
+                ++series;
+        }
+        if (series == 0)
+            continue;
+        QStringList missing;
+        for (const auto& alternatives : family.needed) {
+            if (std::none_of(alternatives.begin(), alternatives.end(), [&](const char* name) {
+                    return body->contains(QByteArray(QByteArray(name) + ' '))
+                        || body->contains(QByteArray(QByteArray(name) + '{'));
+                }))
+                missing << QString::fromLatin1(alternatives.front());
+        }
+        const QString detail = QStringLiteral("%1 %2 samples, %3 KB in %4")
+                                   .arg(series)
+                                   .arg(QString::fromLatin1(family.prefix),
+                                       QString::number(double(a.body.size()) / 1024, 'f', 1), formatMs(a.ms));
+        if (!missing.isEmpty())
+            return finish(c, Result::Warn,
+                detail
+                    + QStringLiteral("; this %1 build has no %2").arg(QLatin1String(family.name), missing.join(u", ")),
+                QStringLiteral("findings that need those gauges will say they were not visible"), a.ms);
+        return finish(c, Result::Pass, detail, {}, a.ms);
     }
-    if (series == 0)
-        return finish(c, Result::Warn, QStringLiteral("HTTP %1, but no vllm: metrics in it").arg(a.status), fix, a.ms);
-    // The gauges the knee analysis reads; the KV cache one was renamed in vLLM 0.10 (gpu_cache_usage_perc before).
-    QStringList missing;
-    if (!a.body.contains("vllm:num_requests_running"))
-        missing << QStringLiteral("vllm:num_requests_running");
-    if (!a.body.contains("vllm:num_requests_waiting"))
-        missing << QStringLiteral("vllm:num_requests_waiting");
-    if (!a.body.contains("vllm:kv_cache_usage_perc") && !a.body.contains("vllm:gpu_cache_usage_perc"))
-        missing << QStringLiteral("vllm:kv_cache_usage_perc");
-    const QString detail = QStringLiteral("%1 vllm: samples, %2 KB in %3")
-                               .arg(series)
-                               .arg(QString::number(double(a.body.size()) / 1024, 'f', 1), formatMs(a.ms));
-    if (!missing.isEmpty())
-        return finish(c, Result::Warn, detail + QStringLiteral("; missing %1").arg(missing.join(u", ")),
-            QStringLiteral("findings that need those gauges will be marked \"not visible\""), a.ms);
-    return finish(c, Result::Pass, detail, {}, a.ms);
+    return finish(c, Result::Warn,
+        QStringLiteral("HTTP %1, but no vllm:, llamacpp:, sglang: or tgi_ metrics in it").arg(a.status), fix, a.ms);
 }
 
 DoctorCheck tokenizeCheck(Http& http, const QString& modelId)
 {
     DoctorCheck c = begin("tokenize");
     const QString prompt = QStringLiteral("How many users can this server take?");
-    QJsonObject request {{QStringLiteral("prompt"), prompt}};
-    if (!modelId.isEmpty())
-        request.insert(QStringLiteral("model"), modelId);
-    const HttpAnswer a = http.post(QStringLiteral("/tokenize"), request);
-    const QString fix = QStringLiteral("prompt lengths will be estimated instead of counted by the server's "
-                                       "tokenizer. vLLM serves /tokenize by default; a proxy may hide it");
+    const HttpAnswer a = http.post(QStringLiteral("/tokenize"), tokenize::completionRequest(modelId, prompt));
+    // The same words `kneepoint run` says when it builds its prompts (WorkloadBuilder::synthetic).
+    const QString fix = QStringLiteral("prompt lengths will be estimated at one token per word, and each request's "
+                                       "usage.prompt_tokens taken as its true length");
     if (!a.answered())
         return finish(c, Result::Warn, a.failure, fix, a.ms);
     if (!a.ok())
         return finish(c, Result::Warn, statusLine(a), fix, a.ms);
-    const QJsonValue count = a.json().value(u"count");
-    if (!count.isDouble())
+    const std::optional<int> count = tokenize::count(a.body);
+    if (!count)
         return finish(c, Result::Warn, QStringLiteral("the answer carries no token count"), fix, a.ms);
     return finish(c, Result::Pass,
-        QStringLiteral("a %1-character prompt is %2 tokens (%3)")
-            .arg(prompt.size())
-            .arg(count.toInt())
-            .arg(formatMs(a.ms)),
+        QStringLiteral("a %1-character prompt is %2 tokens (%3)").arg(prompt.size()).arg(*count).arg(formatMs(a.ms)),
         {}, a.ms);
 }
 
@@ -828,7 +897,7 @@ DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress
             for (const char* id : {"version", "models", "metrics", "tokenize", "completion"})
                 add(skipped(id, stop));
         } else {
-            add(versionCheck(http, &report.versionBody));
+            add(versionCheck(http, &report));
             add(modelsCheck(http, target, &report.modelsBody, &report.modelId));
             add(metricsCheck(http, &report.metricsBody));
             add(tokenizeCheck(http, report.modelId));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/loadtarget.h"
+#include "server/serverfamily.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -42,6 +43,11 @@ struct DoctorReport
     QByteArray versionBody;
     QByteArray modelsBody;
     QByteArray metricsBody;
+    QByteArray propsBody; ///< llama.cpp's /props, when it answered one
+    QByteArray serverHeader; ///< the Server: header of the /version answer
+
+    /// The answers as ServerFacts::detect() reads them.
+    ServerReplies replies() const { return {versionBody, modelsBody, metricsBody, propsBody, serverHeader}; }
 
     /// No check failed: a benchmark can start (warnings only make some findings less certain).
     bool canBenchmark() const;

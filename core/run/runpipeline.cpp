@@ -77,7 +77,7 @@ void RunPipeline::start()
     }
 
     Q_EMIT phaseChanged(QStringLiteral("detect"), QString());
-    m_facts = ServerFacts::detect(report.versionBody, report.modelsBody, report.metricsBody);
+    m_facts = ServerFacts::detect(report.replies());
     measureNetwork(report);
     if (m_options.model.isEmpty())
         m_options.model = m_facts.modelId;
@@ -406,6 +406,11 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
             {QStringLiteral("cores"), QThread::idealThreadCount()}};
     if (m_options.shard)
         info.client[QStringLiteral("late_ms")] = double(m_lateMs);
+    // Requests the transport sent again because the server had closed their kept-alive connection: the client's
+    // business, never a failure of the server, but said in the report.
+    if (const auto resent = std::count_if(
+            result.records.begin(), result.records.end(), [](const RequestRecord& r) { return r.resentAfterClose; }))
+        info.client[QStringLiteral("resent_after_close")] = int(resent);
     QString error;
     const qint64 stepId = m_store->addStep(m_runId, info, result.records, samples, &error);
     if (stepId < 0) {

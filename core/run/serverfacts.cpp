@@ -4,6 +4,7 @@
 
 #include "net/prometheustext.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
@@ -93,13 +94,17 @@ bool hasSample(const PrometheusText& metrics, QByteArrayView name)
 
 void readMetrics(const PrometheusText& metrics, ServerFacts* f)
 {
-    f->metricsVisible = std::any_of(metrics.samples.begin(), metrics.samples.end(),
-        [](const PrometheusSample& s) { return s.name.startsWith("vllm:"); });
-    f->isVllm = f->isVllm || f->metricsVisible;
-    if (hasSample(metrics, "vllm:kv_cache_usage_perc"))
-        f->kvUsageMetric = QStringLiteral("vllm:kv_cache_usage_perc");
-    else if (hasSample(metrics, "vllm:gpu_cache_usage_perc"))
-        f->kvUsageMetric = QStringLiteral("vllm:gpu_cache_usage_perc");
+    f->metricsVisible = std::any_of(metrics.samples.begin(), metrics.samples.end(), [](const PrometheusSample& s) {
+        return s.name.startsWith("vllm:") || s.name.startsWith("llamacpp:") || s.name.startsWith("sglang:")
+            || s.name.startsWith("tgi_");
+    });
+    for (const char* name : {"vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc", "llamacpp:kv_cache_usage_ratio",
+             "sglang:token_usage"}) {
+        if (hasSample(metrics, name)) {
+            f->kvUsageMetric = QString::fromLatin1(name);
+            break;
+        }
+    }
     readCacheConfig(metrics, f);
     if (!f->timeScale) {
         if (const PrometheusSample* s = metrics.first("kneepoint:sim_speed_factor");
@@ -115,11 +120,16 @@ void listUnknown(ServerFacts* f)
             f->unknown.append(QString::fromUtf16(name));
     };
     f->unknown.clear();
-    unknownIf(f->vllmVersion.isEmpty(), u"vLLM version");
+    // Named after the family it is: "llama.cpp version" says more than "vLLM version" about a llama.cpp server.
+    const bool other = f->family != ServerFamily::Vllm && f->family != ServerFamily::Unknown;
+    const QString family = serverFamilyName(f->family);
+    if (other ? f->serverVersion.isEmpty() : f->vllmVersion.isEmpty())
+        f->unknown.append(other ? family + QStringLiteral(" version") : QStringLiteral("vLLM version"));
     unknownIf(f->modelId.isEmpty(), u"model");
     unknownIf(f->modelRoot.isEmpty(), u"model root");
     unknownIf(!f->maxModelLen, u"max model length");
-    unknownIf(!f->metricsVisible, u"vLLM metrics");
+    if (!f->metricsVisible)
+        f->unknown.append(other ? family + QStringLiteral(" metrics") : QStringLiteral("vLLM metrics"));
     unknownIf(f->kvUsageMetric.isEmpty(), u"KV cache usage");
     unknownIf(!f->kvCapacityTokens, u"KV capacity");
     unknownIf(!f->blockSize, u"block size");
@@ -220,6 +230,8 @@ constexpr SampleField sampleFields[] = {
     {"itlSum", &MetricsSample::itlSum},
     {"itlCount", &MetricsSample::itlCount},
     {"lagSeconds", &MetricsSample::lagSeconds},
+    {"prefixCacheQueries", &MetricsSample::prefixCacheQueries},
+    {"prefixCacheHits", &MetricsSample::prefixCacheHits},
 };
 
 } // namespace
@@ -227,12 +239,26 @@ constexpr SampleField sampleFields[] = {
 ServerFacts ServerFacts::detect(
     const QByteArray& versionBody, const QByteArray& modelsBody, const QByteArray& metricsBody)
 {
+    ServerReplies replies;
+    replies.version = versionBody;
+    replies.models = modelsBody;
+    replies.metrics = metricsBody;
+    return detect(replies);
+}
+
+ServerFacts ServerFacts::detect(const ServerReplies& replies)
+{
+    const QByteArray& versionBody = replies.version;
+    const QByteArray& modelsBody = replies.models;
+    const PrometheusText metrics = PrometheusText::parse(replies.metrics);
     ServerFacts f;
+    f.family = detectServerFamily(replies, metrics);
+    f.serverVersion = detectServerVersion(f.family, replies);
     const QJsonObject version = objectOf(versionBody);
     if (const QJsonValue v = version.value(QLatin1String("version")); v.isString() && !v.toString().isEmpty()) {
         f.vllmVersion = v.toString();
-        f.isVllm = true;
     }
+    f.isVllm = f.family == ServerFamily::Vllm;
     const QJsonValue speed = version.value(QLatin1String("kneepoint_sim")).toObject().value(QLatin1String("speed"));
     if (speed.isDouble() && std::isfinite(speed.toDouble()) && speed.toDouble() > 0)
         f.timeScale = speed.toDouble();
@@ -247,9 +273,25 @@ ServerFacts ServerFacts::detect(
             f.maxModelLen = len.toInt();
     }
 
-    readMetrics(PrometheusText::parse(metricsBody), &f);
+    // llama.cpp's card carries the training context, not the server's: each of its slots has ctx-size / parallel.
+    if (!f.maxModelLen) {
+        const QJsonObject settings = objectOf(replies.props).value(u"default_generation_settings").toObject();
+        if (const QJsonValue n = settings.value(u"n_ctx"); n.isDouble() && n.toInt() > 0)
+            f.maxModelLen = n.toInt();
+    }
+    readMetrics(metrics, &f);
     listUnknown(&f);
     return f;
+}
+
+QString ServerFacts::serverText() const
+{
+    const QString version = family == ServerFamily::Vllm ? vllmVersion : serverVersion;
+    if (family == ServerFamily::Unknown)
+        return serverFamilyName(family);
+    return version.isEmpty()
+        ? QCoreApplication::translate("ServerFacts", "%1 (version unknown)").arg(serverFamilyName(family))
+        : serverFamilyName(family) + u' ' + version;
 }
 
 QJsonObject ServerFacts::toJson() const
@@ -257,6 +299,9 @@ QJsonObject ServerFacts::toJson() const
     QJsonObject o;
     o.insert(QLatin1String("vllmVersion"), vllmVersion);
     o.insert(QLatin1String("isVllm"), isVllm);
+    o.insert(QLatin1String("family"), serverFamilyId(family));
+    if (!serverVersion.isEmpty())
+        o.insert(QLatin1String("serverVersion"), serverVersion);
     o.insert(QLatin1String("modelId"), modelId);
     o.insert(QLatin1String("modelRoot"), modelRoot);
     insertIf(&o, QLatin1String("maxModelLen"), maxModelLen);
@@ -278,6 +323,12 @@ ServerFacts ServerFacts::fromJson(const QJsonObject& o)
     ServerFacts f;
     f.vllmVersion = o.value(QLatin1String("vllmVersion")).toString();
     f.isVllm = o.value(QLatin1String("isVllm")).toBool();
+    // Runs stored before families were told apart: vLLM where they knew it was.
+    const bool knownVllm = f.isVllm || !o.value(QLatin1String("vllmVersion")).toString().isEmpty();
+    f.family = o.contains(QLatin1String("family")) ? serverFamilyFromId(o.value(QLatin1String("family")).toString())
+        : knownVllm                                ? ServerFamily::Vllm
+                                                   : ServerFamily::Unknown;
+    f.serverVersion = o.value(QLatin1String("serverVersion")).toString();
     f.modelId = o.value(QLatin1String("modelId")).toString();
     f.modelRoot = o.value(QLatin1String("modelRoot")).toString();
     f.maxModelLen = intOf(o, QLatin1String("maxModelLen"));
@@ -321,6 +372,43 @@ MetricsSample MetricsSample::from(const PrometheusText& metrics, std::int64_t ns
     m.itlSum = sum(itl + "_sum");
     m.itlCount = sum(itl + "_count");
     m.lagSeconds = maxOf(metrics, "kneepoint:sim_lag_seconds");
+    m.prefixCacheQueries = sum("vllm:prefix_cache_queries_total");
+    m.prefixCacheHits = sum("vllm:prefix_cache_hits_total");
+    if (hasSample(metrics, "llamacpp:requests_processing") || hasSample(metrics, "llamacpp:prompt_tokens_total")) {
+        // llama.cpp's slots: requests_processing run, requests_deferred wait for a free slot. Its prompt counter
+        // counts the tokens it evaluated, its cached counter those it took from a slot's cache.
+        m.running = sum("llamacpp:requests_processing");
+        m.waiting = sum("llamacpp:requests_deferred");
+        m.kvUsage = meanOf(metrics, "llamacpp:kv_cache_usage_ratio");
+        m.promptTokens = sum("llamacpp:prompt_tokens_total");
+        m.generationTokens = sum("llamacpp:tokens_predicted_total");
+        m.prefixCacheHits = sum("llamacpp:prompt_tokens_cached_total");
+        if (m.prefixCacheHits >= 0 && m.promptTokens >= 0)
+            m.prefixCacheQueries = m.prefixCacheHits + m.promptTokens;
+    } else if (hasSample(metrics, "sglang:num_running_reqs") || hasSample(metrics, "sglang:prompt_tokens_total")) {
+        m.running = sum("sglang:num_running_reqs");
+        m.waiting = sum("sglang:num_queue_reqs");
+        m.kvUsage = meanOf(metrics, "sglang:token_usage");
+        m.promptTokens = sum("sglang:prompt_tokens_total");
+        m.generationTokens = sum("sglang:generation_tokens_total");
+        m.requestsSucceeded = sum("sglang:num_requests_total");
+        m.ttftSum = sum("sglang:time_to_first_token_seconds_sum");
+        m.ttftCount = sum("sglang:time_to_first_token_seconds_count");
+        m.e2eSum = sum("sglang:e2e_request_latency_seconds_sum");
+        m.e2eCount = sum("sglang:e2e_request_latency_seconds_count");
+        m.prefixCacheHits = sum("sglang:cached_tokens_total");
+    } else if (hasSample(metrics, "tgi_batch_current_size") || hasSample(metrics, "tgi_queue_size")) {
+        // TGI counts tokens only in histograms of per-request lengths: their sums are the totals.
+        m.running = sum("tgi_batch_current_size");
+        m.waiting = sum("tgi_queue_size");
+        m.promptTokens = sum("tgi_request_input_length_sum");
+        m.generationTokens = sum("tgi_request_generated_tokens_sum");
+        m.requestsSucceeded = sum("tgi_request_success");
+        m.queueSum = sum("tgi_request_queue_duration_sum");
+        m.queueCount = sum("tgi_request_queue_duration_count");
+        m.e2eSum = sum("tgi_request_duration_sum");
+        m.e2eCount = sum("tgi_request_duration_count");
+    }
     return m;
 }
 

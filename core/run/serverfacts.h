@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "server/serverfamily.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -21,6 +23,8 @@ struct ServerFacts
 {
     QString vllmVersion; ///< /version's {"version": …}; empty: unknown
     bool isVllm = false; ///< /version answered like vLLM, or /metrics had vllm: samples
+    ServerFamily family = ServerFamily::Unknown; ///< see detectServerFamily(); vLLM for runs stored before it
+    QString serverVersion; ///< the family's own version (vLLM's, llama.cpp's build); empty: unknown
     QString modelId; ///< the first card of /v1/models: the served name requests must use
     QString modelRoot; ///< its `root`: the HF id or path the server loaded
     std::optional<int> maxModelLen;
@@ -35,12 +39,16 @@ struct ServerFacts
     /// Simulated seconds per real second: /version's "kneepoint_sim": {"speed": K}, else the gauge
     /// kneepoint:sim_speed_factor. Unset for a real server.
     std::optional<double> timeScale;
-    bool metricsVisible = false; ///< /metrics was read and had vllm: samples
+    bool metricsVisible = false; ///< /metrics was read and had samples of a family Kneepoint reads
     /// The name that carries KV-cache usage: vllm:kv_cache_usage_perc (V1, since 0.9.2) or vllm:gpu_cache_usage_perc
     /// (V0 and V1 up to 0.11); empty when neither is exposed.
     QString kvUsageMetric;
     /// Plain English names of what could not be found ("vLLM version", "KV capacity", …), in a fixed order.
     QStringList unknown;
+
+    /// The server as a sentence names it: "vLLM 0.11.0", "llama.cpp b11669-Debian", "llama.cpp (version unknown)",
+    /// "an unknown server".
+    QString serverText() const;
 
     /// Stable keys for the run store; unset optionals are left out. Round-trips through fromJson().
     QJsonObject toJson() const;
@@ -50,6 +58,8 @@ struct ServerFacts
     /// what the endpoint should answer (an HTML error page, say) count as missing.
     static ServerFacts detect(
         const QByteArray& versionBody, const QByteArray& modelsBody, const QByteArray& metricsBody);
+    /// The same from everything the doctor collected, /props and the Server header included.
+    static ServerFacts detect(const ServerReplies& replies);
 
     friend bool operator==(const ServerFacts&, const ServerFacts&) = default;
 };
@@ -71,10 +81,14 @@ struct MetricsSample
     double queueSum = -1, queueCount = -1;
     double itlSum = -1, itlCount = -1;
     double lagSeconds = -1; ///< the simulator's kneepoint:sim_lag_seconds: how far its loop ran behind its clock
+    double prefixCacheQueries = -1; ///< counter: prompt tokens looked up in the prefix cache
+    double prefixCacheHits = -1; ///< counter: prompt tokens found there
 
-    /// Reads both generations of metric names: kv_cache_usage_perc, else gpu_cache_usage_perc;
-    /// inter_token_latency_seconds, else time_per_output_token_seconds. A value that is not finite counts as absent,
-    /// since JSON cannot hold it.
+    /// Reads vLLM's names of both generations (kv_cache_usage_perc, else gpu_cache_usage_perc;
+    /// inter_token_latency_seconds, else time_per_output_token_seconds), and the same meanings from llama.cpp's
+    /// (llamacpp:requests_processing, requests_deferred, …), SGLang's (sglang:num_running_reqs, …) and TGI's
+    /// (tgi_batch_current_size, tgi_queue_size, …) where a server exposes those instead. A value that is not finite
+    /// counts as absent, since JSON cannot hold it.
     static MetricsSample from(const PrometheusText& metrics, std::int64_t ns);
     /// Absent (-1) figures are left out, so a series from a server without vLLM metrics stays small.
     QJsonObject toJson() const;

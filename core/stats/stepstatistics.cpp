@@ -198,7 +198,15 @@ StepStatistics StepStatistics::of(
         s.endNs = std::max(s.endNs, r->endNs);
         if (!r->ok()) {
             ++s.failed;
-            ++s.failures[r->error == ErrorClass::None ? ErrorClass::Other : r->error];
+            const ErrorClass cls = r->error == ErrorClass::None ? ErrorClass::Other : r->error;
+            ++s.failures[cls];
+            // The server's own words, as its first failure of each kind gave them: one line, capped.
+            if (!s.failureMessages.count(cls) && !r->errorMessage.trimmed().isEmpty()) {
+                QString line = r->errorMessage.section(u'\n', 0, 0).simplified();
+                if (line.size() > kFailureMessageChars)
+                    line = line.left(kFailureMessageChars - 1) + QStringLiteral("…");
+                s.failureMessages[cls] = line;
+            }
             continue;
         }
         ++s.succeeded;

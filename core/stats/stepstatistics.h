@@ -100,6 +100,10 @@ struct StepStatistics
     int succeeded = 0;
     int failed = 0;
     std::map<ErrorClass, int> failures; ///< failed requests by class; a record that never ended counts as Other
+    /// The message of the first failure of each class: the server's error text (an in-band {"error": …} event, an
+    /// HTTP error body) or the client's sentence, its first line and at most kFailureMessageChars characters.
+    std::map<ErrorClass, QString> failureMessages;
+    static constexpr int kFailureMessageChars = 160;
 
     Distribution ttftMs;
     Distribution tpotMs;

@@ -350,10 +350,13 @@ private Q_SLOTS:
         const DoctorReport plain = doctor(QStringLiteral("127.0.0.1:%1").arg(sim.port()));
         QCOMPARE(resultOf(plain, QStringLiteral("url")), Result::Pass);
         QCOMPARE(resultOf(plain, QStringLiteral("completion")), Result::Pass);
-        // The OpenAI client's base URL ends in /v1: accepted with a warning that the path is ignored.
+        // The OpenAI client's base URL ends in /v1: the same endpoints.
         const DoctorReport v1 = doctor(sim.baseUrl() + QStringLiteral("/v1"));
-        QCOMPARE(resultOf(v1, QStringLiteral("url")), Result::Warn);
+        QCOMPARE(resultOf(v1, QStringLiteral("url")), Result::Pass);
         QCOMPARE(resultOf(v1, QStringLiteral("models")), Result::Pass);
+        QCOMPARE(resultOf(v1, QStringLiteral("completion")), Result::Pass);
+        // A query has no meaning here: warned about.
+        QCOMPARE(resultOf(doctor(sim.baseUrl() + QStringLiteral("/?x=1")), QStringLiteral("url")), Result::Warn);
     }
 
     void serverErrorsFailTheCompletion()

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void capacityIsInterpolatedBetweenBracketingSteps();
     void verdictNamesTheLatencyWallAndRulesOutMemory();
     void memoryWallIsNamedWithItsEvidence();
+    void adviceFollowsTheServerFamily();
     void saturationWallWithAnIdleCache();
     void memoryWithoutMetricsIsNotVisible();
     void everyLoadPassing();
@@ -94,6 +95,46 @@ void TestRunAnalysis::memoryWallIsNamedWithItsEvidence()
     QCOMPARE(a.findings.front().id, QStringLiteral("memory-wall"));
     QVERIFY(!a.findings.front().tryNext.isEmpty());
     QCOMPARE(a.findings.front().tryNext.front().commandLine, QStringLiteral("--gpu-memory-utilization 0.95"));
+}
+
+// vLLM's flags go to vLLM; llama.cpp gets llama-server's own knobs; an unknown server gets none, and is told why.
+void TestRunAnalysis::adviceFollowsTheServerFamily()
+{
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs[4].kv = 0.99;
+    specs[4].preemptions = 12;
+    specs[5].kv = 1.0;
+    specs[5].preemptions = 80;
+    RunData run = makeRun(specs);
+    run.facts.family = ServerFamily::LlamaCpp;
+    run.facts.vllmVersion.clear();
+    run.facts.serverVersion = QStringLiteral("b11669-Debian");
+    const RunAnalysis llama = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QStringList lines;
+    for (const Finding& f : llama.findings) {
+        for (const FlagSuggestion& s : f.tryNext) {
+            lines << s.commandLine;
+            QVERIFY2(s.versionNote.contains(QStringLiteral("b11669-Debian")), qPrintable(s.versionNote));
+        }
+    }
+    QVERIFY2(lines.contains(QStringLiteral("--parallel 8")), qPrintable(lines.join(u", ")));
+    QVERIFY2(lines.contains(QStringLiteral("--cache-type-k q8_0 --cache-type-v q8_0 --flash-attn on")),
+        qPrintable(lines.join(u", ")));
+    for (const QString& line : std::as_const(lines)) {
+        for (const char* vllmOnly : {"--gpu-memory-utilization", "--max-num-seqs", "--kv-cache-dtype",
+                 "--tensor-parallel-size", "--quantization", "--data-parallel-size"})
+            QVERIFY2(!line.contains(QLatin1String(vllmOnly)), qPrintable(line));
+    }
+
+    run.facts.family = ServerFamily::Unknown;
+    run.facts.serverVersion.clear();
+    const RunAnalysis unknown = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    bool toldWhy = false;
+    for (const Finding& f : unknown.findings) {
+        QVERIFY2(f.tryNext.isEmpty(), qPrintable(f.id));
+        toldWhy = toldWhy || f.meaning.contains(QStringLiteral("this server did not say it is vLLM, so none is"));
+    }
+    QVERIFY(toldWhy);
 }
 
 void TestRunAnalysis::saturationWallWithAnIdleCache()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/prometheustext.h"
 #include "run/serverfacts.h"
+#include "server/tokenizedialect.h"
 #include "sim/simmetrics.h"
 
 #include <QJsonDocument>
@@ -312,12 +313,12 @@ private Q_SLOTS:
         QVERIFY(!json.contains(QStringLiteral("timeScale")));
         QVERIFY(!json.contains(QStringLiteral("maxModelLen")));
         const QStringList keys = ServerFacts::detect(simVersion, vllmModels, simulatorMetrics().text).toJson().keys();
-        const QStringList expected
-            = {QStringLiteral("blockSize"), QStringLiteral("cacheDtype"), QStringLiteral("gpuMemoryUtilization"),
-                QStringLiteral("isVllm"), QStringLiteral("kvCapacityTokens"), QStringLiteral("kvUsageMetric"),
-                QStringLiteral("maxModelLen"), QStringLiteral("metricsVisible"), QStringLiteral("modelId"),
-                QStringLiteral("modelRoot"), QStringLiteral("numGpuBlocks"), QStringLiteral("prefixCaching"),
-                QStringLiteral("timeScale"), QStringLiteral("unknown"), QStringLiteral("vllmVersion")};
+        const QStringList expected = {QStringLiteral("blockSize"), QStringLiteral("cacheDtype"),
+            QStringLiteral("family"), QStringLiteral("gpuMemoryUtilization"), QStringLiteral("isVllm"),
+            QStringLiteral("kvCapacityTokens"), QStringLiteral("kvUsageMetric"), QStringLiteral("maxModelLen"),
+            QStringLiteral("metricsVisible"), QStringLiteral("modelId"), QStringLiteral("modelRoot"),
+            QStringLiteral("numGpuBlocks"), QStringLiteral("prefixCaching"), QStringLiteral("serverVersion"),
+            QStringLiteral("timeScale"), QStringLiteral("unknown"), QStringLiteral("vllmVersion")};
         QCOMPARE(keys, expected);
     }
 
@@ -442,6 +443,171 @@ private Q_SLOTS:
             = counterDelta(scrape(beforeRestart, 1).promptTokens, scrape(afterRestart, 2).promptTokens);
         QVERIFY(d.reset);
         QCOMPARE(d.value, 700.0);
+    }
+
+    // Each family's /metrics, written by hand after its documentation (llama.cpp's tools/server/README.md and what
+    // Debian's b11669 build exposes, SGLang's production_metrics page, TGI's metrics list), read into one meaning.
+    void readsEveryFamilysMetrics_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("family");
+        QTest::addColumn<double>("running");
+        QTest::addColumn<double>("waiting");
+        QTest::addColumn<double>("kvUsage");
+        QTest::addColumn<double>("promptTokens");
+        QTest::addColumn<double>("generationTokens");
+        QTest::addColumn<double>("prefixCacheHits");
+        QTest::newRow("llama.cpp b11669")
+            << QByteArray(R"(# HELP llamacpp:prompt_tokens_total Number of prompt tokens processed.
+# TYPE llamacpp:prompt_tokens_total counter
+llamacpp:prompt_tokens_total 4096
+# TYPE llamacpp:prompt_tokens_cached_total counter
+llamacpp:prompt_tokens_cached_total 12
+# TYPE llamacpp:prompt_seconds_total counter
+llamacpp:prompt_seconds_total 3.5
+# TYPE llamacpp:tokens_predicted_total counter
+llamacpp:tokens_predicted_total 2048
+# TYPE llamacpp:tokens_predicted_seconds_total counter
+llamacpp:tokens_predicted_seconds_total 40.1
+# TYPE llamacpp:n_decode_total counter
+llamacpp:n_decode_total 300
+# TYPE llamacpp:n_busy_slots_per_decode counter
+llamacpp:n_busy_slots_per_decode 7.5
+# TYPE llamacpp:prompt_tokens_seconds gauge
+llamacpp:prompt_tokens_seconds 1170.3
+# TYPE llamacpp:predicted_tokens_seconds gauge
+llamacpp:predicted_tokens_seconds 51.1
+# TYPE llamacpp:requests_processing gauge
+llamacpp:requests_processing 8
+# TYPE llamacpp:requests_deferred gauge
+llamacpp:requests_deferred 8
+)") << int(ServerFamily::LlamaCpp)
+            << 8.0 << 8.0 << -1.0 << 4096.0 << 2048.0 << 12.0;
+        QTest::newRow("llama.cpp b4748") << QByteArray(R"(# TYPE llamacpp:prompt_tokens_total counter
+llamacpp:prompt_tokens_total 100
+# TYPE llamacpp:tokens_predicted_total counter
+llamacpp:tokens_predicted_total 50
+# TYPE llamacpp:kv_cache_usage_ratio gauge
+llamacpp:kv_cache_usage_ratio 0.25
+# TYPE llamacpp:kv_cache_tokens gauge
+llamacpp:kv_cache_tokens 1024
+# TYPE llamacpp:requests_processing gauge
+llamacpp:requests_processing 2
+# TYPE llamacpp:requests_deferred gauge
+llamacpp:requests_deferred 0
+)") << int(ServerFamily::LlamaCpp) << 2.0 << 0.0
+                                         << 0.25 << 100.0 << 50.0 << -1.0;
+        QTest::newRow("SGLang") << QByteArray(R"(# HELP sglang:prompt_tokens_total Number of prefill tokens processed.
+# TYPE sglang:prompt_tokens_total counter
+sglang:prompt_tokens_total{model_name="meta-llama/Llama-3.1-8B-Instruct"} 8.128902e+06
+# TYPE sglang:generation_tokens_total counter
+sglang:generation_tokens_total{model_name="meta-llama/Llama-3.1-8B-Instruct"} 7.557572e+06
+# TYPE sglang:cached_tokens_total counter
+sglang:cached_tokens_total{model_name="meta-llama/Llama-3.1-8B-Instruct",cache_source="device"} 5000
+# TYPE sglang:token_usage gauge
+sglang:token_usage{model_name="meta-llama/Llama-3.1-8B-Instruct"} 0.28
+# TYPE sglang:num_running_reqs gauge
+sglang:num_running_reqs{model_name="meta-llama/Llama-3.1-8B-Instruct"} 31
+# TYPE sglang:num_queue_reqs gauge
+sglang:num_queue_reqs{model_name="meta-llama/Llama-3.1-8B-Instruct"} 4
+)") << int(ServerFamily::SGLang) << 31.0
+                                << 4.0 << 0.28 << 8.128902e+06 << 7.557572e+06 << 5000.0;
+        QTest::newRow("TGI") << QByteArray(R"(# TYPE tgi_batch_current_size gauge
+tgi_batch_current_size 12
+# TYPE tgi_queue_size gauge
+tgi_queue_size 3
+# TYPE tgi_request_input_length histogram
+tgi_request_input_length_bucket{le="+Inf"} 40
+tgi_request_input_length_sum 40960
+tgi_request_input_length_count 40
+# TYPE tgi_request_generated_tokens histogram
+tgi_request_generated_tokens_bucket{le="+Inf"} 40
+tgi_request_generated_tokens_sum 10240
+tgi_request_generated_tokens_count 40
+# TYPE tgi_request_success counter
+tgi_request_success 40
+)") << int(ServerFamily::Tgi) << 12.0
+                             << 3.0 << -1.0 << 40960.0 << 10240.0 << -1.0;
+    }
+
+    void readsEveryFamilysMetrics()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, family);
+        QFETCH(double, running);
+        QFETCH(double, waiting);
+        QFETCH(double, kvUsage);
+        QFETCH(double, promptTokens);
+        QFETCH(double, generationTokens);
+        QFETCH(double, prefixCacheHits);
+        const MetricsSample m = MetricsSample::from(PrometheusText::parse(text), 7);
+        QCOMPARE(m.running, running);
+        QCOMPARE(m.waiting, waiting);
+        QCOMPARE(m.kvUsage, kvUsage);
+        QCOMPARE(m.promptTokens, promptTokens);
+        QCOMPARE(m.generationTokens, generationTokens);
+        QCOMPARE(m.prefixCacheHits, prefixCacheHits);
+        const ServerFacts f = ServerFacts::detect({}, {}, text);
+        QCOMPARE(int(f.family), family);
+        QVERIFY(f.metricsVisible);
+        QVERIFY(!f.isVllm);
+        QVERIFY(!f.unknown.contains(QStringLiteral("vLLM version")));
+        QVERIFY(f.unknown.contains(serverFamilyName(f.family) + QStringLiteral(" version")));
+    }
+
+    void detectsLlamaCppWithoutMetrics()
+    {
+        // What Debian's llama-server b11669 answers at /v1/models and /props (trimmed), with /version a 404.
+        const QByteArray models = R"({"models":[{"name":"tiny.gguf","model":"tiny.gguf"}],"object":"list","data":[
+            {"id":"tiny.gguf","object":"model","created":1764000000,"owned_by":"llamacpp","meta":{"vocab_type":1,
+            "n_vocab":700,"n_ctx_train":4096,"n_embd":256,"n_params":3000000,"size":6000000}}]})";
+        const QByteArray props = R"({"default_generation_settings":{"n_ctx":512,"params":{}},"total_slots":8,
+            "model_path":"/models/tiny.gguf","build_info":"b11669-Debian"})";
+        ServerReplies replies;
+        replies.version = R"({"error":{"code":404,"message":"File Not Found","type":"not_found_error"}})";
+        replies.models = models;
+        replies.props = props;
+        const ServerFacts f = ServerFacts::detect(replies);
+        QCOMPARE(f.family, ServerFamily::LlamaCpp);
+        QCOMPARE(f.serverVersion, QStringLiteral("b11669-Debian"));
+        QCOMPARE(f.modelId, QStringLiteral("tiny.gguf"));
+        QCOMPARE(f.maxModelLen, std::optional<int>(512)); // a slot's context, not the training one
+        QVERIFY(f.vllmVersion.isEmpty());
+        QVERIFY(f.unknown.contains(QStringLiteral("llama.cpp metrics")));
+        // Stored and read back, the family stays; a run stored before families were told apart reads as vLLM's.
+        QCOMPARE(ServerFacts::fromJson(f.toJson()).family, ServerFamily::LlamaCpp);
+        QCOMPARE(ServerFacts::fromJson(f.toJson()).serverVersion, QStringLiteral("b11669-Debian"));
+        QCOMPARE(ServerFacts::fromJson(QJsonObject {{QStringLiteral("isVllm"), true}}).family, ServerFamily::Vllm);
+        // owned_by alone says it too, and the other families' words.
+        replies.props.clear();
+        QCOMPARE(ServerFacts::detect(replies).family, ServerFamily::LlamaCpp);
+        replies.models = R"({"object":"list","data":[{"id":"llama3.2","object":"model","owned_by":"library"}]})";
+        QCOMPARE(ServerFacts::detect(replies).family, ServerFamily::Ollama);
+        replies.models = R"({"object":"list","data":[{"id":"q","object":"model","owned_by":"sglang"}]})";
+        QCOMPARE(ServerFacts::detect(replies).family, ServerFamily::SGLang);
+        replies.models.clear();
+        QCOMPARE(ServerFacts::detect(replies).family, ServerFamily::Unknown);
+    }
+
+    void countsEveryTokenizeDialect()
+    {
+        const QJsonObject body = tokenize::completionRequest(QStringLiteral("m"), QStringLiteral(" the of and"));
+        // One body that vLLM (prompt), llama.cpp (content, add_special for its BOS) and TGI (inputs) all read.
+        QCOMPARE(body.value(u"prompt").toString(), QStringLiteral(" the of and"));
+        QCOMPARE(body.value(u"content").toString(), QStringLiteral(" the of and"));
+        QCOMPARE(body.value(u"inputs").toString(), QStringLiteral(" the of and"));
+        QCOMPARE(body.value(u"add_special").toBool(), true);
+        QCOMPARE(tokenize::count(R"({"count":4,"max_model_len":8192,"tokens":[1,2,3,4]})"), std::optional<int>(4));
+        QCOMPARE(tokenize::count(R"({"tokens":[1,278,310,322]})"), std::optional<int>(4));
+        QCOMPARE(tokenize::count(R"([{"id":1,"text":"<s>"},{"id":278,"text":" the"}])"), std::optional<int>(2));
+        // llama.cpp's answer to a body it did not read: 200 and no tokens. That is no count, not zero.
+        QCOMPARE(tokenize::count(R"({"tokens":[]})"), std::nullopt);
+        QCOMPARE(tokenize::count(R"({"tokens":[]})", true), std::optional<int>(0));
+        QCOMPARE(tokenize::count(R"({"detail":"Not Found"})"), std::nullopt);
+        QCOMPARE(tokenize::count("<html>oops</html>"), std::nullopt);
+        QCOMPARE(tokenize::appliedTemplate(R"({"prompt":"<|im_start|>user\nhi<|im_end|>\n"})"),
+            std::optional<QString>(QStringLiteral("<|im_start|>user\nhi<|im_end|>\n")));
+        QCOMPARE(tokenize::appliedTemplate(R"({"error":{}})"), std::nullopt);
     }
 };
 

@@ -62,7 +62,7 @@ void DetectJob::work()
         });
         if (m_cancelled)
             return;
-        Q_EMIT finished(report, core::ServerFacts::detect(report.versionBody, report.modelsBody, report.metricsBody));
+        Q_EMIT finished(report, core::ServerFacts::detect(report.replies()));
     } catch (const Cancelled&) {
         // Nobody is listening any more.
     }

@@ -440,7 +440,7 @@ void ServerPage::showFacts()
     }
     const core::ServerFacts& f = *m_facts;
     const QLocale locale;
-    QString version = f.vllmVersion.isEmpty() ? unknown : f.vllmVersion;
+    QString version = f.serverText();
     if (f.timeScale)
         version = tr("%1 (Kneepoint's simulated server, %2× speed)").arg(version, locale.toString(*f.timeScale));
     m_versionValue->setText(version);
