@@ -35,6 +35,9 @@ struct SocketTransport::Connection
 
 namespace {
 
+// How long the end of an HTTP body may lag [DONE] before the connection is given up (the request is complete).
+constexpr int kAfterDoneMs = 1000;
+
 ErrorClass classifySocketError(QAbstractSocket::SocketError error, bool headersDone)
 {
     switch (error) {
@@ -267,6 +270,10 @@ void SocketTransport::onReadyRead(Connection* c)
             return;
         }
     }
+    // [DONE] came and the body has not ended: the HTTP end is waited for briefly (it usually follows in the next
+    // read, and the connection stays reusable), never for a whole stall timeout. The request ended at [DONE].
+    if (c->recorder && c->recorder->sawDone())
+        c->timer->start(std::min(m_target.stallTimeoutMs, kAfterDoneMs));
 }
 
 void SocketTransport::warmingFailed(Connection* c, const QString& error)
@@ -359,6 +366,11 @@ void SocketTransport::onTimeout(Connection* c)
     }
     if (!c->recorder)
         return;
+    if (c->recorder->sawDone()) {
+        c->recorder->complete(now);
+        finish(c, false);
+        return;
+    }
     const QString what = !c->connected
         ? QStringLiteral("No connection to the server within %1 ms.").arg(m_target.connectTimeoutMs)
         : c->reader.headersDone()

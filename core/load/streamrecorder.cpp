@@ -52,6 +52,11 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
         if (end > 7 && end < 200)
             m_record.responseId = data.sliced(7, end - 7).toByteArray();
     }
+    // A request ends at [DONE]: anything after it is the server's fault, not more of the response.
+    if (m_sawDone) {
+        ++m_eventsAfterDone;
+        return;
+    }
     const StreamEvent e = m_events.read(data);
     if (e.promptTokens >= 0)
         m_record.promptTokens = e.promptTokens;
@@ -69,6 +74,7 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
         break;
     case StreamEvent::Kind::Done:
         m_sawDone = true;
+        m_doneNs = ns;
         break;
     case StreamEvent::Kind::Error:
         if (!failed()) {
@@ -112,12 +118,14 @@ void StreamRecorder::complete(std::int64_t ns)
         m_record.endNs = ns;
         return;
     }
-    if (m_parser.hasPartialEvent() || !m_sawDone) {
+    if (!m_sawDone) {
         // The HTTP framing ended cleanly, but vLLM always ends a stream with [DONE]: something cut it short.
         fail(ErrorClass::StreamCut, QStringLiteral("The stream ended without [DONE]."), ns);
         return;
     }
-    m_record.endNs = ns;
+    // At [DONE], not at the end of the HTTP body: a server that holds the connection open after it does not
+    // make the request longer.
+    m_record.endNs = m_doneNs >= 0 ? m_doneNs : ns;
 }
 
 void StreamRecorder::fail(ErrorClass error, const QString& message, std::int64_t ns)

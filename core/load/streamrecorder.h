@@ -29,6 +29,8 @@ public:
 
     bool failed() const { return m_record.error != ErrorClass::None; }
     bool sawDone() const { return m_sawDone; }
+    /// Events that came after [DONE], ignored: a protocol fault of the server's.
+    int eventsAfterDone() const { return m_eventsAfterDone; }
     RequestRecord take() { return std::move(m_record); }
     const RequestRecord& record() const { return m_record; }
 
@@ -43,6 +45,8 @@ private:
     StreamEventReader m_events;
     QByteArray m_errorBody; // the body of a failed (non-2xx) response, for its message
     bool m_sawDone = false;
+    std::int64_t m_doneNs = -1;
+    int m_eventsAfterDone = 0;
 };
 
 } // namespace kp::core

@@ -427,7 +427,11 @@ StreamEvent StreamEventReader::read(QByteArrayView data)
     if (c.completionTokens >= 0) {
         usageDelta = c.completionTokens - m_completionTokens;
         m_completionTokens = std::max(m_completionTokens, c.completionTokens);
+        // Usage on a chunk with text, or on a first chunk, is continuous usage: each chunk carries the running count.
+        if (c.hasText || !m_seenChunk)
+            m_continuousUsage = true;
     }
+    m_seenChunk = m_seenChunk || c.choiceCount > 0;
     if (c.hasUsage && c.choiceCount == 0) {
         e.kind = StreamEvent::Kind::Usage;
     } else if (c.hasText) {
@@ -436,8 +440,10 @@ StreamEvent StreamEventReader::read(QByteArrayView data)
         e.tokens = std::max(usageDelta, 1);
     } else if (c.hasRole) {
         e.kind = StreamEvent::Kind::RoleOnly;
-    } else if (c.choiceCount > 0 && usageDelta > 0) {
+    } else if (c.choiceCount > 0 && usageDelta > 0 && m_continuousUsage) {
         // No text but counted: EOS on the final chunk, or a token whose bytes the detokenizer still holds back.
+        // Only under continuous usage: llama.cpp's last chunk carries the whole request's usage beside an empty
+        // choice, and taking its total for the tokens of that chunk would double the count.
         e.kind = StreamEvent::Kind::Token;
         e.tokens = usageDelta;
     }

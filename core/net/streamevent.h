@@ -40,10 +40,17 @@ public:
     /// Reads the payload of one SSE event (the data the SseParser reported).
     StreamEvent read(QByteArrayView data);
     /// Forgets the previous request's usage, ready for a new stream.
-    void reset() { m_completionTokens = 0; }
+    void reset()
+    {
+        m_completionTokens = 0;
+        m_continuousUsage = false;
+        m_seenChunk = false;
+    }
 
 private:
     int m_completionTokens = 0;
+    bool m_continuousUsage = false; ///< usage rode on token chunks (vLLM's continuous_usage_stats)
+    bool m_seenChunk = false; ///< a chunk with choices has been read
 };
 
 } // namespace kp::core

@@ -246,6 +246,17 @@ void TestStreamEvent::countsTokensByContinuousUsage()
     // A new request counts from zero again.
     reader.reset();
     QCOMPARE(reader.read(completion(" a", "null", usage(3, 2))).tokens, 2);
+
+    // llama.cpp: no continuous usage, then the whole request's usage on the last chunk, beside an empty choice
+    // with its finish_reason (and its timings). That chunk carries no token: counting its 3 would double the count.
+    reader.reset();
+    QList<int> llama;
+    for (const QByteArray& data : {completion(" a", "null", "null"), completion(" b", "null", "null"),
+             completion(" c", "null", "null"), completion("", R"("length")", usage(4, 3)), QByteArray("[DONE]")}) {
+        const StreamEvent e = reader.read(data);
+        llama.append(e.kind == Kind::Token ? e.tokens : 0);
+    }
+    QCOMPARE(llama, (QList<int> {1, 1, 1, 0, 0}));
 }
 
 void TestStreamEvent::readsTheSimulatorsChatStream()
