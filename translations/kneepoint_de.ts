@@ -366,6 +366,38 @@
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
+    <message>
+        <source>The remedies Kneepoint knows for this are vLLM&apos;s flags, and this server did not say it is vLLM, so none is suggested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remedies Kneepoint knows for this are vLLM&apos;s flags, and this server is %1, so none is suggested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a llama-server flag; the server&apos;s build is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a llama-server flag; Kneepoint keeps no facts of which builds accept it, so check it against build %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets the number of slots, llama.cpp&apos;s limit on requests decoded together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the context of all slots together: each slot gets --ctx-size divided by --parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reuses cached chunks of a slot&apos;s earlier prompts by shifting them (each slot already keeps its last prompt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the first said: “%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -478,10 +510,6 @@
     <message>
         <source>Try these next</source>
         <translation>Als Nächstes ausprobieren</translation>
-    </message>
-    <message>
-        <source>Ranked by expected effect; each flag was checked against the server&apos;s vLLM version.</source>
-        <translation>Nach erwarteter Wirkung geordnet; jedes Flag wurde gegen die vLLM-Version des Servers geprüft.</translation>
     </message>
     <message>
         <source>%1 (for: %2)</source>
@@ -1050,6 +1078,18 @@
         <source>the server&apos;s certificate was not checked (--insecure): these numbers came over a connection anyone in between could have read or changed</source>
         <translation>das Zertifikat des Servers wurde nicht geprüft (--insecure): Diese Zahlen kamen über eine Verbindung, die jeder dazwischen hätte mitlesen oder verändern können</translation>
     </message>
+    <message>
+        <source>Ranked by expected effect; llama-server&apos;s own flags, for the remedies Kneepoint knows as vLLM&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranked by expected effect. The server&apos;s vLLM version is unknown: each flag says which releases accept it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranked by expected effect; each flag was checked against the server&apos;s vLLM version, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RequestEstimate</name>
@@ -1140,6 +1180,20 @@
     <message>
         <source>There is no run %1.</source>
         <translation>Es gibt keinen Lauf %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerFacts</name>
+    <message>
+        <source>%1 (version unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServerFamily</name>
+    <message>
+        <source>an unknown server</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1389,6 +1443,14 @@
         <source>%1: %2 not recorded.</source>
         <translation>%1: %2 nicht aufgezeichnet.</translation>
     </message>
+    <message>
+        <source>The server is %1 and did not say its build. Kneepoint %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, Kneepoint %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -1418,20 +1480,12 @@
         <translation>der Speicher voll ist: %1</translation>
     </message>
     <message>
-        <source>the server is saturated: %1, so extra users only wait in the queue</source>
-        <translation>der Server ausgelastet ist: %1, sodass zusätzliche Nutzer nur in der Warteschlange warten</translation>
-    </message>
-    <message>
         <source>requests start failing</source>
         <translation>Anfragen fehlschlagen</translation>
     </message>
     <message>
         <source>%1 crosses your target</source>
         <translation>%1 Ihren Zielwert überschreitet</translation>
-    </message>
-    <message>
-        <source>memory could not be judged, since the server&apos;s /metrics were not visible</source>
-        <translation>der Speicher ließ sich nicht beurteilen, da die /metrics des Servers nicht sichtbar waren</translation>
     </message>
     <message>
         <source>not because memory is full: the KV cache was only %1 used there</source>
@@ -1529,6 +1583,22 @@
         <source>%1, this server comfortably handles %2 at %3. It breaks at %4 because %5</source>
         <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
     </message>
+    <message>
+        <source>the server is saturated: %1, so extra users only make each request slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server is full: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server is saturated: %1, and extra users wait in its queue: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory could not be judged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -1612,6 +1682,14 @@
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
+    <message>
+        <source>at %1 the server ran at most %2 requests at once and up to %3 waited for a free place (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s /metrics carry no KV cache gauge, so KV cache use could not be measured</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::core</name>
@@ -1682,6 +1760,14 @@
     <message>
         <source>The PDF&apos;s trailer has a /Prev that is no offset.</source>
         <translation>Der Trailer des PDFs enthält ein /Prev, das kein Offset ist.</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close this window or command and open the database again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The write-ahead log of %1 (its -wal and -shm files) was removed by another program while Kneepoint had the database open, so %2 failed. What was committed before is in the file: close this window or command and open the database again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

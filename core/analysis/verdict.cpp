@@ -45,9 +45,16 @@ QString cause(const Walls& walls, const LoadCurve& curve)
     case Wall::Kind::Memory:
         return QCoreApplication::translate("Verdict", "memory is full: %1").arg(walls.memory.evidence);
     case Wall::Kind::Saturation:
+        // The queue is named only when the server's own counters showed one.
+        if (walls.saturation.queueEvidence.isEmpty())
+            return QCoreApplication::translate(
+                "Verdict", "the server is saturated: %1, so extra users only make each request slower")
+                .arg(walls.saturation.evidence);
+        if (walls.saturation.queueEvidence == walls.saturation.evidence)
+            return QCoreApplication::translate("Verdict", "the server is full: %1").arg(walls.saturation.evidence);
         return QCoreApplication::translate(
-            "Verdict", "the server is saturated: %1, so extra users only wait in the queue")
-            .arg(walls.saturation.evidence);
+            "Verdict", "the server is saturated: %1, and extra users wait in its queue: %2")
+            .arg(walls.saturation.evidence, walls.saturation.queueEvidence);
     case Wall::Kind::Latency:
         break;
     }
@@ -64,8 +71,7 @@ QStringList ruledOut(const Walls& walls, const LoadCurve& curve, int at)
     const CurvePoint* point = at >= 0 && at < int(curve.points.size()) ? &curve.points[std::size_t(at)] : nullptr;
     if (limiting != Wall::Kind::Memory) {
         if (!walls.memory.visible)
-            out << QCoreApplication::translate(
-                "Verdict", "memory could not be judged, since the server's /metrics were not visible");
+            out << QCoreApplication::translate("Verdict", "memory could not be judged: %1").arg(walls.memory.evidence);
         else if (!walls.memory.reached || walls.memory.load > (point ? point->load : 0)) {
             const double kv = point ? point->step->server.peakKvUsage : -1;
             if (kv >= 0)

@@ -17,9 +17,43 @@ constexpr double kSaturationGain = 0.15;
 constexpr double kKvFull = 0.95;
 constexpr double kKvQueueing = 0.90;
 
-void findSaturation(Wall& w, const LoadCurve& curve)
+// The gauge a family counts waiting requests with, for the sentence that quotes it.
+QString waitingGauge(ServerFamily family)
+{
+    switch (family) {
+    case ServerFamily::LlamaCpp:
+        return QStringLiteral("llamacpp:requests_deferred");
+    case ServerFamily::SGLang:
+        return QStringLiteral("sglang:num_queue_reqs");
+    case ServerFamily::Tgi:
+        return QStringLiteral("tgi_queue_size");
+    default:
+        return QStringLiteral("vllm:num_requests_waiting");
+    }
+}
+
+// The server's own word that requests queue: the first step where it ran fewer requests than there were users
+// while others waited. Empty (and -1) when its counters say nothing of the kind, or are not visible.
+int findQueue(const LoadCurve& curve, const ServerFacts& facts, QString* evidence)
 {
     const std::vector<CurvePoint>& p = curve.points;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const ServerDeltas& s = p[i].step->server;
+        if (s.peakWaiting >= 1 && s.peakRunning >= 1 && s.peakRunning < p[i].load) {
+            *evidence = QCoreApplication::translate(
+                "Walls", "at %1 the server ran at most %2 requests at once and up to %3 waited for a free place (%4)")
+                            .arg(p[i].step->loadPhrase(), text::number(s.peakRunning), text::number(s.peakWaiting),
+                                waitingGauge(facts.family));
+            return int(i);
+        }
+    }
+    return -1;
+}
+
+void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
+{
+    const std::vector<CurvePoint>& p = curve.points;
+    const int queued = findQueue(curve, facts, &w.queueEvidence);
     for (std::size_t i = 1; i < p.size(); ++i) {
         const double t0 = p[i - 1].outputTokensPerSecond, t1 = p[i].outputTokensPerSecond;
         if (!(t0 > 0) || std::isnan(t1) || !(p[i].load > p[i - 1].load))
@@ -38,6 +72,19 @@ void findSaturation(Wall& w, const LoadCurve& curve)
             return;
         }
     }
+    if (queued >= 0) {
+        // Throughput kept rising, but the server itself says requests waited for a place: its limit on requests at
+        // once (max_num_seqs, llama.cpp's slots) is full from the most it ran.
+        const double cap = p[std::size_t(queued)].step->server.peakRunning;
+        int at = queued;
+        while (at > 0 && p[std::size_t(at)].load > cap)
+            --at;
+        w.reached = true;
+        w.point = at;
+        w.load = p[std::size_t(at)].load;
+        w.evidence = w.queueEvidence;
+        return;
+    }
     if (p.size() >= 2 && p.front().outputTokensPerSecond > 0) {
         const CurvePoint& a = p[p.size() - 2];
         const CurvePoint& b = p.back();
@@ -50,7 +97,7 @@ void findSaturation(Wall& w, const LoadCurve& curve)
     }
 }
 
-void findMemory(Wall& w, const LoadCurve& curve)
+void findMemory(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
 {
     w.visible = false;
     double lastKv = -1;
@@ -83,8 +130,12 @@ void findMemory(Wall& w, const LoadCurve& curve)
     w.evidence = w.visible
         ? QCoreApplication::translate("Walls", "the KV cache peaked at %1 at the highest load, with no preemptions")
               .arg(text::percent(lastKv))
-        : QCoreApplication::translate(
-            "Walls", "the server's /metrics were not visible, so KV cache use could not be measured");
+        : facts.metricsVisible ? QCoreApplication::translate("Walls",
+              "%1's /metrics carry no KV cache gauge, so KV cache use could not be "
+              "measured")
+                                     .arg(serverFamilyName(facts.family))
+                               : QCoreApplication::translate("Walls",
+                                   "the server's /metrics were not visible, so KV cache use could not be measured");
 }
 
 void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
@@ -176,8 +227,8 @@ const Wall& Walls::wall(Wall::Kind kind) const
 Walls Walls::of(const RunData& run, const LoadCurve& curve)
 {
     Walls w;
-    findSaturation(w.saturation, curve);
-    findMemory(w.memory, curve);
+    findSaturation(w.saturation, curve, run.facts);
+    findMemory(w.memory, curve, run.facts);
     findLatency(w.latency, curve, std::max(0.0, run.roundTripMs));
     // Tie order: a cause before its symptom.
     for (const Wall* candidate : {&w.memory, &w.saturation, &w.latency}) {

@@ -26,6 +26,9 @@ struct Wall
     double load = 0; ///< where it was reached: users (or req/s)
     int point = -1; ///< the curve point it was reached at
     QString evidence; ///< a sentence with the numbers: why it is (or is not) reached
+    /// Saturation: the server's own counters showing requests waiting for a place while it ran fewer than the users
+    /// ("at 16 users the server ran at most 8 … (llamacpp:requests_deferred)"); empty when they show no queue.
+    QString queueEvidence;
 
     static QString name(Kind kind); ///< "saturation", "latency", "memory"
     static QString title(Kind kind); ///< the name for people, translated: "Saturation", "Latency", "Memory"

@@ -17,6 +17,19 @@ struct RequestTemplate
     QByteArray body;
     int inputTokens = 0;
     int outputTokens = 0;
+    /// Where in `body` each request gets its own leading block of uniqueWords words (uniqueBlock()), so that no
+    /// prompt is sent twice in a run and a prefix cache can reuse no more than the part every prompt shares; -1:
+    /// the body goes as it is (a user's data set).
+    qsizetype uniqueAt = -1;
+    int uniqueWords = 0; ///< the block's length: kUniqueWords, fewer in a prompt too short for them
+
+    /// The body of the request numbered `n`: the block for `n` spliced in at uniqueAt.
+    QByteArray bodyFor(std::uint64_t n) const;
+    /// `count` words, each one token in the common open models' tokenizers (and the simulator's): " w1 w2 …", the
+    /// base-N digits of `n`, fastest first.
+    static QByteArray uniqueBlock(std::uint64_t n, int count);
+    /// Six words of the 229-word list hold 47 bits, enough for every request of a run (see LoadWorker).
+    static constexpr int kUniqueWords = 6;
 };
 
 /// The requests of a step, prepared before it starts and shared read-only by every worker thread.
@@ -36,6 +49,9 @@ struct LoadPlan
     double burstiness = 1; ///< gamma shape: 1 is Poisson, below 1 burstier, above 1 more even
     int maxInFlight = 0; ///< open loop: a cap on requests in flight (0: none); late sends show as schedule lag
     std::uint64_t seed = 0; ///< for the arrival times
+    /// Numbers this step's prompts apart from every other step's of the run (with the worker and a count): the
+    /// leading block of RequestTemplate::bodyFor(). A run gives each step its own.
+    std::uint64_t promptSalt = 0;
     int warmupRequests = 0; ///< sent first and marked warm-up: kept, but out of the statistics
     int requestCount = 0; ///< the step ends after this many measured requests, when > 0
     double durationSeconds = 0; ///< or after this long, when > 0 (whichever comes first)

@@ -80,7 +80,11 @@ void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user)
     record.id = ++m_nextId;
     record.requestedInputTokens = t.inputTokens;
     record.requestedOutputTokens = t.outputTokens;
-    m_transport->send(t.path, t.body, std::move(record),
+    // The step, this worker and the request's number within it: no prompt is sent twice in a run. Six words of a
+    // 229-word list hold 47 bits: 16 of step and shard, 7 of worker, 24 of count.
+    const std::uint64_t unique
+        = (m_assignment->plan.promptSalt << 31) + (std::uint64_t(m_index & 0x7f) << 24) + (m_nextId & 0xffffff);
+    m_transport->send(t.path, t.bodyFor(unique), std::move(record),
         [this, user](RequestRecord&& finished) { onFinished(user, std::move(finished)); });
 }
 

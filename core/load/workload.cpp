@@ -34,6 +34,15 @@ QList<QByteArray> fillerWords()
     return words;
 }
 
+const QList<QByteArray>& words()
+{
+    static const QList<QByteArray> list = fillerWords();
+    return list;
+}
+
+// Stands where each request's own block goes while the prompt is built; not a word, so never in a prompt.
+const QString kUniqueMarker = QStringLiteral("\u00a7KNEEPOINT-UNIQUE\u00a7");
+
 QJsonValue promptValue(const WorkloadSpec& spec, const QString& text)
 {
     if (spec.api == WorkloadSpec::Api::Completions)
@@ -127,6 +136,30 @@ private:
 
 } // namespace
 
+// RequestTemplate's (loadplan.h) live here, beside the word list they draw from.
+QByteArray RequestTemplate::uniqueBlock(std::uint64_t n, int count)
+{
+    const QList<QByteArray>& list = words();
+    const auto base = std::uint64_t(std::max<qsizetype>(1, list.size()));
+    QByteArray block;
+    for (int i = 0; i < count; ++i, n /= base)
+        block += ' ' + list.value(qsizetype(n % base), QByteArrayLiteral("the"));
+    return block;
+}
+
+QByteArray RequestTemplate::bodyFor(std::uint64_t n) const
+{
+    if (uniqueAt < 0 || uniqueAt > body.size())
+        return body;
+    QByteArray out;
+    const QByteArray block = uniqueBlock(n, uniqueWords);
+    out.reserve(body.size() + block.size());
+    out += QByteArrayView(body).first(uniqueAt);
+    out += block;
+    out += QByteArrayView(body).sliced(uniqueAt);
+    return out;
+}
+
 QByteArray WorkloadBuilder::body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens)
 {
     QJsonObject body;
@@ -147,7 +180,7 @@ QByteArray WorkloadBuilder::body(const WorkloadSpec& spec, const QJsonValue& pro
 WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, const WorkloadSpec& spec)
 {
     Result result;
-    const QList<QByteArray> words = fillerWords();
+    const QList<QByteArray>& words = kp::core::words();
     if (words.isEmpty() || spec.inputTokens < 1 || spec.count < 1) {
         result.error = QStringLiteral("Cannot build prompts: the input length and the count must be at least 1.");
         return result;
@@ -159,24 +192,22 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
             text += u' ' + QString::fromLatin1(words.at(int(rng() % std::uint64_t(words.size()))));
         return text;
     };
-    // The shared part is the same for every prompt; each prompt then starts its own part with its number, written
-    // as words with the fastest-changing one first, so no two prompts share more than the shared part (prefix
-    // caching can reuse exactly that much) and the number costs one or two tokens.
+    // The shared part is the same for every prompt; each request then starts its own part with its own block of
+    // words (RequestTemplate::bodyFor: a number unique in the run, fastest-changing word first), so no two
+    // requests share more than the shared part and a prefix cache can reuse exactly that much. The block is
+    // counted with a stand-in of as many one-token words while the length is fitted.
     const int sharedTokens = int(spec.sharedPrefix * spec.inputTokens);
     const QString shared = sharedTokens > 1 ? randomWords(sharedTokens - 1) : QString();
-    auto number = [&words](int i) {
-        const int base = int(words.size());
-        QString text = u' ' + QString::fromLatin1(words.at(i % base));
-        if (i >= base)
-            text += u' ' + QString::fromLatin1(words.at((i / base) % base));
-        return text;
-    };
+    // A prompt too short for the whole block (a handful of tokens) gets what fits beside its BOS and one word.
+    const int uniqueWords
+        = std::clamp(spec.inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
+    const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
 
     Tokenizer tokenizer(target);
     bool estimated = false;
     for (int i = 0; i < spec.count; ++i) {
-        const QString head = shared + number(i);
-        const int fill = std::max(0, spec.inputTokens - std::max(sharedTokens, 1) - 2);
+        const QString head = shared + standIn;
+        const int fill = std::max(0, spec.inputTokens - std::max(sharedTokens, 1) - uniqueWords);
         QString tail = randomWords(fill);
         int tokens = -1;
         // Adjust the filler until the server counts exactly the input length: most words are one token, so this
@@ -218,7 +249,12 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         RequestTemplate t;
         t.path = target.rootPath().toUtf8()
             + (spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions");
-        t.body = body(spec, promptValue(spec, head + tail), spec.outputTokens);
+        t.body = body(spec, promptValue(spec, shared + kUniqueMarker + tail), spec.outputTokens);
+        const QByteArray marker = kUniqueMarker.toUtf8();
+        t.uniqueAt = t.body.indexOf(marker);
+        if (t.uniqueAt >= 0)
+            t.body.remove(t.uniqueAt, marker.size());
+        t.uniqueWords = uniqueWords;
         t.inputTokens = spec.inputTokens;
         t.outputTokens = spec.outputTokens;
         result.requests.push_back(std::move(t));

@@ -380,7 +380,12 @@ void RunPipeline::runNextStep()
     m_stepCpuStart = processCpuSeconds();
     m_stepWall.start();
     m_scraper->start();
-    m_engine->start(step.plan, m_workloads[std::size_t(step.shape)]);
+    // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
+    // otherwise answer from its prefix cache, and look faster than it is.
+    LoadPlan plan = step.plan;
+    plan.promptSalt
+        = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
+    m_engine->start(plan, m_workloads[std::size_t(step.shape)]);
 }
 
 void RunPipeline::onStepFinished(const LoadEngine::Result& result)

@@ -50,8 +50,8 @@ QString serverFamilyId(ServerFamily family)
 
 ServerFamily serverFamilyFromId(const QString& id)
 {
-    for (ServerFamily f : {ServerFamily::Vllm, ServerFamily::LlamaCpp, ServerFamily::SGLang, ServerFamily::Tgi,
-             ServerFamily::Ollama}) {
+    for (ServerFamily f :
+        {ServerFamily::Vllm, ServerFamily::LlamaCpp, ServerFamily::SGLang, ServerFamily::Tgi, ServerFamily::Ollama}) {
         if (serverFamilyId(f) == id)
             return f;
     }

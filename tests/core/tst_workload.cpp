@@ -66,6 +66,44 @@ private Q_SLOTS:
         }
     }
 
+    // Every request its own prompt: the block a worker splices in at the start of each request's own part is a
+    // number unique in the run, and costs the tokens the length was fitted with.
+    void everyRequestGetsItsOwnLeadingBlock()
+    {
+        WorkloadSpec spec;
+        spec.inputTokens = 64;
+        spec.count = 2;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        const RequestTemplate& t = built.requests.front();
+        QCOMPARE(t.uniqueWords, RequestTemplate::kUniqueWords);
+        QSet<QByteArray> bodies;
+        QSet<QString> heads;
+        for (std::uint64_t n :
+            {std::uint64_t(0), std::uint64_t(1), std::uint64_t(228), std::uint64_t(229), std::uint64_t(1) << 31,
+                (std::uint64_t(1) << 31) + 1, (std::uint64_t(64) << 31) + (std::uint64_t(3) << 24)}) {
+            const QByteArray body = t.bodyFor(n);
+            bodies.insert(body);
+            const QString prompt = QJsonDocument::fromJson(body).object().value(u"prompt").toString();
+            QVERIFY2(!prompt.isEmpty(), body.constData());
+            heads.insert(prompt.section(u' ', 1, RequestTemplate::kUniqueWords));
+            QCOMPARE(prompt.split(u' ', Qt::SkipEmptyParts).size(),
+                QJsonDocument::fromJson(t.bodyFor(0))
+                    .object()
+                    .value(u"prompt")
+                    .toString()
+                    .split(u' ', Qt::SkipEmptyParts)
+                    .size());
+        }
+        QCOMPARE(bodies.size(), 7);
+        QCOMPARE(heads.size(), 7); // they differ from the first word on
+        // A prompt too short for the whole block gets what fits.
+        spec.inputTokens = 4;
+        const auto tiny = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(tiny.error.isEmpty(), qPrintable(tiny.error));
+        QVERIFY(tiny.requests.front().uniqueWords < RequestTemplate::kUniqueWords);
+    }
+
     void aSharedPrefixIsSharedAndNothingMore()
     {
         WorkloadSpec spec;

@@ -52,7 +52,7 @@ do_wait() {
 }
 
 do_stop() {
-    local port=$1 pid i
+    local port=$1 pid
     pid=$(pid_of "$port")
     if ! alive "$pid"; then
         rm -f "$rundir/llama-server-$port.pid"
@@ -61,13 +61,13 @@ do_stop() {
     fi
     # The server is its own session and process-group leader (setsid), so -pid reaches anything it started.
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for i in $(seq 1 75); do
+    for _ in $(seq 1 75); do
         kill -0 -- "-$pid" 2>/dev/null || break
         sleep 0.2
     done
     if kill -0 -- "-$pid" 2>/dev/null; then
         kill -KILL -- "-$pid" 2>/dev/null || true
-        for i in $(seq 1 25); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.2; done
+        for _ in $(seq 1 25); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.2; done
         kill -0 -- "-$pid" 2>/dev/null && die "llama-server (pid $pid) survived SIGKILL"
         echo "llama-server on port $port killed (SIGKILL after 15 s)"
     else

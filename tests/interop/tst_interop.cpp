@@ -1,0 +1,440 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Kneepoint against a real inference engine that none of us wrote: Debian's llama-server, in the chroot of
+// tests/interop/setup.sh, serving a small random-weight model with 8 slots. Every command a user would run, as the
+// binary, and the measurements checked against what the server itself says it did (its log's per-request timings,
+// its llamacpp: metrics).
+//
+// Needs root (chroot). Without the chroot it skips, unless KNEEPOINT_INTEROP_REQUIRED=1 (as .ci/run sets), when it
+// fails instead.
+#include "analysis/rundata.h"
+#include "stats/stepstatistics.h"
+#include "store/runstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <unistd.h>
+#include <vector>
+
+using namespace kp::core;
+
+namespace {
+
+struct Ran
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QString sourceDir()
+{
+    return QStringLiteral(KNEEPOINT_SOURCE_DIR);
+}
+
+QString chrootDir()
+{
+    const QString fromEnvironment = qEnvironmentVariable("KNEEPOINT_INTEROP_CHROOT");
+    return fromEnvironment.isEmpty() ? QStringLiteral("/var/cache/kneepoint-interop/sid") : fromEnvironment;
+}
+
+Ran runProgram(const QString& program, const QStringList& arguments, int timeoutMs)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(program, arguments);
+    Ran r;
+    if (!p.waitForStarted(10'000)) {
+        r.err = p.errorString();
+        return r;
+    }
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = QStringLiteral("timed out after %1 ms\n").arg(timeoutMs) + QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+Ran kneepoint(const QStringList& arguments, int timeoutMs = 300'000)
+{
+    return runProgram(qEnvironmentVariable("KNEEPOINT_BINARY"), arguments, timeoutMs);
+}
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    return probe.serverPort();
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return std::nan("");
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// What llama-server's log says of each request it finished: `prompt eval time = X ms / N tokens` and
+/// `eval time = Y ms / M tokens (Z ms per token, …)`.
+struct ServerTiming
+{
+    double promptMs = 0;
+    int promptTokens = 0;
+    double evalMs = 0;
+    int evalTokens = 0;
+};
+
+std::vector<ServerTiming> parseTimings(const QByteArray& log)
+{
+    static const QRegularExpression prompt(QStringLiteral(R"(prompt eval time =\s*([0-9.]+) ms /\s*([0-9]+) tokens)"));
+    static const QRegularExpression eval(QStringLiteral(R"(\|\s+eval time =\s*([0-9.]+) ms /\s*([0-9]+) tokens)"));
+    std::vector<ServerTiming> out;
+    ServerTiming pending;
+    bool havePrompt = false;
+    for (const QByteArray& raw : log.split('\n')) {
+        const QString line = QString::fromUtf8(raw);
+        if (const QRegularExpressionMatch m = prompt.match(line); m.hasMatch()) {
+            pending = {};
+            pending.promptMs = m.captured(1).toDouble();
+            pending.promptTokens = m.captured(2).toInt();
+            havePrompt = true;
+        } else if (const QRegularExpressionMatch e = eval.match(line); e.hasMatch() && havePrompt) {
+            pending.evalMs = e.captured(1).toDouble();
+            pending.evalTokens = e.captured(2).toInt();
+            out.push_back(pending);
+            havePrompt = false;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestInterop : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void doctorNamesTheServer();
+    void sweepWithTheDefaultsLosesNothing();
+    void chatOverQnamLosesNothing();
+    void timingsAgreeWithTheServersOwn();
+    void theVerdictNamesTheSlotLimit();
+    void everyReportFormat();
+    void whatIfAndCompare();
+    void qualityAsk();
+    void cleanupTestCase();
+
+private:
+    /// Checks every request of `runId`: none failed, each prompt and output as long as asked. `input` 0: the chat
+    /// template's tokens are the server's business, so only a consistent count is asked for.
+    void checkRun(qint64 runId, int input, int output);
+    qint64 lastRunId();
+    QByteArray logSince(qint64 offset) const;
+    qint64 logSize() const { return QFileInfo(m_log).size(); }
+
+    QTemporaryDir m_dir;
+    QString m_db;
+    QString m_url;
+    QString m_log;
+    quint16 m_port = 0;
+    bool m_started = false;
+    qint64 m_sweepRun = -1;
+    qint64 m_chatRun = -1;
+};
+
+void TestInterop::initTestCase()
+{
+    const bool required = qEnvironmentVariableIntValue("KNEEPOINT_INTEROP_REQUIRED") == 1;
+    const QString dir = chrootDir();
+    const auto unavailable = [required](const QString& why) {
+        if (required)
+            QFAIL(qPrintable(why));
+        QSKIP(qPrintable(why));
+    };
+    if (::geteuid() != 0)
+        return unavailable(QStringLiteral("the interop suite needs root, for chroot"));
+    if (!QFile::exists(dir + QStringLiteral("/usr/bin/llama-server")))
+        return unavailable(QStringLiteral("no llama.cpp chroot at %1: run tests/interop/setup.sh").arg(dir));
+    const Ran setup = runProgram(sourceDir() + QStringLiteral("/tests/interop/setup.sh"), {dir}, 600'000);
+    QVERIFY2(setup.exitCode == 0, qPrintable(setup.err));
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("interop.sqlite"));
+    m_port = freePort();
+    m_url = QStringLiteral("http://127.0.0.1:%1").arg(m_port);
+    m_log = dir + QStringLiteral("/run/kneepoint/llama-server-%1.log").arg(m_port);
+    const Ran start = runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(m_port)},
+        180'000);
+    QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
+    m_started = true;
+}
+
+void TestInterop::cleanupTestCase()
+{
+    if (!m_started)
+        return;
+    const Ran stop = runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
+        {QStringLiteral("stop"), chrootDir(), QString::number(m_port)}, 60'000);
+    QVERIFY2(stop.exitCode == 0, qPrintable(stop.out + stop.err));
+}
+
+QByteArray TestInterop::logSince(qint64 offset) const
+{
+    QFile f(m_log);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    f.seek(offset);
+    return f.readAll();
+}
+
+qint64 TestInterop::lastRunId()
+{
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-read"));
+    if (!store)
+        return -1;
+    const QList<RunSummary> runs = store->runs(&error);
+    return runs.isEmpty() ? -1 : runs.front().id;
+}
+
+void TestInterop::checkRun(qint64 runId, int input, int output)
+{
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-check"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, runId, &error);
+    QVERIFY2(run, qPrintable(error));
+    QCOMPARE(run->run.summary.status, RunStatus::Complete);
+    QCOMPARE(run->facts.family, ServerFamily::LlamaCpp);
+    QVERIFY(run->facts.metricsVisible);
+    int requests = 0;
+    int resent = 0;
+    for (const StoredStep& step : run->run.steps) {
+        const std::vector<RequestRecord> records = store->requests(step.id, &error);
+        QVERIFY2(!records.empty(), qPrintable(error));
+        int promptTokens = -1;
+        for (const RequestRecord& r : records) {
+            QVERIFY2(r.ok(),
+                qPrintable(QStringLiteral("step %1, request %2: %3 %4")
+                               .arg(step.info.index)
+                               .arg(r.id)
+                               .arg(errorClassName(r.error), r.errorMessage)));
+            QCOMPARE(r.completionTokens, output);
+            int chunkTokens = 0;
+            for (const ChunkArrival& c : r.chunks)
+                chunkTokens += c.tokens;
+            QCOMPARE(chunkTokens, output);
+            if (input > 0)
+                QCOMPARE(r.promptTokens, input);
+            else if (promptTokens < 0)
+                promptTokens = r.promptTokens;
+            else
+                QCOMPARE(r.promptTokens, promptTokens);
+            ++requests;
+        }
+        resent += step.info.client.value(u"resent_after_close").toInt();
+        const StepStatistics stats = StepStatistics::of(records, {}, 0);
+        qInfo("run %lld step %d (%s): %d requests, %d failed, TTFT p50 %.1f ms, TPOT p50 %.2f ms, %.1f tok/s", runId,
+            step.info.index,
+            qPrintable(QString::fromUtf8(QJsonDocument(step.info.load).toJson(QJsonDocument::Compact))), stats.total,
+            stats.failed, stats.ttftMs.at(50).value, stats.tpotMs.at(50).value, stats.whole.outputTokensPerSecond);
+    }
+    qInfo("run %lld: %d requests, 0 failed, %d sent again after the server closed their connection", runId, requests,
+        resent);
+}
+
+void TestInterop::doctorNamesTheServer()
+{
+    const Ran r = kneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), m_url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("llama.cpp")), qPrintable(r.out));
+    // It counts tokens in llama.cpp's dialect and sees its metrics.
+    QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("tokenize.*tokens"))), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("llamacpp: samples")), qPrintable(r.out));
+    qInfo("%s", qPrintable(r.out));
+}
+
+void TestInterop::sweepWithTheDefaultsLosesNothing()
+{
+    // The product's defaults but for the size: a request shape and loads that fit a 2-core machine's minutes,
+    // up to twice the server's 8 slots.
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
+        QStringLiteral("--shapes"), QStringLiteral("128/32"), QStringLiteral("--concurrency"),
+        QStringLiteral("1,2,4,8,16")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    m_sweepRun = lastRunId();
+    QVERIFY(m_sweepRun > 0);
+    checkRun(m_sweepRun, 128, 32);
+}
+
+void TestInterop::chatOverQnamLosesNothing()
+{
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
+        QStringLiteral("--chat"), QStringLiteral("--transport"), QStringLiteral("qnam"), QStringLiteral("--shapes"),
+        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    m_chatRun = lastRunId();
+    QVERIFY(m_chatRun > m_sweepRun);
+    checkRun(m_chatRun, 128, 32);
+}
+
+void TestInterop::timingsAgreeWithTheServersOwn()
+{
+    // One user, so that no request waits for a slot: what the client measures is what the server did, plus the
+    // loopback. The server's log gives each request's prompt time and its time per generated token.
+    const qint64 offset = logSize();
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
+        QStringLiteral("--shapes"), QStringLiteral("256/64"), QStringLiteral("--concurrency"), QStringLiteral("1"),
+        QStringLiteral("--requests"), QStringLiteral("12")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    const std::vector<ServerTiming> server = parseTimings(logSince(offset));
+    const qint64 runId = lastRunId();
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-timing"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<StoredRun> run = store->run(runId, &error);
+    QVERIFY2(run, qPrintable(error));
+    std::vector<double> clientTtft, clientTpot;
+    for (const StoredStep& step : run->steps) {
+        for (const RequestRecord& rec : store->requests(step.id, &error)) {
+            const RequestLatencies l = RequestLatencies::of(rec);
+            if (rec.requestedInputTokens == 256 && l.ttftMs && l.tpotMs) {
+                clientTtft.push_back(*l.ttftMs);
+                clientTpot.push_back(*l.tpotMs);
+            }
+        }
+    }
+    std::vector<double> serverPrompt, serverPerToken;
+    for (const ServerTiming& t : server) {
+        if (t.promptTokens >= 200 && t.evalTokens == 64) {
+            serverPrompt.push_back(t.promptMs);
+            // The first token comes out of the prompt's pass; the other 63 each took a decode step of their own.
+            serverPerToken.push_back(t.evalMs / double(t.evalTokens - 1));
+        }
+    }
+    QVERIFY2(serverPrompt.size() >= 10, qPrintable(QString::fromUtf8(logSince(offset).right(2000))));
+    QVERIFY(clientTtft.size() >= 10);
+    const double ttft = median(clientTtft), prompt = median(serverPrompt);
+    const double tpot = median(clientTpot), perToken = median(serverPerToken);
+    qInfo("median TTFT %.2f ms against the server's prompt time %.2f ms (%+.1f%%); median TPOT %.3f ms against its "
+          "%.3f ms per decoded token (%+.1f%%); %zu client and %zu server requests",
+        ttft, prompt, 100 * (ttft / prompt - 1), tpot, perToken, 100 * (tpot / perToken - 1), clientTtft.size(),
+        serverPrompt.size());
+    QVERIFY(std::abs(ttft / prompt - 1) <= 0.05);
+    QVERIFY(std::abs(tpot / perToken - 1) <= 0.05);
+}
+
+void TestInterop::theVerdictNamesTheSlotLimit()
+{
+    QVERIFY(m_sweepRun > 0);
+    const Ran r
+        = kneepoint({QStringLiteral("show"), QString::number(m_sweepRun), QStringLiteral("--db"), m_db}, 60'000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    qInfo("%s", qPrintable(r.out));
+    // The verdict names the queue with the server's own gauge: 16 users on 8 slots.
+    QVERIFY2(r.out.contains(QStringLiteral("up to 8 waited for a free place (llamacpp:requests_deferred)"))
+            || r.out.contains(QStringLiteral("up to 7 waited for a free place (llamacpp:requests_deferred)")),
+        qPrintable(r.out));
+    // llama.cpp's advice is its own, never vLLM's.
+    QVERIFY2(!r.out.contains(QStringLiteral("--max-num-seqs")), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("--gpu-memory-utilization")), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("vLLM version")), qPrintable(r.out));
+    // At 16 users 8 wait for a slot, and the server's own queue gauge says so.
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-verdict"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, m_sweepRun, &error);
+    QVERIFY2(run, qPrintable(error));
+    double peakWaiting = -1, peakRunning = -1;
+    for (const StepData& s : run->steps) {
+        if (s.concurrency == 16) {
+            peakWaiting = s.server.peakWaiting;
+            peakRunning = s.server.peakRunning;
+        }
+    }
+    qInfo("at 16 users: llamacpp:requests_processing peaked at %.0f, requests_deferred at %.0f", peakRunning,
+        peakWaiting);
+    QCOMPARE(peakRunning, 8.0);
+    QVERIFY(peakWaiting >= 6);
+}
+
+void TestInterop::everyReportFormat()
+{
+    QVERIFY(m_sweepRun > 0);
+    for (const char* format : {"md", "json", "html", "csv", "requests-csv", "pdf"}) {
+        const QString file = m_dir.filePath(QStringLiteral("report.") + QLatin1String(format));
+        const Ran r = kneepoint({QStringLiteral("report"), QString::number(m_sweepRun), QStringLiteral("--db"), m_db,
+                                    QStringLiteral("--format"), QLatin1String(format), QStringLiteral("-o"), file},
+            120'000);
+        QVERIFY2(r.exitCode == 0, qPrintable(QLatin1String(format) + u": " + r.out + r.err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY2(bytes.size() > 200, format);
+        if (QByteArrayView(format) == "pdf")
+            QVERIFY(bytes.startsWith("%PDF"));
+        if (QByteArrayView(format) == "md")
+            QVERIFY2(bytes.contains("llama.cpp"), bytes.constData());
+        if (QByteArrayView(format) == "json") {
+            const QJsonObject doc = QJsonDocument::fromJson(bytes).object();
+            QCOMPARE(doc.value(u"schema").toString(), QStringLiteral("kneepoint-report"));
+        }
+    }
+}
+
+void TestInterop::whatIfAndCompare()
+{
+    QVERIFY(m_sweepRun > 0 && m_chatRun > 0);
+    const Ran tight = kneepoint({QStringLiteral("show"), QString::number(m_sweepRun), QStringLiteral("--db"), m_db,
+        QStringLiteral("--slo-ttft-ms"), QStringLiteral("1"), QStringLiteral("--slo-tpot-ms"), QStringLiteral("1")});
+    QVERIFY2(tight.exitCode == 0, qPrintable(tight.out + tight.err));
+    const Ran loose = kneepoint({QStringLiteral("show"), QString::number(m_sweepRun), QStringLiteral("--db"), m_db,
+        QStringLiteral("--slo-ttft-ms"), QStringLiteral("100000"), QStringLiteral("--slo-tpot-ms"),
+        QStringLiteral("100000")});
+    QVERIFY2(loose.exitCode == 0, qPrintable(loose.out + loose.err));
+    QVERIFY(tight.out != loose.out);
+    const Ran compare = kneepoint({QStringLiteral("compare"), QString::number(m_sweepRun), QString::number(m_chatRun),
+        QStringLiteral("--db"), m_db});
+    QVERIFY2(compare.exitCode == 0, qPrintable(compare.out + compare.err));
+    qInfo("%s", qPrintable(compare.out.left(1500)));
+}
+
+void TestInterop::qualityAsk()
+{
+    // A random-weight model answers nothing right; what is checked is that every question is asked and answered.
+    const Ran r = kneepoint({QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"), m_url,
+                                QStringLiteral("--db"), m_db, QStringLiteral("--repeat"), QStringLiteral("1"),
+                                QStringLiteral("--max-tokens"), QStringLiteral("8"), QStringLiteral("--json")},
+        600'000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    qInfo("%s", qPrintable(r.out.left(600)));
+    QVERIFY2(!doc.isEmpty(), qPrintable(r.out));
+}
+
+QTEST_GUILESS_MAIN(TestInterop)
+
+#include "tst_interop.moc"
