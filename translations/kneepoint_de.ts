@@ -1272,6 +1272,10 @@
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
+    <message>
+        <source>∞ (failed requests count as infinitely slow)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrustChecks</name>

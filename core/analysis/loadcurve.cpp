@@ -18,7 +18,11 @@ namespace {
 // Where `value` crosses `target` between two loads, linearly; the failing load when the values do not bracket it.
 double crossing(double loadPass, double valuePass, double loadFail, double valueFail, double target)
 {
-    if (!(valueFail > valuePass) || std::isnan(valuePass) || std::isinf(valueFail))
+    // Failures made the failing step's value infinite: nothing to interpolate, and capacity stays on the step that
+    // passed rather than rounding onto the one that did not.
+    if (std::isinf(valueFail) && !std::isnan(valuePass))
+        return loadPass;
+    if (!(valueFail > valuePass) || std::isnan(valuePass))
         return loadFail;
     const double t = (target - valuePass) / (valueFail - valuePass);
     return loadPass + std::clamp(t, 0.0, 1.0) * (loadFail - loadPass);
@@ -68,11 +72,13 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     if (firstFail == 0) {
         c.bound = Capacity::Bound::Below;
         c.load = fail.load;
+        const bool errorsNamed = fail.missed.contains(QStringLiteral("errors"));
         for (const MetricTarget& t : targets) {
-            if (fail.value(t.metric) > t.target) {
+            const double v = errorsNamed ? fail.value(t.metric) : fail.judged(t.metric);
+            if (v > t.target) {
                 c.metric = t.metric;
                 c.target = t.target;
-                c.valueAtFail = fail.value(t.metric);
+                c.valueAtFail = v;
                 break;
             }
         }
@@ -83,7 +89,11 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     const CurvePoint& pass = points[std::size_t(c.lastPass)];
     c.load = fail.load;
     for (const MetricTarget& t : targets) {
-        const double vFail = fail.value(t.metric);
+        // The shown value when it is past the target; else the judged one, past it only through failures, unless the
+        // error-rate target already names them.
+        const bool errorsNamed = fail.missed.contains(QStringLiteral("errors"));
+        const double vFail
+            = fail.value(t.metric) > t.target || errorsNamed ? fail.value(t.metric) : fail.judged(t.metric);
         if (!(vFail > t.target))
             continue;
         const double at = crossing(pass.load, pass.value(t.metric), fail.load, vFail, t.target);
@@ -115,6 +125,17 @@ double CurvePoint::value(const QString& metric) const
     return kNaN;
 }
 
+double CurvePoint::judged(const QString& metric) const
+{
+    if (metric == u"TTFT")
+        return ttftJudged;
+    if (metric == u"TPOT")
+        return tpotJudged;
+    if (metric == u"E2EL")
+        return e2elJudged;
+    return value(metric);
+}
+
 CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const AnalysisSettings& settings)
 {
     CurvePoint p;
@@ -126,6 +147,17 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     p.e2el = Distribution::percentile(step.e2elSorted, q);
     p.samples = int(step.requests.size());
     p.failed = step.stats.failed;
+    // Each failure as +∞: a p99 target with 1% of requests failed fails, as the README promises.
+    const auto withFailures = [&p, q](const std::vector<double>& sorted, double shown) {
+        if (p.failed == 0)
+            return shown;
+        std::vector<double> all = sorted;
+        all.insert(all.end(), std::size_t(p.failed), std::numeric_limits<double>::infinity());
+        return Distribution::percentile(all, q).value;
+    };
+    p.ttftJudged = withFailures(step.ttftSorted, p.ttft.value);
+    p.tpotJudged = withFailures(step.tpotSorted, p.tpot.value);
+    p.e2elJudged = withFailures(step.e2elSorted, p.e2el.value);
     const int total = p.samples + p.failed;
     p.errorFraction = total > 0 ? double(p.failed) / total : 0;
     p.outputTokensPerSecond = step.outputTokensPerSecond(run.timeScale);
@@ -143,7 +175,7 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     p.goodput = p.samples > 0 ? p.requestsPerSecond * double(p.good) / p.samples : CurvePoint::kNaN;
 
     for (const MetricTarget& t : targetsOf(settings, rtt)) {
-        const double v = p.value(t.metric);
+        const double v = p.judged(t.metric);
         // A metric with no samples (every request failed) cannot be said to meet its target.
         if (std::isnan(v) ? t.metric != u"TPOT" || p.samples == 0 : v > t.target)
             p.missed << t.metric;

@@ -38,8 +38,18 @@ struct CurvePoint
     bool meetsTargets = false;
     QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "errors"
 
-    /// The point's value of `metric` ("TTFT", "TPOT", "E2EL", "errors" as a fraction, "attainment").
+    /// The percentiles with every failed request counted as infinitely slow: what targets are judged on (a user who
+    /// got an error was not served). +∞ where failures reach past the percentile; equal to the above without
+    /// failures.
+    double ttftJudged = kNaN;
+    double tpotJudged = kNaN;
+    double e2elJudged = kNaN;
+
+    /// The point's value of `metric` ("TTFT", "TPOT", "E2EL", "errors" as a fraction, "attainment"), over the
+    /// requests that succeeded: what charts and tables show.
     double value(const QString& metric) const;
+    /// The same with failures counted as infinitely slow, for TTFT, TPOT and E2EL: what a target is judged on.
+    double judged(const QString& metric) const;
 };
 
 /// Where a curve stops meeting what is asked, interpolated between the two measured steps around the crossing.

@@ -198,7 +198,7 @@ std::vector<const StepData*> RunData::phase(const QString& name) const
 {
     std::vector<const StepData*> out;
     for (const StepData& s : steps)
-        if (s.phase == name)
+        if (s.phase == name && !s.cancelled)
             out.push_back(&s);
     return out;
 }
@@ -219,7 +219,7 @@ std::vector<const StepData*> RunData::concurrencyCurve() const
 const StepData* RunData::baseline() const
 {
     for (const StepData& s : steps)
-        if (s.phase == u"baseline")
+        if (s.phase == u"baseline" && !s.cancelled)
             return &s;
     return nullptr;
 }

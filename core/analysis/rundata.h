@@ -89,7 +89,8 @@ struct RunData
         const std::vector<std::vector<RequestRecord>>& requests,
         const std::vector<std::vector<StoredMetricsSample>>& samples);
 
-    /// The steps of one phase, in order.
+    /// The steps of one phase, in order. A step the user cut short (Stop, Ctrl-C, SIGTERM) is stored and listed
+    /// with the raw numbers, but it is no measurement of the server: it is in no phase, no curve and no judgement.
     std::vector<const StepData*> phase(const QString& name) const;
     /// The concurrency curve: the concurrency sweep's steps by users, with the baseline in front when the sweep
     /// has no single-user step.

@@ -48,6 +48,8 @@ QString milliseconds(double ms)
 {
     if (std::isnan(ms))
         return QCoreApplication::translate("TextFormat", "n/a");
+    if (std::isinf(ms))
+        return QCoreApplication::translate("TextFormat", "∞ (failed requests count as infinitely slow)");
     if (std::abs(ms) >= 1000)
         return number(ms / 1000) + QStringLiteral(" s");
     return number(ms) + QStringLiteral(" ms");

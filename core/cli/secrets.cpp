@@ -12,6 +12,24 @@ namespace {
 const QString fileOptionName = QStringLiteral("api-key-file");
 const QString refusedOptionName = QStringLiteral("api-key");
 
+// A key goes into an HTTP header as it is: a CR or LF in it would end the header and start another one of the
+// key's choosing (header injection), and other control bytes are no part of any key. Refused with where it came
+// from, never with the key itself.
+QByteArray checked(const QByteArray& key, const QString& source, QString* why)
+{
+    for (const char c : key) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) {
+            *why = QStringLiteral("the API key from %1 holds a control character (byte 0x%2), which no key has and "
+                                  "which would break the HTTP header it is sent in. Check how it was pasted.")
+                       .arg(source)
+                       .arg(QString::number(byte, 16).rightJustified(2, u'0'));
+            return {};
+        }
+    }
+    return key;
+}
+
 } // namespace
 
 QCommandLineOption apiKeyFileOption()
@@ -64,9 +82,9 @@ QByteArray apiKey(const QCommandLineParser& parser, QString* error)
             why = QStringLiteral("--api-key-file '%1' has no key on its first line.").arg(path);
             return {};
         }
-        return key;
+        return checked(key, QStringLiteral("--api-key-file '%1'").arg(path), &why);
     }
-    return qgetenv(ApiKeyVariable).trimmed();
+    return checked(qgetenv(ApiKeyVariable).trimmed(), QLatin1String(ApiKeyVariable), &why);
 }
 
 } // namespace kp::core

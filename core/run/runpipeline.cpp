@@ -442,7 +442,14 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     Q_EMIT stepFinished(outcome);
     ++m_next;
     if (result.cancelled || m_cancelled) {
-        finish(RunStatus::Stopped, QStringLiteral("Stopped by the user; completed steps are kept."));
+        finish(RunStatus::Stopped,
+            result.cancelled
+                ? QStringLiteral(
+                    "Stopped by the user at step %1 (%2); the steps before it are kept and judged, the cut "
+                    "one is stored but not judged.")
+                      .arg(m_next)
+                      .arg(planned.phase)
+                : QStringLiteral("Stopped by the user after step %1; completed steps are kept.").arg(m_next));
         return;
     }
     if (planned.phase == u"concurrency") {

@@ -97,6 +97,12 @@ std::pair<int, int> confidenceRanks(std::int64_t n, double p, double confidence)
 // numpy's _lerp, which interpolates from the nearer end so the result stays monotonic in t and exact at t = 1.
 double lerp(double a, double b, double t)
 {
+    // A failure counted as +∞ (LoadCurve): anything past a finite sample towards it is infinite, the sample itself
+    // is not (∞ × 0 would be NaN).
+    if (std::isinf(b) && !std::isinf(a))
+        return t > 0 ? b : a;
+    if (std::isinf(a) || std::isinf(b))
+        return b;
     const double diff = b - a;
     return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }

@@ -98,6 +98,20 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
+    // A CR or LF in the key would inject headers into every request: refused with where the key came from.
+    void aKeyWithControlBytesIsRefused()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KNEEPOINT_API_KEY"), QStringLiteral("test-key\r\nX-Injected: yes"));
+        for (const char* command : {"doctor", "run"}) {
+            const Result r = runKneepoint(
+                {QLatin1String(command), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9")}, 30'000, env);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(u"holds a control character (byte 0x0d)"), qPrintable(r.err));
+            QVERIFY2(!r.err.contains(u"X-Injected"), qPrintable(r.err));
+        }
+    }
+
     void aPortInUseSaysSo()
     {
         QTcpServer occupier;

@@ -25,6 +25,8 @@ private Q_SLOTS:
     void verdictNamesTheLatencyWallAndRulesOutMemory();
     void memoryWallIsNamedWithItsEvidence();
     void adviceFollowsTheServerFamily();
+    void aStepTheUserStoppedIsNotJudged();
+    void failuresCountAsInfinitelySlow();
     void saturationWallWithAnIdleCache();
     void memoryWithoutMetricsIsNotVisible();
     void everyLoadPassing();
@@ -95,6 +97,46 @@ void TestRunAnalysis::memoryWallIsNamedWithItsEvidence()
     QCOMPARE(a.findings.front().id, QStringLiteral("memory-wall"));
     QVERIFY(!a.findings.front().tryNext.isEmpty());
     QCOMPARE(a.findings.front().tryNext.front().commandLine, QStringLiteral("--gpu-memory-utilization 0.95"));
+}
+
+// Stop, Ctrl-C or SIGTERM cut the last step short: its few requests, many cancelled, and its low throughput are
+// the user's doing. It is stored, but it makes no wall, capacity, knee, failure count or finding.
+void TestRunAnalysis::aStepTheUserStoppedIsNotJudged()
+{
+    std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {2, 100, 10}, {4, 105, 10}, {8, 110, 10}};
+    specs.push_back({16, 100, 10, 1, -1, 0, 0, -1, 12}); // one request each, then a dozen cut off
+    RunData run = makeRun(specs);
+    const RunAnalysis judged = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(std::any_of(
+        judged.findings.begin(), judged.findings.end(), [](const Finding& f) { return f.id == u"errors"; }));
+    run.steps.back().cancelled = true;
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.points.size(), std::size_t(4));
+    QCOMPARE(a.curve.points.back().load, 8.0);
+    for (const Finding& f : a.findings)
+        QVERIFY2(f.id != u"errors", qPrintable(f.measured));
+    QVERIFY(!a.walls.saturation.reached || a.walls.saturation.load <= 8);
+    QVERIFY2(!a.verdict.contains(QStringLiteral("16 users")), qPrintable(a.verdict));
+}
+
+// A request that failed was not served: at p99, 1 failure in 100 makes the step miss its targets, however fast the
+// other 99 were. The shown p99 stays that of the requests that succeeded.
+void TestRunAnalysis::failuresCountAsInfinitelySlow()
+{
+    const std::vector<StepSpec> specs
+        = {{1, 100, 10, 99, -1, 0, 0, -1, 1}, {2, 100, 10, 50}, {4, 100, 10, 25, -1, 0, 0, -1, 0}};
+    const RunData run = makeRun(specs);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QCOMPARE(a.curve.points.size(), std::size_t(3));
+    const CurvePoint& first = a.curve.points.front();
+    QCOMPARE(first.failed, 1);
+    QCOMPARE(first.samples, 99);
+    QVERIFY(first.ttft.value < 500);
+    QVERIFY(std::isinf(first.ttftJudged));
+    QVERIFY2(first.missed.contains(QStringLiteral("TTFT")), qPrintable(first.missed.join(u", ")));
+    QVERIFY(!first.meetsTargets);
+    QVERIFY(a.curve.points[1].meetsTargets);
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
 }
 
 // vLLM's flags go to vLLM; llama.cpp gets llama-server's own knobs; an unknown server gets none, and is told why.
