@@ -88,6 +88,8 @@ QnamTransport::Manager* QnamTransport::pickManager()
         return &*best;
     // Every manager is at its limit: one more, created here in the worker's thread.
     m_managers.push_back({new QNetworkAccessManager(this), 0});
+    // The API key rides on every request: a redirect is followed to the same origin only.
+    m_managers.back().manager->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     return &m_managers.back();
 }
 
@@ -95,8 +97,10 @@ void QnamTransport::prepare(int connections, std::function<void(const QString& e
 {
     // A manager opens connections only for requests in flight: warm them with as many concurrent GET /health.
     const int managers = (connections + ConnectionsPerManager - 1) / ConnectionsPerManager;
-    while (int(m_managers.size()) < managers)
+    while (int(m_managers.size()) < managers) {
         m_managers.push_back({new QNetworkAccessManager(this), 0});
+        m_managers.back().manager->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
+    }
     auto pending = std::make_shared<int>(connections);
     auto firstError = std::make_shared<QString>();
     if (connections <= 0) {

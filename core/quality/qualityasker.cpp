@@ -75,8 +75,11 @@ QNetworkReply* QualityAsker::get(const QString& path, bool authorised)
 void QualityAsker::start()
 {
     const int managers = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
-    for (int i = 0; i < managers; ++i)
+    for (int i = 0; i < managers; ++i) {
         m_managers.push_back(new QNetworkAccessManager(this));
+        // The API key rides on every request: a redirect is followed to the same origin only.
+        m_managers.back()->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
+    }
     m_slotBusy.assign(std::size_t(m_options.concurrency), false);
     QNetworkReply* reply = get(QStringLiteral("/v1/models"), true);
     connect(reply, &QNetworkReply::finished, this, [this, reply] { modelsArrived(reply); });

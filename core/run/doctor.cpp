@@ -249,7 +249,10 @@ private:
             a.status = 0;
             a.failure = QStringLiteral("no answer within %1").arg(formatMs(m_timeoutMs));
         } else if (reply->error() == QNetworkReply::InsecureRedirectError || (a.status >= 300 && a.status < 400)) {
-            const QUrl to = url.resolved(reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl());
+            QUrl target = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+            if (target.isEmpty())
+                target = QUrl::fromEncoded(reply->rawHeader("Location"));
+            const QUrl to = url.resolved(target);
             a.failure = QStringLiteral("HTTP %1: a redirect to %2, another origin, not followed so that the API "
                                        "key stays with %3")
                             .arg(a.status)

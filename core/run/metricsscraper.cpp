@@ -20,6 +20,8 @@ MetricsScraper::MetricsScraper(const LoadTarget& target, int intervalMs, QObject
     , m_timer(new QTimer(this))
 {
     m_timer->setInterval(std::max(100, intervalMs));
+    // The API key rides on every scrape: a redirect is followed to the same origin only.
+    m_manager->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     connect(m_timer, &QTimer::timeout, this, [this] { scrape(false); });
 }
 
@@ -47,7 +49,7 @@ void MetricsScraper::scrape(bool last)
     if (m_inFlight && !last)
         return; // the previous scrape is still out: a slow server is not asked twice
     QUrl url = m_target.baseUrl;
-    url.setPath(QStringLiteral("/metrics"));
+    url.setPath(m_target.rootPath() + QStringLiteral("/metrics"));
     QNetworkRequest request(url);
     request.setTransferTimeout(std::max(1000, int(m_timer->interval()) * 2));
     m_target.applyTls(request);

@@ -193,8 +193,9 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
     if (const DoctorCheck* tls = report.find(QStringLiteral("tls")); tls && tls->ms >= 0)
         m_network[QStringLiteral("tls_handshake_ms")] = tls->ms;
     QNetworkAccessManager manager;
+    manager.setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     QUrl url = m_target.baseUrl;
-    url.setPath(QStringLiteral("/health"));
+    url.setPath(m_target.rootPath() + QStringLiteral("/health"));
     std::vector<double> rtts;
     for (int i = 0; i < 8; ++i) {
         QNetworkRequest request(url);

@@ -270,7 +270,7 @@ QString failure(const QString& path, const QString& what, const QSqlError& e, bo
 {
     const int code = sqliteCode(e);
     if (code == 10 || code == 11 || code == 26) {
-        if (const QString changed = changedUnderUs(path, what, inWal); !changed.isEmpty())
+        if (QString changed = changedUnderUs(path, what, inWal); !changed.isEmpty())
             return changed;
     }
     switch (code) {

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -50,6 +51,41 @@ DoctorReport doctor(const QString& url, const QByteArray& apiKey = {}, int timeo
     target.apiKey = apiKey;
     return Doctor::run(target, timeoutMs);
 }
+
+/// A loopback HTTP server that answers every request with `status` and `headers`, and keeps every request's
+/// header block, for tests of what a client sends where.
+class RecordingServer : public QTcpServer
+{
+public:
+    RecordingServer(QByteArray status, QByteArray headers)
+        : m_status(std::move(status))
+        , m_headers(std::move(headers))
+    {
+        listen(QHostAddress::LocalHost, 0);
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                    m_buffer[socket] += socket->readAll();
+                    const qsizetype end = m_buffer[socket].indexOf("\r\n\r\n");
+                    if (end < 0)
+                        return;
+                    requests << m_buffer[socket].left(end);
+                    m_buffer.remove(socket);
+                    socket->write("HTTP/1.1 " + m_status + "\r\n" + m_headers
+                        + "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
+                    socket->disconnectFromHost();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+    }
+    QByteArrayList requests;
+
+private:
+    QByteArray m_status;
+    QByteArray m_headers;
+    QHash<QTcpSocket*, QByteArray> m_buffer;
+};
 
 Result resultOf(const DoctorReport& report, const QString& id)
 {
@@ -144,6 +180,28 @@ class TestDoctor : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // A 307 to another port: the key must never arrive there, and the check says where the redirect pointed.
+    void theKeyNeverFollowsARedirectToAnotherOrigin()
+    {
+        RecordingServer elsewhere("200 OK", "Content-Type: application/json\r\n");
+        const QByteArray there = "http://127.0.0.1:" + QByteArray::number(elsewhere.serverPort());
+        RecordingServer redirecting("307 Temporary Redirect", "Location: " + there + "/v1/models\r\n");
+        const QByteArray key = "test-" + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
+        const DoctorReport report
+            = doctor(QStringLiteral("http://127.0.0.1:%1").arg(redirecting.serverPort()), key, 3000);
+        QVERIFY(!redirecting.requests.isEmpty());
+        QVERIFY2(redirecting.requests.front().contains(QByteArray("Authorization: Bearer " + key)),
+            redirecting.requests.front().constData());
+        for (const QByteArray& r : std::as_const(elsewhere.requests))
+            QVERIFY2(!r.contains(key), r.constData());
+        QVERIFY(elsewhere.requests.isEmpty()); // not followed at all
+        const DoctorCheck* health = report.find(QStringLiteral("health"));
+        QVERIFY(health);
+        QCOMPARE(health->result, Result::Fail);
+        QVERIFY2(health->detail.contains(QString::fromLatin1(there)), qPrintable(health->detail));
+        QVERIFY2(health->detail.contains(QStringLiteral("not followed")), qPrintable(health->detail));
+    }
+
     void healthySimulatorPasses()
     {
         SimProcess sim;
