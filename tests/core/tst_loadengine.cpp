@@ -13,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSslSocket>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -143,6 +145,53 @@ private Q_SLOTS:
         // Each worker learns it once, on the first connection it reused; none after.
         if (transport == StreamTransport::Kind::Socket)
             QVERIFY2(resent >= 1 && resent <= 2, qPrintable(QString::number(resent)));
+    }
+
+    // A request ends at [DONE]: a server that sends more events after it, and holds the body open, neither adds to
+    // the request nor keeps it for a stall timeout.
+    void aRequestEndsAtDone()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        QList<QTcpSocket*> held;
+        connect(&server, &QTcpServer::newConnection, &server, [&server, &held] {
+            while (QTcpSocket* socket = server.nextPendingConnection()) {
+                held << socket;
+                connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    if (!socket->readAll().contains("\r\n\r\n"))
+                        return;
+                    QByteArray out = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+                                     "transfer-encoding: chunked\r\n\r\n";
+                    const auto chunk = [&out](const QByteArray& event) {
+                        const QByteArray data = "data: " + event + "\n\n";
+                        out += QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
+                    };
+                    for (const char* word : {" a", " b", " c"})
+                        chunk(QByteArray("{\"id\":\"cmpl-1\",\"choices\":[{\"index\":0,\"text\":\"") + word
+                            + "\",\"finish_reason\":null}]}");
+                    chunk("[DONE]");
+                    chunk("{\"id\":\"cmpl-1\",\"choices\":[{\"index\":0,\"text\":\" late\",\"finish_reason\":null}]}");
+                    socket->write(out); // and never the last chunk
+                });
+            }
+        });
+        LoadTarget t = target(server.serverPort());
+        t.stallTimeoutMs = 20'000;
+        LoadPlan plan;
+        plan.users = 1;
+        plan.requestCount = 2;
+        QElapsedTimer clock;
+        clock.start();
+        const auto result = LoadEngine::run(t, StreamTransport::Kind::Socket, plan, completions(2, 3));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(clock.elapsed() < 6'000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(int(result.records.size()), 2);
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(int(r.chunks.size()), 3);
+            QVERIFY(r.endNs - r.chunks.back().ns < 100'000'000); // ended at [DONE], not a second later
+        }
+        qDeleteAll(held);
     }
 
     void theServerSeesTheRequestedConcurrency_data()
