@@ -134,6 +134,56 @@ TrustCheck outputLength(const RunData& run)
     return c;
 }
 
+// A prompt every request shares anyway: BOS and a chat template's opening. Cached tokens within it per request are
+// not the run's reuse.
+constexpr double kTemplateTokens = 16;
+constexpr double kPrefixHitWarn = 0.01;
+
+TrustCheck prefixCache(const LoadCurve& curve)
+{
+    TrustCheck c {QStringLiteral("prefix-cache"),
+        QCoreApplication::translate("TrustChecks", "Prompts did not come from the server's prefix cache"), Status::Pass,
+        {}};
+    const CurvePoint* worst = nullptr;
+    double worstRate = 0;
+    bool reported = false;
+    for (const CurvePoint& p : curve.points) {
+        const StepStatistics& st = p.step->stats;
+        if (st.cachedPromptTokens < 0 || st.promptTokensWithCacheCount <= 0)
+            continue;
+        reported = true;
+        const double beyondTemplate
+            = std::max(0.0, double(st.cachedPromptTokens) - kTemplateTokens * st.requestsWithCacheCount);
+        const double rate = beyondTemplate / double(st.promptTokensWithCacheCount);
+        if (rate > worstRate) {
+            worstRate = rate;
+            worst = &p;
+        }
+    }
+    if (!reported) {
+        c.status = Status::NotMeasured;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "The server reported no cached prompt tokens (usage.prompt_tokens_details.cached_tokens), so prefix-cache "
+            "hits could not be counted.");
+        return c;
+    }
+    if (!worst || worstRate <= kPrefixHitWarn) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Every request had its own prompt: at most %1 of prompt tokens came from the server's cache, beyond the "
+            "first %2 tokens every prompt shares (BOS, a chat template's opening).")
+                       .arg(text::percent(worstRate), text::number(kTemplateTokens));
+        return c;
+    }
+    c.status = Status::Warn;
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "At %1 the server answered %2 of prompt tokens from its prefix cache (usage.prompt_tokens_details."
+        "cached_tokens): those prompts skipped most of their prefill, so TTFT and throughput look better than for "
+        "new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating "
+        "itself or from a shared prefix.")
+                   .arg(worst->step->loadPhrase(), text::percent(worstRate));
+    return c;
+}
+
 TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
 {
     TrustCheck c {QStringLiteral("samples"),
@@ -380,7 +430,7 @@ QList<TrustCheck> TrustChecks::of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings)
 {
     QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(curve, settings), errors(run),
-        serverCap(curve), network(run), versions(run), physics(floors)};
+        serverCap(curve), network(run), versions(run), physics(floors), prefixCache(curve)};
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
     return checks;

@@ -237,6 +237,11 @@ StepStatistics StepStatistics::of(
         if (r->promptTokens >= 0) {
             input.push_back(r->promptTokens);
             promptTokenSum += r->promptTokens;
+            if (r->cachedTokens >= 0) {
+                s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r->cachedTokens;
+                s.promptTokensWithCacheCount += r->promptTokens;
+                ++s.requestsWithCacheCount;
+            }
         } else {
             ++withoutPrompt;
         }

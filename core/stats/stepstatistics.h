@@ -125,6 +125,11 @@ struct StepStatistics
     SloTargets slo;
     int good = 0;
     int outputLengthMismatches = 0; ///< successful requests whose output length differs from the one asked for
+    /// usage.prompt_tokens_details.cached_tokens summed over the successful requests that reported it (vLLM with
+    /// prefix caching, llama.cpp); -1 when none did. With the prompt tokens and the count of those same requests.
+    std::int64_t cachedPromptTokens = -1;
+    std::int64_t promptTokensWithCacheCount = 0;
+    int requestsWithCacheCount = 0;
     int inputLengthMismatches = 0; ///< … whose usage.prompt_tokens differs from the input length asked for
     double sloAttainment = std::numeric_limits<double>::quiet_NaN(); ///< good / (succeeded + failed)
 

@@ -27,6 +27,7 @@ private Q_SLOTS:
     void adviceFollowsTheServerFamily();
     void aStepTheUserStoppedIsNotJudged();
     void failuresCountAsInfinitelySlow();
+    void prefixCacheHitsAreADoubt();
     void saturationWallWithAnIdleCache();
     void memoryWithoutMetricsIsNotVisible();
     void everyLoadPassing();
@@ -137,6 +138,35 @@ void TestRunAnalysis::failuresCountAsInfinitelySlow()
     QVERIFY(!first.meetsTargets);
     QVERIFY(a.curve.points[1].meetsTargets);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
+}
+
+// Prompts answered from the server's prefix cache skipped their prefill: a figure that flatters the server, said
+// with the step and the share. BOS and a template's opening, which every prompt shares, are allowed for.
+void TestRunAnalysis::prefixCacheHitsAreADoubt()
+{
+    RunData run = makeRun(latencyBoundSweep());
+    const auto check = [](const RunAnalysis& a) {
+        for (const TrustCheck& c : a.trust)
+            if (c.id == u"prefix-cache")
+                return c;
+        return TrustCheck {};
+    };
+    QCOMPARE(check(RunAnalysis::of(run, AnalysisSettings::ofRun(run))).status, TrustCheck::Status::NotMeasured);
+    for (StepData& s : run.steps) {
+        s.stats.requestsWithCacheCount = 20;
+        s.stats.promptTokensWithCacheCount = 20 * 1024;
+        s.stats.cachedPromptTokens = 20; // one BOS each
+    }
+    const TrustCheck clean = check(RunAnalysis::of(run, AnalysisSettings::ofRun(run)));
+    QCOMPARE(clean.status, TrustCheck::Status::Pass);
+    for (StepData& s : run.steps) {
+        if (s.concurrency == 4)
+            s.stats.cachedPromptTokens = 20 * 600; // most of each prompt
+    }
+    const TrustCheck reused = check(RunAnalysis::of(run, AnalysisSettings::ofRun(run)));
+    QCOMPARE(reused.status, TrustCheck::Status::Warn);
+    QVERIFY2(reused.detail.startsWith(QStringLiteral("At 4 users the server answered 57% of prompt tokens")),
+        qPrintable(reused.detail));
 }
 
 // vLLM's flags go to vLLM; llama.cpp gets llama-server's own knobs; an unknown server gets none, and is told why.

@@ -8,6 +8,7 @@
 //
 // Needs root (chroot). Without the chroot it skips, unless KNEEPOINT_INTEROP_REQUIRED=1 (as .ci/run sets), when it
 // fails instead.
+#include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
@@ -377,6 +378,14 @@ void TestInterop::theVerdictNamesTheSlotLimit()
     }
     qInfo("at 16 users: llamacpp:requests_processing peaked at %.0f, requests_deferred at %.0f", peakRunning,
         peakWaiting);
+    // llama.cpp reports cached_tokens: every request had its own prompt, so none came from a slot's cache.
+    const RunAnalysis analysis = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+    for (const TrustCheck& c : analysis.trust) {
+        if (c.id == u"prefix-cache") {
+            qInfo("prefix cache: %s", qPrintable(c.detail));
+            QCOMPARE(c.status, TrustCheck::Status::Pass);
+        }
+    }
     QCOMPARE(peakRunning, 8.0);
     QVERIFY(peakWaiting >= 6);
 }
