@@ -1455,6 +1455,22 @@
         <source>%1 %2, Kneepoint %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Prompts did not come from the server&apos;s prefix cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server reported no cached prompt tokens (usage.prompt_tokens_details.cached_tokens), so prefix-cache hits could not be counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every request had its own prompt: at most %1 of prompt tokens came from the server&apos;s cache, beyond the first %2 tokens every prompt shares (BOS, a chat template&apos;s opening).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 the server answered %2 of prompt tokens from its prefix cache (usage.prompt_tokens_details.cached_tokens): those prompts skipped most of their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating itself or from a shared prefix.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
