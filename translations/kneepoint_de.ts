@@ -1471,6 +1471,10 @@
         <source>At %1 the server answered %2 of prompt tokens from its prefix cache (usage.prompt_tokens_details.cached_tokens): those prompts skipped most of their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating itself or from a shared prefix.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Output lengths were not recorded: the file&apos;s are all 0 (a vllm bench serve client that reads usage only from a chunk without choices), so Kneepoint counted one token a chunk.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

@@ -114,6 +114,13 @@ TrustCheck outputLength(const RunData& run)
 {
     TrustCheck c {QStringLiteral("output-length"),
         QCoreApplication::translate("TrustChecks", "Answers were as long as requested"), Status::Pass, {}};
+    if (run.run.info.environment.value(u"import").toObject().value(u"output_lengths_recorded").toBool(true) == false) {
+        c.status = Status::NotMeasured;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Output lengths were not recorded: the file's are all 0 (a vllm bench serve client that reads usage only "
+            "from a chunk without choices), so Kneepoint counted one token a chunk.");
+        return c;
+    }
     int mismatched = 0, total = 0;
     for (const StepData& s : run.steps) {
         mismatched += s.stats.outputLengthMismatches;

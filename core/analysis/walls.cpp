@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kp::core {
@@ -39,7 +40,20 @@ int findQueue(const LoadCurve& curve, const ServerFacts& facts, QString* evidenc
     const std::vector<CurvePoint>& p = curve.points;
     for (std::size_t i = 0; i < p.size(); ++i) {
         const ServerDeltas& s = p[i].step->server;
-        if (s.peakWaiting >= 1 && s.peakRunning >= 1 && s.peakRunning < p[i].load) {
+        if (!(s.peakWaiting >= 1 && s.peakRunning >= 1 && s.peakRunning < p[i].load))
+            continue;
+        // A queue, not a moment's wait (a long prefill holds a request back for a step or two): requests waited in
+        // at least half of the step's scrapes, and no higher load ran more at once, so the most it ran is a limit.
+        int scraped = 0, waiting = 0;
+        for (const MetricsSample& m : p[i].step->samples) {
+            if (m.waiting < 0)
+                continue;
+            ++scraped;
+            waiting += m.waiting >= 1 ? 1 : 0;
+        }
+        const bool laterRanMore = std::any_of(p.begin() + std::ptrdiff_t(i) + 1, p.end(),
+            [&s](const CurvePoint& later) { return later.step->server.peakRunning > s.peakRunning; });
+        if (scraped >= 2 && 2 * waiting >= scraped && !laterRanMore) {
             *evidence = QCoreApplication::translate(
                 "Walls", "at %1 the server ran at most %2 requests at once and up to %3 waited for a free place (%4)")
                             .arg(p[i].step->loadPhrase(), text::number(s.peakRunning), text::number(s.peakWaiting),

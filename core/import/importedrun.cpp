@@ -112,6 +112,8 @@ QJsonObject ImportedRun::importJson() const
         o[QStringLiteral("tool_version")] = toolVersion;
     if (driven)
         o[QStringLiteral("engine")] = true;
+    if (!outputLengthsRecorded)
+        o[QStringLiteral("output_lengths_recorded")] = false;
     return o;
 }
 

@@ -38,6 +38,9 @@ struct ImportedRun
     QStringList notes; ///< sentences for the user about how the file was read
     std::vector<ImportedStep> steps;
     bool driven = false; ///< measured by the tool for `kneepoint run --engine`, not imported afterwards
+    /// False when the file's output lengths could not be taken as recorded (vllm bench serve's zeros against
+    /// llama.cpp): then no claim is made that answers were as long as asked.
+    bool outputLengthsRecorded = true;
 
     /// Adds a phrase to notRecorded once.
     void markNotRecorded(const QString& what);

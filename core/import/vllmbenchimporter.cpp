@@ -94,14 +94,25 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
         for (const auto& v : startTimes)
             firstStart = std::min(firstStart, v.toDouble());
     int mismatchedChunks = 0;
+    // vllm bench serve reads usage only from a chunk without choices. llama.cpp sends it beside them, so against
+    // llama.cpp every output_lens is 0 while ttfts and itls are right: the lengths are then the chunks' count.
+    bool zeroLengths = n > 0;
+    int answered = 0;
+    for (int i = 0; i < n; ++i) {
+        if (!errors.at(i).toString().isEmpty() || itls.at(i).toArray().isEmpty())
+            continue;
+        ++answered;
+        zeroLengths = zeroLengths && outputLens.at(i).toInt(0) == 0;
+    }
+    zeroLengths = zeroLengths && answered > 0;
     for (int i = 0; i < n; ++i) {
         RequestRecord r;
         r.id = std::uint64_t(i);
         r.promptTokens = inputLens.at(i).toInt(-1);
         const QString message = errors.at(i).toString();
-        const int out = outputLens.at(i).toInt(0);
         const double ttft = ttfts.at(i).toDouble(-1);
         const QJsonArray gaps = itls.at(i).toArray();
+        const int out = zeroLengths && ttft >= 0 ? int(gaps.size()) + 1 : outputLens.at(i).toInt(0);
         const bool failed = !message.isEmpty() || (out == 0 && ttft <= 0 && gaps.isEmpty());
         // Relative times first; the start is added once it is known.
         std::vector<std::int64_t> arrivals;
@@ -135,7 +146,7 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
             ImportMapping::setChunks(r, arrivals, out);
             if (out != int(arrivals.size()))
                 ++mismatchedChunks;
-            r.completionTokens = out;
+            r.completionTokens = zeroLengths ? -1 : out; // -1: counted from the chunks, not reported
             r.endNs = arrivals.empty() ? start : arrivals.back();
             r.httpStatus = 200;
         }
@@ -150,6 +161,15 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
                                  "slot)"));
     if (mismatchedChunks > 0)
         run.markNotRecorded(QStringLiteral("tokens per chunk (shared evenly over a request's chunks)"));
+    if (zeroLengths) {
+        run.outputLengthsRecorded = false;
+        run.markNotRecorded(QStringLiteral("output lengths (every output_lens is 0; counted from the chunks)"));
+        run.notes << QStringLiteral(
+            "%1: every output_lens is 0 although the requests streamed tokens. vllm bench serve reads usage only "
+            "from a chunk without choices, and servers such as llama.cpp send it beside them; the lengths were "
+            "counted from itls (one token a chunk) instead.")
+                         .arg(fileName);
+    }
     run.markNotRecorded(QStringLiteral("server /metrics"));
     run.markNotRecorded(QStringLiteral("client CPU"));
     run.markNotRecorded(QStringLiteral("network round trip"));

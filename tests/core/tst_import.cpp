@@ -153,6 +153,48 @@ private slots:
         QVERIFY(run->notRecorded.join(u'|').contains(u"rebuilt from the rate"));
     }
 
+    // A vllm bench serve file against llama.cpp: every output_lens is 0 (that client reads usage only from a chunk
+    // without choices), the ttfts and itls are right. The lengths come from the itls, the shape from them too (never
+    // the product's default), and no claim is made that answers were as long as asked.
+    void vllmZeroOutputLengthsAgainstLlamaCpp()
+    {
+        const QJsonObject doc {{QStringLiteral("model_id"), QStringLiteral("tiny.gguf")},
+            {QStringLiteral("request_rate"), QStringLiteral("inf")}, {QStringLiteral("max_concurrency"), 2},
+            {QStringLiteral("ttfts"), QJsonArray {0.05, 0.06, 0.05}},
+            {QStringLiteral("itls"),
+                QJsonArray {
+                    QJsonArray {0.01, 0.01, 0.01}, QJsonArray {0.01, 0.02, 0.01}, QJsonArray {0.02, 0.01, 0.01}}},
+            {QStringLiteral("input_lens"), QJsonArray {128, 128, 128}},
+            {QStringLiteral("output_lens"), QJsonArray {0, 0, 0}},
+            {QStringLiteral("errors"), QJsonArray {QString(), QString(), QString()}}};
+        QString error;
+        std::optional<ImportedRun> run = VllmBenchImporter::read(doc, QStringLiteral("llama.json"), &error);
+        QVERIFY2(run, qPrintable(error));
+        run->finish();
+        for (const RequestRecord& r : run->steps.front().records) {
+            QVERIFY(r.ok());
+            QCOMPARE(r.outputTokens(), 4);
+            QCOMPARE(int(r.chunks.size()), 4);
+        }
+        QVERIFY(!run->outputLengthsRecorded);
+        QVERIFY(run->notes.join(u'|').contains(u"reads usage only from a chunk without choices"));
+        const RunInfo info = run->runInfo(QString());
+        QCOMPARE(info.options.value(u"shapes").toArray().first().toObject().value(u"output").toInt(), 4);
+
+        auto store = RunStore::open(m_dir.filePath(QStringLiteral("zeros.sqlite")), &error, QStringLiteral("zeros"));
+        QVERIFY2(store, qPrintable(error));
+        const qint64 id = ImportCommand::store(*run, info, *store, &error);
+        QVERIFY2(id > 0, qPrintable(error));
+        const std::optional<RunData> loaded = RunData::load(*store, id, &error);
+        QVERIFY2(loaded, qPrintable(error));
+        const RunAnalysis analysis = RunAnalysis::of(*loaded, AnalysisSettings::ofRun(*loaded));
+        const auto it = std::find_if(
+            analysis.trust.begin(), analysis.trust.end(), [](const TrustCheck& c) { return c.id == u"output-length"; });
+        QVERIFY(it != analysis.trust.end());
+        QCOMPARE(it->status, TrustCheck::Status::NotMeasured);
+        QVERIFY2(it->detail.contains(u"not recorded"), qPrintable(it->detail));
+    }
+
     void aiperfRecords()
     {
         const ImportedRun run = readAll(
