@@ -1475,6 +1475,10 @@
         <source>Output lengths were not recorded: the file&apos;s are all 0 (a vllm bench serve client that reads usage only from a chunk without choices), so Kneepoint counted one token a chunk.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> %1 were sent again on a fresh connection because the server had closed the kept-alive one first; they are not failures.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -3184,6 +3188,10 @@
         <source>The answers could not be stored: %1</source>
         <translation>Die Antworten konnten nicht gespeichert werden: %1</translation>
     </message>
+    <message>
+        <source>The API key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityView</name>
@@ -3800,6 +3808,10 @@
     <message>
         <source>Only on a network you trust: anyone in between could read the API key and the answers. The report says the certificate was not checked.</source>
         <translation>Nur in einem vertrauenswürdigen Netz: Jeder dazwischen könnte den API-Schlüssel und die Antworten mitlesen. Der Bericht vermerkt, dass das Zertifikat nicht geprüft wurde.</translation>
+    </message>
+    <message>
+        <source>The API key %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -233,21 +233,29 @@ TrustCheck errors(const RunData& run)
 {
     TrustCheck c {QStringLiteral("errors"),
         QCoreApplication::translate("TrustChecks", "Errors were counted as failures"), Status::Pass, {}};
-    int failed = 0, total = 0;
+    int failed = 0, total = 0, resent = 0;
     for (const StepData& s : run.steps) {
         failed += s.stats.failed;
         total += s.stats.total;
+        resent += s.resentAfterClose;
     }
+    // The client's business, said so that nobody takes it for the server's failures, or misses it.
+    const QString resentNote = resent == 0 ? QString()
+                                           : QCoreApplication::translate("TrustChecks",
+                                               " %1 were sent again on a fresh connection because the server had "
+                                               "closed the kept-alive one first; they are not failures.")
+                                                 .arg(resent);
     if (failed == 0) {
-        c.detail = QCoreApplication::translate("TrustChecks", "None of %1 requests failed.").arg(total);
+        c.detail = QCoreApplication::translate("TrustChecks", "None of %1 requests failed.").arg(total) + resentNote;
         return c;
     }
     c.status = Status::Warn;
     c.detail = QCoreApplication::translate("TrustChecks",
-        "%1 of %2 requests failed; each counts against SLO attainment and against the "
-        "percentile targets, as an infinitely slow answer would.")
+                   "%1 of %2 requests failed; each counts against SLO attainment and against the "
+                   "percentile targets, as an infinitely slow answer would.")
                    .arg(failed)
-                   .arg(total);
+                   .arg(total)
+        + resentNote;
     return c;
 }
 

@@ -16,7 +16,8 @@ struct AnalysisSettings;
 struct TrustCheck
 {
     enum class Status { Pass, Warn, Fail, NotMeasured };
-    QString id; ///< steady-state, client, output-length, samples, errors, server-cap, network, versions, physics, prefix-cache
+    QString id; ///< steady-state, client, output-length, samples, errors, server-cap, network, versions, physics,
+                ///< prefix-cache
     QString title; ///< what is checked, as a claim: "The client was not the bottleneck"
     Status status = Status::Pass;
     QString detail; ///< the numbers behind the status

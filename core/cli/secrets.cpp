@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "secrets.h"
 
+#include "load/loadtarget.h"
+
 #include <QCommandLineParser>
 #include <QFile>
 
@@ -12,20 +14,12 @@ namespace {
 const QString fileOptionName = QStringLiteral("api-key-file");
 const QString refusedOptionName = QStringLiteral("api-key");
 
-// A key goes into an HTTP header as it is: a CR or LF in it would end the header and start another one of the
-// key's choosing (header injection), and other control bytes are no part of any key. Refused with where it came
-// from, never with the key itself.
+// Refused with where it came from, never with the key itself (LoadTarget::apiKeyProblem).
 QByteArray checked(const QByteArray& key, const QString& source, QString* why)
 {
-    for (const char c : key) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte < 0x20 || byte == 0x7f) {
-            *why = QStringLiteral("the API key from %1 holds a control character (byte 0x%2), which no key has and "
-                                  "which would break the HTTP header it is sent in. Check how it was pasted.")
-                       .arg(source)
-                       .arg(QString::number(byte, 16).rightJustified(2, u'0'));
-            return {};
-        }
+    if (const QString problem = LoadTarget::apiKeyProblem(key); !problem.isEmpty()) {
+        *why = QStringLiteral("the API key from %1 %2").arg(source, problem);
+        return {};
     }
     return key;
 }

@@ -23,12 +23,13 @@ struct RequestTemplate
     qsizetype uniqueAt = -1;
     int uniqueWords = 0; ///< the block's length: kUniqueWords, fewer in a prompt too short for them
 
-    /// The body of the request numbered `n`: the block for `n` spliced in at uniqueAt.
-    QByteArray bodyFor(std::uint64_t n) const;
+    /// The body of the request numbered `n` in a run whose prompts are offset by `offset`: the block for
+    /// (n + offset) mod N^uniqueWords spliced in at uniqueAt, so distinct numbers of a run get distinct blocks.
+    QByteArray bodyFor(std::uint64_t n, std::uint64_t offset = 0) const;
     /// `count` words, each one token in the common open models' tokenizers (and the simulator's): " w1 w2 …", the
-    /// base-N digits of `n`, fastest first.
+    /// base-N digits of `n` (N the word list's size), fastest first.
     static QByteArray uniqueBlock(std::uint64_t n, int count);
-    /// Six words of the 229-word list hold 47 bits, enough for every request of a run (see LoadWorker).
+    /// Six words of the 227-word list hold 46 bits, enough for every request of a run (see LoadWorker).
     static constexpr int kUniqueWords = 6;
 };
 
@@ -52,6 +53,9 @@ struct LoadPlan
     /// Numbers this step's prompts apart from every other step's of the run (with the worker and a count): the
     /// leading block of RequestTemplate::bodyFor(). A run gives each step its own.
     std::uint64_t promptSalt = 0;
+    /// Drawn once per run: where its numbering starts, so that a second run sends other prompts than the first
+    /// (a server's prefix cache would remember those).
+    std::uint64_t promptOffset = 0;
     int warmupRequests = 0; ///< sent first and marked warm-up: kept, but out of the statistics
     int requestCount = 0; ///< the step ends after this many measured requests, when > 0
     double durationSeconds = 0; ///< or after this long, when > 0 (whichever comes first)

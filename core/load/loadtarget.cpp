@@ -18,6 +18,18 @@ QString LoadTarget::rootPath() const
     return path;
 }
 
+QString LoadTarget::apiKeyProblem(const QByteArray& key)
+{
+    for (const char c : key) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f)
+            return QStringLiteral("holds a control character (byte 0x%1), which no key has and which would break the "
+                                  "HTTP header it is sent in. Check how it was pasted.")
+                .arg(QString::number(byte, 16).rightJustified(2, u'0'));
+    }
+    return {};
+}
+
 void LoadTarget::applyTls(QNetworkRequest& request) const
 {
     if (verifyTls || request.url().scheme() != u"https")

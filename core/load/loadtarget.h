@@ -29,6 +29,11 @@ struct LoadTarget
     /// http://host:8000 and http://host:8000/v1, "/llm" for http://gw/llm/v1. Every request path starts with it.
     QString rootPath() const;
 
+    /// Why `key` cannot be sent as a bearer token, or an empty string when it can: a CR or LF would end the header
+    /// and start another of the key's choosing (header injection), and no key holds other control bytes. The
+    /// sentence names the byte, never the key.
+    static QString apiKeyProblem(const QByteArray& key);
+
     /// Turns certificate checks off for this request when, and only when, verifyTls is off.
     void applyTls(QNetworkRequest& request) const;
     void applyTls(QSslSocket& socket) const;

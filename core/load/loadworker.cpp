@@ -80,11 +80,12 @@ void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user)
     record.id = ++m_nextId;
     record.requestedInputTokens = t.inputTokens;
     record.requestedOutputTokens = t.outputTokens;
-    // The step, this worker and the request's number within it: no prompt is sent twice in a run. Six words of a
-    // 229-word list hold 47 bits: 16 of step and shard, 7 of worker, 24 of count.
-    const std::uint64_t unique
-        = (m_assignment->plan.promptSalt << 31) + (std::uint64_t(m_index & 0x7f) << 24) + (m_nextId & 0xffffff);
-    m_transport->send(t.path, t.bodyFor(unique), std::move(record),
+    // The step, this worker and the request's number within it: no prompt is sent twice in a run. Six words of the
+    // 227-word list hold 46 bits (227^6 > 2^46): 16 of step and shard, 7 of worker, 23 of count. The run's own
+    // offset (RequestTemplate::bodyFor) keeps a second run from repeating the first one's prompts.
+    const std::uint64_t unique = ((m_assignment->plan.promptSalt & 0xffff) << 30)
+        + (std::uint64_t(m_index & 0x7f) << 23) + (m_nextId & 0x7fffff);
+    m_transport->send(t.path, t.bodyFor(unique, m_assignment->plan.promptOffset), std::move(record),
         [this, user](RequestRecord&& finished) { onFinished(user, std::move(finished)); });
 }
 

@@ -109,7 +109,7 @@ void QnamTransport::prepare(int connections, std::function<void(const QString& e
     }
     for (int i = 0; i < connections; ++i) {
         Manager& m = m_managers[std::size_t(i / ConnectionsPerManager)];
-        QNetworkRequest r = request("/health");
+        QNetworkRequest r = request(m_target.rootPath().toUtf8() + "/health");
         r.setTransferTimeout(m_target.connectTimeoutMs);
         QNetworkReply* reply = m.manager->get(r);
         connect(reply, &QNetworkReply::finished, this, [this, reply, pending, firstError, ready] {
@@ -162,8 +162,19 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         stream->timer->start(m_target.stallTimeoutMs);
         const QByteArray bytes = stream->reply->readAll();
         stream->recorder->body(bytes, now);
+        // As the socket transport: after [DONE] the end of the body is waited for a second at most.
+        if (stream->recorder->sawDone())
+            stream->timer->start(std::min(m_target.stallTimeoutMs, 1000));
     });
     connect(stream->timer, &QTimer::timeout, this, [this, stream, end] {
+        if (stream->recorder->sawDone()) {
+            // The request ended at [DONE]; the server only held the body open.
+            stream->recorder->complete(monotonicNowNs());
+            stream->reply->disconnect(this);
+            stream->reply->abort();
+            end();
+            return;
+        }
         stream->recorder->fail(ErrorClass::Timeout,
             stream->headers ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
                             : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs),

@@ -95,7 +95,7 @@ private:
         QNetworkRequest request(url);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
         request.setTransferTimeout(m_target.connectTimeoutMs);
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
         if (!m_target.apiKey.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
         m_target.applyTls(request);
@@ -147,12 +147,17 @@ QByteArray RequestTemplate::uniqueBlock(std::uint64_t n, int count)
     return block;
 }
 
-QByteArray RequestTemplate::bodyFor(std::uint64_t n) const
+QByteArray RequestTemplate::bodyFor(std::uint64_t n, std::uint64_t offset) const
 {
     if (uniqueAt < 0 || uniqueAt > body.size())
         return body;
+    // Modulo the number of blocks there are, the offset shifts every number alike: distinct stay distinct.
+    const auto base = std::uint64_t(std::max<qsizetype>(1, words().size()));
+    std::uint64_t blocks = 1;
+    for (int i = 0; i < uniqueWords; ++i)
+        blocks *= base;
     QByteArray out;
-    const QByteArray block = uniqueBlock(n, uniqueWords);
+    const QByteArray block = uniqueBlock((n % blocks + offset % blocks) % blocks, uniqueWords);
     out.reserve(body.size() + block.size());
     out += QByteArrayView(body).first(uniqueAt);
     out += block;

@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QRandomGenerator>
 #include <QSysInfo>
 #include <QThread>
 #include <QTimer>
@@ -55,6 +56,7 @@ RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, Ru
     m_target.firstByteTimeoutMs = m_options.firstByteTimeoutMs;
     m_target.stallTimeoutMs = m_options.stallTimeoutMs;
     m_target.verifyTls = !m_options.insecure;
+    m_promptOffset = QRandomGenerator::global()->generate64();
 }
 
 RunPipeline::~RunPipeline() = default;
@@ -160,6 +162,9 @@ bool RunPipeline::loadDataset()
         finish(RunStatus::Failed, built.error);
         return false;
     }
+    // Behind a gateway the endpoints hang under its path, as the synthetic prompts' do.
+    for (RequestTemplate& t : built.requests)
+        t.path.prepend(m_target.rootPath().toUtf8());
     // The data set is one shape: its mean sizes label the run. The input is known only where the file says; else
     // it stays 0 here and the analysis takes the server's own count (usage.prompt_tokens) of what was sent.
     qint64 inputSum = 0;
@@ -384,6 +389,7 @@ void RunPipeline::runNextStep()
     // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
     // otherwise answer from its prefix cache, and look faster than it is.
     LoadPlan plan = step.plan;
+    plan.promptOffset = m_promptOffset;
     plan.promptSalt
         = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
     m_engine->start(plan, m_workloads[std::size_t(step.shape)]);

@@ -112,6 +112,8 @@ private:
     QElapsedTimer m_stepWall;
     QJsonObject m_network;
     double m_roundTripMs = -1;
+    /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
+    std::uint64_t m_promptOffset = 0;
     bool m_cancelled = false;
     bool m_finished = false;
 };

@@ -605,6 +605,7 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
             }
             static const QByteArray magic("SQLite format 3", 16); // with its terminating NUL
             header = f.read(100);
+            f.close();
             if (!header.startsWith(magic)) {
                 setError(error,
                     tr("%1 is not a Kneepoint database (it is not an SQLite file). Kneepoint left it untouched: "
@@ -613,6 +614,9 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
                 return nullptr;
             }
         }
+        // The header is read: SQLite's own connections keep each other's locks, so the rest needs no registry lock
+        // (holding it through a busy timeout would stall every other open, and the window's checks).
+        claim.unlock();
         // Read-only first: a foreign WAL database would be checkpointed, its bytes changed, by closing a read-write
         // connection to it. A WAL database without a -wal file has all its content in the main file; opening it
         // immutable keeps SQLite from creating -wal and -shm files next to a file that may not be ours.
@@ -648,7 +652,8 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
                 .arg(QDir::toNativeSeparators(info.absolutePath())));
         return nullptr;
     }
-    claim.unlock();
+    if (claim.isLocked())
+        claim.unlock();
 
     QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, connectionName);
     db.setDatabaseName(absolute);

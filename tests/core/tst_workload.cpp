@@ -79,9 +79,10 @@ private Q_SLOTS:
         QCOMPARE(t.uniqueWords, RequestTemplate::kUniqueWords);
         QSet<QByteArray> bodies;
         QSet<QString> heads;
-        for (std::uint64_t n :
-            {std::uint64_t(0), std::uint64_t(1), std::uint64_t(228), std::uint64_t(229), std::uint64_t(1) << 31,
-                (std::uint64_t(1) << 31) + 1, (std::uint64_t(64) << 31) + (std::uint64_t(3) << 24)}) {
+        // 227 words: the carry at 226 → 227, the top of LoadWorker's 46 bits, and a step and worker further on.
+        for (std::uint64_t n : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(226), std::uint64_t(227),
+                 std::uint64_t(1) << 30, (std::uint64_t(0xffff) << 30) + (std::uint64_t(0x7f) << 23) + 0x7fffff,
+                 (std::uint64_t(64) << 30) + (std::uint64_t(3) << 23)}) {
             const QByteArray body = t.bodyFor(n);
             bodies.insert(body);
             const QString prompt = QJsonDocument::fromJson(body).object().value(u"prompt").toString();
@@ -96,7 +97,11 @@ private Q_SLOTS:
                     .size());
         }
         QCOMPARE(bodies.size(), 7);
-        QCOMPARE(heads.size(), 7); // they differ from the first word on
+        QCOMPARE(heads.size(), 7); // six words each, never the same six
+        // Another run's offset gives every number another block, and keeps distinct numbers distinct.
+        const std::uint64_t offset = 0xfedcba9876543210;
+        QVERIFY(t.bodyFor(5, offset) != t.bodyFor(5));
+        QVERIFY(t.bodyFor(5, offset) != t.bodyFor(6, offset));
         // A prompt too short for the whole block gets what fits.
         spec.inputTokens = 4;
         const auto tiny = WorkloadBuilder::synthetic(m_target, spec);

@@ -173,6 +173,11 @@ private Q_SLOTS:
         screenshot(wizard, QStringLiteral("1-server-bad-url"));
         replaceText(url, m_sim.baseUrl());
         QVERIFY(!showsMessage(find<QLabel>(wizard, "urlMessage")));
+        // A key with a control byte (pasted with its line break) would inject headers: Next stays off.
+        find<QLineEdit>(wizard, "apiKeyEdit")->setText(secretKey + QStringLiteral("\tX-Injected: yes"));
+        QVERIFY(!next->isEnabled());
+        find<QLineEdit>(wizard, "apiKeyEdit")->clear();
+        QVERIFY(next->isEnabled());
         QTest::keyClicks(find<QLineEdit>(wizard, "apiKeyEdit"), secretKey);
         QCOMPARE(find<QLineEdit>(wizard, "apiKeyEdit")->echoMode(), QLineEdit::Password);
         click(find<QAbstractButton>(wizard, "detectButton"));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qualityaskdialog.h"
 
+#include "load/loadtarget.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitystore.h"
 #include "store/runstore.h"
@@ -167,6 +168,10 @@ void QualityAskDialog::ask()
     QualityAskOptions options;
     options.url = url;
     options.apiKey = m_apiKey->text().toUtf8();
+    if (const QString problem = core::LoadTarget::apiKeyProblem(options.apiKey); !problem.isEmpty()) {
+        m_message->setText(tr("The API key %1").arg(problem));
+        return;
+    }
     options.repeat = m_repeat->value();
     options.concurrency = m_concurrency->value();
     m_asker = std::make_unique<QualityAsker>(*m_set, options);

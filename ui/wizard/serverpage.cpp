@@ -137,6 +137,8 @@ ServerPage::ServerPage(QWidget* parent)
     m_apiKeyEdit->setPlaceholderText(tr("none"));
     const QString envKey = qEnvironmentVariable("KNEEPOINT_API_KEY");
     m_apiKeyEdit->setText(envKey);
+    // A key with a control byte in it is refused before anything is sent (LoadTarget::apiKeyProblem).
+    connect(m_apiKeyEdit, &QLineEdit::textChanged, this, &ServerPage::completeChanged);
     auto* keyNote = new QLabel(envKey.isEmpty()
             ? tr("Sent as a bearer token. Kept in memory for this run only; never saved.")
             : tr("Taken from KNEEPOINT_API_KEY. Sent as a bearer token; kept in memory only, never saved."),
@@ -266,7 +268,7 @@ void ServerPage::setInsecure(bool insecure)
 
 bool ServerPage::isComplete() const
 {
-    return judgeUrl(m_urlEdit->text()).url.has_value();
+    return judgeUrl(m_urlEdit->text()).url.has_value() && core::LoadTarget::apiKeyProblem(apiKey()).isEmpty();
 }
 
 std::optional<QUrl> ServerPage::checkUrl(bool showMessage)
@@ -305,6 +307,10 @@ void ServerPage::detect()
     const std::optional<QUrl> url = checkUrl(true);
     if (!url)
         return;
+    if (const QString problem = core::LoadTarget::apiKeyProblem(apiKey()); !problem.isEmpty()) {
+        m_detectMessage->showMessage(tr("The API key %1").arg(problem), FieldMessage::Kind::Error);
+        return;
+    }
     m_jobs.removeAll(nullptr);
     for (const QPointer<DetectJob>& job : std::as_const(m_jobs))
         job->cancel();
