@@ -340,6 +340,25 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
                    << pipeline.runId() << " explains it.\n";
         }
     }
+    // A sweep in which no request succeeded measured nothing: stored as it was, but a script must not read it as
+    // a benchmark that passed.
+    int total = 0, succeeded = 0;
+    QString firstError;
+    for (const SummaryRow& r : rows) {
+        total += r.stats.total;
+        succeeded += r.stats.succeeded;
+        if (firstError.isEmpty() && !r.stats.failureMessages.empty()) {
+            firstError = r.stats.failureMessages.begin()->second;
+            while (firstError.endsWith(u'.'))
+                firstError.chop(1);
+        }
+    }
+    if (status == RunStatus::Complete && total > 0 && succeeded == 0) {
+        io.err << "kneepoint run: every one of the " << total << " requests failed"
+               << (firstError.isEmpty() ? QString() : QStringLiteral("; the first said: ") + firstError)
+               << ". The run is stored; kneepoint show " << pipeline.runId() << " lists the failures.\n";
+        return ExitFailure;
+    }
     if (status == RunStatus::Complete)
         return ExitOk;
     if (status == RunStatus::Stopped)

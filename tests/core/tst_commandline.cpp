@@ -98,6 +98,30 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
+    // A sweep in which every request failed is stored, but the command fails: a script must not take it for a pass.
+    void runFailsWhenEveryRequestFailed()
+    {
+        SimProcess sim;
+        QString error;
+        // The doctor's one-token request waits out the stall and passes; every measured request times out first.
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50"), QStringLiteral("--fault-stall"),
+                               QStringLiteral("1"), QStringLiteral("--stall-ms"), QStringLiteral("1500")},
+                     &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const Result r
+            = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--db"),
+                               dir.filePath(QStringLiteral("runs.sqlite")), QStringLiteral("--concurrency"),
+                               QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("2"),
+                               QStringLiteral("--shapes"), QStringLiteral("64/8"), QStringLiteral("--max-failures"),
+                               QStringLiteral("1"), QStringLiteral("--first-byte-timeout-ms"), QStringLiteral("300")},
+                120'000);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("requests failed; the first said: No answer within 300 ms")),
+            qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("Stored as run 1")), qPrintable(r.out));
+    }
+
     // A CR or LF in the key would inject headers into every request: refused with where the key came from.
     void aKeyWithControlBytesIsRefused()
     {
