@@ -21,6 +21,14 @@ QString field(const QString& s)
     return u'"' + quoted + u'"';
 }
 
+// A string the server chose (its response id, finish_reason): a spreadsheet would run one that starts with =, +, -,
+// @, a tab or a CR as a formula, so it gets a leading apostrophe (OWASP's CSV injection advice); row() quotes it.
+QString serverText(const QString& s)
+{
+    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
+    return !s.isEmpty() && formulaStarts.contains(s.front()) ? u'\'' + s : s;
+}
+
 QString number(double v, int decimals = 3)
 {
     return std::isnan(v) || std::isinf(v) ? QString() : QString::number(v, 'f', decimals);
@@ -91,11 +99,12 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
             const double e2el = r.ok() ? scaled(l.e2elMs) : NAN;
             const double tpot = r.ok() ? scaled(l.tpotMs) : NAN;
             out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
-                QString::fromUtf8(r.responseId), QString::number(r.user),
+                serverText(QString::fromUtf8(r.responseId)), QString::number(r.user),
                 r.warmup ? QStringLiteral("1") : QStringLiteral("0"),
                 r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),
                 QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
-                number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens), r.finishReason});
+                number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens),
+                serverText(r.finishReason)});
         }
     }
     return out;

@@ -19,6 +19,17 @@ QString cell(QString s)
     return s;
 }
 
+// What the server named (its model id, reached through the subtitle and the identity list) is text, not Markdown:
+// a model called "<script>…" or "x\n# Heading" must print as those characters.
+QString plain(QString s)
+{
+    for (const QChar c : {u'\\', u'`', u'*', u'_', u'[', u']', u'<', u'>', u'|'})
+        s.replace(c, QStringLiteral("\\") + c);
+    s.replace(u'\r', u' ');
+    s.replace(u'\n', u' ');
+    return s;
+}
+
 QString table(const QStringList& header, const std::vector<QStringList>& rows)
 {
     QString out;
@@ -58,9 +69,9 @@ QString lightWord(ReportContent::Light light)
 QString MarkdownReport::write(const ReportContent& c)
 {
     QString out;
-    out += QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.subtitle);
+    out += QStringLiteral("# %1\n\n%2\n\n").arg(c.title, plain(c.subtitle));
     for (const ReportContent::KeyValue& kv : c.identity)
-        out += QStringLiteral("- **%1:** %2\n").arg(kv.key, kv.value);
+        out += QStringLiteral("- **%1:** %2\n").arg(kv.key, plain(kv.value));
 
     out += QStringLiteral("\n## %1\n\n%2\n").arg(QCoreApplication::translate("Report", "Verdict"), c.verdict);
 

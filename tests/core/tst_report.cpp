@@ -9,6 +9,7 @@
 #include "report/markdownreport.h"
 #include "report/pdfreport.h"
 #include "report/reportcontent.h"
+#include "store/runstore.h"
 #include "support/handbuiltrun.h"
 
 #include <QDir>
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void htmlIsWellFormedAndSelfContained();
     void csvHasARowPerStep();
     void pdfReadsBack();
+    void serverTextIsDataInEveryFormat();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -240,6 +242,42 @@ void TestReport::pdfReadsBack()
     QCOMPARE(images.size(), pages.captured(1).toInt());
     if (!shots.isEmpty())
         QFile::copy(path, shots + QStringLiteral("/report.pdf"));
+}
+
+// What the server chose (its model id, a finish_reason) is data: no heading or script in Markdown, no formula in a
+// spreadsheet.
+void TestReport::serverTextIsDataInEveryFormat()
+{
+    Fixture f = fixture();
+    f.run.run.summary.model = QStringLiteral("<script>alert(1)</script>\n# Owned");
+    const QString md = MarkdownReport::write(ReportContent::of(f.run, f.analysis));
+    QVERIFY(!md.contains(QStringLiteral("<script>")));
+    QVERIFY(md.contains(QStringLiteral("\\<script\\>")));
+    QVERIFY(!md.contains(QStringLiteral("\n# Owned")));
+
+    QTemporaryDir dir;
+    QString error;
+    auto store = RunStore::open(dir.filePath(QStringLiteral("csv.sqlite")), &error, QStringLiteral("csv"));
+    QVERIFY2(store, qPrintable(error));
+    const qint64 runId = store->createRun(f.run.run.info, &error);
+    QVERIFY2(runId > 0, qPrintable(error));
+    RequestRecord r;
+    r.id = 1;
+    r.sentNs = 1'000;
+    r.firstTokenNs = 2'000;
+    r.endNs = 3'000;
+    r.httpStatus = 200;
+    r.chunks = {{2'000, 1}};
+    r.finishReason = QStringLiteral("=HYPERLINK(\"http://example.invalid\")");
+    StepInfo step;
+    step.phase = QStringLiteral("baseline");
+    step.load = QJsonObject {{QStringLiteral("concurrency"), 1}};
+    QVERIFY(store->addStep(runId, step, {r}, {}, &error) > 0);
+    const std::optional<RunData> stored = RunData::load(*store, runId, &error);
+    QVERIFY2(stored, qPrintable(error));
+    const QString csv = CsvReport::requests(*store, *stored, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(csv.contains(QStringLiteral(",\"'=HYPERLINK(\"\"http://example.invalid\"\")\"")), qPrintable(csv));
 }
 
 QTEST_MAIN(TestReport)
