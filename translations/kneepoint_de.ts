@@ -91,14 +91,6 @@
         <translation>Jenseits dieser Last bringt jeder zusätzliche Nutzer Wartezeit, keinen Durchsatz.</translation>
     </message>
     <message>
-        <source>Each step already carries as much work as the GPU&apos;s bandwidth and FLOPS allow; a bigger batch makes every step longer.</source>
-        <translation>Jeder Schritt trägt bereits so viel Arbeit, wie Bandbreite und FLOPS der GPU erlauben; ein größerer Batch macht jeden Schritt länger.</translation>
-    </message>
-    <message>
-        <source>halves the weight bytes each step reads (Hopper, Ada and newer)</source>
-        <translation>halbiert die Gewichtsbytes, die jeder Schritt liest (Hopper, Ada und neuer)</translation>
-    </message>
-    <message>
         <source>a second replica doubles throughput for a model that fits one GPU</source>
         <translation>eine zweite Replik verdoppelt den Durchsatz für ein Modell, das auf eine GPU passt</translation>
     </message>
@@ -398,6 +390,30 @@
         <source> (the first said: “%1”)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A bigger batch made every step longer by as much as it added. Whether that is the GPU&apos;s limit cannot be said: %1</source>
+        <translation>Ein größerer Batch machte jeden Schritt um so viel länger, wie er hinzufügte. Ob das die Grenze der GPU ist, lässt sich nicht sagen: %1</translation>
+    </message>
+    <message>
+        <source>A bigger batch made every step longer by as much as it added.</source>
+        <translation>Ein größerer Batch machte jeden Schritt um so viel länger, wie er hinzufügte.</translation>
+    </message>
+    <message>
+        <source>At %1 a decode step took %2 (median TPOT) against a floor of %3 for a batch of %4 on %5: the steps run at %6 of what the bandwidth allows, so a bigger batch makes each step longer.</source>
+        <translation>Bei %1 dauerte ein Decode-Schritt %2 (Median der TPOT) bei einer Untergrenze von %3 für einen Batch von %4 auf %5: Die Schritte laufen mit %6 dessen, was die Bandbreite erlaubt, also macht ein größerer Batch jeden Schritt länger.</translation>
+    </message>
+    <message>
+        <source>At %1 a decode step took %2 (median TPOT) against a floor of %3 for a batch of %4 on %5, only %6 of what the bandwidth allows: the GPU is not what stops growth. Look at the scheduler&apos;s caps, the server&apos;s CPU, and prefills interrupting decoding.</source>
+        <translation>Bei %1 dauerte ein Decode-Schritt %2 (Median der TPOT) bei einer Untergrenze von %3 für einen Batch von %4 auf %5, nur %6 dessen, was die Bandbreite erlaubt: Nicht die GPU bremst das Wachstum. Prüfen Sie die Grenzen des Schedulers, die CPU des Servers und Prefills, die das Decoding unterbrechen.</translation>
+    </message>
+    <message>
+        <source>halves the weight bytes each step reads (%1 has FP8)</source>
+        <translation>halbiert die Gewichtsbytes, die jeder Schritt liest (%1 hat FP8)</translation>
+    </message>
+    <message>
+        <source>One request&apos;s first token came %1 after the server had its prompt; prefilling it on %2 takes at least %3.</source>
+        <translation>Das erste Token einer Anfrage kam %1, nachdem der Server ihren Prompt hatte; ihn auf %2 zu verarbeiten (Prefill) dauert mindestens %3.</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -450,10 +466,6 @@
     <message>
         <source>prefix caching served part of the prompt from memory</source>
         <translation>Prefix-Caching hat einen Teil des Prompts aus dem Speicher geliefert</translation>
-    </message>
-    <message>
-        <source>the GPU entered has fewer FLOPS than the one serving</source>
-        <translation>die eingetragene GPU hat weniger FLOPS als die tatsächlich verwendete</translation>
     </message>
 </context>
 <context>
@@ -879,10 +891,6 @@
         <translation>%1 auf %2%3, %4 Tokens Eingabe und %5 Ausgabe.</translation>
     </message>
     <message>
-        <source>Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at most %5 tokens/s for one user.</source>
-        <translation>Untergrenze pro Decode-Schritt %1 (%2 gelesen pro Schritt); Prefill-Untergrenze %3; TTFT-Untergrenze %4; höchstens %5 Tokens/s für einen Nutzer.</translation>
-    </message>
-    <message>
         <source>%1 GB of weights</source>
         <translation>%1 GB Gewichte</translation>
     </message>
@@ -1089,6 +1097,18 @@
     <message>
         <source>Ranked by expected effect; each flag was checked against the server&apos;s vLLM version, %1.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt&apos;s prefill, %4; at most %5 tokens/s for one user.</source>
+        <translation>Untergrenze eines Decode-Schritts %1 (%2 pro Schritt gelesen); Untergrenze der TTFT %3, der Prefill des Prompts, %4; höchstens %5 Tokens/s für einen Nutzer.</translation>
+    </message>
+    <message>
+        <source>bound by %1 compute at %2 TFLOPS</source>
+        <translation>begrenzt durch %1-Rechenleistung mit %2 TFLOPS</translation>
+    </message>
+    <message>
+        <source>bound by reading the weights once</source>
+        <translation>begrenzt durch einmaliges Lesen der Gewichte</translation>
     </message>
 </context>
 <context>
@@ -1408,10 +1428,6 @@
         <translation>Es gab keine Basismessung, die sich mit den Grenzen der GPU vergleichen ließe.</translation>
     </message>
     <message>
-        <source>One request ran faster than %1 allows for %2 (TPOT %3 against a floor of %4; TTFT %5 against %6). Likely: %7.</source>
-        <translation>Eine einzelne Anfrage lief schneller, als %1 für %2 erlaubt (TPOT %3 gegenüber einer Untergrenze von %4; TTFT %5 gegenüber %6). Wahrscheinlich: %7.</translation>
-    </message>
-    <message>
         <source>One request reached %1 of the bandwidth floor of %2 on %3.</source>
         <translation>Eine einzelne Anfrage erreichte %1 der Bandbreitenuntergrenze von %2 auf %3.</translation>
     </message>
@@ -1478,6 +1494,18 @@
     <message>
         <source> %1 were sent again on a fresh connection because the server had closed the kept-alive one first; they are not failures.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT %1 against a floor of %2</source>
+        <translation>TPOT %1 bei einer Untergrenze von %2</translation>
+    </message>
+    <message>
+        <source>TTFT %1 against a floor of %2</source>
+        <translation>TTFT %1 bei einer Untergrenze von %2</translation>
+    </message>
+    <message>
+        <source>One request ran faster than %1 allows for %2 (%3). Likely: %4.</source>
+        <translation>Eine Anfrage lief schneller, als %1 für %2 erlaubt (%3). Wahrscheinlich: %4.</translation>
     </message>
 </context>
 <context>
@@ -1608,10 +1636,6 @@
         <translation> Messen Sie höhere Lasten, um herauszufinden, wo er einbricht.</translation>
     </message>
     <message>
-        <source>%1, this server comfortably handles %2 at %3. It breaks at %4 because %5</source>
-        <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
-    </message>
-    <message>
         <source>the server is saturated: %1, so extra users only make each request slower</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1626,6 +1650,18 @@
     <message>
         <source>memory could not be judged: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It breaks at %5 because %6</source>
+        <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3; dort lag jeder Wert mindestens %4 unter seinem Zielwert). Bei %5 bricht er ein, weil %6</translation>
+    </message>
+    <message>
+        <source>%1, this server handles %2 at %3, with %4 to spare on %5 there. It breaks at %6 because %7</source>
+        <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3), dort mit nur %4 Spielraum bei %5. Bei %6 bricht er ein, weil %7</translation>
+    </message>
+    <message>
+        <source>%1, this server handles %2 at %3. It breaks at %4 because %5</source>
+        <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
     </message>
 </context>
 <context>

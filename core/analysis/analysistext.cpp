@@ -37,15 +37,15 @@ QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity
     case Capacity::Bound::None:
         return QStringLiteral("%1: not measured.").arg(what);
     case Capacity::Bound::AtLeast:
-        return QStringLiteral("%1: at least %2 (every load measured passed).").arg(what, load(c.load));
+        return QStringLiteral("%1: at least %2 (every load measured passed).").arg(what, load(c.shown()));
     case Capacity::Bound::Below:
         return QStringLiteral("%1: below %2 (%3 missed at the lowest load).")
-            .arg(what, load(c.load), text::metricName(c.metric));
+            .arg(what, load(c.shown()), text::metricName(c.metric));
     case Capacity::Bound::Between:
         break;
     }
     return QStringLiteral("%1: %2, between %3 (passed) and %4 (missed: %5).")
-        .arg(what, load(c.load), curve.points[std::size_t(c.lastPass)].step->loadText(),
+        .arg(what, load(c.shown()), curve.points[std::size_t(c.lastPass)].step->loadText(),
             curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
 }
 
@@ -188,11 +188,13 @@ QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
     if (!p.available) {
         out += QStringLiteral("  %1\n").arg(p.whyNot);
     } else {
-        out += QStringLiteral("  %1 on %2%3: decode step floor %4, prefill floor %5, TTFT floor %6, at most %7 "
-                              "tokens/s for one user.\n")
+        out += QStringLiteral("  %1 on %2%3 (%4 at %5 TFLOPS): decode step floor %6, TTFT floor %7 (%8-bound), at "
+                              "most %9 tokens/s for one user.\n")
                    .arg(p.modelName, p.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(p.tensorParallel) : QString(),
-                       p.gpuName, text::milliseconds(p.decodeStepFloorMs), text::milliseconds(p.prefillFloorMs),
-                       text::milliseconds(p.ttftFloorMs), text::number(p.singleRequestTokensPerSecond));
+                       p.gpuName, PhysicsFloors::precisionName(p.precision), text::number(p.peakTflops),
+                       text::milliseconds(p.decodeStepFloorMs), text::milliseconds(p.ttftFloorMs),
+                       p.ttftComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"),
+                       text::number(p.singleRequestTokensPerSecond));
         if (!std::isnan(p.bandwidthEfficiency))
             out += QStringLiteral("  One request reached %1 of the bandwidth floor (TPOT %2).\n")
                        .arg(text::percent(p.bandwidthEfficiency), text::milliseconds(p.baselineTpotMs));
@@ -268,7 +270,9 @@ QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
         physics[QStringLiteral("model")] = p.modelName;
         physics[QStringLiteral("tensor_parallel")] = p.tensorParallel;
         physics[QStringLiteral("decode_step_floor_ms")] = num(p.decodeStepFloorMs);
-        physics[QStringLiteral("prefill_floor_ms")] = num(p.prefillFloorMs);
+        physics[QStringLiteral("compute_precision")] = PhysicsFloors::precisionName(p.precision);
+        physics[QStringLiteral("peak_tflops")] = num(p.peakTflops);
+        physics[QStringLiteral("ttft_compute_bound")] = p.ttftComputeBound;
         physics[QStringLiteral("ttft_floor_ms")] = num(p.ttftFloorMs);
         physics[QStringLiteral("single_request_tokens_per_s")] = num(p.singleRequestTokensPerSecond);
         physics[QStringLiteral("bandwidth_efficiency")] = num(p.bandwidthEfficiency);

@@ -62,6 +62,48 @@ private:
 
     void add(Finding f) { m_out.append(std::move(f)); }
 
+    /// FP8 weights halve the bytes read only where the GPU has FP8 (Hopper, Ada, Blackwell, MI300) and the checkpoint
+    /// is still in 16 bits; an unknown GPU or model gets no such advice.
+    bool fp8WeightsHelp() const
+    {
+        const PhysicsFloors& p = m_a.physics;
+        return p.available && p.gpuHasFp8 && !p.modelQuantized;
+    }
+
+    /// Why throughput stopped growing, from the step past the wall compared with the decode floor of its batch: the
+    /// GPU's limit only when the steps ran near it.
+    QString saturationWhy(const CurvePoint* at) const
+    {
+        const PhysicsFloors& p = m_a.physics;
+        if (!p.available)
+            return QCoreApplication::translate("Findings",
+                "A bigger batch made every step longer by as much as it added. Whether that is the GPU's limit "
+                "cannot be said: %1")
+                .arg(p.whyNot);
+        const StepData* s = at ? at->step : nullptr;
+        if (!s || s->tpotSorted.empty() || s->concurrency <= 0)
+            return QCoreApplication::translate(
+                "Findings", "A bigger batch made every step longer by as much as it added.");
+        const double batch = s->server.peakRunning > 0 ? std::min(double(s->concurrency), s->server.peakRunning)
+                                                       : double(s->concurrency);
+        const double floor = p.decodeStepFloorMsAt(batch, s->inputTokens + s->outputTokens / 2.0);
+        const std::size_t n = s->tpotSorted.size();
+        const double tpot = n % 2 ? s->tpotSorted[n / 2] : (s->tpotSorted[n / 2 - 1] + s->tpotSorted[n / 2]) / 2;
+        const double share = tpot > 0 ? floor / tpot : 0;
+        if (share >= 0.5)
+            return QCoreApplication::translate("Findings",
+                "At %1 a decode step took %2 (median TPOT) against a floor of %3 for a batch of %4 on %5: the "
+                "steps run at %6 of what the bandwidth allows, so a bigger batch makes each step longer.")
+                .arg(s->loadPhrase(), text::milliseconds(tpot), text::milliseconds(floor), text::number(batch),
+                    p.gpuName, text::percent(share));
+        return QCoreApplication::translate("Findings",
+            "At %1 a decode step took %2 (median TPOT) against a floor of %3 for a batch of %4 on %5, only %6 "
+            "of what the bandwidth allows: the GPU is not what stops growth. Look at the scheduler's caps, the "
+            "server's CPU, and prefills interrupting decoding.")
+            .arg(s->loadPhrase(), text::milliseconds(tpot), text::milliseconds(floor), text::number(batch), p.gpuName,
+                text::percent(share));
+    }
+
     /// vLLM's flags go to vLLM only. llama.cpp gets llama-server's own knob for the same remedy where it has one;
     /// any other server keeps the finding without flags, and the finding says why.
     void adaptToFamily()
@@ -241,13 +283,12 @@ private:
             f.measured = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidence);
             f.meaning = QCoreApplication::translate(
                 "Findings", "Beyond this load every extra user adds waiting time, not throughput.");
-            f.why = QCoreApplication::translate("Findings",
-                "Each step already carries as much work as the GPU's bandwidth and FLOPS allow; a "
-                "bigger batch makes every step longer.");
+            f.why = saturationWhy(after);
             f.lessonId = QStringLiteral("queueing-and-littles-law");
-            f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
-                QCoreApplication::translate(
-                    "Findings", "halves the weight bytes each step reads (Hopper, Ada and newer)"));
+            if (fp8WeightsHelp())
+                f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
+                    QCoreApplication::translate("Findings", "halves the weight bytes each step reads (%1 has FP8)")
+                        .arg(m_a.physics.gpuName));
             f.tryNext << flag(QStringLiteral("--data-parallel-size"), QStringLiteral("2"),
                 QCoreApplication::translate(
                     "Findings", "a second replica doubles throughput for a model that fits one GPU"));
@@ -271,9 +312,9 @@ private:
             f.id = QStringLiteral("ttft-target");
             f.title = c.bound == Capacity::Bound::Below
                 ? QCoreApplication::translate("Findings", "Time to first token misses the target even at %1")
-                      .arg(text::users(c.load, false))
+                      .arg(text::users(c.shown(), false))
                 : QCoreApplication::translate("Findings", "Time to first token crosses the target at %1")
-                      .arg(text::users(c.load));
+                      .arg(text::users(c.shown()));
             f.meaning = QCoreApplication::translate("Findings", "Users wait longer than %1 for the answer to start.")
                             .arg(text::milliseconds(c.target - rtt));
             f.why = QCoreApplication::translate("Findings",
@@ -293,9 +334,9 @@ private:
             f.id = QStringLiteral("tpot-target");
             f.title = c.bound == Capacity::Bound::Below
                 ? QCoreApplication::translate("Findings", "Time per output token misses the target even at %1")
-                      .arg(text::users(c.load, false))
+                      .arg(text::users(c.shown(), false))
                 : QCoreApplication::translate("Findings", "Time per output token crosses the target at %1")
-                      .arg(text::users(c.load));
+                      .arg(text::users(c.shown()));
             f.meaning = QCoreApplication::translate("Findings", "Answers stream slower than %1 per token.")
                             .arg(text::milliseconds(c.target));
             f.why = QCoreApplication::translate("Findings",
@@ -307,12 +348,13 @@ private:
             if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
                 f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
                     QCoreApplication::translate("Findings", "halves the KV bytes each decode step reads"));
-            f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
-                QCoreApplication::translate("Findings", "halves the weight bytes each decode step reads"));
+            if (fp8WeightsHelp())
+                f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
+                    QCoreApplication::translate("Findings", "halves the weight bytes each decode step reads"));
         } else if (c.metric == u"E2EL") {
             f.id = QStringLiteral("e2el-target");
             f.title = QCoreApplication::translate("Findings", "End-to-end latency crosses the target at %1")
-                          .arg(text::users(c.load));
+                          .arg(text::users(c.shown()));
             f.meaning = QCoreApplication::translate("Findings", "Whole answers take longer than %1.")
                             .arg(text::milliseconds(c.target));
             f.why = QCoreApplication::translate("Findings",
@@ -415,11 +457,20 @@ private:
             f.id = QStringLiteral("faster-than-physics");
             f.severity = Severity::Problem;
             f.title = QCoreApplication::translate("Findings", "Faster than %1 allows").arg(p.gpuName);
-            f.measured = QCoreApplication::translate("Findings",
-                "One request took %1 per token; reading %2 of weights at %3's bandwidth "
-                "takes at least %4.")
-                             .arg(text::milliseconds(p.baselineTpotMs), bytes(p.weightBytesRead), p.gpuName,
-                                 text::milliseconds(p.decodeStepFloorMs));
+            QStringList measured;
+            if (p.tpotFasterThanPhysics)
+                measured << QCoreApplication::translate("Findings",
+                    "One request took %1 per token; reading %2 of weights at %3's bandwidth "
+                    "takes at least %4.")
+                                .arg(text::milliseconds(p.baselineTpotMs), bytes(p.weightBytesRead), p.gpuName,
+                                    text::milliseconds(p.baselineTpotFloorMs));
+            if (p.ttftFasterThanPhysics)
+                measured << QCoreApplication::translate("Findings",
+                    "One request's first token came %1 after the server had its prompt; prefilling "
+                    "it on %2 takes at least %3.")
+                                .arg(text::milliseconds(p.baselineTtftMs), p.gpuName,
+                                    text::milliseconds(p.baselineTtftFloorMs));
+            f.measured = measured.join(u' ');
             f.meaning = QCoreApplication::translate(
                 "Findings", "The physics check cannot vouch for these numbers until the cause is known.");
             f.why = QCoreApplication::translate("Findings", "Likely: %1.").arg(text::list(p.fasterCauses));
@@ -433,7 +484,7 @@ private:
             = QCoreApplication::translate("Findings",
                 "TPOT of one request %1; the bandwidth floor for %2 is %3 (%4 per step at %5); "
                 "at best %6 tokens per second for one user.")
-                  .arg(text::milliseconds(p.baselineTpotMs), p.modelName, text::milliseconds(p.decodeStepFloorMs),
+                  .arg(text::milliseconds(p.baselineTpotMs), p.modelName, text::milliseconds(p.baselineTpotFloorMs),
                       bytes(p.weightBytesRead), bandwidth(p), text::number(p.singleRequestTokensPerSecond));
         if (p.tensorParallelAssumed)
             f.measured += QCoreApplication::translate("Findings", " Assumed %1 GPUs, the fewest that hold the weights.")

@@ -48,6 +48,23 @@ std::vector<MetricTarget> targetsOf(const AnalysisSettings& s, double roundTripM
     return out;
 }
 
+// The closest latency figure to its target at the passing step: what "comfortably" has to be earned with.
+void setHeadroom(Capacity* c, const CurvePoint& pass, const std::vector<MetricTarget>& targets)
+{
+    for (const MetricTarget& t : targets) {
+        if (t.metric != u"TTFT" && t.metric != u"TPOT" && t.metric != u"E2EL")
+            continue;
+        const double v = pass.judged(t.metric);
+        if (!(t.target > 0) || std::isnan(v))
+            continue;
+        const double room = 1 - v / t.target;
+        if (std::isnan(c->headroom) || room < c->headroom) {
+            c->headroom = room;
+            c->tightest = t.metric;
+        }
+    }
+}
+
 Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<MetricTarget>& targets,
     const std::function<bool(const CurvePoint&)>& passes)
 {
@@ -65,6 +82,7 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
         c.bound = Capacity::Bound::AtLeast;
         c.lastPass = int(points.size()) - 1;
         c.load = points.back().load;
+        setHeadroom(&c, points.back(), targets);
         return c;
     }
     const CurvePoint& fail = points[std::size_t(firstFail)];
@@ -87,6 +105,7 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     c.bound = Capacity::Bound::Between;
     c.lastPass = firstFail - 1;
     const CurvePoint& pass = points[std::size_t(c.lastPass)];
+    setHeadroom(&c, pass, targets);
     c.load = fail.load;
     for (const MetricTarget& t : targets) {
         // The shown value when it is past the target; else the judged one, past it only through failures, unless the

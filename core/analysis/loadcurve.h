@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -69,6 +70,20 @@ struct Capacity
     double target = 0; ///< its target
     double valueAtPass = std::numeric_limits<double>::quiet_NaN();
     double valueAtFail = std::numeric_limits<double>::quiet_NaN();
+    /// At the last passing step, how far under its target the closest latency figure was (1 − value / target, failures
+    /// counted as infinitely slow), and which figure that was; NaN without a passing step or a latency target.
+    double headroom = std::numeric_limits<double>::quiet_NaN();
+    QString tightest;
+
+    /// The load as every text shows it: a crossing is rounded down at the precision shown (whole users from 10,
+    /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)
+    /// is "15 users", not "16".
+    double shown() const
+    {
+        if (bound != Bound::Between)
+            return load;
+        return load >= 10 ? std::floor(load) : std::floor(load * 10) / 10;
+    }
 };
 
 /// The knee of throughput against load: where added load stops buying throughput and starts buying latency.

@@ -30,9 +30,24 @@ double median(const std::vector<double>& sorted)
 
 double PhysicsFloors::decodeStepFloorMsAt(double batch, double context) const
 {
-    if (!available)
+    if (!m_roofline || batch <= 0)
         return kNaN;
-    return (m_weightBytes + batch * context * kvBytesPerToken) / m_bandwidth * 1e3;
+    return m_roofline->decodeSeconds(int(std::lround(batch)), context) * 1e3;
+}
+
+QString PhysicsFloors::precisionName(ComputePrecision precision)
+{
+    switch (precision) {
+    case ComputePrecision::Int8:
+        return QStringLiteral("INT8");
+    case ComputePrecision::Fp8:
+        return QStringLiteral("FP8");
+    case ComputePrecision::Fp4:
+        return QStringLiteral("FP4");
+    case ComputePrecision::Bf16:
+        break;
+    }
+    return QStringLiteral("BF16");
 }
 
 PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int input, int output, int gpus,
@@ -69,20 +84,22 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
             f.tensorParallel *= 2;
         f.tensorParallelAssumed = f.tensorParallel > 1;
     }
-    f.m_bandwidth = gpu->bandwidthBytesPerSecond() * f.tensorParallel;
-    f.m_weightBytes = model->weightBytesReadPerStep(1);
-    f.weightBytesRead = f.m_weightBytes;
-    f.kvBytesPerToken = model->kvBytesPerToken(kvBytesPerElement);
+    f.m_roofline.emplace(*gpu, *model, f.tensorParallel, kvBytesPerElement);
+    const Roofline& r = *f.m_roofline;
+    f.weightBytesRead = model->weightBytesReadPerStep(1);
+    f.kvBytesPerToken = r.kvBytesPerToken();
+    f.precision = r.precision();
+    f.peakTflops = r.peakFlopsPerSecond() / 1e12;
+    f.gpuHasFp8 = gpu->hasFp8();
+    f.modelQuantized = !model->quantMethod.isEmpty() || model->bytesPerParameter() < 2;
 
     const double context = input + output / 2.0;
     f.decodeStepFloorMs = f.decodeStepFloorMsAt(1, context);
     f.singleRequestTokensPerSecond = 1e3 / f.decodeStepFloorMs;
-    // 2 FLOPs per active parameter per token, plus attention over the causal prompt (on average half of it).
-    const double flops = 2 * model->activeParameters() * input + model->attentionFlopsPerToken(input / 2.0) * input;
-    const bool fp8 = model->bytesPerParameter() <= 1 && gpu->fp8Tflops;
-    const double peak = (fp8 ? *gpu->fp8Tflops : gpu->bf16Tflops) * 1e12 * f.tensorParallel;
-    f.prefillFloorMs = flops / peak * 1e3;
-    f.ttftFloorMs = f.prefillFloorMs + f.decodeStepFloorMsAt(1, input);
+    Roofline::Step prefill;
+    r.addSequence(&prefill, 0, input, true);
+    f.ttftFloorMs = r.seconds(prefill) * 1e3;
+    f.ttftComputeBound = r.computeSeconds(prefill) >= r.memorySeconds(prefill);
 
     if (baseline) {
         f.baselineTpotMs = median(baseline->tpotSorted);
@@ -91,10 +108,11 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
         // The baseline's own context: its requests may differ from the run's main size.
         const double baseContext = baseline->inputTokens + baseline->outputTokens / 2.0;
         const double floor = f.decodeStepFloorMsAt(1, baseContext > 0 ? baseContext : context);
+        f.baselineTpotFloorMs = floor;
         if (f.baselineTpotMs > 0)
             f.bandwidthEfficiency = floor / f.baselineTpotMs;
         if (f.baselineTpotMs > 0 && f.baselineTpotMs < kPhysicsTolerance * floor) {
-            f.fasterThanPhysics = true;
+            f.tpotFasterThanPhysics = true;
             f.fasterCauses << QCoreApplication::translate(
                 "PhysicsFloors", "the GPU entered is slower than the one serving (check --gpu)")
                            << QCoreApplication::translate("PhysicsFloors",
@@ -103,13 +121,20 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
                            << QCoreApplication::translate(
                                   "PhysicsFloors", "speculative decoding produces several tokens per step");
         }
-        if (f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * f.prefillFloorMs) {
-            f.fasterThanPhysics = true;
+        // The baseline's TTFT against the floor of its own prompt length.
+        const int baseInput = baseline->inputTokens > 0 ? baseline->inputTokens : input;
+        Roofline::Step basePrefill;
+        r.addSequence(&basePrefill, 0, baseInput, true);
+        const double ttftFloor = r.seconds(basePrefill) * 1e3;
+        f.baselineTtftFloorMs = ttftFloor;
+        if (f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * ttftFloor) {
+            f.ttftFasterThanPhysics = true;
             f.fasterCauses << QCoreApplication::translate(
                 "PhysicsFloors", "prefix caching served part of the prompt from memory")
                            << QCoreApplication::translate(
-                                  "PhysicsFloors", "the GPU entered has fewer FLOPS than the one serving");
+                                  "PhysicsFloors", "the GPU entered is slower than the one serving (check --gpu)");
         }
+        f.fasterThanPhysics = f.tpotFasterThanPhysics || f.ttftFasterThanPhysics;
         f.fasterCauses.removeDuplicates();
     }
     return f;

@@ -4,19 +4,22 @@
 
 #include "catalog/gpuspec.h"
 #include "catalog/modelspec.h"
+#include "catalog/roofline.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <limits>
+#include <optional>
 
 namespace kp::core {
 
 struct StepData;
 
-/// What the GPU physically allows for one request size, from the roofline (vllm-facts §D.4), and how close the
-/// baseline came to it. The floors are hard limits at 100% of the datasheet's bandwidth and FLOPS: a measurement
-/// below one means the inputs are wrong or the server skipped work (prefix cache, speculative decoding).
+/// What the GPU physically allows for one request size, from the roofline (catalog/roofline.h, vllm-facts §D.4), and
+/// how close the baseline came to it. The floors are hard limits at 100% of the datasheet's bandwidth and FLOPS: a
+/// measurement below one means the inputs are wrong or the server skipped work (prefix cache, speculative decoding).
+/// Each step's floor is the longer of its compute and its memory time, never their sum.
 struct PhysicsFloors
 {
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -32,22 +35,34 @@ struct PhysicsFloors
     int outputTokens = 0;
     double kvBytesPerElement = 2;
 
-    double weightBytesRead = kNaN; ///< per decode step, all GPUs together
+    double weightBytesRead = kNaN; ///< per decode step of one request, all GPUs together
     double kvBytesPerToken = kNaN;
+    ComputePrecision precision = ComputePrecision::Bf16; ///< what the model's multiplications run in
+    double peakTflops = kNaN; ///< the peak of that precision, all GPUs together
+    bool gpuHasFp8 = false;
+    bool modelQuantized = false; ///< weights already below 16 bits (a quantised checkpoint or an 8-bit dtype)
     double decodeStepFloorMs = kNaN; ///< one request, context at the middle of its answer
-    double prefillFloorMs = kNaN; ///< the whole prompt at peak FLOPS
-    double ttftFloorMs = kNaN; ///< prefill plus one decode step, server side
+    /// The prompt's prefill in a step of its own, server side: the longer of its FLOPs at the peak and reading the
+    /// weights once. vLLM samples the first token in that step, so this is the TTFT floor as well.
+    double ttftFloorMs = kNaN;
+    bool ttftComputeBound = false; ///< the TTFT floor is the FLOPs', not the bytes'
     double singleRequestTokensPerSecond = kNaN; ///< 1000 / decodeStepFloorMs
 
     // From the baseline (one user), in the server's time; NaN when there was none.
     double baselineTpotMs = kNaN; ///< median
     double baselineTtftMs = kNaN; ///< median, server side (the network round trip taken off)
-    double bandwidthEfficiency = kNaN; ///< decodeStepFloorMs / baselineTpotMs: share of the bandwidth floor reached
-    bool fasterThanPhysics = false;
+    double baselineTpotFloorMs = kNaN; ///< the decode step floor at the baseline's own request size
+    double baselineTtftFloorMs = kNaN; ///< the TTFT floor at the baseline's own prompt length
+    double bandwidthEfficiency = kNaN; ///< baselineTpotFloorMs / baselineTpotMs: share of the bandwidth floor reached
+    bool tpotFasterThanPhysics = false; ///< the baseline's TPOT beat the decode step floor
+    bool ttftFasterThanPhysics = false; ///< the baseline's TTFT beat the TTFT floor
+    bool fasterThanPhysics = false; ///< either
     QStringList fasterCauses; ///< the likely causes, when faster than physics
 
     /// The decode step floor for `batch` requests whose contexts average `context` tokens.
     double decodeStepFloorMsAt(double batch, double context) const;
+    /// The precision's name as people write it (BF16, FP8, INT8, FP4).
+    static QString precisionName(ComputePrecision precision);
 
     /// The floors for `input`/`output` tokens on `gpus` GPUs (0: the fewest that hold the weights at 90% of
     /// memory, a power of two), with the KV cache at `kvBytesPerElement` (2 for BF16, 1 for FP8), compared with the
@@ -56,8 +71,7 @@ struct PhysicsFloors
         double kvBytesPerElement, const StepData* baseline, double roundTripMs);
 
 private:
-    double m_bandwidth = 0; ///< bytes per second, all GPUs together
-    double m_weightBytes = 0;
+    std::optional<Roofline> m_roofline;
 };
 
 } // namespace kp::core

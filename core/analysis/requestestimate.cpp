@@ -35,13 +35,13 @@ RequestEstimate RequestEstimate::of(const RunData& run, const RunAnalysis& a, in
     const PhysicsFloors target = PhysicsFloors::of(&*s.gpu, &*s.model, input, output, measured.tensorParallel,
         measured.kvBytesPerElement, nullptr, run.roundTripMs);
     e.bandwidthEfficiency = measured.bandwidthEfficiency;
-    // TTFT = prefill + one decode step; what the baseline spent beyond its decode step was prefill.
-    const double firstStep = measured.decodeStepFloorMsAt(1, measured.inputTokens) / e.bandwidthEfficiency;
-    const double prefill = measured.baselineTtftMs - firstStep;
-    e.computeEfficiency = prefill > 0 ? std::min(1.0, measured.prefillFloorMs / prefill) : e.bandwidthEfficiency;
+    // The first token is sampled in the prompt's prefill step: the baseline's TTFT is that step, at the share of its
+    // floor the server reached.
+    e.computeEfficiency = measured.baselineTtftMs > 0
+        ? std::min(1.0, measured.baselineTtftFloorMs / measured.baselineTtftMs)
+        : e.bandwidthEfficiency;
     const double rtt = std::max(0.0, run.roundTripMs);
-    const double serverTtft
-        = target.prefillFloorMs / e.computeEfficiency + target.decodeStepFloorMsAt(1, input) / e.bandwidthEfficiency;
+    const double serverTtft = target.ttftFloorMs / e.computeEfficiency;
     e.ttftMs = serverTtft + rtt;
     e.tpotMs = target.decodeStepFloorMs / e.bandwidthEfficiency;
     e.e2elMs = e.ttftMs + (output - 1) * e.tpotMs;

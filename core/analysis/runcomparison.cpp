@@ -26,13 +26,13 @@ QString capacityText(const LoadCurve& curve)
     case Capacity::Bound::None:
         return QCoreApplication::translate("RunComparison", "not measured");
     case Capacity::Bound::Below:
-        return QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.load, false));
+        return QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.shown(), false));
     case Capacity::Bound::AtLeast:
-        return QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.load, false));
+        return QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.shown(), false));
     case Capacity::Bound::Between:
         break;
     }
-    return text::usersLabel(c.load);
+    return text::usersLabel(c.shown());
 }
 
 QString valueText(const QJsonValue& v)

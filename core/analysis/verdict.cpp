@@ -16,6 +16,9 @@ namespace kp::core {
 
 namespace {
 
+// The margin under every target a step needs before the verdict calls the load it carried comfortable.
+constexpr double kComfortableHeadroom = 0.2;
+
 QString loadAmount(const LoadCurve& curve, double load, bool about = true)
 {
     if (curve.byRate)
@@ -147,7 +150,7 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
     case Capacity::Bound::AtLeast: {
         QString out
             = QCoreApplication::translate("Verdict", "%1, this server handled every load measured, up to %2, at %3.")
-                  .arg(traffic, loadAmount(curve, c.load, false), goal);
+                  .arg(traffic, loadAmount(curve, c.shown(), false), goal);
         if (walls.memory.reached)
             out += QCoreApplication::translate("Verdict", " Memory is the wall to watch: %1.")
                        .arg(walls.memory.evidence);
@@ -163,9 +166,20 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
         break;
     }
     const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
-    QString out = QCoreApplication::translate(
-        "Verdict", "%1, this server comfortably handles %2 at %3. It breaks at %4 because %5")
-                      .arg(traffic, loadAmount(curve, pass.load), goal, loadAmount(curve, c.load), cause(walls, curve));
+    // "Comfortably" is earned by a stated margin under every target, not by passing.
+    QString out = c.headroom >= kComfortableHeadroom - 1e-9
+        ? QCoreApplication::translate("Verdict",
+            "%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It "
+            "breaks at %5 because %6")
+              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(c.headroom), loadAmount(curve, c.shown()),
+                  cause(walls, curve))
+        : !std::isnan(c.headroom)
+        ? QCoreApplication::translate(
+            "Verdict", "%1, this server handles %2 at %3, with %4 to spare on %5 there. It breaks at %6 because %7")
+              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(std::max(0.0, c.headroom)),
+                  text::metricName(c.tightest), loadAmount(curve, c.shown()), cause(walls, curve))
+        : QCoreApplication::translate("Verdict", "%1, this server handles %2 at %3. It breaks at %4 because %5")
+              .arg(traffic, loadAmount(curve, pass.load), goal, loadAmount(curve, c.shown()), cause(walls, curve));
     const QStringList others = ruledOut(walls, curve, c.firstFail);
     if (!others.isEmpty())
         out += QStringLiteral(", ") + others.join(QStringLiteral("; "));

@@ -183,7 +183,7 @@ void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
     }
     w.reached = true;
     w.point = c.firstFail;
-    w.load = c.load;
+    w.load = c.shown(); // as every text shows it, so "reached at" never names the failed step by rounding
     const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
     const CurvePoint& fail = curve.points[std::size_t(c.firstFail)];
     if (c.metric == u"errors")

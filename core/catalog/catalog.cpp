@@ -80,6 +80,19 @@ bool parseGpus(const QByteArray& json, const QString& file, QList<GpuSpec>* out,
             return false;
         if (o.value(u"fp8_tflops").isDouble())
             gpu.fp8Tflops = o.value(u"fp8_tflops").toDouble();
+        if (o.value(u"int8_tops").isDouble())
+            gpu.int8Tops = o.value(u"int8_tops").toDouble();
+        if (o.value(u"fp4_tflops").isDouble())
+            gpu.fp4Tflops = o.value(u"fp4_tflops").toDouble();
+        // A user's entry may give only the label: taken as decimal gigabytes, the most the device can have.
+        gpu.memoryGib = o.value(u"memory_gib").toDouble(gpu.memoryGb * 1e9 / (1024.0 * 1024.0 * 1024.0));
+        gpu.memorySource
+            = o.value(u"memory_source")
+                  .toString(o.contains(u"memory_gib") ? gpu.source : QStringLiteral("memory_gb read as 10^9 bytes"));
+        if (gpu.memoryGib <= 0 || gpu.memoryGib > gpu.memoryGb * 1.08) {
+            *error = QStringLiteral("%1: \"memory_gib\" must be positive and no more than memory_gb allows").arg(where);
+            return false;
+        }
         out->append(gpu);
     }
     return true;

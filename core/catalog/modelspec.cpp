@@ -155,23 +155,43 @@ void readQuantization(const QJsonObject& q, ModelSpec* m)
     m->quantMethod = q.value(u"quant_method").toString().toLower();
     m->quantBits = firstPositiveInt(q, {u"bits", u"w_bit", u"weight_bits"});
     m->quantGroupSize = q.value(u"group_size").toInt(q.value(u"q_group_size").toInt(0));
-    if (m->quantMethod == u"compressed-tensors") {
+    const QString& method = m->quantMethod;
+    if (method == u"compressed-tensors") {
         // One entry per group of layers; the first describes the bulk of the weights.
         const QJsonObject groups = q.value(u"config_groups").toObject();
-        const QJsonObject weights
-            = groups.isEmpty() ? QJsonObject() : groups.begin()->toObject().value(u"weights").toObject();
+        const QJsonObject group = groups.isEmpty() ? QJsonObject() : groups.begin()->toObject();
+        const QJsonObject weights = group.value(u"weights").toObject();
         m->quantBits = positiveInt(weights, u"num_bits");
         m->quantGroupSize
             = weights.value(u"group_size").toInt(weights.value(u"strategy").toString() == u"channel" ? -1 : 0);
-    } else if (m->quantMethod == u"bitsandbytes") {
+        // W8A8 and NVFP4 schemes quantise the inputs too; W4A16 and W8A16 leave them null.
+        const QJsonObject inputs = group.value(u"input_activations").toObject();
+        const int inputBits = positiveInt(inputs, u"num_bits");
+        const bool inputFloat = inputs.value(u"type").toString() == u"float";
+        if (inputBits == 8)
+            m->quantActivations = inputFloat ? QStringLiteral("fp8") : QStringLiteral("int8");
+        else if (inputBits == 4 && inputFloat)
+            m->quantActivations = QStringLiteral("fp4");
+    } else if (method == u"bitsandbytes") {
         m->quantBits = q.value(u"load_in_8bit").toBool() ? 8 : 4;
-    } else if (m->quantMethod == u"modelopt") {
+        if (m->quantBits == 8)
+            m->quantActivations = QStringLiteral("int8"); // LLM.int8() multiplies in INT8, outliers aside
+    } else if (method == u"modelopt") {
         const QString algo = q.value(u"quant_algo").toString().toLower();
         m->quantBits = algo.contains(u"fp4") ? 4 : 8;
         if (algo.contains(u"fp4") && m->quantGroupSize == 0)
             m->quantGroupSize = 16;
-    } else if (m->quantMethod == u"mxfp4" && m->quantGroupSize == 0) {
-        m->quantGroupSize = 32;
+        m->quantActivations = algo.contains(u"fp4") ? QStringLiteral("fp4") : QStringLiteral("fp8");
+    } else if (method == u"mxfp4") {
+        if (m->quantGroupSize == 0)
+            m->quantGroupSize = 32;
+        // Blackwell kernels quantise the activations to MXFP8; taking the faster peak keeps the floor a floor.
+        m->quantActivations = QStringLiteral("fp8");
+    } else if (method.contains(u"fp8")) {
+        m->quantActivations = QStringLiteral("fp8"); // fp8, fbgemm_fp8, ptpc_fp8: dynamic per-token activation scales
+    } else if (method.startsWith(u"w8a8") || method == u"int8" || method == u"smoothquant" || method == u"gguf") {
+        // GGUF too: llama.cpp's MMQ kernels quantise the activations to Q8_1 and multiply in INT8.
+        m->quantActivations = QStringLiteral("int8");
     }
     if (m->quantBits == 0)
         m->quantBits = defaultQuantBits(m->quantMethod);
@@ -295,6 +315,28 @@ double ModelSpec::parameters() const
 double ModelSpec::activeParameters() const
 {
     return total(parts(*this), std::min(numExpertsPerTok, numExperts));
+}
+
+double ModelSpec::activeLayerParameters() const
+{
+    const Parts p = parts(*this);
+    return activeParameters() - p.embedding - p.head;
+}
+
+ComputePrecision ModelSpec::computePrecision() const
+{
+    if (quantActivations == u"fp4")
+        return ComputePrecision::Fp4;
+    if (quantActivations == u"fp8")
+        return ComputePrecision::Fp8;
+    if (quantActivations == u"int8")
+        return ComputePrecision::Int8;
+    const QString d = dtype.toLower();
+    if (d == u"fp8" || d.startsWith(u"float8"))
+        return ComputePrecision::Fp8;
+    if (d == u"int8")
+        return ComputePrecision::Int8;
+    return ComputePrecision::Bf16;
 }
 
 double ModelSpec::weightBytes() const

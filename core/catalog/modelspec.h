@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "computeprecision.h"
+
 #include <QString>
 
 #include <optional>
@@ -70,6 +72,9 @@ struct ModelSpec
     QString quantMethod; ///< quant_method: awq, gptq, fp8, compressed-tensors, bitsandbytes, …
     int quantBits = 0; ///< bits per quantised weight; 0 when the config does not say
     int quantGroupSize = 0; ///< group_size of the scales; 0 or -1: one scale per output channel
+    /// What the activations are quantised to as well (fp8, int8, fp4), so that the matrix multiplications run in
+    /// that format; empty for weight-only methods, whose multiplications run in the dtype.
+    QString quantActivations;
 
     /// The geometry from a Hugging Face config.json (text_config for wrapped multimodal models). Fields config.json
     /// leaves out take transformers' defaults: num_key_value_heads = heads, head_dim = hidden_size / heads, dtype
@@ -89,6 +94,15 @@ struct ModelSpec
     double parameters() const;
     /// Parameters one token runs through: k routed experts instead of all E; == parameters() for dense models.
     double activeParameters() const;
+    /// The active parameters of the transformer layers (attention, MLP or the k experts, routers, norms): what every
+    /// token is multiplied through, without the embedding table (a lookup) and the output head (which a server runs
+    /// only for the tokens it samples, the last of a prompt).
+    double activeLayerParameters() const;
+    /// The output head's parameters, V·H, whether or not it is tied to the embeddings.
+    double lmHeadParameters() const { return double(vocabSize) * hiddenSize; }
+    /// The format the matrix multiplications run in: from quantization_config, not from torch_dtype, which FP8
+    /// checkpoints leave at bfloat16.
+    ComputePrecision computePrecision() const;
     /// Bytes of all weights as stored: linear layers at linearBytesPerParameter(), embeddings, output head, norms
     /// and routers at the dtype (quantisers leave those in 16 bits).
     double weightBytes() const;

@@ -150,7 +150,9 @@ std::optional<GpuSpec> localGpu()
     GpuSpec gpu;
     gpu.id = QStringLiteral("local");
     gpu.name = first.value(0).trimmed();
-    gpu.memoryGb = mib / 1024.0;
+    gpu.memoryGib = mib / 1024.0; // nvidia-smi counts MiB of what the driver exposes
+    gpu.memoryGb = mib * 1024.0 * 1024.0 / 1e9;
+    gpu.memorySource = QStringLiteral("nvidia-smi memory.total");
     return gpu;
 }
 

@@ -55,9 +55,9 @@ struct VramEstimate
     /// Works out the estimate and its ways out.
     static VramEstimate of(const Inputs& inputs);
 
-    /// One line for the command line: "needs 21.4 GiB per GPU (weights …); an L4 gives 21.6 GiB usable at 0.90".
+    /// One line for the command line: "needs 21.4 GiB per GPU (weights …); an L4 gives 19.8 GiB usable at 0.90".
     QString summary() const;
-    /// The refusal: the summary and the ways out ("try `--max-model-len 29696`, `--kv-cache-dtype fp8` or …").
+    /// The refusal: the summary and the ways out ("try `--max-model-len 14336`, `--kv-cache-dtype fp8` or …").
     QString refusal() const;
     /// The ways out as command-line advice, in the order refusal() lists them.
     QStringList waysOut() const;

@@ -478,12 +478,16 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                          .arg(f.inputTokens)
                          .arg(f.outputTokens);
         c.physics << QCoreApplication::translate("ReportContent",
-            "Decode step floor %1 (%2 read per step); prefill floor %3; TTFT floor %4; at "
-            "most %5 tokens/s for one user.")
+            "Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt's prefill, "
+            "%4; at most %5 tokens/s for one user.")
                          .arg(text::milliseconds(f.decodeStepFloorMs),
                              QCoreApplication::translate("ReportContent", "%1 GB of weights")
                                  .arg(text::number(f.weightBytesRead / 1e9, 1)),
-                             text::milliseconds(f.prefillFloorMs), text::milliseconds(f.ttftFloorMs),
+                             text::milliseconds(f.ttftFloorMs),
+                             f.ttftComputeBound
+                                 ? QCoreApplication::translate("ReportContent", "bound by %1 compute at %2 TFLOPS")
+                                       .arg(PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops))
+                                 : QCoreApplication::translate("ReportContent", "bound by reading the weights once"),
                              text::number(f.singleRequestTokensPerSecond));
         if (!std::isnan(f.bandwidthEfficiency))
             c.physics << QCoreApplication::translate(

@@ -135,7 +135,7 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
         }
         if (!scheduled)
             break; // everything after `seq` was preempted before it
-        m_model.addSequence(&step, seq->computed, n);
+        m_model.addSequence(&step, seq->computed, n, seq->computed + n >= seq->length());
         m_scheduled.emplace_back(seq, n);
         budget -= n;
         ++i;
@@ -152,7 +152,7 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
         m_running.push_back(seq);
         if (seq->firstScheduledNs < 0)
             seq->firstScheduledNs = nowNs;
-        m_model.addSequence(&step, seq->computed, n);
+        m_model.addSequence(&step, seq->computed, n, seq->computed + n >= seq->length());
         m_scheduled.emplace_back(seq, n);
         budget -= n;
     }

@@ -59,7 +59,7 @@ std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& con
     }
 
     // vLLM V1's server defaults: big-memory GPUs other than the A100 get 1024 sequences and an 8192-token budget.
-    const bool bigGpu = gpu->memoryGb >= 70 && !gpu->id.startsWith(u"a100");
+    const bool bigGpu = gpu->memoryGib >= 70 && !gpu->id.startsWith(u"a100");
     BatchEngine::Config& e = r.engine;
     e.maxNumSeqs = config.maxNumSeqs.value_or(bigGpu ? 1024 : 256);
     e.maxNumBatchedTokens = config.maxNumBatchedTokens.value_or(bigGpu ? 8192 : 2048);

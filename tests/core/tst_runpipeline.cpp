@@ -157,7 +157,7 @@ private Q_SLOTS:
         QVERIFY2(shown.code == 0, qPrintable(shown.err));
         const QJsonObject physics = QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"physics"].toObject();
         QCOMPARE(physics[u"tensor_parallel"].toInt(), 2);
-        QVERIFY2(physics[u"prefill_floor_ms"].toDouble() > 0, qPrintable(shown.out.left(2000)));
+        QVERIFY2(physics[u"ttft_floor_ms"].toDouble() > 0, qPrintable(shown.out.left(2000)));
 
         // A malformed line: a sentence with its line number, and nothing stored.
         QVERIFY(jsonl.open(QIODevice::Append));

@@ -203,7 +203,7 @@ private Q_SLOTS:
         r = runKneepoint(args, 30'000, box.environment());
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QStringLiteral("needs 34.0 GiB per GPU")), qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("Try `--max-model-len 29696` or `--gpus 2`.")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("Try `--max-model-len 14336` or `--gpus 2`.")), qPrintable(r.err));
         QVERIFY2(box.calls().isEmpty(), "nothing was started");
         QVERIFY(!box.containsSecret(r));
     }

@@ -173,16 +173,16 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     switch (cap.bound) {
     case Capacity::Bound::Between:
         capacity = tr("Capacity: %1 at p%2 (limited by %3).")
-                       .arg(text::usersLabel(cap.load), QLocale().toString(result->analysis.settings.percentile),
+                       .arg(text::usersLabel(cap.shown()), QLocale().toString(result->analysis.settings.percentile),
                            result->analysis.walls.limiting ? Wall::name(*result->analysis.walls.limiting) : cap.metric);
         break;
     case Capacity::Bound::AtLeast:
-        capacity
-            = tr("Capacity: at least %1 (every load measured met the targets).").arg(text::usersLabel(cap.load, false));
+        capacity = tr("Capacity: at least %1 (every load measured met the targets).")
+                       .arg(text::usersLabel(cap.shown(), false));
         break;
     case Capacity::Bound::Below:
         capacity
-            = tr("Capacity: below %1 (even the lowest load missed the targets).").arg(text::users(cap.load, false));
+            = tr("Capacity: below %1 (even the lowest load missed the targets).").arg(text::users(cap.shown(), false));
         break;
     case Capacity::Bound::None:
         capacity = tr("Capacity: not measured.");
