@@ -360,35 +360,35 @@
     </message>
     <message>
         <source>The remedies Kneepoint knows for this are vLLM&apos;s flags, and this server did not say it is vLLM, so none is suggested.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abhilfen, die Kneepoint dafür kennt, sind Flags von vLLM, und dieser Server hat nicht gesagt, dass er vLLM ist; daher wird keine vorgeschlagen.</translation>
     </message>
     <message>
         <source>The remedies Kneepoint knows for this are vLLM&apos;s flags, and this server is %1, so none is suggested.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abhilfen, die Kneepoint dafür kennt, sind Flags von vLLM, und dieser Server ist %1; daher wird keine vorgeschlagen.</translation>
     </message>
     <message>
         <source>a llama-server flag; the server&apos;s build is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Flag von llama-server; der Build des Servers ist unbekannt</translation>
     </message>
     <message>
         <source>a llama-server flag; Kneepoint keeps no facts of which builds accept it, so check it against build %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Flag von llama-server; Kneepoint weiß nicht, welche Builds es annehmen, prüfen Sie es daher an Build %1</translation>
     </message>
     <message>
         <source>sets the number of slots, llama.cpp&apos;s limit on requests decoded together</source>
-        <translation type="unfinished"></translation>
+        <translation>setzt die Zahl der Slots, die Grenze von llama.cpp für gemeinsam dekodierte Anfragen</translation>
     </message>
     <message>
         <source>the context of all slots together: each slot gets --ctx-size divided by --parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>der Kontext aller Slots zusammen: Jeder Slot erhält --ctx-size geteilt durch --parallel</translation>
     </message>
     <message>
         <source>reuses cached chunks of a slot&apos;s earlier prompts by shifting them (each slot already keeps its last prompt)</source>
-        <translation type="unfinished"></translation>
+        <translation>verwendet zwischengespeicherte Stücke früherer Prompts eines Slots durch Verschieben wieder (jeder Slot behält bereits seinen letzten Prompt)</translation>
     </message>
     <message>
         <source> (the first said: “%1”)</source>
-        <translation type="unfinished"></translation>
+        <translation> (die erste lautete: „%1“)</translation>
     </message>
     <message>
         <source>A bigger batch made every step longer by as much as it added. Whether that is the GPU&apos;s limit cannot be said: %1</source>
@@ -1088,15 +1088,15 @@
     </message>
     <message>
         <source>Ranked by expected effect; llama-server&apos;s own flags, for the remedies Kneepoint knows as vLLM&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach erwarteter Wirkung geordnet; die eigenen Flags von llama-server für die Abhilfen, die Kneepoint als Flags von vLLM kennt.</translation>
     </message>
     <message>
         <source>Ranked by expected effect. The server&apos;s vLLM version is unknown: each flag says which releases accept it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach erwarteter Wirkung geordnet. Die vLLM-Version des Servers ist unbekannt: Jedes Flag nennt die Versionen, die es annehmen.</translation>
     </message>
     <message>
         <source>Ranked by expected effect; each flag was checked against the server&apos;s vLLM version, %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach erwarteter Wirkung geordnet; jedes Flag wurde gegen die vLLM-Version des Servers geprüft, %1.</translation>
     </message>
     <message>
         <source>Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt&apos;s prefill, %4; at most %5 tokens/s for one user.</source>
@@ -1109,6 +1109,10 @@
     <message>
         <source>bound by reading the weights once</source>
         <translation>begrenzt durch einmaliges Lesen der Gewichte</translation>
+    </message>
+    <message>
+        <source>prompt tokens from the prefix cache</source>
+        <translation>Prompt-Tokens aus dem Präfix-Cache</translation>
     </message>
 </context>
 <context>
@@ -1206,14 +1210,14 @@
     <name>ServerFacts</name>
     <message>
         <source>%1 (version unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Version unbekannt)</translation>
     </message>
 </context>
 <context>
     <name>ServerFamily</name>
     <message>
         <source>an unknown server</source>
-        <translation type="unfinished"></translation>
+        <translation>ein unbekannter Server</translation>
     </message>
 </context>
 <context>
@@ -1294,7 +1298,7 @@
     </message>
     <message>
         <source>∞ (failed requests count as infinitely slow)</source>
-        <translation type="unfinished"></translation>
+        <translation>∞ (fehlgeschlagene Anfragen zählen als unendlich langsam)</translation>
     </message>
 </context>
 <context>
@@ -1465,35 +1469,27 @@
     </message>
     <message>
         <source>The server is %1 and did not say its build. Kneepoint %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server ist %1 und hat seinen Build nicht genannt. Kneepoint %2.</translation>
     </message>
     <message>
         <source>%1 %2, Kneepoint %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2, Kneepoint %3.</translation>
     </message>
     <message>
         <source>Prompts did not come from the server&apos;s prefix cache</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server reported no cached prompt tokens (usage.prompt_tokens_details.cached_tokens), so prefix-cache hits could not be counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompts kamen nicht aus dem Präfix-Cache des Servers</translation>
     </message>
     <message>
         <source>Every request had its own prompt: at most %1 of prompt tokens came from the server&apos;s cache, beyond the first %2 tokens every prompt shares (BOS, a chat template&apos;s opening).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At %1 the server answered %2 of prompt tokens from its prefix cache (usage.prompt_tokens_details.cached_tokens): those prompts skipped most of their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating itself or from a shared prefix.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Anfrage hatte ihren eigenen Prompt: Höchstens %1 der Prompt-Tokens kamen aus dem Cache des Servers, über die ersten %2 Tokens hinaus, die jeder Prompt teilt (BOS, der Anfang einer Chat-Vorlage).</translation>
     </message>
     <message>
         <source>Output lengths were not recorded: the file&apos;s are all 0 (a vllm bench serve client that reads usage only from a chunk without choices), so Kneepoint counted one token a chunk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabelängen wurden nicht aufgezeichnet: In der Datei sind alle 0 (ein Client von vllm bench serve, der usage nur aus einem Chunk ohne choices liest), daher zählte Kneepoint ein Token pro Chunk.</translation>
     </message>
     <message>
         <source> %1 were sent again on a fresh connection because the server had closed the kept-alive one first; they are not failures.</source>
-        <translation type="unfinished"></translation>
+        <translation> %1 wurden auf einer neuen Verbindung erneut gesendet, weil der Server die offen gehaltene zuvor geschlossen hatte; sie sind keine Fehler.</translation>
     </message>
     <message>
         <source>TPOT %1 against a floor of %2</source>
@@ -1506,6 +1502,14 @@
     <message>
         <source>One request ran faster than %1 allows for %2 (%3). Likely: %4.</source>
         <translation>Eine Anfrage lief schneller, als %1 für %2 erlaubt (%3). Wahrscheinlich: %4.</translation>
+    </message>
+    <message>
+        <source>The server reported no cached prompt tokens (neither usage.prompt_tokens_details.cached_tokens nor prefix-cache counters in /metrics), so prefix-cache hits could not be counted.</source>
+        <translation>Der Server meldete keine zwischengespeicherten Prompt-Tokens (weder usage.prompt_tokens_details.cached_tokens noch Präfix-Cache-Zähler in /metrics), daher ließen sich Treffer im Präfix-Cache nicht zählen.</translation>
+    </message>
+    <message>
+        <source>At %1 the server answered %2 of prompt tokens from its prefix cache (%3): those prompts skipped most of their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating itself, a shared prefix, or another client sending the same prompts.</source>
+        <translation>Bei %1 beantwortete der Server %2 der Prompt-Tokens aus seinem Präfix-Cache (%3): Diese Prompts übersprangen den größten Teil ihres Prefills, daher wirken TTFT und Durchsatz besser als bei neuen Prompts. Kneepoint sendet jeder Anfrage ihren eigenen Prompt; die Wiederverwendung kam also von einem sich wiederholenden Datensatz, einem gemeinsamen Präfix oder einem anderen Client mit denselben Prompts.</translation>
     </message>
 </context>
 <context>
@@ -1637,19 +1641,19 @@
     </message>
     <message>
         <source>the server is saturated: %1, so extra users only make each request slower</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server ausgelastet ist: %1, daher machen weitere Nutzer jede Anfrage nur langsamer</translation>
     </message>
     <message>
         <source>the server is full: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server voll ist: %1</translation>
     </message>
     <message>
         <source>the server is saturated: %1, and extra users wait in its queue: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server ausgelastet ist: %1, und weitere Nutzer warten in seiner Warteschlange: %2</translation>
     </message>
     <message>
         <source>memory could not be judged: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Speicher nicht beurteilt werden konnte: %1</translation>
     </message>
     <message>
         <source>%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It breaks at %5 because %6</source>
@@ -1748,11 +1752,11 @@
     </message>
     <message>
         <source>at %1 the server ran at most %2 requests at once and up to %3 waited for a free place (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>bei %1 bearbeitete der Server höchstens %2 Anfragen gleichzeitig, und bis zu %3 warteten auf einen freien Platz (%4)</translation>
     </message>
     <message>
         <source>%1&apos;s /metrics carry no KV cache gauge, so KV cache use could not be measured</source>
-        <translation type="unfinished"></translation>
+        <translation>/metrics von %1 enthält keine Anzeige des KV-Caches, daher ließ sich seine Belegung nicht messen</translation>
     </message>
 </context>
 <context>
@@ -1827,11 +1831,11 @@
     </message>
     <message>
         <source>%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close this window or command and open the database again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde von einem anderen Programm gelöscht oder verschoben, während Kneepoint die Datei geöffnet hatte, daher ist %2 fehlgeschlagen. Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
     </message>
     <message>
         <source>The write-ahead log of %1 (its -wal and -shm files) was removed by another program while Kneepoint had the database open, so %2 failed. What was committed before is in the file: close this window or command and open the database again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Write-Ahead-Log von %1 (seine Dateien -wal und -shm) wurde von einem anderen Programm entfernt, während Kneepoint die Datenbank geöffnet hatte, daher ist %2 fehlgeschlagen. Was vorher gespeichert wurde, steht in der Datei: Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
     </message>
 </context>
 <context>
@@ -3226,7 +3230,7 @@
     </message>
     <message>
         <source>The API key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der API-Schlüssel %1</translation>
     </message>
 </context>
 <context>
@@ -3847,7 +3851,7 @@
     </message>
     <message>
         <source>The API key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der API-Schlüssel %1</translation>
     </message>
 </context>
 <context>

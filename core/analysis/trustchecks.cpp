@@ -154,24 +154,38 @@ TrustCheck prefixCache(const LoadCurve& curve)
     const CurvePoint* worst = nullptr;
     double worstRate = 0;
     bool reported = false;
+    bool fromMetrics = false; // the worst step's figure came from the server's counters
     for (const CurvePoint& p : curve.points) {
+        // The answers' usage first (per request, exact); else the server's own counters over the step, which vLLM
+        // keeps whether or not --enable-prompt-tokens-details puts the figure into usage.
         const StepStatistics& st = p.step->stats;
-        if (st.cachedPromptTokens < 0 || st.promptTokensWithCacheCount <= 0)
+        const ServerDeltas& server = p.step->server;
+        double rate = -1;
+        bool metrics = false;
+        if (st.cachedPromptTokens >= 0 && st.promptTokensWithCacheCount > 0) {
+            const double beyondTemplate
+                = std::max(0.0, double(st.cachedPromptTokens) - kTemplateTokens * st.requestsWithCacheCount);
+            rate = beyondTemplate / double(st.promptTokensWithCacheCount);
+        } else if (server.prefixCacheHitRate() >= 0) {
+            const double requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.samples);
+            const double beyondTemplate = std::max(0.0, server.prefixCacheHits - kTemplateTokens * requests);
+            rate = beyondTemplate / server.prefixCacheQueries;
+            metrics = true;
+        }
+        if (rate < 0)
             continue;
         reported = true;
-        const double beyondTemplate
-            = std::max(0.0, double(st.cachedPromptTokens) - kTemplateTokens * st.requestsWithCacheCount);
-        const double rate = beyondTemplate / double(st.promptTokensWithCacheCount);
         if (rate > worstRate) {
             worstRate = rate;
             worst = &p;
+            fromMetrics = metrics;
         }
     }
     if (!reported) {
         c.status = Status::NotMeasured;
         c.detail = QCoreApplication::translate("TrustChecks",
-            "The server reported no cached prompt tokens (usage.prompt_tokens_details.cached_tokens), so prefix-cache "
-            "hits could not be counted.");
+            "The server reported no cached prompt tokens (neither usage.prompt_tokens_details.cached_tokens nor "
+            "prefix-cache counters in /metrics), so prefix-cache hits could not be counted.");
         return c;
     }
     if (!worst || worstRate <= kPrefixHitWarn) {
@@ -183,11 +197,13 @@ TrustCheck prefixCache(const LoadCurve& curve)
     }
     c.status = Status::Warn;
     c.detail = QCoreApplication::translate("TrustChecks",
-        "At %1 the server answered %2 of prompt tokens from its prefix cache (usage.prompt_tokens_details."
-        "cached_tokens): those prompts skipped most of their prefill, so TTFT and throughput look better than for "
-        "new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating "
-        "itself or from a shared prefix.")
-                   .arg(worst->step->loadPhrase(), text::percent(worstRate));
+        "At %1 the server answered %2 of prompt tokens from its prefix cache (%3): those prompts skipped most of "
+        "their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its "
+        "own prompt, so the reuse came from the data set repeating itself, a shared prefix, or another client "
+        "sending the same prompts.")
+                   .arg(worst->step->loadPhrase(), text::percent(worstRate),
+                       fromMetrics ? QStringLiteral("/metrics prefix_cache_hits against prefix_cache_queries")
+                                   : QStringLiteral("usage.prompt_tokens_details.cached_tokens"));
     return c;
 }
 

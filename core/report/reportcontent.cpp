@@ -231,7 +231,8 @@ ChartSpec serverMetricsChart(const RunData& run)
         QCoreApplication::translate("ReportContent", "peak KV used"),
         QCoreApplication::translate("ReportContent", "peak waiting"),
         QCoreApplication::translate("ReportContent", "peak running"),
-        QCoreApplication::translate("ReportContent", "preemptions")};
+        QCoreApplication::translate("ReportContent", "preemptions"),
+        QCoreApplication::translate("ReportContent", "prompt tokens from the prefix cache")};
     for (const StepData& s : run.steps) {
         for (const MetricsSample& m : s.samples) {
             const double t = double(m.ns - t0) / 1e9;
@@ -246,8 +247,13 @@ ChartSpec serverMetricsChart(const RunData& run)
         auto v = [](double x, bool percent = false) {
             return x < 0 ? QStringLiteral("–") : percent ? text::percent(x) : text::number(x);
         };
-        c.tableRows.push_back({s.loadLabel() + QStringLiteral(" (") + phaseText(s.phase) + u')',
-            v(s.server.peakKvUsage, true), v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions)});
+        // The answers' usage where the server reported it per request, else its counters over the step.
+        const double cached = s.stats.cachedPromptTokens >= 0 && s.stats.promptTokensWithCacheCount > 0
+            ? double(s.stats.cachedPromptTokens) / double(s.stats.promptTokensWithCacheCount)
+            : s.server.prefixCacheHitRate();
+        c.tableRows.push_back(
+            {s.loadLabel() + QStringLiteral(" (") + phaseText(s.phase) + u')', v(s.server.peakKvUsage, true),
+                v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions), v(cached, true)});
     }
     c.series = {kv, waiting};
     return c;

@@ -38,6 +38,8 @@ ServerDeltas ServerDeltas::of(const std::vector<StoredMetricsSample>& stored)
     d.generationTokens = total(&MetricsSample::generationTokens);
     d.promptTokens = total(&MetricsSample::promptTokens);
     d.requestsSucceeded = total(&MetricsSample::requestsSucceeded);
+    d.prefixCacheQueries = total(&MetricsSample::prefixCacheQueries);
+    d.prefixCacheHits = total(&MetricsSample::prefixCacheHits);
     for (const MetricsSample& s : samples) {
         d.peakRunning = std::max(d.peakRunning, s.running);
         d.peakWaiting = std::max(d.peakWaiting, s.waiting);
@@ -57,6 +59,8 @@ QJsonObject ServerDeltas::toJson() const
     put("generation_tokens", generationTokens);
     put("prompt_tokens", promptTokens);
     put("requests_succeeded", requestsSucceeded);
+    put("prefix_cache_queries", prefixCacheQueries);
+    put("prefix_cache_hits", prefixCacheHits);
     put("peak_running", peakRunning);
     put("peak_waiting", peakWaiting);
     put("peak_kv_usage", peakKvUsage);

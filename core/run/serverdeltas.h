@@ -19,11 +19,19 @@ struct ServerDeltas
     double generationTokens = -1;
     double promptTokens = -1;
     double requestsSucceeded = -1;
+    double prefixCacheQueries = -1; ///< prompt tokens looked up in the prefix cache during the step
+    double prefixCacheHits = -1; ///< of which found there
     double peakRunning = -1;
     double peakWaiting = -1;
     double peakKvUsage = -1;
     bool counterReset = false; ///< a counter went down: the server restarted during the step
     int samples = 0;
+
+    /// prefixCacheHits / prefixCacheQueries, or -1 when the server does not count them or nothing was looked up.
+    double prefixCacheHitRate() const
+    {
+        return prefixCacheQueries > 0 && prefixCacheHits >= 0 ? prefixCacheHits / prefixCacheQueries : -1;
+    }
 
     /// From a step's stored samples (MetricsSample JSON), in time order.
     static ServerDeltas of(const std::vector<StoredMetricsSample>& stored);

@@ -15,7 +15,10 @@ struct BatchEngine::Sequence
     Request request;
     int generated = 0;
     int computed = 0; // tokens whose KV is in the cache
-    int blocks = 0;
+    int blocks = 0; // held, shared ones included
+    std::vector<std::uint64_t> shared; // the cached blocks among them, in prompt order
+    int registered = 0; // prompt blocks already looked at for the cache
+    int cachedTokens = -1; // served by the prefix cache at the first scheduling; -1 before it
     int preemptions = 0;
     bool running = false;
     bool aborted = false;
@@ -79,22 +82,91 @@ void BatchEngine::abort(std::uint64_t id)
     m_sequences.erase(it);
 }
 
+std::vector<std::uint64_t> BatchEngine::blockHashesOf(const std::vector<int>& tokenIds, int blockSize)
+{
+    std::vector<std::uint64_t> hashes;
+    if (blockSize <= 0)
+        return hashes;
+    std::uint64_t parent = 0xcbf29ce484222325ULL;
+    for (std::size_t start = 0; start + std::size_t(blockSize) <= tokenIds.size(); start += std::size_t(blockSize)) {
+        // FNV-1a over the parent's hash and the block's ids, then mixed, so equal blocks after different prefixes
+        // differ.
+        std::uint64_t h = parent;
+        for (std::size_t i = start; i < start + std::size_t(blockSize); ++i) {
+            h ^= std::uint64_t(std::uint32_t(tokenIds[i]));
+            h *= 1099511628211ULL;
+        }
+        parent = splitMix64(&h);
+        hashes.push_back(parent);
+    }
+    return hashes;
+}
+
 bool BatchEngine::allocate(Sequence* seq, int tokens)
 {
     const int needed = blocksFor(tokens, m_config.blockSize) - seq->blocks;
     if (needed <= 0)
         return true;
-    if (needed > m_freeBlocks)
+    if (needed > m_freeBlocks + int(m_evictable.size()))
         return false;
-    m_freeBlocks -= needed;
+    const int fresh = std::min(needed, m_freeBlocks);
+    m_freeBlocks -= fresh;
+    for (int i = fresh; i < needed; ++i) {
+        // Evicted: its memory is reused, so its contents are gone from the cache.
+        m_cached.erase(m_evictable.front());
+        m_evictable.pop_front();
+    }
     seq->blocks += needed;
     return true;
 }
 
 void BatchEngine::release(Sequence* seq)
 {
-    m_freeBlocks += seq->blocks;
+    m_freeBlocks += seq->blocks - int(seq->shared.size());
+    // The tail first, so that eviction takes a chain's last blocks before the ones others may still match.
+    for (auto it = seq->shared.rbegin(); it != seq->shared.rend(); ++it) {
+        CachedBlock& block = m_cached.at(*it);
+        if (--block.refs == 0)
+            block.lru = m_evictable.insert(m_evictable.end(), *it);
+    }
+    seq->shared.clear();
     seq->blocks = 0;
+    seq->registered = 0;
+}
+
+int BatchEngine::takeCachedPrefix(Sequence* seq)
+{
+    if (!m_config.enablePrefixCaching || seq->blocks > 0)
+        return 0;
+    const std::vector<std::uint64_t>& hashes = seq->request.blockHashes;
+    // At most the blocks before the last token, which has to be computed for its logits.
+    const std::size_t most = std::min(hashes.size(), std::size_t(std::max(0, seq->length() - 1) / m_config.blockSize));
+    std::size_t hit = 0;
+    while (hit < most && m_cached.count(hashes[hit]))
+        ++hit;
+    for (std::size_t i = 0; i < hit; ++i) {
+        CachedBlock& block = m_cached.at(hashes[i]);
+        if (block.refs++ == 0)
+            m_evictable.erase(block.lru);
+        seq->shared.push_back(hashes[i]);
+    }
+    seq->blocks = int(hit);
+    seq->registered = int(hit);
+    return int(hit) * m_config.blockSize;
+}
+
+void BatchEngine::registerBlocks(Sequence* seq)
+{
+    if (!m_config.enablePrefixCaching)
+        return;
+    const std::vector<std::uint64_t>& hashes = seq->request.blockHashes;
+    while (seq->registered < int(hashes.size()) && (seq->registered + 1) * m_config.blockSize <= seq->computed) {
+        const std::uint64_t h = hashes[std::size_t(seq->registered)];
+        // A block another sequence computed at the same time stays this one's own copy, as in vLLM.
+        if (m_cached.emplace(h, CachedBlock {1, {}}).second)
+            seq->shared.push_back(h);
+        ++seq->registered;
+    }
 }
 
 void BatchEngine::preempt(Sequence* seq)
@@ -144,9 +216,18 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
     // Like vLLM, admit nothing new in a step that had to preempt: the cache is full.
     while (!preempted && !m_waiting.empty() && budget > 0 && int(m_running.size()) < m_config.maxNumSeqs) {
         Sequence* seq = m_waiting.front();
+        const int hit = takeCachedPrefix(seq);
+        seq->computed = std::max(seq->computed, hit);
         const int n = std::min(seq->length() - seq->computed, budget);
-        if (!allocate(seq, seq->computed + n))
+        if (!allocate(seq, seq->computed + n)) {
+            release(seq); // the cached blocks it took go back, to be matched again next step
+            seq->computed = 0;
             break;
+        }
+        if (m_metrics && m_config.enablePrefixCaching)
+            m_metrics->recordPrefixCache(seq->length(), hit);
+        if (seq->cachedTokens < 0)
+            seq->cachedTokens = hit;
         m_waiting.pop_front();
         seq->running = true;
         m_running.push_back(seq);
@@ -215,6 +296,7 @@ BatchEngine::StepResult BatchEngine::completeStep()
             continue;
         }
         seq->computed += n;
+        registerBlocks(seq);
         if (seq->computed < seq->length())
             continue; // a prefill chunk that did not reach the end samples nothing
         const int token = sampleToken(seq);
@@ -237,7 +319,7 @@ BatchEngine::StepResult BatchEngine::completeStep()
             reason = Finish::Stop;
         else if (seq->generated >= seq->request.maxTokens || seq->length() >= m_config.maxModelLen)
             reason = Finish::Length;
-        result.tokens.push_back({seq->request.id, token, seq->generated, reason});
+        result.tokens.push_back({seq->request.id, token, seq->generated, reason, std::max(0, seq->cachedTokens)});
         if (reason != Finish::None) {
             finish(seq, reason, m_stepEndNs);
             finished.push_back(seq);
@@ -262,7 +344,8 @@ double BatchEngine::kvCacheUsage() const
 {
     if (m_config.numGpuBlocks <= 0)
         return 0;
-    return double(m_config.numGpuBlocks - m_freeBlocks) / m_config.numGpuBlocks;
+    // As vLLM: cached blocks nobody holds count as free.
+    return double(m_config.numGpuBlocks - freeBlocks()) / m_config.numGpuBlocks;
 }
 
 } // namespace kp::core

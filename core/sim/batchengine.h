@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <list>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -20,6 +21,13 @@ class SimMetrics;
 /// chunked prefill; running sequences scheduled before waiting ones (decode first); a KV cache of `numGpuBlocks`
 /// blocks of `blockSize` tokens handed out per sequence; and recompute preemption of the newest running sequence
 /// when a block cannot be had. Time is simulated nanoseconds; the engine never reads a clock.
+///
+/// Automatic prefix caching, on by default as in V1: every full block of a prompt is known by a hash chained from
+/// the first block, so a block matches only when everything before it matched too. A new sequence takes the longest
+/// run of its blocks already in the cache and skips their prefill (all but the last token when the whole prompt
+/// matches: something has to produce logits). Blocks a finished sequence leaves stay cached, counted as free, until
+/// a new allocation evicts them, least recently used first and a chain's tail before its head.
+
 class BatchEngine
 {
 public:
@@ -32,6 +40,7 @@ public:
         int numGpuBlocks = 1000;
         int vocabularyWords = 200; ///< words the sampler picks from (SimTokenizer::wordCount())
         int naturalOutputTokens = 128; ///< mean output length when the end-of-text token is allowed
+        bool enablePrefixCaching = true; ///< --enable-prefix-caching, V1's default
     };
 
     struct Request
@@ -43,7 +52,13 @@ public:
         bool ignoreEos = false;
         std::uint64_t samplerSeed = 0; ///< same seed and prompt, same tokens
         std::int64_t arrivalNs = 0;
+        /// One hash per full block of the prompt, each chained from the one before (blockHashesOf); empty: nothing
+        /// of this prompt can be cached.
+        std::vector<std::uint64_t> blockHashes;
     };
+
+    /// The chained hashes of the full `blockSize`-token blocks of `tokenIds`.
+    static std::vector<std::uint64_t> blockHashesOf(const std::vector<int>& tokenIds, int blockSize);
 
     enum class Finish { None, Stop, Length };
 
@@ -54,6 +69,7 @@ public:
         int tokenId = 0;
         int outputTokens = 0; ///< generated so far, this one included
         Finish finish = Finish::None;
+        int cachedTokens = 0; ///< prompt tokens the prefix cache served when the sequence was first scheduled
     };
 
     struct StepResult
@@ -77,7 +93,10 @@ public:
 
     int running() const { return int(m_running.size()); }
     int waiting() const { return int(m_waiting.size()); }
-    int freeBlocks() const { return m_freeBlocks; }
+    /// Blocks an allocation can have: the free ones and the cached ones nobody holds.
+    int freeBlocks() const { return m_freeBlocks + int(m_evictable.size()); }
+    /// Blocks kept in the prefix cache, held or not.
+    int cachedBlocks() const { return int(m_cached.size()); }
     /// Fraction of KV blocks in use, 0..1, as vllm:kv_cache_usage_perc.
     double kvCacheUsage() const;
     std::uint64_t preemptions() const { return m_preemptions; }
@@ -87,6 +106,10 @@ private:
     struct Sequence;
 
     bool allocate(Sequence* seq, int tokens);
+    /// Takes the longest cached run of the sequence's prompt blocks; returns the tokens it covers.
+    int takeCachedPrefix(Sequence* seq);
+    /// Puts the sequence's newly completed prompt blocks into the cache.
+    void registerBlocks(Sequence* seq);
     void release(Sequence* seq);
     void preempt(Sequence* seq);
     int sampleToken(Sequence* seq);
@@ -98,7 +121,15 @@ private:
     std::unordered_map<std::uint64_t, std::unique_ptr<Sequence>> m_sequences;
     std::vector<Sequence*> m_running; // in admission order; the back is preempted first
     std::deque<Sequence*> m_waiting;
-    int m_freeBlocks;
+    int m_freeBlocks; ///< neither held nor cached
+
+    struct CachedBlock
+    {
+        int refs = 0;
+        std::list<std::uint64_t>::iterator lru; ///< into m_evictable while refs == 0
+    };
+    std::unordered_map<std::uint64_t, CachedBlock> m_cached;
+    std::list<std::uint64_t> m_evictable; ///< cached blocks nobody holds, the next to evict first
     std::uint64_t m_preemptions = 0;
 
     bool m_stepInFlight = false;

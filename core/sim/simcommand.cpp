@@ -69,6 +69,13 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("F"), QString::number(VllmDefaultGpuMemoryUtilization)),
         valueOption("kv-cache-dtype", QStringLiteral("auto (the model's dtype) or fp8."), QStringLiteral("DTYPE"),
             QStringLiteral("auto")),
+        QCommandLineOption(QStringLiteral("no-enable-prefix-caching"),
+            QStringLiteral("Turn off automatic prefix caching (on by default, as in vLLM V1).")),
+        QCommandLineOption(QStringLiteral("enable-prefix-caching"),
+            QStringLiteral("Cache full KV blocks of prompts and reuse them for prompts that start the same way "
+                           "(the default).")),
+        QCommandLineOption(QStringLiteral("enable-prompt-tokens-details"),
+            QStringLiteral("Report usage.prompt_tokens_details.cached_tokens, as vLLM's flag of that name.")),
         valueOption("activation-reserve-gib",
             QStringLiteral("Memory for activations and CUDA graphs, held back from the KV cache."),
             QStringLiteral("GIB"), QString::number(EngineActivationReserveGib)),
@@ -169,6 +176,11 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.gpuMemoryUtilization = option::number(p, QStringLiteral("gpu-memory-utilization"), 0.01, 1.0);
     c.kvCacheDtype = p.value(QStringLiteral("kv-cache-dtype"));
     c.activationReserveGib = option::number(p, QStringLiteral("activation-reserve-gib"), 0, 1024);
+    if (p.isSet(QStringLiteral("no-enable-prefix-caching")) && p.isSet(QStringLiteral("enable-prefix-caching")))
+        throw UsageError {
+            QStringLiteral("--enable-prefix-caching and --no-enable-prefix-caching contradict each other.")};
+    c.enablePrefixCaching = !p.isSet(QStringLiteral("no-enable-prefix-caching"));
+    c.enablePromptTokensDetails = p.isSet(QStringLiteral("enable-prompt-tokens-details"));
     c.apiKeys = p.values(QStringLiteral("api-key"));
     if (c.apiKeys.isEmpty() && qEnvironmentVariableIsSet("VLLM_API_KEY"))
         c.apiKeys << qEnvironmentVariable("VLLM_API_KEY");
@@ -230,10 +242,11 @@ QString SimCommand::describe(const ResolvedSimConfig& r)
     text += QStringLiteral("  served model name %1, max_model_len %2\n")
                 .arg(r.servedModelName, c.toString(r.engine.maxModelLen));
     text += QStringLiteral("  KV cache %1 blocks x %2 = %3 tokens (%4 GiB); max_num_seqs %5; "
-                           "max_num_batched_tokens %6\n")
+                           "max_num_batched_tokens %6; prefix caching %7\n")
                 .arg(c.toString(r.engine.numGpuBlocks), QString::number(r.engine.blockSize), c.toString(kvTokens),
                     QString::number(r.kvCacheBytes / (1024.0 * 1024 * 1024), 'f', 1), c.toString(r.engine.maxNumSeqs),
-                    c.toString(r.engine.maxNumBatchedTokens));
+                    c.toString(r.engine.maxNumBatchedTokens),
+                    r.engine.enablePrefixCaching ? QStringLiteral("on") : QStringLiteral("off"));
     text += QStringLiteral("  decode step at batch 1 (1,024 tokens of context): %1 ms; weight-read floor %2 ms\n")
                 .arg(QString::number(double(model.stepNs(one)) / 1e6, 'f', 2), QString::number(floorMs, 'f', 2));
     if (const SimConfig& o = r.options; o.answerAccuracy)

@@ -62,6 +62,7 @@ std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& con
     const bool bigGpu = gpu->memoryGib >= 70 && !gpu->id.startsWith(u"a100");
     BatchEngine::Config& e = r.engine;
     e.maxNumSeqs = config.maxNumSeqs.value_or(bigGpu ? 1024 : 256);
+    e.enablePrefixCaching = config.enablePrefixCaching;
     e.maxNumBatchedTokens = config.maxNumBatchedTokens.value_or(bigGpu ? 8192 : 2048);
     e.maxModelLen = config.maxModelLen.value_or(model->maxPositionEmbeddings);
     e.blockSize = config.blockSize;

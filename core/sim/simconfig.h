@@ -31,6 +31,9 @@ struct SimConfig
     int blockSize = 16;
     double gpuMemoryUtilization = VllmDefaultGpuMemoryUtilization;
     QString kvCacheDtype = QStringLiteral("auto");
+    bool enablePrefixCaching = true; ///< V1's default; --no-enable-prefix-caching turns it off
+    /// --enable-prompt-tokens-details: usage carries prompt_tokens_details.cached_tokens (off by default, as in vLLM).
+    bool enablePromptTokensDetails = false;
     /// Activations, CUDA graphs and non-torch memory, held back from the KV cache (the figure launch estimates with).
     double activationReserveGib = EngineActivationReserveGib;
     QStringList apiKeys;

@@ -166,6 +166,12 @@ void SimMetrics::recordPreemption()
     ++m_preemptions;
 }
 
+void SimMetrics::recordPrefixCache(int queried, int hit)
+{
+    m_prefixQueries += std::uint64_t(std::max(0, queried));
+    m_prefixHits += std::uint64_t(std::max(0, hit));
+}
+
 void SimMetrics::recordAborted()
 {
     ++m_finished[FinishAbort];
@@ -195,6 +201,12 @@ QByteArray SimMetrics::render(const Gauges& g, const CacheConfig& cache) const
     gauge(&out, "vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", l, g.kvCacheUsage);
     counter(&out, "vllm:num_preemptions", "Cumulative number of preemption from the engine.", l, double(m_preemptions));
     counter(&out, "vllm:prompt_tokens", "Number of prefill tokens processed.", l, double(m_promptTokens));
+    if (cache.enablePrefixCaching) {
+        counter(&out, "vllm:prefix_cache_queries", "Prefix cache queries, in terms of number of queried tokens.", l,
+            double(m_prefixQueries));
+        counter(&out, "vllm:prefix_cache_hits", "Prefix cache hits, in terms of number of cached tokens.", l,
+            double(m_prefixHits));
+    }
     counter(&out, "vllm:generation_tokens", "Number of generation tokens processed.", l, double(m_generationTokens));
 
     header(&out, "vllm:request_success", "Count of successfully processed requests.", "counter");

@@ -64,6 +64,8 @@ public:
     void recordPromptTokens(int tokens);
     void recordGenerationTokens(int tokens);
     void recordPreemption();
+    /// A new sequence looked up `queried` tokens in the prefix cache and found `hit` of them.
+    void recordPrefixCache(int queried, int hit);
     void recordFinished(const FinishedRequest& request);
     void recordAborted();
 
@@ -71,6 +73,8 @@ public:
     QByteArray render(const Gauges& gauges, const CacheConfig& cache) const;
 
     std::uint64_t preemptions() const { return m_preemptions; }
+    std::uint64_t prefixCacheQueries() const { return m_prefixQueries; }
+    std::uint64_t prefixCacheHits() const { return m_prefixHits; }
     std::uint64_t promptTokens() const { return m_promptTokens; }
     std::uint64_t generationTokens() const { return m_generationTokens; }
     std::uint64_t finished(FinishReason reason) const { return m_finished[reason]; }
@@ -97,6 +101,8 @@ private:
     std::uint64_t m_promptTokens = 0;
     std::uint64_t m_generationTokens = 0;
     std::uint64_t m_preemptions = 0;
+    std::uint64_t m_prefixQueries = 0;
+    std::uint64_t m_prefixHits = 0;
     std::array<std::uint64_t, FinishReasonCount> m_finished {};
     Histogram m_ttft;
     Histogram m_itl;

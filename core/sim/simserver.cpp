@@ -44,6 +44,7 @@ struct SimServer::ActiveRequest
     bool continuousUsage = false;
     int maxTokens = 0;
     int completionTokens = 0;
+    int cachedTokens = -1; ///< prompt tokens from the prefix cache, when the server reports them
     FaultInjector::Fault fault = FaultInjector::Fault::None;
     int strikeAfter = 0;
     QByteArray responseId;
@@ -146,11 +147,15 @@ std::uint64_t hashTokens(const std::vector<int>& ids)
     return h;
 }
 
-QByteArray usageJson(int prompt, int completion, bool withDetails)
+// `cached` >= 0: the prompt tokens the prefix cache served, reported as vLLM does with
+// --enable-prompt-tokens-details; else the details are null (where `withDetails`) or left out.
+QByteArray usageJson(int prompt, int completion, bool withDetails, int cached = -1)
 {
     QByteArray u = "{\"prompt_tokens\":" + QByteArray::number(prompt) + ",\"total_tokens\":"
         + QByteArray::number(prompt + completion) + ",\"completion_tokens\":" + QByteArray::number(completion);
-    if (withDetails)
+    if (cached >= 0)
+        u += ",\"prompt_tokens_details\":{\"cached_tokens\":" + QByteArray::number(cached) + '}';
+    else if (withDetails)
         u += ",\"prompt_tokens_details\":null";
     u += '}';
     return u;
@@ -505,7 +510,7 @@ void SimServer::handleMetrics(SimConnection* connection)
                 + QByteArray::number(value, 'g', 12) + '\n';
         };
         line("counter", "prompt_tokens_total", double(m_metrics.promptTokens()));
-        line("counter", "prompt_tokens_cached_total", 0);
+        line("counter", "prompt_tokens_cached_total", double(m_metrics.prefixCacheHits()));
         line("counter", "tokens_predicted_total", double(m_metrics.generationTokens()));
         line("gauge", "requests_processing", m_engine->running());
         line("gauge", "requests_deferred", m_engine->waiting());
@@ -528,6 +533,7 @@ void SimServer::handleMetrics(SimConnection* connection)
         : QStringLiteral("None");
     cache.gpuMemoryUtilization = m_config.options.gpuMemoryUtilization;
     cache.cacheDtype = m_config.options.kvCacheDtype;
+    cache.enablePrefixCaching = m_config.engine.enablePrefixCaching;
     connection->respond(200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(g, cache));
 }
 
@@ -760,6 +766,8 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     engineRequest.maxTokens = wanted;
     engineRequest.minTokens = int(std::min<long long>(minTokens.value_or(0), wanted));
     engineRequest.ignoreEos = ignoreEos;
+    if (m_config.engine.enablePrefixCaching)
+        engineRequest.blockHashes = BatchEngine::blockHashesOf(promptIds, m_config.engine.blockSize);
     if (temperature && *temperature < 1e-5)
         engineRequest.samplerSeed = hashTokens(promptIds); // greedy: a function of the prompt alone
     else if (seed)
@@ -895,6 +903,8 @@ void SimServer::deliver(const BatchEngine::Token& token)
     ActiveRequest& a = *it->second;
     a.completionTokens = token.outputTokens;
     a.truth.completionTokens = token.outputTokens;
+    if (m_config.options.enablePromptTokensDetails)
+        a.cachedTokens = token.cachedTokens;
     if (!a.connection) {
         m_engine->abort(a.id);
         m_active.erase(it);
@@ -1039,9 +1049,9 @@ void SimServer::completeNonStreaming(ActiveRequest& a, const BatchEngine::Token&
         return;
 
     const std::string text = a.text.toStdString();
-    const Json usage
-        = {{"prompt_tokens", a.truth.promptTokens}, {"total_tokens", a.truth.promptTokens + a.completionTokens},
-            {"completion_tokens", a.completionTokens}, {"prompt_tokens_details", nullptr}};
+    const Json usage = {{"prompt_tokens", a.truth.promptTokens},
+        {"total_tokens", a.truth.promptTokens + a.completionTokens}, {"completion_tokens", a.completionTokens},
+        {"prompt_tokens_details", a.cachedTokens >= 0 ? Json {{"cached_tokens", a.cachedTokens}} : Json()}};
     Json choice;
     if (a.chat) {
         choice = {{"index", 0},

@@ -322,6 +322,93 @@ private Q_SLOTS:
         }
         QCOMPARE(stopped, 20);
     }
+    void aRepeatedPromptSkipsItsPrefill()
+    {
+        // 1,024 tokens, 64 blocks. The first request computes them all; the second, sent after, finds 63 blocks (the
+        // 64th holds the last token, which is recomputed for its logits) and prefills 16 tokens.
+        std::vector<int> ids(1024);
+        for (int i = 0; i < 1024; ++i)
+            ids[std::size_t(i)] = 1000 + i;
+        SimMetrics metrics(QStringLiteral("m"));
+        BatchEngine engine(config(), h100Llama8b(), &metrics);
+        auto first = request(1, 1024, 4);
+        first.blockHashes = BatchEngine::blockHashesOf(ids, 16);
+        QCOMPARE(first.blockHashes.size(), std::size_t(64));
+        engine.add(first);
+        const Run cold = runToCompletion(engine);
+        QCOMPARE(engine.cachedBlocks(), 64);
+        QCOMPARE(engine.freeBlocks(), 100'000); // cached blocks nobody holds count as free
+        QCOMPARE(engine.kvCacheUsage(), 0.0);
+
+        auto again = request(2, 1024, 4, cold.endNs);
+        again.blockHashes = first.blockHashes;
+        engine.add(again);
+        const Run warm = runToCompletion(engine, cold.endNs);
+        QCOMPARE(metrics.prefixCacheQueries(), 2048ULL);
+        QCOMPARE(metrics.prefixCacheHits(), 1008ULL);
+        const std::int64_t coldTtft = cold.firstLastNs.at(1).first;
+        const std::int64_t warmTtft = warm.firstLastNs.at(2).first - cold.endNs;
+        QVERIFY2(warmTtft < coldTtft / 2, qPrintable(QStringLiteral("%1 vs %2").arg(warmTtft).arg(coldTtft)));
+
+        // A prompt that differs in its first block shares nothing, though the rest is the same: hashes are chained.
+        std::vector<int> other = ids;
+        other[0] = 7;
+        auto unique = request(3, 1024, 4, warm.endNs);
+        unique.blockHashes = BatchEngine::blockHashesOf(other, 16);
+        engine.add(unique);
+        runToCompletion(engine, warm.endNs);
+        QCOMPARE(metrics.prefixCacheHits(), 1008ULL);
+        QCOMPARE(metrics.prefixCacheQueries(), 3072ULL);
+    }
+
+    void cachedBlocksAreEvictedLeastRecentlyUsedFirst()
+    {
+        // 100 blocks. Two 48-block prompts leave 4 free; a third takes those and evicts 44 of the first prompt's
+        // blocks (the older ones), its tail first. The second prompt then still hits 47 blocks (all but the last
+        // token's); the fourth request's one new block evicts one more of the first prompt's, so the first prompt
+        // finds only the 3 head blocks left.
+        auto prompt = [](int base) {
+            std::vector<int> ids(768);
+            for (int i = 0; i < 768; ++i)
+                ids[std::size_t(i)] = base + i;
+            return BatchEngine::blockHashesOf(ids, 16);
+        };
+        SimMetrics metrics(QStringLiteral("m"));
+        BatchEngine engine(config(256, 100), h100Llama8b(), &metrics);
+        std::int64_t now = 0;
+        auto send = [&](std::uint64_t id, int base) {
+            auto r = request(id, 768, 1, now);
+            r.blockHashes = prompt(base);
+            engine.add(r);
+            now = runToCompletion(engine, now).endNs;
+        };
+        send(1, 10'000);
+        send(2, 20'000);
+        send(3, 30'000);
+        const std::uint64_t before = metrics.prefixCacheHits();
+        send(4, 20'000);
+        QCOMPARE(metrics.prefixCacheHits() - before, 47ULL * 16);
+        send(5, 10'000);
+        QCOMPARE(metrics.prefixCacheHits() - before, 47ULL * 16 + 3 * 16);
+    }
+
+    void prefixCachingCanBeTurnedOff()
+    {
+        std::vector<int> ids(512, 5);
+        BatchEngine::Config c = config();
+        c.enablePrefixCaching = false;
+        SimMetrics metrics(QStringLiteral("m"));
+        BatchEngine engine(c, h100Llama8b(), &metrics);
+        std::int64_t now = 0;
+        for (std::uint64_t id = 1; id <= 2; ++id) {
+            auto r = request(id, 512, 2, now);
+            r.blockHashes = BatchEngine::blockHashesOf(ids, 16);
+            engine.add(r);
+            now = runToCompletion(engine, now).endNs;
+        }
+        QCOMPARE(metrics.prefixCacheHits(), 0ULL);
+        QCOMPARE(engine.cachedBlocks(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBatchEngine)

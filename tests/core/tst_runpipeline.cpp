@@ -106,6 +106,10 @@ private Q_SLOTS:
         const QJsonObject server = summary[u"steps"].toArray().at(2).toObject()[u"server"].toObject();
         QVERIFY2(server[u"generation_tokens"].toDouble() >= 8 * 32, QJsonDocument(server).toJson().constData());
         QCOMPARE(server[u"counter_reset"].toBool(), false);
+        // The simulator caches prefixes as vLLM V1 does, and no request's prompt met another's: every prompt starts
+        // with its own words, so not one 16-token block matched.
+        QVERIFY2(server[u"prefix_cache_queries"].toDouble() >= 8 * 256, QJsonDocument(server).toJson().constData());
+        QCOMPARE(server[u"prefix_cache_hits"].toDouble(-1), 0.0);
     }
 
     void aDataSetIsSentAsWritten()

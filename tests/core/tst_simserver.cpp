@@ -269,6 +269,50 @@ private Q_SLOTS:
         QCOMPARE(answers(), first);
     }
 
+    void aRepeatedPromptIsServedFromThePrefixCache()
+    {
+        // As vLLM V1: prefix caching on by default; cached_tokens in usage only with --enable-prompt-tokens-details.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"),
+                               QStringLiteral("--enable-prompt-tokens-details")},
+                     &error),
+            qPrintable(error));
+        HttpTestClient c(sim.port());
+        QStringList words;
+        for (int i = 0; i < 200; ++i)
+            words << QStringLiteral("server");
+        words[0] = QStringLiteral("zebra");
+        const QJsonObject body {{QStringLiteral("prompt"), words.join(u' ')}, {QStringLiteral("max_tokens"), 2},
+            {QStringLiteral("ignore_eos"), true}};
+        const auto first = c.post("/v1/completions", json(body)).json().object();
+        const int prompt = first[u"usage"][u"prompt_tokens"].toInt();
+        QCOMPARE(first[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(-1), 0);
+        const auto second = c.post("/v1/completions", json(body)).json().object();
+        // Every full 16-token block before the last token.
+        QCOMPARE(second[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(), (prompt - 1) / 16 * 16);
+        const auto metrics = c.get("/metrics").body;
+        QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:prefix_cache_queries_total"), 2.0 * prompt);
+        QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:prefix_cache_hits_total"), double((prompt - 1) / 16 * 16));
+        QVERIFY(metrics.contains("enable_prefix_caching=\"True\""));
+        // A different first word changes every block's hash.
+        words[0] = QStringLiteral("server");
+        QJsonObject other = body;
+        other[u"prompt"] = words.join(u' ');
+        const auto third = c.post("/v1/completions", json(other)).json().object();
+        QCOMPARE(third[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(-1), 0);
+
+        SimProcess off;
+        QVERIFY2(off.start({QStringLiteral("--no-enable-prefix-caching")}, &error), qPrintable(error));
+        HttpTestClient d(off.port());
+        d.post("/v1/completions", json(body));
+        const auto again = d.post("/v1/completions", json(body)).json().object();
+        QVERIFY(again[u"usage"][u"prompt_tokens_details"].isNull()); // not asked for: null, as vLLM
+        const auto offMetrics = d.get("/metrics").body;
+        QVERIFY(!offMetrics.contains("vllm:prefix_cache_hits_total"));
+        QVERIFY(offMetrics.contains("enable_prefix_caching=\"False\""));
+    }
+
     void minTokensAndTheContextLimit()
     {
         HttpTestClient c(m_sim.port());
@@ -412,8 +456,9 @@ private Q_SLOTS:
                      &error),
             qPrintable(error));
         std::vector<std::unique_ptr<HttpTestClient>> clients;
-        const QByteArray prompt = QByteArray("the ").repeated(600);
         for (int i = 0; i < 8; ++i) {
+            // Each its own first word: identical prompts would share their KV blocks through the prefix cache.
+            const QByteArray prompt = QByteArray::number(i) + ' ' + QByteArray("the ").repeated(600);
             clients.push_back(std::make_unique<HttpTestClient>(sim.port()));
             QVERIFY(clients.back()->send(HttpTestClient::postRequest("/v1/completions",
                 json({{QStringLiteral("prompt"), QString::fromUtf8(prompt)}, {QStringLiteral("max_tokens"), 300},
@@ -476,8 +521,10 @@ private Q_SLOTS:
         auto meanItlMs = [&](int streams) {
             const QByteArray before = scraper.get("/metrics").body;
             std::vector<std::unique_ptr<HttpTestClient>> clients;
-            const QByteArray prompt = QByteArray("the ").repeated(2000);
             for (int i = 0; i < streams; ++i) {
+                // Distinct prompts, so that each prefills its own 2,000 tokens instead of meeting the prefix cache.
+                const QByteArray prompt = QByteArray::number(streams) + '-' + QByteArray::number(i) + ' '
+                    + QByteArray("the ").repeated(2000);
                 clients.push_back(std::make_unique<HttpTestClient>(sim.port()));
                 clients.back()->send(HttpTestClient::postRequest("/v1/completions",
                     json({{QStringLiteral("prompt"), QString::fromUtf8(prompt)}, {QStringLiteral("max_tokens"), 40},
