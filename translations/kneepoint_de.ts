@@ -1758,6 +1758,14 @@
         <source>%1&apos;s /metrics carry no KV cache gauge, so KV cache use could not be measured</source>
         <translation>/metrics von %1 enthält keine Anzeige des KV-Caches, daher ließ sich seine Belegung nicht messen</translation>
     </message>
+    <message>
+        <source>%1, but %2 then gave %3 tokens/s: a noisy pair of steps, not a wall</source>
+        <translation>%1, aber %2 brachten danach %3 Tokens/s: ein verrauschtes Paar von Schritten, keine Wand</translation>
+    </message>
+    <message>
+        <source>%1, at the last pair of steps, with no higher load and no queue in the server&apos;s counters to confirm it: measure a higher load to tell a wall from noise</source>
+        <translation>%1, beim letzten Paar von Schritten, ohne höhere Last und ohne Warteschlange in den Zählern des Servers, die das bestätigen: Messen Sie eine höhere Last, um eine Wand von Rauschen zu unterscheiden</translation>
+    </message>
 </context>
 <context>
     <name>kp::core</name>

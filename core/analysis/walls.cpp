@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kp::core {
 
@@ -64,27 +65,58 @@ int findQueue(const LoadCurve& curve, const ServerFacts& facts, QString* evidenc
     return -1;
 }
 
+// The share of the proportional throughput gain that going from point a to point b bought; NaN when it cannot be
+// said.
+double gainOf(const CurvePoint& a, const CurvePoint& b)
+{
+    const double t0 = a.outputTokensPerSecond, t1 = b.outputTokensPerSecond;
+    if (!(t0 > 0) || std::isnan(t1) || !(b.load > a.load))
+        return std::numeric_limits<double>::quiet_NaN();
+    return (t1 / t0 - 1) / (b.load / a.load - 1);
+}
+
 void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
 {
     const std::vector<CurvePoint>& p = curve.points;
     const int queued = findQueue(curve, facts, &w.queueEvidence);
     for (std::size_t i = 1; i < p.size(); ++i) {
-        const double t0 = p[i - 1].outputTokensPerSecond, t1 = p[i].outputTokensPerSecond;
-        if (!(t0 > 0) || std::isnan(t1) || !(p[i].load > p[i - 1].load))
+        const double gain = gainOf(p[i - 1], p[i]);
+        if (!(gain < kSaturationGain))
             continue;
-        const double gain = (t1 / t0 - 1) / (p[i].load / p[i - 1].load - 1);
-        if (gain < kSaturationGain) {
-            w.reached = true;
-            w.point = int(i - 1);
-            w.load = p[i - 1].load;
-            const QString bought = t1 > t0
-                ? QCoreApplication::translate("Walls", "only %1 more throughput").arg(text::percent(t1 / t0 - 1))
-                : QCoreApplication::translate("Walls", "no more throughput");
-            w.evidence = QCoreApplication::translate("Walls", "going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
-                             .arg(p[i - 1].step->loadPhrase(), p[i].step->loadPhrase(), bought, text::number(t0),
-                                 text::number(t1));
-            return;
+        const double t0 = p[i - 1].outputTokensPerSecond, t1 = p[i].outputTokensPerSecond;
+        const QString bought = t1 > t0
+            ? QCoreApplication::translate("Walls", "only %1 more throughput").arg(text::percent(t1 / t0 - 1))
+            : QCoreApplication::translate("Walls", "no more throughput");
+        const QString pair = QCoreApplication::translate("Walls", "going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
+                                 .arg(p[i - 1].step->loadPhrase(), p[i].step->loadPhrase(), bought, text::number(t0),
+                                     text::number(t1));
+        // One flat pair is not a wall: throughput has to stay flat. A later step that grows again by a fair share
+        // of its added load says the pair was noise (a short window, a lockstep start).
+        const auto resumed = std::find_if(p.begin() + std::ptrdiff_t(i) + 1, p.end(),
+            [&](const CurvePoint& later) { return gainOf(p[i], later) >= kSaturationGain; });
+        if (resumed != p.end()) {
+            if (w.doubt.isEmpty())
+                w.doubt = QCoreApplication::translate("Walls",
+                    "%1, but %2 then gave %3 tokens/s: a noisy pair of steps, "
+                    "not a wall")
+                              .arg(pair, resumed->step->loadPhrase(), text::number(resumed->outputTokensPerSecond));
+            continue;
         }
+        // The last pair of the sweep has nothing after it to confirm it but the server's own counters.
+        const bool last = i + 1 == p.size();
+        if (last && !(queued >= 0 && queued <= int(i))) {
+            if (w.doubt.isEmpty())
+                w.doubt = QCoreApplication::translate("Walls",
+                    "%1, at the last pair of steps, with no higher load and no queue in the server's counters to "
+                    "confirm it: measure a higher load to tell a wall from noise")
+                              .arg(pair);
+            break;
+        }
+        w.reached = true;
+        w.point = int(i - 1);
+        w.load = p[i - 1].load;
+        w.evidence = pair;
+        return;
     }
     if (queued >= 0) {
         // Throughput kept rising, but the server itself says requests waited for a place: its limit on requests at
@@ -99,7 +131,9 @@ void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
         w.evidence = w.queueEvidence;
         return;
     }
-    if (p.size() >= 2 && p.front().outputTokensPerSecond > 0) {
+    if (!w.doubt.isEmpty()) {
+        w.evidence = w.doubt;
+    } else if (p.size() >= 2 && p.front().outputTokensPerSecond > 0) {
         const CurvePoint& a = p[p.size() - 2];
         const CurvePoint& b = p.back();
         w.evidence

@@ -29,6 +29,9 @@ struct Wall
     /// Saturation: the server's own counters showing requests waiting for a place while it ran fewer than the users
     /// ("at 16 users the server ran at most 8 … (llamacpp:requests_deferred)"); empty when they show no queue.
     QString queueEvidence;
+    /// Saturation: a pair of steps where throughput barely grew but that later steps or missing confirmation leave
+    /// in doubt, with its numbers; empty when there was none. A doubt is never a wall.
+    QString doubt;
 
     static QString name(Kind kind); ///< "saturation", "latency", "memory"
     static QString title(Kind kind); ///< the name for people, translated: "Saturation", "Latency", "Memory"

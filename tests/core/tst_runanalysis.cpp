@@ -37,6 +37,7 @@ private Q_SLOTS:
     void goodputCapacityOnAttainment();
     void kneeOfASaturatingCurve();
     void capacityNeverRoundsOntoTheFailedStep();
+    void aNoisyFlatPairIsADoubtNotAWall();
     void physicsFloorsAndEfficiency();
     void fasterThanPhysicsIsCaught();
     void changingTheGpuRecomputes();
@@ -348,6 +349,43 @@ void TestRunAnalysis::capacityNeverRoundsOntoTheFailedStep()
     QVERIFY2(!t.verdict.contains(QStringLiteral("comfortably")), qPrintable(t.verdict));
     QVERIFY2(
         t.verdict.contains(QStringLiteral("with 1.0% to spare on time to first token there")), qPrintable(t.verdict));
+}
+
+void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
+{
+    // As on llama.cpp with a short window: throughput flat from 1 to 4 users, then growing again to 16. TPOT so that
+    // 1, 2, 4, 8, 16 users make about 56, 59, 58, 82 and 169 tokens/s.
+    const std::vector<StepSpec> noisy
+        = {{1, 50, 17.9}, {1, 50, 17.9}, {2, 50, 33.9}, {4, 50, 69}, {8, 50, 97.6}, {16, 50, 94.7}};
+    RunData run = makeRun(noisy);
+    RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const double t1 = a.curve.points[0].outputTokensPerSecond, t2 = a.curve.points[1].outputTokensPerSecond;
+    QVERIFY2(t2 / t1 < 1.1, qPrintable(QStringLiteral("%1 → %2").arg(t1).arg(t2))); // the flat pair
+    QVERIFY(!a.walls.saturation.reached);
+    QVERIFY2(a.walls.saturation.doubt.contains(QStringLiteral("a noisy pair of steps, not a wall")),
+        qPrintable(a.walls.saturation.doubt));
+    QVERIFY2(
+        a.walls.saturation.doubt.contains(QStringLiteral("16 users then gave")), qPrintable(a.walls.saturation.doubt));
+    QVERIFY2(!a.verdict.contains(QStringLiteral("saturated from")), qPrintable(a.verdict));
+
+    // Flat only at the last pair, and nothing to confirm it: a doubt, and the wall's sentence says to measure higher.
+    const std::vector<StepSpec> lastFlat = {{1, 50, 10}, {1, 50, 10}, {2, 50, 10}, {4, 50, 10.5}, {8, 50, 20.5}};
+    run = makeRun(lastFlat);
+    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(!a.walls.saturation.reached);
+    QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("measure a higher load")),
+        qPrintable(a.walls.saturation.evidence));
+
+    // The same with the server's counters showing 4 running and 4 waiting at 8 users: that confirms it.
+    std::vector<StepSpec> confirmed = lastFlat;
+    for (StepSpec& s : confirmed)
+        s.kv = 0.1;
+    confirmed.back().running = 4;
+    confirmed.back().waiting = 4;
+    run = makeRun(confirmed);
+    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY2(a.walls.saturation.reached, qPrintable(a.walls.saturation.evidence));
+    QCOMPARE(a.walls.saturation.load, 4.0);
 }
 
 void TestRunAnalysis::kneeOfASaturatingCurve()
