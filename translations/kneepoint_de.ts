@@ -1511,6 +1511,10 @@
         <source>At %1 the server answered %2 of prompt tokens from its prefix cache (%3): those prompts skipped most of their prefill, so TTFT and throughput look better than for new prompts. Kneepoint sends each request its own prompt, so the reuse came from the data set repeating itself, a shared prefix, or another client sending the same prompts.</source>
         <translation>Bei %1 beantwortete der Server %2 der Prompt-Tokens aus seinem Präfix-Cache (%3): Diese Prompts übersprangen den größten Teil ihres Prefills, daher wirken TTFT und Durchsatz besser als bei neuen Prompts. Kneepoint sendet jeder Anfrage ihren eigenen Prompt; die Wiederverwendung kam also von einem sich wiederholenden Datensatz, einem gemeinsamen Präfix oder einem anderen Client mit denselben Prompts.</translation>
     </message>
+    <message>
+        <source>Every prompt starts with the same %1 tokens, as asked (--shared-prefix): the server served up to %2 of prompt tokens from its cache (at %3), and no more than that shared part.</source>
+        <translation>Jeder Prompt beginnt wie gewünscht mit denselben %1 Tokens (--shared-prefix): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), und nicht mehr als diesen gemeinsamen Teil.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -4152,6 +4156,30 @@
     <message>
         <source>%1 is empty.</source>
         <translation>%1 ist leer.</translation>
+    </message>
+    <message>
+        <source>Shared prefix in tokens</source>
+        <translation>Gemeinsames Präfix in Tokens</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>none: every prompt its own</source>
+        <translation>keines: jeder Prompt ist eigen</translation>
+    </message>
+    <message>
+        <source>Every prompt starts with the same tokens, as a shared system prompt does; a server&apos;s prefix cache may then skip their prefill.</source>
+        <translation>Jeder Prompt beginnt mit denselben Tokens, wie bei einem gemeinsamen Systemprompt; der Präfix-Cache eines Servers kann dann ihren Prefill überspringen.</translation>
+    </message>
+    <message>
+        <source>S&amp;hared prefix:</source>
+        <translation>Gemeinsames Prä&amp;fix:</translation>
+    </message>
+    <message>
+        <source>A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request&apos;s own part: at most %3.</source>
+        <translation>Ein gemeinsames Präfix von %1 Tokens lässt in einem Prompt von %2 Tokens keinen Platz für den eigenen Teil jeder Anfrage: höchstens %3.</translation>
     </message>
 </context>
 <context>

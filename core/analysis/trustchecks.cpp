@@ -146,8 +146,13 @@ TrustCheck outputLength(const RunData& run)
 constexpr double kTemplateTokens = 16;
 constexpr double kPrefixHitWarn = 0.01;
 
-TrustCheck prefixCache(const LoadCurve& curve)
+TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
 {
+    // The run may have asked for a shared prefix (--shared-prefix): the cache may serve that much of each prompt.
+    const int shared = run.run.info.options.value(u"shared_prefix_tokens").toInt(0);
+    const double allowance = kTemplateTokens + shared;
+    double mostServed = 0; // the largest share of prompt tokens from the cache, allowance or not
+    const CurvePoint* mostAt = nullptr;
     TrustCheck c {QStringLiteral("prefix-cache"),
         QCoreApplication::translate("TrustChecks", "Prompts did not come from the server's prefix cache"), Status::Pass,
         {}};
@@ -160,20 +165,25 @@ TrustCheck prefixCache(const LoadCurve& curve)
         // keeps whether or not --enable-prompt-tokens-details puts the figure into usage.
         const StepStatistics& st = p.step->stats;
         const ServerDeltas& server = p.step->server;
-        double rate = -1;
+        double cached = -1, prompt = 0, requests = 0;
         bool metrics = false;
         if (st.cachedPromptTokens >= 0 && st.promptTokensWithCacheCount > 0) {
-            const double beyondTemplate
-                = std::max(0.0, double(st.cachedPromptTokens) - kTemplateTokens * st.requestsWithCacheCount);
-            rate = beyondTemplate / double(st.promptTokensWithCacheCount);
+            cached = double(st.cachedPromptTokens);
+            prompt = double(st.promptTokensWithCacheCount);
+            requests = st.requestsWithCacheCount;
         } else if (server.prefixCacheHitRate() >= 0) {
-            const double requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.samples);
-            const double beyondTemplate = std::max(0.0, server.prefixCacheHits - kTemplateTokens * requests);
-            rate = beyondTemplate / server.prefixCacheQueries;
+            cached = server.prefixCacheHits;
+            prompt = server.prefixCacheQueries;
+            requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.samples);
             metrics = true;
         }
-        if (rate < 0)
+        if (cached < 0)
             continue;
+        const double rate = std::max(0.0, cached - allowance * requests) / prompt;
+        if (cached / prompt > mostServed) {
+            mostServed = cached / prompt;
+            mostAt = &p;
+        }
         reported = true;
         if (rate > worstRate) {
             worstRate = rate;
@@ -186,6 +196,14 @@ TrustCheck prefixCache(const LoadCurve& curve)
         c.detail = QCoreApplication::translate("TrustChecks",
             "The server reported no cached prompt tokens (neither usage.prompt_tokens_details.cached_tokens nor "
             "prefix-cache counters in /metrics), so prefix-cache hits could not be counted.");
+        return c;
+    }
+    if ((!worst || worstRate <= kPrefixHitWarn) && shared > 0) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Every prompt starts with the same %1 tokens, as asked (--shared-prefix): the server served up to %2 of "
+            "prompt tokens from its cache (at %3), and no more than that shared part.")
+                       .arg(text::number(shared), text::percent(mostServed),
+                           mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–"));
         return c;
     }
     if (!worst || worstRate <= kPrefixHitWarn) {
@@ -466,7 +484,7 @@ QList<TrustCheck> TrustChecks::of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings)
 {
     QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(curve, settings), errors(run),
-        serverCap(curve), network(run), versions(run), physics(floors), prefixCache(curve)};
+        serverCap(curve), network(run), versions(run), physics(floors), prefixCache(run, curve)};
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
     return checks;

@@ -201,7 +201,7 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
     // words (RequestTemplate::bodyFor: a number unique in the run, fastest-changing word first), so no two
     // requests share more than the shared part and a prefix cache can reuse exactly that much. The block is
     // counted with a stand-in of as many one-token words while the length is fitted.
-    const int sharedTokens = int(spec.sharedPrefix * spec.inputTokens);
+    const int sharedTokens = std::clamp(spec.sharedPrefixTokens, 0, spec.inputTokens);
     const QString shared = sharedTokens > 1 ? randomWords(sharedTokens - 1) : QString();
     // A prompt too short for the whole block (a handful of tokens) gets what fits beside its BOS and one word.
     const int uniqueWords

@@ -23,7 +23,9 @@ struct WorkloadSpec
     int inputTokens = 1024; ///< exact, as the server's tokenizer counts them (chat: with its template)
     int outputTokens = 256; ///< forced with max_tokens = min_tokens and ignore_eos
     int count = 64; ///< distinct prompts; users cycle through them
-    double sharedPrefix = 0; ///< fraction of the input every prompt shares (0: no common prefix at all)
+    /// Tokens at the start of the input every prompt shares, BOS included, as a system prompt would be (0: nothing
+    /// beyond BOS); the rest of each prompt is its own.
+    int sharedPrefixTokens = 0;
     std::uint64_t seed = 0;
 };
 

@@ -92,6 +92,9 @@ QList<QCommandLineOption> RunCommand::options() const
         o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
         o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
         o("dataset", "Send the requests of this JSONL file ({\"prompt\": …} or {\"messages\": […]} per line).", "FILE"),
+        o("shared-prefix",
+            "Start every prompt with the same N tokens, as a shared system prompt; the rest stays each request's own.",
+            "N", "0"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
         o("burstiness", "Arrivals of the rate sweep: 1 Poisson, below 1 burstier, above 1 more even.", "B", "1"),
@@ -162,6 +165,10 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         if (!QFileInfo(o.dataset).isFile())
             throw UsageError {QStringLiteral("--dataset names a file that does not exist: %1").arg(o.dataset)};
     }
+    o.sharedPrefixTokens = option::integer(p, QStringLiteral("shared-prefix"), 0, 1 << 20);
+    if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
+        throw UsageError {QStringLiteral(
+            "--shared-prefix and --dataset cannot be combined: the data set's prompts are sent as written.")};
     o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
     for (const QString& r : p.value(QStringLiteral("rate")).split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;

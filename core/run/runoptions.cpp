@@ -119,6 +119,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("shard")] = shard->toJson();
     if (!dataset.isEmpty())
         json[QStringLiteral("dataset")] = dataset;
+    if (sharedPrefixTokens > 0)
+        json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
     return json;
 }
 

@@ -56,6 +56,9 @@ struct RunOptions
     int scrapeIntervalMs = 1000;
     StreamTransport::Kind transport = StreamTransport::defaultKind();
     int prompts = 64;
+    /// --shared-prefix: tokens every synthetic prompt starts with, as a shared system prompt (0: none). A prefix cache
+    /// may serve that much of each prompt, and the prefix-cache check expects it.
+    int sharedPrefixTokens = 0;
     bool demo = false;
 
     /// The product's defaults filled in where the user gave nothing.

@@ -132,6 +132,17 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.outputTokens = shape.output;
         spec.count = m_options.prompts;
         spec.seed = std::uint64_t(m_workloads.size());
+        spec.sharedPrefixTokens = m_options.sharedPrefixTokens;
+        // The shared part, the request's own block of words and BOS have to fit the input.
+        if (m_options.sharedPrefixTokens + RequestTemplate::kUniqueWords + 2 > shape.input) {
+            finish(RunStatus::Failed,
+                QStringLiteral("A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request's "
+                               "own part: use --shared-prefix %3 or less, or longer prompts.")
+                    .arg(m_options.sharedPrefixTokens)
+                    .arg(shape.input)
+                    .arg(std::max(0, shape.input - RequestTemplate::kUniqueWords - 2)));
+            return false;
+        }
         if (m_facts.maxModelLen && shape.input + shape.output > *m_facts.maxModelLen) {
             finish(RunStatus::Failed,
                 QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")

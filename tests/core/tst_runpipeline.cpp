@@ -112,6 +112,59 @@ private Q_SLOTS:
         QCOMPARE(server[u"prefix_cache_hits"].toDouble(-1), 0.0);
     }
 
+    void aSharedPrefixMeetsThePrefixCacheAndNothingElseDoes()
+    {
+        // The simulator caches prefixes as vLLM V1 does. With 512 of 1,024 tokens shared, about half of each prompt
+        // comes from the cache (32 whole blocks), and the check says that is what was asked for; without, nothing.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        auto runWith = [&](int shared) {
+            QProcess run;
+            run.start(SimProcess::binary(),
+                {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                    QStringLiteral("4"), QStringLiteral("--requests"), QStringLiteral("16"), QStringLiteral("--shapes"),
+                    QStringLiteral("1024/16"), QStringLiteral("--shared-prefix"), QString::number(shared),
+                    QStringLiteral("--db"), db, QStringLiteral("--json")});
+            return waitFor(run);
+        };
+        const Finished shared = runWith(512);
+        QVERIFY2(shared.code == 0, qPrintable(shared.err));
+        const QJsonObject step
+            = QJsonDocument::fromJson(shared.out.toUtf8()).object()[u"steps"].toArray().last().toObject();
+        const QJsonObject server = step[u"server"].toObject();
+        const double share = server[u"prefix_cache_hits"].toDouble() / server[u"prefix_cache_queries"].toDouble();
+        QVERIFY2(share > 0.45 && share <= 0.5, qPrintable(QString::number(share)));
+        const Finished unshared = runWith(0);
+        QVERIFY2(unshared.code == 0, qPrintable(unshared.err));
+
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<RunSummary> runs = store->runs(); // newest first
+        QCOMPARE(runs.size(), 2);
+        auto show = [&db](qint64 id) {
+            const KneepointResult r = runKneepoint(
+                {QStringLiteral("show"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--json")});
+            return QJsonDocument::fromJson(r.out.toUtf8()).object();
+        };
+        auto check = [](const QJsonObject& analysis) {
+            for (const QJsonValue& v : analysis[u"trust"].toArray())
+                if (v[u"id"].toString() == u"prefix-cache")
+                    return v.toObject();
+            return QJsonObject();
+        };
+        const QJsonObject withShared = check(show(runs[1].id));
+        QCOMPARE(withShared[u"status"].toString(), QStringLiteral("pass"));
+        QVERIFY2(withShared[u"detail"].toString().contains(QStringLiteral("the same 512 tokens, as asked")),
+            qPrintable(withShared[u"detail"].toString()));
+        const QJsonObject without = check(show(runs[0].id));
+        QCOMPARE(without[u"status"].toString(), QStringLiteral("pass"));
+        QVERIFY2(without[u"detail"].toString().contains(QStringLiteral("Every request had its own prompt: at most 0%")),
+            qPrintable(without[u"detail"].toString()));
+    }
+
     void aDataSetIsSentAsWritten()
     {
         SimProcess sim;

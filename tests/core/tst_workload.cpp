@@ -114,7 +114,7 @@ private Q_SLOTS:
         WorkloadSpec spec;
         spec.inputTokens = 200;
         spec.count = 3;
-        spec.sharedPrefix = 0.5;
+        spec.sharedPrefixTokens = 100;
         const auto built = WorkloadBuilder::synthetic(m_target, spec);
         QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
         auto prompt = [](const RequestTemplate& t) {
@@ -132,7 +132,7 @@ private Q_SLOTS:
                                      .json()[u"count"]
                                      .toInt();
         QVERIFY2(commonTokens >= 95 && commonTokens <= 103, qPrintable(QString::number(commonTokens)));
-        spec.sharedPrefix = 0;
+        spec.sharedPrefixTokens = 0;
         const auto unshared = WorkloadBuilder::synthetic(m_target, spec);
         QVERIFY(prompt(unshared.requests[0]).left(12) != prompt(unshared.requests[1]).left(12));
     }

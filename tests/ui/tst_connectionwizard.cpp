@@ -221,6 +221,17 @@ private Q_SLOTS:
         screenshot(wizard, QStringLiteral("3-traffic-bad-size"));
         replaceText(custom, QStringLiteral("2000/300"));
         QVERIFY(!showsMessage(sizesMessage));
+        // A shared system prompt: what fits the shortest prompt beside each request's own part, and no more.
+        auto* shared = find<QSpinBox>(wizard, "sharedPrefixSpin");
+        replaceText(shared, QStringLiteral("5000"));
+        QVERIFY(showsMessage(sizesMessage));
+        QVERIFY2(sizesMessage->text().contains(QStringLiteral("shared prefix of 5000 tokens")),
+            qPrintable(sizesMessage->text()));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        replaceText(shared, QStringLiteral("512"));
+        QVERIFY(!showsMessage(sizesMessage));
+        QCOMPARE(wizard.options().sharedPrefixTokens, 512);
 
         click(find<QRadioButton>(wizard, "datasetRadio"));
         auto* dataset = find<QLineEdit>(wizard, "datasetEdit");
@@ -238,7 +249,10 @@ private Q_SLOTS:
         QVERIFY(!showsMessage(datasetMessage));
         QCOMPARE(wizard.datasetPath(), jsonl.fileName());
         QCOMPARE(wizard.options().dataset, jsonl.fileName());
+        QCOMPARE(wizard.options().sharedPrefixTokens, 0); // a data set is sent as written
         click(find<QRadioButton>(wizard, "sizesRadio"));
+        QCOMPARE(wizard.options().sharedPrefixTokens, 512);
+        replaceText(shared, QStringLiteral("0"));
         QVERIFY(wizard.datasetPath().isEmpty());
         QVERIFY(wizard.options().dataset.isEmpty());
         click(next);

@@ -60,6 +60,7 @@ core::RunOptions ConnectionWizard::options() const
     o.gpuCount = m_hardware->gpuCount();
     o.shapes = m_traffic->shapes();
     o.dataset = m_traffic->datasetPath();
+    o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
@@ -85,6 +86,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_traffic->setShapes(options.shapes);
     if (!options.dataset.isEmpty())
         m_traffic->setDatasetPath(options.dataset);
+    m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);
     m_targets->setPercentile(options.percentile);

@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -110,6 +111,16 @@ TrafficPage::TrafficPage(QWidget* parent)
     sizesNote->setWordWrap(true);
     sizesNote->setForegroundRole(QPalette::PlaceholderText);
 
+    m_sharedPrefix = new QSpinBox(this);
+    m_sharedPrefix->setObjectName(QStringLiteral("sharedPrefixSpin"));
+    m_sharedPrefix->setAccessibleName(tr("Shared prefix in tokens"));
+    m_sharedPrefix->setRange(0, 1 << 20);
+    m_sharedPrefix->setSingleStep(128);
+    m_sharedPrefix->setSuffix(tr(" tokens"));
+    m_sharedPrefix->setSpecialValueText(tr("none: every prompt its own"));
+    m_sharedPrefix->setToolTip(tr("Every prompt starts with the same tokens, as a shared system prompt does; a "
+                                  "server's prefix cache may then skip their prefill."));
+
     m_dataset = new QLineEdit(this);
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
@@ -139,6 +150,13 @@ TrafficPage::TrafficPage(QWidget* parent)
     auto* customColumn = FieldMessage::stacked(m_custom, m_sizesMessage);
     customColumn->addWidget(sizesNote);
     sizesForm->addRow(customLabel, customColumn);
+    auto* sharedLabel = new QLabel(tr("S&hared prefix:"), this);
+    sharedLabel->setBuddy(m_sharedPrefix);
+    // A number, not a line of text: as wide as its longest words, at the left like the product's box.
+    auto* sharedRow = new QHBoxLayout;
+    sharedRow->addWidget(m_sharedPrefix);
+    sharedRow->addStretch(1);
+    sizesForm->addRow(sharedLabel, sharedRow);
 
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_dataset, 1);
@@ -166,7 +184,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_product, m_sizesRadio);
     setTabOrder(m_sizesRadio, m_presets);
     setTabOrder(m_presets, m_custom);
-    setTabOrder(m_custom, m_datasetRadio);
+    setTabOrder(m_custom, m_sharedPrefix);
+    setTabOrder(m_sharedPrefix, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
 
@@ -184,6 +203,10 @@ TrafficPage::TrafficPage(QWidget* parent)
         Q_EMIT trafficChanged();
     });
     connect(m_custom, &QLineEdit::textChanged, this, [this] {
+        check();
+        Q_EMIT trafficChanged();
+    });
+    connect(m_sharedPrefix, &QSpinBox::valueChanged, this, [this] {
         check();
         Q_EMIT trafficChanged();
     });
@@ -252,6 +275,7 @@ void TrafficPage::updateMode()
     const bool sizes = m_sizesRadio->isChecked();
     m_presets->setEnabled(sizes);
     m_custom->setEnabled(sizes);
+    m_sharedPrefix->setEnabled(sizes);
     m_dataset->setEnabled(!sizes);
     m_browse->setEnabled(!sizes);
 }
@@ -333,9 +357,23 @@ bool TrafficPage::check()
     if (m_sizesRadio->isChecked()) {
         m_datasetMessage->clearMessage();
         QString error;
-        const bool ok = parseShapes(&error).has_value();
+        const std::optional<QList<core::Shape>> shapes = parseShapes(&error);
+        // The shared part, each request's own block of words and BOS have to fit the shortest prompt.
+        const int room = core::RequestTemplate::kUniqueWords + 2;
+        if (shapes) {
+            for (const core::Shape& s : *shapes) {
+                if (m_sharedPrefix->value() + room > s.input) {
+                    error = tr("A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request's "
+                               "own part: at most %3.")
+                                .arg(m_sharedPrefix->value())
+                                .arg(s.input)
+                                .arg(std::max(0, s.input - room));
+                    break;
+                }
+            }
+        }
         m_sizesMessage->showMessage(error);
-        return ok;
+        return error.isEmpty();
     }
     m_sizesMessage->clearMessage();
     const QString error = checkDataset();
@@ -372,6 +410,16 @@ void TrafficPage::setShapes(const QList<core::Shape>& shapes)
         m_presets->item(0)->setCheckState(Qt::Checked);
     m_custom->setText(custom.join(QStringLiteral(", ")));
     m_sizesRadio->setChecked(true);
+}
+
+int TrafficPage::sharedPrefixTokens() const
+{
+    return m_sizesRadio->isChecked() ? m_sharedPrefix->value() : 0;
+}
+
+void TrafficPage::setSharedPrefixTokens(int tokens)
+{
+    m_sharedPrefix->setValue(tokens);
 }
 
 QString TrafficPage::datasetPath() const

@@ -11,6 +11,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 class QListWidget;
 class QPushButton;
 class QRadioButton;
@@ -37,6 +38,9 @@ public:
     /// The JSONL file to replay; empty when synthetic sizes are chosen.
     QString datasetPath() const;
     void setDatasetPath(const QString& path);
+    /// Tokens every synthetic prompt starts with (--shared-prefix); 0 with a data set.
+    int sharedPrefixTokens() const;
+    void setSharedPrefixTokens(int tokens);
     /// The server's context length, once Detect has found it: no size may exceed it.
     void setContextLength(std::optional<int> tokens);
 
@@ -64,6 +68,7 @@ private:
     QListWidget* m_presets = nullptr;
     QLineEdit* m_custom = nullptr;
     FieldMessage* m_sizesMessage = nullptr;
+    QSpinBox* m_sharedPrefix = nullptr;
     QLineEdit* m_dataset = nullptr;
     QPushButton* m_browse = nullptr;
     FieldMessage* m_datasetMessage = nullptr;
