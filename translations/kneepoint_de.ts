@@ -414,6 +414,10 @@
         <source>One request&apos;s first token came %1 after the server had its prompt; prefilling it on %2 takes at least %3.</source>
         <translation>Das erste Token einer Anfrage kam %1, nachdem der Server ihren Prompt hatte; ihn auf %2 zu verarbeiten (Prefill) dauert mindestens %3.</translation>
     </message>
+    <message>
+        <source>The server is saturated from %1</source>
+        <translation>Der Server ist ab %1 ausgelastet</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -1656,10 +1660,6 @@
         <translation>der Server ausgelastet ist: %1, und weitere Nutzer warten in seiner Warteschlange: %2</translation>
     </message>
     <message>
-        <source>memory could not be judged: %1</source>
-        <translation>der Speicher nicht beurteilt werden konnte: %1</translation>
-    </message>
-    <message>
         <source>%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It breaks at %5 because %6</source>
         <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3; dort lag jeder Wert mindestens %4 unter seinem Zielwert). Bei %5 bricht er ein, weil %6</translation>
     </message>
@@ -1670,6 +1670,10 @@
     <message>
         <source>%1, this server handles %2 at %3. It breaks at %4 because %5</source>
         <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
+    </message>
+    <message>
+        <source>while memory could not be judged (%1)</source>
+        <translation>während sich der Speicher nicht beurteilen ließ (%1)</translation>
     </message>
 </context>
 <context>

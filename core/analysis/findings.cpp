@@ -278,8 +278,11 @@ private:
                 QCoreApplication::translate("Findings", "lets each step take more tokens when the batch grows"));
         } else {
             f.id = QStringLiteral("gpu-saturated");
-            f.title = QCoreApplication::translate("Findings", "The GPU is saturated from %1")
-                          .arg(text::users(w.load, false));
+            // "The GPU" only where one is known: a CPU-bound llama.cpp saturates too.
+            f.title
+                = (m_a.physics.available ? QCoreApplication::translate("Findings", "The GPU is saturated from %1")
+                                         : QCoreApplication::translate("Findings", "The server is saturated from %1"))
+                      .arg(text::users(w.load, false));
             f.measured = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidence);
             f.meaning = QCoreApplication::translate(
                 "Findings", "Beyond this load every extra user adds waiting time, not throughput.");

@@ -74,7 +74,8 @@ QStringList ruledOut(const Walls& walls, const LoadCurve& curve, int at)
     const CurvePoint* point = at >= 0 && at < int(curve.points.size()) ? &curve.points[std::size_t(at)] : nullptr;
     if (limiting != Wall::Kind::Memory) {
         if (!walls.memory.visible)
-            out << QCoreApplication::translate("Verdict", "memory could not be judged: %1").arg(walls.memory.evidence);
+            out << QCoreApplication::translate("Verdict", "while memory could not be judged (%1)")
+                       .arg(walls.memory.evidence);
         else if (!walls.memory.reached || walls.memory.load > (point ? point->load : 0)) {
             const double kv = point ? point->step->server.peakKvUsage : -1;
             if (kv >= 0)

@@ -400,6 +400,14 @@ void RunPipeline::runNextStep()
     // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
     // otherwise answer from its prefix cache, and look faster than it is.
     LoadPlan plan = step.plan;
+    // One clock: the plan is in the server's time, and a simulator at speed K lives K times faster than the wall
+    // clock the engine sends by, so what the report calls 4 req/s is 4 req/s of the server's own time.
+    const double scale = timeScale();
+    if (scale != 1) {
+        plan.ratePerSecond *= scale;
+        plan.durationSeconds /= scale;
+        plan.thinkTimeMs /= scale;
+    }
     plan.promptOffset = m_promptOffset;
     plan.promptSalt
         = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);

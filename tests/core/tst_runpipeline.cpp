@@ -165,6 +165,44 @@ private Q_SLOTS:
             qPrintable(without[u"detail"].toString()));
     }
 
+    void aRateIsARateOfTheServersOwnTime()
+    {
+        // A simulator at speed 10 lives ten times faster than the wall clock: --rate 4 must be 4 requests per second
+        // of its time (40 per wall second), and be labelled 4/s. Nearly even arrivals (burstiness 100) keep the
+        // measured rate close to the asked one.
+        QTemporaryDir dir;
+        const QString truth = dir.filePath(QStringLiteral("truth.jsonl"));
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--ground-truth"), truth},
+                     &error),
+            qPrintable(error));
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("40"), QStringLiteral("--shapes"),
+                QStringLiteral("64/8"), QStringLiteral("--rate"), QStringLiteral("4"), QStringLiteral("--burstiness"),
+                QStringLiteral("100"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        const Finished f = waitFor(run);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const QJsonObject last = QJsonDocument::fromJson(f.out.toUtf8()).object()[u"steps"].toArray().last().toObject();
+        QCOMPARE(last[u"load"].toString(), QStringLiteral("4/s"));
+
+        // The server's log: the last 40 arrivals are the rate step's, on its monotonic clock (wall time).
+        QFile file(truth);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::vector<double> arrivals;
+        for (const QByteArray& line : file.readAll().split('\n'))
+            if (!line.trimmed().isEmpty())
+                arrivals.push_back(QJsonDocument::fromJson(line).object()[u"arrival_ns"].toDouble());
+        std::sort(arrivals.begin(), arrivals.end());
+        QVERIFY(arrivals.size() >= 40);
+        const double spanWallS = (arrivals.back() - arrivals[arrivals.size() - 40]) / 1e9;
+        const double serverRate = 39 / (spanWallS * 10); // the simulator's seconds are a tenth of the wall's
+        QVERIFY2(serverRate > 3.6 && serverRate < 4.4, qPrintable(QString::number(serverRate)));
+    }
+
     void aDataSetIsSentAsWritten()
     {
         SimProcess sim;
