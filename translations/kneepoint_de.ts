@@ -1519,6 +1519,14 @@
         <source>Every prompt starts with the same %1 tokens, as asked (--shared-prefix): the server served up to %2 of prompt tokens from its cache (at %3), and no more than that shared part.</source>
         <translation>Jeder Prompt beginnt wie gewünscht mit denselben %1 Tokens (--shared-prefix): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), und nicht mehr als diesen gemeinsamen Teil.</translation>
     </message>
+    <message>
+        <source>At %1 the full load held for less than %2 request lifetimes, too short for a steady rate; the throughput is over the whole step, ramp-up included. Run more requests per step (or --duration).</source>
+        <translation>Bei %1 hielt die volle Last kürzer als %2 Anfragedauern an, zu kurz für eine stabile Rate; der Durchsatz gilt für den ganzen Schritt, Anlauf eingeschlossen. Senden Sie mehr Anfragen pro Schritt (oder --duration).</translation>
+    </message>
+    <message>
+        <source>%1 never held the full load at all.</source>
+        <translation>%1 erreichten die volle Last nie.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

@@ -35,9 +35,27 @@ TrustCheck steadyState(const LoadCurve& curve)
     TrustCheck c {QStringLiteral("steady-state"),
         QCoreApplication::translate("TrustChecks", "Each step reached a steady state"), Status::Pass, {}};
     QStringList missing;
-    for (const CurvePoint& p : curve.points)
-        if (!p.step->stats.window.usable)
+    QStringList tooShort;
+    for (const CurvePoint& p : curve.points) {
+        if (p.step->stats.window.tooShort)
+            tooShort << p.step->loadPhrase();
+        else if (!p.step->stats.window.usable)
             missing << p.step->loadPhrase();
+    }
+    if (!tooShort.isEmpty()) {
+        // A rate over less than a few request lifetimes is one wave's, not the server's: say it plainly.
+        c.status = Status::Fail;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "At %1 the full load held for less than %2 request lifetimes, too short for a steady rate; the "
+            "throughput is over the whole step, ramp-up included. Run more requests per step (or --duration).")
+                       .arg(text::list(tooShort))
+                       .arg(SteadyWindow::kLifetimes);
+        if (!missing.isEmpty())
+            c.detail += u' '
+                + QCoreApplication::translate("TrustChecks", "%1 never held the full load at all.")
+                      .arg(text::list(missing));
+        return c;
+    }
     if (curve.points.empty()) {
         c.status = Status::NotMeasured;
         c.detail = QCoreApplication::translate("TrustChecks", "No load steps were measured.");

@@ -35,7 +35,9 @@ QList<QCommandLineOption> DemoCommand::options() const
         QCommandLineOption(QStringLiteral("concurrency"), QStringLiteral("Concurrency levels of the sweep."),
             QStringLiteral("LIST"), QStringLiteral("1,2,4,8,16,32,64,128")),
         QCommandLineOption(QStringLiteral("requests"),
-            QStringLiteral("Measured requests per step (default: max(16, 2 x concurrency))."), QStringLiteral("N")),
+            QStringLiteral(
+                "Measured requests per step (default: max(16, 6 x concurrency), enough for a steady window)."),
+            QStringLiteral("N")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the result as JSON.")),
     };
 }

@@ -127,7 +127,7 @@ int AiperfEngine::execute(
                                             : QStringLiteral("concurrency %1").arg(level.users);
         const int requests = o.requestsPerStep > 0
             ? o.requestsPerStep
-            : (level.rate > 0 ? std::max(16, int(std::ceil(level.rate * 10))) : std::max(16, 2 * level.users));
+            : (level.rate > 0 ? RunOptions::defaultRequests(level.rate) : RunOptions::defaultRequests(level.users));
         const QString dir = work.filePath(QStringLiteral("step-%1").arg(i));
         io.err << QStringLiteral("[%1/%2] aiperf at %3, %4 requests\n")
                       .arg(i + 1)

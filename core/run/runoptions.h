@@ -13,6 +13,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace kp::core {
@@ -69,6 +71,12 @@ struct RunOptions
     static RunOptions demoRun(const QUrl& url);
     /// The concurrency sweep's default levels.
     static QList<int> defaultConcurrency();
+    /// Measured requests of a closed-loop step of `users` when the user gave none: six per user, so that the full
+    /// load holds for the SteadyWindow::kLifetimes request lifetimes a steady rate needs, and at least 16.
+    static int defaultRequests(int users) { return std::max(16, kRequestsPerUser * users); }
+    /// The same for an open-loop step at `rate` requests per second: ten seconds of arrivals, at least 16.
+    static int defaultRequests(double rate) { return std::max(16, int(std::ceil(rate * 10))); }
+    static constexpr int kRequestsPerUser = 6;
     /// Products Kneepoint knows, for --help and errors.
     static QStringList products();
 };

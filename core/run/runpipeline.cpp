@@ -247,7 +247,7 @@ void RunPipeline::planSteps()
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
         else
-            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, 2 * users);
+            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : RunOptions::defaultRequests(users);
         return p;
     };
     LoadPlan baseline = closed(1);
@@ -267,7 +267,7 @@ void RunPipeline::planSteps()
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
         else
-            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, int(std::ceil(rate * 10)));
+            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : RunOptions::defaultRequests(rate);
         m_plan.push_back({QStringLiteral("rate"), p, 0, {{QStringLiteral("rate"), rate}}});
     }
     // More than one shape: each at a moderate load, to see how size moves latency.

@@ -172,8 +172,8 @@ RequestLatencies RequestLatencies::of(const RequestRecord& r)
     return l;
 }
 
-StepStatistics StepStatistics::of(
-    const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight, double confidence)
+StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight,
+    double confidence, double minWindowLifetimes)
 {
     StepStatistics s;
     s.slo = slo;
@@ -276,6 +276,22 @@ StepStatistics StepStatistics::of(
         s.peakInFlight = std::max(s.peakInFlight, level);
     s.window
         = s.targetInFlight > 0 ? closedLoopWindow(levels, s.targetInFlight, s.peakInFlight) : openLoopWindow(measured);
+    // A window of less than a few request lifetimes holds one wave of completions at most, and its rate is whatever
+    // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
+    // nothing; the step's rates fall back to the whole step, and the steady-state check says so.
+    if (s.window.usable && s.targetInFlight > 0 && s.e2elMs.count > 0) {
+        const double lifetimeMs = s.e2elMs.at(50).value;
+        const double spanMs = s.window.seconds() * 1e3;
+        if (lifetimeMs > 0 && spanMs < minWindowLifetimes * lifetimeMs) {
+            s.window.usable = false;
+            s.window.tooShort = true;
+            s.window.whyNotUsable = note("The full load held for %1 ms, under %2 request lifetimes (median %3 ms): "
+                                         "too short for a steady rate.")
+                                        .arg(spanMs, 0, 'f', 0)
+                                        .arg(minWindowLifetimes)
+                                        .arg(lifetimeMs, 0, 'f', 0);
+        }
+    }
     s.steady = steadyThroughput(completed, s.window);
 
     if (s.total == 0) {

@@ -48,7 +48,10 @@ struct SteadyWindow
     std::int64_t startNs = -1;
     std::int64_t endNs = -1;
     bool usable = false;
+    /// It existed but spanned fewer than kLifetimes median request lifetimes: too short to measure a rate.
+    bool tooShort = false;
     QString whyNotUsable; ///< a plain sentence when not usable, else empty
+    static constexpr int kLifetimes = 3;
 
     double seconds() const { return usable ? static_cast<double>(endNs - startNs) / 1e9 : 0.0; }
 };
@@ -136,9 +139,10 @@ struct StepStatistics
     QStringList notes; ///< plain sentences on what could not be computed, and why
 
     /// Computes the statistics of one step. `targetInFlight` is the closed loop's user count, 0 for an open loop;
-    /// `confidence` is the coverage of every percentile's interval.
+    /// `confidence` is the coverage of every percentile's interval; a closed loop's window shorter than
+    /// `minWindowLifetimes` median request lifetimes is too short to be used (0: any length will do).
     static StepStatistics of(const std::vector<RequestRecord>& records, const SloTargets& slo = {},
-        int targetInFlight = 0, double confidence = 0.95);
+        int targetInFlight = 0, double confidence = 0.95, double minWindowLifetimes = SteadyWindow::kLifetimes);
 };
 
 } // namespace kp::core

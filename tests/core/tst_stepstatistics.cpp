@@ -82,7 +82,7 @@ class TestStepStatistics : public QObject
 private slots:
     void latencies()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         QCOMPARE(s.total, 4);
         QCOMPARE(s.succeeded, 4);
         QCOMPARE(s.failed, 0);
@@ -123,7 +123,7 @@ private slots:
 
     void wholeStepThroughput()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         // max(end) 300 - min(sent) 0, the warm-up's times left out
         QCOMPARE(s.startNs, ns(0));
         QCOMPARE(s.endNs, ns(300));
@@ -135,7 +135,7 @@ private slots:
 
     void closedLoopWindow()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         QCOMPARE(s.targetInFlight, 2);
         QCOMPARE(s.peakInFlight, 2);
         // Two in flight from R2's send (10) until R4 ends (265) with R3 still running; the warm-up would have
@@ -156,15 +156,30 @@ private slots:
 
     void closedLoopWindowOfOneUser()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 1);
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 1, 0.95, 0);
         QVERIFY(s.window.usable);
         QCOMPARE(s.window.startNs, ns(0));
         QCOMPARE(s.window.endNs, ns(300));
     }
 
+    void aWindowOfAFewLifetimesIsTooShort()
+    {
+        // The fixture holds its full load for 255 ms with requests of 145 ms (median): under three lifetimes, so
+        // the window measures one wave, not a steady rate, and the step's rates fall back to the whole step.
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
+        QVERIFY(!s.window.usable);
+        QVERIFY(s.window.tooShort);
+        QVERIFY2(s.window.whyNotUsable.contains(QStringLiteral("under 3 request lifetimes (median 145 ms)")),
+            qPrintable(s.window.whyNotUsable));
+        QVERIFY(std::isnan(s.steady.outputTokensPerSecond));
+        QVERIFY(!std::isnan(s.whole.outputTokensPerSecond));
+        // Asked for no minimum, the same records give the 255 ms window.
+        QVERIFY(StepStatistics::of(closedLoop(), {}, 2, 0.95, 0).window.usable);
+    }
+
     void closedLoopNeverFull()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 3);
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 3, 0.95, 0);
         QVERIFY(!s.window.usable);
         QVERIFY(s.window.whyNotUsable.contains(u"at most 2"));
         QVERIFY(std::isnan(s.steady.requestsPerSecond));
@@ -299,7 +314,7 @@ private slots:
         if (!std::isnan(e2el))
             slo.e2elMs = e2el;
 
-        const StepStatistics s = StepStatistics::of(closedLoop(), slo, 2);
+        const StepStatistics s = StepStatistics::of(closedLoop(), slo, 2, 0.95, 0);
         QCOMPARE(s.good, good);
         VERIFY_NEAR(s.whole.goodRequestsPerSecond, good / 0.3);
         VERIFY_NEAR(s.sloAttainment, good / 4.0);

@@ -50,17 +50,17 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
 
     e.seconds += closedStep(main, 1, o.baselineRequests, 1);
     for (int users : o.concurrency) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, 2 * users);
+        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(users);
         const int warmup = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
         e.seconds += closedStep(main, users, requests, warmup);
     }
     for (double rate : o.rates) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, int(std::ceil(rate * 10)));
+        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(rate);
         e.seconds += requests / rate + requestSeconds(main, 1) + StepOverheadSeconds;
     }
     const int shapeUsers = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
     for (qsizetype s = 1; s < o.shapes.size(); ++s) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : std::max(16, 2 * shapeUsers);
+        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(shapeUsers);
         e.seconds += closedStep(o.shapes[s], shapeUsers, requests, std::min(shapeUsers, 32));
     }
     return e;
