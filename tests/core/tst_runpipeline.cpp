@@ -150,7 +150,7 @@ private Q_SLOTS:
             return QJsonDocument::fromJson(r.out.toUtf8()).object();
         };
         auto check = [](const QJsonObject& analysis) {
-            for (const QJsonValue& v : analysis[u"trust"].toArray())
+            for (const QJsonValue v : analysis[u"trust"].toArray())
                 if (v[u"id"].toString() == u"prefix-cache")
                     return v.toObject();
             return QJsonObject();

@@ -290,10 +290,11 @@ private Q_SLOTS:
         QCOMPARE(first[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(-1), 0);
         const auto second = c.post("/v1/completions", json(body)).json().object();
         // Every full 16-token block before the last token.
-        QCOMPARE(second[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(), (prompt - 1) / 16 * 16);
+        const int cachedBlocks = (prompt - 1) / 16;
+        QCOMPARE(second[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(), cachedBlocks * 16);
         const auto metrics = c.get("/metrics").body;
         QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:prefix_cache_queries_total"), 2.0 * prompt);
-        QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:prefix_cache_hits_total"), double((prompt - 1) / 16 * 16));
+        QCOMPARE(HttpTestClient::metricValue(metrics, "vllm:prefix_cache_hits_total"), 16.0 * cachedBlocks);
         QVERIFY(metrics.contains("enable_prefix_caching=\"True\""));
         // A different first word changes every block's hash.
         words[0] = QStringLiteral("server");
