@@ -1527,6 +1527,10 @@
         <source>%1 never held the full load at all.</source>
         <translation>%1 erreichten die volle Last nie.</translation>
     </message>
+    <message>
+        <source>At %1 too the 95% interval of p%2 has no upper bound, so the figures there may be lower than the truth.</source>
+        <translation>Auch bei %1 hat das 95-%-Intervall von p%2 keine obere Grenze, daher können die Werte dort niedriger sein als die Wirklichkeit.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

@@ -276,8 +276,24 @@ TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
                    .arg(text::number(settings.percentile))
                    .arg(needed)
                    .arg(text::milliseconds(e.value), interval);
-    if (fewest < needed)
+    // An estimate without an upper bound (a percentile of a step with no TPOT at all is no estimate).
+    const auto unbounded = [](const PercentileEstimate& x) { return !std::isnan(x.value) && std::isnan(x.high); };
+    if (fewest < needed || unbounded(e) || unbounded(thinnest->tpot))
         c.status = Status::Warn;
+    // Enough requests for the estimate is not enough for its interval: where the upper bound is unknown, the
+    // percentile is a floor at best, and a target judged on it can pass by luck.
+    QStringList open;
+    for (const CurvePoint& p : curve.points)
+        if (&p != thinnest && (unbounded(p.ttft) || unbounded(p.tpot)))
+            open << p.step->loadPhrase();
+    if (!open.isEmpty()) {
+        c.status = Status::Warn;
+        c.detail += u' '
+            + QCoreApplication::translate("TrustChecks",
+                "At %1 too the 95% interval of p%2 has no upper bound, so the figures there may be lower than the "
+                "truth.")
+                  .arg(text::list(open), text::number(settings.percentile));
+    }
     return c;
 }
 

@@ -38,6 +38,7 @@ private Q_SLOTS:
     void kneeOfASaturatingCurve();
     void capacityNeverRoundsOntoTheFailedStep();
     void aNoisyFlatPairIsADoubtNotAWall();
+    void anUnboundedIntervalIsNotEnoughRequests();
     void physicsFloorsAndEfficiency();
     void fasterThanPhysicsIsCaught();
     void changingTheGpuRecomputes();
@@ -386,6 +387,22 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
     QVERIFY2(a.walls.saturation.reached, qPrintable(a.walls.saturation.evidence));
     QCOMPARE(a.walls.saturation.load, 4.0);
+}
+
+void TestRunAnalysis::anUnboundedIntervalIsNotEnoughRequests()
+{
+    // 120 requests at every step: more than the 100 a p99 estimate needs, too few for its 95% interval to have an
+    // upper bound. The check warns rather than passing beside a sentence that says the bound is unknown.
+    const RunData run = makeRun({{1, 100, 10, 120}, {1, 100, 10, 120}, {2, 100, 10, 60}, {4, 100, 10, 30}});
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const auto check
+        = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"samples"; });
+    QVERIFY(check != a.trust.end());
+    QVERIFY(std::isnan(a.curve.points[0].ttft.high));
+    QCOMPARE(check->status, TrustCheck::Status::Warn);
+    QVERIFY2(check->detail.contains(QStringLiteral("120 successful requests; p99 wants at least 100")),
+        qPrintable(check->detail));
+    QVERIFY2(check->detail.contains(QStringLiteral("upper bound is unknown")), qPrintable(check->detail));
 }
 
 void TestRunAnalysis::kneeOfASaturatingCurve()
