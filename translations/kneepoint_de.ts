@@ -1786,6 +1786,10 @@
         <source>%1, at the last pair of steps, with no higher load and no queue in the server&apos;s counters to confirm it: measure a higher load to tell a wall from noise</source>
         <translation>%1, beim letzten Paar von Schritten, ohne höhere Last und ohne Warteschlange in den Zählern des Servers, die das bestätigen: Messen Sie eine höhere Last, um eine Wand von Rauschen zu unterscheiden</translation>
     </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
 </context>
 <context>
     <name>kp::core</name>

@@ -84,7 +84,7 @@ QString wallLine(const Wall& w, bool limiting)
         : w.reached            ? QStringLiteral("reached at %1").arg(text::users(w.load, false))
                                : QStringLiteral("not reached");
     return QStringLiteral("  %1 %2: %3 (%4)\n")
-        .arg(limiting ? QStringLiteral("»") : QStringLiteral(" "), Wall::name(w.kind), state, w.evidence);
+        .arg(limiting ? QStringLiteral("»") : QStringLiteral(" "), Wall::name(w.kind), state, w.evidenceWithQueue());
 }
 
 QJsonObject curveJson(const LoadCurve& curve)
@@ -132,7 +132,8 @@ QJsonObject wallJson(const Wall& w)
 {
     return {{QStringLiteral("visible"), w.visible}, {QStringLiteral("reached"), w.reached},
         {QStringLiteral("load"), w.reached ? QJsonValue(w.load) : QJsonValue()},
-        {QStringLiteral("evidence"), w.evidence}};
+        {QStringLiteral("evidence"), w.evidence},
+        {QStringLiteral("queue_evidence"), w.queueEvidence.isEmpty() ? QJsonValue() : QJsonValue(w.queueEvidence)}};
 }
 
 } // namespace

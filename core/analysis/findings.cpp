@@ -283,7 +283,8 @@ private:
                 = (m_a.physics.available ? QCoreApplication::translate("Findings", "The GPU is saturated from %1")
                                          : QCoreApplication::translate("Findings", "The server is saturated from %1"))
                       .arg(text::users(w.load, false));
-            f.measured = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidence);
+            f.measured
+                = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidenceWithQueue());
             f.meaning = QCoreApplication::translate(
                 "Findings", "Beyond this load every extra user adds waiting time, not throughput.");
             f.why = saturationWhy(after);

@@ -159,7 +159,7 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
             out += QCoreApplication::translate("Verdict",
                 " Throughput stopped growing at %1, though: %2, so more users will only wait "
                 "longer.")
-                       .arg(loadAmount(curve, walls.saturation.load), walls.saturation.evidence);
+                       .arg(loadAmount(curve, walls.saturation.load), walls.saturation.evidenceWithQueue());
         out += QCoreApplication::translate("Verdict", " Measure higher loads to find where it breaks.");
         return out;
     }

@@ -246,6 +246,13 @@ QString Wall::name(Kind kind)
     return {};
 }
 
+QString Wall::evidenceWithQueue() const
+{
+    if (queueEvidence.isEmpty() || evidence.contains(queueEvidence))
+        return evidence;
+    return QCoreApplication::translate("Walls", "%1; %2").arg(evidence, queueEvidence);
+}
+
 QString Wall::title(Kind kind)
 {
     switch (kind) {

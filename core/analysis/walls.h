@@ -33,6 +33,10 @@ struct Wall
     /// in doubt, with its numbers; empty when there was none. A doubt is never a wall.
     QString doubt;
 
+    /// The evidence, and the server's queue where it showed one that the evidence does not already name: a
+    /// throughput plateau at 1 user and 8 slots full at 16 users are two facts, and the user wants both.
+    QString evidenceWithQueue() const;
+
     static QString name(Kind kind); ///< "saturation", "latency", "memory"
     static QString title(Kind kind); ///< the name for people, translated: "Saturation", "Latency", "Memory"
 };

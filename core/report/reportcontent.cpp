@@ -296,7 +296,7 @@ QString wallSentence(const Wall& w, bool limiting)
     const QString name = Wall::title(w.kind);
     return QStringLiteral("%1: %2%3; %4.")
         .arg(name, state, limiting ? QCoreApplication::translate("ReportContent", " (the limit)") : QString(),
-            w.evidence);
+            w.evidenceWithQueue());
 }
 
 ReportContent::Table distributionTable(

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void saturationWallWithAnIdleCache();
     void memoryWithoutMetricsIsNotVisible();
     void everyLoadPassing();
+    void aPlateauAndAQueueAreBothNamed();
     void evenTheLowestLoadFails();
     void failuresCountAgainstThePercentile();
     void whatIfTargetsMoveCapacity();
@@ -258,6 +259,30 @@ void TestRunAnalysis::everyLoadPassing()
     QCOMPARE(a.curve.capacity.load, 4.0);
     QVERIFY2(a.verdict.contains(QStringLiteral("handled every load measured, up to 4 users")), qPrintable(a.verdict));
     QVERIFY(!a.walls.limiting);
+}
+
+void TestRunAnalysis::aPlateauAndAQueueAreBothNamed()
+{
+    // A CPU-bound llama.cpp with 8 slots: throughput flat from 1 user (each request's time grows with the users),
+    // and at 16 users 8 run while 8 wait. Both are facts the user needs; the plateau must not hide the queue.
+    const std::vector<StepSpec> specs = {{1, 100, 10, 20, 0.01}, {1, 100, 10, 20, 0.01}, {2, 200, 20, 20, 0.01},
+        {4, 400, 40, 20, 0.02}, {8, 800, 80, 20, 0.03}, {16, 1600, 160, 20, 0.03, 0, 8, 8}};
+    const RunData run = makeRun(specs);
+    AnalysisSettings s = AnalysisSettings::ofRun(run);
+    s.slo.ttftMs = 10'000;
+    s.slo.tpotMs = 1'000;
+    const RunAnalysis a = RunAnalysis::of(run, s);
+    QCOMPARE(a.curve.capacity.bound, Capacity::Bound::AtLeast);
+    QVERIFY(a.walls.saturation.reached);
+    const QString queue = QStringLiteral("at 16 users the server ran at most 8 requests at once and up to 8 waited for "
+                                         "a free place (vllm:num_requests_waiting)");
+    QCOMPARE(a.walls.saturation.queueEvidence, queue);
+    QVERIFY2(a.verdict.contains(QStringLiteral("Throughput stopped growing at about 1 user")), qPrintable(a.verdict));
+    QVERIFY2(a.verdict.contains(queue), qPrintable(a.verdict));
+    const auto it = std::find_if(a.findings.begin(), a.findings.end(),
+        [](const Finding& f) { return f.id == u"gpu-saturated" || f.id == u"scheduler-cap"; });
+    QVERIFY(it != a.findings.end());
+    QVERIFY2(it->measured.contains(queue) || it->id == u"scheduler-cap", qPrintable(it->measured));
 }
 
 void TestRunAnalysis::evenTheLowestLoadFails()
