@@ -3,6 +3,7 @@
 // No arguments: the desktop application. Any argument: the command line, which never needs a display. A headless
 // build (KNEEPOINT_GUI=OFF defines KNEEPOINT_HEADLESS) is the command line alone: no arguments print --help.
 #include "cli/commandline.h"
+#include "cli/controlcharacterfilter.h"
 #include "common/version.h"
 #include "report/reportcommand.h"
 #ifndef KNEEPOINT_HEADLESS
@@ -17,11 +18,13 @@
 #include <QTranslator>
 #endif
 #include <QCoreApplication>
+#include <QFile>
 #include <QGuiApplication>
 #include <QTextStream>
 
 #include <cstdio>
 #include <memory>
+#include <unistd.h>
 
 namespace {
 
@@ -63,8 +66,16 @@ int main(int argc, char* argv[])
         } else {
             app = std::make_unique<QCoreApplication>(argc, argv);
         }
-        QTextStream out(stdout);
-        QTextStream err(stderr);
+        // Whatever a command prints, a server's words among it, reaches the terminal without its control
+        // characters.
+        QFile stdoutFile, stderrFile;
+        // By descriptor, so that each flush of a stream is a write(2): a pipe's reader (a test, a script waiting
+        // for the simulator's URL) sees a line the moment it is flushed, not when stdio's buffer fills.
+        stdoutFile.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered);
+        stderrFile.open(STDERR_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered);
+        kp::core::ControlCharacterFilter stdoutFilter(&stdoutFile), stderrFilter(&stderrFile);
+        QTextStream out(&stdoutFilter);
+        QTextStream err(&stderrFilter);
         QStringList arguments = QCoreApplication::arguments();
         // Headless, with no window to open, a bare `kneepoint` (a container started without arguments) says how to
         // use it rather than failing.

@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
+#include "cli/controlcharacterfilter.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -133,6 +135,46 @@ private Q_SLOTS:
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(u"holds a control character (byte 0x0d)"), qPrintable(r.err));
             QVERIFY2(!r.err.contains(u"X-Injected"), qPrintable(r.err));
+        }
+    }
+
+    // A server names its model; an ESC in the name would repaint the user's terminal, set its title or write its
+    // clipboard (OSC 52). Whatever command prints it, the terminal gets the text without the controls.
+    void aServersControlCharactersNeverReachTheTerminal()
+    {
+        SimProcess sim;
+        QString error;
+        const QString hostile = QStringLiteral("tiny\x1b]52;c;aGk=\x07\x1b[2J\u009b31m\rmodel");
+        QVERIFY2(
+            sim.start({QStringLiteral("--speed"), QStringLiteral("50"), QStringLiteral("--served-model-name"), hostile},
+                &error),
+            qPrintable(error));
+        const Result r = runKneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()}, 60'000);
+        const QString both = r.out + r.err;
+        QVERIFY2(both.contains(QStringLiteral("tiny]52;c;aGk=[2J31mmodel")), qPrintable(both));
+        for (const QChar c : both)
+            QVERIFY2(c == u'\n' || c == u'\t' || (c.unicode() >= 0x20 && (c.unicode() < 0x7f || c.unicode() > 0x9f)),
+                qPrintable(QStringLiteral("U+%1 in: %2").arg(c.unicode(), 4, 16, QChar(u'0')).arg(both)));
+    }
+
+    // CSV's CRLF passes; a lone CR (which moves the cursor back over what was printed) does not, whichever write
+    // splits the bytes.
+    void theFilterKeepsLinesAndDropsControlsAcrossWrites()
+    {
+        const QByteArray input = QByteArrayLiteral("a\x1b[1mb\r\nc\rd\xc2\x9b"
+                                                   "e\xc2\xa9"
+                                                   "f\x7fg\th\r");
+        const QByteArray expected = QByteArrayLiteral("a[1mb\r\ncde\xc2\xa9"
+                                                      "fg\th");
+        for (int split = 0; split <= input.size(); ++split) {
+            QBuffer sink;
+            sink.open(QIODevice::WriteOnly);
+            {
+                kp::core::ControlCharacterFilter filter(&sink);
+                filter.write(input.left(split));
+                filter.write(input.mid(split));
+            }
+            QCOMPARE(sink.data(), expected);
         }
     }
 
