@@ -3124,6 +3124,18 @@
         <source>Wait through a silent stream up to:</source>
         <translation>Stille in einem Stream abwarten bis zu:</translation>
     </message>
+    <message>
+        <source>Longest a request may take</source>
+        <translation>Längste Dauer einer Anfrage</translation>
+    </message>
+    <message>
+        <source>Ends a request that takes longer than this from send to its last byte, however steadily the server sends: a failure of its own, counted against the targets.</source>
+        <translation>Beendet eine Anfrage, die vom Senden bis zum letzten Byte länger dauert, wie stetig der Server auch sendet: ein eigener Fehler, der gegen die Ziele zählt.</translation>
+    </message>
+    <message>
+        <source>End a request after:</source>
+        <translation>Eine Anfrage beenden nach:</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityAskDialog</name>

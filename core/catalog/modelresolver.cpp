@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "common/version.h"
+#include "net/replylimit.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -129,6 +130,9 @@ HubAnswer fetch(const QUrl& url, const QByteArray& token, int timeoutMs)
     if (!token.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + token);
     QNetworkReply* reply = manager.get(request);
+    // A model's config.json is a few KB; the largest (with every quantisation detail) well under a MiB.
+    constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
+    replylimit::apply(reply, kMaxConfigBytes);
     HubAnswer answer;
     QEventLoop loop;
     QTimer timer;
@@ -148,6 +152,10 @@ HubAnswer fetch(const QUrl& url, const QByteArray& token, int timeoutMs)
     // errorString() can say "Unknown error" on success: only read it when error() says so.
     if (reply->error() != QNetworkReply::NoError && answer.status == 0)
         answer.networkError = reply->errorString();
+    if (replylimit::wasCut(reply)) {
+        answer.status = 0;
+        answer.networkError = replylimit::sentence(kMaxConfigBytes);
+    }
     delete reply;
     return answer;
 }

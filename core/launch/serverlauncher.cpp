@@ -3,6 +3,7 @@
 #include "serverlauncher.h"
 
 #include "launch/launchcommandbuilder.h"
+#include "net/replylimit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -258,11 +259,16 @@ void ServerLauncher::request(const QString& path, const QJsonObject* body, int t
     } else {
         reply = m_network->get(r);
     }
+    // The launcher's probes read a health answer, a model list and a one-token completion: a few KB at most.
+    constexpr qint64 kMaxProbeBytes = 4 * 1024 * 1024;
+    replylimit::apply(reply, kMaxProbeBytes);
     connect(reply, &QNetworkReply::finished, this, [reply, answer] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         // errorString() can say "Unknown error" on success: only an error() counts.
-        const QString error = reply->error() == QNetworkReply::NoError ? QString() : reply->errorString();
+        const QString error = replylimit::wasCut(reply) ? replylimit::sentence(kMaxProbeBytes)
+            : reply->error() == QNetworkReply::NoError  ? QString()
+                                                        : reply->errorString();
         answer(status, reply->readAll(), error);
     });
 }

@@ -19,6 +19,9 @@ struct LoadTarget
     int connectTimeoutMs = 10'000;
     int firstByteTimeoutMs = 120'000; ///< from send to the response headers
     int stallTimeoutMs = 60'000; ///< the longest silence allowed mid-response
+    /// The longest a request may take from send to its end, however steadily bytes arrive: a body at one byte a
+    /// second never trips the stall timeout, and this ends it.
+    int requestTimeoutMs = 1'800'000;
     /// Off only when the user said --insecure: a certificate the system does not trust then passes, and the run's
     /// report says so.
     bool verifyTls = true;

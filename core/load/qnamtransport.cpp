@@ -20,6 +20,7 @@ struct QnamTransport::Stream
     QNetworkReply* reply = nullptr;
     Manager* manager = nullptr;
     QTimer* timer = nullptr;
+    QTimer* deadline = nullptr; ///< the longest the whole request may take
     std::unique_ptr<StreamRecorder> recorder;
     Finished finished;
     bool headers = false;
@@ -132,6 +133,9 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
     stream->finished = std::move(finished);
     stream->timer = new QTimer(this);
     stream->timer->setSingleShot(true);
+    stream->deadline = new QTimer(this);
+    stream->deadline->setSingleShot(true);
+    stream->deadline->setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early
     ++stream->manager->active;
     ++m_inFlight;
     m_streams.push_back(stream);
@@ -139,6 +143,8 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
     auto end = [this, stream] {
         stream->timer->stop();
         stream->timer->deleteLater();
+        stream->deadline->stop();
+        stream->deadline->deleteLater();
         stream->reply->disconnect(this);
         stream->reply->deleteLater();
         --stream->manager->active;
@@ -153,7 +159,8 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
     stream->recorder->sent(monotonicNowNs());
     stream->reply = stream->manager->manager->post(request(path), body);
     stream->timer->start(m_target.firstByteTimeoutMs);
-    connect(stream->reply, &QNetworkReply::readyRead, this, [this, stream] {
+    stream->deadline->start(m_target.requestTimeoutMs);
+    connect(stream->reply, &QNetworkReply::readyRead, this, [this, stream, end] {
         const std::int64_t now = monotonicNowNs();
         if (!stream->headers) {
             stream->headers = true;
@@ -162,11 +169,18 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         stream->timer->start(m_target.stallTimeoutMs);
         const QByteArray bytes = stream->reply->readAll();
         stream->recorder->body(bytes, now);
+        if (stream->recorder->overran()) {
+            stream->reply->disconnect(this); // abort() would finish it a second time
+            stream->reply->abort();
+            end();
+            return;
+        }
         // As the socket transport: after [DONE] the end of the body is waited for a second at most.
         if (stream->recorder->sawDone())
             stream->timer->start(std::min(m_target.stallTimeoutMs, 1000));
     });
-    connect(stream->timer, &QTimer::timeout, this, [this, stream, end] {
+    // The stall timer and the deadline end a request the same way; only their sentences differ.
+    auto timedOut = [this, stream, end](const QString& what) {
         if (stream->recorder->sawDone()) {
             // The request ended at [DONE]; the server only held the body open.
             stream->recorder->complete(monotonicNowNs());
@@ -175,13 +189,19 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
             end();
             return;
         }
-        stream->recorder->fail(ErrorClass::Timeout,
-            stream->headers ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
-                            : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs),
-            monotonicNowNs());
+        stream->recorder->fail(ErrorClass::Timeout, what, monotonicNowNs());
         stream->reply->disconnect(this); // abort() would finish it a second time
         stream->reply->abort();
         end();
+    };
+    connect(stream->timer, &QTimer::timeout, this, [this, stream, timedOut] {
+        timedOut(stream->headers
+                ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
+                : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs));
+    });
+    connect(stream->deadline, &QTimer::timeout, this, [this, timedOut] {
+        timedOut(QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
+                     .arg(m_target.requestTimeoutMs));
     });
     connect(stream->reply, &QNetworkReply::finished, this, [stream, end] {
         const std::int64_t now = monotonicNowNs();

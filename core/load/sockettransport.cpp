@@ -28,6 +28,7 @@ struct SocketTransport::Connection
     // kept so that it can be sent again on a fresh one if the server turns out to have closed this one.
     std::optional<Pending> resendable;
     bool responseStarted = false; // a byte of the current request's response has arrived
+    std::int64_t deadlineNs = -1; // when the current request has taken the longest a request may
     bool connected = false;
     bool busy = false;
     bool warming = false; // opened by prepare(), reported to it once
@@ -108,6 +109,8 @@ SocketTransport::Connection* SocketTransport::newConnection()
     raw->socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     raw->timer = new QTimer(this);
     raw->timer->setSingleShot(true);
+    // A coarse timer may fire 5% early: the deadline is a promise to the user, kept to the millisecond.
+    raw->timer->setTimerType(Qt::PreciseTimer);
     auto on = [this, id](void (SocketTransport::*handler)(Connection*)) {
         return [this, id, handler] {
             if (Connection* found = find(id))
@@ -232,8 +235,10 @@ void SocketTransport::startOn(Connection* c, Pending&& p)
     c->reader.reset();
     c->finished = std::move(p.finished);
     c->recorder.emplace(std::move(p.record));
-    c->timer->start(m_target.firstByteTimeoutMs);
-    c->recorder->sent(monotonicNowNs());
+    const std::int64_t now = monotonicNowNs();
+    c->deadlineNs = now + std::int64_t(m_target.requestTimeoutMs) * 1'000'000;
+    arm(c, m_target.firstByteTimeoutMs);
+    c->recorder->sent(now);
     c->socket->write(p.request);
     c->socket->flush();
 }
@@ -246,7 +251,10 @@ void SocketTransport::onReadyRead(Connection* c)
         c->socket->readAll(); // nothing asked for: bytes on an idle keep-alive connection are discarded
         return;
     }
-    c->timer->start(c->reader.headersDone() ? m_target.stallTimeoutMs : m_target.firstByteTimeoutMs);
+    // The first-byte timeout runs from the send to the end of the headers: headers that dribble in a byte at a
+    // time do not restart it. Once they are done, each read restarts the stall timeout.
+    if (c->reader.headersDone())
+        arm(c, m_target.stallTimeoutMs);
     while (c->recorder && c->socket->bytesAvailable() > 0) {
         const qint64 n = c->socket->read(m_readBuffer.data(), m_readBuffer.size());
         if (n <= 0)
@@ -255,8 +263,14 @@ void SocketTransport::onReadyRead(Connection* c)
         c->responseStarted = true;
         const bool hadHeaders = c->reader.headersDone();
         c->reader.feed(bytes, [c, now](QByteArrayView body) { c->recorder->body(body, now); });
-        if (!hadHeaders && c->reader.headersDone())
+        if (!hadHeaders && c->reader.headersDone()) {
             c->recorder->headers(c->reader.status(), now);
+            arm(c, m_target.stallTimeoutMs);
+        }
+        if (c->recorder->overran()) {
+            finish(c, false); // the server goes on past the request: its connection is not worth keeping
+            return;
+        }
         if (c->reader.state() == HttpResponseReader::State::Error) {
             c->recorder->fail(ErrorClass::Other,
                 QStringLiteral("The response was not valid HTTP: %1.").arg(QString::fromLatin1(c->reader.error())),
@@ -273,7 +287,13 @@ void SocketTransport::onReadyRead(Connection* c)
     // [DONE] came and the body has not ended: the HTTP end is waited for briefly (it usually follows in the next
     // read, and the connection stays reusable), never for a whole stall timeout. The request ended at [DONE].
     if (c->recorder && c->recorder->sawDone())
-        c->timer->start(std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+        arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+}
+
+void SocketTransport::arm(Connection* c, int ms)
+{
+    const std::int64_t left = (c->deadlineNs - monotonicNowNs() + 999'999) / 1'000'000;
+    c->timer->start(int(std::clamp<std::int64_t>(left, 0, ms)));
 }
 
 void SocketTransport::warmingFailed(Connection* c, const QString& error)
@@ -373,6 +393,8 @@ void SocketTransport::onTimeout(Connection* c)
     }
     const QString what = !c->connected
         ? QStringLiteral("No connection to the server within %1 ms.").arg(m_target.connectTimeoutMs)
+        : now >= c->deadlineNs ? QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
+                                     .arg(m_target.requestTimeoutMs)
         : c->reader.headersDone()
         ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
         : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs);

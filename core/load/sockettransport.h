@@ -53,6 +53,8 @@ private:
     void onDisconnected(Connection* c);
     void onError(Connection* c);
     void onTimeout(Connection* c);
+    /// Starts the connection's timer for `ms`, or for what is left of the request's deadline when that is less.
+    void arm(Connection* c, int ms);
     void warmingFailed(Connection* c, const QString& error);
     void finish(Connection* c, bool reusable);
     void release(Connection* c);

@@ -70,6 +70,18 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
     case StreamEvent::Kind::Token:
         if (m_record.firstTokenNs < 0)
             m_record.firstTokenNs = ns;
+        // Each chunk carries at least a token, so a server within max_tokens sends no more chunks than that; one
+        // that goes on and on is not answering the request, and the record must not grow with it.
+        if (int(m_record.chunks.size()) >= maxChunks()) {
+            m_overran = true;
+            if (!failed())
+                fail(ErrorClass::MalformedEvent,
+                    QStringLiteral("The server sent more than %1 token chunks for a request of %2 tokens.")
+                        .arg(maxChunks())
+                        .arg(m_record.requestedOutputTokens),
+                    ns);
+            break;
+        }
         m_record.chunks.push_back({ns, std::max(1, e.tokens)});
         break;
     case StreamEvent::Kind::Done:

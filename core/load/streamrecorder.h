@@ -31,6 +31,13 @@ public:
     bool sawDone() const { return m_sawDone; }
     /// Events that came after [DONE], ignored: a protocol fault of the server's.
     int eventsAfterDone() const { return m_eventsAfterDone; }
+    /// The server sent more token chunks than the request allows (maxChunks()): the transport stops reading.
+    bool overran() const { return m_overran; }
+    /// The most token chunks a request's record keeps: twice max_tokens and some, or a million when unknown.
+    int maxChunks() const
+    {
+        return m_record.requestedOutputTokens > 0 ? 2 * m_record.requestedOutputTokens + 64 : 1'000'000;
+    }
     RequestRecord take() { return std::move(m_record); }
     const RequestRecord& record() const { return m_record; }
 
@@ -47,6 +54,7 @@ private:
     bool m_sawDone = false;
     std::int64_t m_doneNs = -1;
     int m_eventsAfterDone = 0;
+    bool m_overran = false;
 };
 
 } // namespace kp::core

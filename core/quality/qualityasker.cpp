@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "quality/qualityasker.h"
 
+#include "net/replylimit.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -16,6 +18,9 @@ namespace {
 // Qt 6.4 opens at most this many connections to one host:port per QNetworkAccessManager.
 constexpr int ConnectionsPerManager = 6;
 const char* const TimedOutProperty = "kneepointTimedOut";
+// A model list or one answer of at most max_tokens: a server that sends more is not answering, and the client's
+// memory must not follow it.
+constexpr qint64 kMaxAnswerBytes = 8 * 1024 * 1024;
 
 QString networkSentence(QNetworkReply* reply, const QUrl& url)
 {
@@ -69,7 +74,9 @@ QNetworkReply* QualityAsker::get(const QString& path, bool authorised)
     request.setTransferTimeout(std::min(m_options.timeoutMs, 30'000));
     if (authorised && !m_options.apiKey.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_options.apiKey);
-    return m_managers.front()->get(request);
+    QNetworkReply* reply = m_managers.front()->get(request);
+    replylimit::apply(reply, kMaxAnswerBytes);
+    return reply;
 }
 
 void QualityAsker::start()
@@ -94,6 +101,12 @@ void QualityAsker::modelsArrived(QNetworkReply* reply)
         emit finished(false,
             QStringLiteral("The server at %1 cannot be reached: %2. Nothing was asked.")
                 .arg(m_base.toString(), networkSentence(reply, url)));
+        return;
+    }
+    if (replylimit::wasCut(reply)) {
+        emit finished(false,
+            QStringLiteral("/v1/models at %1: %2 Nothing was asked.")
+                .arg(m_base.toString(), replylimit::sentence(kMaxAnswerBytes)));
         return;
     }
     const QByteArray body = reply->readAll();
@@ -193,6 +206,7 @@ void QualityAsker::launchMore()
         clock.start();
         QNetworkReply* reply = m_managers[slot / ConnectionsPerManager]->post(
             request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+        replylimit::apply(reply, kMaxAnswerBytes);
         QTimer::singleShot(m_options.timeoutMs, reply, [reply] {
             reply->setProperty(TimedOutProperty, true);
             reply->abort();
@@ -212,6 +226,8 @@ void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::si
     if (reply->property(TimedOutProperty).toBool()) {
         answer.error = QStringLiteral("no answer within %1 s").arg(m_options.timeoutMs / 1000.0);
         answer.httpStatus = 0;
+    } else if (replylimit::wasCut(reply)) {
+        answer.error = replylimit::sentence(kMaxAnswerBytes);
     } else if (answer.httpStatus == 0) {
         answer.error = networkSentence(reply, reply->url());
     } else if (answer.httpStatus != 200) {

@@ -90,6 +90,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     target.connectTimeoutMs = timeoutMs;
     target.firstByteTimeoutMs = timeoutMs;
     target.stallTimeoutMs = timeoutMs;
+    target.requestTimeoutMs = timeoutMs;
     target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
 
     const bool json = parser.isSet(QStringLiteral("json"));

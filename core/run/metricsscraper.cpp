@@ -4,6 +4,7 @@
 
 #include "common/monotonicclock.h"
 #include "net/prometheustext.h"
+#include "net/replylimit.h"
 #include "run/serverfacts.h"
 
 #include <QEventLoop>
@@ -54,6 +55,9 @@ void MetricsScraper::scrape(bool last)
     request.setTransferTimeout(std::max(1000, int(m_timer->interval()) * 2));
     m_target.applyTls(request);
     QNetworkReply* reply = m_manager->get(request);
+    // A busy vLLM's /metrics is a few hundred KB; a scrape past this is no exposition the analysis can use, and
+    // the client's memory must not follow the server's.
+    replylimit::apply(reply, 16 * 1024 * 1024);
     m_inFlight = reply;
     auto done = [this, reply] {
         m_inFlight = nullptr;

@@ -117,6 +117,8 @@ QList<QCommandLineOption> RunCommand::options() const
         o("connect-timeout-ms", "How long a connection to the server may take.", "MS", "10000"),
         o("first-byte-timeout-ms", "How long a request may wait for the response's headers.", "MS", "120000"),
         o("stall-timeout-ms", "The longest silence allowed in the middle of a response.", "MS", "60000"),
+        o("request-timeout-ms", "The longest a request may take from send to its end, however steadily bytes arrive.",
+            "MS", "1800000"),
         o("shard", "Run part I (from 0) of N of every step, with N-1 other clients: --shard 2/4.", "I/N"),
         o("start-at", "With --shard: when the first step begins on every shard (2026-11-30T12:00:00Z or Unix seconds).",
             "TIME"),
@@ -201,6 +203,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     o.connectTimeoutMs = option::integer(p, QStringLiteral("connect-timeout-ms"), 1, 3'600'000);
     o.firstByteTimeoutMs = option::integer(p, QStringLiteral("first-byte-timeout-ms"), 1, 86'400'000);
     o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);
+    o.requestTimeoutMs = option::integer(p, QStringLiteral("request-timeout-ms"), 1, 86'400'000);
     o.insecure = p.isSet(QStringLiteral("insecure"));
     const QStringList shardOnly {
         QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};

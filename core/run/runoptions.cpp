@@ -107,6 +107,7 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("connect_timeout_ms"), connectTimeoutMs},
         {QStringLiteral("first_byte_timeout_ms"), firstByteTimeoutMs},
         {QStringLiteral("stall_timeout_ms"), stallTimeoutMs},
+        {QStringLiteral("request_timeout_ms"), requestTimeoutMs},
         {QStringLiteral("scrape_interval_ms"), scrapeIntervalMs},
         {QStringLiteral("transport"), StreamTransport::name(transport)},
         {QStringLiteral("prompts"), prompts},

@@ -52,6 +52,7 @@ struct RunOptions
     int connectTimeoutMs = LoadTarget().connectTimeoutMs;
     int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;
     int stallTimeoutMs = LoadTarget().stallTimeoutMs;
+    int requestTimeoutMs = LoadTarget().requestTimeoutMs;
     bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
     /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
     std::optional<ShardSpec> shard;

@@ -55,6 +55,7 @@ RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, Ru
     m_target.connectTimeoutMs = m_options.connectTimeoutMs;
     m_target.firstByteTimeoutMs = m_options.firstByteTimeoutMs;
     m_target.stallTimeoutMs = m_options.stallTimeoutMs;
+    m_target.requestTimeoutMs = m_options.requestTimeoutMs;
     m_target.verifyTls = !m_options.insecure;
     m_promptOffset = QRandomGenerator::global()->generate64();
 }

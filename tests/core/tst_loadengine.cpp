@@ -207,6 +207,77 @@ private Q_SLOTS:
         qDeleteAll(held);
     }
 
+    // A server that ignores max_tokens and streams on: the request fails with the counts, its record keeps a
+    // bounded list of chunks, and the step goes on at once rather than at the deadline. A thousand tokens, not an
+    // endless flood: under one that never pauses, Qt's QNAM keeps the aborted connection's channel busy and the
+    // next request waits for its first-byte timeout (the socket transport, the default, is not affected).
+    void aServerThatStreamsPastMaxTokensIsCut_data()
+    {
+        addTransports();
+        QTest::newRow("socket") << StreamTransport::Kind::Socket;
+        QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
+    }
+
+    void aServerThatStreamsPastMaxTokensIsCut()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        QList<QTcpSocket*> held;
+        const auto events = [] {
+            QByteArray out;
+            for (int i = 0; i < 100; ++i) {
+                const QByteArray data = "data: {\"id\":\"cmpl-1\",\"choices\":[{\"index\":0,\"text\":\" x\","
+                                        "\"finish_reason\":null}]}\n\n";
+                out += QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
+            }
+            return out;
+        }();
+        connect(&server, &QTcpServer::newConnection, &server, [&server, &held, &events] {
+            while (QTcpSocket* socket = server.nextPendingConnection()) {
+                held << socket;
+                connect(socket, &QTcpSocket::readyRead, socket, [socket, &events] {
+                    const QByteArray request = socket->readAll();
+                    if (!request.contains("\r\n\r\n") || socket->property("streaming").toBool())
+                        return;
+                    if (request.startsWith("GET")) {
+                        socket->write("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
+                        return;
+                    }
+                    socket->setProperty("streaming", true);
+                    socket->write("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+                                  "transfer-encoding: chunked\r\n\r\n");
+                    socket->write(events);
+                });
+                // Another hundred tokens whenever the last were sent, up to a thousand, and never an end.
+                connect(socket, &QTcpSocket::bytesWritten, socket, [socket, &events] {
+                    const int sent = socket->property("sent").toInt();
+                    if (socket->property("streaming").toBool() && socket->bytesToWrite() == 0 && sent < 9) {
+                        socket->setProperty("sent", sent + 1);
+                        socket->write(events);
+                    }
+                });
+            }
+        });
+        LoadTarget t = target(server.serverPort());
+        LoadPlan plan;
+        plan.users = 1;
+        plan.requestCount = 2;
+        QElapsedTimer clock;
+        clock.start();
+        const auto result = LoadEngine::run(t, transport, plan, completions(2, 50));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(clock.elapsed() < 10'000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(int(result.records.size()), 2);
+        for (const RequestRecord& r : result.records) {
+            QCOMPARE(int(r.error), int(ErrorClass::MalformedEvent));
+            QCOMPARE(r.errorMessage,
+                QStringLiteral("The server sent more than 164 token chunks for a request of 50 tokens."));
+            QCOMPARE(int(r.chunks.size()), 164);
+        }
+        qDeleteAll(held);
+    }
+
     void theServerSeesTheRequestedConcurrency_data()
     {
         addTransports();
@@ -336,6 +407,12 @@ private Q_SLOTS:
                 {QStringLiteral("--fault-stall"), QStringLiteral("1"), QStringLiteral("--stall-ms"),
                     QStringLiteral("3000")},
                 ErrorClass::Timeout},
+            // Headers that dribble a byte at a time for 3 s: the first-byte timeout of 500 ms runs to their end,
+            // not to each byte.
+            {"slow headers",
+                {QStringLiteral("--fault-slow-headers"), QStringLiteral("1"), QStringLiteral("--slow-headers-ms"),
+                    QStringLiteral("3000")},
+                ErrorClass::Timeout},
         };
         for (const auto& c : cases) {
             QTest::addRow("socket %s", c.name) << StreamTransport::Kind::Socket << c.args << c.error;
@@ -364,6 +441,40 @@ private Q_SLOTS:
             QCOMPARE(int(r.error), int(expected));
             QVERIFY(!r.errorMessage.isEmpty());
             QVERIFY(r.endNs >= r.sentNs);
+        }
+    }
+
+    // A stream that never falls silent for long (a token every 100 ms or so) but takes far longer than the
+    // request may: the deadline ends it, whatever the stall timeout.
+    void aRequestThatTakesTooLongEndsAtItsDeadline_data()
+    {
+        addTransports();
+        QTest::newRow("socket") << StreamTransport::Kind::Socket;
+        QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
+    }
+    void aRequestThatTakesTooLongEndsAtItsDeadline()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("0.05")}, &error), qPrintable(error));
+        LoadTarget t = target(sim.port());
+        t.requestTimeoutMs = 800;
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 2;
+        QElapsedTimer clock;
+        clock.start();
+        const auto result = LoadEngine::run(t, transport, plan, completions(2, 200));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(clock.elapsed() < 10'000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(int(result.records.size()), 2);
+        for (const RequestRecord& r : result.records) {
+            QCOMPARE(int(r.error), int(ErrorClass::Timeout));
+            QCOMPARE(
+                r.errorMessage, QStringLiteral("The request took longer than 800 ms, the longest a request may take."));
+            QVERIFY(r.endNs - r.sentNs >= 790'000'000);
+            QVERIFY(r.endNs - r.sentNs < 3'000'000'000);
         }
     }
 

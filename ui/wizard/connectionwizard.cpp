@@ -70,6 +70,7 @@ core::RunOptions ConnectionWizard::options() const
     o.maxErrorFraction = m_plan->maxFailureFraction();
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
     o.stallTimeoutMs = m_plan->stallTimeoutMs();
+    o.requestTimeoutMs = m_plan->requestTimeoutMs();
     return o;
 }
 
@@ -97,6 +98,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setMaxFailureFraction(options.maxErrorFraction);
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);
     m_plan->setStallTimeoutMs(options.stallTimeoutMs);
+    m_plan->setRequestTimeoutMs(options.requestTimeoutMs);
 }
 
 QByteArray ConnectionWizard::apiKey() const

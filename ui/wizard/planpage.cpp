@@ -95,9 +95,13 @@ PlanPage::PlanPage(QWidget* parent)
     };
     m_firstByteTimeout = seconds("firstByteTimeoutSpin", tr("Longest wait for an answer"));
     m_stallTimeout = seconds("stallTimeoutSpin", tr("Longest silence in a stream"));
+    m_requestTimeout = seconds("requestTimeoutSpin", tr("Longest a request may take"));
+    m_requestTimeout->setToolTip(tr("Ends a request that takes longer than this from send to its last byte, however "
+                                    "steadily the server sends: a failure of its own, counted against the targets."));
     setMaxFailureFraction(core::RunOptions().maxErrorFraction);
     setFirstByteTimeoutMs(core::RunOptions().firstByteTimeoutMs);
     setStallTimeoutMs(core::RunOptions().stallTimeoutMs);
+    setRequestTimeoutMs(core::RunOptions().requestTimeoutMs);
 
     m_estimate = new QLabel(this);
     m_estimate->setObjectName(QStringLiteral("estimateLabel"));
@@ -121,6 +125,7 @@ PlanPage::PlanPage(QWidget* parent)
     form->addRow(tr("Stop the sweep when:"), m_maxFailures);
     form->addRow(tr("Wait for an answer up to:"), m_firstByteTimeout);
     form->addRow(tr("Wait through a silent stream up to:"), m_stallTimeout);
+    form->addRow(tr("End a request after:"), m_requestTimeout);
     form->addRow(estimateLabel, m_estimate);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -271,6 +276,16 @@ int PlanPage::stallTimeoutMs() const
 void PlanPage::setStallTimeoutMs(int ms)
 {
     m_stallTimeout->setValue((ms + 999) / 1000);
+}
+
+int PlanPage::requestTimeoutMs() const
+{
+    return m_requestTimeout->value() * 1000;
+}
+
+void PlanPage::setRequestTimeoutMs(int ms)
+{
+    m_requestTimeout->setValue((ms + 999) / 1000);
 }
 
 void PlanPage::setEstimateInputs(const DurationEstimate::Inputs& inputs)

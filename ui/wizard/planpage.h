@@ -42,6 +42,8 @@ public:
     void setFirstByteTimeoutMs(int ms);
     int stallTimeoutMs() const;
     void setStallTimeoutMs(int ms);
+    int requestTimeoutMs() const;
+    void setRequestTimeoutMs(int ms);
 
     /// What the forecast is made of; the page fills in its own fields before estimating.
     void setEstimateInputs(const DurationEstimate::Inputs& inputs);
@@ -66,6 +68,7 @@ private:
     QSpinBox* m_maxFailures = nullptr; // percent
     QSpinBox* m_firstByteTimeout = nullptr; // seconds
     QSpinBox* m_stallTimeout = nullptr; // seconds
+    QSpinBox* m_requestTimeout = nullptr; // seconds
     QLabel* m_estimate = nullptr;
     DurationEstimate::Inputs m_inputs;
 };

@@ -322,6 +322,7 @@ void ServerPage::detect()
     target.connectTimeoutMs = DetectTimeoutMs;
     target.firstByteTimeoutMs = DetectTimeoutMs;
     target.stallTimeoutMs = DetectTimeoutMs;
+    target.requestTimeoutMs = DetectTimeoutMs;
     target.verifyTls = !insecure();
     auto* job = new DetectJob(target, DetectTimeoutMs);
     m_jobs.append(job);
