@@ -25,9 +25,15 @@ namespace {
 constexpr int kVersionTimeoutMs = 60'000;
 constexpr int kStepTimeoutMs = 6 * 3600 * 1000;
 
-QString lastLine(const QByteArray& output)
+// The last line AIPerf printed, for a sentence that is stored with the run. AIPerf takes the key as an argument
+// and may echo its command line in an error, so the key is cut out before anything is kept, and before the line
+// is shortened (which could leave half a key behind).
+QString lastLine(const QByteArray& output, const QByteArray& secret = {})
 {
-    const QList<QByteArray> lines = output.trimmed().split('\n');
+    QByteArray trimmed = output.trimmed();
+    if (!secret.isEmpty())
+        trimmed.replace(secret, "[API key]");
+    const QList<QByteArray> lines = trimmed.split('\n');
     return lines.isEmpty() ? QString() : QString::fromUtf8(lines.last()).trimmed().left(300);
 }
 
@@ -152,7 +158,7 @@ int AiperfEngine::execute(
                              finished ? QStringLiteral("exit code %1").arg(p.exitCode()) : QStringLiteral("timed out"),
                              records.isEmpty() && finished && p.exitCode() == 0
                                  ? QStringLiteral("it wrote no profile_export.jsonl")
-                                 : lastLine(p.readAll()));
+                                 : lastLine(p.readAll(), apiKey));
             status = run.steps.empty() ? RunStatus::Failed : RunStatus::Incomplete;
             break;
         }

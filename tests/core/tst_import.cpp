@@ -11,7 +11,9 @@
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
+#include "support/testsecret.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -448,6 +450,31 @@ private slots:
         auto store = RunStore::open(db, &error, QStringLiteral("failaiperf"));
         QVERIFY(store);
         QVERIFY(store->runs(&error).isEmpty());
+    }
+
+    // AIPerf takes the key as an argument, and a failing step's last line (which may echo it) becomes the run's
+    // stored reason: the key is cut out before it is printed or stored.
+    void aiperfEngineKeepsTheKeyOutOfTheReason()
+    {
+        const QByteArray key = testSecret("aiperf");
+        QProcessEnvironment env = withFakeAiperf();
+        env.insert(QStringLiteral("KNEEPOINT_API_KEY"), QString::fromUtf8(key));
+        env.insert(QStringLiteral("FAKE_AIPERF_FAIL"), QStringLiteral("concurrency:4"));
+        const QString db = m_dir.filePath(QStringLiteral("echoaiperf.sqlite"));
+        const KneepointResult r = runKneepoint(engineArguments(db), 60'000, env);
+        QVERIFY2(r.err.contains(u"aiperf: error: the endpoint refused --api-key [API key]"), qPrintable(r.err + r.out));
+        QVERIFY(!r.err.contains(QString::fromUtf8(key)) && !r.out.contains(QString::fromUtf8(key)));
+        QString error;
+        auto store = RunStore::open(db, &error, QStringLiteral("echoaiperf"));
+        QVERIFY2(store, qPrintable(error));
+        const QList<RunSummary> runs = store->runs(&error);
+        QCOMPARE(runs.size(), 1);
+        store.reset();
+        for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
+            QFile f(file);
+            if (f.open(QIODevice::ReadOnly))
+                QVERIFY2(!f.readAll().contains(key), qPrintable(file));
+        }
     }
 
 private:

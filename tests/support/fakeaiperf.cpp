@@ -45,8 +45,15 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "fake aiperf: only --version and profile are known\n");
         return 2;
     }
-    if (!qgetenv("FAKE_AIPERF_FAIL").isEmpty()) {
+    if (qgetenv("FAKE_AIPERF_FAIL") == "1") {
         std::fprintf(stderr, "aiperf: error: the endpoint did not answer\n");
+        return 1;
+    }
+    // FAKE_AIPERF_FAIL=concurrency:N fails at that level only, echoing the API key it was given, as a real
+    // tool's argument error may.
+    if (qgetenv("FAKE_AIPERF_FAIL") == "concurrency:" + value(args, "--concurrency").toUtf8()) {
+        std::fprintf(stderr, "aiperf: error: the endpoint refused --api-key %s\n",
+            value(args, "--api-key").toUtf8().constData());
         return 1;
     }
     const QString dir = value(args, "--artifact-dir");
