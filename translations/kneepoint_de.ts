@@ -2264,6 +2264,10 @@
         <source>What</source>
         <translation>Was</translation>
     </message>
+    <message>
+        <source>Comparing run %1 with run %2…</source>
+        <translation>Lauf %1 wird mit Lauf %2 verglichen …</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ConnectionWizard</name>
@@ -2494,10 +2498,6 @@
         <translation>Geprüft und bereit unter %1. Benchmarken Sie ihn oder stoppen Sie ihn, wenn Sie fertig sind.</translation>
     </message>
     <message>
-        <source>It fits and can start: the memory estimate and the exact command line are below.</source>
-        <translation>Der Server passt in den Speicher und kann starten: Die Speicherschätzung und die genaue Befehlszeile stehen unten.</translation>
-    </message>
-    <message>
         <source>The server was stopped and removed.</source>
         <translation>Der Server wurde gestoppt und entfernt.</translation>
     </message>
@@ -2508,6 +2508,10 @@
     <message>
         <source>Stopping and removing the server…</source>
         <translation>Server wird gestoppt und entfernt…</translation>
+    </message>
+    <message>
+        <source>It fits and can start (%1): the memory estimate and the exact command line are below.</source>
+        <translation>Es passt und kann starten (%1): die Speicherschätzung und die genaue Befehlszeile stehen unten.</translation>
     </message>
 </context>
 <context>

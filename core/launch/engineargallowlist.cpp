@@ -93,6 +93,12 @@ std::optional<EngineArgAllowList> EngineArgAllowList::fromJson(const QByteArray&
         const QJsonObject o = v.toObject();
         list.m_refused.append({o.value(u"flag").toString(), o.value(u"why").toString()});
     }
+    for (const QJsonValue v : doc.object().value(u"removed").toArray()) {
+        const QJsonObject o = v.toObject();
+        list.m_removed.append({o.value(u"flag").toString(), o.value(u"why").toString()});
+    }
+    static const QRegularExpression version(QStringLiteral("vLLM (v\\d+\\.\\d+(?:\\.\\d+)?)"));
+    list.m_version = version.match(doc.object().value(u"note").toString()).captured(1);
     return list;
 }
 
@@ -148,6 +154,13 @@ std::optional<EngineArg> EngineArgAllowList::check(const QString& text, QString*
     if (const QString why = refusedBecause(positive); !why.isEmpty()) {
         *error = QStringLiteral("%1 is always refused: %2.").arg(positive, why);
         return std::nullopt;
+    }
+    for (const auto& [removed, why] : m_removed) {
+        if (removed == positive) {
+            *error = QStringLiteral("%1 is gone from vLLM %2, the version kneepoint launch starts: %3.")
+                         .arg(positive, m_version.isEmpty() ? QStringLiteral("today") : m_version, why);
+            return std::nullopt;
+        }
     }
     const Entry* entry = find(flag);
     bool negated = false;

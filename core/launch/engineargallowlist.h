@@ -54,12 +54,16 @@ public:
     const Entry* find(const QString& flag) const;
     /// Why `flag` is always refused; empty when it is not on the refused list.
     QString refusedBecause(const QString& flag) const;
+    /// The vLLM version the list is for ("v0.31"), from its note; empty when the note names none.
+    const QString& version() const { return m_version; }
     /// "--max-model-len (int 16–16777216), --enforce-eager (switch), …", for error messages and --help.
     QString describeAllowed() const;
 
 private:
     QList<Entry> m_entries;
     QList<std::pair<QString, QString>> m_refused; ///< flag, why
+    QList<std::pair<QString, QString>> m_removed; ///< flag, why: arguments vLLM once had and this version has not
+    QString m_version;
 };
 
 } // namespace kp::core

@@ -9,6 +9,7 @@
 #include "launch/launchcommandbuilder.h"
 #include "launch/launchfacts.h"
 #include "launch/launchrecord.h"
+#include "launch/runtimecheck.h"
 #include "launch/serverlauncher.h"
 #include "launch/vramestimate.h"
 #include "launch/vramsampler.h"
@@ -414,8 +415,16 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     plan.port = wantedPort == 0 ? 8000 : wantedPort;
     const bool json = p.isSet(QStringLiteral("json"));
     const LaunchCommandLine command = LaunchCommandBuilder::build(plan);
+    // "Fits" is about memory; whether it can start is the runtime's to say, so it is asked before either claim.
+    const RuntimeCheck answered = RuntimeCheck::of(plan);
+    if (!answered.ok) {
+        io.out << "Memory: " << estimate.summary() << ": fits.\n";
+        io.err << prefix << "the model fits, but nothing can start: " << answered.sentence << '\n';
+        return ExitFailure;
+    }
     if (p.isSet(QStringLiteral("dry-run"))) {
         io.out << "Memory: " << estimate.summary() << ": fits.\n";
+        io.out << "Runtime: " << answered.sentence << '\n';
         io.out << "Image: "
                << (plan.runtime == LaunchRuntime::Local ? QStringLiteral("none (local runtime)")
                                                         : plan.image.toString()
@@ -472,6 +481,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         io.err << "Warning: the server will listen on " << plan.host
                << ", reachable from other machines, and it has no API key.\n";
     io.err << "Memory: " << estimate.summary() << ": fits.\n";
+    io.err << "Runtime: " << answered.sentence << '\n';
 
     ServerLauncher::Options launcherOptions;
     launcherOptions.healthTimeoutMs = healthTimeoutS * 1000;

@@ -26,6 +26,10 @@ LaunchCommandLine LaunchCommandBuilder::build(const LaunchPlan& plan)
         engine << QStringLiteral("--host") << plan.host << QStringLiteral("--port") << QString::number(plan.port);
     if (plan.engineArg(QStringLiteral("--served-model-name")).isEmpty())
         engine << QStringLiteral("--served-model-name") << plan.servedModelName;
+    // vLLM's default, auto, falls back to pickled .bin weights when a repository has no safetensors, and
+    // unpickling runs code: only safetensors-based formats load (fastsafetensors when the user asks for it).
+    if (plan.engineArg(QStringLiteral("--load-format")).isEmpty())
+        engine << QStringLiteral("--load-format") << QStringLiteral("safetensors");
     if (plan.gpus > 1 && plan.engineArg(QStringLiteral("--tensor-parallel-size")).isEmpty())
         engine << QStringLiteral("--tensor-parallel-size") << QString::number(plan.gpus);
     for (const EngineArg& a : plan.engineArgs)

@@ -81,8 +81,9 @@ struct Sandbox
         return env;
     }
 
-    /// The recorded calls, each as its argument list without argv[0].
-    QList<QStringList> calls() const
+    /// The recorded calls, each as its argument list without argv[0]; the runtime's `version` probe only when
+    /// `withProbes`.
+    QList<QStringList> calls(bool withProbes = false) const
     {
         QList<QStringList> out;
         QFile f(log());
@@ -94,7 +95,8 @@ struct Sandbox
             QStringList args;
             for (const QJsonValue v : QJsonDocument::fromJson(line).array())
                 args << v.toString();
-            out << args.mid(1);
+            if (withProbes || args.value(1) != u"version")
+                out << args.mid(1);
         }
         return out;
     }
@@ -208,6 +210,40 @@ private Q_SLOTS:
         QVERIFY(!box.containsSecret(r));
     }
 
+    // "Fits" is about memory: with no daemon answering, or no vllm on PATH, the launch says so and starts
+    // nothing, dry run or not.
+    void aRuntimeThatDoesNotAnswerStartsNothing()
+    {
+        Sandbox box;
+        QProcessEnvironment env = box.environment();
+        env.insert(QStringLiteral("KNEEPOINT_FAKE_DOCKER_DAEMON"), QStringLiteral("down"));
+        for (const QStringList& extra : {QStringList {QStringLiteral("--dry-run")}, QStringList {}}) {
+            const KneepointResult r = runKneepoint(box.launchArgs(extra), 30'000, env);
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.contains(QStringLiteral(
+                         "the model fits, but nothing can start: Docker's daemon does not answer (Cannot connect to "
+                         "the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?): start it")),
+                qPrintable(r.err));
+            QVERIFY2(!r.out.contains(QStringLiteral("Command:")), qPrintable(r.out));
+        }
+        QVERIFY(hasCall(box.calls(true), {QStringLiteral("version")}));
+        QVERIFY2(box.calls().isEmpty(), "nothing was started");
+        // With the daemon up, the dry run says which answered.
+        const KneepointResult up
+            = runKneepoint(box.launchArgs({QStringLiteral("--dry-run")}), 30'000, box.environment());
+        QCOMPARE(up.code, 0);
+        QVERIFY2(up.out.contains(QStringLiteral("Runtime: Docker 27.1.1 answers.")), qPrintable(up.out));
+        // The local runtime needs its program on PATH.
+        QProcessEnvironment bare = box.environment();
+        bare.insert(QStringLiteral("PATH"), box.dir.filePath(QStringLiteral("nothing-here")));
+        const KneepointResult local = runKneepoint(
+            box.launchArgs({QStringLiteral("--runtime"), QStringLiteral("local"), QStringLiteral("--dry-run")}), 30'000,
+            bare);
+        QCOMPARE(local.code, 1);
+        QVERIFY2(local.err.contains(QStringLiteral("There is no vllm on PATH: install vLLM (pip install vllm)")),
+            qPrintable(local.err));
+    }
+
     void dockerLaunchProvesThenRunsTheSweep()
     {
         Sandbox box;
@@ -226,7 +262,8 @@ private Q_SLOTS:
             QStringLiteral("127.0.0.1:%1:8000").arg(box.port), QStringLiteral("-e"), QStringLiteral("HF_TOKEN"),
             QStringLiteral("-v"), box.dir.filePath(QStringLiteral("hf")) + QStringLiteral(":/root/.cache/huggingface"),
             Image, Model, QStringLiteral("--revision"), Revision, QStringLiteral("--served-model-name"), Model,
-            QStringLiteral("--max-model-len"), QStringLiteral("8192")};
+            QStringLiteral("--load-format"), QStringLiteral("safetensors"), QStringLiteral("--max-model-len"),
+            QStringLiteral("8192")};
         QCOMPARE(run, expected);
         QVERIFY(hasCall(calls, {QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("10"), name}));
         QVERIFY(hasCall(calls, {QStringLiteral("rm"), QStringLiteral("-f"), name}));
@@ -435,7 +472,8 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
         const QStringList expected {QStringLiteral("serve"), Model, QStringLiteral("--revision"), Revision,
             QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QString::number(box.port),
-            QStringLiteral("--served-model-name"), Model, QStringLiteral("--max-model-len"), QStringLiteral("8192")};
+            QStringLiteral("--served-model-name"), Model, QStringLiteral("--load-format"),
+            QStringLiteral("safetensors"), QStringLiteral("--max-model-len"), QStringLiteral("8192")};
         QCOMPARE(box.calls().first(), expected);
         QFile pidFile(box.dir.filePath(QStringLiteral("vllm-serve.pid")));
         QVERIFY(pidFile.open(QIODevice::ReadOnly));

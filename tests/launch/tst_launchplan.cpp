@@ -160,6 +160,32 @@ private Q_SLOTS:
         QVERIFY(!list.check(QStringLiteral("--served-model-name=--trust-remote-code"), &error));
         QVERIFY(!list.check(QStringLiteral("--enforce-eager=false"), &error));
         QVERIFY(!list.check(QStringLiteral("--max-model-len"), &error));
+
+        // Only safetensors-based weights: auto and pt would unpickle .bin files, which can run code.
+        QCOMPARE(list.check(QStringLiteral("--load-format=fastsafetensors"), &error)->value,
+            QStringLiteral("fastsafetensors"));
+        for (const char* format : {"auto", "pt", "npcache"}) {
+            QVERIFY(!list.check(QStringLiteral("--load-format=") + QLatin1String(format), &error));
+            QCOMPARE(error,
+                QStringLiteral("--load-format takes one of safetensors, fastsafetensors, not '%1'.")
+                    .arg(QLatin1String(format)));
+        }
+        // An argument the version no longer has is refused with the version.
+        QCOMPARE(list.version(), QStringLiteral("v0.31"));
+        QVERIFY(!list.check(QStringLiteral("--swap-space=4"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("--swap-space is gone from vLLM v0.31, the version kneepoint launch "
+                                                 "starts: it sized the V0 engine's CPU swap")),
+            qPrintable(error));
+    }
+
+    // A user's --load-format replaces the safetensors the command line passes otherwise; never both.
+    void aChosenLoadFormatIsPassedOnce()
+    {
+        LaunchPlan p = plan(LaunchRuntime::Docker);
+        p.engineArgs << EngineArg {QStringLiteral("--load-format"), QStringLiteral("fastsafetensors"), true};
+        const QStringList args = LaunchCommandBuilder::build(p).arguments;
+        QCOMPARE(args.count(QStringLiteral("--load-format")), 1);
+        QCOMPARE(args.at(args.indexOf(QStringLiteral("--load-format")) + 1), QStringLiteral("fastsafetensors"));
     }
 
     void dockerCommandLineIsExact()
@@ -174,8 +200,9 @@ private Q_SLOTS:
             QStringLiteral("/cache/hf:/root/.cache/huggingface"), QStringLiteral("vllm/vllm-openai@") + Digest,
             QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"), QStringLiteral("--revision"),
             QStringLiteral("0e9e39f249a16976918f6564b8830bc894c89659"), QStringLiteral("--served-model-name"),
-            QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"), QStringLiteral("--max-model-len"),
-            QStringLiteral("8192"), QStringLiteral("--enforce-eager")};
+            QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"), QStringLiteral("--load-format"),
+            QStringLiteral("safetensors"), QStringLiteral("--max-model-len"), QStringLiteral("8192"),
+            QStringLiteral("--enforce-eager")};
         QCOMPARE(c.arguments, expected);
         QVERIFY(c.environment.isEmpty());
     }
@@ -210,7 +237,8 @@ private Q_SLOTS:
             QStringLiteral("--revision"), QStringLiteral("0e9e39f249a16976918f6564b8830bc894c89659"),
             QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8123"),
             QStringLiteral("--served-model-name"), QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"),
-            QStringLiteral("--max-model-len"), QStringLiteral("8192"), QStringLiteral("--enforce-eager")};
+            QStringLiteral("--load-format"), QStringLiteral("safetensors"), QStringLiteral("--max-model-len"),
+            QStringLiteral("8192"), QStringLiteral("--enforce-eager")};
         QCOMPARE(c.arguments, expected);
         QCOMPARE(c.environment.size(), 1);
         QCOMPARE(c.environment.first().first, QStringLiteral("CUDA_VISIBLE_DEVICES"));

@@ -208,6 +208,16 @@ int container(const std::vector<std::string>& args)
         }
         return code;
     }
+    // The daemon's version, or the error a stopped daemon gives (KNEEPOINT_FAKE_DOCKER_DAEMON=down).
+    if (command == "version") {
+        if (env("KNEEPOINT_FAKE_DOCKER_DAEMON") == "down") {
+            std::cerr << "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon "
+                         "running?\n";
+            return 1;
+        }
+        std::cout << "27.1.1\n";
+        return 0;
+    }
     if (command == "ps") {
         for (std::size_t i = 2; i + 1 < args.size(); ++i) {
             const std::string prefix = "label=org.kneepoint.launch=";

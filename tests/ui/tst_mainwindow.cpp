@@ -29,6 +29,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -182,6 +183,8 @@ private Q_SLOTS:
         // Compare the two runs.
         CompareDialog compare(db, window.history()->model()->runs(), &window);
         compare.show();
+        // Worked out off the GUI thread: the dialog is up at once and fills when the worker answers.
+        QTRY_VERIFY_WITH_TIMEOUT(!compare.isBusy(), 30'000);
         QVERIFY(compare.metricRows() > 0);
         // Behind the percentiles: every request of the run, sortable.
         auto* requests = window.findChild<QTableView*>(QStringLiteral("requestsTable"));
@@ -300,6 +303,8 @@ private Q_SLOTS:
         auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
         QVERIFY(tabs);
         tabs->setCurrentWidget(window.qualityView());
+        // The tab reads the database on a thread of its own, and fills when it answers.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
         QVERIFY(window.qualityView()->verdictText().contains(u"once before the change"));
 
         auto ask = [&](const SimProcess& sim, int role, const QString& setFile) {
@@ -323,6 +328,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(second->result() == QDialog::Accepted, 120'000);
 
         window.qualityView()->refresh();
+        QVERIFY(window.qualityView()->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
         auto* verdict = window.qualityView()->findChild<QLabel*>(QStringLiteral("qualityVerdict"));
         QCOMPARE(verdict->accessibleDescription(), QStringLiteral("Fail"));
         QVERIFY2(verdict->text().contains(u"FAIL"), qPrintable(verdict->text()));
@@ -343,6 +350,7 @@ private Q_SLOTS:
         QVERIFY2(message->text().contains(u"line 2"), qPrintable(message->text()));
         QCOMPARE(third->passId(), qint64(-1));
         window.qualityView()->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
         QCOMPARE(window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityPasses"))->rowCount(), 2);
 
         for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
@@ -396,13 +404,23 @@ private Q_SLOTS:
         engineArgs->setPlainText(QStringLiteral("--trust-remote-code=true"));
         dialog->check();
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
-        QVERIFY2(dialog->statusText().contains(u"trust-remote-code"), qPrintable(dialog->statusText()));
+        QVERIFY2(
+            dialog->statusText().contains(u"trust-remote-code"), qPrintable(dialog->statusText() + dialog->logText()));
         QVERIFY(!QFile::exists(calls)); // nothing was started
 
+        // No daemon: "fits" is said of memory only, and the status says what to do.
         engineArgs->clear();
+        qputenv("KNEEPOINT_FAKE_DOCKER_DAEMON", "down");
         dialog->check();
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
-        QVERIFY2(dialog->statusText().contains(u"It fits"), qPrintable(dialog->statusText() + dialog->logText()));
+        QVERIFY2(dialog->statusText().contains(u"nothing can start: Docker's daemon does not answer"),
+            qPrintable(dialog->statusText()));
+        qunsetenv("KNEEPOINT_FAKE_DOCKER_DAEMON");
+
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"It fits and can start (Docker 27.1.1 answers.)"),
+            qPrintable(dialog->statusText() + dialog->logText()));
         QVERIFY2(dialog->logText().contains(u"--ipc=host"), qPrintable(dialog->logText()));
 
         QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("launchStart")), Qt::LeftButton);
@@ -416,8 +434,14 @@ private Q_SLOTS:
         QCOMPARE(wizard->options().gpu, QStringLiteral("h100-sxm"));
         wizard->reject();
 
+        // Closing does not wait for the server to stop (docker stop takes its seconds): the window goes on, and
+        // the launch stops and removes the server behind it.
+        QElapsedTimer closing;
+        closing.start();
         dialog->close();
-        QVERIFY(!dialog->isServing());
+        QVERIFY2(closing.elapsed() < 500, qPrintable(QString::number(closing.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 60'000);
+        QVERIFY2(dialog->statusText().contains(u"stopped and removed"), qPrintable(dialog->statusText()));
         QFile log(calls);
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QByteArray recorded = log.readAll();

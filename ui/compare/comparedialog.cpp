@@ -2,9 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparedialog.h"
 
-#include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
-#include "analysis/rundata.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -24,6 +22,7 @@ using namespace kp::core;
 
 CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary>& runs, QWidget* parent)
     : QDialog(parent)
+    , m_worker(new CompareWorker(databasePath))
     , m_path(databasePath)
     , m_a(new QComboBox(this))
     , m_b(new QComboBox(this))
@@ -32,6 +31,20 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     , m_changes(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("compareDialog"));
+    qRegisterMetaType<CompareResultPtr>();
+    m_thread.setObjectName(QStringLiteral("kneepoint-compare"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &CompareDialog::compareRequested, m_worker, &CompareWorker::compare);
+    connect(m_worker, &CompareWorker::ready, this, &CompareDialog::showResult);
+    connect(m_worker, &CompareWorker::failed, this, [this](quint64 generation, const QString& error) {
+        if (generation != m_generation)
+            return;
+        m_busy = false;
+        QApplication::restoreOverrideCursor();
+        m_summary->setText(error);
+    });
+    m_thread.start();
     setWindowTitle(tr("Compare runs"));
     m_a->setObjectName(QStringLiteral("compareA"));
     m_a->setAccessibleName(tr("Run before"));
@@ -81,30 +94,32 @@ void CompareDialog::compareSelected()
     compare(m_a->currentData().toLongLong(), m_b->currentData().toLongLong());
 }
 
+CompareDialog::~CompareDialog()
+{
+    if (m_busy)
+        QApplication::restoreOverrideCursor();
+    m_thread.quit();
+    m_thread.wait();
+}
+
 void CompareDialog::compare(qint64 a, qint64 b)
 {
-    QString error;
-    auto store = RunStore::open(m_path, &error, QStringLiteral("compare"));
-    if (!store) {
-        m_summary->setText(error);
-        return;
-    }
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const std::optional<RunData> runA = RunData::load(*store, a, &error);
-    const std::optional<RunData> runB = runA ? RunData::load(*store, b, &error) : std::nullopt;
+    // Two whole runs are read and analysed: seconds for large ones, never on the GUI thread.
+    if (!m_busy)
+        QApplication::setOverrideCursor(Qt::BusyCursor);
+    m_busy = true;
+    m_summary->setText(tr("Comparing run %1 with run %2…").arg(a).arg(b));
+    Q_EMIT compareRequested(a, b, ++m_generation);
+}
+
+void CompareDialog::showResult(const CompareResultPtr& result)
+{
+    if (result->generation != m_generation)
+        return; // a newer pair was asked for since
+    m_busy = false;
     QApplication::restoreOverrideCursor();
-    if (!runA || !runB) {
-        m_summary->setText(error);
-        return;
-    }
-    // The same question of both runs: the targets of the one before.
-    const AnalysisSettings settingsA = AnalysisSettings::ofRun(*runA);
-    AnalysisSettings settingsB = AnalysisSettings::ofRun(*runB);
-    settingsB.slo = settingsA.slo;
-    settingsB.percentile = settingsA.percentile;
-    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
-    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
-    const RunComparison c = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    const RunComparison& c = result->comparison;
+    const qint64 a = result->a, b = result->b;
     m_summary->setText(c.summary);
 
     const QLocale locale;

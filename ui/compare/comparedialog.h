@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare/compareworker.h"
 #include "store/runstore.h"
 
 #include <QDialog>
+#include <QThread>
 
 class QComboBox;
 class QLabel;
@@ -20,14 +22,25 @@ class CompareDialog : public QDialog
 
 public:
     CompareDialog(const QString& databasePath, const QList<kp::core::RunSummary>& runs, QWidget* parent = nullptr);
-    /// Compares run `a` (before) with run `b` (after).
+    ~CompareDialog() override;
+    /// Compares run `a` (before) with run `b` (after), on the worker's thread; the tables fill when it answers.
     void compare(qint64 a, qint64 b);
+    /// Whether a comparison is being worked out.
+    bool isBusy() const { return m_busy; }
     QString summary() const;
     int metricRows() const;
 
+Q_SIGNALS:
+    void compareRequested(qint64 a, qint64 b, quint64 generation); ///< to the worker, queued
+
 private:
     void compareSelected();
+    void showResult(const CompareResultPtr& result);
 
+    QThread m_thread;
+    CompareWorker* m_worker;
+    quint64 m_generation = 0;
+    bool m_busy = false;
     QString m_path;
     QComboBox* m_a;
     QComboBox* m_b;

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #ifdef Q_OS_LINUX
@@ -155,7 +156,14 @@ LaunchDialog::LaunchDialog(QWidget* parent)
 
 LaunchDialog::~LaunchDialog()
 {
-    stopServer();
+    // The window is closing: the launch is given its minute to stop and remove the server, since a QProcess
+    // destroyed while running is killed, and a killed launch leaves its container to the next launch's clean-up.
+    if (isServing()) {
+        m_process.terminate();
+        if (!m_process.waitForFinished(60'000))
+            m_process.kill();
+        m_process.waitForFinished(5'000);
+    }
 }
 
 QString LaunchDialog::gpuId() const
@@ -219,6 +227,7 @@ void LaunchDialog::run(const QStringList& arguments, bool serving)
         return;
     m_log->clear();
     m_lastError.clear();
+    m_runtimeAnswer.clear();
     m_url.clear();
     m_serving = serving;
     m_status->setText(serving ? tr("Starting: the log below shows the server's progress.") : tr("Checking…"));
@@ -235,6 +244,8 @@ void LaunchDialog::readOutput()
             m_log->appendPlainText(line);
             if (line.startsWith(u"kneepoint launch: ") || line.startsWith(u"kneepoint: "))
                 m_lastError = line.section(QStringLiteral(": "), 1);
+            if (line.startsWith(u"Runtime: "))
+                m_runtimeAnswer = line.mid(9);
             if (const QRegularExpressionMatch m = ready.match(line); m.hasMatch()) {
                 m_url = QUrl(m.captured(1));
                 m_status->setText(
@@ -248,8 +259,10 @@ void LaunchDialog::readOutput()
 void LaunchDialog::finished(int exitCode, QProcess::ExitStatus status)
 {
     readOutput();
+    m_stopping.invalidate();
     if (!m_serving && exitCode == 0)
-        m_status->setText(tr("It fits and can start: the memory estimate and the exact command line are below."));
+        m_status->setText(tr("It fits and can start (%1): the memory estimate and the exact command line are below.")
+                              .arg(m_runtimeAnswer));
     else if (exitCode == 0 && status == QProcess::NormalExit)
         m_status->setText(tr("The server was stopped and removed."));
     else
@@ -262,14 +275,19 @@ void LaunchDialog::finished(int exitCode, QProcess::ExitStatus status)
 
 void LaunchDialog::stopServer()
 {
-    if (!isServing())
+    if (!isServing() || m_stopping.isValid())
         return;
     m_status->setText(tr("Stopping and removing the server…"));
-    // SIGTERM: the launch stops the container or process and removes it before it exits.
+    // SIGTERM: the launch stops the container or process and removes it before it exits, which takes docker stop's
+    // ten seconds and more. The window does not wait for it: finished() says when it is done, and a launch that has
+    // not stopped within a minute is killed.
     m_process.terminate();
-    if (!m_process.waitForFinished(60'000))
-        m_process.kill();
-    m_process.waitForFinished(5'000);
+    m_stopping.start();
+    QTimer::singleShot(60'000, this, [this] {
+        if (isServing() && m_stopping.isValid() && m_stopping.elapsed() >= 59'000)
+            m_process.kill();
+    });
+    updateButtons();
 }
 
 void LaunchDialog::done(int result)
@@ -287,7 +305,7 @@ void LaunchDialog::updateButtons()
     m_engineCommand->setEnabled(local && !busy);
     m_check->setEnabled(!busy);
     m_start->setEnabled(!busy);
-    m_stop->setEnabled(busy);
+    m_stop->setEnabled(busy && !m_stopping.isValid());
     m_benchmark->setEnabled(busy && m_url.isValid() && !m_url.isEmpty());
 }
 

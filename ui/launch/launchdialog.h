@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QDialog>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QUrl>
 
@@ -76,8 +77,10 @@ private:
     QPushButton* m_benchmark;
     QProcess m_process;
     QString m_lastError;
+    QString m_runtimeAnswer; ///< the dry run's "Runtime:" line: which daemon (or local vllm) answered
     QUrl m_url;
     bool m_serving = false;
+    QElapsedTimer m_stopping; ///< valid from a stop until the launch has ended
 };
 
 } // namespace kp::ui

@@ -6,7 +6,6 @@
 #include "quality/qualitystore.h"
 #include "qualityaskdialog.h"
 #include "report/reportcontent.h"
-#include "store/runstore.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -67,6 +66,7 @@ QTableWidgetItem* replyItem(const QString& reply)
 
 QualityView::QualityView(const QString& databasePath, QWidget* parent)
     : QWidget(parent)
+    , m_worker(new QualityWorker(databasePath))
     , m_path(databasePath)
     , m_passes(table(QStringLiteral("qualityPasses"),
           {tr("Pass", "a column header: one asking of the question set"), tr("Asked"), tr("Role"), tr("Model"),
@@ -149,19 +149,39 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     connect(refreshButton, &QPushButton::clicked, this, &QualityView::refresh);
     connect(m_before, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
     connect(m_after, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
+    // The database is read on a thread of its own: the tab never waits on it.
+    qRegisterMetaType<QualityPassListPtr>();
+    qRegisterMetaType<QualityCompareResultPtr>();
+    m_thread.setObjectName(QStringLiteral("kneepoint-quality"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &QualityView::listRequested, m_worker, &QualityWorker::list);
+    connect(this, &QualityView::compareRequested, m_worker, &QualityWorker::compare);
+    connect(m_worker, &QualityWorker::listed, this, &QualityView::showPasses);
+    connect(m_worker, &QualityWorker::compared, this, &QualityView::showComparison);
+    m_thread.start();
     refresh();
+}
+
+QualityView::~QualityView()
+{
+    m_thread.quit();
+    m_thread.wait();
 }
 
 void QualityView::refresh()
 {
-    QString error;
-    QList<QualityPassSummary> passes;
-    {
-        // Closed again before compare() opens its own connection of the same name.
-        const std::unique_ptr<RunStore> store = RunStore::open(m_path, &error, QStringLiteral("quality-view"));
-        if (store)
-            passes = QualityStore(*store).passes(&error);
-    }
+    m_listing = ++m_generation;
+    Q_EMIT listRequested(m_listing);
+}
+
+void QualityView::showPasses(const QualityPassListPtr& result)
+{
+    if (result->generation != m_listing)
+        return; // a newer list was asked for since
+    m_listing = 0;
+    const QList<QualityPassSummary>& passes = result->passes;
+    const QString& error = result->error;
     const qint64 before = m_before->currentData().toLongLong();
     const qint64 after = m_after->currentData().toLongLong();
     m_passes->setRowCount(int(passes.size()));
@@ -196,6 +216,7 @@ void QualityView::refresh()
 void QualityView::compareSelected()
 {
     if (m_before->count() == 0 || m_after->count() == 0) {
+        m_comparing = 0;
         m_verdict->setText(tr("Ask the question set once before the change and once after it to compare."));
         m_figures->clear();
         m_categories->setRowCount(0);
@@ -207,19 +228,17 @@ void QualityView::compareSelected()
 
 void QualityView::compare(qint64 before, qint64 after)
 {
-    QString error;
-    const std::unique_ptr<RunStore> store = RunStore::open(m_path, &error, QStringLiteral("quality-view"));
-    std::optional<QualityPass> a;
-    std::optional<QualityPass> b;
-    if (store) {
-        const QualityStore quality(*store);
-        a = quality.pass(before, &error);
-        if (a)
-            b = quality.pass(after, &error);
-    }
-    std::optional<QualityComparison> c;
-    if (a && b)
-        c = QualityComparison::compare(*a, *b, 0.95, &error);
+    m_comparing = ++m_generation;
+    Q_EMIT compareRequested(before, after, m_comparing);
+}
+
+void QualityView::showComparison(const QualityCompareResultPtr& result)
+{
+    if (result->generation != m_comparing)
+        return; // a newer pair was asked for since
+    m_comparing = 0;
+    const std::optional<QualityComparison>& c = result->comparison;
+    const QString& error = result->error;
     m_categories->setRowCount(0);
     m_changed->setRowCount(0);
     if (!c) {

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "quality/qualityworker.h"
+
+#include <QThread>
 #include <QWidget>
 
 class QComboBox;
@@ -20,17 +23,32 @@ class QualityView : public QWidget
 
 public:
     explicit QualityView(const QString& databasePath, QWidget* parent = nullptr);
+    ~QualityView() override;
 
-    /// Reads the passes again and keeps the chosen pair where it still exists.
+    /// Reads the passes again, on the worker's thread, and keeps the chosen pair where it still exists.
     void refresh();
-    /// Compares pass `before` with pass `after`.
+    /// Compares pass `before` with pass `after`, on the worker's thread.
     void compare(qint64 before, qint64 after);
     QString verdictText() const;
+    /// Whether a list or a comparison is being read.
+    bool isBusy() const { return m_listing != 0 || m_comparing != 0; }
+
+Q_SIGNALS:
+    // To the worker, queued.
+    void listRequested(quint64 generation);
+    void compareRequested(qint64 before, qint64 after, quint64 generation);
 
 private:
     void askQuestions();
     void compareSelected();
+    void showPasses(const QualityPassListPtr& result);
+    void showComparison(const QualityCompareResultPtr& result);
 
+    QThread m_thread;
+    QualityWorker* m_worker;
+    quint64 m_generation = 0;
+    quint64 m_listing = 0; ///< the generation of the list asked for and not yet answered; 0: none
+    quint64 m_comparing = 0; ///< the same for the comparison
     QString m_path;
     QTableWidget* m_passes;
     QPushButton* m_ask;

@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compareworker.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "store/runstore.h"
+
+#include <QThread>
+
+namespace kp::ui {
+
+using namespace kp::core;
+
+CompareWorker::CompareWorker(const QString& databasePath)
+    : m_path(databasePath)
+{ }
+
+CompareWorker::~CompareWorker() = default;
+
+void CompareWorker::compare(qint64 a, qint64 b, quint64 generation)
+{
+    QString error;
+    if (!m_store) {
+        // A connection per thread, named after it: QtSql connections never cross threads.
+        m_store = RunStore::open(
+            m_path, &error, QStringLiteral("compare-%1").arg(quintptr(QThread::currentThreadId()), 0, 16));
+        if (!m_store) {
+            Q_EMIT failed(generation, error);
+            return;
+        }
+    }
+    const std::optional<RunData> runA = RunData::load(*m_store, a, &error);
+    const std::optional<RunData> runB = runA ? RunData::load(*m_store, b, &error) : std::nullopt;
+    if (!runA || !runB) {
+        Q_EMIT failed(generation, error);
+        return;
+    }
+    // The same question of both runs: the targets of the one before.
+    const AnalysisSettings settingsA = AnalysisSettings::ofRun(*runA);
+    AnalysisSettings settingsB = AnalysisSettings::ofRun(*runB);
+    settingsB.slo = settingsA.slo;
+    settingsB.percentile = settingsA.percentile;
+    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
+    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
+    auto result = std::make_shared<CompareResult>();
+    result->generation = generation;
+    result->a = a;
+    result->b = b;
+    result->comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    Q_EMIT ready(result);
+}
+
+} // namespace kp::ui
