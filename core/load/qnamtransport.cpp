@@ -164,7 +164,8 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         const std::int64_t now = monotonicNowNs();
         if (!stream->headers) {
             stream->headers = true;
-            stream->recorder->headers(stream->reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), now);
+            stream->recorder->headers(stream->reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), now,
+                stream->reply->rawHeader("Location"));
         }
         stream->timer->start(m_target.stallTimeoutMs);
         const QByteArray bytes = stream->reply->readAll();
@@ -209,14 +210,22 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
         if (!stream->headers && status.isValid()) {
             stream->headers = true;
-            stream->recorder->headers(status.toInt(), now);
+            stream->recorder->headers(status.toInt(), now, reply->rawHeader("Location"));
         }
         const QByteArray rest = reply->readAll();
         if (!rest.isEmpty())
             stream->recorder->body(rest, now);
-        // errorString() can say "Unknown error" on success: only error() decides.
-        if (reply->error() == QNetworkReply::NoError || (status.isValid() && status.toInt() >= 400))
+        // errorString() can say "Unknown error" on success: only error() decides. A redirect to another origin,
+        // refused, completes too: the recorder says it with its target.
+        const bool answered = reply->error() == QNetworkReply::NoError || (status.isValid() && status.toInt() >= 400)
+            || (reply->error() == QNetworkReply::InsecureRedirectError && status.isValid());
+        if (answered)
             stream->recorder->complete(now);
+        else if (reply->error() == QNetworkReply::RemoteHostClosedError)
+            stream->recorder->fail(ErrorClass::StreamCut,
+                stream->headers ? QStringLiteral("The server closed the connection in the middle of the response.")
+                                : QStringLiteral("The server closed the connection before answering."),
+                now);
         else
             stream->recorder->fail(classifyReplyError(reply->error()), reply->errorString(), now);
         end();

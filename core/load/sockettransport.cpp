@@ -262,9 +262,16 @@ void SocketTransport::onReadyRead(Connection* c)
         const QByteArrayView bytes(m_readBuffer.constData(), n);
         c->responseStarted = true;
         const bool hadHeaders = c->reader.headersDone();
-        c->reader.feed(bytes, [c, now](QByteArrayView body) { c->recorder->body(body, now); });
+        // The recorder learns the status before the first body byte: an error's JSON body often comes in the same
+        // read as its headers, and must be kept as the error's words, not parsed as a stream.
+        c->reader.feed(bytes, [c, now](QByteArrayView body) {
+            if (!c->recorder->sawHeaders())
+                c->recorder->headers(c->reader.status(), now, c->reader.location());
+            c->recorder->body(body, now);
+        });
         if (!hadHeaders && c->reader.headersDone()) {
-            c->recorder->headers(c->reader.status(), now);
+            if (!c->recorder->sawHeaders())
+                c->recorder->headers(c->reader.status(), now, c->reader.location());
             arm(c, m_target.stallTimeoutMs);
         }
         if (c->recorder->overran()) {
@@ -352,7 +359,9 @@ void SocketTransport::onError(Connection* c)
         c->queued.reset();
     }
     if (c->recorder) {
-        if (error == QAbstractSocket::RemoteHostClosedError && c->reader.headersDone()) {
+        // Asked before closed(), which turns a cut body into a reader error.
+        const bool headersDone = c->reader.headersDone();
+        if (error == QAbstractSocket::RemoteHostClosedError && headersDone) {
             c->reader.closed();
             if (c->reader.done()) {
                 c->recorder->complete(now);
@@ -360,7 +369,15 @@ void SocketTransport::onError(Connection* c)
                 return;
             }
         }
-        c->recorder->fail(classifySocketError(error, c->reader.headersDone()), message, now);
+        // A close in words that say when it came; Qt's own ("The remote host closed the connection") does not.
+        const QString why = error != QAbstractSocket::RemoteHostClosedError ? message
+            : headersDone ? QStringLiteral("The server closed the connection in the middle of the response (%1:%2).")
+                                .arg(m_target.host())
+                                .arg(m_target.port())
+                          : QStringLiteral("The server closed the connection before answering (%1:%2).")
+                                .arg(m_target.host())
+                                .arg(m_target.port());
+        c->recorder->fail(classifySocketError(error, headersDone), why, now);
         finish(c, false);
     } else if (c->socket->state() != QAbstractSocket::ConnectedState) {
         discard(c);

@@ -4,12 +4,30 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace kp::core {
 
 StreamRecorder::StreamRecorder(RequestRecord record)
     : m_record(std::move(record))
 { }
+
+namespace {
+
+// The words of an error page that is not JSON (a proxy's HTML, a plain-text message): its title, else its text
+// without tags, on one line and capped.
+QString textOf(const QByteArray& body)
+{
+    const QString page = QString::fromUtf8(body.left(64 * 1024));
+    static const QRegularExpression title(
+        QStringLiteral("<title[^>]*>([^<]*)</title>"), QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch m = title.match(page); m.hasMatch() && !m.captured(1).trimmed().isEmpty())
+        return m.captured(1).simplified().left(200);
+    static const QRegularExpression tag(QStringLiteral("<[^>]*>"));
+    return QString(page).replace(tag, QStringLiteral(" ")).simplified().left(200);
+}
+
+} // namespace
 
 ErrorClass StreamRecorder::classifyStatus(int status)
 {
@@ -21,15 +39,16 @@ ErrorClass StreamRecorder::classifyStatus(int status)
         return ErrorClass::RateLimited;
     if (status >= 500)
         return ErrorClass::ServerError;
-    if (status >= 400)
-        return ErrorClass::HttpError;
+    if (status >= 300)
+        return ErrorClass::HttpError; // a redirect too: it is not followed, the key stays with its origin
     return ErrorClass::None;
 }
 
-void StreamRecorder::headers(int status, std::int64_t ns)
+void StreamRecorder::headers(int status, std::int64_t ns, const QByteArray& location)
 {
     m_record.httpStatus = status;
     m_record.headersNs = ns;
+    m_location = location;
 }
 
 void StreamRecorder::body(QByteArrayView bytes, std::int64_t ns)
@@ -39,6 +58,8 @@ void StreamRecorder::body(QByteArrayView bytes, std::int64_t ns)
             m_errorBody += bytes;
         return;
     }
+    if (m_record.chunks.empty() && !m_sawDone && m_head.size() < 64 * 1024)
+        m_head += bytes.first(std::min<qsizetype>(bytes.size(), 64 * 1024 - m_head.size()));
     const bool ok = m_parser.feed(bytes, [this, ns](QByteArrayView data) { event(data, ns); });
     if (!ok && !failed())
         fail(ErrorClass::MalformedEvent, QStringLiteral("An event grew past 16 MiB without ending."), ns);
@@ -123,6 +144,14 @@ void StreamRecorder::complete(std::int64_t ns)
         QString message = error.isObject() ? error.toObject().value(u"message").toString() : error.toString();
         if (message.isEmpty())
             message = doc.value(u"message").toString(doc.value(u"detail").toString());
+        if (message.isEmpty() && !m_errorBody.trimmed().isEmpty() && doc.isEmpty())
+            message = textOf(m_errorBody);
+        if (m_record.httpStatus >= 300 && m_record.httpStatus < 400)
+            message = m_location.isEmpty()
+                ? QStringLiteral("a redirect without a Location; Kneepoint does not follow redirects with the key")
+                : QStringLiteral("a redirect to %1, not followed: Kneepoint sends the API key to the server's own "
+                                 "origin only; use the URL the redirect names")
+                      .arg(QString::fromUtf8(m_location));
         m_record.error = statusClass;
         m_record.errorMessage = QStringLiteral("HTTP %1%2")
                                     .arg(m_record.httpStatus)
@@ -131,6 +160,19 @@ void StreamRecorder::complete(std::int64_t ns)
         return;
     }
     if (!m_sawDone) {
+        // A 200 whose body is a JSON error instead of a stream (a gateway, a server still loading): its words.
+        if (m_record.chunks.empty()) {
+            const QJsonObject doc = QJsonDocument::fromJson(m_head).object();
+            const QJsonValue error = doc.value(u"error");
+            const QString message = error.isObject() ? error.toObject().value(u"message").toString() : error.toString();
+            if (!message.isEmpty()) {
+                fail(ErrorClass::InBandError,
+                    QStringLiteral("The server answered 200 with an error instead of a stream: %1")
+                        .arg(message.left(500)),
+                    ns);
+                return;
+            }
+        }
         // The HTTP framing ended cleanly, but vLLM always ends a stream with [DONE]: something cut it short.
         fail(ErrorClass::StreamCut, QStringLiteral("The stream ended without [DONE]."), ns);
         return;

@@ -19,7 +19,8 @@ public:
 
     /// The request's last byte is about to go to the kernel.
     void sent(std::int64_t ns) { m_record.sentNs = ns; }
-    void headers(int status, std::int64_t ns);
+    /// The response's status line and headers have arrived; `location` is a redirect's target.
+    void headers(int status, std::int64_t ns, const QByteArray& location = {});
     /// Body bytes read at `ns`.
     void body(QByteArrayView bytes, std::int64_t ns);
     /// The response ended as HTTP framed it.
@@ -33,6 +34,8 @@ public:
     int eventsAfterDone() const { return m_eventsAfterDone; }
     /// The server sent more token chunks than the request allows (maxChunks()): the transport stops reading.
     bool overran() const { return m_overran; }
+    /// headers() was called for this response.
+    bool sawHeaders() const { return m_record.headersNs >= 0; }
     /// The most token chunks a request's record keeps: twice max_tokens and some, or a million when unknown.
     int maxChunks() const
     {
@@ -51,6 +54,8 @@ private:
     SseParser m_parser;
     StreamEventReader m_events;
     QByteArray m_errorBody; // the body of a failed (non-2xx) response, for its message
+    QByteArray m_location; // a redirect's target
+    QByteArray m_head; // the first bytes of a 200 body, while no event has come: a JSON error instead of a stream
     bool m_sawDone = false;
     std::int64_t m_doneNs = -1;
     int m_eventsAfterDone = 0;

@@ -29,10 +29,16 @@ void HttpResponseReader::closed()
 qsizetype HttpResponseReader::parseHead(QByteArrayView bytes)
 {
     const qsizetype lf = bytes.indexOf('\n');
+    // No head a server needs is this large; one that sends more is not answering, and is not read on.
+    m_headBytes += lf < 0 ? bytes.size() : lf + 1;
+    if (m_headBytes > 1024 * 1024) {
+        fail("response headers longer than 1 MiB");
+        return bytes.size();
+    }
     if (lf < 0) {
         m_line += bytes;
         if (m_line.size() > 64 * 1024)
-            fail("response headers longer than 64 KiB");
+            fail("a response header line longer than 64 KiB");
         return bytes.size();
     }
     m_line += bytes.first(lf);
@@ -96,6 +102,8 @@ bool HttpResponseReader::headerLine(QByteArrayView line)
         m_contentType = value.toByteArray();
     } else if (name == "retry-after") {
         m_retryAfter = value.toByteArray();
+    } else if (name == "location") {
+        m_location = value.toByteArray().left(500);
     }
     return true;
 }

@@ -33,6 +33,7 @@ public:
     bool chunked() const { return m_chunked; }
     QByteArray contentType() const { return m_contentType; }
     QByteArray retryAfter() const { return m_retryAfter; }
+    QByteArray location() const { return m_location; } ///< a redirect's target, as the server wrote it
     /// What went wrong, when state() is Error.
     QByteArray error() const { return m_error; }
 
@@ -52,6 +53,8 @@ private:
     std::int64_t m_remaining = -1; // Content-Length left, or the current chunk's bytes left; -1: until close
     QByteArray m_contentType;
     QByteArray m_retryAfter;
+    QByteArray m_location;
+    qsizetype m_headBytes = 0; // the status line and headers so far, to bound them
     QByteArray m_error;
 };
 

@@ -403,6 +403,12 @@ StreamEvent StreamEventReader::read(QByteArrayView data)
         e.kind = StreamEvent::Kind::Done;
         return e;
     }
+    // "data:" with nothing after it is a valid SSE event with empty data (a keep-alive, in effect): no chunk, and
+    // no fault.
+    if (data.trimmed().isEmpty()) {
+        e.kind = StreamEvent::Kind::Empty;
+        return e;
+    }
     Chunk c;
     Scanner scanner(data);
     if (!scanner.chunk(&c)) {
