@@ -1,0 +1,313 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The hostile-server suite: a server of ours (tests/support/hostileserver.h) that misbehaves on purpose, in SSE
+// framing, HTTP and timing, against both transports of the load engine. Each case asserts a bounded time, the
+// failure class, that every request of the step has its record (nothing lost), and a message that names the cause.
+#include "load/loadengine.h"
+#include "load/workload.h"
+#include "support/hostileserver.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <optional>
+
+using namespace kp::core;
+
+Q_DECLARE_METATYPE(kp::core::StreamTransport::Kind)
+Q_DECLARE_METATYPE(HostileServer::Script)
+
+namespace {
+
+using Script = HostileServer::Script;
+using Write = HostileServer::Write;
+using End = HostileServer::End;
+
+constexpr int kRequests = 2;
+
+// The answer's expected outcome: a class (None: the request succeeded) and words its message must hold.
+struct Expected
+{
+    ErrorClass error = ErrorClass::None;
+    QString says;
+    int chunks = -1; ///< for a success: the token chunks recorded; -1: not checked
+};
+
+// Where the QNAM transport sees a case otherwise than the socket one (Qt parses the response itself), its own.
+struct Case
+{
+    QByteArray name;
+    HostileServer::Script script;
+    Expected socket;
+    std::optional<Expected> qnam;
+};
+
+QByteArray tokens(int n, bool chunked = true, const QByteArray& lineEnd = "\n")
+{
+    QByteArray out;
+    for (int i = 0; i < n; ++i)
+        out += HostileServer::event(HostileServer::token(" w"), chunked, lineEnd);
+    return out;
+}
+
+QByteArray done(bool chunked = true, const QByteArray& lineEnd = "\n")
+{
+    return HostileServer::event("[DONE]", chunked, lineEnd);
+}
+
+QByteArray chunk(const QByteArray& raw)
+{
+    return QByteArray::number(raw.size(), 16) + "\r\n" + raw + "\r\n";
+}
+
+Script once(const QByteArray& bytes, End end = End::KeepAlive)
+{
+    return Script {{Write {bytes}}, end};
+}
+
+// A whole, well-formed answer of five tokens.
+QByteArray valid()
+{
+    return HostileServer::streamHead() + tokens(5) + done() + HostileServer::lastChunk();
+}
+
+QByteArray response(int status, const QByteArray& contentType, const QByteArray& body)
+{
+    return "HTTP/1.1 " + QByteArray::number(status) + " Status\r\n"
+        + (contentType.isEmpty() ? QByteArray() : "content-type: " + contentType + "\r\n")
+        + "content-length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+ErrorClass statusClass(int status)
+{
+    if (status == 401 || status == 403)
+        return ErrorClass::Unauthorized;
+    if (status == 404)
+        return ErrorClass::NotFound;
+    if (status == 429)
+        return ErrorClass::RateLimited;
+    if (status >= 500)
+        return ErrorClass::ServerError;
+    return ErrorClass::HttpError;
+}
+
+Workload completions(int count, int maxTokens)
+{
+    WorkloadSpec spec;
+    auto list = std::make_shared<std::vector<RequestTemplate>>();
+    for (int i = 0; i < count; ++i) {
+        RequestTemplate t;
+        t.path = "/v1/completions";
+        t.body = WorkloadBuilder::body(spec, QStringLiteral("hostile request %1").arg(i), maxTokens);
+        t.inputTokens = 4;
+        t.outputTokens = maxTokens;
+        list->push_back(t);
+    }
+    return list;
+}
+
+} // namespace
+
+class TestHostile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qRegisterMetaType<Script>(); }
+
+    void aHostileServerIsHandled_data()
+    {
+        QTest::addColumn<StreamTransport::Kind>("transport");
+        QTest::addColumn<Script>("script");
+        QTest::addColumn<int>("error");
+        QTest::addColumn<QString>("says");
+        QTest::addColumn<int>("chunks");
+        QList<Case> cases;
+        const auto add = [&cases](const QByteArray& name, const Script& s, const Expected& e,
+                             const std::optional<Expected>& qnam = std::nullopt) {
+            cases.append({name, s, e, qnam});
+        };
+        const QByteArray head = HostileServer::streamHead();
+        const QByteArray last = HostileServer::lastChunk();
+        const Expected ok5 {ErrorClass::None, {}, 5};
+
+        // SSE framing.
+        add("sse: well formed", once(valid()), ok5);
+        add("sse: CRLF line ends", once(head + tokens(5, true, "\r\n") + done(true, "\r\n") + last), ok5);
+        add("sse: bare CR line ends", once(head + tokens(5, true, "\r") + done(true, "\r") + last), ok5);
+        add("sse: comments between events",
+            once(head + chunk(": keep-alive\n\n") + tokens(2) + chunk(": ping\n\n") + tokens(3) + done() + last), ok5);
+        add("sse: data over two lines",
+            once(head + tokens(4)
+                + chunk("data: {\"id\":\"cmpl-1\",\"choices\":[{\"index\":0,\n"
+                        "data: \"text\":\" w\",\"finish_reason\":null}]}\n\n")
+                + done() + last),
+            ok5);
+        add("sse: data: without a space",
+            once(head + tokens(4) + chunk("data:" + HostileServer::token(" w") + "\n\n") + done() + last), ok5);
+        add("sse: event, id and retry fields",
+            once(head + chunk("event: message\nid: 7\nretry: 100\n") + tokens(5) + done() + last), ok5);
+        add("sse: empty data lines", once(head + chunk("data: \n\n") + tokens(5) + chunk("data:\n\n") + done() + last),
+            ok5);
+        add("sse: a 1 MB event",
+            once(head + tokens(4) + HostileServer::event(HostileServer::token(QByteArray(1 << 20, 'x'))) + done()
+                + last),
+            ok5);
+        add("sse: split a byte at a time", Script {{Write {valid(), 0, 1}}, End::KeepAlive}, ok5);
+        add("sse: close-delimited body",
+            once(HostileServer::streamHead(false) + tokens(5, false) + done(false), End::Close), ok5);
+        add("sse: data after [DONE]", once(head + tokens(5) + done() + tokens(3) + last), ok5);
+        add("sse: held open after [DONE]", once(head + tokens(5) + done(), End::Hold), ok5);
+        add("sse: invalid UTF-8 in the text",
+            once(head + tokens(4) + HostileServer::event(HostileServer::token("\xff\xfe\xfd")) + done() + last), ok5);
+        add("sse: usage that disagrees with the chunks",
+            once(head + tokens(5)
+                + HostileServer::event(
+                    R"({"id":"cmpl-1","choices":[],"usage":{"prompt_tokens":4,"completion_tokens":50,"total_tokens":54}})")
+                + done() + last),
+            ok5);
+        add("sse: no [DONE], the body ends", once(head + tokens(5) + last),
+            {ErrorClass::StreamCut, QStringLiteral("ended without [DONE]")});
+        add("sse: NaN in the JSON",
+            once(head + tokens(2) + HostileServer::event(R"({"id":"cmpl-1","choices":[{"index":0,"text":NaN}]})")
+                + done() + last),
+            {ErrorClass::MalformedEvent, QStringLiteral("not valid JSON")});
+        add("sse: broken JSON", once(head + tokens(2) + HostileServer::event("{\"id\": ") + done() + last),
+            {ErrorClass::MalformedEvent, QStringLiteral("not valid JSON")});
+        add("sse: an error event",
+            once(head + tokens(2) + HostileServer::event(R"({"error":{"message":"the engine died","code":500}})")
+                + done() + last),
+            {ErrorClass::InBandError, QStringLiteral("the engine died")});
+        // Qt takes a chunked body cut between chunks now for a close mid-response, now for a body that ended
+        // (without [DONE]): a cut stream either way, in words that differ with the timing.
+        add("sse: cut mid-stream", once(head + tokens(2), End::Close),
+            {ErrorClass::StreamCut, QStringLiteral("closed the connection in the middle of the response")},
+            Expected {ErrorClass::StreamCut, QString()});
+        add("sse: reset mid-stream", once(head + tokens(2), End::Reset), {ErrorClass::StreamCut, QString()});
+        add("sse: silent mid-stream", once(head + tokens(2), End::Hold),
+            {ErrorClass::Timeout, QStringLiteral("stalled for more than 500 ms")});
+        add("sse: a body at a byte every 20 ms",
+            Script {{Write {head}, Write {tokens(40) + done() + last, 0, 20}}, End::KeepAlive},
+            {ErrorClass::Timeout, QStringLiteral("took longer than 1500 ms")});
+        add("http: 200 with a JSON error instead of a stream",
+            once(response(200, "application/json", R"({"error":{"message":"the model is still loading"}})")),
+            {ErrorClass::InBandError, QStringLiteral("the model is still loading")});
+
+        // Every error status, with a JSON body, with none, and with a proxy's HTML page.
+        for (int status : {400, 401, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504}) {
+            const ErrorClass c = statusClass(status);
+            const QString code = QStringLiteral("HTTP %1").arg(status);
+            add("http: " + QByteArray::number(status) + " with a JSON error",
+                once(response(status, "application/json",
+                    R"({"object":"error","message":"bad thing )" + QByteArray::number(status) + R"(","code":)"
+                        + QByteArray::number(status) + "}")),
+                {c, code + QStringLiteral(": bad thing %1").arg(status)});
+            add("http: " + QByteArray::number(status) + " without a body", once(response(status, {}, {})), {c, code});
+            add("http: " + QByteArray::number(status) + " with an HTML page",
+                once(response(status, "text/html",
+                    "<html><head><title>" + QByteArray::number(status)
+                        + " Gateway trouble</title></head><body><h1>nginx</h1></body></html>")),
+                {c, code + QStringLiteral(": %1 Gateway trouble").arg(status)});
+        }
+
+        // HTTP framing and timing.
+        add("http: a redirect to another origin",
+            once("HTTP/1.1 307 Temporary Redirect\r\nlocation: http://127.0.0.1:9/v1/completions\r\ncontent-length: "
+                 "0\r\n\r\n"),
+            {ErrorClass::HttpError, QStringLiteral("a redirect to http://127.0.0.1:9/v1/completions, not followed")});
+        add("http: HTTP/1.0, the body ends at the close",
+            once("HTTP/1.0 200 OK\r\ncontent-type: text/event-stream\r\n\r\n" + tokens(5, false) + done(false),
+                End::Close),
+            ok5);
+        add("http: headers that never end", once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n", End::Hold),
+            {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
+        add("http: headers at a byte every 30 ms", Script {{Write {valid(), 0, 30}}, End::KeepAlive},
+            {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
+        {
+            QByteArray huge = "HTTP/1.1 200 OK\r\n";
+            while (huge.size() < 10 * 1024 * 1024)
+                huge += "x-padding: " + QByteArray(1000, 'p') + "\r\n";
+            // Qt reads on until the first-byte timeout ends it: bounded too.
+            add("http: 10 MB of headers", once(huge + "\r\n", End::Hold),
+                {ErrorClass::Other, QStringLiteral("response headers longer than 1 MiB")},
+                Expected {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
+        }
+        // A long line is no harm within the 1 MiB of headers; then no body comes, and the timeouts end it.
+        add("http: a 100 KB header line, then silence",
+            once("HTTP/1.1 200 OK\r\nx-long: " + QByteArray(100 * 1024, 'l') + "\r\n\r\n", End::Hold),
+            {ErrorClass::Timeout, QStringLiteral("stalled for more than 500 ms")},
+            Expected {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
+        add("http: not HTTP at all", once("SSH-2.0-OpenSSH_9.2\r\n\r\n", End::Close),
+            {ErrorClass::Other, QStringLiteral("not valid HTTP")},
+            Expected {ErrorClass::StreamCut, QStringLiteral("closed the connection before answering")});
+        add("http: closed before answering", Script {{}, End::Close},
+            {ErrorClass::StreamCut, QStringLiteral("before answering")});
+        add("http: reset before answering", Script {{}, End::Reset}, {ErrorClass::StreamCut, QString()});
+        add("http: closes after every response", once(valid(), End::Close), ok5);
+        add("http: a Content-Length longer than the body",
+            once(response(200, "text/event-stream", tokens(5, false) + done(false))
+                     .replace("content-length: ", "content-length: 9"),
+                End::Close),
+            {ErrorClass::StreamCut, QString()});
+
+        for (const Case& c : std::as_const(cases)) {
+            for (const StreamTransport::Kind kind : {StreamTransport::Kind::Socket, StreamTransport::Kind::Qnam}) {
+                const Expected& e = kind == StreamTransport::Kind::Qnam && c.qnam ? *c.qnam : c.socket;
+                QTest::addRow("%s %s", kind == StreamTransport::Kind::Socket ? "socket" : "qnam", c.name.constData())
+                    << kind << c.script << int(e.error) << e.says << e.chunks;
+            }
+        }
+        qInfo("%lld hostile cases", static_cast<long long>(cases.size() * 2));
+    }
+
+    void aHostileServerIsHandled()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QFETCH(Script, script);
+        QFETCH(int, error);
+        QFETCH(QString, says);
+        QFETCH(int, chunks);
+        HostileServer server(script);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        t.apiKey = "hostile-suite-key";
+        t.connectTimeoutMs = 2000;
+        t.firstByteTimeoutMs = 800;
+        t.stallTimeoutMs = 500;
+        t.requestTimeoutMs = 1500;
+        LoadPlan plan;
+        plan.users = 1;
+        plan.requestCount = kRequests;
+        QElapsedTimer clock;
+        clock.start();
+        const auto result = LoadEngine::run(t, transport, plan, completions(kRequests, 5));
+        const qint64 took = clock.elapsed();
+        // Bounded: each request ends within its deadline and a second for the resend of a closed connection.
+        QVERIFY2(took < kRequests * (t.requestTimeoutMs + 1500), qPrintable(QString::number(took)));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        // Nothing lost: every request has its record, whatever the server did.
+        QCOMPARE(int(result.records.size()), kRequests);
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(int(r.error) == error,
+                qPrintable(
+                    QStringLiteral("class %1, expected %2: %3").arg(int(r.error)).arg(error).arg(r.errorMessage)));
+            if (error == int(ErrorClass::None)) {
+                if (chunks >= 0)
+                    QCOMPARE(int(r.chunks.size()), chunks);
+                QVERIFY(r.endNs >= r.firstTokenNs && r.firstTokenNs >= r.sentNs);
+            } else {
+                QVERIFY2(!r.errorMessage.isEmpty(), "a failure names its cause");
+                QVERIFY2(r.errorMessage.contains(says), qPrintable(r.errorMessage));
+                QVERIFY(r.endNs >= r.sentNs);
+            }
+        }
+        // The key went to this server only, and never on a redirect.
+        for (const QByteArray& request : server.requests())
+            QVERIFY(request.contains("Bearer hostile-suite-key") || request.startsWith("GET"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostile)
+
+#include "tst_hostile.moc"
