@@ -31,10 +31,21 @@ HostileServer::HostileServer(Script script, QObject* parent)
                         break;
                     buffer.remove(0, end + 4 + length);
                     m_requests << head;
-                    if (head.startsWith("GET"))
-                        socket->write("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
-                    else
-                        answer(socket);
+                    if (head.startsWith("GET")) {
+                        const QByteArray path = head.split(' ').value(1);
+                        const Script* get = nullptr;
+                        for (const auto& [prefix, scripted] : std::as_const(m_gets)) {
+                            if (path.startsWith(prefix))
+                                get = &scripted;
+                        }
+                        if (get)
+                            answer(socket, get);
+                        else
+                            socket->write("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
+                    } else {
+                        ++m_answered;
+                        answer(socket, &m_script);
+                    }
                 }
                 socket->setProperty("buffer", buffer);
             });
@@ -45,17 +56,16 @@ HostileServer::HostileServer(Script script, QObject* parent)
 
 HostileServer::~HostileServer() = default;
 
-void HostileServer::answer(QTcpSocket* socket)
+void HostileServer::answer(QTcpSocket* socket, const Script* script)
 {
-    ++m_answered;
-    play(socket, 0, 0);
+    play(socket, script, 0, 0);
 }
 
-void HostileServer::play(QTcpSocket* socket, int index, qsizetype offset)
+void HostileServer::play(QTcpSocket* socket, const Script* script, int index, qsizetype offset)
 {
     QPointer<QTcpSocket> alive(socket);
-    if (index >= m_script.writes.size()) {
-        switch (m_script.end) {
+    if (index >= script->writes.size()) {
+        switch (script->end) {
         case End::Close:
             socket->disconnectFromHost();
             break;
@@ -71,23 +81,23 @@ void HostileServer::play(QTcpSocket* socket, int index, qsizetype offset)
         }
         return;
     }
-    const Write& w = m_script.writes[index];
+    const Write& w = script->writes[index];
     const int delay = offset == 0 ? w.delayMs : w.dribbleMs;
-    auto step = [this, alive, index, offset, &w] {
+    auto step = [this, alive, script, index, offset, &w] {
         if (!alive || alive->state() != QAbstractSocket::ConnectedState)
             return;
         if (w.dribbleMs > 0 && offset < w.bytes.size()) {
             alive->write(w.bytes.mid(offset, 1));
             alive->flush();
             if (offset + 1 < w.bytes.size()) {
-                play(alive, index, offset + 1);
+                play(alive, script, index, offset + 1);
                 return;
             }
         } else {
             alive->write(w.bytes);
             alive->flush();
         }
-        play(alive, index + 1, 0);
+        play(alive, script, index + 1, 0);
     };
     if (delay <= 0 && w.dribbleMs <= 0)
         step();

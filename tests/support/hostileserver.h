@@ -10,7 +10,8 @@ class QTcpSocket;
 
 /// A server of ours that misbehaves on purpose, for the hostile-server suite. Every POST gets the same scripted
 /// answer: byte strings written one after another (each after its delay, or dribbled a byte at a time), then the
-/// connection closed, held open or reset. A GET (the QNAM transport's warm-up of /health) gets an empty 200.
+/// connection closed, held open or reset. A GET gets the script set for its path with setGet(), else an empty 200
+/// (the QNAM transport's warm-up of /health).
 class HostileServer : public QTcpServer
 {
     Q_OBJECT
@@ -37,6 +38,9 @@ public:
     explicit HostileServer(Script script, QObject* parent = nullptr);
     ~HostileServer() override;
 
+    /// GET requests whose path starts with `pathPrefix` get `script`.
+    void setGet(const QByteArray& pathPrefix, Script script) { m_gets.append({pathPrefix, std::move(script)}); }
+
     /// POST requests answered so far.
     int answered() const { return m_answered; }
     /// Every request's head as received, for checks of what the client sent.
@@ -52,10 +56,11 @@ public:
     static QByteArray lastChunk() { return "0\r\n\r\n"; }
 
 private:
-    void answer(QTcpSocket* socket);
-    void play(QTcpSocket* socket, int index, qsizetype offset);
+    void answer(QTcpSocket* socket, const Script* script);
+    void play(QTcpSocket* socket, const Script* script, int index, qsizetype offset);
 
     Script m_script;
+    QList<std::pair<QByteArray, Script>> m_gets;
     int m_answered = 0;
     QList<QByteArray> m_requests;
 };
