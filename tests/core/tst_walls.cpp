@@ -136,15 +136,32 @@ private Q_SLOTS:
         QVERIFY(!measured.isEmpty());
         const QJsonArray points = measured[u"concurrency"][u"points"].toArray();
         QCOMPARE(points.size(), 5);
-        // Between the single user's TTFT and sixteen users': one user passes, the heaviest load does not.
+        // A target between the single user's TTFT and the TTFT where throughput stops growing: one user passes,
+        // and the latency wall comes before any saturation. A simulator short of CPU (CI's loaded machine, a
+        // sanitizer build) can plateau early; that is a saturation wall, not the latency wall this test is about.
+        qsizetype last = points.size() - 1;
+        const QJsonObject saturation = measured[u"walls"][u"saturation"].toObject();
+        if (saturation[u"reached"].toBool())
+            for (qsizetype i = 0; i < points.size(); ++i)
+                if (points.at(i)[u"load"].toDouble() >= saturation[u"load"].toDouble()) {
+                    last = i;
+                    break;
+                }
+        QVERIFY2(last >= 1, qPrintable(saturation[u"evidence"].toString()));
         const double one = points.at(0)[u"ttft_ms"][u"value"].toDouble();
-        const double sixteen = points.at(4)[u"ttft_ms"][u"value"].toDouble();
-        QVERIFY2(
-            sixteen > 2 * one, qPrintable(QStringLiteral("TTFT p99 %1 ms at 1 user, %2 at 16").arg(one).arg(sixteen)));
-        const double target = std::sqrt(one * sixteen);
-        const KneepointResult shown = runKneepoint(
-            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"), QStringLiteral("--slo-ttft-ms"),
-                QString::number(target), QStringLiteral("--db"), dir.filePath(QStringLiteral("runs.sqlite"))});
+        const double before = points.at(last)[u"ttft_ms"][u"value"].toDouble();
+        QVERIFY2(before > 1.5 * one,
+            qPrintable(QStringLiteral("TTFT p99 %1 ms at 1 user, %2 at step %3").arg(one).arg(before).arg(last + 1)));
+        const double target = std::sqrt(one * before);
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult shown
+            = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"),
+                QStringLiteral("--slo-ttft-ms"), QString::number(target), QStringLiteral("--db"), db});
+        // The what-if as a person reads it, so that a failure below shows its reasons.
+        qInfo("%s",
+            qPrintable(runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--slo-ttft-ms"),
+                                        QString::number(target), QStringLiteral("--db"), db})
+                           .out));
         QCOMPARE(shown.code, 0);
         const QJsonObject a = QJsonDocument::fromJson(shown.out.toUtf8()).object();
         const QJsonObject walls = a[u"walls"].toObject();
