@@ -3013,10 +3013,6 @@
         <translation>Anfragen pro Schritt</translation>
     </message>
     <message>
-        <source>Automatic: twice the users, at least 16</source>
-        <translation>Automatisch: doppelt so viele wie Nutzer, mindestens 16</translation>
-    </message>
-    <message>
         <source>Also sweep request &amp;rates (open loop):</source>
         <translation>Zusätzlich Anfrage&amp;raten variieren (Open Loop):</translation>
     </message>
@@ -3139,6 +3135,86 @@
     <message>
         <source>End a request after:</source>
         <translation>Eine Anfrage beenden nach:</translation>
+    </message>
+    <message>
+        <source>Automatic: six per user, at least 16</source>
+        <translation>Automatisch: sechs pro Nutzer, mindestens 16</translation>
+    </message>
+    <message>
+        <source>Arrivals of the rate sweep</source>
+        <translation>Ankünfte der Ratenreihe</translation>
+    </message>
+    <message>
+        <source>at random, as independent users (Poisson)</source>
+        <translation>zufällig, wie unabhängige Nutzer (Poisson)</translation>
+    </message>
+    <message>
+        <source>at even intervals (constant)</source>
+        <translation>in gleichen Abständen (konstant)</translation>
+    </message>
+    <message>
+        <source>Most requests in flight during the rate sweep</source>
+        <translation>Höchstens gleichzeitig laufende Anfragen in der Ratenreihe</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>at most </source>
+        <translation>höchstens </translation>
+    </message>
+    <message>
+        <source> requests</source>
+        <translation> Anfragen</translation>
+    </message>
+    <message>
+        <source>At most this many requests in flight at once, over the whole client: a request that arrives while the cap is reached waits, and the report shows how late it was sent.</source>
+        <translation>Höchstens so viele Anfragen zugleich, über den ganzen Client: Eine Anfrage, die bei erreichter Grenze ankommt, wartet, und der Bericht zeigt, wie spät sie gesendet wurde.</translation>
+    </message>
+    <message>
+        <source>Think time between a user&apos;s requests</source>
+        <translation>Denkzeit zwischen den Anfragen eines Nutzers</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>none: the next request at once</source>
+        <translation>keine: die nächste Anfrage sofort</translation>
+    </message>
+    <message>
+        <source>Each user pauses this long after an answer before its next request, as a person reading it would. In the server&apos;s time.</source>
+        <translation>Jeder Nutzer pausiert nach einer Antwort so lange vor seiner nächsten Anfrage, wie ein lesender Mensch. In der Zeit des Servers.</translation>
+    </message>
+    <message>
+        <source>Time over which users start</source>
+        <translation>Zeitraum, über den die Nutzer starten</translation>
+    </message>
+    <message>
+        <source>one request&apos;s lifetime (measured)</source>
+        <translation>die Dauer einer Anfrage (gemessen)</translation>
+    </message>
+    <message>
+        <source>Users of a step start spread over this long, so that their requests do not begin and end in lockstep. 0 starts them all at once.</source>
+        <translation>Die Nutzer einer Stufe starten über diesen Zeitraum verteilt, damit ihre Anfragen nicht im Gleichschritt beginnen und enden. 0 startet alle zugleich.</translation>
+    </message>
+    <message>
+        <source>Users pause between requests:</source>
+        <translation>Nutzer pausieren zwischen Anfragen:</translation>
+    </message>
+    <message>
+        <source>Users start over:</source>
+        <translation>Nutzer starten über:</translation>
+    </message>
+    <message>
+        <source>Rate sweep arrivals:</source>
+        <translation>Ankünfte der Ratenreihe:</translation>
+    </message>
+    <message>
+        <source>Rate sweep in flight:</source>
+        <translation>Gleichzeitig in der Ratenreihe:</translation>
     </message>
 </context>
 <context>

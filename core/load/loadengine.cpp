@@ -98,14 +98,19 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
         return;
     }
 
-    // Split the users, or the arrivals, evenly over the workers.
-    const int workerCount = closed ? std::min(threads, std::max(1, plan.users)) : threads;
+    // Split the users, or the arrivals, evenly over the workers. A cap on requests in flight is the step's, not a
+    // thread's: each worker holds its share of it, so no worker may be left with a share of none.
+    const int workerCount = closed ? std::min(threads, std::max(1, plan.users))
+                                   : (plan.maxInFlight > 0 ? std::min(threads, plan.maxInFlight) : threads);
     std::vector<std::shared_ptr<LoadWorker::Assignment>> assignments;
     assignments.resize(std::size_t(workerCount));
-    for (auto& a : assignments) {
+    for (std::size_t w = 0; w < assignments.size(); ++w) {
+        auto& a = assignments[w];
         a = std::make_shared<LoadWorker::Assignment>();
         a->plan = plan;
         a->totalUsers = std::max(1, plan.users);
+        if (!closed && plan.maxInFlight > 0)
+            a->plan.maxInFlight = plan.maxInFlight / workerCount + (int(w) < plan.maxInFlight % workerCount ? 1 : 0);
     }
     if (closed) {
         const int users = std::max(1, plan.users);
@@ -171,6 +176,7 @@ void LoadEngine::onPrepared(const QString& error)
         auto assignment = std::make_shared<LoadWorker::Assignment>(*m_assignments[w]);
         for (auto& send : assignment->sends)
             send.atNs += origin;
+        assignment->originNs = origin;
         std::shared_ptr<const LoadWorker::Assignment> frozen = assignment;
         QMetaObject::invokeMethod(m_workers[w], "run", Qt::QueuedConnection,
             Q_ARG(std::shared_ptr<const kp::core::LoadWorker::Assignment>, frozen));

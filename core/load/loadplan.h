@@ -45,10 +45,15 @@ struct LoadPlan
     Pattern pattern = Pattern::ClosedLoop;
     int users = 1; ///< closed loop: virtual users, each sending its next request when its last one ends
     double thinkTimeMs = 0; ///< closed loop: pause between a user's requests
+    /// Closed loop: users start spread evenly over this long (user u of N at u/N of it) instead of all at once, so
+    /// that their requests do not begin, and then end, in lockstep. 0: all at the step's start.
+    std::int64_t rampNs = 0;
     Arrival arrival = Arrival::Poisson; ///< open loop
     double ratePerSecond = 1; ///< open loop
     double burstiness = 1; ///< gamma shape: 1 is Poisson, below 1 burstier, above 1 more even
-    int maxInFlight = 0; ///< open loop: a cap on requests in flight (0: none); late sends show as schedule lag
+    /// Open loop: a cap on the step's requests in flight, over all worker threads together (0: none). A send due
+    /// while the cap is reached waits for a request to end, and its lateness shows as schedule lag.
+    int maxInFlight = 0;
     std::uint64_t seed = 0; ///< for the arrival times
     /// Numbers this step's prompts apart from every other step's of the run (with the worker and a count): the
     /// leading block of RequestTemplate::bodyFor(). A run gives each step its own.

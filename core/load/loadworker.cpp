@@ -7,6 +7,8 @@
 
 #include <QTimer>
 
+#include <cmath>
+
 namespace kp::core {
 
 LoadWorker::LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload)
@@ -29,7 +31,13 @@ void LoadWorker::prepare(int connections)
         m_flushTimer->setInterval(20);
         connect(m_flushTimer, &QTimer::timeout, this, &LoadWorker::flush);
         m_scheduleTimer = new PreciseTimer(this);
-        connect(m_scheduleTimer, &PreciseTimer::timeout, this, &LoadWorker::fireSchedule);
+        // One timer for both patterns: an open loop's next arrival, or a closed loop's next user to ramp in.
+        connect(m_scheduleTimer, &PreciseTimer::timeout, this, [this] {
+            if (m_assignment && m_assignment->plan.pattern == LoadPlan::Pattern::ClosedLoop)
+                startDueUsers();
+            else
+                fireSchedule();
+        });
     }
     m_transport->prepare(connections, [this](const QString& error) { Q_EMIT prepared(error); });
 }
@@ -46,8 +54,22 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
         m_issued.assign(a.quotas.size(), 0);
         m_activeUsers = int(a.quotas.size());
-        for (int u = 0; u < int(a.quotas.size()); ++u)
-            issue(u);
+        m_userStarts.clear();
+        m_nextUserStart = 0;
+        for (int u = 0; u < int(a.quotas.size()); ++u) {
+            // Global user g of N starts at g/N of the ramp, so the workers' users interleave evenly.
+            const std::int64_t offset = a.plan.rampNs > 0
+                ? std::int64_t(double(a.plan.rampNs) * double(a.firstUser + u) / double(std::max(1, a.totalUsers)))
+                : 0;
+            m_userStarts.emplace_back(a.originNs + offset, u);
+        }
+        if (a.plan.rampNs > 0) {
+            startDueUsers();
+        } else {
+            m_nextUserStart = m_userStarts.size();
+            for (int u = 0; u < int(a.quotas.size()); ++u)
+                issue(u);
+        }
     } else {
         fireSchedule();
     }
@@ -95,7 +117,7 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
     const Assignment& a = *m_assignment;
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
         if (a.plan.thinkTimeMs > 0 && !m_stopping)
-            QTimer::singleShot(int(a.plan.thinkTimeMs), this, [this, user] {
+            QTimer::singleShot(int(std::lround(a.plan.thinkTimeMs)), Qt::PreciseTimer, this, [this, user] {
                 issue(user);
                 checkDone();
             });
@@ -109,6 +131,16 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
         next.scheduledNs = send.atNs;
         sendTemplate(index, std::move(next), -1);
     }
+    checkDone();
+}
+
+void LoadWorker::startDueUsers()
+{
+    const std::int64_t now = monotonicNowNs();
+    while (!m_stopping && m_nextUserStart < m_userStarts.size() && m_userStarts[m_nextUserStart].first <= now)
+        issue(m_userStarts[m_nextUserStart++].second);
+    if (!m_stopping && m_nextUserStart < m_userStarts.size())
+        m_scheduleTimer->startAt(m_userStarts[m_nextUserStart].first);
     checkDone();
 }
 
@@ -138,6 +170,11 @@ void LoadWorker::stopIssuing()
     m_stopping = true;
     m_scheduleTimer->stop();
     m_capped.clear();
+    // Users the ramp had not started yet never will.
+    if (m_nextUserStart < m_userStarts.size()) {
+        m_activeUsers -= int(m_userStarts.size() - m_nextUserStart);
+        m_nextUserStart = m_userStarts.size();
+    }
     checkDone();
 }
 

@@ -40,6 +40,8 @@ public:
         std::vector<int> warmups; ///< closed loop: how many of each user's first requests are warm-up
         std::vector<ScheduledSend> sends; ///< open loop, in time order
         int totalUsers = 1;
+        /// Closed loop: when the step's users begin (monotonic ns), the origin of LoadPlan::rampNs.
+        std::int64_t originNs = 0;
     };
 
     LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload);
@@ -63,6 +65,7 @@ private:
     void sendTemplate(std::size_t index, RequestRecord record, int user);
     void onFinished(int user, RequestRecord&& record);
     void fireSchedule();
+    void startDueUsers();
     void flush();
     void checkDone();
 
@@ -73,6 +76,8 @@ private:
     std::unique_ptr<StreamTransport> m_transport;
     std::shared_ptr<const Assignment> m_assignment;
     std::vector<int> m_issued; // per local user
+    std::vector<std::pair<std::int64_t, int>> m_userStarts; // closed loop with a ramp: (start ns, local user)
+    std::size_t m_nextUserStart = 0;
     std::size_t m_nextSend = 0;
     std::deque<std::pair<LoadWorker::ScheduledSend, std::size_t>> m_capped; // due, but over the in-flight cap
     std::uint64_t m_nextId = 0;

@@ -98,6 +98,15 @@ QList<QCommandLineOption> RunCommand::options() const
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
         o("burstiness", "Arrivals of the rate sweep: 1 Poisson, below 1 burstier, above 1 more even.", "B", "1"),
+        o("arrivals", "The rate sweep's arrival times: poisson (default; gamma with --burstiness) or constant.", "KIND",
+            "poisson"),
+        o("max-in-flight", "The rate sweep holds at most N requests in flight; later arrivals wait (0: no cap).", "N",
+            "0"),
+        o("think-time-ms", "Each user of the concurrency sweep pauses this long between requests (server time).", "MS",
+            "0"),
+        o("ramp-ms",
+            "Users of a concurrency step start spread over this long (default: one request's lifetime; 0: at once).",
+            "MS"),
         o("slo-ttft-ms", "Time-to-first-token target (default: the product's).", "MS"),
         o("slo-tpot-ms", "Time-per-output-token target (default: the product's).", "MS"),
         o("slo-e2el-ms", "End-to-end latency target (default: none).", "MS"),
@@ -181,6 +190,20 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         o.rates << v;
     }
     o.burstiness = option::number(p, QStringLiteral("burstiness"), 0.01, 100);
+    const QString arrivals = p.value(QStringLiteral("arrivals"));
+    if (arrivals != u"poisson" && arrivals != u"constant")
+        throw UsageError {QStringLiteral("--arrivals is poisson or constant, not '%1'.").arg(arrivals)};
+    o.constantArrivals = arrivals == u"constant";
+    if (o.constantArrivals && p.isSet(QStringLiteral("burstiness")))
+        throw UsageError {QStringLiteral(
+            "--burstiness shapes random arrivals, and --arrivals constant has none: give one or the other.")};
+    o.maxInFlight = option::integer(p, QStringLiteral("max-in-flight"), 0, 100000);
+    if ((o.constantArrivals || o.maxInFlight > 0 || p.isSet(QStringLiteral("burstiness"))) && o.rates.isEmpty())
+        throw UsageError {QStringLiteral("--arrivals, --burstiness and --max-in-flight shape the rate sweep: give "
+                                         "--rate too, such as --rate 1,2,4.")};
+    o.thinkTimeMs = option::number(p, QStringLiteral("think-time-ms"), 0, 3'600'000);
+    if (p.isSet(QStringLiteral("ramp-ms")))
+        o.rampMs = option::number(p, QStringLiteral("ramp-ms"), 0, 3'600'000);
     if (p.isSet(QStringLiteral("slo-ttft-ms")))
         o.slo.ttftMs = option::number(p, QStringLiteral("slo-ttft-ms"), 0.001, 1e9);
     if (p.isSet(QStringLiteral("slo-tpot-ms")))

@@ -122,6 +122,14 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("dataset")] = dataset;
     if (sharedPrefixTokens > 0)
         json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
+    if (constantArrivals)
+        json[QStringLiteral("arrivals")] = QStringLiteral("constant");
+    if (maxInFlight > 0)
+        json[QStringLiteral("max_in_flight")] = maxInFlight;
+    if (thinkTimeMs > 0)
+        json[QStringLiteral("think_time_ms")] = thinkTimeMs;
+    if (rampMs >= 0)
+        json[QStringLiteral("ramp_ms")] = rampMs;
     return json;
 }
 

@@ -41,6 +41,17 @@ struct RunOptions
     QList<int> concurrency = defaultConcurrency();
     QList<double> rates; ///< requests per second for an optional open-loop sweep
     double burstiness = 1; ///< the rate sweep's arrivals: 1 Poisson, below 1 burstier (gamma), above 1 more even
+    /// --arrivals constant: the rate sweep sends at even intervals of 1/rate instead (burstiness does not apply).
+    bool constantArrivals = false;
+    /// --max-in-flight: the rate sweep holds at most this many requests in flight, over the whole client (0: no
+    /// cap); a send that finds the cap reached waits, and shows as schedule lag.
+    int maxInFlight = 0;
+    /// --think-time-ms: each user of the concurrency sweep pauses this long between its requests, in the server's
+    /// time, as a person reading the answer would.
+    double thinkTimeMs = 0;
+    /// --ramp-ms: users of a concurrency step start spread over this long instead of all at once, so that their
+    /// requests do not move in lockstep. -1: one request's lifetime, the baseline's median end-to-end latency.
+    double rampMs = -1;
     SloTargets slo; ///< empty fields: the product's
     double percentile = 99;
     int requestsPerStep = 0; ///< 0: a default that scales with the concurrency

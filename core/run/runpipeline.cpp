@@ -244,6 +244,7 @@ void RunPipeline::planSteps()
     auto closed = [&o](int users) {
         LoadPlan p;
         p.users = users;
+        p.thinkTimeMs = o.thinkTimeMs;
         p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
@@ -252,6 +253,7 @@ void RunPipeline::planSteps()
         return p;
     };
     LoadPlan baseline = closed(1);
+    baseline.thinkTimeMs = 0;
     baseline.warmupRequests = 1;
     baseline.requestCount = o.baselineRequests;
     baseline.durationSeconds = 0;
@@ -261,8 +263,11 @@ void RunPipeline::planSteps()
     for (double rate : o.rates) {
         LoadPlan p;
         p.pattern = LoadPlan::Pattern::OpenLoop;
-        p.arrival = o.burstiness == 1 ? LoadPlan::Arrival::Poisson : LoadPlan::Arrival::Gamma;
+        p.arrival = o.constantArrivals ? LoadPlan::Arrival::Constant
+            : o.burstiness == 1        ? LoadPlan::Arrival::Poisson
+                                       : LoadPlan::Arrival::Gamma;
         p.burstiness = o.burstiness;
+        p.maxInFlight = o.maxInFlight;
         p.ratePerSecond = rate;
         p.seed = std::uint64_t(rate * 1000);
         if (o.durationPerStep > 0)
@@ -401,6 +406,12 @@ void RunPipeline::runNextStep()
     // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
     // otherwise answer from its prefix cache, and look faster than it is.
     LoadPlan plan = step.plan;
+    // Users ramp in over one request's lifetime (the baseline's median, once it is known) unless told otherwise, so
+    // that a closed loop does not start, and then finish, every request in the same instant.
+    if (plan.pattern == LoadPlan::Pattern::ClosedLoop && plan.users > 1) {
+        const double rampMs = m_options.rampMs >= 0 ? m_options.rampMs : m_lifetimeMs;
+        plan.rampNs = std::int64_t(std::max(0.0, rampMs) * 1e6);
+    }
     // One clock: the plan is in the server's time, and a simulator at speed K lives K times faster than the wall
     // clock the engine sends by, so what the report calls 4 req/s is 4 req/s of the server's own time.
     const double scale = timeScale();
@@ -408,6 +419,7 @@ void RunPipeline::runNextStep()
         plan.ratePerSecond *= scale;
         plan.durationSeconds /= scale;
         plan.thinkTimeMs /= scale;
+        plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
     }
     plan.promptOffset = m_promptOffset;
     plan.promptSalt
@@ -465,6 +477,9 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     outcome.server = ServerDeltas::of(samples);
     outcome.stats = StepStatistics::of(
         result.records, raw, planned.plan.pattern == LoadPlan::Pattern::ClosedLoop ? planned.plan.users : 0);
+    // One request's lifetime, in the server's time: how long later steps' users take to ramp in.
+    if (planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0)
+        m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;
     m_outcomes.push_back(outcome);
     Q_EMIT stepFinished(outcome);
     ++m_next;

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <utility>
 
 namespace kp::core {
@@ -90,6 +92,39 @@ SteadyWindow closedLoopWindow(const std::vector<std::pair<std::int64_t, int>>& l
     w.usable = w.endNs > w.startNs;
     if (!w.usable)
         w.whyNotUsable = note("The in-flight level never fell back below its target.");
+    return w;
+}
+
+// A closed loop whose records name their users: from the moment the last user sent its first request to the moment
+// the first user's last request ended, the span in which every user was at work. Without think time it is the span
+// of N requests in flight; with think time, N are rarely in flight at once, yet every user is still applying its
+// load. Empty when the records do not name exactly `target` users (an imported run).
+std::optional<SteadyWindow> usersActiveWindow(const std::vector<const RequestRecord*>& records, int target)
+{
+    std::map<int, std::pair<std::int64_t, std::int64_t>> spans; // user: first sent, last end
+    for (const RequestRecord* r : records) {
+        if (r->user < 0)
+            return std::nullopt;
+        if (r->sentNs < 0 || r->endNs < r->sentNs)
+            continue;
+        auto [it, inserted] = spans.try_emplace(r->user, r->sentNs, r->endNs);
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, r->sentNs);
+            it->second.second = std::max(it->second.second, r->endNs);
+        }
+    }
+    if (int(spans.size()) != target)
+        return std::nullopt;
+    SteadyWindow w;
+    for (const auto& [user, span] : spans) {
+        w.startNs = std::max(w.startNs, span.first);
+        w.endNs = w.endNs < 0 ? span.second : std::min(w.endNs, span.second);
+    }
+    w.usable = w.endNs > w.startNs;
+    if (!w.usable)
+        w.whyNotUsable = note("The first user finished before the last one began: the %1 users never all worked at "
+                              "once.")
+                             .arg(target);
     return w;
 }
 
@@ -274,8 +309,12 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
     const auto levels = inFlightLevels(measured);
     for (const auto& [t, level] : levels)
         s.peakInFlight = std::max(s.peakInFlight, level);
-    s.window
-        = s.targetInFlight > 0 ? closedLoopWindow(levels, s.targetInFlight, s.peakInFlight) : openLoopWindow(measured);
+    if (s.targetInFlight > 0) {
+        const std::optional<SteadyWindow> users = usersActiveWindow(measured, s.targetInFlight);
+        s.window = users ? *users : closedLoopWindow(levels, s.targetInFlight, s.peakInFlight);
+    } else {
+        s.window = openLoopWindow(measured);
+    }
     // A window of less than a few request lifetimes holds one wave of completions at most, and its rate is whatever
     // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
     // nothing; the step's rates fall back to the whole step, and the steady-state check says so.

@@ -88,7 +88,9 @@ struct Throughput
 ///    the window; output tokens are those of successful requests' chunks arriving in it (each chunk weighted so a
 ///    request's chunks add up to its output token count); total tokens adds the prompt tokens of successful
 ///    requests whose first token arrived in the window, since the prompt has been processed by then.
-///  - The window, closed loop (target N > 0 in flight, in flight meaning sentNs ≤ t < endNs): from the first moment
+///  - The window, closed loop (target N > 0 users): from the moment the last user sent its first request to the
+///    moment the first user's last request ended, when every record names its user; else (in flight meaning
+///    sentNs ≤ t < endNs) from the first moment
 ///    N requests were in flight to the last moment N were still in flight. Open loop (N = 0): from the first to the
 ///    last scheduled time (the sent time for a request without one); its rates include the ramp-up of requests
 ///    that have not completed yet, a small bias while latency is short against the step.

@@ -4,6 +4,7 @@
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
+#include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
@@ -19,6 +20,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace kp::core;
@@ -559,6 +561,118 @@ private Q_SLOTS:
         std::sort(lagMs.begin(), lagMs.end());
         QVERIFY2(lagMs.front() >= 0, qPrintable(QString::number(lagMs.front())));
         QVERIFY2(lagMs[lagMs.size() / 2] < 5, qPrintable(QString::number(lagMs[lagMs.size() / 2])));
+    }
+
+    void usersRampInInsteadOfStartingInLockstep()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 8;
+        plan.requestCount = 16;
+        plan.rampNs = 400'000'000;
+        plan.threads = 3; // users of different workers must interleave too
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(16, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 16);
+        std::map<int, std::int64_t> firstSent;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY(r.ok());
+            auto [it, inserted] = firstSent.try_emplace(r.user, r.sentNs);
+            if (!inserted)
+                it->second = std::min(it->second, r.sentNs);
+        }
+        QCOMPARE(int(firstSent.size()), 8);
+        // User u of 8 starts u/8 of 400 ms after user 0: 50 ms apart, whichever thread holds it.
+        const std::int64_t origin = firstSent.at(0);
+        for (const auto& [user, sent] : firstSent) {
+            const double offsetMs = double(sent - origin) / 1e6;
+            QVERIFY2(std::abs(offsetMs - 50.0 * user) < 15,
+                qPrintable(QStringLiteral("user %1 started %2 ms after user 0").arg(user).arg(offsetMs)));
+        }
+    }
+
+    void stoppingDuringTheRampStartsNoMoreUsers()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 4;
+        plan.durationSeconds = 0.2;
+        plan.rampNs = 60'000'000'000; // a minute: the step ends long before the last user is due
+        QElapsedTimer timer;
+        timer.start();
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(16, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        for (const RequestRecord& r : result.records)
+            QCOMPARE(r.user, 0);
+    }
+
+    void theInFlightCapHoldsOverEveryThread()
+    {
+        // Sends due every 2 ms against requests that take tens of ms: without a cap dozens would be in flight.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.pattern = LoadPlan::Pattern::OpenLoop;
+        plan.arrival = LoadPlan::Arrival::Constant;
+        plan.ratePerSecond = 500;
+        plan.requestCount = 60;
+        plan.maxInFlight = 5;
+        plan.threads = 2;
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(16, 40));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 60);
+        std::vector<std::pair<std::int64_t, int>> events;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            events.emplace_back(r.sentNs, +1);
+            events.emplace_back(r.endNs, -1);
+        }
+        std::sort(events.begin(), events.end()); // an end sorts before a send at the same instant
+        int level = 0;
+        int peak = 0;
+        for (const auto& [t, delta] : events)
+            peak = std::max(peak, level += delta);
+        QVERIFY2(peak <= 5, qPrintable(QString::number(peak)));
+        QVERIFY2(peak >= 4, qPrintable(QString::number(peak)));
+    }
+
+    void eachUserThinksBetweenItsRequests()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 8;
+        plan.thinkTimeMs = 80;
+        const auto result
+            = LoadEngine::run(target(sim.port()), StreamTransport::Kind::Socket, plan, completions(16, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 8);
+        std::map<int, std::vector<const RequestRecord*>> byUser;
+        for (const RequestRecord& r : result.records)
+            byUser[r.user].push_back(&r);
+        QCOMPARE(int(byUser.size()), 2);
+        for (const auto& [user, records] : byUser)
+            for (std::size_t i = 1; i < records.size(); ++i) {
+                const double pauseMs = double(records[i]->sentNs - records[i - 1]->endNs) / 1e6;
+                QVERIFY2(pauseMs >= 79 && pauseMs < 200,
+                    qPrintable(QStringLiteral("user %1 paused %2 ms").arg(user).arg(pauseMs)));
+            }
+        // Every user still worked the whole step: the steady window is where both were at work, not where two
+        // requests happened to be in flight at once.
+        const StepStatistics stats = StepStatistics::of(result.records, {}, 2, 0.95, 0);
+        QVERIFY2(stats.window.usable, qPrintable(stats.window.whyNotUsable));
+        QVERIFY2(stats.window.seconds() > 0.2, qPrintable(QString::number(stats.window.seconds())));
     }
 
     void arrivalsFollowTheirDistribution()

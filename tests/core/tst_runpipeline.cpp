@@ -15,7 +15,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <csignal>
+#include <map>
 
 using namespace kp::core;
 
@@ -101,6 +104,25 @@ private Q_SLOTS:
             measured += r.warmup ? 0 : 1;
         }
         QCOMPARE(measured, 8);
+        // The four users ramped in over one request's lifetime (the baseline's median E2EL), not all at once.
+        std::vector<std::int64_t> lifetimes;
+        for (const RequestRecord& r : store->requests(stored->steps[0].id, &error))
+            if (!r.warmup)
+                lifetimes.push_back(r.chunks.back().ns - r.sentNs);
+        std::sort(lifetimes.begin(), lifetimes.end());
+        QVERIFY(!lifetimes.empty());
+        std::map<int, std::int64_t> firstSent;
+        for (const RequestRecord& r : requests) {
+            auto [it, inserted] = firstSent.try_emplace(r.user, r.sentNs);
+            if (!inserted)
+                it->second = std::min(it->second, r.sentNs);
+        }
+        QCOMPARE(int(firstSent.size()), 4);
+        const double spread = double(firstSent.at(3) - firstSent.at(0));
+        const double lifetime = double(lifetimes[lifetimes.size() / 2]);
+        QVERIFY2(spread > 0.5 * 0.75 * lifetime && spread < 2 * lifetime,
+            qPrintable(
+                QStringLiteral("users spread over %1 ms, a lifetime is %2 ms").arg(spread / 1e6).arg(lifetime / 1e6)));
         QVERIFY(!store->metricsSamples(stored->steps[2].id).empty());
         // The server's counters over the step agree with what the client counted.
         const QJsonObject server = summary[u"steps"].toArray().at(2).toObject()[u"server"].toObject();
@@ -201,6 +223,93 @@ private Q_SLOTS:
         const double spanWallS = (arrivals.back() - arrivals[arrivals.size() - 40]) / 1e9;
         const double serverRate = 39 / (spanWallS * 10); // the simulator's seconds are a tenth of the wall's
         QVERIFY2(serverRate > 3.6 && serverRate < 4.4, qPrintable(QString::number(serverRate)));
+    }
+
+    void thinkTimeRampArrivalsAndTheInFlightCapReachTheEngine()
+    {
+        // Every figure in the server's time: at --speed 10, 300 ms of thought are 30 ms of the wall clock.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("4"), QStringLiteral("--requests"), QStringLiteral("16"), QStringLiteral("--shapes"),
+                QStringLiteral("64/8"), QStringLiteral("--think-time-ms"), QStringLiteral("300"),
+                QStringLiteral("--ramp-ms"), QStringLiteral("400"), QStringLiteral("--rate"), QStringLiteral("20"),
+                QStringLiteral("--arrivals"), QStringLiteral("constant"), QStringLiteral("--max-in-flight"),
+                QStringLiteral("3"), QStringLiteral("--db"), db});
+        const Finished f = waitFor(run);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        const QJsonObject& options = stored->info.options;
+        QCOMPARE(options[u"think_time_ms"].toDouble(), 300.0);
+        QCOMPARE(options[u"ramp_ms"].toDouble(), 400.0);
+        QCOMPARE(options[u"arrivals"].toString(), QStringLiteral("constant"));
+        QCOMPARE(options[u"max_in_flight"].toInt(), 3);
+        QCOMPARE(int(stored->steps.size()), 3); // baseline, 4 users, 20/s
+
+        std::map<int, std::vector<RequestRecord>> byUser;
+        for (const RequestRecord& r : store->requests(stored->steps[1].id, &error))
+            byUser[r.user].push_back(r);
+        QCOMPARE(int(byUser.size()), 4);
+        const std::int64_t origin = byUser.at(0).front().sentNs;
+        for (auto& [user, records] : byUser) {
+            std::sort(records.begin(), records.end(),
+                [](const RequestRecord& a, const RequestRecord& b) { return a.sentNs < b.sentNs; });
+            // User u of 4 starts u/4 of 40 ms after user 0 ...
+            const double startMs = double(records.front().sentNs - origin) / 1e6;
+            QVERIFY2(std::abs(startMs - 10.0 * user) < 5,
+                qPrintable(QStringLiteral("user %1 started at %2 ms").arg(user).arg(startMs)));
+            // ... and thinks 30 ms between its requests.
+            for (std::size_t i = 1; i < records.size(); ++i) {
+                const double pauseMs = double(records[i].sentNs - records[i - 1].endNs) / 1e6;
+                QVERIFY2(pauseMs >= 29, qPrintable(QStringLiteral("user %1 paused %2 ms").arg(user).arg(pauseMs)));
+            }
+        }
+        // 20 requests per second of the server's time, evenly: one every 5 ms of the wall clock.
+        std::vector<std::int64_t> scheduled;
+        for (const RequestRecord& r : store->requests(stored->steps[2].id, &error))
+            scheduled.push_back(r.scheduledNs);
+        std::sort(scheduled.begin(), scheduled.end());
+        QVERIFY(scheduled.size() >= 16);
+        for (std::size_t i = 1; i < scheduled.size(); ++i)
+            QVERIFY2(std::abs(double(scheduled[i] - scheduled[i - 1]) - 5e6) < 1e3,
+                qPrintable(QString::number(double(scheduled[i] - scheduled[i - 1]) / 1e6)));
+    }
+
+    void theLoadPatternOptionsRefuseWhatCannotApply_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("arrivals without a rate") << QStringList {QStringLiteral("--arrivals"),
+            QStringLiteral("constant")} << QStringLiteral("shape the rate sweep: give --rate too");
+        QTest::newRow("cap without a rate") << QStringList {QStringLiteral("--max-in-flight"), QStringLiteral("4")}
+                                            << QStringLiteral("shape the rate sweep: give --rate too");
+        QTest::newRow("unknown arrivals") << QStringList {QStringLiteral("--rate"), QStringLiteral("2"),
+            QStringLiteral("--arrivals"), QStringLiteral("bursty")}
+                                          << QStringLiteral("--arrivals is poisson or constant");
+        QTest::newRow("constant and bursty") << QStringList {QStringLiteral("--rate"), QStringLiteral("2"),
+            QStringLiteral("--arrivals"), QStringLiteral("constant"), QStringLiteral("--burstiness"),
+            QStringLiteral("0.5")} << QStringLiteral("give one or the other");
+        QTest::newRow("negative think time") << QStringList {QStringLiteral("--think-time-ms"), QStringLiteral("-1")}
+                                             << QStringLiteral("--think-time-ms");
+    }
+
+    void theLoadPatternOptionsRefuseWhatCannotApply()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Finished f = runKneepoint(
+            QStringList {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9")}
+            + arguments);
+        QCOMPARE(f.code, 2);
+        QVERIFY2(f.err.contains(message), qPrintable(f.err));
     }
 
     void aDataSetIsSentAsWritten()

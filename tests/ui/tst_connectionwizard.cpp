@@ -300,6 +300,21 @@ private Q_SLOTS:
         auto* estimate = find<QLabel>(wizard, "estimateLabel");
         QVERIFY2(estimate->text().contains(QStringLiteral("estimate")), qPrintable(estimate->text()));
         QVERIFY2(estimate->text().contains(QStringLiteral("simulated")), qPrintable(estimate->text()));
+        // How users behave: a pause between requests, and the ramp left at its measured default.
+        auto* think = find<QSpinBox>(wizard, "thinkTimeSpin");
+        replaceText(think, QStringLiteral("1500"));
+        QCOMPARE(find<QSpinBox>(wizard, "rampSpin")->value(), -1);
+        // The rate sweep's own fields wait for the rate sweep.
+        auto* arrivals = find<QComboBox>(wizard, "arrivalsCombo");
+        auto* cap = find<QSpinBox>(wizard, "maxInFlightSpin");
+        QVERIFY(!arrivals->isEnabled());
+        QVERIFY(!cap->isEnabled());
+        click(find<QCheckBox>(wizard, "rateCheck"));
+        QVERIFY(arrivals->isEnabled());
+        QVERIFY(cap->isEnabled());
+        replaceText(find<QLineEdit>(wizard, "ratesEdit"), QStringLiteral("2, 4"));
+        arrivals->setCurrentIndex(1);
+        replaceText(cap, QStringLiteral("12"));
         screenshot(wizard, QStringLiteral("5-plan"));
 
         // Back to the start and forward again: every page keeps what was entered.
@@ -330,7 +345,11 @@ private Q_SLOTS:
         QCOMPARE(o.slo.e2elMs, std::optional<double>(200000));
         QCOMPARE(o.percentile, 95.0);
         QCOMPARE(o.concurrency, (QList<int> {1, 2, 4, 8}));
-        QVERIFY(o.rates.isEmpty());
+        QCOMPARE(o.rates, (QList<double> {2, 4}));
+        QVERIFY(o.constantArrivals);
+        QCOMPARE(o.maxInFlight, 12);
+        QCOMPARE(o.thinkTimeMs, 1500.0);
+        QCOMPARE(o.rampMs, -1.0);
         QCOMPARE(o.requestsPerStep, 0);
 
         // The key is in memory, and only there.
@@ -358,6 +377,10 @@ private Q_SLOTS:
         given.concurrency = {4, 16};
         given.rates = {0.5, 2};
         given.requestsPerStep = 100;
+        given.constantArrivals = true;
+        given.maxInFlight = 7;
+        given.thinkTimeMs = 250;
+        given.rampMs = 0;
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
@@ -372,6 +395,10 @@ private Q_SLOTS:
         QCOMPARE(o.concurrency, given.concurrency);
         QCOMPARE(o.rates, given.rates);
         QCOMPARE(o.requestsPerStep, 100);
+        QVERIFY(o.constantArrivals);
+        QCOMPARE(o.maxInFlight, 7);
+        QCOMPARE(o.thinkTimeMs, 250.0);
+        QCOMPARE(o.rampMs, 0.0);
     }
 
     void apiKeyComesFromTheEnvironment()
@@ -435,6 +462,11 @@ private Q_SLOTS:
         QVERIFY(!e.fromPhysics);
         // Baseline: 8 + 1 warm-up requests; level 1: 16 + 1; one second of overhead per step.
         QCOMPARE(e.seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
+        // Two users who think half a second between requests and ramp in over one lifetime (2 s): 16 + 2 warm-up
+        // requests in 9 rounds of 2.5 s. The baseline neither thinks nor ramps.
+        in.options.concurrency = {2};
+        in.options.thinkTimeMs = 500;
+        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 9 * 2.5 + 2 + 1);
         QCOMPARE(kp::ui::DurationEstimate::format(54), QStringLiteral("About 54 seconds"));
         QCOMPARE(kp::ui::DurationEstimate::format(600), QStringLiteral("About 10 minutes"));
         QCOMPARE(kp::ui::DurationEstimate::format(3 * 3600), QStringLiteral("About 3 hours"));

@@ -66,6 +66,12 @@ core::RunOptions ConnectionWizard::options() const
     o.concurrency = m_plan->concurrency();
     o.requestsPerStep = m_plan->requestsPerStep();
     o.rates = m_plan->rates();
+    o.constantArrivals = m_plan->constantArrivals();
+    if (o.constantArrivals)
+        o.burstiness = 1; // even arrivals have no burstiness to shape
+    o.maxInFlight = m_plan->maxInFlight();
+    o.thinkTimeMs = m_plan->thinkTimeMs();
+    o.rampMs = m_plan->rampMs();
     o.insecure = m_server->insecure();
     o.maxErrorFraction = m_plan->maxFailureFraction();
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
@@ -94,6 +100,10 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setConcurrency(options.concurrency);
     m_plan->setRequestsPerStep(options.requestsPerStep);
     m_plan->setRates(options.rates);
+    m_plan->setConstantArrivals(options.constantArrivals);
+    m_plan->setMaxInFlight(options.maxInFlight);
+    m_plan->setThinkTimeMs(options.thinkTimeMs);
+    m_plan->setRampMs(options.rampMs);
     m_server->setInsecure(options.insecure);
     m_plan->setMaxFailureFraction(options.maxErrorFraction);
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);

@@ -43,12 +43,18 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
         return std::min(allowed, o.slo.e2elMs.value_or(allowed)) / 1e3;
     };
     const core::Shape main = o.shapes.value(0);
-    auto closedStep = [&](const core::Shape& shape, int users, int requests, int warmup) {
+    // A user's think time comes between its requests, and users ramp in over a lifetime unless told otherwise; both
+    // are in the server's time. The baseline's one user neither thinks nor ramps.
+    auto closedStep = [&](const core::Shape& shape, int users, int requests, int warmup, bool baseline = false) {
         const double rounds = std::ceil(double(requests + warmup) / std::max(1, users));
-        return rounds * requestSeconds(shape, users) + StepOverheadSeconds;
+        const double think = baseline ? 0 : o.thinkTimeMs / 1e3 / scale;
+        const double ramp = baseline || users <= 1 ? 0
+            : o.rampMs >= 0                        ? o.rampMs / 1e3 / scale
+                                                   : requestSeconds(shape, 1);
+        return rounds * (requestSeconds(shape, users) + think) + ramp + StepOverheadSeconds;
     };
 
-    e.seconds += closedStep(main, 1, o.baselineRequests, 1);
+    e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
     for (int users : o.concurrency) {
         const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(users);
         const int warmup = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);

@@ -5,6 +5,7 @@
 #include "fieldmessage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -57,7 +58,7 @@ PlanPage::PlanPage(QWidget* parent)
     m_requests->setAccessibleName(tr("Requests per step"));
     m_requests->setRange(0, MaxRequests);
     m_requests->setGroupSeparatorShown(true);
-    m_requests->setSpecialValueText(tr("Automatic: twice the users, at least 16"));
+    m_requests->setSpecialValueText(tr("Automatic: six per user, at least 16"));
     m_requests->setMinimumWidth(m_requests->fontMetrics().horizontalAdvance(m_requests->specialValueText()) + 48);
 
     m_rateCheck = new QCheckBox(tr("Also sweep request &rates (open loop):"), this);
@@ -75,6 +76,44 @@ PlanPage::PlanPage(QWidget* parent)
         this);
     ratesNote->setWordWrap(true);
     ratesNote->setForegroundRole(QPalette::PlaceholderText);
+    m_arrivals = new QComboBox(this);
+    m_arrivals->setObjectName(QStringLiteral("arrivalsCombo"));
+    m_arrivals->setAccessibleName(tr("Arrivals of the rate sweep"));
+    m_arrivals->addItem(tr("at random, as independent users (Poisson)"), false);
+    m_arrivals->addItem(tr("at even intervals (constant)"), true);
+    m_arrivals->setEnabled(false);
+    m_maxInFlight = new QSpinBox(this);
+    m_maxInFlight->setObjectName(QStringLiteral("maxInFlightSpin"));
+    m_maxInFlight->setAccessibleName(tr("Most requests in flight during the rate sweep"));
+    m_maxInFlight->setRange(0, MaxUsers);
+    m_maxInFlight->setSpecialValueText(tr("no cap"));
+    m_maxInFlight->setPrefix(tr("at most "));
+    m_maxInFlight->setSuffix(tr(" requests"));
+    m_maxInFlight->setToolTip(tr("At most this many requests in flight at once, over the whole client: a request "
+                                 "that arrives while the cap is reached waits, and the report shows how late it was "
+                                 "sent."));
+    m_maxInFlight->setEnabled(false);
+
+    // How the users of the concurrency sweep behave: a pause between requests, and a staggered start.
+    m_thinkTime = new QSpinBox(this);
+    m_thinkTime->setObjectName(QStringLiteral("thinkTimeSpin"));
+    m_thinkTime->setAccessibleName(tr("Think time between a user's requests"));
+    m_thinkTime->setRange(0, 3'600'000);
+    m_thinkTime->setSingleStep(100);
+    m_thinkTime->setSuffix(tr(" ms"));
+    m_thinkTime->setSpecialValueText(tr("none: the next request at once"));
+    m_thinkTime->setToolTip(tr("Each user pauses this long after an answer before its next request, as a person "
+                               "reading it would. In the server's time."));
+    m_ramp = new QSpinBox(this);
+    m_ramp->setObjectName(QStringLiteral("rampSpin"));
+    m_ramp->setAccessibleName(tr("Time over which users start"));
+    m_ramp->setRange(-1, 3'600'000);
+    m_ramp->setSingleStep(100);
+    m_ramp->setSuffix(tr(" ms"));
+    m_ramp->setSpecialValueText(tr("one request's lifetime (measured)"));
+    m_ramp->setToolTip(tr("Users of a step start spread over this long, so that their requests do not begin and end "
+                          "in lockstep. 0 starts them all at once."));
+    m_ramp->setValue(-1);
 
     // When things go wrong: how many failures end the sweep, and how long a silent server is waited for.
     m_maxFailures = new QSpinBox(this);
@@ -121,7 +160,11 @@ PlanPage::PlanPage(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(levelsLabel, FieldMessage::stacked(m_levels, m_levelsMessage));
     form->addRow(requestsLabel, m_requests);
+    form->addRow(tr("Users pause between requests:"), m_thinkTime);
+    form->addRow(tr("Users start over:"), m_ramp);
     form->addRow(m_rateCheck, ratesColumn);
+    form->addRow(tr("Rate sweep arrivals:"), m_arrivals);
+    form->addRow(tr("Rate sweep in flight:"), m_maxInFlight);
     form->addRow(tr("Stop the sweep when:"), m_maxFailures);
     form->addRow(tr("Wait for an answer up to:"), m_firstByteTimeout);
     form->addRow(tr("Wait through a silent stream up to:"), m_stallTimeout);
@@ -141,9 +184,13 @@ PlanPage::PlanPage(QWidget* parent)
     };
     connect(m_levels, &QLineEdit::textChanged, this, changed);
     connect(m_requests, &QSpinBox::valueChanged, this, changed);
+    connect(m_thinkTime, &QSpinBox::valueChanged, this, changed);
+    connect(m_ramp, &QSpinBox::valueChanged, this, changed);
     connect(m_rates, &QLineEdit::textChanged, this, changed);
     connect(m_rateCheck, &QCheckBox::toggled, this, [this, changed](bool on) {
         m_rates->setEnabled(on);
+        m_arrivals->setEnabled(on);
+        m_maxInFlight->setEnabled(on);
         changed();
     });
 }
@@ -248,6 +295,46 @@ void PlanPage::setRates(const QList<double>& rates)
     m_rateCheck->setChecked(!rates.isEmpty());
 }
 
+bool PlanPage::constantArrivals() const
+{
+    return m_rateCheck->isChecked() && m_arrivals->currentData().toBool();
+}
+
+void PlanPage::setConstantArrivals(bool constant)
+{
+    m_arrivals->setCurrentIndex(constant ? 1 : 0);
+}
+
+int PlanPage::maxInFlight() const
+{
+    return m_rateCheck->isChecked() ? m_maxInFlight->value() : 0;
+}
+
+void PlanPage::setMaxInFlight(int requests)
+{
+    m_maxInFlight->setValue(requests);
+}
+
+double PlanPage::thinkTimeMs() const
+{
+    return m_thinkTime->value();
+}
+
+void PlanPage::setThinkTimeMs(double ms)
+{
+    m_thinkTime->setValue(int(std::lround(ms)));
+}
+
+double PlanPage::rampMs() const
+{
+    return m_ramp->value();
+}
+
+void PlanPage::setRampMs(double ms)
+{
+    m_ramp->setValue(ms < 0 ? -1 : int(std::lround(ms)));
+}
+
 double PlanPage::maxFailureFraction() const
 {
     return m_maxFailures->value() / 100.0;
@@ -307,6 +394,8 @@ void PlanPage::updateEstimate()
     inputs.options.concurrency = *levels;
     inputs.options.rates = *rateList;
     inputs.options.requestsPerStep = m_requests->value();
+    inputs.options.thinkTimeMs = m_thinkTime->value();
+    inputs.options.rampMs = m_ramp->value();
     const DurationEstimate e = DurationEstimate::of(inputs);
     const QString gpuName = inputs.gpu ? inputs.gpu->name : QString();
     const QString basis = !e.fromPhysics

@@ -9,6 +9,7 @@
 #include <optional>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -33,6 +34,18 @@ public:
     /// Requests per second; empty when the rate sweep is off.
     QList<double> rates() const;
     void setRates(const QList<double>& rates);
+    /// The rate sweep's arrivals at even intervals (--arrivals constant) rather than at random (Poisson).
+    bool constantArrivals() const;
+    void setConstantArrivals(bool constant);
+    /// The rate sweep's cap on requests in flight (--max-in-flight); 0: none.
+    int maxInFlight() const;
+    void setMaxInFlight(int requests);
+    /// Each user's pause between its requests, in ms (--think-time-ms).
+    double thinkTimeMs() const;
+    void setThinkTimeMs(double ms);
+    /// How long users take to start, in ms (--ramp-ms); -1: one request's lifetime.
+    double rampMs() const;
+    void setRampMs(double ms);
 
     /// A step with more failures than this stops the concurrency sweep; 1: it never stops (--max-failures).
     double maxFailureFraction() const;
@@ -65,6 +78,10 @@ private:
     QCheckBox* m_rateCheck = nullptr;
     QLineEdit* m_rates = nullptr;
     FieldMessage* m_ratesMessage = nullptr;
+    QComboBox* m_arrivals = nullptr;
+    QSpinBox* m_maxInFlight = nullptr;
+    QSpinBox* m_thinkTime = nullptr; // ms
+    QSpinBox* m_ramp = nullptr; // ms; -1: one request's lifetime
     QSpinBox* m_maxFailures = nullptr; // percent
     QSpinBox* m_firstByteTimeout = nullptr; // seconds
     QSpinBox* m_stallTimeout = nullptr; // seconds
