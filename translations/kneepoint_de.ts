@@ -1118,6 +1118,10 @@
         <source>prompt tokens from the prefix cache</source>
         <translation>Prompt-Tokens aus dem Präfix-Cache</translation>
     </message>
+    <message>
+        <source>%1, %2 tokens in, %3 out, each drawn within ±%4</source>
+        <translation>%1, %2 Tokens Eingabe, %3 Ausgabe, jeweils zufällig innerhalb ±%4</translation>
+    </message>
 </context>
 <context>
     <name>RequestEstimate</name>
@@ -1686,6 +1690,10 @@
     <message>
         <source>while memory could not be judged (%1)</source>
         <translation>während sich der Speicher nicht beurteilen ließ (%1)</translation>
+    </message>
+    <message>
+        <source>For your %1 traffic (%2 tokens in, %3 out, each within ±%4)</source>
+        <translation>Für Ihren Traffic (%1, %2 Tokens Eingabe, %3 Ausgabe, jeweils innerhalb ±%4)</translation>
     </message>
 </context>
 <context>
@@ -4292,6 +4300,30 @@
     <message>
         <source>A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request&apos;s own part: at most %3.</source>
         <translation>Ein gemeinsames Präfix von %1 Tokens lässt in einem Prompt von %2 Tokens keinen Platz für den eigenen Teil jeder Anfrage: höchstens %3.</translation>
+    </message>
+    <message>
+        <source>Spread of the request lengths in percent</source>
+        <translation>Streuung der Anfragelängen in Prozent</translation>
+    </message>
+    <message>
+        <source>within ±</source>
+        <translation>innerhalb ±</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>none: every request exactly its size</source>
+        <translation>keine: jede Anfrage genau ihre Größe</translation>
+    </message>
+    <message>
+        <source>Each prompt&apos;s input and output lengths are drawn at random within this share of the size, as real traffic varies; the average stays the size.</source>
+        <translation>Ein- und Ausgabelänge jedes Prompts werden zufällig innerhalb dieses Anteils der Größe gezogen, wie echter Verkehr schwankt; der Mittelwert bleibt die Größe.</translation>
+    </message>
+    <message>
+        <source>&amp;Lengths vary:</source>
+        <translation>&amp;Längen schwanken:</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,7 @@ void readRunLevel(RunData& data)
     const QJsonObject first = shapes.isEmpty() ? QJsonObject() : shapes.first().toObject();
     data.inputTokens = first.value(u"input").toInt(0);
     data.outputTokens = first.value(u"output").toInt(0);
+    data.lengthSpread = data.run.info.options.value(u"length_spread").toDouble(0);
 }
 
 // Without a stated input size, the run's is what its first measured step saw.

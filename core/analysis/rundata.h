@@ -77,6 +77,8 @@ struct RunData
     double roundTripMs = 0; ///< the median /health round trip measured before the run; 0 when unknown
     int inputTokens = 0; ///< the run's main request size
     int outputTokens = 0;
+    /// --length-spread: each prompt's lengths were drawn within ±this share of the sizes above (0: exactly them).
+    double lengthSpread = 0;
     std::vector<StepData> steps; ///< in run order
     ModelQuality quality; ///< the quality passes asked of the run's model; empty for runs built in memory
 

@@ -182,6 +182,13 @@ QByteArray WorkloadBuilder::body(const WorkloadSpec& spec, const QJsonValue& pro
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
+std::pair<int, int> WorkloadSpec::spreadRange(int length, double spread, int floor)
+{
+    const double r = std::clamp(spread, 0.0, 0.99);
+    const int low = std::max(floor, int(std::ceil(length * (1 - r))));
+    return {low, std::max(low, int(std::floor(length * (1 + r))))};
+}
+
 WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, const WorkloadSpec& spec)
 {
     Result result;
@@ -203,16 +210,23 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
     // counted with a stand-in of as many one-token words while the length is fitted.
     const int sharedTokens = std::clamp(spec.sharedPrefixTokens, 0, spec.inputTokens);
     const QString shared = sharedTokens > 1 ? randomWords(sharedTokens - 1) : QString();
-    // A prompt too short for the whole block (a handful of tokens) gets what fits beside its BOS and one word.
-    const int uniqueWords
-        = std::clamp(spec.inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
-    const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
+    // Lengths come from a generator of their own, so that spreading them leaves the words of every prompt alone.
+    std::mt19937_64 lengthRng(spec.seed ^ 0x6c656e67746873ULL);
+    const auto [inLow, inHigh] = WorkloadSpec::spreadRange(spec.inputTokens, spec.lengthSpread,
+        std::min(spec.inputTokens, sharedTokens + RequestTemplate::kUniqueWords + 2));
+    const auto [outLow, outHigh] = WorkloadSpec::spreadRange(spec.outputTokens, spec.lengthSpread);
 
     Tokenizer tokenizer(target);
     bool estimated = false;
     for (int i = 0; i < spec.count; ++i) {
+        const int inputTokens = std::uniform_int_distribution<int>(inLow, inHigh)(lengthRng);
+        const int outputTokens = std::uniform_int_distribution<int>(outLow, outHigh)(lengthRng);
+        // A prompt too short for the whole block (a handful of tokens) gets what fits beside its BOS and one word.
+        const int uniqueWords
+            = std::clamp(inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
+        const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
         const QString head = shared + standIn;
-        const int fill = std::max(0, spec.inputTokens - std::max(sharedTokens, 1) - uniqueWords);
+        const int fill = std::max(0, inputTokens - std::max(sharedTokens, 1) - uniqueWords);
         QString tail = randomWords(fill);
         int tokens = -1;
         // Adjust the filler until the server counts exactly the input length: most words are one token, so this
@@ -232,7 +246,7 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
                 result.error = error;
                 return result;
             }
-            const int diff = spec.inputTokens - tokens;
+            const int diff = inputTokens - tokens;
             if (diff == 0)
                 break;
             if (diff > 0) {
@@ -244,24 +258,24 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
                     tail.truncate(tail.lastIndexOf(u' '));
             }
         }
-        if (!estimated && tokens != spec.inputTokens) {
+        if (!estimated && tokens != inputTokens) {
             result.error = QStringLiteral("Could not make a prompt of exactly %1 tokens (the closest was %2): the "
                                           "input length may be below what the chat template alone takes.")
-                               .arg(spec.inputTokens)
+                               .arg(inputTokens)
                                .arg(tokens);
             return result;
         }
         RequestTemplate t;
         t.path = target.rootPath().toUtf8()
             + (spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions");
-        t.body = body(spec, promptValue(spec, shared + kUniqueMarker + tail), spec.outputTokens);
+        t.body = body(spec, promptValue(spec, shared + kUniqueMarker + tail), outputTokens);
         const QByteArray marker = kUniqueMarker.toUtf8();
         t.uniqueAt = t.body.indexOf(marker);
         if (t.uniqueAt >= 0)
             t.body.remove(t.uniqueAt, marker.size());
         t.uniqueWords = uniqueWords;
-        t.inputTokens = spec.inputTokens;
-        t.outputTokens = spec.outputTokens;
+        t.inputTokens = inputTokens;
+        t.outputTokens = outputTokens;
         result.requests.push_back(std::move(t));
     }
     return result;

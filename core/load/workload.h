@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace kp::core {
@@ -26,7 +27,13 @@ struct WorkloadSpec
     /// Tokens at the start of the input every prompt shares, BOS included, as a system prompt would be (0: nothing
     /// beyond BOS); the rest of each prompt is its own.
     int sharedPrefixTokens = 0;
+    /// Each prompt's input and output lengths drawn uniformly from [L(1 − r), L(1 + r)] around the lengths above, as
+    /// vllm bench serve's --random-range-ratio does (0: every prompt exactly the lengths above). Below 1.
+    double lengthSpread = 0;
     std::uint64_t seed = 0;
+
+    /// The range a length L spreads over: [low, high], never below `floor`.
+    static std::pair<int, int> spreadRange(int length, double spread, int floor = 1);
 };
 
 /// Builds the requests of a step: synthetic prompts of an exact token count, made with the server's own

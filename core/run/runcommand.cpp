@@ -95,6 +95,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("shared-prefix",
             "Start every prompt with the same N tokens, as a shared system prompt; the rest stays each request's own.",
             "N", "0"),
+        o("length-spread",
+            "Draw each prompt's input and output lengths uniformly within ±R of the shape's (0 ≤ R < 1; default 0).",
+            "R", "0"),
+        o("seed", "Seed for the prompts' words and lengths and the rate sweep's arrivals (default 0).", "N", "0"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
         o("burstiness", "Arrivals of the rate sweep: 1 Poisson, below 1 burstier, above 1 more even.", "B", "1"),
@@ -181,6 +185,17 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
             "--shared-prefix and --dataset cannot be combined: the data set's prompts are sent as written.")};
+    o.lengthSpread = option::number(p, QStringLiteral("length-spread"), 0, 0.99);
+    if (o.lengthSpread > 0 && !o.dataset.isEmpty())
+        throw UsageError {QStringLiteral(
+            "--length-spread and --dataset cannot be combined: the data set's requests have their own lengths.")};
+    {
+        bool ok = false;
+        o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+        if (!ok)
+            throw UsageError {
+                QStringLiteral("--seed takes a whole number from 0, not '%1'.").arg(p.value(QStringLiteral("seed")))};
+    }
     o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
     for (const QString& r : p.value(QStringLiteral("rate")).split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;

@@ -122,6 +122,10 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("dataset")] = dataset;
     if (sharedPrefixTokens > 0)
         json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
+    if (lengthSpread > 0)
+        json[QStringLiteral("length_spread")] = lengthSpread;
+    if (seed != 0)
+        json[QStringLiteral("seed")] = QString::number(seed);
     if (constantArrivals)
         json[QStringLiteral("arrivals")] = QStringLiteral("constant");
     if (maxInFlight > 0)

@@ -73,6 +73,11 @@ struct RunOptions
     /// --shared-prefix: tokens every synthetic prompt starts with, as a shared system prompt (0: none). A prefix cache
     /// may serve that much of each prompt, and the prefix-cache check expects it.
     int sharedPrefixTokens = 0;
+    /// --length-spread R: each synthetic prompt's input and output lengths drawn uniformly within ±R of the shape's
+    /// (vllm bench serve's --random-range-ratio); 0: every request exactly the shape.
+    double lengthSpread = 0;
+    /// --seed: draws the prompts' words and lengths and the rate sweep's arrivals, so that a run can be repeated.
+    std::uint64_t seed = 0;
     bool demo = false;
 
     /// The product's defaults filled in where the user gave nothing.

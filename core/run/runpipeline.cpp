@@ -132,8 +132,9 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.inputTokens = shape.input;
         spec.outputTokens = shape.output;
         spec.count = m_options.prompts;
-        spec.seed = std::uint64_t(m_workloads.size());
+        spec.seed = m_options.seed * 1000 + std::uint64_t(m_workloads.size());
         spec.sharedPrefixTokens = m_options.sharedPrefixTokens;
+        spec.lengthSpread = m_options.lengthSpread;
         // The shared part, the request's own block of words and BOS have to fit the input.
         if (m_options.sharedPrefixTokens + RequestTemplate::kUniqueWords + 2 > shape.input) {
             finish(RunStatus::Failed,
@@ -144,13 +145,24 @@ bool RunPipeline::buildSyntheticWorkloads()
                     .arg(std::max(0, shape.input - RequestTemplate::kUniqueWords - 2)));
             return false;
         }
-        if (m_facts.maxModelLen && shape.input + shape.output > *m_facts.maxModelLen) {
+        // The longest request the spread can draw has to fit, not only the average one.
+        const int longest = WorkloadSpec::spreadRange(shape.input, m_options.lengthSpread).second
+            + WorkloadSpec::spreadRange(shape.output, m_options.lengthSpread).second;
+        if (m_facts.maxModelLen && longest > *m_facts.maxModelLen) {
             finish(RunStatus::Failed,
-                QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
-                    .arg(shape.input)
-                    .arg(shape.output)
-                    .arg(shape.input + shape.output)
-                    .arg(*m_facts.maxModelLen));
+                m_options.lengthSpread > 0
+                    ? QStringLiteral("The shape %1 in / %2 out, spread by ±%3%, needs up to %4 tokens of context, but "
+                                     "the server allows %5.")
+                          .arg(shape.input)
+                          .arg(shape.output)
+                          .arg(std::lround(m_options.lengthSpread * 100))
+                          .arg(longest)
+                          .arg(*m_facts.maxModelLen)
+                    : QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
+                          .arg(shape.input)
+                          .arg(shape.output)
+                          .arg(longest)
+                          .arg(*m_facts.maxModelLen));
             return false;
         }
         WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
@@ -269,7 +281,7 @@ void RunPipeline::planSteps()
         p.burstiness = o.burstiness;
         p.maxInFlight = o.maxInFlight;
         p.ratePerSecond = rate;
-        p.seed = std::uint64_t(rate * 1000);
+        p.seed = std::uint64_t(rate * 1000) ^ (o.seed * 0x9e3779b97f4a7c15ULL);
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
         else

@@ -283,6 +283,39 @@ private Q_SLOTS:
                 qPrintable(QString::number(double(scheduled[i] - scheduled[i - 1]) / 1e6)));
     }
 
+    void aLengthSpreadIsSentAndSaid()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"), QStringLiteral("24"),
+            QStringLiteral("--shapes"), QStringLiteral("128/16"), QStringLiteral("--length-spread"),
+            QStringLiteral("0.5"), QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--db"), db});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->info.options[u"length_spread"].toDouble(), 0.5);
+        QCOMPARE(stored->info.options[u"seed"].toString(), QStringLiteral("3"));
+        QSet<int> inputs;
+        for (const RequestRecord& r : store->requests(stored->steps[1].id, &error)) {
+            QVERIFY(r.ok());
+            QVERIFY2(r.promptTokens >= 64 && r.promptTokens <= 192, qPrintable(QString::number(r.promptTokens)));
+            QCOMPARE(r.promptTokens, r.requestedInputTokens); // no length mismatch to report
+            inputs.insert(r.promptTokens);
+        }
+        QVERIFY(inputs.size() > 8);
+        const Finished shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(shown.code, 0);
+        QVERIFY2(
+            shown.out.contains(QStringLiteral("(128 tokens in, 16 out, each within ±50%)")), qPrintable(shown.out));
+        QVERIFY2(!shown.out.contains(QStringLiteral("another prompt length")), qPrintable(shown.out));
+    }
+
     void theLoadPatternOptionsRefuseWhatCannotApply_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -297,6 +330,10 @@ private Q_SLOTS:
         QTest::newRow("constant and bursty") << QStringList {QStringLiteral("--rate"), QStringLiteral("2"),
             QStringLiteral("--arrivals"), QStringLiteral("constant"), QStringLiteral("--burstiness"),
             QStringLiteral("0.5")} << QStringLiteral("give one or the other");
+        QTest::newRow("spread of 1") << QStringList {QStringLiteral("--length-spread"), QStringLiteral("1")}
+                                     << QStringLiteral("--length-spread");
+        QTest::newRow("bad seed") << QStringList {QStringLiteral("--seed"), QStringLiteral("-3")}
+                                  << QStringLiteral("--seed takes a whole number");
         QTest::newRow("negative think time") << QStringList {QStringLiteral("--think-time-ms"), QStringLiteral("-1")}
                                              << QStringLiteral("--think-time-ms");
     }

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace kp::core;
 
 class TestWorkload : public QObject
@@ -63,6 +65,47 @@ private Q_SLOTS:
             QVERIFY2(r.ok(), qPrintable(r.errorMessage));
             QCOMPARE(r.promptTokens, input);
             QCOMPARE(r.completionTokens, 5);
+        }
+    }
+
+    void aLengthSpreadDrawsLengthsAroundTheShape()
+    {
+        WorkloadSpec spec;
+        spec.inputTokens = 200;
+        spec.outputTokens = 40;
+        spec.count = 40;
+        spec.lengthSpread = 0.5;
+        spec.seed = 7;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 40);
+        QSet<int> inputs;
+        QSet<int> outputs;
+        double inputSum = 0;
+        for (const RequestTemplate& t : built.requests) {
+            QVERIFY2(t.inputTokens >= 100 && t.inputTokens <= 300, qPrintable(QString::number(t.inputTokens)));
+            QVERIFY2(t.outputTokens >= 20 && t.outputTokens <= 60, qPrintable(QString::number(t.outputTokens)));
+            inputs.insert(t.inputTokens);
+            outputs.insert(t.outputTokens);
+            inputSum += t.inputTokens;
+        }
+        QVERIFY2(inputs.size() > 20 && outputs.size() > 10, "the lengths hardly vary");
+        QVERIFY2(std::abs(inputSum / 40 - 200) < 30, qPrintable(QString::number(inputSum / 40)));
+        // The same seed draws the same lengths: a run can be repeated.
+        const auto again = WorkloadBuilder::synthetic(m_target, spec);
+        for (std::size_t i = 0; i < built.requests.size(); ++i)
+            QCOMPARE(again.requests[i].inputTokens, built.requests[i].inputTokens);
+        // The server counts each prompt at its own drawn length, and streams each its own output length.
+        LoadPlan plan;
+        plan.users = 4;
+        plan.requestCount = 40;
+        auto workload = std::make_shared<const std::vector<RequestTemplate>>(built.requests);
+        const auto result = LoadEngine::run(m_target, StreamTransport::Kind::Socket, plan, workload);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.promptTokens, r.requestedInputTokens);
+            QCOMPARE(r.completionTokens, r.requestedOutputTokens);
         }
     }
 

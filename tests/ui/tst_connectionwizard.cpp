@@ -381,6 +381,7 @@ private Q_SLOTS:
         given.maxInFlight = 7;
         given.thinkTimeMs = 250;
         given.rampMs = 0;
+        given.lengthSpread = 0.3;
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
@@ -399,6 +400,7 @@ private Q_SLOTS:
         QCOMPARE(o.maxInFlight, 7);
         QCOMPARE(o.thinkTimeMs, 250.0);
         QCOMPARE(o.rampMs, 0.0);
+        QCOMPARE(o.lengthSpread, 0.3);
     }
 
     void apiKeyComesFromTheEnvironment()

@@ -61,6 +61,7 @@ core::RunOptions ConnectionWizard::options() const
     o.shapes = m_traffic->shapes();
     o.dataset = m_traffic->datasetPath();
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
+    o.lengthSpread = m_traffic->lengthSpread();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
@@ -94,6 +95,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     if (!options.dataset.isEmpty())
         m_traffic->setDatasetPath(options.dataset);
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
+    m_traffic->setLengthSpread(options.lengthSpread);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);
     m_targets->setPercentile(options.percentile);

@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kp::ui {
 
@@ -121,6 +122,17 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_sharedPrefix->setToolTip(tr("Every prompt starts with the same tokens, as a shared system prompt does; a "
                                   "server's prefix cache may then skip their prefill."));
 
+    m_lengthSpread = new QSpinBox(this);
+    m_lengthSpread->setObjectName(QStringLiteral("lengthSpreadSpin"));
+    m_lengthSpread->setAccessibleName(tr("Spread of the request lengths in percent"));
+    m_lengthSpread->setRange(0, 99);
+    m_lengthSpread->setSingleStep(10);
+    m_lengthSpread->setPrefix(tr("within ±"));
+    m_lengthSpread->setSuffix(tr("%"));
+    m_lengthSpread->setSpecialValueText(tr("none: every request exactly its size"));
+    m_lengthSpread->setToolTip(tr("Each prompt's input and output lengths are drawn at random within this share of "
+                                  "the size, as real traffic varies; the average stays the size."));
+
     m_dataset = new QLineEdit(this);
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
@@ -157,6 +169,12 @@ TrafficPage::TrafficPage(QWidget* parent)
     sharedRow->addWidget(m_sharedPrefix);
     sharedRow->addStretch(1);
     sizesForm->addRow(sharedLabel, sharedRow);
+    auto* spreadLabel = new QLabel(tr("&Lengths vary:"), this);
+    spreadLabel->setBuddy(m_lengthSpread);
+    auto* spreadRow = new QHBoxLayout;
+    spreadRow->addWidget(m_lengthSpread);
+    spreadRow->addStretch(1);
+    sizesForm->addRow(spreadLabel, spreadRow);
 
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_dataset, 1);
@@ -185,7 +203,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_sizesRadio, m_presets);
     setTabOrder(m_presets, m_custom);
     setTabOrder(m_custom, m_sharedPrefix);
-    setTabOrder(m_sharedPrefix, m_datasetRadio);
+    setTabOrder(m_sharedPrefix, m_lengthSpread);
+    setTabOrder(m_lengthSpread, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
 
@@ -210,6 +229,7 @@ TrafficPage::TrafficPage(QWidget* parent)
         check();
         Q_EMIT trafficChanged();
     });
+    connect(m_lengthSpread, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
     connect(m_dataset, &QLineEdit::textChanged, this, [this] {
         check();
         Q_EMIT trafficChanged();
@@ -276,6 +296,7 @@ void TrafficPage::updateMode()
     m_presets->setEnabled(sizes);
     m_custom->setEnabled(sizes);
     m_sharedPrefix->setEnabled(sizes);
+    m_lengthSpread->setEnabled(sizes);
     m_dataset->setEnabled(!sizes);
     m_browse->setEnabled(!sizes);
 }
@@ -420,6 +441,16 @@ int TrafficPage::sharedPrefixTokens() const
 void TrafficPage::setSharedPrefixTokens(int tokens)
 {
     m_sharedPrefix->setValue(tokens);
+}
+
+double TrafficPage::lengthSpread() const
+{
+    return m_sizesRadio->isChecked() ? m_lengthSpread->value() / 100.0 : 0;
+}
+
+void TrafficPage::setLengthSpread(double spread)
+{
+    m_lengthSpread->setValue(int(std::lround(spread * 100)));
 }
 
 QString TrafficPage::datasetPath() const

@@ -40,6 +40,9 @@ public:
     void setDatasetPath(const QString& path);
     /// Tokens every synthetic prompt starts with (--shared-prefix); 0 with a data set.
     int sharedPrefixTokens() const;
+    /// Each prompt's lengths drawn within ±this share of its size (--length-spread); 0 with a data set.
+    double lengthSpread() const;
+    void setLengthSpread(double spread);
     void setSharedPrefixTokens(int tokens);
     /// The server's context length, once Detect has found it: no size may exceed it.
     void setContextLength(std::optional<int> tokens);
@@ -69,6 +72,7 @@ private:
     QLineEdit* m_custom = nullptr;
     FieldMessage* m_sizesMessage = nullptr;
     QSpinBox* m_sharedPrefix = nullptr;
+    QSpinBox* m_lengthSpread = nullptr; // percent
     QLineEdit* m_dataset = nullptr;
     QPushButton* m_browse = nullptr;
     FieldMessage* m_datasetMessage = nullptr;
