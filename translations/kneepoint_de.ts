@@ -1119,8 +1119,8 @@
         <translation>Prompt-Tokens aus dem Präfix-Cache</translation>
     </message>
     <message>
-        <source>%1, %2 tokens in, %3 out, each drawn within ±%4</source>
-        <translation>%1, %2 Tokens Eingabe, %3 Ausgabe, jeweils zufällig innerhalb ±%4</translation>
+        <source>%1, %2 tokens in, %3 out, %4</source>
+        <translation>%1, %2 Tokens Eingabe, %3 Ausgabe, %4</translation>
     </message>
 </context>
 <context>
@@ -1212,6 +1212,14 @@
     <message>
         <source>There is no run %1.</source>
         <translation>Es gibt keinen Lauf %1.</translation>
+    </message>
+    <message>
+        <source>each within ±%1</source>
+        <translation>jeweils innerhalb ±%1</translation>
+    </message>
+    <message>
+        <source>in conversations of %1 turns</source>
+        <translation>in Gesprächen zu %1 Runden</translation>
     </message>
 </context>
 <context>
@@ -1535,6 +1543,10 @@
         <source>At %1 too the 95% interval of p%2 has no upper bound, so the figures there may be lower than the truth.</source>
         <translation>Auch bei %1 hat das 95-%-Intervall von p%2 keine obere Grenze, daher können die Werte dort niedriger sein als die Wirklichkeit.</translation>
     </message>
+    <message>
+        <source>Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of prompt tokens from its cache (at %3), as a chat server would.</source>
+        <translation>Gespräche zu %1 Runden senden ihren Verlauf erneut, wie verlangt (--turns): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie ein Chat-Server es täte.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -1692,8 +1704,8 @@
         <translation>während sich der Speicher nicht beurteilen ließ (%1)</translation>
     </message>
     <message>
-        <source>For your %1 traffic (%2 tokens in, %3 out, each within ±%4)</source>
-        <translation>Für Ihren Traffic (%1, %2 Tokens Eingabe, %3 Ausgabe, jeweils innerhalb ±%4)</translation>
+        <source>For your %1 traffic (%2 tokens in, %3 out, %4)</source>
+        <translation>Für Ihren Traffic (%1, %2 Tokens Eingabe, %3 Ausgabe, %4)</translation>
     </message>
 </context>
 <context>
@@ -4324,6 +4336,26 @@
     <message>
         <source>&amp;Lengths vary:</source>
         <translation>&amp;Längen schwanken:</translation>
+    </message>
+    <message>
+        <source>Turns of each conversation</source>
+        <translation>Runden jedes Gesprächs</translation>
+    </message>
+    <message>
+        <source> turns</source>
+        <translation> Runden</translation>
+    </message>
+    <message>
+        <source>none: every request stands alone</source>
+        <translation>keine: jede Anfrage für sich</translation>
+    </message>
+    <message>
+        <source>Each user holds conversations of this many turns, and every turn resends the history before a new question, as chat clients do: a server&apos;s prefix cache can then serve the history.</source>
+        <translation>Jeder Nutzer führt Gespräche mit so vielen Runden, und jede Runde sendet den Verlauf vor einer neuen Frage erneut, wie Chat-Clients es tun: Der Präfix-Cache eines Servers kann dann den Verlauf liefern.</translation>
+    </message>
+    <message>
+        <source>C&amp;onversations:</source>
+        <translation>Ge&amp;spräche:</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundata.h"
 
+#include "textformat.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -94,6 +96,7 @@ void readRunLevel(RunData& data)
     data.inputTokens = first.value(u"input").toInt(0);
     data.outputTokens = first.value(u"output").toInt(0);
     data.lengthSpread = data.run.info.options.value(u"length_spread").toDouble(0);
+    data.turns = std::max(1, data.run.info.options.value(u"turns").toInt(1));
 }
 
 // Without a stated input size, the run's is what its first measured step saw.
@@ -223,6 +226,16 @@ const StepData* RunData::baseline() const
         if (s.phase == u"baseline" && !s.cancelled)
             return &s;
     return nullptr;
+}
+
+QStringList RunData::workloadClauses() const
+{
+    QStringList clauses;
+    if (lengthSpread > 0)
+        clauses << QCoreApplication::translate("RunData", "each within ±%1").arg(text::percent(lengthSpread));
+    if (turns > 1)
+        clauses << QCoreApplication::translate("RunData", "in conversations of %1 turns").arg(turns);
+    return clauses;
 }
 
 } // namespace kp::core

@@ -9,6 +9,7 @@
 #include "store/runstore.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -79,6 +80,9 @@ struct RunData
     int outputTokens = 0;
     /// --length-spread: each prompt's lengths were drawn within ±this share of the sizes above (0: exactly them).
     double lengthSpread = 0;
+    int turns = 1; ///< --turns: requests came in conversations of this many turns
+    /// How the requests vary beyond their size: "each within ±30%", "in conversations of 4 turns"; empty: they don't.
+    QStringList workloadClauses() const;
     std::vector<StepData> steps; ///< in run order
     ModelQuality quality; ///< the quality passes asked of the run's model; empty for runs built in memory
 

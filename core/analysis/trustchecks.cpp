@@ -216,6 +216,15 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
             "prefix-cache counters in /metrics), so prefix-cache hits could not be counted.");
         return c;
     }
+    // Conversations resend their history (--turns): the cache serving it is the workload working as chat does.
+    if (run.turns > 1) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of "
+            "prompt tokens from its cache (at %3), as a chat server would.")
+                       .arg(text::number(run.turns), text::percent(mostServed),
+                           mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–"));
+        return c;
+    }
     if ((!worst || worstRate <= kPrefixHitWarn) && shared > 0) {
         c.detail = QCoreApplication::translate("TrustChecks",
             "Every prompt starts with the same %1 tokens, as asked (--shared-prefix): the server served up to %2 of "

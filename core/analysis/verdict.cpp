@@ -34,10 +34,11 @@ QString trafficPhrase(const RunData& run)
     if (product.isEmpty())
         product = QCoreApplication::translate("Verdict", "your", "the product type, when the run recorded none");
     const QString kind = product == u"batch" ? QStringLiteral("batch") : product;
-    if (run.inputTokens > 0 && run.lengthSpread > 0)
-        return QCoreApplication::translate("Verdict", "For your %1 traffic (%2 tokens in, %3 out, each within ±%4)")
+    const QStringList clauses = run.workloadClauses();
+    if (run.inputTokens > 0 && !clauses.isEmpty())
+        return QCoreApplication::translate("Verdict", "For your %1 traffic (%2 tokens in, %3 out, %4)")
             .arg(kind, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
-                text::percent(run.lengthSpread));
+                clauses.join(QStringLiteral(", ")));
     if (run.inputTokens > 0)
         return QCoreApplication::translate("Verdict", "For your %1 traffic (%2 tokens in, %3 out)")
             .arg(kind, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));

@@ -48,6 +48,11 @@ struct LoadPlan
     /// Closed loop: users start spread evenly over this long (user u of N at u/N of it) instead of all at once, so
     /// that their requests do not begin, and then end, in lockstep. 0: all at the step's start.
     std::int64_t rampNs = 0;
+    /// Closed loop: each user holds conversations of this many turns, the workload's templates in groups of `turns`
+    /// (turn t of a conversation is its history so far plus a new question); a new conversation starts after the
+    /// last turn. Every turn of a conversation carries the conversation's own leading block, so turn t + 1 starts
+    /// with exactly what turn t sent. An open loop sends first turns only. 1: every request stands alone.
+    int turns = 1;
     Arrival arrival = Arrival::Poisson; ///< open loop
     double ratePerSecond = 1; ///< open loop
     double burstiness = 1; ///< gamma shape: 1 is Poisson, below 1 burstier, above 1 more even

@@ -53,6 +53,7 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
     const Assignment& a = *m_assignment;
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
         m_issued.assign(a.quotas.size(), 0);
+        m_conversation.assign(a.quotas.size(), {0, 0});
         m_activeUsers = int(a.quotas.size());
         m_userStarts.clear();
         m_nextUserStart = 0;
@@ -89,24 +90,45 @@ void LoadWorker::issue(int user)
     record.user = a.firstUser + user;
     record.warmup = issued < a.warmups[std::size_t(user)];
     record.scheduledNs = monotonicNowNs();
+    const int turns = std::max(1, a.plan.turns);
+    if (turns > 1) {
+        // Conversations, not requests, are walked in steps of the user count; a conversation's turns follow one
+        // another on the same user, with the block its first turn drew.
+        const std::size_t conversations = std::max<std::size_t>(1, m_workload->size() / std::size_t(turns));
+        const int turn = issued % turns;
+        auto& [first, unique] = m_conversation[std::size_t(user)];
+        if (turn == 0) {
+            const std::size_t conversation
+                = (std::size_t(record.user) + std::size_t(issued / turns) * std::size_t(a.totalUsers)) % conversations;
+            first = conversation * std::size_t(turns);
+            unique = nextUnique();
+        }
+        ++issued;
+        sendTemplate(first + std::size_t(turn), std::move(record), user, unique);
+        return;
+    }
     // Users walk the workload in steps of the user count, so no two of them send the same prompt at once.
     const std::size_t index
         = (std::size_t(record.user) + std::size_t(issued) * std::size_t(a.totalUsers)) % m_workload->size();
     ++issued;
-    sendTemplate(index, std::move(record), user);
+    sendTemplate(index, std::move(record), user, nextUnique());
 }
 
-void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user)
+std::uint64_t LoadWorker::nextUnique() const
+{
+    // The step, this worker and the request's number within it: no prompt is sent twice in a run. Six words of the
+    // 227-word list hold 46 bits (227^6 > 2^46): 16 of step and shard, 7 of worker, 23 of count. The run's own
+    // offset (RequestTemplate::bodyFor) keeps a second run from repeating the first one's prompts.
+    return ((m_assignment->plan.promptSalt & 0xffff) << 30) + (std::uint64_t(m_index & 0x7f) << 23)
+        + ((m_nextId + 1) & 0x7fffff);
+}
+
+void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user, std::uint64_t unique)
 {
     const RequestTemplate& t = (*m_workload)[index];
     record.id = ++m_nextId;
     record.requestedInputTokens = t.inputTokens;
     record.requestedOutputTokens = t.outputTokens;
-    // The step, this worker and the request's number within it: no prompt is sent twice in a run. Six words of the
-    // 227-word list hold 46 bits (227^6 > 2^46): 16 of step and shard, 7 of worker, 23 of count. The run's own
-    // offset (RequestTemplate::bodyFor) keeps a second run from repeating the first one's prompts.
-    const std::uint64_t unique = ((m_assignment->plan.promptSalt & 0xffff) << 30)
-        + (std::uint64_t(m_index & 0x7f) << 23) + (m_nextId & 0x7fffff);
     m_transport->send(t.path, t.bodyFor(unique, m_assignment->plan.promptOffset), std::move(record),
         [this, user](RequestRecord&& finished) { onFinished(user, std::move(finished)); });
 }
@@ -129,7 +151,7 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
         RequestRecord next;
         next.warmup = send.warmup;
         next.scheduledNs = send.atNs;
-        sendTemplate(index, std::move(next), -1);
+        sendTemplate(index, std::move(next), -1, nextUnique());
     }
     checkDone();
 }
@@ -150,7 +172,9 @@ void LoadWorker::fireSchedule()
     const std::int64_t now = monotonicNowNs();
     while (!m_stopping && m_nextSend < a.sends.size() && a.sends[m_nextSend].atNs <= now) {
         const ScheduledSend& send = a.sends[m_nextSend++];
-        const std::size_t index = m_templateCursor++ % m_workload->size();
+        // Conversations' first turns only: a later turn's history was never sent in an open loop.
+        const std::size_t turns = std::size_t(std::max(1, a.plan.turns));
+        const std::size_t index = (m_templateCursor++ % std::max<std::size_t>(1, m_workload->size() / turns)) * turns;
         if (a.plan.maxInFlight > 0 && m_transport->inFlight() >= a.plan.maxInFlight) {
             m_capped.emplace_back(send, index);
             continue;
@@ -158,7 +182,7 @@ void LoadWorker::fireSchedule()
         RequestRecord record;
         record.warmup = send.warmup;
         record.scheduledNs = send.atNs;
-        sendTemplate(index, std::move(record), -1);
+        sendTemplate(index, std::move(record), -1, nextUnique());
     }
     if (!m_stopping && m_nextSend < a.sends.size())
         m_scheduleTimer->startAt(a.sends[m_nextSend].atNs);

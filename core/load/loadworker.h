@@ -62,7 +62,9 @@ Q_SIGNALS:
 
 private:
     void issue(int user);
-    void sendTemplate(std::size_t index, RequestRecord record, int user);
+    /// Sends template `index` with leading block `unique` (nextUnique() for a request of its own).
+    void sendTemplate(std::size_t index, RequestRecord record, int user, std::uint64_t unique);
+    std::uint64_t nextUnique() const;
     void onFinished(int user, RequestRecord&& record);
     void fireSchedule();
     void startDueUsers();
@@ -76,6 +78,8 @@ private:
     std::unique_ptr<StreamTransport> m_transport;
     std::shared_ptr<const Assignment> m_assignment;
     std::vector<int> m_issued; // per local user
+    // Per local user, with LoadPlan::turns > 1: the conversation in progress, its first template and its block.
+    std::vector<std::pair<std::size_t, std::uint64_t>> m_conversation;
     std::vector<std::pair<std::int64_t, int>> m_userStarts; // closed loop with a ramp: (start ns, local user)
     std::size_t m_nextUserStart = 0;
     std::size_t m_nextSend = 0;

@@ -62,23 +62,28 @@ public:
 
     int count(const WorkloadSpec& spec, const QString& text, QString* error)
     {
+        return count(spec, promptValue(spec, text), text, error);
+    }
+
+    /// `prompt` as the request sends it: a string (completions) or a messages array (chat); `text` its words.
+    int count(const WorkloadSpec& spec, const QJsonValue& prompt, const QString& text, QString* error)
+    {
         if (spec.api == WorkloadSpec::Api::Completions)
             return countIn(post("/tokenize", tokenize::completionRequest(spec.model, text), error), text, error);
         if (!m_chatByTemplate) {
-            const Answer a = post("/tokenize", tokenize::chatRequest(spec.model, promptValue(spec, text)), error);
+            const Answer a = post("/tokenize", tokenize::chatRequest(spec.model, prompt), error);
             if (a.status < 0 || a.status >= 300 || tokenize::count(a.body))
                 return countIn(a, text, error);
             // llama.cpp counts no messages: its own /apply-template makes the text its chat completions tokenize.
             m_chatByTemplate = true;
         }
-        const Answer templated
-            = post("/apply-template", QJsonObject {{QStringLiteral("messages"), promptValue(spec, text)}}, error);
+        const Answer templated = post("/apply-template", QJsonObject {{QStringLiteral("messages"), prompt}}, error);
         if (templated.status < 0)
             return -2;
-        const std::optional<QString> prompt = tokenize::appliedTemplate(templated.body);
-        if (!prompt)
+        const std::optional<QString> applied = tokenize::appliedTemplate(templated.body);
+        if (!applied)
             return -1;
-        return countIn(post("/tokenize", tokenize::completionRequest(spec.model, *prompt), error), *prompt, error);
+        return countIn(post("/tokenize", tokenize::completionRequest(spec.model, *applied), error), *applied, error);
     }
 
 private:
@@ -276,7 +281,47 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         t.uniqueWords = uniqueWords;
         t.inputTokens = inputTokens;
         t.outputTokens = outputTokens;
-        result.requests.push_back(std::move(t));
+        result.requests.push_back(t);
+
+        // The conversation's later turns: what was sent, an answer as long as asked for, and a new question. The
+        // answer is filler, not the server's own words, so a prefix cache can reuse the history's prompts but not
+        // its answers, as with a client that trims or rewrites replies. Each turn is counted by the server; only
+        // the first is fitted.
+        QString history = shared + kUniqueMarker + tail;
+        QJsonArray messages = promptValue(spec, history).toArray();
+        auto counted = [&](const QJsonValue& prompt, const QString& text) {
+            QString error;
+            const QString standInText = QString(text).replace(kUniqueMarker, standIn);
+            QJsonValue standInPrompt = prompt;
+            if (spec.api == WorkloadSpec::Api::Chat)
+                standInPrompt = QJsonDocument::fromJson(
+                    QJsonDocument(prompt.toArray()).toJson().replace(kUniqueMarker.toUtf8(), standIn.toUtf8()))
+                                    .array();
+            const int n = estimated ? -1 : tokenizer.count(spec, standInPrompt, standInText, &error);
+            return n >= 0 ? n : int(standInText.count(u' ')) + 1; // one token a word, and BOS
+        };
+        for (int turn = 1; turn < std::max(1, spec.turns); ++turn) {
+            const QString answer = randomWords(outputTokens);
+            const QString question = randomWords(inputTokens);
+            QJsonValue prompt;
+            if (spec.api == WorkloadSpec::Api::Chat) {
+                messages.append(QJsonObject {
+                    {QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), answer}});
+                messages.append(QJsonObject {
+                    {QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), question}});
+                prompt = messages;
+            }
+            history += answer + question;
+            if (spec.api == WorkloadSpec::Api::Completions)
+                prompt = history;
+            RequestTemplate next = t;
+            next.body = body(spec, prompt, outputTokens);
+            next.uniqueAt = next.body.indexOf(marker);
+            if (next.uniqueAt >= 0)
+                next.body.remove(next.uniqueAt, marker.size());
+            next.inputTokens = counted(prompt, history);
+            result.requests.push_back(std::move(next));
+        }
     }
     return result;
 }

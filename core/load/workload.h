@@ -30,6 +30,9 @@ struct WorkloadSpec
     /// Each prompt's input and output lengths drawn uniformly from [L(1 − r), L(1 + r)] around the lengths above, as
     /// vllm bench serve's --random-range-ratio does (0: every prompt exactly the lengths above). Below 1.
     double lengthSpread = 0;
+    /// Conversations of this many turns: the templates come in groups of `turns`, turn t being turn t − 1's prompt,
+    /// an answer of the output length and a new question of the input length (LoadPlan::turns). 1: single requests.
+    int turns = 1;
     std::uint64_t seed = 0;
 
     /// The range a length L spreads over: [low, high], never below `floor`.

@@ -322,12 +322,12 @@ ReportContent::Table distributionTable(
 QString trafficText(const RunData& run)
 {
     const QString dataset = run.run.info.options.value(u"dataset").toString();
-    if (dataset.isEmpty() && run.lengthSpread > 0)
-        return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out, each drawn within ±%4")
+    if (dataset.isEmpty() && !run.workloadClauses().isEmpty())
+        return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out, %4")
             .arg(run.run.info.product)
             .arg(run.inputTokens)
             .arg(run.outputTokens)
-            .arg(text::percent(run.lengthSpread));
+            .arg(run.workloadClauses().join(QStringLiteral(", ")));
     if (dataset.isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out")
             .arg(run.run.info.product)

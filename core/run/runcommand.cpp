@@ -98,6 +98,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("length-spread",
             "Draw each prompt's input and output lengths uniformly within ±R of the shape's (0 ≤ R < 1; default 0).",
             "R", "0"),
+        o("turns",
+            "Each user holds conversations of N turns; each turn resends the history before a new question (default "
+            "1).",
+            "N", "1"),
         o("seed", "Seed for the prompts' words and lengths and the rate sweep's arrivals (default 0).", "N", "0"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
@@ -185,6 +189,10 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
             "--shared-prefix and --dataset cannot be combined: the data set's prompts are sent as written.")};
+    o.turns = option::integer(p, QStringLiteral("turns"), 1, 100);
+    if (o.turns > 1 && !o.dataset.isEmpty())
+        throw UsageError {
+            QStringLiteral("--turns and --dataset cannot be combined: the data set's requests are sent as written.")};
     o.lengthSpread = option::number(p, QStringLiteral("length-spread"), 0, 0.99);
     if (o.lengthSpread > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(

@@ -122,6 +122,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("dataset")] = dataset;
     if (sharedPrefixTokens > 0)
         json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
+    if (turns > 1)
+        json[QStringLiteral("turns")] = turns;
     if (lengthSpread > 0)
         json[QStringLiteral("length_spread")] = lengthSpread;
     if (seed != 0)

@@ -76,6 +76,9 @@ struct RunOptions
     /// --length-spread R: each synthetic prompt's input and output lengths drawn uniformly within ±R of the shape's
     /// (vllm bench serve's --random-range-ratio); 0: every request exactly the shape.
     double lengthSpread = 0;
+    /// --turns N: each user of the concurrency sweep holds conversations of N turns, every turn resending the history
+    /// (the earlier prompts and answers) before a new question, as chat clients do. 1: single requests.
+    int turns = 1;
     /// --seed: draws the prompts' words and lengths and the rate sweep's arrivals, so that a run can be repeated.
     std::uint64_t seed = 0;
     bool demo = false;

@@ -135,6 +135,7 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.seed = m_options.seed * 1000 + std::uint64_t(m_workloads.size());
         spec.sharedPrefixTokens = m_options.sharedPrefixTokens;
         spec.lengthSpread = m_options.lengthSpread;
+        spec.turns = m_options.turns;
         // The shared part, the request's own block of words and BOS have to fit the input.
         if (m_options.sharedPrefixTokens + RequestTemplate::kUniqueWords + 2 > shape.input) {
             finish(RunStatus::Failed,
@@ -146,16 +147,20 @@ bool RunPipeline::buildSyntheticWorkloads()
             return false;
         }
         // The longest request the spread can draw has to fit, not only the average one.
-        const int longest = WorkloadSpec::spreadRange(shape.input, m_options.lengthSpread).second
-            + WorkloadSpec::spreadRange(shape.output, m_options.lengthSpread).second;
+        // A conversation's last turn carries every earlier question and answer too.
+        const int turns = std::max(1, m_options.turns);
+        const int longest = turns * WorkloadSpec::spreadRange(shape.input, m_options.lengthSpread).second
+            + turns * WorkloadSpec::spreadRange(shape.output, m_options.lengthSpread).second;
         if (m_facts.maxModelLen && longest > *m_facts.maxModelLen) {
             finish(RunStatus::Failed,
-                m_options.lengthSpread > 0
-                    ? QStringLiteral("The shape %1 in / %2 out, spread by ±%3%, needs up to %4 tokens of context, but "
-                                     "the server allows %5.")
+                m_options.lengthSpread > 0 || turns > 1
+                    ? QStringLiteral("The shape %1 in / %2 out, %3, needs up to %4 tokens of context, but the server "
+                                     "allows %5.")
                           .arg(shape.input)
                           .arg(shape.output)
-                          .arg(std::lround(m_options.lengthSpread * 100))
+                          .arg(turns > 1
+                                  ? QStringLiteral("in conversations of %1 turns").arg(turns)
+                                  : QStringLiteral("spread by ±%1%").arg(std::lround(m_options.lengthSpread * 100)))
                           .arg(longest)
                           .arg(*m_facts.maxModelLen)
                     : QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
@@ -257,6 +262,7 @@ void RunPipeline::planSteps()
         LoadPlan p;
         p.users = users;
         p.thinkTimeMs = o.thinkTimeMs;
+        p.turns = o.dataset.isEmpty() ? o.turns : 1;
         p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;

@@ -988,7 +988,7 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         event += "}]";
         if (a.continuousUsage) {
             event += ",\"usage\":";
-            event += usageJson(a.truth.promptTokens, a.completionTokens, !a.chat);
+            event += usageJson(a.truth.promptTokens, a.completionTokens, !a.chat, a.cachedTokens);
         } else if (!a.chat) {
             event += ",\"usage\":null"; // completions dump every field, chat only those that were set
         }
@@ -999,8 +999,8 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         if (a.includeUsage) {
             const QByteArray usage = "data: {\"id\":\"" + a.responseId + "\",\"object\":\""
                 + (a.chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + a.created
-                + ",\"model\":\"" + model
-                + "\",\"choices\":[],\"usage\":" + usageJson(a.truth.promptTokens, a.completionTokens, false) + "}\n\n";
+                + ",\"model\":\"" + model + "\",\"choices\":[],\"usage\":"
+                + usageJson(a.truth.promptTokens, a.completionTokens, false, a.cachedTokens) + "}\n\n";
             SimConnection::appendChunk(&out, usage);
         }
         SimConnection::appendChunk(&out, "data: [DONE]\n\n");

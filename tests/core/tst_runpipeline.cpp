@@ -316,6 +316,45 @@ private Q_SLOTS:
         QVERIFY2(!shown.out.contains(QStringLiteral("another prompt length")), qPrintable(shown.out));
     }
 
+    void conversationsMeetThePrefixCacheAsChatDoes()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"), QStringLiteral("12"),
+            QStringLiteral("--shapes"), QStringLiteral("128/16"), QStringLiteral("--turns"), QStringLiteral("3"),
+            QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        // Two of every three turns resend a history the server has cached: a third of their prompt or more.
+        const QJsonObject server = QJsonDocument::fromJson(f.out.toUtf8())
+                                       .object()[u"steps"]
+                                       .toArray()
+                                       .at(1)
+                                       .toObject()[u"server"]
+                                       .toObject();
+        const double hits = server[u"prefix_cache_hits"].toDouble();
+        const double queries = server[u"prefix_cache_queries"].toDouble();
+        QVERIFY2(queries > 0 && hits / queries > 0.3, QJsonDocument(server).toJson().constData());
+        const Finished shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(shown.code, 0);
+        QVERIFY2(shown.out.contains(QStringLiteral("(128 tokens in, 16 out, in conversations of 3 turns)")),
+            qPrintable(shown.out));
+        // The reuse is the workload's, and the check says so instead of warning.
+        const Finished json = runKneepoint(
+            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QJsonObject check;
+        for (const QJsonValue v : QJsonDocument::fromJson(json.out.toUtf8()).object()[u"trust"].toArray())
+            if (v[u"id"].toString() == u"prefix-cache")
+                check = v.toObject();
+        QCOMPARE(check[u"status"].toString(), QStringLiteral("pass"));
+        QVERIFY2(
+            check[u"detail"].toString().startsWith(QStringLiteral("Conversations of 3 turns resend their history")),
+            qPrintable(check[u"detail"].toString()));
+    }
+
     void theLoadPatternOptionsRefuseWhatCannotApply_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -334,6 +373,8 @@ private Q_SLOTS:
                                      << QStringLiteral("--length-spread");
         QTest::newRow("bad seed") << QStringList {QStringLiteral("--seed"), QStringLiteral("-3")}
                                   << QStringLiteral("--seed takes a whole number");
+        QTest::newRow("no turns") << QStringList {QStringLiteral("--turns"), QStringLiteral("0")}
+                                  << QStringLiteral("--turns");
         QTest::newRow("negative think time") << QStringList {QStringLiteral("--think-time-ms"), QStringLiteral("-1")}
                                              << QStringLiteral("--think-time-ms");
     }

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 
 using namespace kp::core;
 
@@ -106,6 +107,87 @@ private Q_SLOTS:
             QVERIFY2(r.ok(), qPrintable(r.errorMessage));
             QCOMPARE(r.promptTokens, r.requestedInputTokens);
             QCOMPARE(r.completionTokens, r.requestedOutputTokens);
+        }
+    }
+
+    void conversationsResendTheirHistory_data()
+    {
+        QTest::addColumn<bool>("chat");
+        QTest::newRow("completions") << false;
+        QTest::newRow("chat") << true;
+    }
+
+    void conversationsResendTheirHistory()
+    {
+        QFETCH(bool, chat);
+        WorkloadSpec spec;
+        spec.api = chat ? WorkloadSpec::Api::Chat : WorkloadSpec::Api::Completions;
+        spec.inputTokens = 64;
+        spec.outputTokens = 8;
+        spec.count = 4;
+        spec.turns = 3;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 12); // four conversations of three turns
+        for (int c = 0; c < 4; ++c) {
+            const RequestTemplate* turns = &built.requests[std::size_t(c) * 3];
+            QCOMPARE(turns[0].inputTokens, 64);
+            for (int t = 1; t < 3; ++t) {
+                // Each turn is the last one's prompt, an answer and a new question: longer by about both.
+                QVERIFY2(turns[t].inputTokens >= turns[t - 1].inputTokens + 64 + 8 - 2,
+                    qPrintable(QStringLiteral("turn %1: %2 tokens after %3")
+                                   .arg(t)
+                                   .arg(turns[t].inputTokens)
+                                   .arg(turns[t - 1].inputTokens)));
+                // With the conversation's block in place, the earlier turn's words lead the later one.
+                const QByteArray earlier = turns[t - 1].bodyFor(42);
+                const QByteArray later = turns[t].bodyFor(42);
+                const QByteArray key = chat ? "\"content\":\"" : "\"prompt\":\"";
+                const qsizetype from = earlier.indexOf(key) + key.size();
+                const QByteArray words = earlier.mid(from, earlier.indexOf('"', from) - from);
+                QVERIFY2(later.contains(words), later.constData());
+            }
+        }
+        // On the server, with its prefix cache on (as vLLM V1's is by default), a later turn finds its history
+        // cached and the first none; the usage says how much, as vLLM's --enable-prompt-tokens-details makes it.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50"),
+                               QStringLiteral("--enable-prompt-tokens-details")},
+                     &error),
+            qPrintable(error));
+        LoadTarget target;
+        target.baseUrl = QUrl(sim.baseUrl());
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 12;
+        plan.turns = 3;
+        auto workload = std::make_shared<const std::vector<RequestTemplate>>(built.requests);
+        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan, workload);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        std::map<int, std::vector<const RequestRecord*>> byUser;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.promptTokens, r.requestedInputTokens);
+            byUser[r.user].push_back(&r);
+        }
+        for (const auto& [user, records] : byUser) {
+            QCOMPARE(int(records.size()), 6);
+            for (std::size_t i = 0; i < records.size(); ++i) {
+                const RequestRecord& r = *records[i];
+                if (i % 3 == 0) {
+                    QVERIFY2(r.cachedTokens < 32, qPrintable(QString::number(r.cachedTokens)));
+                } else {
+                    // The previous turn's prompt, in whole 16-token blocks.
+                    const int history = records[i - 1]->promptTokens;
+                    QVERIFY2(r.cachedTokens >= history / 16 * 16 - 16,
+                        qPrintable(QStringLiteral("turn %1 of user %2: %3 cached of a %4-token history")
+                                       .arg(i % 3)
+                                       .arg(user)
+                                       .arg(r.cachedTokens)
+                                       .arg(history)));
+                }
+            }
         }
     }
 

@@ -382,6 +382,7 @@ private Q_SLOTS:
         given.thinkTimeMs = 250;
         given.rampMs = 0;
         given.lengthSpread = 0.3;
+        given.turns = 4;
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
@@ -401,6 +402,7 @@ private Q_SLOTS:
         QCOMPARE(o.thinkTimeMs, 250.0);
         QCOMPARE(o.rampMs, 0.0);
         QCOMPARE(o.lengthSpread, 0.3);
+        QCOMPARE(o.turns, 4);
     }
 
     void apiKeyComesFromTheEnvironment()

@@ -62,6 +62,7 @@ core::RunOptions ConnectionWizard::options() const
     o.dataset = m_traffic->datasetPath();
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.lengthSpread = m_traffic->lengthSpread();
+    o.turns = m_traffic->turns();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
@@ -96,6 +97,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
         m_traffic->setDatasetPath(options.dataset);
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_traffic->setLengthSpread(options.lengthSpread);
+    m_traffic->setTurns(options.turns);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);
     m_targets->setPercentile(options.percentile);

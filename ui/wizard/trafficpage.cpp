@@ -133,6 +133,16 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_lengthSpread->setToolTip(tr("Each prompt's input and output lengths are drawn at random within this share of "
                                   "the size, as real traffic varies; the average stays the size."));
 
+    m_turns = new QSpinBox(this);
+    m_turns->setObjectName(QStringLiteral("turnsSpin"));
+    m_turns->setAccessibleName(tr("Turns of each conversation"));
+    m_turns->setRange(1, 100);
+    m_turns->setSuffix(tr(" turns"));
+    m_turns->setSpecialValueText(tr("none: every request stands alone"));
+    m_turns->setToolTip(tr("Each user holds conversations of this many turns, and every turn resends the history "
+                           "before a new question, as chat clients do: a server's prefix cache can then serve the "
+                           "history."));
+
     m_dataset = new QLineEdit(this);
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
@@ -175,6 +185,12 @@ TrafficPage::TrafficPage(QWidget* parent)
     spreadRow->addWidget(m_lengthSpread);
     spreadRow->addStretch(1);
     sizesForm->addRow(spreadLabel, spreadRow);
+    auto* turnsLabel = new QLabel(tr("C&onversations:"), this);
+    turnsLabel->setBuddy(m_turns);
+    auto* turnsRow = new QHBoxLayout;
+    turnsRow->addWidget(m_turns);
+    turnsRow->addStretch(1);
+    sizesForm->addRow(turnsLabel, turnsRow);
 
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_dataset, 1);
@@ -204,7 +220,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_presets, m_custom);
     setTabOrder(m_custom, m_sharedPrefix);
     setTabOrder(m_sharedPrefix, m_lengthSpread);
-    setTabOrder(m_lengthSpread, m_datasetRadio);
+    setTabOrder(m_lengthSpread, m_turns);
+    setTabOrder(m_turns, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
 
@@ -230,6 +247,7 @@ TrafficPage::TrafficPage(QWidget* parent)
         Q_EMIT trafficChanged();
     });
     connect(m_lengthSpread, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
+    connect(m_turns, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
     connect(m_dataset, &QLineEdit::textChanged, this, [this] {
         check();
         Q_EMIT trafficChanged();
@@ -297,6 +315,7 @@ void TrafficPage::updateMode()
     m_custom->setEnabled(sizes);
     m_sharedPrefix->setEnabled(sizes);
     m_lengthSpread->setEnabled(sizes);
+    m_turns->setEnabled(sizes);
     m_dataset->setEnabled(!sizes);
     m_browse->setEnabled(!sizes);
 }
@@ -451,6 +470,16 @@ double TrafficPage::lengthSpread() const
 void TrafficPage::setLengthSpread(double spread)
 {
     m_lengthSpread->setValue(int(std::lround(spread * 100)));
+}
+
+int TrafficPage::turns() const
+{
+    return m_sizesRadio->isChecked() ? m_turns->value() : 1;
+}
+
+void TrafficPage::setTurns(int turns)
+{
+    m_turns->setValue(turns);
 }
 
 QString TrafficPage::datasetPath() const

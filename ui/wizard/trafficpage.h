@@ -43,6 +43,9 @@ public:
     /// Each prompt's lengths drawn within ±this share of its size (--length-spread); 0 with a data set.
     double lengthSpread() const;
     void setLengthSpread(double spread);
+    /// Turns of each user's conversations (--turns); 1 with a data set.
+    int turns() const;
+    void setTurns(int turns);
     void setSharedPrefixTokens(int tokens);
     /// The server's context length, once Detect has found it: no size may exceed it.
     void setContextLength(std::optional<int> tokens);
@@ -73,6 +76,7 @@ private:
     FieldMessage* m_sizesMessage = nullptr;
     QSpinBox* m_sharedPrefix = nullptr;
     QSpinBox* m_lengthSpread = nullptr; // percent
+    QSpinBox* m_turns = nullptr;
     QLineEdit* m_dataset = nullptr;
     QPushButton* m_browse = nullptr;
     FieldMessage* m_datasetMessage = nullptr;
