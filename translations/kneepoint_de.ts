@@ -1547,6 +1547,14 @@
         <source>Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of prompt tokens from its cache (at %3), as a chat server would.</source>
         <translation>Gespräche zu %1 Runden senden ihren Verlauf erneut, wie verlangt (--turns): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie ein Chat-Server es täte.</translation>
     </message>
+    <message>
+        <source>The data set has %1 requests, fewer than the run sent: from %2 on, %3 requests sent a line an earlier step had sent, and a server&apos;s prefix cache may have answered those from memory%4. Use a data set with more lines than the run sends, or fewer requests per step.</source>
+        <translation>Der Datensatz hat %1 Anfragen, weniger als der Lauf sendete: Ab %2 sendeten %3 Anfragen eine Zeile, die ein früherer Schritt schon gesendet hatte, und der Präfix-Cache eines Servers kann diese aus dem Speicher beantwortet haben%4. Nehmen Sie einen Datensatz mit mehr Zeilen, als der Lauf sendet, oder weniger Anfragen pro Schritt.</translation>
+    </message>
+    <message>
+        <source> (it served up to %1 of prompt tokens, at %2)</source>
+        <translation> (er lieferte bis zu %1 der Prompt-Tokens, bei %2)</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

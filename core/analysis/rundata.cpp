@@ -51,6 +51,8 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
         d.inputTokens = measuredPromptTokens(records);
     d.clientCpuSeconds = stored.info.client.value(u"cpu_seconds").toDouble(-1);
     d.resentAfterClose = stored.info.client.value(u"resent_after_close").toInt(0);
+    d.datasetLinesResent = load.value(u"dataset_lines_resent").toInt(0);
+    d.datasetLines = load.value(u"dataset_lines").toInt(0);
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
     d.stats = StepStatistics::of(records, {}, d.concurrency);

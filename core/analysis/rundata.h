@@ -40,6 +40,10 @@ struct StepData
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
     /// Requests sent again on a fresh connection because the server had closed the kept-alive one under them.
     int resentAfterClose = 0;
+    /// With a data set: requests of this step that sent a line an earlier step had sent (the file ran out), and
+    /// the file's lines; 0 when none was sent twice.
+    int datasetLinesResent = 0;
+    int datasetLines = 0;
     double wallSeconds = 0;
 
     StepStatistics stats; ///< client clock, no targets: distributions, throughput, steady window, errors

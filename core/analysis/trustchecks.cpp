@@ -209,6 +209,29 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
             fromMetrics = metrics;
         }
     }
+    // A data set shorter than the run: its lines went out again, and a cache that remembers them flatters the steps
+    // that re-sent them, whatever the counters could show.
+    const StepData* resent = nullptr;
+    int resentCount = 0;
+    for (const StepData& s : run.steps) {
+        if (s.datasetLinesResent > 0 && !resent)
+            resent = &s;
+        resentCount += s.datasetLinesResent;
+    }
+    if (resent) {
+        c.status = Status::Warn;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "The data set has %1 requests, fewer than the run sent: from %2 on, %3 requests sent a line an earlier "
+            "step had sent, and a server's prefix cache may have answered those from memory%4. Use a data set with "
+            "more lines than the run sends, or fewer requests per step.")
+                       .arg(text::number(resent->datasetLines), resent->loadPhrase(), text::number(resentCount),
+                           reported && worst ? QCoreApplication::translate("TrustChecks",
+                               " (it served up to %1 of "
+                               "prompt tokens, at %2)")
+                                                   .arg(text::percent(worstRate), worst->step->loadPhrase())
+                                             : QString());
+        return c;
+    }
     if (!reported) {
         c.status = Status::NotMeasured;
         c.detail = QCoreApplication::translate("TrustChecks",

@@ -136,7 +136,8 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
             : int(std::ceil(plan.ratePerSecond * std::max(0.0, plan.durationSeconds)));
         const std::vector<std::int64_t> offsets = LoadPlan::arrivalOffsets(plan, plan.warmupRequests + count);
         for (std::size_t i = 0; i < offsets.size(); ++i) {
-            assignments[i % std::size_t(workerCount)]->sends.push_back({offsets[i], int(i) < plan.warmupRequests});
+            assignments[i % std::size_t(workerCount)]->sends.push_back(
+                {offsets[i], int(i) < plan.warmupRequests, std::uint64_t(i)});
         }
     }
     m_assignments.assign(assignments.begin(), assignments.end());

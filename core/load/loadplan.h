@@ -53,6 +53,9 @@ struct LoadPlan
     /// last turn. Every turn of a conversation carries the conversation's own leading block, so turn t + 1 starts
     /// with exactly what turn t sent. An open loop sends first turns only. 1: every request stands alone.
     int turns = 1;
+    /// Where in the workload this step begins: the requests earlier steps sent, so that a data set's lines are not
+    /// sent again until every one has been (synthetic prompts are unique whatever the offset).
+    std::uint64_t templateOffset = 0;
     Arrival arrival = Arrival::Poisson; ///< open loop
     double ratePerSecond = 1; ///< open loop
     double burstiness = 1; ///< gamma shape: 1 is Poisson, below 1 burstier, above 1 more even

@@ -99,7 +99,9 @@ void LoadWorker::issue(int user)
         auto& [first, unique] = m_conversation[std::size_t(user)];
         if (turn == 0) {
             const std::size_t conversation
-                = (std::size_t(record.user) + std::size_t(issued / turns) * std::size_t(a.totalUsers)) % conversations;
+                = (std::size_t(a.plan.templateOffset / std::uint64_t(turns)) + std::size_t(record.user)
+                      + std::size_t(issued / turns) * std::size_t(a.totalUsers))
+                % conversations;
             first = conversation * std::size_t(turns);
             unique = nextUnique();
         }
@@ -108,8 +110,9 @@ void LoadWorker::issue(int user)
         return;
     }
     // Users walk the workload in steps of the user count, so no two of them send the same prompt at once.
-    const std::size_t index
-        = (std::size_t(record.user) + std::size_t(issued) * std::size_t(a.totalUsers)) % m_workload->size();
+    const std::size_t index = (std::size_t(a.plan.templateOffset) + std::size_t(record.user)
+                                  + std::size_t(issued) * std::size_t(a.totalUsers))
+        % m_workload->size();
     ++issued;
     sendTemplate(index, std::move(record), user, nextUnique());
 }
@@ -174,7 +177,9 @@ void LoadWorker::fireSchedule()
         const ScheduledSend& send = a.sends[m_nextSend++];
         // Conversations' first turns only: a later turn's history was never sent in an open loop.
         const std::size_t turns = std::size_t(std::max(1, a.plan.turns));
-        const std::size_t index = (m_templateCursor++ % std::max<std::size_t>(1, m_workload->size() / turns)) * turns;
+        const std::size_t index = ((std::size_t(a.plan.templateOffset) + std::size_t(send.number))
+                                      % std::max<std::size_t>(1, m_workload->size() / turns))
+            * turns;
         if (a.plan.maxInFlight > 0 && m_transport->inFlight() >= a.plan.maxInFlight) {
             m_capped.emplace_back(send, index);
             continue;

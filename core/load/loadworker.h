@@ -30,6 +30,7 @@ public:
     {
         std::int64_t atNs = 0; ///< absolute monotonic time
         bool warmup = false;
+        std::uint64_t number = 0; ///< the send's place in the step's schedule, over every worker
     };
     /// What this worker does in a step. Immutable once sent to the worker's thread.
     struct Assignment
@@ -85,7 +86,6 @@ private:
     std::size_t m_nextSend = 0;
     std::deque<std::pair<LoadWorker::ScheduledSend, std::size_t>> m_capped; // due, but over the in-flight cap
     std::uint64_t m_nextId = 0;
-    std::size_t m_templateCursor = 0;
     bool m_stopping = false;
     bool m_running = false;
     int m_activeUsers = 0;

@@ -440,6 +440,8 @@ void RunPipeline::runNextStep()
         plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
     }
     plan.promptOffset = m_promptOffset;
+    m_templateOffsets.resize(m_workloads.size(), 0);
+    plan.templateOffset = m_templateOffsets[std::size_t(step.shape)];
     plan.promptSalt
         = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
     m_engine->start(plan, m_workloads[std::size_t(step.shape)]);
@@ -457,6 +459,17 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     info.phase = planned.phase;
     info.index = int(m_next);
     info.load = planned.load;
+    // A data set's lines go out once each, step after step; past its end they are sent again, and a prefix cache
+    // may answer them from memory. The step records how many, for the prefix-cache check to say.
+    const std::uint64_t before = m_templateOffsets[std::size_t(planned.shape)];
+    const std::uint64_t after = before + result.records.size();
+    m_templateOffsets[std::size_t(planned.shape)] = after;
+    if (!m_options.dataset.isEmpty()) {
+        const std::uint64_t lines = m_workloads[std::size_t(planned.shape)]->size();
+        info.load[QStringLiteral("dataset_lines")] = qint64(lines);
+        info.load[QStringLiteral("dataset_lines_resent")]
+            = qint64(after > std::max(before, lines) ? after - std::max(before, lines) : 0);
+    }
     info.startNs = result.startNs;
     info.endNs = result.endNs;
     info.startedUtc = m_stepStartedUtc;

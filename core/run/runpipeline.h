@@ -112,6 +112,8 @@ private:
     QElapsedTimer m_stepWall;
     QJsonObject m_network;
     double m_roundTripMs = -1;
+    /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).
+    std::vector<std::uint64_t> m_templateOffsets;
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps
     /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
     std::uint64_t m_promptOffset = 0;

@@ -441,6 +441,16 @@ private Q_SLOTS:
         QCOMPARE(physics[u"tensor_parallel"].toInt(), 2);
         QVERIFY2(physics[u"ttft_floor_ms"].toDouble() > 0, qPrintable(shown.out.left(2000)));
 
+        // Three lines cannot fill the run: they went out again, and the prefix-cache check says so.
+        QJsonObject check;
+        for (const QJsonValue v : QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"trust"].toArray())
+            if (v[u"id"].toString() == u"prefix-cache")
+                check = v.toObject();
+        QCOMPARE(check[u"status"].toString(), QStringLiteral("warn"));
+        QVERIFY2(check[u"detail"].toString().startsWith(
+                     QStringLiteral("The data set has 3 requests, fewer than the run sent")),
+            qPrintable(check[u"detail"].toString()));
+
         // A malformed line: a sentence with its line number, and nothing stored.
         QVERIFY(jsonl.open(QIODevice::Append));
         jsonl.write("{\"prompt\": \"unterminated\n");
@@ -453,6 +463,42 @@ private Q_SLOTS:
         const auto badStore = RunStore::open(db2, &error, QStringLiteral("bad"));
         QVERIFY2(badStore, qPrintable(error));
         QVERIFY(badStore->runs().isEmpty());
+    }
+
+    void aDataSetLineIsSentOnceUntilTheFileRunsOut()
+    {
+        // Forty lines of forty lengths: the server's prompt count tells the line. Baseline, 1 and 2 users send 24.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        QFile jsonl(dir.filePath(QStringLiteral("prompts.jsonl")));
+        QVERIFY(jsonl.open(QIODevice::WriteOnly));
+        for (int i = 1; i <= 40; ++i)
+            jsonl.write(QByteArrayLiteral("{\"prompt\": \"") + QByteArray(" the").repeated(i)
+                + QByteArrayLiteral("\", \"max_tokens\": 4}\n"));
+        jsonl.close();
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("1,2"), QStringLiteral("--requests"), QStringLiteral("6"),
+            QStringLiteral("--dataset"), jsonl.fileName(), QStringLiteral("--db"), db});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QList<int> lengths;
+        for (const StoredStep& step : stored->steps)
+            for (const RequestRecord& r : store->requests(step.id, &error))
+                lengths << r.promptTokens;
+        QCOMPARE(lengths.size(), 24);
+        QCOMPARE(QSet<int>(lengths.begin(), lengths.end()).size(), 24); // no line twice
+        const KneepointResult shown = runKneepoint(
+            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        for (const QJsonValue v : QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"trust"].toArray())
+            if (v[u"id"].toString() == u"prefix-cache")
+                QVERIFY2(!v[u"detail"].toString().contains(QStringLiteral("The data set has")),
+                    qPrintable(v[u"detail"].toString()));
     }
 
     void theApiKeyIsUsedAndNeverStored()
