@@ -51,6 +51,23 @@ bool startLongRunAndWaitForSteps(QProcess* run, const SimProcess& sim, const QSt
     return false;
 }
 
+// `kneepoint show RUN --json` of the run store `db`.
+QJsonObject shownJson(const QString& db, qint64 run)
+{
+    const KneepointResult r = runKneepoint(
+        {QStringLiteral("show"), QString::number(run), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+// The analysis' prefix-cache trust check: its status and detail.
+QJsonObject prefixCacheCheck(const QJsonObject& analysis)
+{
+    for (const QJsonValue v : analysis[u"trust"].toArray())
+        if (v[u"id"].toString() == u"prefix-cache")
+            return v.toObject();
+    return {};
+}
+
 } // namespace
 
 class TestRunPipeline : public QObject
@@ -166,22 +183,11 @@ private Q_SLOTS:
         QVERIFY2(store, qPrintable(error));
         const QList<RunSummary> runs = store->runs(); // newest first
         QCOMPARE(runs.size(), 2);
-        auto show = [&db](qint64 id) {
-            const KneepointResult r = runKneepoint(
-                {QStringLiteral("show"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--json")});
-            return QJsonDocument::fromJson(r.out.toUtf8()).object();
-        };
-        auto check = [](const QJsonObject& analysis) {
-            for (const QJsonValue v : analysis[u"trust"].toArray())
-                if (v[u"id"].toString() == u"prefix-cache")
-                    return v.toObject();
-            return QJsonObject();
-        };
-        const QJsonObject withShared = check(show(runs[1].id));
+        const QJsonObject withShared = prefixCacheCheck(shownJson(db, runs[1].id));
         QCOMPARE(withShared[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(withShared[u"detail"].toString().contains(QStringLiteral("the same 512 tokens, as asked")),
             qPrintable(withShared[u"detail"].toString()));
-        const QJsonObject without = check(show(runs[0].id));
+        const QJsonObject without = prefixCacheCheck(shownJson(db, runs[0].id));
         QCOMPARE(without[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(without[u"detail"].toString().contains(QStringLiteral("Every request had its own prompt: at most 0%")),
             qPrintable(without[u"detail"].toString()));
@@ -343,12 +349,7 @@ private Q_SLOTS:
         QVERIFY2(shown.out.contains(QStringLiteral("(128 tokens in, 16 out, in conversations of 3 turns)")),
             qPrintable(shown.out));
         // The reuse is the workload's, and the check says so instead of warning.
-        const Finished json = runKneepoint(
-            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
-        QJsonObject check;
-        for (const QJsonValue v : QJsonDocument::fromJson(json.out.toUtf8()).object()[u"trust"].toArray())
-            if (v[u"id"].toString() == u"prefix-cache")
-                check = v.toObject();
+        const QJsonObject check = prefixCacheCheck(shownJson(db, 1));
         QCOMPARE(check[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(
             check[u"detail"].toString().startsWith(QStringLiteral("Conversations of 3 turns resend their history")),
@@ -442,10 +443,7 @@ private Q_SLOTS:
         QVERIFY2(physics[u"ttft_floor_ms"].toDouble() > 0, qPrintable(shown.out.left(2000)));
 
         // Three lines cannot fill the run: they went out again, and the prefix-cache check says so.
-        QJsonObject check;
-        for (const QJsonValue v : QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"trust"].toArray())
-            if (v[u"id"].toString() == u"prefix-cache")
-                check = v.toObject();
+        const QJsonObject check = prefixCacheCheck(QJsonDocument::fromJson(shown.out.toUtf8()).object());
         QCOMPARE(check[u"status"].toString(), QStringLiteral("warn"));
         QVERIFY2(check[u"detail"].toString().startsWith(
                      QStringLiteral("The data set has 3 requests, fewer than the run sent")),
@@ -493,12 +491,8 @@ private Q_SLOTS:
                 lengths << r.promptTokens;
         QCOMPARE(lengths.size(), 24);
         QCOMPARE(QSet<int>(lengths.begin(), lengths.end()).size(), 24); // no line twice
-        const KneepointResult shown = runKneepoint(
-            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
-        for (const QJsonValue v : QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"trust"].toArray())
-            if (v[u"id"].toString() == u"prefix-cache")
-                QVERIFY2(!v[u"detail"].toString().contains(QStringLiteral("The data set has")),
-                    qPrintable(v[u"detail"].toString()));
+        const QString detail = prefixCacheCheck(shownJson(db, 1))[u"detail"].toString();
+        QVERIFY2(!detail.isEmpty() && !detail.contains(QStringLiteral("The data set has")), qPrintable(detail));
     }
 
     void theApiKeyIsUsedAndNeverStored()
