@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "aiperfengine.h"
 
+#include "common/processoutput.h"
 #include "import/aiperfimporter.h"
 #include "import/importcommand.h"
 #include "import/importedrun.h"
@@ -24,18 +25,6 @@ namespace {
 // AIPerf starts about nine services per run; a step that takes longer than this is stuck, not slow.
 constexpr int kVersionTimeoutMs = 60'000;
 constexpr int kStepTimeoutMs = 6 * 3600 * 1000;
-
-// The last line AIPerf printed, for a sentence that is stored with the run. AIPerf takes the key as an argument
-// and may echo its command line in an error, so the key is cut out before anything is kept, and before the line
-// is shortened (which could leave half a key behind).
-QString lastLine(const QByteArray& output, const QByteArray& secret = {})
-{
-    QByteArray trimmed = output.trimmed();
-    if (!secret.isEmpty())
-        trimmed.replace(secret, "[API key]");
-    const QList<QByteArray> lines = trimmed.split('\n');
-    return lines.isEmpty() ? QString() : QString::fromUtf8(lines.last()).trimmed().left(300);
-}
 
 QString findExport(const QString& dir)
 {
@@ -90,7 +79,7 @@ int AiperfEngine::execute(
     version.setProcessChannelMode(QProcess::MergedChannels);
     version.start(exe, {QStringLiteral("--version")});
     if (!version.waitForFinished(kVersionTimeoutMs) || version.exitCode() != 0) {
-        io.err << "kneepoint run: '" << exe << " --version' did not answer: " << lastLine(version.readAll())
+        io.err << "kneepoint run: '" << exe << " --version' did not answer: " << lastOutputLine(version.readAll())
                << ". Reinstall AIPerf with 'pip install aiperf'.\n";
         return ExitFailure;
     }
@@ -153,12 +142,13 @@ int AiperfEngine::execute(
         if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0 || records.isEmpty()) {
             if (!finished)
                 p.kill();
+            // AIPerf takes the key as an argument and may echo its command line in an error: the key is cut out.
             reason = QStringLiteral("aiperf profile at %1 failed (%2): %3")
                          .arg(what,
                              finished ? QStringLiteral("exit code %1").arg(p.exitCode()) : QStringLiteral("timed out"),
                              records.isEmpty() && finished && p.exitCode() == 0
                                  ? QStringLiteral("it wrote no profile_export.jsonl")
-                                 : lastLine(p.readAll(), apiKey));
+                                 : lastOutputLine(p.readAll(), apiKey));
             status = run.steps.empty() ? RunStatus::Failed : RunStatus::Incomplete;
             break;
         }

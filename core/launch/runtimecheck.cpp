@@ -2,20 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launch/runtimecheck.h"
 
+#include "common/processoutput.h"
+
 #include <QProcess>
 #include <QStandardPaths>
 
 namespace kp::core {
-
-namespace {
-
-QString lastLine(const QByteArray& output)
-{
-    const QList<QByteArray> lines = output.trimmed().split('\n');
-    return lines.isEmpty() ? QString() : QString::fromUtf8(lines.last()).trimmed().left(300);
-}
-
-} // namespace
 
 RuntimeCheck RuntimeCheck::of(const LaunchPlan& plan, int timeoutMs)
 {
@@ -50,7 +42,7 @@ RuntimeCheck RuntimeCheck::of(const LaunchPlan& plan, int timeoutMs)
     }
     const QString version = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0 || version.isEmpty()) {
-        const QString why = lastLine(p.readAllStandardError());
+        const QString why = lastOutputLine(p.readAllStandardError());
         c.sentence = QStringLiteral("%1's daemon does not answer (%2): start it (sudo systemctl start %3), or let "
                                     "this user reach it (the %3 group), then try again.")
                          .arg(name, why.isEmpty() ? QStringLiteral("exit code %1").arg(p.exitCode()) : why, program);

@@ -3,6 +3,7 @@
 #include "doctor.h"
 
 #include "common/processlimits.h"
+#include "net/replylimit.h"
 #include "server/tokenizedialect.h"
 
 #include <QDir>
@@ -209,20 +210,16 @@ private:
         QElapsedTimer clock;
         clock.start();
         std::unique_ptr<QNetworkReply> reply(body ? m_manager.post(request, *body) : m_manager.get(request));
+        // No answer the doctor reads is this large (a busy vLLM's /metrics is a few hundred KB): a server that sends
+        // more is not answering the question, and memory must not follow it. The cap is the one every body read
+        // whole goes through (net/replylimit.h); it aborts the reply, which ends the wait below.
+        replylimit::apply(reply.get(), kMaxAnswerBytes);
         QEventLoop loop;
         bool timedOut = false;
-        bool tooLarge = false;
         QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
             if (a.firstByteMs < 0)
                 a.firstByteMs = elapsedMs(clock);
-            a.body += reply->readAll();
-            // No answer the doctor reads is this large (a busy vLLM's /metrics is a few hundred KB): a server
-            // that sends more is not answering the question, and memory must not follow it.
-            if (a.body.size() > kMaxAnswerBytes) {
-                tooLarge = true;
-                reply->abort();
-                loop.quit();
-            }
+            a.body += reply->read(std::max<qint64>(0, kMaxAnswerBytes + 1 - a.body.size()));
         });
         QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer deadline;
@@ -236,6 +233,7 @@ private:
         if (!reply->isFinished())
             loop.exec();
         a.ms = elapsedMs(clock);
+        const bool tooLarge = replylimit::wasCut(reply.get()) || a.body.size() > kMaxAnswerBytes;
         if (!tooLarge)
             a.body += reply->read(kMaxAnswerBytes - a.body.size() + 1);
         a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
