@@ -7,6 +7,7 @@
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "quality/questionset.h"
+#include "run/doctor.h"
 #include "run/storeoption.h"
 #include "store/runstore.h"
 
@@ -162,7 +163,7 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     if (urlText.isEmpty())
         throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
     QualityAskOptions options;
-    options.url = QUrl::fromUserInput(urlText);
+    options.url = Doctor::normalizeUrl(urlText);
     if (!options.url.isValid() || options.url.host().isEmpty()
         || (options.url.scheme() != u"http" && options.url.scheme() != u"https"))
         throw UsageError {

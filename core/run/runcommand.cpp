@@ -5,6 +5,7 @@
 #include "analysis/analysiscommands.h"
 #include "cli/secrets.h"
 #include "import/aiperfengine.h"
+#include "run/doctor.h"
 #include "run/runpipeline.h"
 #include "run/storeoption.h"
 #include "run/summarytable.h"
@@ -152,7 +153,8 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     const QString url = p.value(QStringLiteral("url"));
     if (url.isEmpty())
         throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
-    o.url = QUrl::fromUserInput(url);
+    // Strictly, as the doctor and the wizard read it: QUrl::fromUserInput made 'http://[::1' into a host named http.
+    o.url = Doctor::normalizeUrl(url);
     if (!o.url.isValid() || o.url.host().isEmpty() || (o.url.scheme() != u"http" && o.url.scheme() != u"https"))
         throw UsageError {QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(url)};
     o.model = p.value(QStringLiteral("model"));
@@ -279,7 +281,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         throw UsageError {QStringLiteral("--shard needs --duration S (each step lasts S seconds on every shard) or "
                                          "--slot-seconds S (how long each step's turn on the shared schedule lasts).")};
     if (p.isSet(QStringLiteral("clock-server"))) {
-        o.shard->clockServer = QUrl::fromUserInput(p.value(QStringLiteral("clock-server")));
+        o.shard->clockServer = Doctor::normalizeUrl(p.value(QStringLiteral("clock-server")));
         if (!o.shard->clockServer.isValid() || o.shard->clockServer.host().isEmpty())
             throw UsageError {QStringLiteral("--clock-server needs an http:// address, not '%1'.")
                                   .arg(p.value(QStringLiteral("clock-server")))};

@@ -3,14 +3,21 @@
 // The hostile-server suite: a server of ours (tests/support/hostileserver.h) that misbehaves on purpose, in SSE
 // framing, HTTP and timing, against both transports of the load engine. Each case asserts a bounded time, the
 // failure class, that every request of the step has its record (nothing lost), and a message that names the cause.
+// Then hostile input of the other kinds: a command line that makes no sense, and a server process that freezes.
 #include "load/loadengine.h"
 #include "load/workload.h"
 #include "run/doctor.h"
+#include "store/runstore.h"
 #include "support/hostileserver.h"
+#include "support/kneepointrun.h"
+#include "support/simprocess.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <optional>
 
 using namespace kp::core;
@@ -341,6 +348,154 @@ private Q_SLOTS:
         QVERIFY(report.find(QStringLiteral("open-files")));
         for (const QByteArray& request : server.requests())
             QVERIFY(request.contains("Bearer hostile-suite-key") || !request.contains("Authorization"));
+    }
+
+    // Bad command-line input: refused before anything is sent or stored, with exit code 2 and a sentence that names
+    // the option and what it takes.
+    void aHostileCommandLineIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("says");
+        const QStringList run {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9")};
+        auto row = [](const char* name, const QStringList& arguments, const char* says) {
+            QTest::newRow(name) << arguments << QString::fromUtf8(says);
+        };
+        row("no url", {QStringLiteral("run")}, "--url is required");
+        row("not http", {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("ftp://x")},
+            "--url needs an http:// or https:// address");
+        row("url that does not parse", {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://[::1")},
+            "--url needs an http:// or https:// address");
+        row("url without a host", {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://")},
+            "--url needs an http:// or https:// address");
+        row("no users", run + QStringList {QStringLiteral("--concurrency"), QStringLiteral("0")},
+            "--concurrency takes whole numbers from 1 to 100000");
+        row("users not numbers", run + QStringList {QStringLiteral("--concurrency"), QStringLiteral("1,,x")},
+            "--concurrency takes whole numbers");
+        row("a million users", run + QStringList {QStringLiteral("--concurrency"), QStringLiteral("1000000")},
+            "--concurrency takes whole numbers from 1 to 100000");
+        row("shape not numbers", run + QStringList {QStringLiteral("--shapes"), QStringLiteral("10/abc")},
+            "--shapes takes IN/OUT pairs");
+        row("empty shape", run + QStringList {QStringLiteral("--shapes"), QStringLiteral("0/5")},
+            "--shapes takes IN/OUT pairs");
+        row("negative rate", run + QStringList {QStringLiteral("--rate"), QStringLiteral("-1")},
+            "--rate takes request rates above 0");
+        row("odd percentile", run + QStringList {QStringLiteral("--percentile"), QStringLiteral("42")},
+            "--percentile takes a number from 50 to 99.9");
+        row("unknown product", run + QStringList {QStringLiteral("--product"), QStringLiteral("toy")},
+            "--product is one of chat, rag, reasoning, batch");
+        row("unknown transport", run + QStringList {QStringLiteral("--transport"), QStringLiteral("pigeon")},
+            "--transport is socket or qnam");
+        row("missing data set", run + QStringList {QStringLiteral("--dataset"), QStringLiteral("/nonexistent.jsonl")},
+            "--dataset names a file that does not exist");
+        row("no requests", run + QStringList {QStringLiteral("--requests"), QStringLiteral("0")},
+            "--requests takes a whole number from 1");
+        row("no duration", run + QStringList {QStringLiteral("--duration"), QStringLiteral("0")},
+            "--duration takes a number from 0.1");
+        row("missing key file", run + QStringList {QStringLiteral("--api-key-file"), QStringLiteral("/nonexistent")},
+            "--api-key-file cannot read '/nonexistent'");
+        row("target not a number", run + QStringList {QStringLiteral("--slo-ttft-ms"), QStringLiteral("abc")},
+            "--slo-ttft-ms takes a number");
+        row("failures over 1", run + QStringList {QStringLiteral("--max-failures"), QStringLiteral("2")},
+            "--max-failures takes a number from 0 to 1");
+        row("shard past its count",
+            run
+                + QStringList {QStringLiteral("--shard"), QStringLiteral("5/4"), QStringLiteral("--start-at"),
+                    QStringLiteral("0"), QStringLiteral("--duration"), QStringLiteral("1")},
+            "--shard takes I/N");
+        row("start in words",
+            run
+                + QStringList {QStringLiteral("--shard"), QStringLiteral("1/4"), QStringLiteral("--start-at"),
+                    QStringLiteral("yesterday"), QStringLiteral("--duration"), QStringLiteral("1")},
+            "--start-at takes a UTC time");
+        row("shard option alone", run + QStringList {QStringLiteral("--start-at"), QStringLiteral("0")},
+            "--start-at belongs to a sharded run");
+        row("a stray argument", run + QStringList {QStringLiteral("extra")}, "unexpected argument 'extra'");
+        row("an unknown option", run + QStringList {QStringLiteral("--frobnicate")}, "Unknown option 'frobnicate'");
+        row("a value missing", run + QStringList {QStringLiteral("--requests")}, "Missing value after '--requests'");
+        row("doctor without a url", {QStringLiteral("doctor")}, "--url is required");
+        row("quality ask without a url", {QStringLiteral("quality"), QStringLiteral("ask")}, "--url is required");
+    }
+
+    void aHostileCommandLineIsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, says);
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QElapsedTimer clock;
+        clock.start();
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("KNEEPOINT_DB"), db);
+        const KneepointResult r = runKneepoint(arguments, 20'000, environment);
+        QVERIFY2(clock.elapsed() < 20'000, "refusing takes no network wait");
+        QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        QVERIFY2(r.err.contains(says), qPrintable(r.err));
+        // Nothing was stored: a refused command leaves no run behind.
+        QVERIFY(!QFileInfo::exists(db) || [&db] {
+            QString error;
+            const auto store = RunStore::open(db, &error, QStringLiteral("check"));
+            return store && store->runs().isEmpty();
+        }());
+    }
+
+    // A process fault: the server freezes (SIGSTOP) in the middle of a run. Its socket still accepts, so only the
+    // client's own deadlines can end the wait: the run ends in bounded time, says what happened, and keeps the steps
+    // it completed before.
+    void aFrozenServerEndsTheRunInBoundedTime()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,2,3,4,5,6,7,8"), QStringLiteral("--requests"), QStringLiteral("12"),
+                QStringLiteral("--shapes"), QStringLiteral("64/64"), QStringLiteral("--first-byte-timeout-ms"),
+                QStringLiteral("1500"), QStringLiteral("--stall-timeout-ms"), QStringLiteral("1500"),
+                QStringLiteral("--db"), db});
+        QVERIFY(run.waitForStarted());
+        // Freeze the server once two steps are stored, as another process would read them.
+        bool twoStored = false;
+        for (int i = 0; i < 600 && !twoStored; ++i) {
+            QTest::qWait(100);
+            const auto reader = RunStore::open(db, &error, QStringLiteral("reader"));
+            twoStored = reader && !reader->runs().isEmpty() && reader->runs().first().steps >= 2;
+        }
+        QVERIFY2(twoStored, "two steps were not stored in time");
+        const qint64 simPid = sim.process().processId();
+        QVERIFY(simPid > 0);
+        ::kill(pid_t(simPid), SIGSTOP);
+        QElapsedTimer clock;
+        clock.start();
+        const KneepointResult finished = finishKneepoint(run, 60'000);
+        const qint64 took = clock.elapsed();
+        ::kill(pid_t(simPid), SIGCONT);
+        // Bounded: the step in flight fails at its deadlines and the sweep stops; a hang would take the full minute.
+        QVERIFY2(finished.code >= 0 && took < 30'000,
+            qPrintable(QStringLiteral("exit %1 after %2 ms: %3").arg(finished.code).arg(took).arg(finished.err)));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        // Nothing lost: the steps before the freeze, and every request of them, are stored and whole.
+        QVERIFY(stored->steps.size() >= 2);
+        for (std::size_t i = 0; i < 2; ++i)
+            for (const RequestRecord& r : store->requests(stored->steps[i].id))
+                QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+        // The frozen step's requests failed at a deadline, and say which one.
+        int timedOut = 0;
+        QString message;
+        for (const RequestRecord& r : store->requests(stored->steps.back().id))
+            if (!r.ok()) {
+                ++timedOut;
+                message = r.errorMessage;
+            }
+        QVERIFY2(timedOut > 0, "the frozen step failed nothing");
+        QVERIFY2(message.contains(QStringLiteral("1.5 s")) || message.contains(QStringLiteral("1500 ms")),
+            qPrintable(message));
+        QVERIFY2(!stored->summary.statusReason.isEmpty(), "the run says why it stopped");
     }
 
     void aHostileServerIsHandled()

@@ -5,6 +5,7 @@
 #include "load/loadtarget.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitystore.h"
+#include "run/doctor.h"
 #include "store/runstore.h"
 
 #include <QComboBox>
@@ -82,6 +83,7 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     });
     m_message->setObjectName(QStringLiteral("qualityMessage"));
     m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText); // the server's error text: data, never markup
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setObjectName(QStringLiteral("qualityProgress"));
     m_progress->setVisible(false);
@@ -146,7 +148,7 @@ void QualityAskDialog::setBusy(bool busy)
 
 void QualityAskDialog::ask()
 {
-    const QUrl url = QUrl::fromUserInput(m_url->text().trimmed());
+    const QUrl url = core::Doctor::normalizeUrl(m_url->text());
     if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
         m_message->setText(tr("The server needs an http:// or https:// address with a host."));
         m_url->setFocus();
