@@ -137,6 +137,27 @@ private Q_SLOTS:
         QCOMPARE(version->text(), QStringLiteral("—"));
     }
 
+    // What a server names itself is data: a model called "<b>…</b><img …>" is shown as typed, never as markup.
+    void aServerChosenNameIsShownAsTyped()
+    {
+        SimProcess sim;
+        QString error;
+        const QString name = QStringLiteral("<b>bold</b><img src=\"x\">");
+        QVERIFY2(
+            sim.start(
+                {QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--served-model-name"), name}, &error),
+            qPrintable(error));
+        ConnectionWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QTest::keyClicks(find<QLineEdit>(wizard, "urlEdit"), sim.baseUrl());
+        click(find<QAbstractButton>(wizard, "detectButton"));
+        auto* model = find<QLabel>(wizard, "modelValue");
+        QTRY_VERIFY_WITH_TIMEOUT(model->text().contains(name), 30'000);
+        QCOMPARE(model->textFormat(), Qt::PlainText);
+        screenshot(wizard, QStringLiteral("1-server-markup-name"));
+    }
+
     void failedDetectStillLetsAnExpertGoOn()
     {
         ConnectionWizard wizard;

@@ -61,6 +61,7 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     }
     m_summary->setObjectName(QStringLiteral("compareSummary"));
     m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText); // model names and errors come from servers: data, never markup
     m_metrics->setObjectName(QStringLiteral("compareMetrics"));
     m_metrics->setAccessibleName(tr("Metrics of both runs"));
     m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);

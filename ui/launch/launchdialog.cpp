@@ -87,6 +87,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     m_engineArgs->setMaximumHeight(fontMetrics().lineSpacing() * 5);
     name(m_status, "launchStatus", tr("Status"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // the engine's own words (its last log line, its errors) are data
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     name(m_log, "launchLog", tr("Server log"));
     m_log->setReadOnly(true);

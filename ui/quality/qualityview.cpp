@@ -97,6 +97,7 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     m_verdict->setMargin(8);
     m_figures->setObjectName(QStringLiteral("qualityFigures"));
     m_figures->setWordWrap(true);
+    m_figures->setTextFormat(Qt::PlainText); // model names come from servers: data, never markup
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_passes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 

@@ -34,17 +34,32 @@ using namespace kp::core;
 
 namespace {
 
+// Text as it is: the report's words carry the server's (its model's name, its error messages), which are data and
+// never markup, whatever they look like.
 QLabel* wrapped(const QString& text, QWidget* parent)
 {
-    auto* l = new QLabel(text, parent);
+    auto* l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setText(text);
     l->setWordWrap(true);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
 }
 
+// Markup of the view's own, around parts the caller has escaped.
+QLabel* marked(const QString& html, QWidget* parent)
+{
+    QLabel* l = wrapped(QString(), parent);
+    l->setTextFormat(Qt::RichText);
+    l->setText(html);
+    return l;
+}
+
 QLabel* heading(const QString& text, QWidget* parent)
 {
-    auto* l = new QLabel(text, parent);
+    auto* l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setText(text);
     // Wrapped, or a long title (the model and URL) would widen the whole page past the window.
     l->setWordWrap(true);
     QFont f = l->font();
@@ -239,8 +254,8 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(heading(tr("Before you trust these numbers"), body));
         for (const TrustCheck& t : c.doubts)
             m_bodyLayout->addWidget(
-                wrapped(QStringLiteral("⚠ <b>%1</b> (%2): %3")
-                            .arg(t.title.toHtmlEscaped(), TrustCheck::statusText(t.status), t.detail.toHtmlEscaped()),
+                marked(QStringLiteral("⚠ <b>%1</b> (%2): %3")
+                           .arg(t.title.toHtmlEscaped(), TrustCheck::statusText(t.status), t.detail.toHtmlEscaped()),
                     body));
     }
 
@@ -250,10 +265,10 @@ void ReportView::rebuildBody(const ReportResult& result)
             auto* box = new QGroupBox(f.title, body);
             box->setObjectName(QStringLiteral("finding-") + f.id);
             auto* l = new QVBoxLayout(box);
-            l->addWidget(wrapped(tr("<b>Measured:</b> %1").arg(f.measured.toHtmlEscaped()), box));
-            l->addWidget(wrapped(tr("<b>Meaning:</b> %1").arg(f.meaning.toHtmlEscaped()), box));
+            l->addWidget(marked(tr("<b>Measured:</b> %1").arg(f.measured.toHtmlEscaped()), box));
+            l->addWidget(marked(tr("<b>Meaning:</b> %1").arg(f.meaning.toHtmlEscaped()), box));
             if (!f.why.isEmpty())
-                l->addWidget(wrapped(tr("<b>Why:</b> %1").arg(f.why.toHtmlEscaped()), box));
+                l->addWidget(marked(tr("<b>Why:</b> %1").arg(f.why.toHtmlEscaped()), box));
             if (const auto lesson = Lessons::byId(f.lessonId)) {
                 auto* read = new QPushButton(tr("Lesson: %1").arg(lesson->title), box);
                 read->setFlat(true);
@@ -272,6 +287,7 @@ void ReportView::rebuildBody(const ReportResult& result)
             auto* h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
             auto* flag = new QLabel(QStringLiteral("<code>%1</code>").arg(t.flag.commandLine.toHtmlEscaped()), row);
+            flag->setTextFormat(Qt::RichText);
             flag->setTextInteractionFlags(Qt::TextSelectableByMouse);
             auto* copy = new QPushButton(tr("Copy"), row);
             copy->setObjectName(QStringLiteral("copyFlag"));
@@ -300,8 +316,8 @@ void ReportView::rebuildBody(const ReportResult& result)
         auto* list = new QWidget(body);
         auto* l = new QVBoxLayout(list);
         for (const Finding& f : c.background)
-            l->addWidget(wrapped(
-                QStringLiteral("<b>%1.</b> %2").arg(f.title.toHtmlEscaped(), f.measured.toHtmlEscaped()), list));
+            l->addWidget(
+                marked(QStringLiteral("<b>%1.</b> %2").arg(f.title.toHtmlEscaped(), f.measured.toHtmlEscaped()), list));
         m_bodyLayout->addWidget(collapsible(tr("Background (%1)").arg(c.background.size()), list, false, body));
     }
     if (!c.healthy.isEmpty()) {

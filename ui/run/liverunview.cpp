@@ -121,16 +121,20 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     m_flushTimer->setInterval(FlushIntervalMs);
     connect(m_flushTimer, &QTimer::timeout, this, &LiveRunView::flushCharts);
 
+    // Every label here shows words the server or the run chose (URLs, error messages): data, never markup.
     m_titleLabel = new QLabel(tr("No run yet"), this);
+    m_titleLabel->setTextFormat(Qt::PlainText);
     m_titleLabel->setObjectName(QStringLiteral("runTitleLabel"));
     QFont titleFont = m_titleLabel->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     m_titleLabel->setFont(titleFont);
     m_phaseLabel = new QLabel(this);
+    m_phaseLabel->setTextFormat(Qt::PlainText);
     m_phaseLabel->setObjectName(QStringLiteral("phaseLabel"));
     m_phaseLabel->setAccessibleName(tr("Phase"));
     m_noteLabel = new QLabel(this);
+    m_noteLabel->setTextFormat(Qt::PlainText);
     m_noteLabel->setObjectName(QStringLiteral("noteLabel"));
     m_noteLabel->setWordWrap(true);
     m_noteLabel->hide();
@@ -149,10 +153,12 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     connect(m_stopButton, &QPushButton::clicked, this, &LiveRunView::onStopClicked);
 
     m_stepFigures = new QLabel(this);
+    m_stepFigures->setTextFormat(Qt::PlainText);
     m_stepFigures->setObjectName(QStringLiteral("stepFiguresLabel"));
     m_stepFigures->setAccessibleName(tr("Last completed step"));
     m_stepFigures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_serverFigures = new QLabel(this);
+    m_serverFigures->setTextFormat(Qt::PlainText);
     m_serverFigures->setObjectName(QStringLiteral("serverFiguresLabel"));
     m_serverFigures->setAccessibleName(tr("Server now"));
     m_serverFigures->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -102,6 +102,8 @@ QLabel* valueLabel(const QString& objectName, const QString& accessibleName, QWi
     auto* label = new QLabel(ServerPage::tr("—"), parent);
     label->setObjectName(objectName);
     label->setAccessibleName(accessibleName);
+    // The server names its version and model: data, never markup (a name like "<img src=…>" must show as typed).
+    label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     label->setWordWrap(true);
     return label;
@@ -176,6 +178,7 @@ ServerPage::ServerPage(QWidget* parent)
 
     m_detectStatus = new QLabel(tr("Detect is optional but recommended: it finds problems before a run does."), this);
     m_detectStatus->setObjectName(QStringLiteral("detectStatus"));
+    m_detectStatus->setTextFormat(Qt::PlainText);
     m_detectStatus->setWordWrap(true);
     m_detectMessage = new FieldMessage(m_detectButton, this);
     m_detectMessage->setObjectName(QStringLiteral("detectMessage"));
