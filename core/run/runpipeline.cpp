@@ -425,9 +425,10 @@ void RunPipeline::runNextStep()
     // otherwise answer from its prefix cache, and look faster than it is.
     LoadPlan plan = step.plan;
     // Users ramp in over one request's lifetime (the baseline's median, once it is known) unless told otherwise, so
-    // that a closed loop does not start, and then finish, every request in the same instant.
+    // that a closed loop does not start, and then finish, every request in the same instant. Shards other than the
+    // first run no baseline, so a sharded run ramps only by --ramp-ms: every shard alike.
     if (plan.pattern == LoadPlan::Pattern::ClosedLoop && plan.users > 1) {
-        const double rampMs = m_options.rampMs >= 0 ? m_options.rampMs : m_lifetimeMs;
+        const double rampMs = m_options.rampMs >= 0 ? m_options.rampMs : m_options.shard ? 0 : m_lifetimeMs;
         plan.rampNs = std::int64_t(std::max(0.0, rampMs) * 1e6);
     }
     // One clock: the plan is in the server's time, and a simulator at speed K lives K times faster than the wall

@@ -572,8 +572,16 @@ private Q_SLOTS:
         }
     }
 
+    void ctrlCStopsCleanly_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("Ctrl-C") << int(SIGINT);
+        QTest::newRow("SIGTERM") << int(SIGTERM); // a service manager or a container runtime stopping it
+    }
+
     void ctrlCStopsCleanly()
     {
+        QFETCH(int, signal);
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("5")}, &error), qPrintable(error));
@@ -581,7 +589,7 @@ private Q_SLOTS:
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
         QProcess run;
         QVERIFY2(startLongRunAndWaitForSteps(&run, sim, db, 2), "the run did not store two steps in time");
-        ::kill(pid_t(run.processId()), SIGINT);
+        ::kill(pid_t(run.processId()), signal);
         const Finished f = waitFor(run, 30'000);
         QCOMPARE(f.code, 130);
         QVERIFY2(f.err.contains(u"Stopping"), qPrintable(f.err));
