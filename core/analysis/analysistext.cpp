@@ -349,8 +349,7 @@ QString AnalysisText::render(const RunComparison& c)
                    .arg(m.metric, -16)
                    .arg(cell(m.a, 1), 10)
                    .arg(cell(m.b, 1), 10)
-                   .arg(std::isnan(m.deltaPercent) ? QStringLiteral("-") : QString::asprintf("%+.1f%%", m.deltaPercent),
-                       8)
+                   .arg(text::change(m.deltaPercent), 8)
                    .arg(verdict);
     }
     if (!c.changes.isEmpty()) {

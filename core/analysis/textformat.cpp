@@ -44,6 +44,17 @@ QString percent(double fraction)
     return number(p, a >= 10 || a == std::round(a) ? 0 : 1) + u'%';
 }
 
+QString change(double percent)
+{
+    if (std::isnan(percent))
+        return QStringLiteral("–");
+    const double rounded = std::round(percent * 10) / 10;
+    if (rounded == 0)
+        return sentenceLocale().toString(0.0, 'f', 1) + u'%';
+    return (rounded > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+        + sentenceLocale().toString(std::abs(rounded), 'f', 1) + u'%';
+}
+
 QString milliseconds(double ms)
 {
     if (std::isnan(ms))

@@ -12,6 +12,9 @@ namespace kp::core::text {
 QString number(double value, int decimals = -1);
 /// A fraction as a percentage: 0.029 → "2.9%", 0.5 → "50%".
 QString percent(double fraction);
+/// A change in percent with its sign, one decimal: "+12.5%", "−3.0%", and "0.0%" for anything that rounds to
+/// nothing (never "-0.0%"); "–" when there is none (NaN).
+QString change(double percent);
 /// Milliseconds: "480 ms", "12.5 ms", "1.25 s" from a second up.
 QString milliseconds(double ms);
 /// The words for a metric's short name: "TTFT" → "time to first token".

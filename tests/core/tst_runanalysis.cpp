@@ -6,6 +6,7 @@
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
+#include "analysis/textformat.h"
 #include "catalog/catalog.h"
 #include "support/handbuiltrun.h"
 
@@ -13,6 +14,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace kp::core;
 
@@ -587,6 +589,11 @@ void TestRunAnalysis::comparisonTestsDifferences()
         [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
     QVERIFY(ttft8 != c.metrics.end());
     QCOMPARE(ttft8->deltaPercent, -25.0);
+    QCOMPARE(text::change(ttft8->deltaPercent), QStringLiteral("−25.0%"));
+    // A change that rounds to nothing has no sign: Compare showed "-0.0%".
+    QCOMPARE(text::change(-0.04), QStringLiteral("0.0%"));
+    QCOMPARE(text::change(0.05), QStringLiteral("+0.1%"));
+    QCOMPARE(text::change(std::numeric_limits<double>::quiet_NaN()), QStringLiteral("–"));
     QVERIFY(ttft8->significant);
     const auto tpot8 = std::find_if(c.metrics.begin(), c.metrics.end(),
         [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TPOT p50"; });

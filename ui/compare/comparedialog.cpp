@@ -3,6 +3,7 @@
 #include "comparedialog.h"
 
 #include "analysis/runcomparison.h"
+#include "analysis/textformat.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -133,8 +134,7 @@ void CompareDialog::showResult(const CompareResultPtr& result)
         const RunComparison::Metric& m = c.metrics[i];
         auto number = [&locale](double v) { return std::isnan(v) ? QStringLiteral("–") : locale.toString(v, 'f', 1); };
         const QString verdict = !m.tested ? tr("not tested") : m.significant ? tr("yes") : tr("no");
-        const QStringList cells {m.load, m.metric, number(m.a), number(m.b),
-            std::isnan(m.deltaPercent) ? QStringLiteral("–") : locale.toString(m.deltaPercent, 'f', 1) + u'%', verdict};
+        const QStringList cells {m.load, m.metric, number(m.a), number(m.b), text::change(m.deltaPercent), verdict};
         for (int col = 0; col < cells.size(); ++col)
             m_metrics->setItem(i, col, new QTableWidgetItem(cells[col]));
     }
