@@ -98,7 +98,10 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     form->addRow(tr("Allowed &drop:"), m_allowedDrop);
     form->addRow(tr("R&epetitions:"), m_repeat);
     form->addRow(tr("At a &time:"), m_concurrency);
-    form->addRow(tr("&Question set:"), setRow);
+    // A row of a field and its button: the label needs its buddy named, or its "&" would show as typed.
+    auto* setLabel = new QLabel(tr("&Question set:"), this);
+    setLabel->setBuddy(m_setFile);
+    form->addRow(setLabel, setRow);
     auto* explain = new QLabel(tr("Every question is asked at temperature 0 with a fixed seed. The second "
                                   "repetition is the noise floor: how many answers move with nothing changed. The "
                                   "allowed drop is the rule the \"after\" pass will be judged by; it is set now, "
