@@ -2648,10 +2648,6 @@
         <translation>Wartend (Warteschlange)</translation>
     </message>
     <message>
-        <source>Concurrent requests</source>
-        <translation>Gleichzeitige Anfragen</translation>
-    </message>
-    <message>
         <source>Last completed step: none yet.</source>
         <translation>Letzter abgeschlossener Schritt: noch keiner.</translation>
     </message>
@@ -2818,6 +2814,10 @@
     <message>
         <source>%1: TTFT %2 %3 ms, %4 output tokens/s</source>
         <translation>%1: TTFT %2 %3 ms, %4 Ausgabe-Tokens/s</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>Gleichzeitige Nutzer</translation>
     </message>
 </context>
 <context>

@@ -387,8 +387,8 @@ void MainWindow::exportReport()
     const ReportResultPtr result = m_reports->current();
     if (!result)
         return;
-    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-        + QStringLiteral("/kneepoint-run-%1.pdf").arg(result->run->run.summary.id);
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + u'/'
+        + ReportExport::suggestedName(*result) + QStringLiteral(".pdf");
     const QString path
         = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, ReportExport::fileFilters());
     if (path.isEmpty())

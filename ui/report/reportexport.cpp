@@ -63,11 +63,17 @@ bool ReportExport::save(const ReportResult& result, const QString& path, QString
     return true;
 }
 
+QString ReportExport::suggestedName(const ReportResult& result)
+{
+    return QStringLiteral("kneepoint-run-%1").arg(result.run ? result.run->run.summary.id : 0);
+}
+
 bool ReportExport::print(const ReportResult& result, QWidget* parent)
 {
     QPrinter printer(QPrinter::HighResolution);
     printer.setPageLayout(PdfReport::defaultPageLayout());
-    printer.setDocName(result.content.title);
+    // The print dialog offers its file (print to PDF) under the document's name.
+    printer.setDocName(suggestedName(result));
     QPrintDialog dialog(&printer, parent);
     if (dialog.exec() != QDialog::Accepted)
         return false;

@@ -14,6 +14,9 @@ namespace kp::ui {
 namespace ReportExport {
 /// File dialog filters for every format.
 QString fileFilters();
+/// The name a saved or printed report is offered under, without a suffix: "kneepoint-run-7". Never the report's
+/// title, whose colons and slashes (a URL, a model id) no file system takes well.
+QString suggestedName(const ReportResult& result);
 /// Writes `result` in the format named by `path`'s suffix (.md, .json, .html, .pdf, .csv). False with a sentence
 /// in `error` when it could not; the file is written whole or not at all.
 bool save(const ReportResult& result, const QString& path, QString* error);

@@ -256,7 +256,7 @@ LiveRunView::LatencyChart LiveRunView::makeLatencyChart(
     c.loadAxis = new QLogValueAxis;
     c.loadAxis->setBase(2);
     c.loadAxis->setLabelFormat(QStringLiteral("%g"));
-    c.loadAxis->setTitleText(tr("Concurrent requests"));
+    c.loadAxis->setTitleText(tr("Concurrent users"));
     c.valueAxis = makeValueAxis();
     chart->addAxis(c.loadAxis, Qt::AlignBottom);
     chart->addAxis(c.valueAxis, Qt::AlignLeft);
