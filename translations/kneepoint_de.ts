@@ -418,6 +418,22 @@
         <source>The server is saturated from %1</source>
         <translation>Der Server ist ab %1 ausgelastet</translation>
     </message>
+    <message>
+        <source>Throughput stopped growing at %1: %2. At %3 the server ran at most %4 requests while up to %5 waited.</source>
+        <translation>Der Durchsatz wuchs ab %1 nicht mehr: %2. Bei %3 lief der Server mit höchstens %4 Anfragen, während bis zu %5 warteten.</translation>
+    </message>
+    <message>
+        <source>The server will not run more requests at once than this: the extra users only queue.</source>
+        <translation>Mehr Anfragen zugleich führt der Server nicht aus: Die zusätzlichen Nutzer stehen nur an.</translation>
+    </message>
+    <message>
+        <source>llama.cpp decodes at most one request per slot (--parallel); requests beyond its slots wait for one to free up.</source>
+        <translation>llama.cpp dekodiert höchstens eine Anfrage pro Slot (--parallel); Anfragen darüber hinaus warten, bis einer frei wird.</translation>
+    </message>
+    <message>
+        <source>The server runs at most a fixed number of requests at once, a setting of its scheduler; requests beyond it wait.</source>
+        <translation>Der Server führt höchstens eine feste Zahl von Anfragen zugleich aus, eine Einstellung seines Schedulers; Anfragen darüber hinaus warten.</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>

@@ -260,18 +260,43 @@ private:
             f.id = QStringLiteral("scheduler-cap");
             f.title = QCoreApplication::translate("Findings", "The scheduler caps the batch at %1 requests")
                           .arg(text::number(s->peakRunning));
-            f.measured = QCoreApplication::translate("Findings",
-                "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
-                "requests while up to %5 waited, with the KV cache only %6 used.")
-                             .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
-                                 text::number(s->peakRunning), text::number(s->peakWaiting),
-                                 text::percent(std::max(0.0, s->peakKvUsage)));
-            f.meaning = QCoreApplication::translate("Findings",
-                "The GPU has room for more requests, but the server will not batch them: the "
-                "extra users only queue.");
-            f.why = QCoreApplication::translate("Findings",
-                "vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait "
-                "even when memory is free.");
+            // The cache's share only where the server showed one: llama.cpp's /metrics have no KV gauge, and "0%
+            // used" would be a figure nobody measured.
+            f.measured = s->peakKvUsage >= 0
+                ? QCoreApplication::translate("Findings",
+                    "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
+                    "requests while up to %5 waited, with the KV cache only %6 used.")
+                      .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
+                          text::number(s->peakRunning), text::number(s->peakWaiting), text::percent(s->peakKvUsage))
+                : QCoreApplication::translate("Findings",
+                    "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
+                    "requests while up to %5 waited.")
+                      .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
+                          text::number(s->peakRunning), text::number(s->peakWaiting));
+            f.meaning = s->peakKvUsage >= 0
+                ? QCoreApplication::translate("Findings",
+                    "The GPU has room for more requests, but the server will not batch them: the "
+                    "extra users only queue.")
+                : QCoreApplication::translate(
+                    "Findings", "The server will not run more requests at once than this: the extra users only queue.");
+            // Each server's own cap, in its own words.
+            switch (m_run.facts.family) {
+            case ServerFamily::LlamaCpp:
+                f.why = QCoreApplication::translate("Findings",
+                    "llama.cpp decodes at most one request per slot (--parallel); requests beyond its slots wait "
+                    "for one to free up.");
+                break;
+            case ServerFamily::Vllm:
+                f.why = QCoreApplication::translate("Findings",
+                    "vLLM runs at most --max-num-seqs sequences per step; requests beyond it wait "
+                    "even when memory is free.");
+                break;
+            default:
+                f.why = QCoreApplication::translate("Findings",
+                    "The server runs at most a fixed number of requests at once, a setting of its scheduler; "
+                    "requests beyond it wait.");
+                break;
+            }
             f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(int(s->peakRunning) * 4),
                 QCoreApplication::translate("Findings", "lets the batch grow into the free KV cache"));
             f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),

@@ -239,6 +239,18 @@ void TestRunAnalysis::saturationWallWithAnIdleCache()
     QVERIFY(it != a.findings.end());
     QCOMPARE(it->severity, Finding::Severity::Problem);
     QCOMPARE(it->tryNext.front().flag, QStringLiteral("--max-num-seqs"));
+    QVERIFY2(it->why.contains(QStringLiteral("--max-num-seqs")), qPrintable(it->why));
+
+    // The same queue on llama.cpp: its own cap in its own words, never vLLM's flag.
+    RunData llama = makeRun(specs);
+    llama.facts.family = ServerFamily::LlamaCpp;
+    llama.facts.vllmVersion.clear();
+    const RunAnalysis b = RunAnalysis::of(llama, AnalysisSettings::ofRun(llama));
+    const auto cap
+        = std::find_if(b.findings.begin(), b.findings.end(), [](const Finding& f) { return f.id == u"scheduler-cap"; });
+    QVERIFY(cap != b.findings.end());
+    QVERIFY2(cap->why.contains(QStringLiteral("--parallel")) && !cap->why.contains(QStringLiteral("vLLM")),
+        qPrintable(cap->why));
 }
 
 void TestRunAnalysis::memoryWithoutMetricsIsNotVisible()
