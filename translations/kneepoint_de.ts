@@ -1834,6 +1834,10 @@
         <source>%1; %2</source>
         <translation>%1; %2</translation>
     </message>
+    <message>
+        <source>%1, at the last pair of steps, with no higher load to confirm it, and requests waited at %2 only now and then (up to %3, %4), not in a queue that held: measure a higher load to tell a wall from noise</source>
+        <translation>%1, beim letzten Paar von Schritten, ohne höhere Last, die das bestätigt, und Anfragen warteten bei %2 nur ab und zu (bis zu %3, %4), nicht in einer Warteschlange, die anhielt: Messen Sie eine höhere Last, um eine Wand von Rauschen zu unterscheiden</translation>
+    </message>
 </context>
 <context>
     <name>kp::core</name>

@@ -105,11 +105,20 @@ void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
         // The last pair of the sweep has nothing after it to confirm it but the server's own counters.
         const bool last = i + 1 == p.size();
         if (last && !(queued >= 0 && queued <= int(i))) {
+            // Requests the counters saw waiting now and then are no queue that held (findQueue), but they are
+            // there, and a sentence that said "no queue" would contradict the summary's own "up to N queued".
+            const double waited = p[i].step->server.peakWaiting;
             if (w.doubt.isEmpty())
-                w.doubt = QCoreApplication::translate("Walls",
-                    "%1, at the last pair of steps, with no higher load and no queue in the server's counters to "
-                    "confirm it: measure a higher load to tell a wall from noise")
-                              .arg(pair);
+                w.doubt = waited >= 1
+                    ? QCoreApplication::translate("Walls",
+                        "%1, at the last pair of steps, with no higher load to confirm it, and requests waited at %2 "
+                        "only now and then (up to %3, %4), not in a queue that held: measure a higher load to tell a "
+                        "wall from noise")
+                          .arg(pair, p[i].step->loadPhrase(), text::number(waited), waitingGauge(facts.family))
+                    : QCoreApplication::translate("Walls",
+                        "%1, at the last pair of steps, with no higher load and no queue in the server's counters to "
+                        "confirm it: measure a higher load to tell a wall from noise")
+                          .arg(pair);
             break;
         }
         w.reached = true;

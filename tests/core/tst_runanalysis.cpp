@@ -415,6 +415,24 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     QVERIFY(!a.walls.saturation.reached);
     QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("measure a higher load")),
         qPrintable(a.walls.saturation.evidence));
+    QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("no queue in the server's counters")),
+        qPrintable(a.walls.saturation.evidence));
+
+    // Requests waited for moments, all 8 users running at once: no queue that held, but the sentence must not say
+    // there was no wait at all (the run's summary says "up to 3 requests queued").
+    std::vector<StepSpec> moments = lastFlat;
+    for (StepSpec& s : moments)
+        s.kv = 0.1;
+    moments.back().running = 8;
+    moments.back().waiting = 3;
+    run = makeRun(moments);
+    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(!a.walls.saturation.reached);
+    QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("requests waited at 8 users only now and then (up "
+                                                                 "to 3, vllm:num_requests_waiting)")),
+        qPrintable(a.walls.saturation.evidence));
+    QVERIFY2(
+        !a.walls.saturation.evidence.contains(QStringLiteral("no queue")), qPrintable(a.walls.saturation.evidence));
 
     // The same with the server's counters showing 4 running and 4 waiting at 8 users: that confirms it.
     std::vector<StepSpec> confirmed = lastFlat;
