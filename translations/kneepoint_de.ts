@@ -434,6 +434,42 @@
         <source>The server runs at most a fixed number of requests at once, a setting of its scheduler; requests beyond it wait.</source>
         <translation>Der Server führt höchstens eine feste Zahl von Anfragen zugleich aus, eine Einstellung seines Schedulers; Anfragen darüber hinaus warten.</translation>
     </message>
+    <message>
+        <source>, %1 of its prompt tokens served from the cache</source>
+        <translation>, %1 seiner Prompt-Tokens aus dem Cache bedient</translation>
+    </message>
+    <message>
+        <source>, %1 of its prompt tokens served from the cache (/metrics)</source>
+        <translation>, %1 seiner Prompt-Tokens aus dem Cache bedient (/metrics)</translation>
+    </message>
+    <message>
+        <source>Median TTFT at 1 user: %1 with every prompt starting with the same %2 tokens%3; %4 with every prompt its own.</source>
+        <translation>Median-TTFT bei 1 Nutzer: %1, wenn jeder Prompt mit denselben %2 Tokens beginnt%3; %4, wenn jeder Prompt ganz eigen ist.</translation>
+    </message>
+    <message>
+        <source>The shared %1-token prefix saved %2 of TTFT (%3)</source>
+        <translation>Das gemeinsame Präfix von %1 Tokens sparte %2 TTFT (%3)</translation>
+    </message>
+    <message>
+        <source>The server kept the shared part&apos;s KV cache and prefilled only each request&apos;s own part: every request that starts with this prompt answers %1 sooner at 1 user, and under load the prefill time saved goes to other requests.</source>
+        <translation>Der Server behielt den KV-Cache des gemeinsamen Teils und füllte nur den eigenen Teil jeder Anfrage vor: Jede Anfrage, die mit diesem Prompt beginnt, antwortet bei 1 Nutzer %1 früher, und unter Last kommt die gesparte Prefill-Zeit anderen Anfragen zugute.</translation>
+    </message>
+    <message>
+        <source>What the shared %1-token prefix saved is unknown</source>
+        <translation>Was das gemeinsame Präfix von %1 Tokens sparte, ist unbekannt</translation>
+    </message>
+    <message>
+        <source>The baselines had %1 and %2 requests: too few for the medians&apos; 95% intervals, so the difference cannot be told from noise. More baseline requests would say.</source>
+        <translation>Die Basismessungen hatten %1 und %2 Anfragen: zu wenige für die 95-%-Intervalle der Mediane, daher lässt sich der Unterschied nicht vom Rauschen trennen. Mehr Basisanfragen würden es zeigen.</translation>
+    </message>
+    <message>
+        <source>The shared %1-token prefix saved no TTFT beyond noise</source>
+        <translation>Das gemeinsame Präfix von %1 Tokens sparte keine TTFT über das Rauschen hinaus</translation>
+    </message>
+    <message>
+        <source>The two medians&apos; 95% intervals (%1 to %2, and %3 to %4) overlap: the prefix saved less than the spread of the requests, or the server did not reuse it.</source>
+        <translation>Die 95-%-Intervalle der beiden Mediane (%1 bis %2 und %3 bis %4) überlappen: Das Präfix sparte weniger als die Streuung der Anfragen, oder der Server hat es nicht wiederverwendet.</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -1138,6 +1174,27 @@
         <source>%1, %2 tokens in, %3 out, %4</source>
         <translation>%1, %2 Tokens Eingabe, %3 Ausgabe, %4</translation>
     </message>
+    <message>
+        <source>uncached</source>
+        <comment>a step&apos;s phase: the baseline with no prompt shared</comment>
+        <translation>ungecacht</translation>
+    </message>
+    <message>
+        <source>latency sample</source>
+        <translation>Latenz-Stichprobe</translation>
+    </message>
+    <message>
+        <source>requests sent inside each step&apos;s steady window: users ramping in and draining out left out</source>
+        <translation>Anfragen, die im stabilen Fenster jedes Schritts gesendet wurden: Hoch- und Auslaufen der Nutzer ausgenommen</translation>
+    </message>
+    <message>
+        <source>every request</source>
+        <translation>jede Anfrage</translation>
+    </message>
+    <message>
+        <source>every request after warm-up</source>
+        <translation>jede Anfrage nach dem Aufwärmen</translation>
+    </message>
 </context>
 <context>
     <name>RequestEstimate</name>
@@ -1570,6 +1627,13 @@
     <message>
         <source> (it served up to %1 of prompt tokens, at %2)</source>
         <translation> (er lieferte bis zu %1 der Prompt-Tokens, bei %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Those are the requests sent while the full load held; %n sent as users ramped in or drained out are left out of the percentiles.</source>
+        <translation>
+            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag; %n, die beim Hoch- oder Auslaufen der Nutzer gesendet wurde, bleibt bei den Perzentilen außen vor.</numerusform>
+            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag; %n, die beim Hoch- oder Auslaufen der Nutzer gesendet wurden, bleiben bei den Perzentilen außen vor.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2838,6 +2902,10 @@
     <message>
         <source>Concurrent users</source>
         <translation>Gleichzeitige Nutzer</translation>
+    </message>
+    <message>
+        <source>baseline without the shared prefix</source>
+        <translation>Basismessung ohne das gemeinsame Präfix</translation>
     </message>
 </context>
 <context>

@@ -65,7 +65,7 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
     for (const CurvePoint& pt : curve.points) {
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(pt.step->loadText(), -10)
-                   .arg(QStringLiteral("%1/%2").arg(pt.samples).arg(pt.failed), 10)
+                   .arg(QStringLiteral("%1/%2").arg(pt.step->stats.succeeded).arg(pt.failed), 10)
                    .arg(cell(pt.ttft.value, 1), 11)
                    .arg(cell(pt.tpot.value, 2), 10)
                    .arg(cell(pt.e2el.value, 0), 11)
@@ -98,7 +98,8 @@ QJsonObject curveJson(const LoadCurve& curve)
         points.append(QJsonObject {{QStringLiteral("step_id"), p.step->id}, {QStringLiteral("phase"), p.step->phase},
             {QStringLiteral("load"), p.load}, {QStringLiteral("ttft_ms"), pe(p.ttft)},
             {QStringLiteral("tpot_ms"), pe(p.tpot)}, {QStringLiteral("e2el_ms"), pe(p.e2el)},
-            {QStringLiteral("succeeded"), p.samples}, {QStringLiteral("failed"), p.failed},
+            {QStringLiteral("succeeded"), p.step->stats.succeeded}, {QStringLiteral("failed"), p.failed},
+            {QStringLiteral("latency_sample"), p.samples + p.sampleFailed},
             {QStringLiteral("output_tokens_per_s"), num(p.outputTokensPerSecond)},
             {QStringLiteral("requests_per_s"), num(p.requestsPerSecond)}, {QStringLiteral("good"), p.good},
             {QStringLiteral("slo_attainment"), num(p.attainment)}, {QStringLiteral("goodput_per_s"), num(p.goodput)},

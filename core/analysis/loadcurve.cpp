@@ -166,19 +166,20 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     p.e2el = Distribution::percentile(step.e2elSorted, q);
     p.samples = int(step.requests.size());
     p.failed = step.stats.failed;
+    p.sampleFailed = step.stats.latencySample.failed;
     // Each failure as +∞: a p99 target with 1% of requests failed fails, as the README promises.
     const auto withFailures = [&p, q](const std::vector<double>& sorted, double shown) {
-        if (p.failed == 0)
+        if (p.sampleFailed == 0)
             return shown;
         std::vector<double> all = sorted;
-        all.insert(all.end(), std::size_t(p.failed), std::numeric_limits<double>::infinity());
+        all.insert(all.end(), std::size_t(p.sampleFailed), std::numeric_limits<double>::infinity());
         return Distribution::percentile(all, q).value;
     };
     p.ttftJudged = withFailures(step.ttftSorted, p.ttft.value);
     p.tpotJudged = withFailures(step.tpotSorted, p.tpot.value);
     p.e2elJudged = withFailures(step.e2elSorted, p.e2el.value);
-    const int total = p.samples + p.failed;
-    p.errorFraction = total > 0 ? double(p.failed) / total : 0;
+    const int total = p.samples + p.sampleFailed;
+    p.errorFraction = step.stats.total > 0 ? double(p.failed) / step.stats.total : 0;
     p.outputTokensPerSecond = step.outputTokensPerSecond(run.timeScale);
     p.requestsPerSecond = step.requestsPerSecond(run.timeScale);
 

@@ -28,13 +28,14 @@ struct CurvePoint
     PercentileEstimate ttft; ///< with the percentile's confidence interval
     PercentileEstimate tpot;
     PercentileEstimate e2el;
-    int samples = 0; ///< successful requests
-    int failed = 0;
-    double errorFraction = 0;
+    int samples = 0; ///< successful requests in the latency sample (StepStatistics::latencySample)
+    int sampleFailed = 0; ///< failed requests in the latency sample: what the percentile targets count as +∞
+    int failed = 0; ///< failed requests of the whole step
+    double errorFraction = 0; ///< failed / measured, over the whole step
     double outputTokensPerSecond = kNaN;
     double requestsPerSecond = kNaN;
     int good = 0; ///< requests meeting every target
-    double attainment = kNaN; ///< good / (succeeded + failed)
+    double attainment = kNaN; ///< good / (succeeded + failed), over the latency sample
     double goodput = kNaN; ///< good requests per second
     bool meetsTargets = false;
     QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "errors"

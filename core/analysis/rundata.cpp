@@ -70,7 +70,7 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
     };
     d.requests.reserve(records.size());
     for (const RequestRecord& r : records) {
-        if (r.warmup || !r.ok())
+        if (r.warmup || !r.ok() || !d.stats.latencySample.contains(r))
             continue;
         const RequestLatencies l = RequestLatencies::of(r);
         d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs)});

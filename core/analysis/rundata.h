@@ -49,7 +49,7 @@ struct StepData
     StepStatistics stats; ///< client clock, no targets: distributions, throughput, steady window, errors
     ServerDeltas server;
     std::vector<MetricsSample> samples; ///< the server's /metrics during the step, in time order
-    std::vector<RequestTimes> requests; ///< successful requests, server time
+    std::vector<RequestTimes> requests; ///< successful requests of the latency sample, server time
     std::vector<double> ttftSorted; ///< ascending, server time
     std::vector<double> tpotSorted;
     std::vector<double> e2elSorted;

@@ -192,7 +192,7 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
         } else if (server.prefixCacheHitRate() >= 0) {
             cached = server.prefixCacheHits;
             prompt = server.prefixCacheQueries;
-            requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.samples);
+            requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.step->stats.succeeded);
             metrics = true;
         }
         if (cached < 0)
@@ -308,6 +308,12 @@ TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
                    .arg(text::number(settings.percentile))
                    .arg(needed)
                    .arg(text::milliseconds(e.value), interval);
+    if (const LatencySample& sample = thinnest->step->stats.latencySample; sample.windowed && sample.leftOut > 0)
+        c.detail += u' '
+            + QCoreApplication::translate("TrustChecks",
+                "Those are the requests sent while the full load held; %n sent as users ramped in or drained out "
+                "are left out of the percentiles.",
+                nullptr, sample.leftOut);
     // An estimate without an upper bound (a percentile of a step with no TPOT at all is no estimate).
     const auto unbounded = [](const PercentileEstimate& x) { return !std::isnan(x.value) && std::isnan(x.high); };
     if (fewest < needed || unbounded(e) || unbounded(thinnest->tpot))

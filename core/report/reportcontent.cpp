@@ -38,6 +38,9 @@ QString phaseText(const QString& phase)
 {
     if (phase == u"baseline")
         return QCoreApplication::translate("ReportContent", "baseline", "a step's phase");
+    if (phase == u"uncached")
+        return QCoreApplication::translate(
+            "ReportContent", "uncached", "a step's phase: the baseline with no prompt shared");
     if (phase == u"concurrency")
         return QCoreApplication::translate("ReportContent", "concurrency", "a step's phase");
     if (phase == u"rate")
@@ -532,6 +535,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         {QStringLiteral("E2EL"), QCoreApplication::translate("ReportContent", "last token chunk − send"),
             QCoreApplication::translate("ReportContent", "E2EL: the same"),
             QCoreApplication::translate("ReportContent", "request_latency: to the last response")},
+        {QCoreApplication::translate("ReportContent", "latency sample"),
+            QCoreApplication::translate("ReportContent",
+                "requests sent inside each step's steady window: users ramping in and draining out left out"),
+            QCoreApplication::translate("ReportContent", "every request"),
+            QCoreApplication::translate("ReportContent", "every request after warm-up")},
         {QCoreApplication::translate("ReportContent", "throughput"),
             QCoreApplication::translate("ReportContent", "over each step's steady window (full load held)"),
             QCoreApplication::translate("ReportContent", "over the whole run"),

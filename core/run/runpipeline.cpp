@@ -177,6 +177,26 @@ bool RunPipeline::buildSyntheticWorkloads()
         }
         m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     }
+    // What a shared prefix saves is only seen beside the same prompts without it: the first shape once more, every
+    // prompt its own from the first token, for an uncached twin of the baseline.
+    if (m_options.sharedPrefixTokens > 0 && !m_options.shapes.isEmpty()) {
+        WorkloadSpec spec;
+        spec.api = m_options.api;
+        spec.model = m_options.model;
+        spec.inputTokens = m_options.shapes.first().input;
+        spec.outputTokens = m_options.shapes.first().output;
+        spec.count = m_options.prompts;
+        spec.seed = m_options.seed * 1000 + std::uint64_t(m_workloads.size());
+        spec.lengthSpread = m_options.lengthSpread;
+        spec.turns = m_options.turns;
+        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
+        if (!built.error.isEmpty()) {
+            finish(RunStatus::Failed, built.error);
+            return false;
+        }
+        m_uncachedWorkload = int(m_workloads.size());
+        m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
+    }
     return true;
 }
 
@@ -276,6 +296,9 @@ void RunPipeline::planSteps()
     baseline.requestCount = o.baselineRequests;
     baseline.durationSeconds = 0;
     m_plan.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
+    if (m_uncachedWorkload >= 0)
+        m_plan.push_back({QStringLiteral("uncached"), baseline, m_uncachedWorkload,
+            {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0}}});
     for (int c : o.concurrency)
         m_plan.push_back({QStringLiteral("concurrency"), closed(c), 0, {{QStringLiteral("concurrency"), c}}});
     for (double rate : o.rates) {

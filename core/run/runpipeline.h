@@ -32,9 +32,9 @@ public:
     /// One planned step.
     struct PlannedStep
     {
-        QString phase; ///< baseline, concurrency, rate, shape
+        QString phase; ///< baseline, uncached, concurrency, rate, shape
         LoadPlan plan;
-        int shape = 0; ///< index into the run's shapes
+        int shape = 0; ///< index into the run's workloads: its shapes, then the uncached twin
         QJsonObject load;
     };
     struct StepOutcome
@@ -93,7 +93,8 @@ private:
     LoadTarget m_target;
     RunStore* m_store;
     ServerFacts m_facts;
-    std::vector<Workload> m_workloads; // one per shape
+    std::vector<Workload> m_workloads; // one per shape, then the uncached twin's
+    int m_uncachedWorkload = -1; // with --shared-prefix: the first shape's prompts without it, for the "uncached" step
     std::vector<PlannedStep> m_plan;
     std::size_t m_next = 0;
     std::vector<StepOutcome> m_outcomes;

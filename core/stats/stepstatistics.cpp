@@ -221,6 +221,43 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
     }
     s.total = static_cast<int>(measured.size());
 
+    const auto levels = inFlightLevels(measured);
+    for (const auto& [t, level] : levels)
+        s.peakInFlight = std::max(s.peakInFlight, level);
+    if (s.targetInFlight > 0) {
+        const std::optional<SteadyWindow> users = usersActiveWindow(measured, s.targetInFlight);
+        s.window = users ? *users : closedLoopWindow(levels, s.targetInFlight, s.peakInFlight);
+    } else {
+        s.window = openLoopWindow(measured);
+    }
+    // A window of less than a few request lifetimes holds one wave of completions at most, and its rate is whatever
+    // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
+    // nothing; the step's rates fall back to the whole step, and the steady-state check says so.
+    std::vector<double> lifetimes;
+    for (const RequestRecord* r : measured) {
+        if (r->ok())
+            if (const std::optional<double> e2el = RequestLatencies::of(*r).e2elMs)
+                lifetimes.push_back(*e2el);
+    }
+    if (s.window.usable && s.targetInFlight > 0 && !lifetimes.empty()) {
+        const double lifetimeMs = Distribution::of(std::move(lifetimes), confidence).at(50).value;
+        const double spanMs = s.window.seconds() * 1e3;
+        if (lifetimeMs > 0 && spanMs < minWindowLifetimes * lifetimeMs) {
+            s.window.usable = false;
+            s.window.tooShort = true;
+            s.window.whyNotUsable = note("The full load held for %1 ms, under %2 request lifetimes (median %3 ms): "
+                                         "too short for a steady rate.")
+                                        .arg(spanMs, 0, 'f', 0)
+                                        .arg(minWindowLifetimes)
+                                        .arg(lifetimeMs, 0, 'f', 0);
+        }
+    }
+    if (s.window.usable) {
+        s.latencySample.windowed = true;
+        s.latencySample.fromNs = s.window.startNs;
+        s.latencySample.toNs = s.window.endNs;
+    }
+
     std::vector<double> ttft, tpot, e2el, itl, itlPerToken, lag, output, input;
     std::vector<Completed> completed;
     double outputTokenSum = 0;
@@ -231,8 +268,12 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
         if (r->sentNs >= 0)
             s.startNs = s.startNs < 0 ? r->sentNs : std::min(s.startNs, r->sentNs);
         s.endNs = std::max(s.endNs, r->endNs);
+        const bool sampled = s.latencySample.contains(*r);
+        if (!sampled)
+            ++s.latencySample.leftOut;
         if (!r->ok()) {
             ++s.failed;
+            s.latencySample.failed += sampled ? 1 : 0;
             const ErrorClass cls = r->error == ErrorClass::None ? ErrorClass::Other : r->error;
             ++s.failures[cls];
             // The server's own words, as its first failure of each kind gave them: one line, capped.
@@ -247,17 +288,20 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
         ++s.succeeded;
 
         const RequestLatencies l = RequestLatencies::of(*r);
-        if (l.ttftMs)
-            ttft.push_back(*l.ttftMs);
-        if (l.tpotMs)
-            tpot.push_back(*l.tpotMs);
-        if (l.e2elMs)
-            e2el.push_back(*l.e2elMs);
-        for (std::size_t i = 1; i < r->chunks.size(); ++i) {
-            const double gapMs = ms(r->chunks[i].ns - r->chunks[i - 1].ns);
-            itl.push_back(gapMs);
-            const int k = std::max(1, r->chunks[i].tokens);
-            itlPerToken.insert(itlPerToken.end(), static_cast<std::size_t>(k), gapMs / k);
+        if (sampled) {
+            ++s.latencySample.succeeded;
+            if (l.ttftMs)
+                ttft.push_back(*l.ttftMs);
+            if (l.tpotMs)
+                tpot.push_back(*l.tpotMs);
+            if (l.e2elMs)
+                e2el.push_back(*l.e2elMs);
+            for (std::size_t i = 1; i < r->chunks.size(); ++i) {
+                const double gapMs = ms(r->chunks[i].ns - r->chunks[i - 1].ns);
+                itl.push_back(gapMs);
+                const int k = std::max(1, r->chunks[i].tokens);
+                itlPerToken.insert(itlPerToken.end(), static_cast<std::size_t>(k), gapMs / k);
+            }
         }
         if (r->scheduledNs >= 0 && r->sentNs >= 0)
             lag.push_back(ms(r->sentNs - r->scheduledNs));
@@ -306,31 +350,6 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
     if (s.total > 0)
         s.sloAttainment = static_cast<double>(s.good) / s.total;
 
-    const auto levels = inFlightLevels(measured);
-    for (const auto& [t, level] : levels)
-        s.peakInFlight = std::max(s.peakInFlight, level);
-    if (s.targetInFlight > 0) {
-        const std::optional<SteadyWindow> users = usersActiveWindow(measured, s.targetInFlight);
-        s.window = users ? *users : closedLoopWindow(levels, s.targetInFlight, s.peakInFlight);
-    } else {
-        s.window = openLoopWindow(measured);
-    }
-    // A window of less than a few request lifetimes holds one wave of completions at most, and its rate is whatever
-    // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
-    // nothing; the step's rates fall back to the whole step, and the steady-state check says so.
-    if (s.window.usable && s.targetInFlight > 0 && s.e2elMs.count > 0) {
-        const double lifetimeMs = s.e2elMs.at(50).value;
-        const double spanMs = s.window.seconds() * 1e3;
-        if (lifetimeMs > 0 && spanMs < minWindowLifetimes * lifetimeMs) {
-            s.window.usable = false;
-            s.window.tooShort = true;
-            s.window.whyNotUsable = note("The full load held for %1 ms, under %2 request lifetimes (median %3 ms): "
-                                         "too short for a steady rate.")
-                                        .arg(spanMs, 0, 'f', 0)
-                                        .arg(minWindowLifetimes)
-                                        .arg(lifetimeMs, 0, 'f', 0);
-        }
-    }
     s.steady = steadyThroughput(completed, s.window);
 
     if (s.total == 0) {
@@ -365,7 +384,8 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
     if (std::isnan(s.whole.seconds))
         s.notes << note("The step has no duration: whole-step throughput is not available.");
     if (!s.window.usable)
-        s.notes << note("No steady-state window: %1").arg(s.window.whyNotUsable);
+        s.notes << note("No steady-state window: %1 Latency percentiles cover every measured request.")
+                       .arg(s.window.whyNotUsable);
     return s;
 }
 

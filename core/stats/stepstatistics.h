@@ -56,6 +56,26 @@ struct SteadyWindow
     double seconds() const { return usable ? static_cast<double>(endNs - startNs) / 1e9 : 0.0; }
 };
 
+/// The requests a step's latency distributions draw on. A closed loop's users ramp in and drain out, and the
+/// requests at either end run beside fewer users than the step is named for: at 256 users in lockstep a third of
+/// the samples were the synchronised start. So only requests *sent* inside the steady window count, as long as the
+/// window is usable; otherwise every measured request does, and the step says so.
+struct LatencySample
+{
+    bool windowed = false; ///< only requests sent inside the steady window; else every measured request
+    std::int64_t fromNs = -1; ///< sentNs bounds, inclusive, when windowed
+    std::int64_t toNs = -1;
+    int succeeded = 0; ///< successful requests in the sample
+    int failed = 0; ///< failed requests in the sample: a failure never sent counts, as it cannot be placed
+    int leftOut = 0; ///< measured requests sent before or after the window
+
+    /// Whether a measured (not warm-up) record belongs to the sample.
+    bool contains(const RequestRecord& r) const
+    {
+        return !windowed || r.sentNs < 0 || (r.sentNs >= fromNs && r.sentNs <= toNs);
+    }
+};
+
 /// Rates over one interval; NaN when the interval is empty.
 struct Throughput
 {
@@ -69,7 +89,8 @@ struct Throughput
 /// The statistics of one load step, computed from its request records.
 ///
 /// Metric definitions (vLLM bench serve's where it has one; vllm-facts §E, peers §2). Latency distributions are
-/// in milliseconds and cover successful requests only; warm-up records are ignored entirely.
+/// in milliseconds and cover the successful requests of the latency sample (LatencySample: those sent inside the
+/// steady window when it is usable); warm-up records are ignored entirely.
 ///  - TTFT = firstTokenNs − sentNs: to the first chunk carrying a token, so a chat role chunk does not count.
 ///  - E2EL = arrival of the last token chunk − sentNs (endNs when there are no chunks): a trailing usage chunk or
 ///    [DONE] does not lengthen it.
@@ -124,6 +145,7 @@ struct StepStatistics
     Throughput whole;
     SteadyWindow window;
     Throughput steady; ///< over the window; NaN when it is not usable
+    LatencySample latencySample; ///< the requests TTFT, TPOT, E2EL and ITL are drawn from
     int targetInFlight = 0; ///< N: users of a closed loop, 0 for an open loop
     int peakInFlight = 0;
 

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
+#include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <limits>
 #include <map>
 
 using namespace kp::core;
@@ -187,10 +189,28 @@ private Q_SLOTS:
         QCOMPARE(withShared[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(withShared[u"detail"].toString().contains(QStringLiteral("the same 512 tokens, as asked")),
             qPrintable(withShared[u"detail"].toString()));
+        // The baseline ran a second time with every prompt its own, and the difference is what the prefix saved:
+        // about 512 tokens of prefill on the simulated H100, beyond the noise of either median.
+        const QJsonObject shown = shownJson(db, runs[1].id);
+        QJsonObject saving;
+        for (const QJsonValue v : shown[u"findings"].toArray())
+            if (v[u"id"].toString() == u"prefix-saving")
+                saving = v.toObject();
+        QVERIFY2(!saving.isEmpty(), QJsonDocument(shown[u"findings"].toArray()).toJson().constData());
+        QVERIFY2(saving[u"title"].toString().contains(QStringLiteral("The shared 512-token prefix saved ")),
+            qPrintable(saving[u"title"].toString()));
+        QVERIFY2(saving[u"measured"].toString().contains(QStringLiteral("of its prompt tokens served from the cache")),
+            qPrintable(saving[u"measured"].toString()));
+        const auto storedShared = store->run(runs[1].id, &error);
+        QVERIFY2(storedShared, qPrintable(error));
+        QCOMPARE(storedShared->steps[1].info.phase, QStringLiteral("uncached"));
         const QJsonObject without = prefixCacheCheck(shownJson(db, runs[0].id));
         QCOMPARE(without[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(without[u"detail"].toString().contains(QStringLiteral("Every request had its own prompt: at most 0%")),
             qPrintable(without[u"detail"].toString()));
+        const auto storedUnshared = store->run(runs[0].id, &error);
+        QVERIFY2(storedUnshared, qPrintable(error));
+        QCOMPARE(storedUnshared->steps[1].info.phase, QStringLiteral("concurrency"));
     }
 
     void aRateIsARateOfTheServersOwnTime()
@@ -229,6 +249,63 @@ private Q_SLOTS:
         const double spanWallS = (arrivals.back() - arrivals[arrivals.size() - 40]) / 1e9;
         const double serverRate = 39 / (spanWallS * 10); // the simulator's seconds are a tenth of the wall's
         QVERIFY2(serverRate > 3.6 && serverRate < 4.4, qPrintable(QString::number(serverRate)));
+    }
+
+    void twoHundredFiftySixUsersHaveNoStartUpBurstInTheirPercentiles()
+    {
+        // Fixed lengths at 256 users: the sweep most prone to lockstep. The users ramp in over a request's lifetime,
+        // and the percentiles leave out every request sent before the last of them began, so the start-up's
+        // requests, run beside fewer users than 256, are not among the samples.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("256"), QStringLiteral("--shapes"), QStringLiteral("1024/32"), QStringLiteral("--db"),
+                db, QStringLiteral("--json")});
+        const Finished f = waitFor(run, 240'000);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        const StoredStep& step = stored->steps.back();
+        QCOMPARE(step.info.load[u"concurrency"].toInt(), 256);
+        const std::vector<RequestRecord> records = store->requests(step.id, &error);
+        const StepStatistics stats = StepStatistics::of(records, {}, 256);
+        QVERIFY2(stats.latencySample.windowed, qPrintable(stats.notes.join(u' ')));
+
+        std::map<int, std::int64_t> firstSent;
+        for (const RequestRecord& r : records) {
+            if (r.warmup)
+                continue;
+            auto [it, inserted] = firstSent.try_emplace(r.user, r.sentNs);
+            if (!inserted)
+                it->second = std::min(it->second, r.sentNs);
+        }
+        QCOMPARE(int(firstSent.size()), 256);
+        std::int64_t lastStart = 0, firstStart = std::numeric_limits<std::int64_t>::max();
+        for (const auto& [user, sent] : firstSent) {
+            lastStart = std::max(lastStart, sent);
+            firstStart = std::min(firstStart, sent);
+        }
+        // Not lockstep: the first sends spread over the ramp, far more than the client needs to send 256 requests.
+        QVERIFY2(lastStart - firstStart > 20'000'000,
+            qPrintable(QStringLiteral("users started within %1 ms").arg(double(lastStart - firstStart) / 1e6)));
+        QCOMPARE(stats.latencySample.fromNs, lastStart);
+        int before = 0;
+        for (const RequestRecord& r : records)
+            if (!r.warmup && r.sentNs < lastStart) {
+                ++before;
+                QVERIFY(!stats.latencySample.contains(r));
+            }
+        QVERIFY2(before >= 255, qPrintable(QString::number(before)));
+        QVERIFY(stats.latencySample.leftOut >= before);
+        QCOMPARE(int(stats.ttftMs.count), stats.latencySample.succeeded);
+        QCOMPARE(stats.latencySample.succeeded + stats.latencySample.failed + stats.latencySample.leftOut, stats.total);
     }
 
     void thinkTimeRampArrivalsAndTheInFlightCapReachTheEngine()

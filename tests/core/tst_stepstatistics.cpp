@@ -82,7 +82,10 @@ class TestStepStatistics : public QObject
 private slots:
     void latencies()
     {
-        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
+        // Judged as a 1-user step, whose window runs from the first send (0) to the last end (300), every measured
+        // request is in the latency sample; the 2-user sample is the next test's.
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 1, 0.95, 0);
+        QCOMPARE(s.latencySample.succeeded, 4);
         QCOMPARE(s.total, 4);
         QCOMPARE(s.succeeded, 4);
         QCOMPARE(s.failed, 0);
@@ -119,6 +122,47 @@ private slots:
         // A closed loop has no plan to lag behind, and says nothing about it.
         QCOMPARE(s.scheduleLagMs.count, std::size_t(0));
         QVERIFY2(s.notes.isEmpty(), qPrintable(s.notes.join(u'\n')));
+    }
+
+    void latencySampleLeavesOutTheRamp()
+    {
+        // At 2 users the window opens when user 1 sends R2 (10 ms): R1, sent at 0 while user 0 was alone, ran
+        // beside fewer users than the step is named for and is left out of the latencies, not of the counts.
+        const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
+        QVERIFY(s.latencySample.windowed);
+        QCOMPARE(s.latencySample.fromNs, ns(10));
+        QCOMPARE(s.latencySample.toNs, ns(265));
+        QCOMPARE(s.latencySample.succeeded, 3);
+        QCOMPARE(s.latencySample.leftOut, 1);
+        QCOMPARE(s.succeeded, 4);
+        // TTFT 140, 80, 55 (R1's 100 left out)
+        QCOMPARE(s.ttftMs.count, std::size_t(3));
+        VERIFY_NEAR(s.ttftMs.mean, 275.0 / 3);
+        VERIFY_NEAR(s.ttftMs.max, 140);
+        // ITL: 30 20 | 50 (R1's three gaps left out)
+        QCOMPARE(s.itlMs.count, std::size_t(3));
+        // Token counts still describe every request of the step.
+        VERIFY_NEAR(s.outputTokens.mean, 3);
+        VERIFY_NEAR(s.inputTokens.mean, 250);
+
+        // A failure sent during the ramp is out of the sample too; one sent inside it, or never sent, is in.
+        std::vector<RequestRecord> records = closedLoop();
+        for (const auto& [sentMs, endMs] : {std::pair {5.0, 8.0}, {100.0, 110.0}, {-1.0, 0.0}}) {
+            records.push_back(failure(sentMs < 0 ? ErrorClass::ConnectionRefused : ErrorClass::Timeout, sentMs, endMs));
+            records.back().user = 0; // a closed loop's failure is still its user's
+        }
+        const StepStatistics f = StepStatistics::of(records, {}, 2, 0.95, 0);
+        QCOMPARE(f.failed, 3);
+        QCOMPARE(f.latencySample.failed, 2);
+        QCOMPARE(f.latencySample.leftOut, 2);
+
+        // Without a usable window, every request is in, and the note says so.
+        const StepStatistics shortWindow = StepStatistics::of(closedLoop(), {}, 2);
+        QVERIFY(!shortWindow.latencySample.windowed);
+        QCOMPARE(shortWindow.latencySample.succeeded, 4);
+        QCOMPARE(shortWindow.ttftMs.count, std::size_t(4));
+        QVERIFY2(shortWindow.notes.join(u' ').contains(u"Latency percentiles cover every measured request"),
+            qPrintable(shortWindow.notes.join(u'\n')));
     }
 
     void wholeStepThroughput()

@@ -42,7 +42,8 @@ std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::i
         RequestRecord r;
         r.id = ++id;
         r.user = f % spec.users;
-        r.sentNs = t0 + f * kMs;
+        // Sent once every user is at work, as a failure under load is: inside the latency sample.
+        r.sentNs = t0 + spec.users * 1000 + f * kMs;
         r.endNs = r.sentNs + 5 * kMs;
         r.httpStatus = 500;
         r.error = ErrorClass::ServerError;

@@ -395,6 +395,8 @@ QString LiveRunView::phaseName(const QString& phase) const
 {
     if (phase == u"baseline")
         return tr("baseline");
+    if (phase == u"uncached")
+        return tr("baseline without the shared prefix");
     if (phase == u"concurrency")
         return tr("concurrency sweep");
     if (phase == u"rate")

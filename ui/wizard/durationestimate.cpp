@@ -55,6 +55,8 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
     };
 
     e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
+    if (o.sharedPrefixTokens > 0 && o.dataset.isEmpty()) // the uncached twin of the baseline
+        e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
     for (int users : o.concurrency) {
         const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(users);
         const int warmup = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
