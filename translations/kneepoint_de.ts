@@ -1635,6 +1635,10 @@
             <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag; %n, die beim Hoch- oder Auslaufen der Nutzer gesendet wurden, bleiben bei den Perzentilen außen vor.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>This was a quick run (--quick); without it each step sends enough requests for a bounded p%1.</source>
+        <translation>Dies war ein kurzer Lauf (--quick); ohne ihn sendet jeder Schritt genug Anfragen für ein beschränktes p%1.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -3253,10 +3257,6 @@
         <translation>Eine Anfrage beenden nach:</translation>
     </message>
     <message>
-        <source>Automatic: six per user, at least 16</source>
-        <translation>Automatisch: sechs pro Nutzer, mindestens 16</translation>
-    </message>
-    <message>
         <source>Arrivals of the rate sweep</source>
         <translation>Ankünfte der Ratenreihe</translation>
     </message>
@@ -3331,6 +3331,22 @@
     <message>
         <source>Rate sweep in flight:</source>
         <translation>Gleichzeitig in der Ratenreihe:</translation>
+    </message>
+    <message>
+        <source>Automatic: enough for the percentile&apos;s interval, six per user at least</source>
+        <translation>Automatisch: genug für das Intervall des Perzentils, mindestens sechs je Nutzer</translation>
+    </message>
+    <message>
+        <source>Quic&amp;k look: six requests per user, at least 16</source>
+        <translation>Kurzer &amp;Blick: sechs Anfragen je Nutzer, mindestens 16</translation>
+    </message>
+    <message>
+        <source>Quick look</source>
+        <translation>Kurzer Blick</translation>
+    </message>
+    <message>
+        <source>For trying things: each step ends sooner, but a p99 of so few requests has no upper bound, and the report says so.</source>
+        <translation>Zum Ausprobieren: Jeder Schritt endet früher, aber ein p99 aus so wenigen Anfragen hat keine obere Schranke, und der Bericht sagt es.</translation>
     </message>
 </context>
 <context>

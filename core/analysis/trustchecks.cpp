@@ -275,7 +275,7 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
     return c;
 }
 
-TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
+TrustCheck samples(const RunData& run, const LoadCurve& curve, const AnalysisSettings& settings)
 {
     TrustCheck c {QStringLiteral("samples"),
         QCoreApplication::translate("TrustChecks", "Enough requests for p%1").arg(text::number(settings.percentile)),
@@ -332,6 +332,12 @@ TrustCheck samples(const LoadCurve& curve, const AnalysisSettings& settings)
                 "truth.")
                   .arg(text::list(open), text::number(settings.percentile));
     }
+    // A quick run chose its few requests on purpose: say what a full one would have done.
+    if (c.status == Status::Warn && run.run.info.options.value(u"quick").toBool())
+        c.detail += u' '
+            + QCoreApplication::translate("TrustChecks",
+                "This was a quick run (--quick); without it each step sends enough requests for a bounded p%1.")
+                  .arg(text::number(settings.percentile));
     return c;
 }
 
@@ -555,8 +561,8 @@ QString TrustCheck::statusText(Status status)
 QList<TrustCheck> TrustChecks::of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings)
 {
-    QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(curve, settings), errors(run),
-        serverCap(curve), network(run), versions(run), physics(floors), prefixCache(run, curve)};
+    QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(run, curve, settings),
+        errors(run), serverCap(curve), network(run), versions(run), physics(floors), prefixCache(run, curve)};
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
     return checks;

@@ -36,7 +36,8 @@ QList<QCommandLineOption> DemoCommand::options() const
             QStringLiteral("LIST"), QStringLiteral("1,2,4,8,16,32,64,128")),
         QCommandLineOption(QStringLiteral("requests"),
             QStringLiteral(
-                "Measured requests per step (default: max(16, 6 x concurrency), enough for a steady window)."),
+                "Measured requests per step (default: max(16, 6 x concurrency), a quick run's, enough for a steady "
+                "window)."),
             QStringLiteral("N")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the result as JSON.")),
     };

@@ -120,9 +120,7 @@ int AiperfEngine::execute(
         const Level& level = levels[i];
         const QString what = level.rate > 0 ? QStringLiteral("%1 req/s").arg(level.rate)
                                             : QStringLiteral("concurrency %1").arg(level.users);
-        const int requests = o.requestsPerStep > 0
-            ? o.requestsPerStep
-            : (level.rate > 0 ? RunOptions::defaultRequests(level.rate) : RunOptions::defaultRequests(level.users));
+        const int requests = level.rate > 0 ? o.requestsFor(level.rate) : o.requestsFor(level.users);
         const QString dir = work.filePath(QStringLiteral("step-%1").arg(i));
         io.err << QStringLiteral("[%1/%2] aiperf at %3, %4 requests\n")
                       .arg(i + 1)

@@ -120,8 +120,12 @@ QList<QCommandLineOption> RunCommand::options() const
         o("slo-tpot-ms", "Time-per-output-token target (default: the product's).", "MS"),
         o("slo-e2el-ms", "End-to-end latency target (default: none).", "MS"),
         o("percentile", "The percentile the targets apply to: 50, 90, 95, 99 or 99.9.", "P", "99"),
-        o("requests", "Measured requests per step (default: max(16, 6 x concurrency), enough for a steady window).",
+        o("requests",
+            "Measured requests per step (default: 6 x concurrency, for a steady window, and at least enough for the "
+            "percentile's 95% interval to be bounded: 368 at p99, plus 2 a user for the ramp and the drain).",
             "N"),
+        o("quick", "Fewer requests per step, max(16, 6 x concurrency), for trying things: p99 intervals stay open.",
+            ""),
         o("duration", "Seconds per step, instead of a request count.", "S"),
         o("transport", "socket (default) or qnam.", "KIND", "socket"),
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
@@ -253,6 +257,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);
     o.requestTimeoutMs = option::integer(p, QStringLiteral("request-timeout-ms"), 1, 86'400'000);
     o.insecure = p.isSet(QStringLiteral("insecure"));
+    o.quick = p.isSet(QStringLiteral("quick"));
     const QStringList shardOnly {
         QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};
     if (!p.isSet(QStringLiteral("shard"))) {

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runoptions.h"
 
+#include "stats/distribution.h"
+
 #include <QJsonArray>
 
 namespace kp::core {
@@ -38,8 +40,30 @@ RunOptions RunOptions::demoRun(const QUrl& url)
     options.product = QStringLiteral("chat");
     options.demo = true;
     options.baselineRequests = 4;
+    options.quick = true; // a demonstration in a minute, not a measurement to sign
     options.concurrency = {1, 2, 4, 8, 16, 32, 64, 128};
     return options;
+}
+
+int RunOptions::requestsFor(int users) const
+{
+    if (requestsPerStep > 0)
+        return requestsPerStep;
+    users = std::max(1, users);
+    const int steady = kRequestsPerUser * users;
+    if (quick)
+        return std::max(16, steady);
+    return std::max(steady, Distribution::samplesForBoundedInterval(percentile / 100) + 2 * (users - 1));
+}
+
+int RunOptions::requestsFor(double rate) const
+{
+    if (requestsPerStep > 0)
+        return requestsPerStep;
+    const int tenSeconds = int(std::ceil(rate * 10));
+    if (quick)
+        return std::max(16, tenSeconds);
+    return std::max(tenSeconds, Distribution::samplesForBoundedInterval(percentile / 100));
 }
 
 QList<int> RunOptions::defaultConcurrency()
@@ -100,6 +124,7 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("slo"), slos},
         {QStringLiteral("percentile"), percentile},
         {QStringLiteral("requests_per_step"), requestsPerStep},
+        {QStringLiteral("quick"), quick},
         {QStringLiteral("duration_per_step_s"), durationPerStep},
         {QStringLiteral("baseline_requests"), baselineRequests},
         {QStringLiteral("warmup_per_step"), warmupPerStep},

@@ -54,7 +54,10 @@ struct RunOptions
     double rampMs = -1;
     SloTargets slo; ///< empty fields: the product's
     double percentile = 99;
-    int requestsPerStep = 0; ///< 0: a default that scales with the concurrency
+    int requestsPerStep = 0; ///< 0: requestsFor()'s default
+    /// --quick: fewer requests per step (max(16, 6 per user)), for trying things; the percentile's interval may
+    /// then have no upper bound, and the samples check says so.
+    bool quick = false;
     double durationPerStep = 0; ///< seconds; 0: end by request count
     int baselineRequests = 8;
     int warmupPerStep = 0; ///< 0: one per user, up to 32
@@ -91,11 +94,14 @@ struct RunOptions
     static RunOptions demoRun(const QUrl& url);
     /// The concurrency sweep's default levels.
     static QList<int> defaultConcurrency();
-    /// Measured requests of a closed-loop step of `users` when the user gave none: six per user, so that the full
-    /// load holds for the SteadyWindow::kLifetimes request lifetimes a steady rate needs, and at least 16.
-    static int defaultRequests(int users) { return std::max(16, kRequestsPerUser * users); }
-    /// The same for an open-loop step at `rate` requests per second: ten seconds of arrivals, at least 16.
-    static int defaultRequests(double rate) { return std::max(16, int(std::ceil(rate * 10))); }
+    /// Measured requests of a closed-loop step of `users`: the user's --requests, else six per user, so that the
+    /// full load holds for the SteadyWindow::kLifetimes request lifetimes a steady rate needs, and enough that the
+    /// latency sample (less the ramp-in and the drain, a user's request each) bounds the percentile's 95% interval.
+    /// --quick keeps the six per user, at least 16.
+    int requestsFor(int users) const;
+    /// The same for an open-loop step at `rate` requests per second: ten seconds of arrivals, and enough for the
+    /// percentile's interval (--quick: at least 16).
+    int requestsFor(double rate) const;
     static constexpr int kRequestsPerUser = 6;
     /// Products Kneepoint knows, for --help and errors.
     static QStringList products();

@@ -287,7 +287,7 @@ void RunPipeline::planSteps()
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
         else
-            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : RunOptions::defaultRequests(users);
+            p.requestCount = o.requestsFor(users);
         return p;
     };
     LoadPlan baseline = closed(1);
@@ -314,7 +314,7 @@ void RunPipeline::planSteps()
         if (o.durationPerStep > 0)
             p.durationSeconds = o.durationPerStep;
         else
-            p.requestCount = o.requestsPerStep > 0 ? o.requestsPerStep : RunOptions::defaultRequests(rate);
+            p.requestCount = o.requestsFor(rate);
         m_plan.push_back({QStringLiteral("rate"), p, 0, {{QStringLiteral("rate"), rate}}});
     }
     // More than one shape: each at a moderate load, to see how size moves latency.

@@ -109,6 +109,22 @@ double lerp(double a, double b, double t)
 
 } // namespace
 
+int Distribution::samplesForBoundedInterval(double p, double confidence)
+{
+    if (!(p > 0 && p < 1) || !(confidence > 0 && confidence < 1))
+        return 1;
+    // The upper rank exists once P(all n samples below the quantile) = pⁿ ≤ α/2: start there and let the exact
+    // ranks confirm, since the lower bound needs its own few samples at small p.
+    int n = std::max(1, int(std::floor(std::log((1 - confidence) / 2) / std::log(p))));
+    while (n < 10'000'000) {
+        const auto [low, high] = confidenceRanks(n, p, confidence);
+        if (low > 0 && high > 0)
+            return n;
+        ++n;
+    }
+    return n;
+}
+
 PercentileEstimate Distribution::percentile(const std::vector<double>& sorted, double p, double confidence)
 {
     PercentileEstimate e;

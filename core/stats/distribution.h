@@ -61,6 +61,10 @@ struct Distribution
     /// P(K < l) ≤ α/2 and the smallest u with P(K ≥ u) ≤ α/2, where α = 1 - confidence. The coverage is at least
     /// `confidence` for continuous data (ties only make it larger).
     static PercentileEstimate percentile(const std::vector<double>& sorted, double p, double confidence = 0.95);
+    /// The fewest samples whose percentile p (0–1) has an interval with both bounds at `confidence`: below it the
+    /// upper bound is past the largest sample, and a target judged on the estimate can pass by luck (368 for p99 at
+    /// 95%, 72 for p95).
+    static int samplesForBoundedInterval(double p, double confidence = 0.95);
 };
 
 } // namespace kp::core

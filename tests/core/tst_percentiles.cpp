@@ -106,6 +106,25 @@ private slots:
         QVERIFY(std::isnan(k.p99.high) == std::isnan(d.p99.high));
     }
 
+    void samplesForABoundedInterval()
+    {
+        // The upper bound of p's interval exists once all n samples falling below the quantile is rarer than α/2:
+        // pⁿ ≤ 0.025. For p99: 0.99^367 = e^(367 × −0.0100503) = 0.02501, 0.99^368 = 0.02476, so 368. For p95:
+        // ln 0.025 / ln 0.95 = 71.9, so 72.
+        QCOMPARE(Distribution::samplesForBoundedInterval(0.99), 368);
+        QCOMPARE(Distribution::samplesForBoundedInterval(0.95), 72);
+        for (const double p : {0.5, 0.9, 0.95, 0.99, 0.999}) {
+            const int n = Distribution::samplesForBoundedInterval(p);
+            std::vector<double> sorted(static_cast<std::size_t>(n));
+            std::iota(sorted.begin(), sorted.end(), 1.0);
+            const PercentileEstimate enough = Distribution::percentile(sorted, p);
+            QVERIFY2(!std::isnan(enough.low) && !std::isnan(enough.high), qPrintable(QString::number(p)));
+            sorted.pop_back();
+            const PercentileEstimate fewer = Distribution::percentile(sorted, p);
+            QVERIFY2(std::isnan(fewer.low) || std::isnan(fewer.high), qPrintable(QString::number(p)));
+        }
+    }
+
     void empty()
     {
         const Distribution d = Distribution::of({});

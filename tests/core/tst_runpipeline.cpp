@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
+#include "run/runoptions.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
@@ -211,6 +212,28 @@ private Q_SLOTS:
         const auto storedUnshared = store->run(runs[0].id, &error);
         QVERIFY2(storedUnshared, qPrintable(error));
         QCOMPARE(storedUnshared->steps[1].info.phase, QStringLiteral("concurrency"));
+    }
+
+    void defaultCountsBoundTheP99AndQuickDoesNot()
+    {
+        // By default a step sends enough that its latency sample, less a request a user for the ramp-in and another
+        // for the drain, still holds the 368 requests a p99's 95% interval needs; and six a user where that is more.
+        RunOptions o;
+        QCOMPARE(o.requestsFor(1), 368);
+        QCOMPARE(o.requestsFor(16), 368 + 2 * 15);
+        QCOMPARE(o.requestsFor(64), 368 + 2 * 63); // 494 > 6 × 64
+        QCOMPARE(o.requestsFor(256), 6 * 256);
+        QCOMPARE(o.requestsFor(4.0), 368);
+        QCOMPARE(o.requestsFor(100.0), 1000);
+        o.percentile = 95;
+        QCOMPARE(o.requestsFor(1), 72);
+        o.quick = true;
+        QCOMPARE(o.requestsFor(1), 16);
+        QCOMPARE(o.requestsFor(64), 384);
+        QCOMPARE(o.requestsFor(4.0), 40);
+        o.requestsPerStep = 10; // the user's own count wins
+        QCOMPARE(o.requestsFor(64), 10);
+        QCOMPARE(RunOptions::demoRun(QUrl(QStringLiteral("http://127.0.0.1:1"))).quick, true);
     }
 
     void aRateIsARateOfTheServersOwnTime()

@@ -287,7 +287,7 @@ void TestInterop::sweepWithTheDefaultsLosesNothing()
     const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
         QStringLiteral("--shapes"), QStringLiteral("128/32"), QStringLiteral("--concurrency"),
         QStringLiteral("1,2,4,8,16"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("4000"),
-        QStringLiteral("--slo-tpot-ms"), QStringLiteral("1000")});
+        QStringLiteral("--slo-tpot-ms"), QStringLiteral("1000"), QStringLiteral("--quick")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     m_sweepRun = lastRunId();
     QVERIFY(m_sweepRun > 0);
@@ -300,7 +300,7 @@ void TestInterop::chatOverQnamLosesNothing()
 {
     const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
         QStringLiteral("--chat"), QStringLiteral("--transport"), QStringLiteral("qnam"), QStringLiteral("--shapes"),
-        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8")});
+        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8"), QStringLiteral("--quick")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     m_chatRun = lastRunId();
     QVERIFY(m_chatRun > m_sweepRun);

@@ -336,6 +336,12 @@ private Q_SLOTS:
         replaceText(find<QLineEdit>(wizard, "ratesEdit"), QStringLiteral("2, 4"));
         arrivals->setCurrentIndex(1);
         replaceText(cap, QStringLiteral("12"));
+        // A quick look shortens the estimate and leaves the count to itself.
+        const QString fullEstimate = estimate->text();
+        auto* quick = find<QCheckBox>(wizard, "quickCheck");
+        click(quick);
+        QVERIFY(!find<QSpinBox>(wizard, "requestsSpin")->isEnabled());
+        QVERIFY2(estimate->text() != fullEstimate, qPrintable(estimate->text()));
         screenshot(wizard, QStringLiteral("5-plan"));
 
         // Back to the start and forward again: every page keeps what was entered.
@@ -372,6 +378,7 @@ private Q_SLOTS:
         QCOMPARE(o.thinkTimeMs, 1500.0);
         QCOMPARE(o.rampMs, -1.0);
         QCOMPARE(o.requestsPerStep, 0);
+        QVERIFY(o.quick);
 
         // The key is in memory, and only there.
         QCOMPARE(wizard.apiKey(), secretKey.toUtf8());
@@ -485,13 +492,20 @@ private Q_SLOTS:
         in.options.concurrency = {1};
         const kp::ui::DurationEstimate e = kp::ui::DurationEstimate::of(in);
         QVERIFY(!e.fromPhysics);
-        // Baseline: 8 + 1 warm-up requests; level 1: 16 + 1; one second of overhead per step.
-        QCOMPARE(e.seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
+        // Baseline: 8 + 1 warm-up requests; level 1: the 368 a bounded p99 needs + 1; one second of overhead per
+        // step.
+        QCOMPARE(e.seconds, 9 * 2.0 + 1 + 369 * 2.0 + 1);
+        // A quick look: 16 + 1 at level 1.
+        in.options.quick = true;
+        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
         // Two users who think half a second between requests and ramp in over one lifetime (2 s): 16 + 2 warm-up
         // requests in 9 rounds of 2.5 s. The baseline neither thinks nor ramps.
         in.options.concurrency = {2};
         in.options.thinkTimeMs = 500;
         QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 9 * 2.5 + 2 + 1);
+        // Without --quick: 368 + 2 for the ramp and the drain, + 2 warm-up, in 186 rounds.
+        in.options.quick = false;
+        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 186 * 2.5 + 2 + 1);
         QCOMPARE(kp::ui::DurationEstimate::format(54), QStringLiteral("About 54 seconds"));
         QCOMPARE(kp::ui::DurationEstimate::format(600), QStringLiteral("About 10 minutes"));
         QCOMPARE(kp::ui::DurationEstimate::format(3 * 3600), QStringLiteral("About 3 hours"));

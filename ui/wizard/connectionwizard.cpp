@@ -66,7 +66,8 @@ core::RunOptions ConnectionWizard::options() const
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
-    o.requestsPerStep = m_plan->requestsPerStep();
+    o.quick = m_plan->quick();
+    o.requestsPerStep = o.quick ? 0 : m_plan->requestsPerStep();
     o.rates = m_plan->rates();
     o.constantArrivals = m_plan->constantArrivals();
     if (o.constantArrivals)
@@ -103,6 +104,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_targets->setPercentile(options.percentile);
     m_plan->setConcurrency(options.concurrency);
     m_plan->setRequestsPerStep(options.requestsPerStep);
+    m_plan->setQuick(options.quick);
     m_plan->setRates(options.rates);
     m_plan->setConstantArrivals(options.constantArrivals);
     m_plan->setMaxInFlight(options.maxInFlight);

@@ -58,17 +58,17 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
     if (o.sharedPrefixTokens > 0 && o.dataset.isEmpty()) // the uncached twin of the baseline
         e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
     for (int users : o.concurrency) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(users);
+        const int requests = o.requestsFor(users);
         const int warmup = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
         e.seconds += closedStep(main, users, requests, warmup);
     }
     for (double rate : o.rates) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(rate);
+        const int requests = o.requestsFor(rate);
         e.seconds += requests / rate + requestSeconds(main, 1) + StepOverheadSeconds;
     }
     const int shapeUsers = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
     for (qsizetype s = 1; s < o.shapes.size(); ++s) {
-        const int requests = o.requestsPerStep > 0 ? o.requestsPerStep : core::RunOptions::defaultRequests(shapeUsers);
+        const int requests = o.requestsFor(shapeUsers);
         e.seconds += closedStep(o.shapes[s], shapeUsers, requests, std::min(shapeUsers, 32));
     }
     return e;

@@ -58,8 +58,14 @@ PlanPage::PlanPage(QWidget* parent)
     m_requests->setAccessibleName(tr("Requests per step"));
     m_requests->setRange(0, MaxRequests);
     m_requests->setGroupSeparatorShown(true);
-    m_requests->setSpecialValueText(tr("Automatic: six per user, at least 16"));
+    m_requests->setSpecialValueText(tr("Automatic: enough for the percentile's interval, six per user at least"));
     m_requests->setMinimumWidth(m_requests->fontMetrics().horizontalAdvance(m_requests->specialValueText()) + 48);
+
+    m_quick = new QCheckBox(tr("Quic&k look: six requests per user, at least 16"), this);
+    m_quick->setObjectName(QStringLiteral("quickCheck"));
+    m_quick->setAccessibleName(tr("Quick look"));
+    m_quick->setToolTip(tr("For trying things: each step ends sooner, but a p99 of so few requests has no upper "
+                           "bound, and the report says so."));
 
     m_rateCheck = new QCheckBox(tr("Also sweep request &rates (open loop):"), this);
     m_rateCheck->setObjectName(QStringLiteral("rateCheck"));
@@ -160,6 +166,7 @@ PlanPage::PlanPage(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(levelsLabel, FieldMessage::stacked(m_levels, m_levelsMessage));
     form->addRow(requestsLabel, m_requests);
+    form->addRow(QString(), m_quick);
     form->addRow(tr("Users pause between requests:"), m_thinkTime);
     form->addRow(tr("Users start over:"), m_ramp);
     form->addRow(m_rateCheck, ratesColumn);
@@ -184,6 +191,11 @@ PlanPage::PlanPage(QWidget* parent)
     };
     connect(m_levels, &QLineEdit::textChanged, this, changed);
     connect(m_requests, &QSpinBox::valueChanged, this, changed);
+    connect(m_quick, &QCheckBox::toggled, this, [this, changed](bool on) {
+        // A count of the user's own wins over either automatic choice.
+        m_requests->setEnabled(!on);
+        changed();
+    });
     connect(m_thinkTime, &QSpinBox::valueChanged, this, changed);
     connect(m_ramp, &QSpinBox::valueChanged, this, changed);
     connect(m_rates, &QLineEdit::textChanged, this, changed);
@@ -278,6 +290,16 @@ int PlanPage::requestsPerStep() const
 void PlanPage::setRequestsPerStep(int requests)
 {
     m_requests->setValue(requests);
+}
+
+bool PlanPage::quick() const
+{
+    return m_quick->isChecked();
+}
+
+void PlanPage::setQuick(bool quick)
+{
+    m_quick->setChecked(quick);
 }
 
 QList<double> PlanPage::rates() const
@@ -393,7 +415,8 @@ void PlanPage::updateEstimate()
     DurationEstimate::Inputs inputs = m_inputs;
     inputs.options.concurrency = *levels;
     inputs.options.rates = *rateList;
-    inputs.options.requestsPerStep = m_requests->value();
+    inputs.options.requestsPerStep = m_quick->isChecked() ? 0 : m_requests->value();
+    inputs.options.quick = m_quick->isChecked();
     inputs.options.thinkTimeMs = m_thinkTime->value();
     inputs.options.rampMs = m_ramp->value();
     const DurationEstimate e = DurationEstimate::of(inputs);

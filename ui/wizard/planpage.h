@@ -44,6 +44,8 @@ public:
     double thinkTimeMs() const;
     void setThinkTimeMs(double ms);
     /// How long users take to start, in ms (--ramp-ms); -1: one request's lifetime.
+    bool quick() const; ///< --quick: fewer requests per step
+    void setQuick(bool quick);
     double rampMs() const;
     void setRampMs(double ms);
 
@@ -75,6 +77,7 @@ private:
     QLineEdit* m_levels = nullptr;
     FieldMessage* m_levelsMessage = nullptr;
     QSpinBox* m_requests = nullptr;
+    QCheckBox* m_quick = nullptr;
     QCheckBox* m_rateCheck = nullptr;
     QLineEdit* m_rates = nullptr;
     FieldMessage* m_ratesMessage = nullptr;
