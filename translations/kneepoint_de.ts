@@ -1230,10 +1230,6 @@
         <translation>Ausgabe-Tokens/s</translation>
     </message>
     <message>
-        <source>Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise (%7 better in run %3, %8 worse).</source>
-        <translation>Kapazität: Lauf %1: %2, Lauf %3: %4. %5 von %6 Latenzvergleichen unterscheiden sich über das Rauschen hinaus (%7 besser in Lauf %3, %8 schlechter).</translation>
-    </message>
-    <message>
         <source> The runs share no load step, so no metric could be compared.</source>
         <translation> Die Läufe haben keine gemeinsame Laststufe, daher ließ sich keine Metrik vergleichen.</translation>
     </message>
@@ -1248,6 +1244,26 @@
     <message>
         <source>simulated speed</source>
         <translation>simulierte Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>intervals overlap or are open</source>
+        <translation>Intervalle überlappen oder sind offen</translation>
+    </message>
+    <message>
+        <source>Holm-adjusted p = %1</source>
+        <translation>p nach Holm = %1</translation>
+    </message>
+    <message>
+        <source>under the %1% floor</source>
+        <translation>unter der Schwelle von %1 %</translation>
+    </message>
+    <message>
+        <source>the change&apos;s interval includes 0</source>
+        <translation>das Intervall der Änderung schließt 0 ein</translation>
+    </message>
+    <message>
+        <source>Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise (%7 better in run %3, %8 worse), each by a test corrected for the table&apos;s size, by at least %9, and with a 95% interval for the change that leaves out zero.</source>
+        <translation>Kapazität: Lauf %1 %2, Lauf %3 %4. %5 von %6 Latenzvergleichen unterscheiden sich über das Rauschen hinaus (%7 besser in Lauf %3, %8 schlechter), jeweils nach einem für die Größe der Tabelle korrigierten Test, um mindestens %9 und mit einem 95-%-Intervall der Änderung, das null ausschließt.</translation>
     </message>
 </context>
 <context>
@@ -1388,6 +1404,10 @@
     <message>
         <source>∞ (failed requests count as infinitely slow)</source>
         <translation>∞ (fehlgeschlagene Anfragen zählen als unendlich langsam)</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
     </message>
 </context>
 <context>
@@ -2373,16 +2393,20 @@
         <translation>ja</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>nein</translation>
-    </message>
-    <message>
         <source>What</source>
         <translation>Was</translation>
     </message>
     <message>
         <source>Comparing run %1 with run %2…</source>
         <translation>Lauf %1 wird mit Lauf %2 verglichen …</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>nein: %1</translation>
     </message>
 </context>
 <context>

@@ -224,14 +224,18 @@ QString CompareCommand::description() const
     return QStringLiteral(
         "Puts two stored runs side by side at the loads both measured: TTFT, TPOT and end-to-end latency at the "
         "median and the chosen percentile, and output throughput, each with whether the difference is beyond noise "
-        "(Mann-Whitney U test on the medians, 95% percentile intervals on the tail), the change in capacity, and "
-        "what changed in the server's facts and the run's options.");
+        "(a Mann-Whitney U test on the medians, Holm-corrected over the table; Bonferroni-wide percentile intervals "
+        "on the tail; a change of at least --min-effect; and a 95% interval for the change that leaves out zero), "
+        "the change in capacity, and what changed in the server's facts and the run's options.");
 }
 
 QList<QCommandLineOption> CompareCommand::options() const
 {
     QList<QCommandLineOption> list = analysisOptions();
     list << QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    list << QCommandLineOption(QStringLiteral("min-effect"),
+        QStringLiteral("The smallest change, in percent, that can be called beyond noise (default 5)."),
+        QStringLiteral("PCT"), QStringLiteral("5"));
     list << dbOption();
     return list;
 }
@@ -263,7 +267,8 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
     settingsB.attainmentTarget = settingsA.attainmentTarget;
     const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
     const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
-    const RunComparison comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    const RunComparison comparison = RunComparison::of(
+        *runA, analysisA, *runB, analysisB, option::number(parser, QStringLiteral("min-effect"), 0, 1000));
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
     else

@@ -332,25 +332,27 @@ QJsonObject AnalysisText::toJson(const RequestEstimate& e)
 QString AnalysisText::render(const RunComparison& c)
 {
     QString out = QStringLiteral("Run %1 against run %2\n  %3\n\n").arg(c.idA).arg(c.idB).arg(c.summary);
-    out += QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+    out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
                .arg(QStringLiteral("load"), -10)
                .arg(QStringLiteral("metric"), -16)
                .arg(QStringLiteral("run %1").arg(c.idA), 10)
                .arg(QStringLiteral("run %1").arg(c.idB), 10)
                .arg(QStringLiteral("change"), 8)
+               .arg(QStringLiteral("95% interval"), 18)
                .arg(QStringLiteral("beyond noise?"));
     for (const RunComparison::Metric& m : c.metrics) {
         const QString verdict = !m.tested ? QStringLiteral("not tested")
             : m.significant
-            ? (std::isnan(m.pValue) ? QStringLiteral("yes (95% intervals apart)")
-                                    : QStringLiteral("yes (Mann-Whitney p=%1)").arg(m.pValue, 0, 'g', 2))
-            : (std::isnan(m.pValue) ? QStringLiteral("no") : QStringLiteral("no (p=%1)").arg(m.pValue, 0, 'g', 2));
-        out += QStringLiteral("%1 %2 %3 %4 %5  %6\n")
+            ? (std::isnan(m.adjustedP) ? QStringLiteral("yes (intervals apart)")
+                                       : QStringLiteral("yes (Holm-adjusted p = %1)").arg(m.adjustedP, 0, 'g', 2))
+            : QStringLiteral("no (%1)").arg(m.why);
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
                    .arg(m.load, -10)
                    .arg(m.metric, -16)
                    .arg(cell(m.a, 1), 10)
                    .arg(cell(m.b, 1), 10)
                    .arg(text::change(m.deltaPercent), 8)
+                   .arg(text::changeInterval(m.deltaLowPercent, m.deltaHighPercent), 18)
                    .arg(verdict);
     }
     if (!c.changes.isEmpty()) {
@@ -368,14 +370,18 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
         metrics.append(QJsonObject {{QStringLiteral("load"), m.load}, {QStringLiteral("metric"), m.metric},
             {QStringLiteral("a"), num(m.a)}, {QStringLiteral("b"), num(m.b)},
             {QStringLiteral("delta_percent"), num(m.deltaPercent)}, {QStringLiteral("tested"), m.tested},
-            {QStringLiteral("significant"), m.significant}, {QStringLiteral("p_value"), num(m.pValue)}});
+            {QStringLiteral("significant"), m.significant}, {QStringLiteral("p_value"), num(m.pValue)},
+            {QStringLiteral("holm_adjusted_p"), num(m.adjustedP)},
+            {QStringLiteral("delta_low_percent"), num(m.deltaLowPercent)},
+            {QStringLiteral("delta_high_percent"), num(m.deltaHighPercent)}, {QStringLiteral("why_not"), m.why}});
     QJsonArray changes;
     for (const RunComparison::Change& ch : c.changes)
         changes.append(
             QJsonObject {{QStringLiteral("what"), ch.what}, {QStringLiteral("a"), ch.a}, {QStringLiteral("b"), ch.b}});
     return {{QStringLiteral("a"), c.idA}, {QStringLiteral("b"), c.idB}, {QStringLiteral("summary"), c.summary},
         {QStringLiteral("capacity_a"), c.capacityA}, {QStringLiteral("capacity_b"), c.capacityB},
-        {QStringLiteral("capacity_delta"), num(c.capacityDelta)}, {QStringLiteral("metrics"), metrics},
+        {QStringLiteral("capacity_delta"), num(c.capacityDelta)},
+        {QStringLiteral("min_effect_percent"), c.minEffectPercent}, {QStringLiteral("metrics"), metrics},
         {QStringLiteral("changes"), changes}};
 }
 

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kp::core {
@@ -18,6 +19,21 @@ namespace kp::core {
 namespace {
 
 constexpr double kAlpha = 0.05;
+
+// A 95% interval for (b − a) / a: each run's quantile interval at 97.5%, their far sides apart, so that both hold
+// with at least 95% together. Unbounded where either interval is.
+void differenceInterval(
+    RunComparison::Metric& m, const std::vector<double>& va, const std::vector<double>& vb, double p)
+{
+    if (va.empty() || vb.empty())
+        return;
+    const PercentileEstimate ea = Distribution::percentile(va, p, 0.975);
+    const PercentileEstimate eb = Distribution::percentile(vb, p, 0.975);
+    if (!(ea.value > 0))
+        return;
+    m.deltaLowPercent = 100 * (eb.low - ea.high) / ea.value;
+    m.deltaHighPercent = 100 * (eb.high - ea.low) / ea.value;
+}
 
 QString capacityText(const LoadCurve& curve)
 {
@@ -60,10 +76,19 @@ void diff(QList<RunComparison::Change>& out, const QString& prefix, const QJsonO
 
 } // namespace
 
-RunComparison RunComparison::of(
-    const RunData& a, const RunAnalysis& analysisA, const RunData& b, const RunAnalysis& analysisB)
+RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
+    const RunAnalysis& analysisB, double minEffectPercent)
 {
     RunComparison r;
+    r.minEffectPercent = minEffectPercent;
+    // The percentile rows' family: every shared load, three metrics each; Bonferroni sets their intervals' width.
+    int shared = 0;
+    for (const CurvePoint& pa : analysisA.curve.points)
+        shared += std::any_of(analysisB.curve.points.begin(), analysisB.curve.points.end(),
+                      [&pa](const CurvePoint& pb) { return pb.load == pa.load; })
+            ? 1
+            : 0;
+    const double tailConfidence = 1 - kAlpha / (2.0 * std::max(1, 3 * shared));
     r.idA = a.run.summary.id;
     r.idB = b.run.summary.id;
     const double q = analysisA.settings.percentile;
@@ -82,11 +107,12 @@ RunComparison RunComparison::of(
                 Distribution::percentile(vb, 0.5).value};
             median.tested = mw.valid;
             median.pValue = mw.pValue;
-            median.significant = mw.valid && mw.pValue < kAlpha;
+            differenceInterval(median, va, vb, 0.5);
             Metric tail {load, name + u' ' + pName, ea.value, eb.value};
-            const PercentileDifference d = percentileDifference(va, vb, q / 100);
-            tail.tested = true;
-            tail.significant = d.significant;
+            const PercentileDifference d = percentileDifference(va, vb, q / 100, tailConfidence);
+            tail.tested = !va.empty() && !vb.empty();
+            tail.significant = d.significant; // the test's say; the size and the interval are asked below
+            differenceInterval(tail, va, vb, q / 100);
             r.metrics << median << tail;
         };
         latency(QStringLiteral("TTFT"), pa.step->ttftSorted, pb.step->ttftSorted, pa.ttft, pb.ttft);
@@ -99,6 +125,40 @@ RunComparison RunComparison::of(
     }
     for (Metric& m : r.metrics)
         m.deltaPercent = m.a > 0 ? 100 * (m.b - m.a) / m.a : kNaN;
+
+    // Holm–Bonferroni over the median rows: the i-th smallest of m p-values is scaled by (m − i), never below the
+    // adjusted one before it.
+    std::vector<Metric*> tested;
+    for (Metric& m : r.metrics)
+        if (m.tested && !std::isnan(m.pValue))
+            tested.push_back(&m);
+    std::sort(tested.begin(), tested.end(), [](const Metric* x, const Metric* y) { return x->pValue < y->pValue; });
+    double running = 0;
+    for (std::size_t i = 0; i < tested.size(); ++i) {
+        running = std::max(running, std::min(1.0, double(tested.size() - i) * tested[i]->pValue));
+        tested[i]->adjustedP = running;
+        tested[i]->significant = running < kAlpha;
+    }
+    for (Metric& m : r.metrics) {
+        if (!m.tested)
+            continue;
+        const bool test = m.significant;
+        const bool size = !std::isnan(m.deltaPercent) && std::abs(m.deltaPercent) >= minEffectPercent;
+        const bool interval = !std::isnan(m.deltaLowPercent) && !std::isnan(m.deltaHighPercent)
+            && (m.deltaLowPercent > 0 || m.deltaHighPercent < 0);
+        m.significant = test && size && interval;
+        if (m.significant)
+            continue;
+        if (!test)
+            m.why = std::isnan(m.adjustedP)
+                ? QCoreApplication::translate("RunComparison", "intervals overlap or are open")
+                : QCoreApplication::translate("RunComparison", "Holm-adjusted p = %1").arg(m.adjustedP, 0, 'g', 2);
+        else if (!size)
+            m.why = QCoreApplication::translate("RunComparison", "under the %1% floor")
+                        .arg(text::number(minEffectPercent));
+        else
+            m.why = QCoreApplication::translate("RunComparison", "the change's interval includes 0");
+    }
 
     r.capacityA = capacityText(analysisA.curve);
     r.capacityB = capacityText(analysisB.curve);
@@ -114,7 +174,8 @@ RunComparison RunComparison::of(
     }
     r.summary = QCoreApplication::translate("RunComparison",
         "Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
-        "(%7 better in run %3, %8 worse).")
+        "(%7 better in run %3, %8 worse), each by a test corrected for the table's size, by at least %9, and with "
+        "a 95% interval for the change that leaves out zero.")
                     .arg(r.idA)
                     .arg(r.capacityA)
                     .arg(r.idB)
@@ -122,7 +183,8 @@ RunComparison RunComparison::of(
                     .arg(better + worse)
                     .arg(std::count_if(r.metrics.begin(), r.metrics.end(), [](const Metric& m) { return m.tested; }))
                     .arg(better)
-                    .arg(worse);
+                    .arg(worse)
+                    .arg(text::number(minEffectPercent) + u'%');
     if (r.metrics.isEmpty())
         r.summary += QCoreApplication::translate(
             "RunComparison", " The runs share no load step, so no metric could be compared.");

@@ -15,10 +15,17 @@ struct RunAnalysis;
 /// Two runs side by side: the same metrics at the loads both measured, whether each difference is beyond noise,
 /// the change in capacity, and what changed in the server's detected facts and in the run's options.
 ///
-/// Latency differences are tested with the two-sided Mann–Whitney U test on the per-request values of the two
-/// steps (a shift of the whole distribution, p < 0.05), and the chosen percentile additionally by its
-/// distribution-free confidence intervals (non-overlapping 95% intervals). Throughput is one number per step with
-/// no spread to test, so its difference is shown but not judged.
+/// A latency difference is "beyond noise" only when three things agree:
+///  - a test: the medians by the two-sided Mann–Whitney U test on the per-request values of the two steps, its
+///    p-values corrected with Holm–Bonferroni over every median row of the table (family-wise α = 0.05, however
+///    many loads and metrics are compared); the chosen percentile by its distribution-free intervals, at the
+///    Bonferroni confidence 1 − α / (2 m) for m percentile rows, not overlapping;
+///  - the size: |change| of at least `minEffectPercent` (default 5%), so a 0.0% change is never news;
+///  - the difference's own 95% interval, from each run's interval at 97.5% ([b.low − a.high, b.high − a.low]),
+///    excludes zero.
+/// Closed-loop samples are autocorrelated, which makes any per-request test optimistic; the floor and the
+/// correction are what keep it honest. Throughput is one number per step with no spread to test, so its difference
+/// is shown but not judged.
 struct RunComparison
 {
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -30,9 +37,14 @@ struct RunComparison
         double a = kNaN;
         double b = kNaN;
         double deltaPercent = kNaN; ///< (b − a) / a
+        /// A 95% interval for the change, in percent of a; NaN where a side of either run's interval is unbounded.
+        double deltaLowPercent = kNaN;
+        double deltaHighPercent = kNaN;
         bool tested = false;
-        bool significant = false;
+        bool significant = false; ///< beyond noise: the test, the size and the interval agree
         double pValue = kNaN; ///< Mann–Whitney, for the p50 rows
+        double adjustedP = kNaN; ///< the same after Holm–Bonferroni over the table's p50 rows
+        QString why = {}; ///< for a tested row not beyond noise: which of the three said no
         bool lowerIsBetter = true;
     };
     struct Change
@@ -51,8 +63,11 @@ struct RunComparison
     QString summary; ///< one sentence
     QList<Change> changes;
 
-    static RunComparison of(
-        const RunData& a, const RunAnalysis& analysisA, const RunData& b, const RunAnalysis& analysisB);
+    static constexpr double kDefaultMinEffectPercent = 5;
+    double minEffectPercent = kDefaultMinEffectPercent;
+
+    static RunComparison of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
+        const RunAnalysis& analysisB, double minEffectPercent = kDefaultMinEffectPercent);
 };
 
 } // namespace kp::core

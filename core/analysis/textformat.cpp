@@ -55,6 +55,14 @@ QString change(double percent)
         + sentenceLocale().toString(std::abs(rounded), 'f', 1) + u'%';
 }
 
+QString changeInterval(double lowPercent, double highPercent)
+{
+    if (std::isnan(lowPercent) && std::isnan(highPercent))
+        return QStringLiteral("–");
+    const auto side = [](double v) { return std::isnan(v) ? QStringLiteral("?") : change(v); };
+    return QCoreApplication::translate("TextFormat", "%1 to %2").arg(side(lowPercent), side(highPercent));
+}
+
 QString milliseconds(double ms)
 {
     if (std::isnan(ms))

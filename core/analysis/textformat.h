@@ -17,6 +17,8 @@ QString percent(double fraction);
 QString change(double percent);
 /// Milliseconds: "480 ms", "12.5 ms", "1.25 s" from a second up.
 QString milliseconds(double ms);
+/// A change's interval in percent, "−31.0% to −18.2%"; an open side reads "?", both open "–".
+QString changeInterval(double lowPercent, double highPercent);
 /// The words for a metric's short name: "TTFT" → "time to first token".
 QString metricName(const QString& metric);
 /// "a", "a and b", "a, b and c".

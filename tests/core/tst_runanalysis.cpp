@@ -634,6 +634,44 @@ void TestRunAnalysis::comparisonTestsDifferences()
         [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TPOT p50"; });
     QVERIFY(!tpot8->significant); // identical
     QVERIFY(c.capacityDelta > 0);
+    // Every request of a hand-built step has the same times, so each interval is a point: the change's is too.
+    QCOMPARE(ttft8->deltaLowPercent, -25.0);
+    QCOMPARE(ttft8->deltaHighPercent, -25.0);
+    // Holm scales the smallest of m p-values by m, and never lets a later one fall below an earlier one.
+    double lastAdjusted = 0;
+    std::vector<const RunComparison::Metric*> byP;
+    for (const RunComparison::Metric& m : c.metrics)
+        if (!std::isnan(m.pValue))
+            byP.push_back(&m);
+    std::sort(byP.begin(), byP.end(), [](auto* x, auto* y) { return x->pValue < y->pValue; });
+    QVERIFY(!byP.empty());
+    QCOMPARE(byP.front()->adjustedP, std::min(1.0, byP.front()->pValue * double(byP.size())));
+    for (const RunComparison::Metric* m : byP) {
+        QVERIFY(m->adjustedP >= m->pValue);
+        QVERIFY(m->adjustedP >= lastAdjusted);
+        lastAdjusted = m->adjustedP;
+    }
+
+    // A change under the 5% floor is not news, however sure the test: 2% faster TTFT everywhere.
+    std::vector<StepSpec> slightly = latencyBoundSweep();
+    for (StepSpec& s : slightly)
+        s.ttftMs *= 0.98;
+    const RunData d = makeRun(slightly);
+    const RunComparison small = RunComparison::of(a, aa, d, RunAnalysis::of(d, AnalysisSettings::ofRun(d)));
+    const auto ttftSmall = std::find_if(small.metrics.begin(), small.metrics.end(),
+        [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
+    QVERIFY(ttftSmall != small.metrics.end());
+    QVERIFY(ttftSmall->adjustedP < 0.05); // the test alone would have said yes
+    QVERIFY(!ttftSmall->significant);
+    QCOMPARE(ttftSmall->why, QStringLiteral("under the 5% floor"));
+    // Asked for a 1% floor, the same change is beyond noise.
+    const RunComparison finer = RunComparison::of(a, aa, d, RunAnalysis::of(d, AnalysisSettings::ofRun(d)), 1.0);
+    QVERIFY(std::any_of(finer.metrics.begin(), finer.metrics.end(),
+        [](const RunComparison::Metric& m) { return m.metric == u"TTFT p50" && m.significant; }));
+    // A run against itself: nothing is beyond noise, and no change has a sign.
+    const RunComparison same = RunComparison::of(a, aa, a, aa);
+    QVERIFY(std::none_of(
+        same.metrics.begin(), same.metrics.end(), [](const RunComparison::Metric& m) { return m.significant; }));
     const auto version = std::find_if(c.changes.begin(), c.changes.end(),
         [](const RunComparison::Change& ch) { return ch.what == u"server: vllmVersion"; });
     QVERIFY(version != c.changes.end());

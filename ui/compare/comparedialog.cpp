@@ -126,15 +126,16 @@ void CompareDialog::showResult(const CompareResultPtr& result)
 
     const QLocale locale;
     m_metrics->clear();
-    m_metrics->setColumnCount(6);
-    m_metrics->setHorizontalHeaderLabels(
-        {tr("Load"), tr("Metric"), tr("Run %1").arg(a), tr("Run %1").arg(b), tr("Change"), tr("Beyond noise?")});
+    m_metrics->setColumnCount(7);
+    m_metrics->setHorizontalHeaderLabels({tr("Load"), tr("Metric"), tr("Run %1").arg(a), tr("Run %1").arg(b),
+        tr("Change"), tr("95% interval"), tr("Beyond noise?")});
     m_metrics->setRowCount(int(c.metrics.size()));
     for (int i = 0; i < int(c.metrics.size()); ++i) {
         const RunComparison::Metric& m = c.metrics[i];
         auto number = [&locale](double v) { return std::isnan(v) ? QStringLiteral("–") : locale.toString(v, 'f', 1); };
-        const QString verdict = !m.tested ? tr("not tested") : m.significant ? tr("yes") : tr("no");
-        const QStringList cells {m.load, m.metric, number(m.a), number(m.b), text::change(m.deltaPercent), verdict};
+        const QString verdict = !m.tested ? tr("not tested") : m.significant ? tr("yes") : tr("no: %1").arg(m.why);
+        const QStringList cells {m.load, m.metric, number(m.a), number(m.b), text::change(m.deltaPercent),
+            text::changeInterval(m.deltaLowPercent, m.deltaHighPercent), verdict};
         for (int col = 0; col < cells.size(); ++col)
             m_metrics->setItem(i, col, new QTableWidgetItem(cells[col]));
     }
