@@ -88,8 +88,7 @@ private:
         const double batch = s->server.peakRunning > 0 ? std::min(double(s->concurrency), s->server.peakRunning)
                                                        : double(s->concurrency);
         const double floor = p.decodeStepFloorMsAt(batch, s->inputTokens + s->outputTokens / 2.0);
-        const std::size_t n = s->tpotSorted.size();
-        const double tpot = n % 2 ? s->tpotSorted[n / 2] : (s->tpotSorted[n / 2 - 1] + s->tpotSorted[n / 2]) / 2;
+        const double tpot = Distribution::percentile(s->tpotSorted, 0.5).value;
         const double share = tpot > 0 ? floor / tpot : 0;
         if (share >= 0.5)
             return QCoreApplication::translate("Findings",
@@ -665,14 +664,13 @@ private:
         const PercentileEstimate with = Distribution::percentile(warm->ttftSorted, 0.5);
         const PercentileEstimate without = Distribution::percentile(cold.front()->ttftSorted, 0.5);
         const double saved = without.value - with.value;
-        const StepStatistics& st = warm->stats;
-        const QString served = st.cachedPromptTokens >= 0 && st.promptTokensWithCacheCount > 0
-            ? QCoreApplication::translate("Findings", ", %1 of its prompt tokens served from the cache")
-                  .arg(text::percent(double(st.cachedPromptTokens) / double(st.promptTokensWithCacheCount)))
-            : warm->server.prefixCacheHitRate() >= 0
+        const StepData::CacheServed cache = warm->cacheServed();
+        const QString served = !cache.measured() ? QString()
+            : cache.fromMetrics
             ? QCoreApplication::translate("Findings", ", %1 of its prompt tokens served from the cache (/metrics)")
-                  .arg(text::percent(warm->server.prefixCacheHitRate()))
-            : QString();
+                  .arg(text::percent(cache.share()))
+            : QCoreApplication::translate("Findings", ", %1 of its prompt tokens served from the cache")
+                  .arg(text::percent(cache.share()));
         Finding f;
         f.id = QStringLiteral("prefix-saving");
         f.severity = Severity::Background;

@@ -153,6 +153,22 @@ double StepData::requestsPerSecond(double timeScale) const
     return v / timeScale;
 }
 
+StepData::CacheServed StepData::cacheServed() const
+{
+    CacheServed c;
+    if (stats.cachedPromptTokens >= 0 && stats.promptTokensWithCacheCount > 0) {
+        c.cached = double(stats.cachedPromptTokens);
+        c.prompt = double(stats.promptTokensWithCacheCount);
+        c.requests = stats.requestsWithCacheCount;
+    } else if (server.prefixCacheHitRate() >= 0) {
+        c.cached = server.prefixCacheHits;
+        c.prompt = server.prefixCacheQueries;
+        c.requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(stats.succeeded);
+        c.fromMetrics = true;
+    }
+    return c;
+}
+
 std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QString* error)
 {
     QString readError;

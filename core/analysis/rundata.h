@@ -65,6 +65,22 @@ struct StepData
     /// Output tokens per second in the server's time, over the steady window when usable, else the whole step.
     double outputTokensPerSecond(double timeScale) const;
     double requestsPerSecond(double timeScale) const;
+
+    /// Prompt tokens the server's prefix cache served during the step.
+    struct CacheServed
+    {
+        double cached = -1; ///< tokens served from the cache; -1: the server reported none
+        double prompt = 0; ///< the prompt tokens they are a part of
+        double requests = 0; ///< the requests those prompts belong to
+        bool fromMetrics = false; ///< from /metrics' prefix-cache counters rather than the answers' usage
+
+        bool measured() const { return cached >= 0 && prompt > 0; }
+        double share() const { return measured() ? cached / prompt : -1; }
+    };
+    /// The answers' usage.prompt_tokens_details.cached_tokens first (per request, exact); else the server's own
+    /// prefix-cache counters over the step, which vLLM keeps whether or not --enable-prompt-tokens-details puts the
+    /// figure into usage.
+    CacheServed cacheServed() const;
 };
 
 /// A stored run prepared for analysis. Everything a report, a what-if slider or a changed GPU needs is here, so

@@ -179,24 +179,11 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
     bool reported = false;
     bool fromMetrics = false; // the worst step's figure came from the server's counters
     for (const CurvePoint& p : curve.points) {
-        // The answers' usage first (per request, exact); else the server's own counters over the step, which vLLM
-        // keeps whether or not --enable-prompt-tokens-details puts the figure into usage.
-        const StepStatistics& st = p.step->stats;
-        const ServerDeltas& server = p.step->server;
-        double cached = -1, prompt = 0, requests = 0;
-        bool metrics = false;
-        if (st.cachedPromptTokens >= 0 && st.promptTokensWithCacheCount > 0) {
-            cached = double(st.cachedPromptTokens);
-            prompt = double(st.promptTokensWithCacheCount);
-            requests = st.requestsWithCacheCount;
-        } else if (server.prefixCacheHitRate() >= 0) {
-            cached = server.prefixCacheHits;
-            prompt = server.prefixCacheQueries;
-            requests = server.requestsSucceeded > 0 ? server.requestsSucceeded : double(p.step->stats.succeeded);
-            metrics = true;
-        }
-        if (cached < 0)
+        const StepData::CacheServed served = p.step->cacheServed();
+        if (!served.measured())
             continue;
+        const double cached = served.cached, prompt = served.prompt, requests = served.requests;
+        const bool metrics = served.fromMetrics;
         const double rate = std::max(0.0, cached - allowance * requests) / prompt;
         if (cached / prompt > mostServed) {
             mostServed = cached / prompt;

@@ -250,10 +250,7 @@ ChartSpec serverMetricsChart(const RunData& run)
         auto v = [](double x, bool percent = false) {
             return x < 0 ? QStringLiteral("–") : percent ? text::percent(x) : text::number(x);
         };
-        // The answers' usage where the server reported it per request, else its counters over the step.
-        const double cached = s.stats.cachedPromptTokens >= 0 && s.stats.promptTokensWithCacheCount > 0
-            ? double(s.stats.cachedPromptTokens) / double(s.stats.promptTokensWithCacheCount)
-            : s.server.prefixCacheHitRate();
+        const double cached = s.cacheServed().share();
         c.tableRows.push_back(
             {s.loadLabel() + QStringLiteral(" (") + phaseText(s.phase) + u')', v(s.server.peakKvUsage, true),
                 v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions), v(cached, true)});
