@@ -2975,10 +2975,6 @@
         <translation>&lt;h2&gt;Kneepoint&lt;/h2&gt;&lt;p&gt;Die Lauf-Historie konnte nicht geöffnet werden.&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Run complete.</source>
-        <translation>Lauf abgeschlossen.</translation>
-    </message>
-    <message>
         <source>Runs are stored in %1</source>
         <translation>Läufe werden in %1 gespeichert</translation>
     </message>
@@ -3132,6 +3128,18 @@
             <numerusform>%n Schritt aus %1 als Lauf %2 importiert.</numerusform>
             <numerusform>%n Schritte aus %1 als Lauf %2 importiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Run %1 complete.</source>
+        <translation>Lauf %1 abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>The run finished while this question was open: every step is stored. Quit now?</source>
+        <translation>Der Lauf ist fertig geworden, während diese Frage offen war: Jeder Schritt ist gespeichert. Jetzt beenden?</translation>
     </message>
 </context>
 <context>

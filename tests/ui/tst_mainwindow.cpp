@@ -42,12 +42,14 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace kp::ui;
 
@@ -123,8 +125,27 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stack->currentWidget() == window.liveView(), 30'000);
         QTRY_VERIFY_WITH_TIMEOUT(window.runController()->runId() > 0, 30'000);
         screenshot(window, QStringLiteral("mainwindow-live"));
+        // Quitting mid-run asks first; the run goes on meanwhile, and once it has finished the question says so
+        // instead of offering to stop what has already ended.
+        bool asked = false, updated = false;
+        QTimer::singleShot(200, &window, [&] {
+            auto* question = window.findChild<QMessageBox*>(QStringLiteral("quitQuestion"));
+            asked = question != nullptr;
+            if (!question)
+                return;
+            QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 240'000);
+            QTRY_VERIFY(question->text().contains(QStringLiteral("finished while this question was open")));
+            updated = true;
+            question->button(QMessageBox::No)->click();
+        });
+        window.close();
+        QVERIFY(asked);
+        QVERIFY(updated);
+        QVERIFY(window.isVisible());
         // The demo's whole sweep, then its report.
         QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 240'000);
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Run 1")),
+            qPrintable(window.statusBar()->currentMessage()));
         QTRY_VERIFY_WITH_TIMEOUT(
             window.reportView()->verdictText().startsWith(QStringLiteral("For your chat")), 60'000);
         QCOMPARE(window.history()->model()->rowCount(), 1);

@@ -114,8 +114,15 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
         updateActions();
     });
     connect(m_runs, &RunController::finished, this, [this](RunStatus status, const QString& reason) {
-        statusBar()->showMessage(reason.isEmpty() ? tr("Run complete.") : reason);
+        m_statusRun = m_runs->runId();
+        statusBar()->showMessage(
+            reason.isEmpty() ? tr("Run %1 complete.").arg(m_statusRun) : tr("Run %1: %2").arg(m_statusRun).arg(reason));
         Q_UNUSED(status)
+        // The question "stop it and quit?" no longer fits a run that has finished: say so, and ask only to quit.
+        if (m_quitQuestion) {
+            m_quitQuestion->setText(
+                tr("The run finished while this question was open: every step is stored. Quit now?"));
+        }
         runFinished(m_runs->runId());
     });
 
@@ -231,6 +238,10 @@ void MainWindow::showRun(qint64 id)
     if (m_runs->isRunning() && id == m_runs->runId())
         return; // the live view shows it
     m_stack->setCurrentWidget(m_report);
+    if (id != m_statusRun) {
+        statusBar()->clearMessage();
+        m_statusRun = -1;
+    }
     m_report->showMessage(tr("Reading run %1…").arg(id));
     m_freshResult = true;
     m_reports->showRun(id);
@@ -438,13 +449,20 @@ void MainWindow::showAbout()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_runs->isRunning()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Quit"), tr("A run is in progress. Stop it and quit? Completed steps are kept."));
+        // Asked without blocking the run's signals: a run that finishes meanwhile changes the question.
+        QMessageBox question(QMessageBox::Question, tr("Quit"),
+            tr("A run is in progress. Stop it and quit? Completed steps are kept."), QMessageBox::Yes | QMessageBox::No,
+            this);
+        question.setObjectName(QStringLiteral("quitQuestion"));
+        m_quitQuestion = &question;
+        const int answer = question.exec();
+        m_quitQuestion = nullptr;
         if (answer != QMessageBox::Yes) {
             event->ignore();
             return;
         }
-        m_runs->stop();
+        if (m_runs->isRunning())
+            m_runs->stop();
     }
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());

@@ -5,11 +5,13 @@
 #include "run/runoptions.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
 class QAction;
 class QLabel;
+class QMessageBox;
 class QStackedWidget;
 class QTabWidget;
 
@@ -99,6 +101,10 @@ private:
     QAction* m_compare = nullptr;
     bool m_firstShow = true;
     bool m_freshResult = false;
+    /// The run the status bar's message is about, -1 for none: it is cleared when another run is shown, so that
+    /// one run's "the sweep stops here" never sits under another's report.
+    qint64 m_statusRun = -1;
+    QPointer<QMessageBox> m_quitQuestion; ///< open while the user decides whether to stop a run and quit
 };
 
 } // namespace kp::ui
