@@ -92,7 +92,8 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     name(m_log, "launchLog", tr("Server log"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(5000);
-    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped: an engine's long lines (a traceback, its arguments) are read here, not scrolled to sideways.
+    m_log->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_check->setObjectName(QStringLiteral("launchCheck"));
     m_start->setObjectName(QStringLiteral("launchStart"));
     m_stop->setObjectName(QStringLiteral("launchStop"));
