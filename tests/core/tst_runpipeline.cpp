@@ -62,6 +62,20 @@ QJsonObject shownJson(const QString& db, qint64 run)
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
 }
 
+// Each user's first send of a step, warm-up requests counted or not.
+std::map<int, std::int64_t> firstSendByUser(const std::vector<RequestRecord>& records, bool withWarmup)
+{
+    std::map<int, std::int64_t> first;
+    for (const RequestRecord& r : records) {
+        if (r.warmup && !withWarmup)
+            continue;
+        auto [it, inserted] = first.try_emplace(r.user, r.sentNs);
+        if (!inserted)
+            it->second = std::min(it->second, r.sentNs);
+    }
+    return first;
+}
+
 // The analysis' prefix-cache trust check: its status and detail.
 QJsonObject prefixCacheCheck(const QJsonObject& analysis)
 {
@@ -131,12 +145,7 @@ private Q_SLOTS:
                 lifetimes.push_back(r.chunks.back().ns - r.sentNs);
         std::sort(lifetimes.begin(), lifetimes.end());
         QVERIFY(!lifetimes.empty());
-        std::map<int, std::int64_t> firstSent;
-        for (const RequestRecord& r : requests) {
-            auto [it, inserted] = firstSent.try_emplace(r.user, r.sentNs);
-            if (!inserted)
-                it->second = std::min(it->second, r.sentNs);
-        }
+        const std::map<int, std::int64_t> firstSent = firstSendByUser(requests, true);
         QCOMPARE(int(firstSent.size()), 4);
         const double spread = double(firstSent.at(3) - firstSent.at(0));
         const double lifetime = double(lifetimes[lifetimes.size() / 2]);
@@ -301,14 +310,7 @@ private Q_SLOTS:
         const StepStatistics stats = StepStatistics::of(records, {}, 256);
         QVERIFY2(stats.latencySample.windowed, qPrintable(stats.notes.join(u' ')));
 
-        std::map<int, std::int64_t> firstSent;
-        for (const RequestRecord& r : records) {
-            if (r.warmup)
-                continue;
-            auto [it, inserted] = firstSent.try_emplace(r.user, r.sentNs);
-            if (!inserted)
-                it->second = std::min(it->second, r.sentNs);
-        }
+        const std::map<int, std::int64_t> firstSent = firstSendByUser(records, false);
         QCOMPARE(int(firstSent.size()), 256);
         std::int64_t lastStart = 0, firstStart = std::numeric_limits<std::int64_t>::max();
         for (const auto& [user, sent] : firstSent) {
