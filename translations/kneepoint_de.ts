@@ -443,32 +443,44 @@
         <translation>, %1 seiner Prompt-Tokens aus dem Cache bedient (/metrics)</translation>
     </message>
     <message>
-        <source>Median TTFT at 1 user: %1 with every prompt starting with the same %2 tokens%3; %4 with every prompt its own.</source>
-        <translation>Median-TTFT bei 1 Nutzer: %1, wenn jeder Prompt mit denselben %2 Tokens beginnt%3; %4, wenn jeder Prompt ganz eigen ist.</translation>
-    </message>
-    <message>
-        <source>The shared %1-token prefix saved %2 of TTFT (%3)</source>
-        <translation>Das gemeinsame Präfix von %1 Tokens sparte %2 TTFT (%3)</translation>
-    </message>
-    <message>
-        <source>The server kept the shared part&apos;s KV cache and prefilled only each request&apos;s own part: every request that starts with this prompt answers %1 sooner at 1 user, and under load the prefill time saved goes to other requests.</source>
-        <translation>Der Server behielt den KV-Cache des gemeinsamen Teils und füllte nur den eigenen Teil jeder Anfrage vor: Jede Anfrage, die mit diesem Prompt beginnt, antwortet bei 1 Nutzer %1 früher, und unter Last kommt die gesparte Prefill-Zeit anderen Anfragen zugute.</translation>
-    </message>
-    <message>
-        <source>What the shared %1-token prefix saved is unknown</source>
-        <translation>Was das gemeinsame Präfix von %1 Tokens sparte, ist unbekannt</translation>
-    </message>
-    <message>
         <source>The baselines had %1 and %2 requests: too few for the medians&apos; 95% intervals, so the difference cannot be told from noise. More baseline requests would say.</source>
         <translation>Die Basismessungen hatten %1 und %2 Anfragen: zu wenige für die 95-%-Intervalle der Mediane, daher lässt sich der Unterschied nicht vom Rauschen trennen. Mehr Basisanfragen würden es zeigen.</translation>
     </message>
     <message>
-        <source>The shared %1-token prefix saved no TTFT beyond noise</source>
-        <translation>Das gemeinsame Präfix von %1 Tokens sparte keine TTFT über das Rauschen hinaus</translation>
+        <source>The shared %1-token prefix and the conversations&apos; history</source>
+        <translation>Das gemeinsame Präfix von %1 Tokens und der Verlauf der Gespräche</translation>
     </message>
     <message>
-        <source>The two medians&apos; 95% intervals (%1 to %2, and %3 to %4) overlap: the prefix saved less than the spread of the requests, or the server did not reuse it.</source>
-        <translation>Die 95-%-Intervalle der beiden Mediane (%1 bis %2 und %3 bis %4) überlappen: Das Präfix sparte weniger als die Streuung der Anfragen, oder der Server hat es nicht wiederverwendet.</translation>
+        <source>The shared %1-token prefix</source>
+        <translation>Das gemeinsame Präfix von %1 Tokens</translation>
+    </message>
+    <message>
+        <source>The conversations&apos; history</source>
+        <translation>Der Verlauf der Gespräche</translation>
+    </message>
+    <message>
+        <source>Median TTFT at 1 user: %1 as the workload shares its prompts%2; %3 with the same lengths and nothing shared (the uncached step).</source>
+        <translation>Median-TTFT bei 1 Nutzer: %1, wenn die Last ihre Prompts teilt%2; %3 bei gleichen Längen ohne Geteiltes (der ungecachte Schritt).</translation>
+    </message>
+    <message>
+        <source>%1 saved %2 of TTFT (%3)</source>
+        <translation>%1 sparte %2 TTFT (%3)</translation>
+    </message>
+    <message>
+        <source>The server kept the shared part&apos;s KV cache and prefilled only what each request added: such requests answer %1 sooner at 1 user, and under load the prefill time saved goes to other requests.</source>
+        <translation>Der Server behielt den KV-Cache des geteilten Teils und füllte nur vor, was jede Anfrage hinzufügte: Solche Anfragen antworten bei 1 Nutzer %1 früher, und unter Last kommt die gesparte Prefill-Zeit anderen Anfragen zugute.</translation>
+    </message>
+    <message>
+        <source>%1: what it saved is unknown</source>
+        <translation>%1: Was es sparte, ist unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 saved no TTFT beyond noise</source>
+        <translation>%1 sparte keine TTFT über das Rauschen hinaus</translation>
+    </message>
+    <message>
+        <source>The two medians&apos; 95% intervals (%1 to %2, and %3 to %4) overlap: sharing saved less than the spread of the requests, or the server did not reuse what was shared.</source>
+        <translation>Die 95-%-Intervalle der beiden Mediane (%1 bis %2 und %3 bis %4) überlappen: Das Teilen sparte weniger als die Streuung der Anfragen, oder der Server hat das Geteilte nicht wiederverwendet.</translation>
     </message>
 </context>
 <context>
@@ -1175,11 +1187,6 @@
         <translation>%1, %2 Tokens Eingabe, %3 Ausgabe, %4</translation>
     </message>
     <message>
-        <source>uncached</source>
-        <comment>a step&apos;s phase: the baseline with no prompt shared</comment>
-        <translation>ungecacht</translation>
-    </message>
-    <message>
         <source>latency sample</source>
         <translation>Latenz-Stichprobe</translation>
     </message>
@@ -1194,6 +1201,11 @@
     <message>
         <source>every request after warm-up</source>
         <translation>jede Anfrage nach dem Aufwärmen</translation>
+    </message>
+    <message>
+        <source>uncached</source>
+        <comment>a step&apos;s phase: the baseline with nothing shared between prompts</comment>
+        <translation>ungecacht</translation>
     </message>
 </context>
 <context>
@@ -2932,8 +2944,8 @@
         <translation>Gleichzeitige Nutzer</translation>
     </message>
     <message>
-        <source>baseline without the shared prefix</source>
-        <translation>Basismessung ohne das gemeinsame Präfix</translation>
+        <source>baseline with nothing shared</source>
+        <translation>Basismessung ohne Geteiltes</translation>
     </message>
 </context>
 <context>

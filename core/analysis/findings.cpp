@@ -651,16 +651,24 @@ private:
         add(f);
     }
 
-    /// With --shared-prefix the baseline ran twice at 1 user: once as asked, once with every prompt its own from the
-    /// first token ("uncached"). The difference of their median TTFT is what the shared part saved; it is named only
-    /// when the medians' intervals do not overlap.
+    /// With --shared-prefix or --turns the baseline ran twice at 1 user: once as asked, once with nothing shared
+    /// ("uncached": every prompt its own from the first token, every turn starting afresh). The difference of their
+    /// median TTFT is what the sharing saved; it is named only when the medians' intervals do not overlap.
     void prefixSaving()
     {
         const int shared = m_run.run.info.options.value(u"shared_prefix_tokens").toInt(0);
         const StepData* warm = m_run.baseline();
         const std::vector<const StepData*> cold = m_run.phase(QStringLiteral("uncached"));
-        if (shared <= 0 || !warm || cold.empty() || warm->ttftSorted.empty() || cold.front()->ttftSorted.empty())
+        if ((shared <= 0 && m_run.turns <= 1) || !warm || cold.empty() || warm->ttftSorted.empty()
+            || cold.front()->ttftSorted.empty())
             return;
+        // What was shared, as the subject of the sentences below.
+        const QString subject = shared > 0 && m_run.turns > 1
+            ? QCoreApplication::translate("Findings", "The shared %1-token prefix and the conversations' history")
+                  .arg(text::number(shared))
+            : shared > 0
+            ? QCoreApplication::translate("Findings", "The shared %1-token prefix").arg(text::number(shared))
+            : QCoreApplication::translate("Findings", "The conversations' history");
         const PercentileEstimate with = Distribution::percentile(warm->ttftSorted, 0.5);
         const PercentileEstimate without = Distribution::percentile(cold.front()->ttftSorted, 0.5);
         const double saved = without.value - with.value;
@@ -674,36 +682,33 @@ private:
         Finding f;
         f.id = QStringLiteral("prefix-saving");
         f.severity = Severity::Background;
-        f.measured
-            = QCoreApplication::translate("Findings",
-                "Median TTFT at 1 user: %1 with every prompt starting with the same %2 tokens%3; %4 with every prompt "
-                "its own.")
-                  .arg(text::milliseconds(with.value), text::number(shared), served, text::milliseconds(without.value));
+        f.measured = QCoreApplication::translate("Findings",
+            "Median TTFT at 1 user: %1 as the workload shares its prompts%2; %3 with the same lengths and nothing "
+            "shared (the uncached step).")
+                         .arg(text::milliseconds(with.value), served, text::milliseconds(without.value));
         // Overlapping intervals (or none, from a handful of requests): the difference may be noise.
         const bool beyondNoise = !std::isnan(with.high) && !std::isnan(without.low) && with.high < without.low;
         if (beyondNoise) {
-            f.title = QCoreApplication::translate("Findings", "The shared %1-token prefix saved %2 of TTFT (%3)")
-                          .arg(text::number(shared), text::milliseconds(saved), text::percent(saved / without.value));
+            f.title = QCoreApplication::translate("Findings", "%1 saved %2 of TTFT (%3)")
+                          .arg(subject, text::milliseconds(saved), text::percent(saved / without.value));
             f.meaning = QCoreApplication::translate("Findings",
-                "The server kept the shared part's KV cache and prefilled only each request's own part: every "
-                "request that starts with this prompt answers %1 sooner at 1 user, and under load the prefill "
-                "time saved goes to other requests.")
+                "The server kept the shared part's KV cache and prefilled only what each request added: such "
+                "requests answer %1 sooner at 1 user, and under load the prefill time saved goes to other "
+                "requests.")
                             .arg(text::milliseconds(saved));
         } else if (std::isnan(with.low) || std::isnan(with.high) || std::isnan(without.low)
             || std::isnan(without.high)) {
-            f.title = QCoreApplication::translate("Findings", "What the shared %1-token prefix saved is unknown")
-                          .arg(text::number(shared));
+            f.title = QCoreApplication::translate("Findings", "%1: what it saved is unknown").arg(subject);
             f.meaning = QCoreApplication::translate("Findings",
                 "The baselines had %1 and %2 requests: too few for the medians' 95% intervals, so the difference "
                 "cannot be told from noise. More baseline requests would say.")
                             .arg(warm->ttftSorted.size())
                             .arg(cold.front()->ttftSorted.size());
         } else {
-            f.title = QCoreApplication::translate("Findings", "The shared %1-token prefix saved no TTFT beyond noise")
-                          .arg(text::number(shared));
+            f.title = QCoreApplication::translate("Findings", "%1 saved no TTFT beyond noise").arg(subject);
             f.meaning = QCoreApplication::translate("Findings",
-                "The two medians' 95% intervals (%1 to %2, and %3 to %4) overlap: the prefix saved less than the "
-                "spread of the requests, or the server did not reuse it.")
+                "The two medians' 95% intervals (%1 to %2, and %3 to %4) overlap: sharing saved less than the "
+                "spread of the requests, or the server did not reuse what was shared.")
                             .arg(text::milliseconds(with.low), text::milliseconds(with.high),
                                 text::milliseconds(without.low), text::milliseconds(without.high));
         }

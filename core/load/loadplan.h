@@ -53,6 +53,10 @@ struct LoadPlan
     /// last turn. Every turn of a conversation carries the conversation's own leading block, so turn t + 1 starts
     /// with exactly what turn t sent. An open loop sends first turns only. 1: every request stands alone.
     int turns = 1;
+    /// With turns: every turn draws its own leading block instead of its conversation's, so that no turn starts
+    /// with what the one before sent and a prefix cache has nothing to reuse. The uncached twin of a conversation:
+    /// the same lengths, none of the reuse.
+    bool historyUncached = false;
     /// Where in the workload this step begins: the requests earlier steps sent, so that a data set's lines are not
     /// sent again until every one has been (synthetic prompts are unique whatever the offset).
     std::uint64_t templateOffset = 0;

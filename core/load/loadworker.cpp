@@ -104,6 +104,8 @@ void LoadWorker::issue(int user)
                 % conversations;
             first = conversation * std::size_t(turns);
             unique = nextUnique();
+        } else if (a.plan.historyUncached) {
+            unique = nextUnique();
         }
         ++issued;
         sendTemplate(first + std::size_t(turn), std::move(record), user, unique);

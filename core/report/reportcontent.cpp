@@ -40,7 +40,7 @@ QString phaseText(const QString& phase)
         return QCoreApplication::translate("ReportContent", "baseline", "a step's phase");
     if (phase == u"uncached")
         return QCoreApplication::translate(
-            "ReportContent", "uncached", "a step's phase: the baseline with no prompt shared");
+            "ReportContent", "uncached", "a step's phase: the baseline with nothing shared between prompts");
     if (phase == u"concurrency")
         return QCoreApplication::translate("ReportContent", "concurrency", "a step's phase");
     if (phase == u"rate")

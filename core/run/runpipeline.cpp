@@ -177,8 +177,7 @@ bool RunPipeline::buildSyntheticWorkloads()
         }
         m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     }
-    // What a shared prefix saves is only seen beside the same prompts without it: the first shape once more, every
-    // prompt its own from the first token, for an uncached twin of the baseline.
+    // The uncached twin of the baseline (planSteps) needs the first shape's prompts without the shared prefix.
     if (m_options.sharedPrefixTokens > 0 && !m_options.shapes.isEmpty()) {
         WorkloadSpec spec;
         spec.api = m_options.api;
@@ -296,9 +295,15 @@ void RunPipeline::planSteps()
     baseline.requestCount = o.baselineRequests;
     baseline.durationSeconds = 0;
     m_plan.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
-    if (m_uncachedWorkload >= 0)
-        m_plan.push_back({QStringLiteral("uncached"), baseline, m_uncachedWorkload,
-            {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0}}});
+    // What sharing saves is only seen beside the same requests without it: a shared prefix's twin has every prompt
+    // its own from the first token, a conversation's has every turn start afresh.
+    if (m_uncachedWorkload >= 0 || baseline.turns > 1) {
+        LoadPlan uncached = baseline;
+        uncached.historyUncached = baseline.turns > 1;
+        m_plan.push_back({QStringLiteral("uncached"), uncached, std::max(0, m_uncachedWorkload),
+            {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0},
+                {QStringLiteral("history_uncached"), uncached.historyUncached}}});
+    }
     for (int c : o.concurrency)
         m_plan.push_back({QStringLiteral("concurrency"), closed(c), 0, {{QStringLiteral("concurrency"), c}}});
     for (double rate : o.rates) {

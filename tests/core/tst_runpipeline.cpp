@@ -437,15 +437,18 @@ private Q_SLOTS:
             QStringLiteral("--db"), db, QStringLiteral("--json")});
         QVERIFY2(f.code == 0, qPrintable(f.err));
         // Two of every three turns resend a history the server has cached: a third of their prompt or more.
-        const QJsonObject server = QJsonDocument::fromJson(f.out.toUtf8())
-                                       .object()[u"steps"]
-                                       .toArray()
-                                       .at(1)
-                                       .toObject()[u"server"]
-                                       .toObject();
+        const QJsonArray steps = QJsonDocument::fromJson(f.out.toUtf8()).object()[u"steps"].toArray();
+        const QJsonObject server = steps.last().toObject()[u"server"].toObject();
         const double hits = server[u"prefix_cache_hits"].toDouble();
         const double queries = server[u"prefix_cache_queries"].toDouble();
         QVERIFY2(queries > 0 && hits / queries > 0.3, QJsonDocument(server).toJson().constData());
+        // The baseline's uncached twin: the same conversations with every turn starting afresh, which the cache
+        // has nothing of (16 tokens a prompt, the block every prompt shares, at most).
+        QCOMPARE(steps.size(), 3);
+        const QJsonObject twin = steps.at(1).toObject()[u"server"].toObject();
+        QVERIFY2(twin[u"prefix_cache_queries"].toDouble() > 0
+                && twin[u"prefix_cache_hits"].toDouble() / twin[u"prefix_cache_queries"].toDouble() < 0.2,
+            QJsonDocument(twin).toJson().constData());
         const Finished shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QCOMPARE(shown.code, 0);
         QVERIFY2(shown.out.contains(QStringLiteral("(128 tokens in, 16 out, in conversations of 3 turns)")),
@@ -456,6 +459,14 @@ private Q_SLOTS:
         QVERIFY2(
             check[u"detail"].toString().startsWith(QStringLiteral("Conversations of 3 turns resend their history")),
             qPrintable(check[u"detail"].toString()));
+        // And the report says what the history saved, or that the difference is within noise.
+        const QJsonArray findings = shownJson(db, 1)[u"findings"].toArray();
+        const auto saving = std::find_if(findings.begin(), findings.end(),
+            [](const QJsonValue& v) { return v[u"id"].toString() == u"prefix-saving"; });
+        QVERIFY2(saving != findings.end(), QJsonDocument(findings).toJson().constData());
+        QVERIFY2(saving->toObject()[u"title"].toString().contains(
+                     QStringLiteral("the conversations' history"), Qt::CaseInsensitive),
+            qPrintable(saving->toObject()[u"title"].toString()));
     }
 
     void theLoadPatternOptionsRefuseWhatCannotApply_data()

@@ -396,7 +396,7 @@ QString LiveRunView::phaseName(const QString& phase) const
     if (phase == u"baseline")
         return tr("baseline");
     if (phase == u"uncached")
-        return tr("baseline without the shared prefix");
+        return tr("baseline with nothing shared");
     if (phase == u"concurrency")
         return tr("concurrency sweep");
     if (phase == u"rate")

@@ -55,7 +55,7 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
     };
 
     e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
-    if (o.sharedPrefixTokens > 0 && o.dataset.isEmpty()) // the uncached twin of the baseline
+    if ((o.sharedPrefixTokens > 0 || o.turns > 1) && o.dataset.isEmpty()) // the uncached twin of the baseline
         e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
     for (int users : o.concurrency) {
         const int requests = o.requestsFor(users);
