@@ -1191,8 +1191,8 @@
         <translation>Latenz-Stichprobe</translation>
     </message>
     <message>
-        <source>requests sent inside each step&apos;s steady window: users ramping in and draining out left out</source>
-        <translation>Anfragen, die im stabilen Fenster jedes Schritts gesendet wurden: Hoch- und Auslaufen der Nutzer ausgenommen</translation>
+        <source>a user step&apos;s requests sent inside its steady window (users ramping in and draining out left out); a rate step&apos;s every request</source>
+        <translation>bei einem Nutzer-Schritt die im stabilen Fenster gesendeten Anfragen (Hoch- und Auslaufen der Nutzer ausgenommen); bei einem Raten-Schritt jede Anfrage</translation>
     </message>
     <message>
         <source>every request</source>

@@ -534,7 +534,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
             QCoreApplication::translate("ReportContent", "request_latency: to the last response")},
         {QCoreApplication::translate("ReportContent", "latency sample"),
             QCoreApplication::translate("ReportContent",
-                "requests sent inside each step's steady window: users ramping in and draining out left out"),
+                "a user step's requests sent inside its steady window (users ramping in and draining out left "
+                "out); a rate step's every request"),
             QCoreApplication::translate("ReportContent", "every request"),
             QCoreApplication::translate("ReportContent", "every request after warm-up")},
         {QCoreApplication::translate("ReportContent", "throughput"),

@@ -252,7 +252,9 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
                                         .arg(lifetimeMs, 0, 'f', 0);
         }
     }
-    if (s.window.usable) {
+    // An open loop has no ramp-in or drain of users to leave out: its window spans the planned sends, and a request
+    // sent late against the last plan is still one of its arrivals.
+    if (s.window.usable && s.targetInFlight > 0) {
         s.latencySample.windowed = true;
         s.latencySample.fromNs = s.window.startNs;
         s.latencySample.toNs = s.window.endNs;

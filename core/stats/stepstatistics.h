@@ -57,9 +57,9 @@ struct SteadyWindow
 };
 
 /// The requests a step's latency distributions draw on. A closed loop's users ramp in and drain out, and the
-/// requests at either end run beside fewer users than the step is named for: at 256 users in lockstep a third of
-/// the samples were the synchronised start. So only requests *sent* inside the steady window count, as long as the
-/// window is usable; otherwise every measured request does, and the step says so.
+/// requests sent before the last user began, or after the first one finished, ran beside fewer users than the step
+/// is named for. So in a closed loop only requests *sent* inside the steady window count, as long as the window is
+/// usable; otherwise, and in an open loop, every measured request does.
 struct LatencySample
 {
     bool windowed = false; ///< only requests sent inside the steady window; else every measured request

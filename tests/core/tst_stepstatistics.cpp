@@ -156,6 +156,11 @@ private slots:
         QCOMPARE(f.latencySample.failed, 2);
         QCOMPARE(f.latencySample.leftOut, 2);
 
+        // An open loop leaves nothing out: a request sent late against the last plan is still an arrival.
+        const StepStatistics open = StepStatistics::of(closedLoop(), {}, 0, 0.95, 0);
+        QVERIFY(!open.latencySample.windowed);
+        QCOMPARE(open.latencySample.leftOut, 0);
+
         // Without a usable window, every request is in, and the note says so.
         const StepStatistics shortWindow = StepStatistics::of(closedLoop(), {}, 2);
         QVERIFY(!shortWindow.latencySample.windowed);
