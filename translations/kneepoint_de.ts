@@ -1661,10 +1661,10 @@
         <translation> (er lieferte bis zu %1 der Prompt-Tokens, bei %2)</translation>
     </message>
     <message numerus="yes">
-        <source>Those are the requests sent while the full load held; %n sent as users ramped in or drained out are left out of the percentiles.</source>
+        <source>Those are the requests sent while the full load held. Left out of the percentiles: %n sent as users ramped in or drained out.</source>
         <translation>
-            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag; %n, die beim Hoch- oder Auslaufen der Nutzer gesendet wurde, bleibt bei den Perzentilen außen vor.</numerusform>
-            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag; %n, die beim Hoch- oder Auslaufen der Nutzer gesendet wurden, bleiben bei den Perzentilen außen vor.</numerusform>
+            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag. Bei den Perzentilen außen vor: %n, beim Hoch- oder Auslaufen der Nutzer gesendet.</numerusform>
+            <numerusform>Das sind die Anfragen, die gesendet wurden, während die volle Last anlag. Bei den Perzentilen außen vor: %n, beim Hoch- oder Auslaufen der Nutzer gesendet.</numerusform>
         </translation>
     </message>
     <message>

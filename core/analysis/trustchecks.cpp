@@ -298,8 +298,8 @@ TrustCheck samples(const RunData& run, const LoadCurve& curve, const AnalysisSet
     if (const LatencySample& sample = thinnest->step->stats.latencySample; sample.windowed && sample.leftOut > 0)
         c.detail += u' '
             + QCoreApplication::translate("TrustChecks",
-                "Those are the requests sent while the full load held; %n sent as users ramped in or drained out "
-                "are left out of the percentiles.",
+                "Those are the requests sent while the full load held. Left out of the percentiles: %n sent as "
+                "users ramped in or drained out.",
                 nullptr, sample.leftOut);
     // An estimate without an upper bound (a percentile of a step with no TPOT at all is no estimate).
     const auto unbounded = [](const PercentileEstimate& x) { return !std::isnan(x.value) && std::isnan(x.high); };
