@@ -125,7 +125,8 @@ void RunPipeline::start()
 
 bool RunPipeline::buildSyntheticWorkloads()
 {
-    for (const Shape& shape : std::as_const(m_options.shapes)) {
+    // The run's prompts for one shape; each workload draws its own words from its place in the list.
+    const auto specFor = [this](const Shape& shape, int sharedPrefixTokens) {
         WorkloadSpec spec;
         spec.api = m_options.api;
         spec.model = m_options.model;
@@ -133,9 +134,13 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.outputTokens = shape.output;
         spec.count = m_options.prompts;
         spec.seed = m_options.seed * 1000 + std::uint64_t(m_workloads.size());
-        spec.sharedPrefixTokens = m_options.sharedPrefixTokens;
+        spec.sharedPrefixTokens = sharedPrefixTokens;
         spec.lengthSpread = m_options.lengthSpread;
         spec.turns = m_options.turns;
+        return spec;
+    };
+    for (const Shape& shape : std::as_const(m_options.shapes)) {
+        const WorkloadSpec spec = specFor(shape, m_options.sharedPrefixTokens);
         // The shared part, the request's own block of words and BOS have to fit the input.
         if (m_options.sharedPrefixTokens + RequestTemplate::kUniqueWords + 2 > shape.input) {
             finish(RunStatus::Failed,
@@ -179,16 +184,7 @@ bool RunPipeline::buildSyntheticWorkloads()
     }
     // The uncached twin of the baseline (planSteps) needs the first shape's prompts without the shared prefix.
     if (m_options.sharedPrefixTokens > 0 && !m_options.shapes.isEmpty()) {
-        WorkloadSpec spec;
-        spec.api = m_options.api;
-        spec.model = m_options.model;
-        spec.inputTokens = m_options.shapes.first().input;
-        spec.outputTokens = m_options.shapes.first().output;
-        spec.count = m_options.prompts;
-        spec.seed = m_options.seed * 1000 + std::uint64_t(m_workloads.size());
-        spec.lengthSpread = m_options.lengthSpread;
-        spec.turns = m_options.turns;
-        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
+        WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, specFor(m_options.shapes.first(), 0));
         if (!built.error.isEmpty()) {
             finish(RunStatus::Failed, built.error);
             return false;
