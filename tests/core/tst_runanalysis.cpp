@@ -462,7 +462,8 @@ void TestRunAnalysis::anUnboundedIntervalIsNotEnoughRequests()
     // At 4 users 3 of the 120 were sent before the last user's first, and are not in the percentiles.
     QVERIFY2(check->detail.contains(QStringLiteral("117 successful requests; p99 wants at least 100")),
         qPrintable(check->detail));
-    QVERIFY2(check->detail.contains(QStringLiteral("Left out of the percentiles: 3 sent as users ramped in or drained out.")),
+    QVERIFY2(check->detail.contains(
+                 QStringLiteral("Left out of the percentiles: 3 sent as users ramped in or drained out.")),
         qPrintable(check->detail));
     QVERIFY2(check->detail.contains(QStringLiteral("upper bound is unknown")), qPrintable(check->detail));
 }
