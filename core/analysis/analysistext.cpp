@@ -66,7 +66,7 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(pt.step->loadText(), -10)
                    .arg(QStringLiteral("%1/%2").arg(pt.step->stats.succeeded).arg(pt.failed), 10)
-                   .arg(cell(pt.ttft.value, 1), 11)
+                   .arg(cell(pt.shown(QStringLiteral("TTFT")), 1), 11)
                    .arg(cell(pt.tpot.value, 2), 10)
                    .arg(cell(pt.e2el.value, 0), 11)
                    .arg(cell(pt.outputTokensPerSecond, 0), 10)
@@ -164,8 +164,11 @@ QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
 
     out += QStringLiteral("\nVerdict\n  %1\n").arg(a.verdict);
 
-    out += QStringLiteral("\nScorecard (p%1, times in ms, failures count against the targets)\n")
-               .arg(text::number(a.settings.percentile));
+    const QString roundTrip = run.roundTripMs > 0
+        ? QStringLiteral(", TTFT without the network's %1 round trip").arg(text::milliseconds(run.roundTripMs))
+        : QString();
+    out += QStringLiteral("\nScorecard (p%1, times in ms%2, failures count against the targets)\n")
+               .arg(text::number(a.settings.percentile), roundTrip);
     out += a.curve.points.empty() ? QStringLiteral("  no concurrency steps\n") : scorecard(run, a, a.curve);
     out += capacityLine(QStringLiteral("Capacity"), a.curve, a.curve.capacity, true) + u'\n';
     out += capacityLine(

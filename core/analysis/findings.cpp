@@ -573,8 +573,9 @@ private:
         const CurvePoint* p = point(c.lastPass >= 0 ? c.lastPass : c.firstFail);
         if (!p || p->samples < 20)
             return;
-        const double p50 = Distribution::percentile(p->step->ttftSorted, 0.5).value;
-        const double tailValue = p->ttft.value;
+        // The figures the scorecard shows: the round trip taken out of both.
+        const double p50 = Distribution::percentile(p->step->ttftSorted, 0.5).value - p->roundTripMs;
+        const double tailValue = p->shown(QStringLiteral("TTFT"));
         if (!(p50 > 0) || tailValue / p50 < 3)
             return;
         Finding f;

@@ -144,6 +144,11 @@ double CurvePoint::value(const QString& metric) const
     return kNaN;
 }
 
+double CurvePoint::shown(const QString& metric) const
+{
+    return value(metric) - (metric == u"TTFT" ? roundTripMs : 0);
+}
+
 double CurvePoint::judged(const QString& metric) const
 {
     if (metric == u"TTFT")
@@ -160,6 +165,7 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     CurvePoint p;
     p.step = &step;
     p.load = step.load();
+    p.roundTripMs = std::max(0.0, run.roundTripMs);
     const double q = settings.percentile / 100;
     p.ttft = Distribution::percentile(step.ttftSorted, q);
     p.tpot = Distribution::percentile(step.tpotSorted, q);

@@ -52,6 +52,13 @@ struct CurvePoint
     double value(const QString& metric) const;
     /// The same with failures counted as infinitely slow, for TTFT, TPOT and E2EL: what a target is judged on.
     double judged(const QString& metric) const;
+
+    /// The network's round trip to the server (the run's /health median), which every TTFT carries and no target
+    /// should: the shown TTFT leaves it out.
+    double roundTripMs = 0;
+    /// What every table, chart and sentence shows for `metric`: value() with the round trip taken out of TTFT. One
+    /// figure, one value: the verdict, the scorecard and the charts all read it here.
+    double shown(const QString& metric) const;
 };
 
 /// Where a curve stops meeting what is asked, interpolated between the two measured steps around the crossing.

@@ -66,26 +66,26 @@ double serverTarget(const AnalysisSettings& s, const QString& metric)
     return ChartSpec::kNaN;
 }
 
-ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s, double rtt)
+ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s)
 {
     if (!p.meetsTargets)
         return ReportContent::Light::Red;
     double worst = 0;
     for (const QString& m : {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL")}) {
         const double target = serverTarget(s, m);
-        const double v = p.value(m) - (m == u"TTFT" ? rtt : 0);
+        const double v = p.shown(m);
         if (!std::isnan(target) && target > 0 && !std::isnan(v))
             worst = std::max(worst, v / target);
     }
     return worst > kAmberShare ? ReportContent::Light::Amber : ReportContent::Light::Green;
 }
 
-void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s, double rtt)
+void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s)
 {
     for (const CurvePoint& p : curve.points) {
         ReportContent::ScoreRow row;
-        row.light = lightOf(p, s, rtt);
-        row.cells << p.step->loadLabel() << ms(p.ttft.value) << ms(p.tpot.value) << ms(p.e2el.value)
+        row.light = lightOf(p, s);
+        row.cells << p.step->loadLabel() << ms(p.shown(QStringLiteral("TTFT"))) << ms(p.tpot.value) << ms(p.e2el.value)
                   << text::number(p.outputTokensPerSecond, 0)
                   << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
                   << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))
@@ -106,7 +106,7 @@ ChartSpec::Series seriesOf(const QString& name, const QString& color, bool dashe
 }
 
 // Throughput against the tail of the metric that decides capacity: where the server gives the most for the latency.
-ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
+ChartSpec throughputLatencyChart(const RunAnalysis& a)
 {
     const LoadCurve& curve = a.curve;
     QString metric = curve.capacity.metric;
@@ -125,7 +125,7 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
     ChartSpec::Series s = seriesOf(QCoreApplication::translate("ReportContent", "concurrency sweep"), kBlue);
     c.tableHeader = {QCoreApplication::translate("ReportContent", "load"), c.x.title, c.y.title};
     for (const CurvePoint& pt : curve.points) {
-        const double x = pt.value(metric) - (metric == u"TTFT" ? rtt : 0);
+        const double x = pt.shown(metric);
         s.points.push_back({x, pt.outputTokensPerSecond, pt.step->loadLabel()});
         c.tableRows.push_back({pt.step->loadLabel(), ms(x), text::number(pt.outputTokensPerSecond, 0)});
     }
@@ -133,7 +133,7 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
     const int best = curve.capacity.lastPass;
     if (best >= 0) {
         const CurvePoint& pt = curve.points[std::size_t(best)];
-        c.marks.push_back({pt.value(metric) - (metric == u"TTFT" ? rtt : 0), pt.outputTokensPerSecond,
+        c.marks.push_back({pt.shown(metric), pt.outputTokensPerSecond,
             QCoreApplication::translate("ReportContent", "best under target: %1").arg(pt.step->loadLabel()), kGreen});
     }
     const double target = serverTarget(a.settings, metric);
@@ -143,7 +143,7 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a, double rtt)
     return c;
 }
 
-ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric, double rtt)
+ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric)
 {
     const QString p = percentileName(a.settings.percentile);
     ChartSpec c;
@@ -166,9 +166,9 @@ ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric, double r
     c.tableHeader = {QCoreApplication::translate("ReportContent", "users"), median.name, tail.name};
     for (const CurvePoint& pt : a.curve.points) {
         const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted : pt.step->tpotSorted;
-        const double shift = metric == u"TTFT" ? rtt : 0;
+        const double shift = metric == u"TTFT" ? pt.roundTripMs : 0;
         const double m = Distribution::percentile(sorted, 0.5).value - shift;
-        const double t = pt.value(metric) - shift;
+        const double t = pt.shown(metric);
         median.points.push_back({pt.load, m, {}});
         tail.points.push_back({pt.load, t, {}});
         c.tableRows.push_back({pt.step->loadLabel(), ms(m), ms(t)});
@@ -259,7 +259,7 @@ ChartSpec serverMetricsChart(const RunData& run)
     return c;
 }
 
-ChartSpec shapeChart(const RunAnalysis& a, double rtt)
+ChartSpec shapeChart(const RunAnalysis& a)
 {
     ChartSpec c;
     c.id = QStringLiteral("shape-map");
@@ -279,8 +279,9 @@ ChartSpec shapeChart(const RunAnalysis& a, double rtt)
         QCoreApplication::translate("ReportContent", "targets")};
     for (const CurvePoint& pt : a.shapes) {
         const QString size = QStringLiteral("%1/%2").arg(pt.step->inputTokens).arg(pt.step->outputTokens);
-        (pt.meetsTargets ? meets : misses).points.push_back({double(pt.step->inputTokens), pt.ttft.value - rtt, size});
-        c.tableRows.push_back({size, pt.step->loadLabel(), ms(pt.ttft.value - rtt), ms(pt.tpot.value),
+        (pt.meetsTargets ? meets : misses)
+            .points.push_back({double(pt.step->inputTokens), pt.shown(QStringLiteral("TTFT")), size});
+        c.tableRows.push_back({size, pt.step->loadLabel(), ms(pt.shown(QStringLiteral("TTFT"))), ms(pt.tpot.value),
             pt.meetsTargets ? QCoreApplication::translate("ReportContent", "met")
                             : QCoreApplication::translate("ReportContent", "missed: %1").arg(pt.missed.join(u", "))});
     }
@@ -421,13 +422,19 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         QCoreApplication::translate("ReportContent", "within targets"),
         QCoreApplication::translate("ReportContent", "failed"),
         QCoreApplication::translate("ReportContent", "targets")};
-    addScore(c, a.curve, a.settings, rtt);
-    addScore(c, a.rateCurve, a.settings, rtt);
+    addScore(c, a.curve, a.settings);
+    addScore(c, a.rateCurve, a.settings);
     c.scoreNote = QCoreApplication::translate("ReportContent",
         "Green: every target met with room to spare; amber: met, but a metric is past %1 of "
         "its target; red: missed. Times at %2 in milliseconds; failures count against the "
         "targets.")
                       .arg(text::percent(kAmberShare), p);
+    if (rtt > 0)
+        c.scoreNote += u' '
+            + QCoreApplication::translate("ReportContent",
+                "TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and the "
+                "charts do.")
+                  .arg(text::milliseconds(rtt));
 
     for (const TrustCheck& t : a.trust)
         if (t.status == TrustCheck::Status::Warn || t.status == TrustCheck::Status::Fail)
@@ -465,13 +472,13 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     }
 
     if (!a.curve.points.empty()) {
-        c.charts.push_back(throughputLatencyChart(a, rtt));
+        c.charts.push_back(throughputLatencyChart(a));
         c.charts.push_back(throughputLoadChart(a));
-        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFT"), rtt));
-        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TPOT"), rtt));
+        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFT")));
+        c.charts.push_back(latencyLoadChart(a, QStringLiteral("TPOT")));
     }
     if (!a.shapes.empty())
-        c.charts.push_back(shapeChart(a, rtt));
+        c.charts.push_back(shapeChart(a));
     const bool anySamples
         = std::any_of(run.steps.begin(), run.steps.end(), [](const StepData& s) { return !s.samples.empty(); });
     if (anySamples)
