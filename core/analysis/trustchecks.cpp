@@ -81,7 +81,7 @@ TrustCheck client(const RunData& run)
     double busiest = -1;
     QString where;
     for (const StepData& s : run.steps) {
-        if (s.clientCpuSeconds < 0 || s.wallSeconds <= 0)
+        if (s.cancelled || s.clientCpuSeconds < 0 || s.wallSeconds <= 0)
             continue;
         const double used = s.clientCpuSeconds / s.wallSeconds;
         if (used > busiest) {
@@ -94,7 +94,7 @@ TrustCheck client(const RunData& run)
     QString lagWhere;
     for (const StepData& s : run.steps) {
         const double lag = s.stats.scheduleLagMs.p99.value;
-        if (!std::isnan(lag) && lag > worstLag) {
+        if (!s.cancelled && !std::isnan(lag) && lag > worstLag) {
             worstLag = lag;
             lagWhere = s.loadPhrase();
         }
@@ -141,6 +141,8 @@ TrustCheck outputLength(const RunData& run)
     }
     int mismatched = 0, total = 0;
     for (const StepData& s : run.steps) {
+        if (s.cancelled)
+            continue;
         mismatched += s.stats.outputLengthMismatches;
         total += s.stats.succeeded;
     }
@@ -333,11 +335,23 @@ TrustCheck errors(const RunData& run)
     TrustCheck c {QStringLiteral("errors"),
         QCoreApplication::translate("TrustChecks", "Errors were counted as failures"), Status::Pass, {}};
     int failed = 0, total = 0, resent = 0;
+    // A step the user stopped ends its requests in flight on purpose: they are the user's, not the server's.
+    const StepData* stopped = nullptr;
     for (const StepData& s : run.steps) {
+        if (s.cancelled) {
+            stopped = &s;
+            continue;
+        }
         failed += s.stats.failed;
         total += s.stats.total;
         resent += s.resentAfterClose;
     }
+    const QString stoppedNote = !stopped ? QString()
+                                         : QCoreApplication::translate("TrustChecks",
+                                             " The step at %1 was stopped by the user and is not counted: the "
+                                             "requests cut short there (%2) are not failures.")
+                                               .arg(stopped->loadPhrase())
+                                               .arg(stopped->stats.failed);
     // The client's business, said so that nobody takes it for the server's failures, or misses it.
     const QString resentNote = resent == 0 ? QString()
                                            : QCoreApplication::translate("TrustChecks",
@@ -345,7 +359,8 @@ TrustCheck errors(const RunData& run)
                                                "closed the kept-alive one first; they are not failures.")
                                                  .arg(resent);
     if (failed == 0) {
-        c.detail = QCoreApplication::translate("TrustChecks", "None of %1 requests failed.").arg(total) + resentNote;
+        c.detail = QCoreApplication::translate("TrustChecks", "None of %1 requests failed.").arg(total) + resentNote
+            + stoppedNote;
         return c;
     }
     c.status = Status::Warn;
@@ -354,7 +369,7 @@ TrustCheck errors(const RunData& run)
                    "percentile targets, as an infinitely slow answer would.")
                    .arg(failed)
                    .arg(total)
-        + resentNote;
+        + resentNote + stoppedNote;
     return c;
 }
 

@@ -50,6 +50,15 @@ QString phaseText(const QString& phase)
     return phase;
 }
 
+// A step the user stopped is listed with what it measured, and says so: nothing judges it.
+QString phaseText(const StepData& s)
+{
+    if (!s.cancelled)
+        return phaseText(s.phase);
+    return QCoreApplication::translate("ReportContent", "%1, stopped by the user", "a step's phase, cut short")
+        .arg(phaseText(s.phase));
+}
+
 QString percentileName(double p)
 {
     return QStringLiteral("p%1").arg(text::number(p));
@@ -252,7 +261,7 @@ ChartSpec serverMetricsChart(const RunData& run)
         };
         const double cached = s.cacheServed().share();
         c.tableRows.push_back(
-            {s.loadLabel() + QStringLiteral(" (") + phaseText(s.phase) + u')', v(s.server.peakKvUsage, true),
+            {s.loadLabel() + QStringLiteral(" (") + phaseText(s) + u')', v(s.server.peakKvUsage, true),
                 v(s.server.peakWaiting), v(s.server.peakRunning), v(s.server.preemptions), v(cached, true)});
     }
     c.series = {kv, waiting};
@@ -312,9 +321,8 @@ ReportContent::Table distributionTable(
         QCoreApplication::translate("ReportContent", "max")};
     for (const StepData& s : run.steps) {
         const Distribution d = of(s);
-        t.rows.push_back(
-            {QString::number(s.index), phaseText(s.phase), s.loadLabel(), QString::number(d.count), ms(d.mean),
-                ms(d.p50.value), ms(d.p90.value), ms(d.p95.value), ms(d.p99.value), ms(d.p999.value), ms(d.max)});
+        t.rows.push_back({QString::number(s.index), phaseText(s), s.loadLabel(), QString::number(d.count), ms(d.mean),
+            ms(d.p50.value), ms(d.p90.value), ms(d.p95.value), ms(d.p99.value), ms(d.p999.value), ms(d.max)});
     }
     return t;
 }
@@ -601,7 +609,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     for (const StepData& st : run.steps) {
         const Throughput& t = st.stats.window.usable ? st.stats.steady : st.stats.whole;
         rates.rows.push_back(
-            {QString::number(st.index), phaseText(st.phase), st.loadLabel(), QString::number(st.stats.succeeded),
+            {QString::number(st.index), phaseText(st), st.loadLabel(), QString::number(st.stats.succeeded),
                 QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
                 text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
                 st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),

@@ -536,6 +536,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     // One request's lifetime, in the server's time: how long later steps' users take to ramp in.
     if (planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0)
         m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;
+    outcome.cancelled = result.cancelled;
     m_outcomes.push_back(outcome);
     Q_EMIT stepFinished(outcome);
     ++m_next;

@@ -43,6 +43,7 @@ public:
         qint64 stepId = -1;
         StepStatistics stats; ///< on the raw (client) clock; multiply by timeScale() for the server's time
         ServerDeltas server; ///< what the server's /metrics said about the step
+        bool cancelled = false; ///< the user stopped the step: stored, shown as stopped, never judged
     };
 
     RunPipeline(const RunOptions& options, const QByteArray& apiKey, RunStore* store, QObject* parent = nullptr);

@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Golden tests of the analysis on hand-built runs whose right answers are known: every request of a step has the
 // same latencies, so each percentile is that value, and the interpolations can be worked out by hand.
+#include "analysis/analysistext.h"
 #include "analysis/requestestimate.h"
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 #include "catalog/catalog.h"
+#include "report/reportcontent.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonObject>
@@ -125,6 +127,21 @@ void TestRunAnalysis::aStepTheUserStoppedIsNotJudged()
         QVERIFY2(f.id != u"errors", qPrintable(f.measured));
     QVERIFY(!a.walls.saturation.reached || a.walls.saturation.load <= 8);
     QVERIFY2(!a.verdict.contains(QStringLiteral("16 users")), qPrintable(a.verdict));
+    // The user's cancellations are not the server's failures, and the cut step is listed as stopped.
+    for (const TrustCheck& c : a.trust) {
+        if (c.id == u"errors") {
+            QCOMPARE(c.status, TrustCheck::Status::Pass);
+            QVERIFY2(c.detail.contains(QStringLiteral("The step at 16 users was stopped by the user and is not "
+                                                      "counted: the requests cut short there (12) are not failures.")),
+                qPrintable(c.detail));
+        }
+    }
+    const ReportContent content = ReportContent::of(run, a);
+    int stoppedRows = 0;
+    for (const ReportContent::Table& t : content.appendix)
+        for (const QStringList& row : t.rows)
+            stoppedRows += row.join(u'|').contains(QStringLiteral("concurrency, stopped by the user")) ? 1 : 0;
+    QVERIFY(stoppedRows >= 3);
 }
 
 // A request that failed was not served: at p99, 1 failure in 100 makes the step miss its targets, however fast the
@@ -532,6 +549,23 @@ void TestRunAnalysis::roundTripIsAllowedOnTtft()
     const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Between);
     QCOMPARE(a.curve.points[std::size_t(a.curve.capacity.lastPass)].load, 8.0);
+    // One figure, one value: the wall's evidence, the scorecard and the report's table all show 800 − 30 ms at 16
+    // users, and say that the round trip is left out.
+    const CurvePoint& fail = a.curve.points[std::size_t(a.curve.capacity.firstFail)];
+    QCOMPARE(fail.shown(QStringLiteral("TTFT")), 770.0);
+    QVERIFY2(a.walls.latency.evidence.contains(QStringLiteral("to 770 ms at 16 users")),
+        qPrintable(a.walls.latency.evidence));
+    const QString rendered = AnalysisText::render(run, a);
+    QVERIFY2(rendered.contains(QStringLiteral("TTFT without the network's 30 ms round trip")), qPrintable(rendered));
+    const QStringList lines = rendered.split(u'\n');
+    const auto row = std::find_if(
+        lines.begin(), lines.end(), [](const QString& l) { return l.startsWith(QStringLiteral("16 users ")); });
+    QVERIFY(row != lines.end());
+    QCOMPARE(row->simplified().split(u' ').value(3), QStringLiteral("770.0"));
+    const ReportContent content = ReportContent::of(run, a);
+    QCOMPARE(content.score.back().cells.value(1), QStringLiteral("770"));
+    QVERIFY2(content.scoreNote.contains(QStringLiteral("leaves out the network's 30 ms round trip")),
+        qPrintable(content.scoreNote));
     const RunData near = makeRun(specs);
     QCOMPARE(
         RunAnalysis::of(near, AnalysisSettings::ofRun(near))
@@ -556,6 +590,22 @@ void TestRunAnalysis::trustChecksSayWhatIsMissing()
     QCOMPARE(status("versions"), TrustCheck::Status::Pass);
     QCOMPARE(status("errors"), TrustCheck::Status::Pass);
     QCOMPARE(status("physics"), TrustCheck::Status::NotMeasured);
+
+    // A window of less than a few request lifetimes is one wave's rate, not the server's: the check fails, names
+    // the step, and says its throughput is the whole step's.
+    RunData shortWindow = makeRun(latencyBoundSweep());
+    for (StepData& s : shortWindow.steps)
+        if (s.concurrency == 16)
+            s.stats.window.tooShort = true;
+    const RunAnalysis b = RunAnalysis::of(shortWindow, AnalysisSettings::ofRun(shortWindow));
+    for (const TrustCheck& c : b.trust) {
+        if (c.id == u"steady-state") {
+            QCOMPARE(c.status, TrustCheck::Status::Fail);
+            QVERIFY2(c.detail.startsWith(QStringLiteral("At 16 users the full load held for less than")),
+                qPrintable(c.detail));
+            QVERIFY2(c.detail.contains(QStringLiteral("the throughput is over the whole step")), qPrintable(c.detail));
+        }
+    }
 }
 
 void TestRunAnalysis::findingsFollowTheProduct()

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live run view driven by a RunController against `kneepoint sim`, read back from the run's SQLite file.
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
 #include "store/runstore.h"
@@ -9,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
@@ -180,6 +183,32 @@ private Q_SLOTS:
         QVERIFY(!run->steps[1].info.cancelled);
         QCOMPARE(run->steps[1].requestCount, 24 + 1);
         QVERIFY(run->steps.size() < 5);
+
+        // The cut step is stored as cancelled, off the live curve, named in the view, and never judged.
+        QVERIFY(run->steps.back().info.cancelled);
+        const int cut = int(run->steps.size());
+        QCOMPARE(ttft->count(), cut - 2); // the completed concurrency steps only
+        auto* phase = view.findChild<QLabel*>(QStringLiteral("phaseLabel"));
+        QVERIFY(phase);
+        QVERIFY2(phase->text().contains(QStringLiteral("Stopped by the user at step %1").arg(cut)),
+            qPrintable(phase->text()));
+        const auto data = RunData::load(*store, controller.runId(), &error);
+        QVERIFY2(data, qPrintable(error));
+        const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        const QString cutLoad = data->steps.back().loadPhrase();
+        QCOMPARE(a.curve.points.size(), std::size_t(cut - 2));
+        // Only the sentence that says the step was stopped may name its load.
+        for (const Finding& f : a.findings)
+            QVERIFY2(f.id != u"errors"
+                    && (!f.measured.contains(cutLoad) || f.measured.contains(QStringLiteral("stopped by the user"))),
+                qPrintable(f.id + u": " + f.measured));
+        for (const TrustCheck& c : a.trust) {
+            if (c.id == u"errors") {
+                QCOMPARE(c.status, TrustCheck::Status::Pass);
+                QVERIFY2(
+                    c.detail.contains(QStringLiteral("stopped by the user and is not counted")), qPrintable(c.detail));
+            }
+        }
     }
 
     void deletingTheControllerStopsTheRun()

@@ -435,6 +435,7 @@ void LiveRunView::onProgress(
 
 void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
 {
+    ++m_stepsSeen;
     const core::RunOptions& o = m_controller->options();
     const double scale = m_controller->timeScale();
     const core::StepStatistics& s = outcome.stats;
@@ -445,8 +446,9 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
         = (s.steady.outputTokensPerSecond >= 0 ? s.steady.outputTokensPerSecond : s.whole.outputTokensPerSecond)
         / scale;
     const core::LoadPlan& plan = outcome.planned.plan;
-    // The curves are the concurrency sweep's: the baseline, rate and shape steps are other experiments.
-    if (outcome.planned.phase == u"concurrency") {
+    // The curves are the concurrency sweep's: the baseline, rate and shape steps are other experiments. A step the
+    // user stopped measured a load that did not hold, so it stays off them, as the report leaves it unjudged.
+    if (outcome.planned.phase == u"concurrency" && !outcome.cancelled) {
         if (!std::isnan(ttft))
             m_ttft.points.append(QPointF(plan.users, ttft));
         if (!std::isnan(tpot))
@@ -460,8 +462,13 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
     const QString load = plan.pattern == core::LoadPlan::Pattern::OpenLoop
         ? tr("%1 requests/s").arg(l.toString(plan.ratePerSecond, 'g', 4))
         : tr("concurrency %1").arg(plan.users);
-    if (s.succeeded == 0) {
-        // A step cancelled before any measured request ended: stored, but with nothing to show.
+    if (outcome.cancelled) {
+        m_stoppedStep = tr("step %1 (%2, %3)").arg(m_stepsSeen).arg(phaseName(outcome.planned.phase), load);
+        m_stepFigures->setText(tr("Step stopped (%1, %2): %3 requests had completed; it is stored but not judged.")
+                                   .arg(phaseName(outcome.planned.phase), load)
+                                   .arg(s.succeeded));
+    } else if (s.succeeded == 0) {
+        // A step that ended before any measured request did: stored, but with nothing to show.
         m_stepFigures->setText(
             tr("Last step (%1, %2): no measured request completed.").arg(phaseName(outcome.planned.phase), load));
     } else {
@@ -504,7 +511,11 @@ void LiveRunView::onFinished(core::RunStatus status, const QString& reason)
         m_phaseLabel->setText(tr("Run complete."));
         break;
     case core::RunStatus::Stopped:
-        m_phaseLabel->setText(tr("Stopped. Completed steps are kept."));
+        m_phaseLabel->setText(m_stoppedStep.isEmpty()
+                ? tr("Stopped. Completed steps are kept.")
+                : tr("Stopped by the user at %1: the steps before it are kept and judged; the cut one is stored but "
+                     "not judged.")
+                      .arg(m_stoppedStep));
         break;
     default:
         m_phaseLabel->setText(tr("The run failed: %1").arg(reason));

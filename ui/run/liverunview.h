@@ -115,6 +115,8 @@ private:
     QList<QPointF> m_runningPoints;
     QList<QPointF> m_waitingPoints;
     QTimer* m_flushTimer = nullptr;
+    int m_stepsSeen = 0; ///< steps finished so far, the one in hand included
+    QString m_stoppedStep; ///< "step 3 (concurrency, concurrency 8)" once the user cut one short
     bool m_dirty = false;
 };
 
