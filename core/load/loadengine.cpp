@@ -99,9 +99,10 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
     }
 
     // Split the users, or the arrivals, evenly over the workers. A cap on requests in flight is the step's, not a
-    // thread's: each worker holds its share of it, so no worker may be left with a share of none.
-    const int workerCount = closed ? std::min(threads, std::max(1, plan.users))
-                                   : (plan.maxInFlight > 0 ? std::min(threads, plan.maxInFlight) : threads);
+    // thread's: split into shares, one worker could hold a send back while another had room, so a capped open loop
+    // runs on one worker and the cap is one count (one core carries thousands of streams; the client check says
+    // when it did not).
+    const int workerCount = closed ? std::min(threads, std::max(1, plan.users)) : (plan.maxInFlight > 0 ? 1 : threads);
     std::vector<std::shared_ptr<LoadWorker::Assignment>> assignments;
     assignments.resize(std::size_t(workerCount));
     for (std::size_t w = 0; w < assignments.size(); ++w) {
@@ -109,8 +110,6 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
         a = std::make_shared<LoadWorker::Assignment>();
         a->plan = plan;
         a->totalUsers = std::max(1, plan.users);
-        if (!closed && plan.maxInFlight > 0)
-            a->plan.maxInFlight = plan.maxInFlight / workerCount + (int(w) < plan.maxInFlight % workerCount ? 1 : 0);
     }
     if (closed) {
         const int users = std::max(1, plan.users);

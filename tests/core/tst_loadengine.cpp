@@ -641,8 +641,9 @@ private Q_SLOTS:
         int peak = 0;
         for (const auto& [t, delta] : events)
             peak = std::max(peak, level += delta);
-        QVERIFY2(peak <= 5, qPrintable(QString::number(peak)));
-        QVERIFY2(peak >= 4, qPrintable(QString::number(peak)));
+        // One count for the run: never above the cap, and with sends waiting, at it (shares per thread could leave
+        // a send waiting while another thread had room).
+        QCOMPARE(peak, 5);
     }
 
     void eachUserThinksBetweenItsRequests()
