@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
 #include "run/runoptions.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
@@ -422,6 +424,40 @@ private Q_SLOTS:
         QVERIFY2(
             shown.out.contains(QStringLiteral("(128 tokens in, 16 out, each within ±50%)")), qPrintable(shown.out));
         QVERIFY2(!shown.out.contains(QStringLiteral("another prompt length")), qPrintable(shown.out));
+    }
+
+    // A server that fails 3% of requests misses a p99 target however fast the other 97% were: each failure counts
+    // as an infinitely slow answer, as the README says, on a real run as on a hand-built one.
+    void aFewFailuresFailTheP99Target()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--fault-500"),
+                               QStringLiteral("0.03"), QStringLiteral("--fault-seed"), QStringLiteral("7")},
+                     &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Finished f = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("4"), QStringLiteral("--requests"), QStringLiteral("300"), QStringLiteral("--shapes"),
+                QStringLiteral("128/16"), QStringLiteral("--db"), db},
+            120'000);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto data = RunData::load(*store, store->runs().first().id, &error);
+        QVERIFY2(data, qPrintable(error));
+        const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        QCOMPARE(a.curve.points.size(), std::size_t(2)); // the baseline's single user, then the 4 users
+        const CurvePoint& p = a.curve.points.back();
+        // Enough failures in the latency sample to reach past its p99, and the successful answers well within.
+        QVERIFY2(p.sampleFailed * 100 > p.samples + p.sampleFailed,
+            qPrintable(QStringLiteral("%1 of %2").arg(p.sampleFailed).arg(p.samples + p.sampleFailed)));
+        QVERIFY(p.ttft.value < *a.settings.slo.ttftMs);
+        QVERIFY(std::isinf(p.ttftJudged));
+        QVERIFY2(p.missed.contains(QStringLiteral("TTFT")), qPrintable(p.missed.join(u", ")));
+        QVERIFY(!p.meetsTargets);
     }
 
     void conversationsMeetThePrefixCacheAsChatDoes()
