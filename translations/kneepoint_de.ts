@@ -1207,6 +1207,15 @@
         <comment>a step&apos;s phase: the baseline with nothing shared between prompts</comment>
         <translation>ungecacht</translation>
     </message>
+    <message>
+        <source>%1, stopped by the user</source>
+        <comment>a step&apos;s phase, cut short</comment>
+        <translation>%1, vom Benutzer gestoppt</translation>
+    </message>
+    <message>
+        <source>TTFT leaves out the network&apos;s %1 round trip to the server, as the targets, the verdict and the charts do.</source>
+        <translation>Die TTFT lässt die Netzwerk-Umlaufzeit von %1 zum Server weg, wie die Ziele, das Urteil und die Diagramme.</translation>
+    </message>
 </context>
 <context>
     <name>RequestEstimate</name>
@@ -1670,6 +1679,10 @@
     <message>
         <source>This was a quick run (--quick); without it each step sends enough requests for a bounded p%1.</source>
         <translation>Dies war ein kurzer Lauf (--quick); ohne ihn sendet jeder Schritt genug Anfragen für ein beschränktes p%1.</translation>
+    </message>
+    <message>
+        <source> The step at %1 was stopped by the user and is not counted: the requests cut short there (%2) are not failures.</source>
+        <translation> Der Schritt bei %1 wurde vom Benutzer gestoppt und zählt nicht: die dort abgebrochenen Anfragen (%2) sind keine Fehler.</translation>
     </message>
 </context>
 <context>
@@ -2946,6 +2959,18 @@
     <message>
         <source>baseline with nothing shared</source>
         <translation>Basismessung ohne Geteiltes</translation>
+    </message>
+    <message>
+        <source>step %1 (%2, %3)</source>
+        <translation>Schritt %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Step stopped (%1, %2): %3 requests had completed; it is stored but not judged.</source>
+        <translation>Schritt gestoppt (%1, %2): %3 Anfragen waren fertig; er ist gespeichert, wird aber nicht bewertet.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user at %1: the steps before it are kept and judged; the cut one is stored but not judged.</source>
+        <translation>Vom Benutzer gestoppt bei %1: die Schritte davor bleiben erhalten und werden bewertet; der abgebrochene ist gespeichert, wird aber nicht bewertet.</translation>
     </message>
 </context>
 <context>
