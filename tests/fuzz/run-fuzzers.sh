@@ -7,17 +7,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
-build=build/fuzz
-# -O1 with line tables: fast to build, and every crash report names its lines.
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE= -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
-    -DCMAKE_CXX_COMPILER=clang++ -DKNEEPOINT_FUZZ=ON \
-    -DBUILD_TESTING=ON >/dev/null
-cmake --build "$build"
+# The asan preset's build (clang, -O1 with line tables: fast to build, and every crash report names its lines) holds
+# the fuzzers beside the suite; only they and the core library are built here when it is not there yet.
+build=build/asan
+cmake --preset asan >/dev/null
+mapfile -t fuzzers < <(cd tests/fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
+cmake --build "$build" --target "${fuzzers[@]}"
 # The committed corpus first, crashes found before included, then new inputs for the given time.
-ctest --test-dir "$build" --output-on-failure
-for fuzzer in "$build"/tests/fuzz/fuzz_*; do
-    [ -f "$fuzzer" ] && [ -x "$fuzzer" ] || continue # the build's own folders share the prefix
-    name="$(basename "$fuzzer")"
+ctest --test-dir "$build" --output-on-failure -R '^fuzz_.*_corpus$'
+for name in "${fuzzers[@]}"; do
+    fuzzer="$build/tests/fuzz/$name"
     scratch="$(mktemp -d)"
     artifacts="$build/artifacts/$name"
     mkdir -p "$artifacts"
