@@ -44,8 +44,13 @@ QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity
     case Capacity::Bound::Between:
         break;
     }
-    return QStringLiteral("%1: %2, between %3 (passed) and %4 (missed: %5).")
-        .arg(what, load(c.shown()), curve.points[std::size_t(c.lastPass)].step->loadText(),
+    // The margin the verdict's "comfortably" or "to spare" rests on, shown where the bracketing steps are.
+    const QString spare = std::isnan(c.headroom)
+        ? QString()
+        : QStringLiteral(", %1 to spare on %2")
+              .arg(text::percent(std::max(0.0, c.headroom)), text::metricName(c.tightest));
+    return QStringLiteral("%1: %2, between %3 (passed%4) and %5 (missed: %6).")
+        .arg(what, load(c.shown()), curve.points[std::size_t(c.lastPass)].step->loadText(), spare,
             curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
 }
 
@@ -153,6 +158,16 @@ QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
     if (run.timeScale != 1)
         out += QStringLiteral("  The server was simulated at %1× speed; every figure is in its time.\n")
                    .arg(text::number(run.timeScale));
+    // What the verdict is measured against, stated before it: the request size and the targets.
+    const QString product = run.run.info.product.isEmpty() ? QStringLiteral("unnamed") : run.run.info.product;
+    const QStringList workload = run.workloadClauses();
+    out += run.inputTokens > 0
+        ? QStringLiteral("  Traffic: %1, %2 tokens in, %3 out%4; targets: %5 for %6.\n")
+              .arg(product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
+                  workload.isEmpty() ? QString() : QStringLiteral(", ") + workload.join(QStringLiteral(", ")),
+                  Verdict::targets(a.settings), Verdict::share(a.settings.percentile))
+        : QStringLiteral("  Traffic: %1; targets: %2 for %3.\n")
+              .arg(product, Verdict::targets(a.settings), Verdict::share(a.settings.percentile));
 
     // Doubts before the verdict.
     QString doubts;

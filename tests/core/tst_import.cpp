@@ -10,6 +10,7 @@
 #include "import/vllmbenchimporter.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
+#include "support/consistency.h"
 #include "support/kneepointrun.h"
 #include "support/testsecret.h"
 
@@ -318,6 +319,12 @@ private slots:
         const std::optional<StoredRun> stored = store->run(id, &error);
         QVERIFY(stored);
         QCOMPARE(int(stored->steps.size()), steps);
+        // Another tool's run is judged as our own: every figure of the verdict appears in the rest of `show`.
+        const std::optional<RunData> loaded = RunData::load(*store, id, &error);
+        QVERIFY2(loaded, qPrintable(error));
+        const RunAnalysis analysis = RunAnalysis::of(*loaded, AnalysisSettings::ofRun(*loaded));
+        const QStringList unsupported = verdictFiguresWithoutEvidence(analysis.verdict, show.out);
+        QVERIFY2(unsupported.isEmpty(), qPrintable(unsupported.join(u"; ")));
     }
 
     void refusesWhatItCannotRead_data()

@@ -10,6 +10,7 @@
 #include "analysis/textformat.h"
 #include "catalog/catalog.h"
 #include "report/reportcontent.h"
+#include "support/consistency.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonObject>
@@ -20,11 +21,32 @@
 
 using namespace kp::core;
 
+namespace {
+
+// Every analysis a test makes is also checked for consistency (cleanup() fails the test otherwise): the corpus of
+// issue 20's check is every hand-built run below, each built to reach one branch of the verdict.
+QStringList g_inconsistent;
+
+RunAnalysis analysed(const RunData& run)
+{
+    RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    for (const QString& m : verdictFiguresWithoutEvidence(a.verdict, AnalysisText::render(run, a)))
+        g_inconsistent << m;
+    return a;
+}
+
+} // namespace
+
 class TestRunAnalysis : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup()
+    {
+        const QStringList found = std::exchange(g_inconsistent, {});
+        QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("verdict figures without evidence: ") + found.join(u"; ")));
+    }
     void capacityIsInterpolatedBetweenBracketingSteps();
     void verdictNamesTheLatencyWallAndRulesOutMemory();
     void memoryWallIsNamedWithItsEvidence();
@@ -46,6 +68,9 @@ private Q_SLOTS:
     void anUnboundedIntervalIsNotEnoughRequests();
     void physicsFloorsAndEfficiency();
     void fasterThanPhysicsIsCaught();
+    void aFirstTokenFasterThanPhysicsIsQuotedAsTtft();
+    void theConsistencyCheckFindsAFigureOnlyTheVerdictStates();
+    void fp8IsAdvisedOnlyWhereTheGpuHasIt();
     void changingTheGpuRecomputes();
     void roundTripIsAllowedOnTtft();
     void trustChecksSayWhatIsMissing();
@@ -58,7 +83,7 @@ private Q_SLOTS:
 void TestRunAnalysis::capacityIsInterpolatedBetweenBracketingSteps()
 {
     const RunData run = makeRun(latencyBoundSweep());
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.points.size(), std::size_t(5)); // the sweep's own single-user step, not the baseline
     const Capacity& c = a.curve.capacity;
     QCOMPARE(c.bound, Capacity::Bound::Between);
@@ -73,7 +98,7 @@ void TestRunAnalysis::capacityIsInterpolatedBetweenBracketingSteps()
 void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
 {
     const RunData run = makeRun(latencyBoundSweep());
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.walls.limiting, Wall::Kind::Latency);
     QVERIFY(!a.walls.memory.reached);
     QVERIFY(a.walls.memory.visible);
@@ -96,7 +121,7 @@ void TestRunAnalysis::memoryWallIsNamedWithItsEvidence()
     specs[5].kv = 1.0;
     specs[5].preemptions = 80;
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.walls.limiting, Wall::Kind::Memory);
     QCOMPARE(a.walls.memory.load, 8.0);
     QVERIFY2(a.walls.memory.evidence.contains(QStringLiteral("99%")), qPrintable(a.walls.memory.evidence));
@@ -116,11 +141,11 @@ void TestRunAnalysis::aStepTheUserStoppedIsNotJudged()
     std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {2, 100, 10}, {4, 105, 10}, {8, 110, 10}};
     specs.push_back({16, 100, 10, 1, -1, 0, 0, -1, 12}); // one request each, then a dozen cut off
     RunData run = makeRun(specs);
-    const RunAnalysis judged = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis judged = analysed(run);
     QVERIFY(std::any_of(
         judged.findings.begin(), judged.findings.end(), [](const Finding& f) { return f.id == u"errors"; }));
     run.steps.back().cancelled = true;
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.points.size(), std::size_t(4));
     QCOMPARE(a.curve.points.back().load, 8.0);
     for (const Finding& f : a.findings)
@@ -151,7 +176,7 @@ void TestRunAnalysis::failuresCountAsInfinitelySlow()
     const std::vector<StepSpec> specs
         = {{1, 100, 10, 99, -1, 0, 0, -1, 1}, {2, 100, 10, 50}, {4, 100, 10, 25, -1, 0, 0, -1, 0}};
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.points.size(), std::size_t(3));
     const CurvePoint& first = a.curve.points.front();
     QCOMPARE(first.failed, 1);
@@ -175,19 +200,19 @@ void TestRunAnalysis::prefixCacheHitsAreADoubt()
                 return c;
         return TrustCheck {};
     };
-    QCOMPARE(check(RunAnalysis::of(run, AnalysisSettings::ofRun(run))).status, TrustCheck::Status::NotMeasured);
+    QCOMPARE(check(analysed(run)).status, TrustCheck::Status::NotMeasured);
     for (StepData& s : run.steps) {
         s.stats.requestsWithCacheCount = 20;
         s.stats.promptTokensWithCacheCount = 20 * 1024;
         s.stats.cachedPromptTokens = 20; // one BOS each
     }
-    const TrustCheck clean = check(RunAnalysis::of(run, AnalysisSettings::ofRun(run)));
+    const TrustCheck clean = check(analysed(run));
     QCOMPARE(clean.status, TrustCheck::Status::Pass);
     for (StepData& s : run.steps) {
         if (s.concurrency == 4)
             s.stats.cachedPromptTokens = 20 * 600; // most of each prompt
     }
-    const TrustCheck reused = check(RunAnalysis::of(run, AnalysisSettings::ofRun(run)));
+    const TrustCheck reused = check(analysed(run));
     QCOMPARE(reused.status, TrustCheck::Status::Warn);
     QVERIFY2(reused.detail.startsWith(QStringLiteral("At 4 users the server answered 57% of prompt tokens")),
         qPrintable(reused.detail));
@@ -205,7 +230,7 @@ void TestRunAnalysis::adviceFollowsTheServerFamily()
     run.facts.family = ServerFamily::LlamaCpp;
     run.facts.vllmVersion.clear();
     run.facts.serverVersion = QStringLiteral("b11669-Debian");
-    const RunAnalysis llama = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis llama = analysed(run);
     QStringList lines;
     for (const Finding& f : llama.findings) {
         for (const FlagSuggestion& s : f.tryNext) {
@@ -224,7 +249,7 @@ void TestRunAnalysis::adviceFollowsTheServerFamily()
 
     run.facts.family = ServerFamily::Unknown;
     run.facts.serverVersion.clear();
-    const RunAnalysis unknown = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis unknown = analysed(run);
     bool toldWhy = false;
     for (const Finding& f : unknown.findings) {
         QVERIFY2(f.tryNext.isEmpty(), qPrintable(f.id));
@@ -243,7 +268,7 @@ void TestRunAnalysis::saturationWallWithAnIdleCache()
     // Past 8 users each request waits in the queue for as long as the ones ahead take: E2EL (TTFT + 255 × 10 ms)
     // doubles with the users, 2,670 → 5,340 → 10,680 ms, so tokens per second stay at 8 users' own.
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QVERIFY(a.walls.saturation.reached);
     QCOMPARE(a.walls.saturation.load, 8.0);
     QCOMPARE(a.walls.limiting, Wall::Kind::Saturation);
@@ -262,7 +287,7 @@ void TestRunAnalysis::saturationWallWithAnIdleCache()
     RunData llama = makeRun(specs);
     llama.facts.family = ServerFamily::LlamaCpp;
     llama.facts.vllmVersion.clear();
-    const RunAnalysis b = RunAnalysis::of(llama, AnalysisSettings::ofRun(llama));
+    const RunAnalysis b = analysed(llama);
     const auto cap
         = std::find_if(b.findings.begin(), b.findings.end(), [](const Finding& f) { return f.id == u"scheduler-cap"; });
     QVERIFY(cap != b.findings.end());
@@ -276,7 +301,7 @@ void TestRunAnalysis::memoryWithoutMetricsIsNotVisible()
     for (StepSpec& s : specs)
         s.kv = -1;
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QVERIFY(!a.walls.memory.visible);
     QVERIFY(!a.walls.memory.reached);
     QVERIFY2(a.verdict.contains(QStringLiteral("memory could not be judged")), qPrintable(a.verdict));
@@ -285,7 +310,7 @@ void TestRunAnalysis::memoryWithoutMetricsIsNotVisible()
 void TestRunAnalysis::everyLoadPassing()
 {
     const RunData run = makeRun({{1, 100, 10}, {1, 100, 10}, {2, 110, 10}, {4, 120, 10}});
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::AtLeast);
     QCOMPARE(a.curve.capacity.load, 4.0);
     QVERIFY2(a.verdict.contains(QStringLiteral("handled every load measured, up to 4 users")), qPrintable(a.verdict));
@@ -319,7 +344,7 @@ void TestRunAnalysis::aPlateauAndAQueueAreBothNamed()
 void TestRunAnalysis::evenTheLowestLoadFails()
 {
     const RunData run = makeRun({{1, 900, 10}, {1, 900, 10}, {2, 950, 10}});
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
     QCOMPARE(a.curve.capacity.metric, QStringLiteral("TTFT"));
     QVERIFY2(a.verdict.contains(QStringLiteral("misses your targets")), qPrintable(a.verdict));
@@ -332,7 +357,7 @@ void TestRunAnalysis::failuresCountAgainstThePercentile()
     // At 8 users 2 of 162 requests fail (1.2%): p99 cannot hold, though every successful request is fast.
     std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {4, 100, 10}, {8, 100, 10, 20, -1, 0, 0, -1, 2}};
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Between);
     QCOMPARE(a.curve.capacity.metric, QStringLiteral("errors"));
     QVERIFY(a.curve.points.back().missed.contains(QStringLiteral("errors")));
@@ -367,7 +392,7 @@ void TestRunAnalysis::whatIfTargetsMoveCapacity()
 void TestRunAnalysis::goodputCapacityOnAttainment()
 {
     const RunData run = makeRun(latencyBoundSweep());
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     // Every request at 8 users meets the targets, none at 16: attainment 1 → 0, crossing 1% short of 1 at 8.08.
     const Capacity& g = a.curve.goodputCapacity;
     QCOMPARE(g.bound, Capacity::Bound::Between);
@@ -386,7 +411,7 @@ void TestRunAnalysis::capacityNeverRoundsOntoTheFailedStep()
     std::vector<StepSpec> specs = latencyBoundSweep();
     specs[5].ttftMs = 505.3;
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     const Capacity& c = a.curve.capacity;
     QCOMPARE(c.bound, Capacity::Bound::Between);
     QVERIFY(qAbs(c.load - (8 + 8 * 100 / 105.3)) < 1e-9);
@@ -404,7 +429,7 @@ void TestRunAnalysis::capacityNeverRoundsOntoTheFailedStep()
     specs = latencyBoundSweep();
     specs[4].ttftMs = 495;
     const RunData tight = makeRun(specs);
-    const RunAnalysis t = RunAnalysis::of(tight, AnalysisSettings::ofRun(tight));
+    const RunAnalysis t = analysed(tight);
     QVERIFY2(!t.verdict.contains(QStringLiteral("comfortably")), qPrintable(t.verdict));
     QVERIFY2(
         t.verdict.contains(QStringLiteral("with 1.0% to spare on time to first token there")), qPrintable(t.verdict));
@@ -417,7 +442,7 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     const std::vector<StepSpec> noisy
         = {{1, 50, 17.9}, {1, 50, 17.9}, {2, 50, 33.9}, {4, 50, 69}, {8, 50, 97.6}, {16, 50, 94.7}};
     RunData run = makeRun(noisy);
-    RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    RunAnalysis a = analysed(run);
     const double t1 = a.curve.points[0].outputTokensPerSecond, t2 = a.curve.points[1].outputTokensPerSecond;
     QVERIFY2(t2 / t1 < 1.1, qPrintable(QStringLiteral("%1 → %2").arg(t1).arg(t2))); // the flat pair
     QVERIFY(!a.walls.saturation.reached);
@@ -430,7 +455,7 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     // Flat only at the last pair, and nothing to confirm it: a doubt, and the wall's sentence says to measure higher.
     const std::vector<StepSpec> lastFlat = {{1, 50, 10}, {1, 50, 10}, {2, 50, 10}, {4, 50, 10.5}, {8, 50, 20.5}};
     run = makeRun(lastFlat);
-    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    a = analysed(run);
     QVERIFY(!a.walls.saturation.reached);
     QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("measure a higher load")),
         qPrintable(a.walls.saturation.evidence));
@@ -445,7 +470,7 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     moments.back().running = 8;
     moments.back().waiting = 3;
     run = makeRun(moments);
-    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    a = analysed(run);
     QVERIFY(!a.walls.saturation.reached);
     QVERIFY2(a.walls.saturation.evidence.contains(QStringLiteral("requests waited at 8 users only now and then (up "
                                                                  "to 3, vllm:num_requests_waiting)")),
@@ -460,7 +485,7 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
     confirmed.back().running = 4;
     confirmed.back().waiting = 4;
     run = makeRun(confirmed);
-    a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    a = analysed(run);
     QVERIFY2(a.walls.saturation.reached, qPrintable(a.walls.saturation.evidence));
     QCOMPARE(a.walls.saturation.load, 4.0);
 }
@@ -470,7 +495,7 @@ void TestRunAnalysis::anUnboundedIntervalIsNotEnoughRequests()
     // 120 requests at every step: more than the 100 a p99 estimate needs, too few for its 95% interval to have an
     // upper bound. The check warns rather than passing beside a sentence that says the bound is unknown.
     const RunData run = makeRun({{1, 100, 10, 120}, {1, 100, 10, 120}, {2, 100, 10, 60}, {4, 100, 10, 30}});
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     const auto check
         = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"samples"; });
     QVERIFY(check != a.trust.end());
@@ -490,7 +515,7 @@ void TestRunAnalysis::kneeOfASaturatingCurve()
     const std::vector<StepSpec> specs = {{1, 100, 10}, {1, 100, 10}, {2, 100, 10}, {4, 100, 10}, {8, 100, 10},
         {16, 2700, 10}, {32, 7900, 10}, {64, 18300, 10}};
     const RunData run = makeRun(specs);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QVERIFY(a.curve.knee.found);
     QCOMPARE(a.curve.knee.load, 8.0);
 }
@@ -500,7 +525,7 @@ void TestRunAnalysis::physicsFloorsAndEfficiency()
     // Llama 3.1 8B on an H100 SXM: 16.06 GB of weights less the 1.05 GB embedding table read per step, at
     // 3.35 TB/s, plus 1,152 tokens × 128 KiB of KV: 4.52 ms (vllm-facts §D.4: "4.5 ms floor").
     const RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     const PhysicsFloors& p = a.physics;
     QVERIFY2(p.available, qPrintable(p.whyNot));
     QCOMPARE(p.tensorParallel, 1);
@@ -517,13 +542,70 @@ void TestRunAnalysis::fasterThanPhysicsIsCaught()
 {
     // 2 ms per token for an 8B model on an L4 (0.3 TB/s, floor ≈ 54 ms): impossible.
     const RunData run = makeRun({{1, 100, 2}, {1, 100, 2}, {2, 100, 2}}, QStringLiteral("chat"), QStringLiteral("l4"));
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QVERIFY(a.physics.fasterThanPhysics);
     const auto check
         = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"physics"; });
     QCOMPARE(check->status, TrustCheck::Status::Fail);
     QVERIFY2(check->detail.contains(QStringLiteral("speculative decoding")), qPrintable(check->detail));
     QCOMPARE(a.findings.front().id, QStringLiteral("faster-than-physics"));
+}
+
+// The check cleanup() runs on every analysis: a figure stated only in the verdict, or stated there rounded
+// otherwise, is found; the same figure as a part of a larger one is not evidence.
+void TestRunAnalysis::theConsistencyCheckFindsAFigureOnlyTheVerdictStates()
+{
+    const QString text
+        = QStringLiteral("Verdict\n  It breaks at 12 users, at 41.8 ms.\nCapacity: 12 users, 41.8 ms.\n");
+    QVERIFY(verdictFiguresWithoutEvidence(QStringLiteral("It breaks at 12 users, at 41.8 ms."), text).isEmpty());
+    const QStringList rounded = verdictFiguresWithoutEvidence(QStringLiteral("It breaks at 12 users, at 41.6 ms."),
+        QStringLiteral("Verdict\n  It breaks at 12 users, at 41.6 ms.\nCapacity: 12 users, 41.8 ms.\n"));
+    QCOMPARE(rounded.size(), 1);
+    QVERIFY2(rounded.front().startsWith(QStringLiteral("41.6 in")), qPrintable(rounded.front()));
+    const QStringList part = verdictFiguresWithoutEvidence(
+        QStringLiteral("1,024 tokens in at 2.9%."), QStringLiteral("1,0245 tokens; 12.9% used; 2.95 s"));
+    QCOMPARE(part.size(), 2);
+}
+
+// A plausible 60 ms per token on an L4 (floor about 54 ms), but a first token 5 ms after a 1,024-token prompt: the
+// prefill alone takes 2 × 7.5e9 × 1,024 FLOPs ≈ 15 TFLOP, over 100 ms at the L4's 121 TFLOP/s. The finding quotes
+// the first token, not the per-token time that was fine.
+void TestRunAnalysis::aFirstTokenFasterThanPhysicsIsQuotedAsTtft()
+{
+    const RunData run = makeRun({{1, 5, 60}, {1, 5, 60}, {2, 5, 60}}, QStringLiteral("chat"), QStringLiteral("l4"));
+    const RunAnalysis a = analysed(run);
+    QVERIFY(a.physics.fasterThanPhysics);
+    QVERIFY(a.physics.ttftFasterThanPhysics);
+    QVERIFY(!a.physics.tpotFasterThanPhysics);
+    QVERIFY(a.physics.baselineTtftFloorMs > 100);
+    const Finding& f = a.findings.front();
+    QCOMPARE(f.id, QStringLiteral("faster-than-physics"));
+    QVERIFY2(
+        f.measured.startsWith(QStringLiteral("One request's first token came 5 ms after")), qPrintable(f.measured));
+    QVERIFY2(!f.measured.contains(QStringLiteral("per token")), qPrintable(f.measured));
+}
+
+// Throughput flat from 4 users while the time per token doubles with the batch: the GPU's bandwidth is the limit,
+// and FP8 weights would halve what each step reads, but only a GPU with FP8 (the H100, not the A100) runs them.
+void TestRunAnalysis::fp8IsAdvisedOnlyWhereTheGpuHasIt()
+{
+    const std::vector<StepSpec> specs
+        = {{1, 100, 10}, {1, 100, 10}, {2, 100, 10}, {4, 100, 10}, {8, 100, 20}, {16, 100, 40}, {32, 100, 80}};
+    auto advisesFp8 = [](const RunAnalysis& a) {
+        for (const Finding& f : a.findings)
+            for (const FlagSuggestion& s : f.tryNext)
+                if (s.flag == u"--quantization" && s.value == u"fp8")
+                    return true;
+        return false;
+    };
+    const RunAnalysis h100 = analysed(makeRun(specs, QStringLiteral("chat"), QStringLiteral("h100-sxm")));
+    QVERIFY(h100.walls.saturation.reached);
+    QVERIFY(h100.physics.gpuHasFp8);
+    QVERIFY(advisesFp8(h100));
+    const RunAnalysis a100 = analysed(makeRun(specs, QStringLiteral("chat"), QStringLiteral("a100-80gb-sxm")));
+    QVERIFY(a100.walls.saturation.reached);
+    QVERIFY(!a100.physics.gpuHasFp8);
+    QVERIFY(!advisesFp8(a100));
 }
 
 void TestRunAnalysis::changingTheGpuRecomputes()
@@ -546,7 +628,7 @@ void TestRunAnalysis::roundTripIsAllowedOnTtft()
     std::vector<StepSpec> specs = latencyBoundSweep();
     specs[4].ttftMs = 520;
     const RunData run = makeRun(specs, QStringLiteral("chat"), QString(), 30);
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Between);
     QCOMPARE(a.curve.points[std::size_t(a.curve.capacity.lastPass)].load, 8.0);
     // One figure, one value: the wall's evidence, the scorecard and the report's table all show 800 − 30 ms at 16
@@ -567,17 +649,13 @@ void TestRunAnalysis::roundTripIsAllowedOnTtft()
     QVERIFY2(content.scoreNote.contains(QStringLiteral("leaves out the network's 30 ms round trip")),
         qPrintable(content.scoreNote));
     const RunData near = makeRun(specs);
-    QCOMPARE(
-        RunAnalysis::of(near, AnalysisSettings::ofRun(near))
-            .curve.points[std::size_t(RunAnalysis::of(near, AnalysisSettings::ofRun(near)).curve.capacity.firstFail)]
-            .load,
-        8.0);
+    QCOMPARE(analysed(near).curve.points[std::size_t(analysed(near).curve.capacity.firstFail)].load, 8.0);
 }
 
 void TestRunAnalysis::trustChecksSayWhatIsMissing()
 {
     const RunData run = makeRun(latencyBoundSweep());
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     auto status = [&a](const char* id) {
         for (const TrustCheck& c : a.trust)
             if (c.id == QLatin1String(id))
@@ -597,7 +675,7 @@ void TestRunAnalysis::trustChecksSayWhatIsMissing()
     for (StepData& s : shortWindow.steps)
         if (s.concurrency == 16)
             s.stats.window.tooShort = true;
-    const RunAnalysis b = RunAnalysis::of(shortWindow, AnalysisSettings::ofRun(shortWindow));
+    const RunAnalysis b = analysed(shortWindow);
     for (const TrustCheck& c : b.trust) {
         if (c.id == u"steady-state") {
             QCOMPARE(c.status, TrustCheck::Status::Fail);
@@ -617,8 +695,8 @@ void TestRunAnalysis::findingsFollowTheProduct()
     specs[5].preemptions = 5;
     const RunData chat = makeRun(specs, QStringLiteral("chat"));
     const RunData reasoning = makeRun(specs, QStringLiteral("reasoning"));
-    const RunAnalysis a = RunAnalysis::of(chat, AnalysisSettings::ofRun(chat));
-    const RunAnalysis b = RunAnalysis::of(reasoning, AnalysisSettings::ofRun(reasoning));
+    const RunAnalysis a = analysed(chat);
+    const RunAnalysis b = analysed(reasoning);
     auto firstProblem = [](const RunAnalysis& r) {
         QStringList ids;
         for (const Finding& f : r.findings)
@@ -637,7 +715,7 @@ void TestRunAnalysis::findingsFollowTheProduct()
 void TestRunAnalysis::estimateOfAnotherSize()
 {
     const RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
-    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const RunAnalysis a = analysed(run);
     const RequestEstimate same = RequestEstimate::of(run, a, 1024, 256);
     QVERIFY2(same.available, qPrintable(same.whyNot));
     // Calibrated on this very size, the estimate gives back what was measured.
@@ -668,8 +746,8 @@ void TestRunAnalysis::comparisonTestsDifferences()
     b.run.summary.id = 8;
     b.run.info.facts[QStringLiteral("vllmVersion")] = QStringLiteral("0.12.0");
     b.facts.vllmVersion = QStringLiteral("0.12.0");
-    const RunAnalysis aa = RunAnalysis::of(a, AnalysisSettings::ofRun(a));
-    const RunAnalysis ab = RunAnalysis::of(b, AnalysisSettings::ofRun(b));
+    const RunAnalysis aa = analysed(a);
+    const RunAnalysis ab = analysed(b);
     const RunComparison c = RunComparison::of(a, aa, b, ab);
     const auto ttft8 = std::find_if(c.metrics.begin(), c.metrics.end(),
         [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
@@ -708,7 +786,7 @@ void TestRunAnalysis::comparisonTestsDifferences()
     for (StepSpec& s : slightly)
         s.ttftMs *= 0.98;
     const RunData d = makeRun(slightly);
-    const RunComparison small = RunComparison::of(a, aa, d, RunAnalysis::of(d, AnalysisSettings::ofRun(d)));
+    const RunComparison small = RunComparison::of(a, aa, d, analysed(d));
     const auto ttftSmall = std::find_if(small.metrics.begin(), small.metrics.end(),
         [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
     QVERIFY(ttftSmall != small.metrics.end());
@@ -716,7 +794,7 @@ void TestRunAnalysis::comparisonTestsDifferences()
     QVERIFY(!ttftSmall->significant);
     QCOMPARE(ttftSmall->why, QStringLiteral("under the 5% floor"));
     // Asked for a 1% floor, the same change is beyond noise.
-    const RunComparison finer = RunComparison::of(a, aa, d, RunAnalysis::of(d, AnalysisSettings::ofRun(d)), 1.0);
+    const RunComparison finer = RunComparison::of(a, aa, d, analysed(d), 1.0);
     QVERIFY(std::any_of(finer.metrics.begin(), finer.metrics.end(),
         [](const RunComparison::Metric& m) { return m.metric == u"TTFT p50" && m.significant; }));
     // A run against itself: nothing is beyond noise, and no change has a sign.
@@ -756,7 +834,7 @@ void TestRunAnalysis::anAnswerWithoutTokensMeetsNoTarget()
     QCOMPARE(data.steps[0].requests.size(), std::size_t(3));
     QCOMPARE(data.steps[0].ttftSorted.size(), std::size_t(2));
     QVERIFY(std::isnan(data.steps[0].requests[2].ttftMs));
-    const RunAnalysis a = RunAnalysis::of(data, AnalysisSettings::ofRun(data));
+    const RunAnalysis a = analysed(data);
     QCOMPARE(a.curve.points[0].good, 2);
     QVERIFY(qAbs(a.curve.points[0].attainment - 2.0 / 3) < 1e-12);
 }

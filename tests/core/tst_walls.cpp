@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // End to end: `kneepoint run` against simulators whose bottleneck is known by construction, then `kneepoint show`
 // reads the stored run back. Each verdict must name the wall the simulator was built to hit, with its evidence.
+#include "support/consistency.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
@@ -45,7 +46,14 @@ QJsonObject measure(const QStringList& simArguments, const QStringList& runArgum
     // The text form must come out too: it is what a person reads.
     const Result text = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
     qInfo("%s", qPrintable(text.out));
-    return QJsonDocument::fromJson(show.out.toUtf8()).object();
+    const QJsonObject analysis = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    // Every figure of the verdict is one the rest of the analysis shows too (a known bottleneck's run each).
+    const QStringList unsupported = verdictFiguresWithoutEvidence(analysis[u"verdict"].toString(), text.out);
+    if (!unsupported.isEmpty()) {
+        qWarning("verdict figures without evidence: %s", qPrintable(unsupported.join(u"; ")));
+        return {};
+    }
+    return analysis;
 }
 
 QStringList findingIds(const QJsonObject& analysis, const QString& severity)

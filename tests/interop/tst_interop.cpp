@@ -12,6 +12,7 @@
 #include "analysis/rundata.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
+#include "support/consistency.h"
 
 #include <QDir>
 #include <QFile>
@@ -387,6 +388,9 @@ void TestInterop::theVerdictNamesTheSlotLimit()
         peakWaiting);
     // llama.cpp reports cached_tokens: every request had its own prompt, so none came from a slot's cache.
     const RunAnalysis analysis = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+    // A real engine's run: every figure of the verdict is one the rest of `show` states too.
+    const QStringList unsupported = verdictFiguresWithoutEvidence(analysis.verdict, r.out);
+    QVERIFY2(unsupported.isEmpty(), qPrintable(unsupported.join(u"; ")));
     for (const TrustCheck& c : analysis.trust) {
         if (c.id == u"prefix-cache") {
             qInfo("prefix cache: %s", qPrintable(c.detail));
