@@ -267,8 +267,9 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
     settingsB.attainmentTarget = settingsA.attainmentTarget;
     const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
     const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
-    const RunComparison comparison = RunComparison::of(
-        *runA, analysisA, *runB, analysisB, option::number(parser, QStringLiteral("min-effect"), 0, 1000));
+    const double minEffect = option::number(parser, QStringLiteral("min-effect"), 0, 1000);
+    RunComparison comparison = RunComparison::of(*runA, analysisA, *runB, analysisB, minEffect);
+    comparison.findBetweenRunNoise(*store, *runA, analysisA, *runB, analysisB);
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
     else

@@ -391,7 +391,8 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
             {QStringLiteral("significant"), m.significant}, {QStringLiteral("p_value"), num(m.pValue)},
             {QStringLiteral("holm_adjusted_p"), num(m.adjustedP)},
             {QStringLiteral("delta_low_percent"), num(m.deltaLowPercent)},
-            {QStringLiteral("delta_high_percent"), num(m.deltaHighPercent)}, {QStringLiteral("why_not"), m.why}});
+            {QStringLiteral("delta_high_percent"), num(m.deltaHighPercent)}, {QStringLiteral("why_not"), m.why},
+            {QStringLiteral("between_run_noise_percent"), num(m.betweenRunNoisePercent)}});
     QJsonArray changes;
     for (const RunComparison::Change& ch : c.changes)
         changes.append(
@@ -400,7 +401,9 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
         {QStringLiteral("capacity_a"), c.capacityA}, {QStringLiteral("capacity_b"), c.capacityB},
         {QStringLiteral("capacity_delta"), num(c.capacityDelta)},
         {QStringLiteral("min_effect_percent"), c.minEffectPercent}, {QStringLiteral("metrics"), metrics},
-        {QStringLiteral("changes"), changes}};
+        {QStringLiteral("changes"), changes},
+        {QStringLiteral("noise_runs"),
+            c.noiseIdA < 0 ? QJsonValue() : QJsonValue(QJsonArray {c.noiseIdA, c.noiseIdB})}};
 }
 
 } // namespace kp::core

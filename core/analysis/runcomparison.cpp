@@ -6,6 +6,7 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 #include "stats/significance.h"
+#include "store/runstore.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -165,29 +166,7 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
     if (analysisA.curve.capacity.bound == Capacity::Bound::Between
         && analysisB.curve.capacity.bound == Capacity::Bound::Between)
         r.capacityDelta = analysisB.curve.capacity.load - analysisA.curve.capacity.load;
-
-    int better = 0, worse = 0;
-    for (const Metric& m : r.metrics) {
-        if (!m.significant)
-            continue;
-        ((m.b < m.a) == m.lowerIsBetter ? better : worse)++;
-    }
-    r.summary = QCoreApplication::translate("RunComparison",
-        "Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
-        "(%7 better in run %3, %8 worse), each by a test corrected for the table's size, by at least %9, and with "
-        "a 95% interval for the change that leaves out zero.")
-                    .arg(r.idA)
-                    .arg(r.capacityA)
-                    .arg(r.idB)
-                    .arg(r.capacityB)
-                    .arg(better + worse)
-                    .arg(std::count_if(r.metrics.begin(), r.metrics.end(), [](const Metric& m) { return m.tested; }))
-                    .arg(better)
-                    .arg(worse)
-                    .arg(text::number(minEffectPercent) + u'%');
-    if (r.metrics.isEmpty())
-        r.summary += QCoreApplication::translate(
-            "RunComparison", " The runs share no load step, so no metric could be compared.");
+    r.summarise();
 
     diff(r.changes, QCoreApplication::translate("RunComparison", "server: "), a.run.info.facts, b.run.info.facts, {});
     diff(r.changes, QCoreApplication::translate("RunComparison", "option: "), a.run.info.options, b.run.info.options,
@@ -198,6 +177,102 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
         r.changes.append({QCoreApplication::translate("RunComparison", "simulated speed"), text::number(a.timeScale),
             text::number(b.timeScale)});
     return r;
+}
+
+void RunComparison::summarise()
+{
+    int better = 0, worse = 0;
+    for (const Metric& m : metrics) {
+        if (!m.significant)
+            continue;
+        ((m.b < m.a) == m.lowerIsBetter ? better : worse)++;
+    }
+    summary = QCoreApplication::translate("RunComparison",
+        "Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
+        "(%7 better in run %3, %8 worse), each by a test corrected for the table's size, by at least %9, and with "
+        "a 95% interval for the change that leaves out zero.")
+                  .arg(idA)
+                  .arg(capacityA)
+                  .arg(idB)
+                  .arg(capacityB)
+                  .arg(better + worse)
+                  .arg(std::count_if(metrics.begin(), metrics.end(), [](const Metric& m) { return m.tested; }))
+                  .arg(better)
+                  .arg(worse)
+                  .arg(text::number(minEffectPercent) + u'%');
+    if (noiseIdA >= 0)
+        summary += QCoreApplication::translate("RunComparison",
+            " Runs %1 and %2 are of one configuration: each change must also exceed what they differ by.")
+                       .arg(noiseIdA)
+                       .arg(noiseIdB);
+    if (metrics.isEmpty())
+        summary += QCoreApplication::translate(
+            "RunComparison", " The runs share no load step, so no metric could be compared.");
+}
+
+void RunComparison::withBetweenRunNoise(const RunComparison& twins)
+{
+    noiseIdA = twins.idA;
+    noiseIdB = twins.idB;
+    for (Metric& m : metrics) {
+        const auto it = std::find_if(twins.metrics.begin(), twins.metrics.end(),
+            [&m](const Metric& t) { return t.load == m.load && t.metric == m.metric; });
+        if (it == twins.metrics.end() || std::isnan(it->deltaPercent))
+            continue;
+        m.betweenRunNoisePercent = std::abs(it->deltaPercent);
+        if (m.significant && !(std::abs(m.deltaPercent) > m.betweenRunNoisePercent)) {
+            m.significant = false;
+            m.why = QCoreApplication::translate("RunComparison", "within the %1 runs %2 and %3 differ by")
+                        .arg(text::number(m.betweenRunNoisePercent, 1) + u'%')
+                        .arg(noiseIdA)
+                        .arg(noiseIdB);
+        }
+    }
+    summarise();
+}
+
+void RunComparison::findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA,
+    const RunData& b, const RunAnalysis& analysisB)
+{
+    const QList<qint64> both {a.run.summary.id, b.run.summary.id};
+    for (const auto& [run, analysis] : {std::pair {&a, &analysisA}, std::pair {&b, &analysisB}}) {
+        const std::optional<qint64> twin = twinOf(store, *run, both);
+        if (!twin)
+            continue;
+        QString error;
+        const std::optional<RunData> other = RunData::load(store, *twin, &error);
+        if (!other)
+            continue;
+        // The twin is asked the same question as the run it repeats.
+        const RunAnalysis otherAnalysis = RunAnalysis::of(*other, analysis->settings);
+        withBetweenRunNoise(of(*run, *analysis, *other, otherAnalysis, minEffectPercent));
+        return;
+    }
+}
+
+bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)
+{
+    // The address may change between two launches of one server, and the seed only picks other words.
+    auto workload = [](QJsonObject o) {
+        o.remove(QStringLiteral("url"));
+        o.remove(QStringLiteral("seed"));
+        return o;
+    };
+    return x.model == y.model && x.gpu == y.gpu && x.product == y.product && x.timeScale == y.timeScale
+        && x.facts == y.facts && workload(x.options) == workload(y.options);
+}
+
+std::optional<qint64> RunComparison::twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude)
+{
+    const QList<RunSummary> all = store.runs(); // the newest first
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        if (exclude.contains(it->id) || it->id == run.run.summary.id || it->status != RunStatus::Complete)
+            continue;
+        const std::optional<StoredRun> other = store.run(it->id);
+        if (other && sameConfiguration(run.run.info, other->info))
+            return it->id;
+    }
+    return std::nullopt;
 }
 
 } // namespace kp::core

@@ -6,11 +6,14 @@
 #include <QString>
 
 #include <limits>
+#include <optional>
 
 namespace kp::core {
 
 struct RunData;
 struct RunAnalysis;
+struct RunInfo;
+class RunStore;
 
 /// Two runs side by side: the same metrics at the loads both measured, whether each difference is beyond noise,
 /// the change in capacity, and what changed in the server's detected facts and in the run's options.
@@ -24,8 +27,9 @@ struct RunAnalysis;
 ///  - the difference's own 95% interval, from each run's interval at 97.5% ([b.low − a.high, b.high − a.low]),
 ///    excludes zero.
 /// Closed-loop samples are autocorrelated, which makes any per-request test optimistic; the floor and the
-/// correction are what keep it honest. Throughput is one number per step with no spread to test, so its difference
-/// is shown but not judged.
+/// correction are what keep it honest. Where the store holds two runs of one configuration, what they differ by
+/// with nothing changed is a fourth voice (withBetweenRunNoise): a change no larger is not beyond noise either.
+/// Throughput is one number per step with no spread to test, so its difference is shown but not judged.
 struct RunComparison
 {
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -46,6 +50,8 @@ struct RunComparison
         double adjustedP = kNaN; ///< the same after Holm–Bonferroni over the table's p50 rows
         QString why = {}; ///< for a tested row not beyond noise: which of the three said no
         bool lowerIsBetter = true;
+        /// |change| between two runs of one configuration at this row, in percent; NaN without such a pair.
+        double betweenRunNoisePercent = kNaN;
     };
     struct Change
     {
@@ -66,8 +72,30 @@ struct RunComparison
     static constexpr double kDefaultMinEffectPercent = 5;
     double minEffectPercent = kDefaultMinEffectPercent;
 
+    /// The pair whose differences set the between-run noise; -1 without one.
+    qint64 noiseIdA = -1;
+    qint64 noiseIdB = -1;
+
     static RunComparison of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB, double minEffectPercent = kDefaultMinEffectPercent);
+
+    /// Takes the rows of `twins`, a comparison of two runs of one configuration, as the noise between runs: each row
+    /// here that was beyond noise stays so only if it changed by more than the same row there. The summary follows.
+    void withBetweenRunNoise(const RunComparison& twins);
+
+    /// Looks in `store` for another run of A's configuration (else of B's) and, when there is one, takes what it
+    /// differs by from A (or B) as the noise between runs, as withBetweenRunNoise().
+    void findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA, const RunData& b,
+        const RunAnalysis& analysisB);
+
+    /// The same server, model, GPU and workload: the facts the server reported and every option of the run but the
+    /// address and the prompts' seed, which another run of one configuration may change.
+    static bool sameConfiguration(const RunInfo& x, const RunInfo& y);
+    /// The newest completed run in `store` of `run`'s configuration other than those in `exclude`, if any.
+    static std::optional<qint64> twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude);
+
+private:
+    void summarise();
 };
 
 } // namespace kp::core

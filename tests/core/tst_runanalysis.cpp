@@ -13,6 +13,7 @@
 #include "support/consistency.h"
 #include "support/handbuiltrun.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void findingsFollowTheProduct();
     void estimateOfAnotherSize();
     void comparisonTestsDifferences();
+    void compareHearsTheNoiseBetweenTwoRunsOfOneConfiguration();
     void anAnswerWithoutTokensMeetsNoTarget();
 };
 
@@ -734,6 +736,49 @@ void TestRunAnalysis::estimateOfAnotherSize()
             }()),
         8192, 256);
     QVERIFY(!none.available);
+}
+
+// Two runs of one configuration differed by 30% with nothing changed: a 25% change between two others is within
+// that, however sure the test is; a 50% change is not.
+void TestRunAnalysis::compareHearsTheNoiseBetweenTwoRunsOfOneConfiguration()
+{
+    const RunData a = makeRun(latencyBoundSweep());
+    auto scaled = [](double factor, qint64 id) {
+        std::vector<StepSpec> specs = latencyBoundSweep();
+        for (StepSpec& s : specs)
+            s.ttftMs *= factor;
+        RunData r = makeRun(specs);
+        r.run.summary.id = id;
+        return r;
+    };
+    const RunData twin = scaled(0.7, 9);
+    QVERIFY(RunComparison::sameConfiguration(a.run.info, twin.run.info));
+    RunInfo other = a.run.info;
+    other.options[QStringLiteral("concurrency")] = QJsonArray {1, 2};
+    QVERIFY(!RunComparison::sameConfiguration(a.run.info, other));
+    other = a.run.info;
+    other.options[QStringLiteral("url")] = QStringLiteral("http://127.0.0.1:9");
+    other.options[QStringLiteral("seed")] = 4;
+    QVERIFY(RunComparison::sameConfiguration(a.run.info, other));
+
+    const RunAnalysis aa = analysed(a);
+    const RunComparison twins = RunComparison::of(a, aa, twin, analysed(twin));
+    auto ttft8 = [](const RunComparison& c) {
+        return *std::find_if(c.metrics.begin(), c.metrics.end(),
+            [](const RunComparison::Metric& m) { return m.load == u"8 users" && m.metric == u"TTFT p50"; });
+    };
+    const RunData b = scaled(0.75, 8);
+    RunComparison c = RunComparison::of(a, aa, b, analysed(b));
+    QVERIFY(ttft8(c).significant);
+    c.withBetweenRunNoise(twins);
+    QVERIFY(!ttft8(c).significant);
+    QCOMPARE(ttft8(c).betweenRunNoisePercent, 30.0);
+    QCOMPARE(ttft8(c).why, QStringLiteral("within the 30.0% runs 7 and 9 differ by"));
+    QVERIFY2(c.summary.contains(QStringLiteral("Runs 7 and 9 are of one configuration")), qPrintable(c.summary));
+    const RunData far = scaled(0.5, 10);
+    RunComparison d = RunComparison::of(a, aa, far, analysed(far));
+    d.withBetweenRunNoise(twins);
+    QVERIFY(ttft8(d).significant);
 }
 
 void TestRunAnalysis::comparisonTestsDifferences()

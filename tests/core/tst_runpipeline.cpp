@@ -460,6 +460,37 @@ private Q_SLOTS:
         QVERIFY(!p.meetsTargets);
     }
 
+    // compare finds a third run of the first one's configuration in the store and lets what the two differ by
+    // with nothing changed stand as the noise between runs.
+    void compareHearsTwoRunsOfOneConfiguration()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        auto run = [&](const QStringList& extra) {
+            return runKneepoint(QStringList {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+                                    QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--quick"),
+                                    QStringLiteral("--shapes"), QStringLiteral("128/16"), QStringLiteral("--db"), db}
+                + extra);
+        };
+        QCOMPARE(run({}).code, 0);
+        QCOMPARE(run({QStringLiteral("--seed"), QStringLiteral("5")}).code, 0); // the same configuration again
+        QCOMPARE(run({QStringLiteral("--slo-ttft-ms"), QStringLiteral("400")}).code, 0); // another one
+        const Finished compared = runKneepoint({QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("3"),
+            QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QVERIFY2(compared.code == 0, qPrintable(compared.err));
+        const QJsonObject c = QJsonDocument::fromJson(compared.out.toUtf8()).object();
+        QCOMPARE(c[u"noise_runs"].toArray(), (QJsonArray {1, 2}));
+        QVERIFY2(c[u"summary"].toString().contains(QStringLiteral("Runs 1 and 2 are of one configuration")),
+            qPrintable(c[u"summary"].toString()));
+        int withNoise = 0;
+        for (const auto& m : c[u"metrics"].toArray())
+            withNoise += m[u"between_run_noise_percent"].isDouble() ? 1 : 0;
+        QVERIFY(withNoise > 0);
+    }
+
     void conversationsMeetThePrefixCacheAsChatDoes()
     {
         SimProcess sim;

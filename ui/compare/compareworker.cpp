@@ -48,6 +48,7 @@ void CompareWorker::compare(qint64 a, qint64 b, quint64 generation)
     result->a = a;
     result->b = b;
     result->comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
+    result->comparison.findBetweenRunNoise(*m_store, *runA, analysisA, *runB, analysisB);
     Q_EMIT ready(result);
 }
 
