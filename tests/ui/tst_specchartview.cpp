@@ -316,6 +316,14 @@ private Q_SLOTS:
         QCOMPARE(proxy.columnCount(), 1);
         proxy.sort(0, Qt::AscendingOrder);
         QCOMPARE(column(proxy, 0), QStringList({u"−2.5"_s, u"2.9%"_s, u"10"_s, u"1,000"_s}));
+        // Loads as the report writes them sort by their number: 8 users after 2, not between 64 and 4.
+        ChartSpec loads;
+        loads.tableHeader = {u"load"_s};
+        loads.tableRows = {{u"8 users"_s}, {u"64 users"_s}, {u"4 users"_s}, {u"1 user"_s}, {u"16 users (rate)"_s}};
+        model.setSpec(loads);
+        proxy.sort(0, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, 0),
+            QStringList({u"1 user"_s, u"4 users"_s, u"8 users"_s, u"16 users (rate)"_s, u"64 users"_s}));
         model.setSpec({});
         QCOMPARE(proxy.rowCount(), 0);
     }

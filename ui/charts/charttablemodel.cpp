@@ -3,6 +3,7 @@
 #include "charttablemodel.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +25,14 @@ std::optional<double> parseNumber(const QString& cell)
     if (text.endsWith(u'%'))
         text.chop(1);
     bool ok = false;
-    const double value = QLocale::c().toDouble(text, &ok);
+    double value = QLocale::c().toDouble(text, &ok);
+    if (!ok) {
+        // A load: "8 users", "4 req/s", "16 users (concurrency)" sort by their number, not as words.
+        static const QRegularExpression withUnit(QStringLiteral(R"(^(-?\d+(?:\.\d+)?)\s+\S)"));
+        const QRegularExpressionMatch m = withUnit.match(text);
+        if (m.hasMatch())
+            value = QLocale::c().toDouble(m.captured(1), &ok);
+    }
     if (!ok || !std::isfinite(value))
         return std::nullopt;
     return value;
