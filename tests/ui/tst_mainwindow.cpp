@@ -37,6 +37,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -175,6 +177,18 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             window.reportView()->verdictText().startsWith(QStringLiteral("For your chat")), 30'000);
         QTRY_VERIFY(window.findChild<QAction*>(QStringLiteral("exportAction"))->isEnabled());
+        // Another run's report opens at its top, wherever the last one was read.
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("reportScroll"));
+        QVERIFY(scroll);
+        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+        auto* title = window.findChild<QLabel*>(QStringLiteral("reportTitle"));
+        QVERIFY(title);
+        QVERIFY(window.history()->selectRun(1));
+        QTRY_VERIFY_WITH_TIMEOUT(title->text().startsWith(QStringLiteral("Kneepoint report: run 1\n")), 30'000);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(window.history()->selectRun(2));
+        QTRY_VERIFY_WITH_TIMEOUT(title->text().startsWith(QStringLiteral("Kneepoint report: run 2\n")), 30'000);
         const QString before = window.reportView()->capacityText();
         screenshot(window, QStringLiteral("mainwindow-report"));
 
@@ -200,6 +214,24 @@ private Q_SLOTS:
         QVERIFY(html.readAll().contains("10 ms to the first token"));
         QVERIFY(!ReportExport::save(*result, dir.filePath(QStringLiteral("r.docx")), &error));
         QVERIFY2(error.contains(QStringLiteral(".pdf")), qPrintable(error));
+
+        // A target aimed exactly: typed into the slider's field, which moves the slider; then back to the run's own.
+        auto* field = window.findChild<QDoubleSpinBox*>(QStringLiteral("whatIfTtftField"));
+        QVERIFY(field);
+        QCOMPARE(field->value(), 10.0); // where the slider put it
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, QStringLiteral("30"));
+        QTest::keyClick(field, Qt::Key_Return);
+        QCOMPARE(field->value(), 30.0);
+        QCOMPARE(slider->value(), WhatIfPanel::positionOf(30, 10, 20'000));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.reportView()->verdictText().contains(QStringLiteral("30 ms to the first token")), 10'000);
+        auto* reset = window.findChild<QPushButton*>(QStringLiteral("whatIfReset"));
+        QVERIFY(reset);
+        reset->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->capacityText(), before, 10'000);
+        QVERIFY(field->value() > 30);
 
         // Compare the two runs.
         CompareDialog compare(db, window.history()->model()->runs(), &window);
@@ -373,6 +405,20 @@ private Q_SLOTS:
         window.qualityView()->refresh();
         QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
         QCOMPARE(window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityPasses"))->rowCount(), 2);
+
+        // A server that answers but never rightly: the pass is stored, and the dialog says so before it closes.
+        SimProcess wrong;
+        QVERIFY2(wrong.start(answering(0), &error), qPrintable(error));
+        QualityAskDialog* none = ask(wrong, 1, QString());
+        QTest::mouseClick(none->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
+        auto* warning = none->findChild<QLabel*>(QStringLiteral("qualityMessage"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            warning->text().startsWith(QStringLiteral("Stored as pass 3, but none of its")), 120'000);
+        QVERIFY(none->isVisible());
+        QCOMPARE(none->passId(), qint64(3));
+        QVERIFY(!none->findChild<QPushButton*>(QStringLiteral("qualityAskButton"))->isEnabled());
+        screenshot(*none, QStringLiteral("quality-none-right"));
+        none->close();
 
         for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
             QFile raw(file);

@@ -34,7 +34,8 @@ public:
     ~QualityAskDialog() override;
 
     void setUrl(const QString& url);
-    /// The stored pass once the dialog was accepted; -1 before.
+    /// The stored pass once the answers were stored (the dialog then closes accepted, or stays open to say that no
+    /// answer was right); -1 before.
     qint64 passId() const { return m_passId; }
 
 private:

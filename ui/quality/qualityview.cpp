@@ -308,7 +308,9 @@ QString QualityView::verdictText() const
 void QualityView::askQuestions()
 {
     QualityAskDialog dialog(m_path, this);
-    if (dialog.exec() == QDialog::Accepted)
+    dialog.exec();
+    // A pass with no right answer is stored too, and the dialog closes on it with the warning read.
+    if (dialog.passId() >= 0)
         refresh();
 }
 

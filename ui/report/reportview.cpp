@@ -20,6 +20,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -123,6 +124,7 @@ ReportView::ReportView(QWidget* parent)
     , m_bodyLayout(nullptr)
 {
     m_verdict->setObjectName(QStringLiteral("verdict"));
+    m_title->setObjectName(QStringLiteral("reportTitle"));
     m_verdict->setAccessibleName(tr("Verdict"));
     QFont big = m_verdict->font();
     big.setPointSizeF(big.pointSizeF() * 1.15);
@@ -132,6 +134,8 @@ ReportView::ReportView(QWidget* parent)
     m_capacity->setObjectName(QStringLiteral("capacity"));
 
     auto* scroll = new QScrollArea(this);
+    m_scroll = scroll;
+    scroll->setObjectName(QStringLiteral("reportScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* page = new QWidget(scroll);
@@ -178,10 +182,32 @@ void ReportView::showMessage(const QString& message)
     m_verdict->setText(message);
 }
 
+namespace {
+
+// What limits the capacity, in the reader's language, for "limited by …".
+QString limitedBy(const Walls& walls, const Capacity& capacity)
+{
+    if (!walls.limiting)
+        return text::metricName(capacity.metric);
+    switch (*walls.limiting) {
+    case Wall::Kind::Latency:
+        return ReportView::tr("the latency target");
+    case Wall::Kind::Saturation:
+        return ReportView::tr("saturation");
+    case Wall::Kind::Memory:
+        return ReportView::tr("memory");
+    }
+    return text::metricName(capacity.metric);
+}
+
+} // namespace
+
 void ReportView::showResult(const ReportResultPtr& result, bool fresh)
 {
     const ReportContent& c = result->content;
-    m_title->setText(c.title + QStringLiteral(" — ") + c.subtitle);
+    // The subtitle (model and address) on a line of its own: a long URL wrapped inside the title broke after
+    // "http://".
+    m_title->setText(c.title + u'\n' + c.subtitle);
     m_verdict->setText(c.verdict);
     const Capacity& cap = result->analysis.curve.capacity;
     QString capacity;
@@ -189,7 +215,7 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     case Capacity::Bound::Between:
         capacity = tr("Capacity: %1 at p%2 (limited by %3).")
                        .arg(text::usersLabel(cap.shown()), QLocale().toString(result->analysis.settings.percentile),
-                           result->analysis.walls.limiting ? Wall::name(*result->analysis.walls.limiting) : cap.metric);
+                           limitedBy(result->analysis.walls, cap));
         break;
     case Capacity::Bound::AtLeast:
         capacity = tr("Capacity: at least %1 (every load measured met the targets).")
@@ -207,6 +233,10 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     if (fresh)
         m_whatIf->setSettings(result->analysis.settings);
     rebuildBody(*result);
+    // A report shown anew opens at its top, the verdict first, wherever the last one was scrolled to (after Stop
+    // the new run's report opened mid-page). A what-if recomputation keeps the place.
+    if (fresh)
+        m_scroll->verticalScrollBar()->setValue(0);
 }
 
 void ReportView::rebuildBody(const ReportResult& result)

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class QTabWidget;
 class QTableView;
 class QVBoxLayout;
@@ -46,6 +47,7 @@ private:
     QLabel* m_capacity;
     WhatIfPanel* m_whatIf;
     QWidget* m_body = nullptr;
+    QScrollArea* m_scroll = nullptr;
     QVBoxLayout* m_bodyLayout;
 };
 

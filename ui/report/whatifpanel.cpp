@@ -7,10 +7,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSlider>
 
 #include <cmath>
@@ -24,16 +25,19 @@ constexpr double kTtftLow = 10, kTtftHigh = 20'000;
 constexpr double kTpotLow = 1, kTpotHigh = 1'000;
 constexpr double kE2elLow = 100, kE2elHigh = 600'000;
 
-QString millisecondsText(double ms)
+// The exact value: typed, or stepped with the arrow keys in steps that grow with it (1 ms at 30 ms, 10 ms at 500).
+QDoubleSpinBox* targetField(const QString& name, const QString& accessible, double low, double high, QWidget* parent)
 {
-    const QLocale locale;
-    if (ms >= 1000)
-        return QCoreApplication::translate("kp::ui::WhatIfPanel", "%1 s").arg(locale.toString(ms / 1000, 'f', 2));
-    return QCoreApplication::translate("kp::ui::WhatIfPanel", "%1 ms")
-        .arg(locale.toString(ms, 'f',
-            ms >= 100      ? 0
-                : ms >= 10 ? 1
-                           : 2));
+    auto* f = new QDoubleSpinBox(parent);
+    f->setObjectName(name);
+    f->setAccessibleName(accessible);
+    f->setRange(low, high);
+    f->setDecimals(low < 10 ? 1 : 0);
+    f->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    f->setSuffix(QCoreApplication::translate("kp::ui::WhatIfPanel", " ms"));
+    f->setKeyboardTracking(false); // recompute on Enter or leaving the field, not on every keystroke
+    f->setAlignment(Qt::AlignRight);
+    return f;
 }
 
 QSlider* targetSlider(const QString& name, const QString& accessible, QWidget* parent)
@@ -72,9 +76,13 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     , m_e2elOn(new QCheckBox(tr("E2EL"), this))
     , m_percentile(new QComboBox(this))
     , m_gpu(new QComboBox(this))
-    , m_ttftValue(new QLabel(this))
-    , m_tpotValue(new QLabel(this))
-    , m_e2elValue(new QLabel(this))
+    , m_ttftField(targetField(QStringLiteral("whatIfTtftField"), tr("Time to first token target in milliseconds"),
+          kTtftLow, kTtftHigh, this))
+    , m_tpotField(targetField(QStringLiteral("whatIfTpotField"), tr("Time per output token target in milliseconds"),
+          kTpotLow, kTpotHigh, this))
+    , m_e2elField(targetField(QStringLiteral("whatIfE2elField"), tr("End-to-end latency target in milliseconds"),
+          kE2elLow, kE2elHigh, this))
+    , m_reset(new QPushButton(tr("&Reset to the run's targets"), this))
 {
     m_e2elOn->setObjectName(QStringLiteral("whatIfE2elOn"));
     m_e2elOn->setAccessibleName(tr("Use an end-to-end latency target"));
@@ -90,54 +98,92 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     m_gpu->addItem(tr("Not given"), QString());
     for (const kp::core::GpuSpec& g : m_catalog.gpus())
         m_gpu->addItem(g.name, g.id);
-    for (QLabel* l : {m_ttftValue, m_tpotValue, m_e2elValue})
-        l->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000.00 ms")));
+    m_reset->setObjectName(QStringLiteral("whatIfReset"));
+    m_reset->setToolTip(tr("The targets, percentile and GPU the run was measured with"));
 
-    auto row = [](QSlider* slider, QLabel* value) {
+    auto row = [](QSlider* slider, QDoubleSpinBox* field) {
         auto* h = new QHBoxLayout;
         h->addWidget(slider, 1);
-        h->addWidget(value);
+        h->addWidget(field);
         return h;
     };
     auto* form = new QFormLayout(this);
-    form->addRow(tr("TTFT target"), row(m_ttft, m_ttftValue));
-    form->addRow(tr("TPOT target"), row(m_tpot, m_tpotValue));
-    form->addRow(m_e2elOn, row(m_e2el, m_e2elValue));
+    form->addRow(tr("TTFT target"), row(m_ttft, m_ttftField));
+    form->addRow(tr("TPOT target"), row(m_tpot, m_tpotField));
+    form->addRow(m_e2elOn, row(m_e2el, m_e2elField));
     form->addRow(tr("Percentile"), m_percentile);
     form->addRow(tr("Correct GPU"), m_gpu);
+    form->addRow(QString(), m_reset);
 
-    for (QSlider* s : {m_ttft, m_tpot, m_e2el})
-        connect(s, &QSlider::valueChanged, this, &WhatIfPanel::announce);
+    bind(m_ttft, m_ttftField, kTtftLow, kTtftHigh);
+    bind(m_tpot, m_tpotField, kTpotLow, kTpotHigh);
+    bind(m_e2el, m_e2elField, kE2elLow, kE2elHigh);
     connect(m_e2elOn, &QCheckBox::toggled, this, &WhatIfPanel::announce);
     connect(m_percentile, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
-    updateLabels();
+    connect(m_reset, &QPushButton::clicked, this, &WhatIfPanel::reset);
+    m_e2el->setEnabled(false);
+    m_e2elField->setEnabled(false);
+}
+
+// The field holds the value; the slider is a coarse way to move it. Each follows the other without echoing back.
+void WhatIfPanel::bind(QSlider* slider, QDoubleSpinBox* field, double low, double high)
+{
+    connect(slider, &QSlider::valueChanged, this, [this, field, low, high](int position) {
+        if (m_syncing)
+            return;
+        m_syncing = true;
+        field->setValue(valueAt(position, low, high));
+        m_syncing = false;
+        announce();
+    });
+    connect(field, &QDoubleSpinBox::valueChanged, this, [this, slider, low, high](double value) {
+        if (m_syncing)
+            return;
+        m_syncing = true;
+        slider->setValue(positionOf(value, low, high));
+        m_syncing = false;
+        announce();
+    });
 }
 
 void WhatIfPanel::setSettings(const kp::core::AnalysisSettings& settings)
 {
     m_quiet = true;
     m_base = settings;
-    m_ttft->setValue(positionOf(settings.slo.ttftMs.value_or(500), kTtftLow, kTtftHigh));
-    m_tpot->setValue(positionOf(settings.slo.tpotMs.value_or(50), kTpotLow, kTpotHigh));
+    // The run's own values exactly, not the slider's nearest step.
+    auto set = [this](QSlider* slider, QDoubleSpinBox* field, double value, double low, double high) {
+        m_syncing = true;
+        field->setValue(value);
+        slider->setValue(positionOf(value, low, high));
+        m_syncing = false;
+    };
+    set(m_ttft, m_ttftField, settings.slo.ttftMs.value_or(500), kTtftLow, kTtftHigh);
+    set(m_tpot, m_tpotField, settings.slo.tpotMs.value_or(50), kTpotLow, kTpotHigh);
+    set(m_e2el, m_e2elField, settings.slo.e2elMs.value_or(30'000), kE2elLow, kE2elHigh);
     m_e2elOn->setChecked(settings.slo.e2elMs.has_value());
-    m_e2el->setValue(positionOf(settings.slo.e2elMs.value_or(30'000), kE2elLow, kE2elHigh));
     m_e2el->setEnabled(settings.slo.e2elMs.has_value());
+    m_e2elField->setEnabled(settings.slo.e2elMs.has_value());
     const int p = m_percentile->findData(settings.percentile);
     m_percentile->setCurrentIndex(p >= 0 ? p : m_percentile->findData(99.0));
     const int g = m_gpu->findData(settings.gpu ? settings.gpu->id : QString());
     m_gpu->setCurrentIndex(std::max(0, g));
-    updateLabels();
     m_quiet = false;
+}
+
+void WhatIfPanel::reset()
+{
+    setSettings(m_base);
+    Q_EMIT settingsChanged(settings());
 }
 
 kp::core::AnalysisSettings WhatIfPanel::settings() const
 {
     kp::core::AnalysisSettings s = m_base;
-    s.slo.ttftMs = valueAt(m_ttft->value(), kTtftLow, kTtftHigh);
-    s.slo.tpotMs = valueAt(m_tpot->value(), kTpotLow, kTpotHigh);
+    s.slo.ttftMs = m_ttftField->value();
+    s.slo.tpotMs = m_tpotField->value();
     if (m_e2elOn->isChecked())
-        s.slo.e2elMs = valueAt(m_e2el->value(), kE2elLow, kE2elHigh);
+        s.slo.e2elMs = m_e2elField->value();
     else
         s.slo.e2elMs.reset();
     s.percentile = m_percentile->currentData().toDouble();
@@ -146,18 +192,10 @@ kp::core::AnalysisSettings WhatIfPanel::settings() const
     return s;
 }
 
-void WhatIfPanel::updateLabels()
-{
-    m_ttftValue->setText(millisecondsText(valueAt(m_ttft->value(), kTtftLow, kTtftHigh)));
-    m_tpotValue->setText(millisecondsText(valueAt(m_tpot->value(), kTpotLow, kTpotHigh)));
-    m_e2elValue->setText(
-        m_e2elOn->isChecked() ? millisecondsText(valueAt(m_e2el->value(), kE2elLow, kE2elHigh)) : tr("off"));
-}
-
 void WhatIfPanel::announce()
 {
     m_e2el->setEnabled(m_e2elOn->isChecked());
-    updateLabels();
+    m_e2elField->setEnabled(m_e2elOn->isChecked());
     if (!m_quiet)
         Q_EMIT settingsChanged(settings());
 }

@@ -9,13 +9,16 @@
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
+class QDoubleSpinBox;
+class QPushButton;
 class QSlider;
 
 namespace kp::ui {
 
-/// "What if": sliders for the TTFT, TPOT and end-to-end targets, the percentile, and the GPU the physics check
-/// assumes. Every change announces the new settings; the owner debounces and recomputes from stored data.
+/// "What if": the TTFT, TPOT and end-to-end targets, each a slider on a logarithmic scale bound to a number field
+/// that takes an exact value from the keyboard, the percentile, the GPU the physics check assumes, and a reset to
+/// the run's own settings. Every change announces the new settings; the owner debounces and recomputes from stored
+/// data.
 class WhatIfPanel : public QWidget
 {
     Q_OBJECT
@@ -26,6 +29,8 @@ public:
     /// Shows `settings` without announcing them (a newly loaded run).
     void setSettings(const kp::core::AnalysisSettings& settings);
     kp::core::AnalysisSettings settings() const;
+    /// Back to the settings of setSettings(), announced.
+    void reset();
 
     /// Slider positions and target values, on a logarithmic scale from `low` to `high` milliseconds.
     static double valueAt(int position, double low, double high);
@@ -36,7 +41,7 @@ Q_SIGNALS:
     void settingsChanged(const kp::core::AnalysisSettings& settings);
 
 private:
-    void updateLabels();
+    void bind(QSlider* slider, QDoubleSpinBox* field, double low, double high);
     void announce();
 
     kp::core::AnalysisSettings m_base;
@@ -47,10 +52,12 @@ private:
     QCheckBox* m_e2elOn;
     QComboBox* m_percentile;
     QComboBox* m_gpu;
-    QLabel* m_ttftValue;
-    QLabel* m_tpotValue;
-    QLabel* m_e2elValue;
+    QDoubleSpinBox* m_ttftField;
+    QDoubleSpinBox* m_tpotField;
+    QDoubleSpinBox* m_e2elField;
+    QPushButton* m_reset;
     bool m_quiet = false;
+    bool m_syncing = false; ///< a slider and its field are being set from each other
 };
 
 } // namespace kp::ui
