@@ -259,9 +259,11 @@ ServerFacts ServerFacts::detect(const ServerReplies& replies)
         f.vllmVersion = v.toString();
     }
     f.isVllm = f.family == ServerFamily::Vllm;
-    const QJsonValue speed = version.value(QLatin1String("kneepoint_sim")).toObject().value(QLatin1String("speed"));
+    const QJsonObject sim = version.value(QLatin1String("kneepoint_sim")).toObject();
+    const QJsonValue speed = sim.value(QLatin1String("speed"));
     if (speed.isDouble() && std::isfinite(speed.toDouble()) && speed.toDouble() > 0)
         f.timeScale = speed.toDouble();
+    f.reportedGpu = sim.value(QLatin1String("gpu")).toString();
 
     const QJsonArray cards = objectOf(modelsBody).value(QLatin1String("data")).toArray();
     if (!cards.isEmpty()) {
@@ -312,6 +314,8 @@ QJsonObject ServerFacts::toJson() const
     o.insert(QLatin1String("cacheDtype"), cacheDtype);
     insertIf(&o, QLatin1String("prefixCaching"), prefixCaching);
     insertIf(&o, QLatin1String("timeScale"), timeScale);
+    if (!reportedGpu.isEmpty())
+        o.insert(QLatin1String("reportedGpu"), reportedGpu);
     o.insert(QLatin1String("metricsVisible"), metricsVisible);
     o.insert(QLatin1String("kvUsageMetric"), kvUsageMetric);
     o.insert(QLatin1String("unknown"), QJsonArray::fromStringList(unknown));
@@ -339,6 +343,7 @@ ServerFacts ServerFacts::fromJson(const QJsonObject& o)
     f.cacheDtype = o.value(QLatin1String("cacheDtype")).toString();
     f.prefixCaching = boolOf(o, QLatin1String("prefixCaching"));
     f.timeScale = doubleOf(o, QLatin1String("timeScale"));
+    f.reportedGpu = o.value(QLatin1String("reportedGpu")).toString();
     f.metricsVisible = o.value(QLatin1String("metricsVisible")).toBool();
     f.kvUsageMetric = o.value(QLatin1String("kvUsageMetric")).toString();
     for (const QJsonValue v : o.value(QLatin1String("unknown")).toArray())

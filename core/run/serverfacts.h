@@ -39,6 +39,9 @@ struct ServerFacts
     /// Simulated seconds per real second: /version's "kneepoint_sim": {"speed": K}, else the gauge
     /// kneepoint:sim_speed_factor. Unset for a real server.
     std::optional<double> timeScale;
+    /// The GPU the server says it runs on, as a catalog id: the simulator's /version ("kneepoint_sim": {"gpu": …}).
+    /// Empty for vLLM and the others, which do not say.
+    QString reportedGpu;
     bool metricsVisible = false; ///< /metrics was read and had samples of a family Kneepoint reads
     /// The name that carries KV-cache usage: vllm:kv_cache_usage_perc (V1, since 0.9.2) or vllm:gpu_cache_usage_perc
     /// (V0 and V1 up to 0.11); empty when neither is exposed.

@@ -5,6 +5,7 @@
 #include "support/simprocess.h"
 #include "wizard/connectionwizard.h"
 #include "wizard/durationestimate.h"
+#include "wizard/hardwarepage.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -129,6 +130,9 @@ private Q_SLOTS:
         QVERIFY2(!checks.contains(QStringLiteral("fail")), qPrintable(checks));
         QVERIFY(wizard.serverFacts().has_value());
         QCOMPARE(wizard.serverFacts()->vllmVersion, QStringLiteral("0.31.0"));
+        // The simulator names its GPU: the hardware page has it chosen, so Next is not refused there.
+        QCOMPARE(wizard.serverFacts()->reportedGpu, QStringLiteral("h100-sxm"));
+        QCOMPARE(find<kp::ui::HardwarePage>(wizard, "hardwarePage")->gpuId(), QStringLiteral("h100-sxm"));
         screenshot(wizard, QStringLiteral("1-server"));
 
         // A new address makes the old findings stale.
@@ -205,8 +209,11 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(wizard.serverFacts().has_value(), 30'000);
         click(next);
 
-        // 2. Hardware: Next without a GPU is refused with a message; the search finds one.
+        // 2. Hardware: the GPU the simulator named is chosen already. Without one, Next is refused with a message;
+        // the search finds one.
         QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+        QCOMPARE(find<QListWidget>(wizard, "gpuList")->selectedItems().size(), 1);
+        find<QListWidget>(wizard, "gpuList")->clearSelection();
         click(next);
         QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
         auto* gpuMessage = find<QLabel>(wizard, "gpuMessage");
@@ -286,6 +293,19 @@ private Q_SLOTS:
         QCOMPARE(tpot->value(), 50.0);
         replaceText(ttft, QStringLiteral("800"));
         QCOMPARE(ttft->value(), 800.0);
+        // A time the field cannot take is refused in words beside it, and the target it had stays.
+        auto* ttftMessage = find<QLabel>(wizard, "ttftMessage");
+        QVERIFY(ttftMessage->text().isEmpty());
+        replaceText(ttft, QStringLiteral("0"));
+        ttft->interpretText(); // as when editing ends (focus leaves): the field cannot take it
+        QCOMPARE(ttft->value(), 800.0);
+        QVERIFY2(ttftMessage->text().startsWith(QStringLiteral("“0” is not a time from 1 to")),
+            qPrintable(ttftMessage->text()));
+        QVERIFY(ttftMessage->text().endsWith(QStringLiteral("the target stays at 800 ms.")));
+        replaceText(ttft, QStringLiteral("700"));
+        QCOMPARE(ttft->value(), 700.0);
+        QVERIFY(ttftMessage->text().isEmpty());
+        replaceText(ttft, QStringLiteral("800"));
         click(back);
         QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
         QCOMPARE(custom->text(), QStringLiteral("2000/300")); // Back keeps what was typed

@@ -40,6 +40,9 @@ ConnectionWizard::ConnectionWizard(QWidget* parent)
     connect(m_server, &ServerPage::factsChanged, this, [this] {
         const std::optional<core::ServerFacts>& facts = m_server->facts();
         m_traffic->setContextLength(facts ? facts->maxModelLen : std::nullopt);
+        // A server that names its GPU (the simulator does; vLLM does not) has it chosen, unless the user chose.
+        if (facts && !facts->reportedGpu.isEmpty() && m_hardware->gpuId().isEmpty())
+            m_hardware->setGpuId(facts->reportedGpu);
     });
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         if (id == PlanPageId)

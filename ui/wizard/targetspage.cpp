@@ -3,6 +3,7 @@
 #include "targetspage.h"
 
 #include "fieldmessage.h"
+#include "millisecondsspinbox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,7 +31,7 @@ core::SloTargets productDefaults(const QString& product)
 
 QDoubleSpinBox* msSpin(const QString& objectName, const QString& accessibleName, int decimals, QWidget* parent)
 {
-    auto* spin = new QDoubleSpinBox(parent);
+    auto* spin = new MillisecondsSpinBox(parent);
     spin->setObjectName(objectName);
     spin->setAccessibleName(accessibleName);
     spin->setDecimals(decimals);
@@ -65,6 +66,25 @@ TargetsPage::TargetsPage(QWidget* parent)
     m_e2el->setEnabled(false);
     m_e2elMessage = new FieldMessage(m_e2el, this);
     m_e2elMessage->setObjectName(QStringLiteral("e2elMessage"));
+    m_ttftMessage = new FieldMessage(m_ttft, this);
+    m_ttftMessage->setObjectName(QStringLiteral("ttftMessage"));
+    m_tpotMessage = new FieldMessage(m_tpot, this);
+    m_tpotMessage->setObjectName(QStringLiteral("tpotMessage"));
+    // What was typed and refused is said beside the field, with the value kept: no silent revert.
+    for (const auto& [spin, message] :
+        {std::pair {m_ttft, m_ttftMessage}, std::pair {m_tpot, m_tpotMessage}, std::pair {m_e2el, m_e2elMessage}}) {
+        connect(static_cast<MillisecondsSpinBox*>(spin), &MillisecondsSpinBox::refused, message,
+            [spin, message](const QString& typed) {
+                const QLocale locale;
+                message->showMessage(tr("“%1” is not a time from %2 to %3 ms; the target stays at %4 ms.")
+                                         .arg(typed, locale.toString(spin->minimum()), locale.toString(spin->maximum()),
+                                             locale.toString(spin->value())));
+            });
+        connect(spin, &QDoubleSpinBox::valueChanged, message, [message] {
+            if (message->isShowingError())
+                message->clearMessage();
+        });
+    }
 
     m_percentile = new QComboBox(this);
     m_percentile->setObjectName(QStringLiteral("percentileCombo"));
@@ -105,8 +125,8 @@ TargetsPage::TargetsPage(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(ttftLabel, m_ttft);
-    form->addRow(tpotLabel, m_tpot);
+    form->addRow(ttftLabel, FieldMessage::stacked(m_ttft, m_ttftMessage));
+    form->addRow(tpotLabel, FieldMessage::stacked(m_tpot, m_tpotMessage));
     form->addRow(m_e2elCheck, e2elColumn);
     form->addRow(percentileLabel, percentileColumn);
 

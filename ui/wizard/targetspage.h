@@ -51,6 +51,8 @@ private:
     QCheckBox* m_e2elCheck = nullptr;
     QDoubleSpinBox* m_e2el = nullptr;
     FieldMessage* m_e2elMessage = nullptr;
+    FieldMessage* m_ttftMessage = nullptr;
+    FieldMessage* m_tpotMessage = nullptr;
     QComboBox* m_percentile = nullptr;
     QPushButton* m_defaults = nullptr;
     bool m_ttftEdited = false;
