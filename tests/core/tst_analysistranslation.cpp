@@ -10,6 +10,8 @@
 #include "support/handbuiltrun.h"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QTest>
 #include <QTranslator>
 
@@ -25,6 +27,7 @@ private Q_SLOTS:
     void germanWithTheGermanTranslator();
     void englishAgainOnceTheTranslatorIsRemoved();
     void memoryWallEvidenceReadsAsASentence();
+    void qtsOwnWordsComeInGermanToo();
 
 private:
     static RunAnalysis analyse(const RunData& run) { return RunAnalysis::of(run, AnalysisSettings::ofRun(run)); }
@@ -137,6 +140,20 @@ void TestAnalysisTranslation::memoryWallEvidenceReadsAsASentence()
         qPrintable(a.findings.front().measured));
     QVERIFY2(a.verdict.contains(QStringLiteral("weil der Speicher voll ist: bei 8 Nutzern erreichte der KV-Cache")),
         qPrintable(a.verdict));
+}
+
+// The window loads Qt's own German beside ours (app/main.cpp): the wizard's "Next >" and every "Cancel" came out in
+// English while qt6-translations-l10n, which holds qtbase_de.qm, was neither a build nor a package dependency.
+void TestAnalysisTranslation::qtsOwnWordsComeInGermanToo()
+{
+    QTranslator qt;
+    QVERIFY2(qt.load(QLocale(QLocale::German), QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)),
+        "qtbase_de.qm is missing: install qt6-translations-l10n (packaging/debian/build-deps.txt)");
+    QCoreApplication::installTranslator(&qt);
+    QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Abbrechen"));
+    QCOMPARE(QCoreApplication::translate("QWizard", "&Next >"), QStringLiteral("&Weiter >"));
+    QCoreApplication::removeTranslator(&qt);
 }
 
 QTEST_GUILESS_MAIN(TestAnalysisTranslation)
