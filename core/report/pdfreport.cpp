@@ -185,17 +185,52 @@ public:
         for (const QStringList& r : rows)
             for (int c = 0; c < columns && c < int(r.size()); ++c)
                 natural[std::size_t(c)] = std::max(natural[std::size_t(c)], bodyMetrics.horizontalAdvance(r[c]));
+        // The longest word of each column: a column narrower than that cuts a word ("throug" for "throughput").
+        std::vector<double> longestWord(std::size_t(columns), 0);
+        auto takeWords = [&](const QStringList& cells, const QFontMetricsF& metrics) {
+            for (int c = 0; c < columns && c < int(cells.size()); ++c)
+                for (const QString& word : cells[c].split(u' ', Qt::SkipEmptyParts))
+                    longestWord[std::size_t(c)]
+                        = std::max(longestWord[std::size_t(c)], metrics.horizontalAdvance(word));
+        };
+        takeWords(header, headMetrics);
+        for (const QStringList& r : rows)
+            takeWords(r, bodyMetrics);
+        const double slack = 2 * pad + 0.5 * m_mm; // a cell that fits exactly may still wrap when drawn
         double total = dot;
-        for (double& w : natural) {
-            w += 2 * pad + 0.5 * m_mm; // a little slack: a cell that fits exactly may still wrap when drawn
-            total += w;
+        for (int c = 0; c < columns; ++c) {
+            natural[std::size_t(c)] += slack;
+            longestWord[std::size_t(c)] += slack;
+            total += natural[std::size_t(c)];
         }
-        // Too wide: shrink every column in proportion and let cells wrap.
-        const double scale = total > m_width ? (m_width - dot) / (total - dot) : 1;
+        // Too wide: every column keeps its longest word, and what is left is shared in proportion to how much more
+        // each would like; cells wrap between words. Only when even the words do not fit do they shrink too.
         std::vector<double> widths = natural;
-        for (double& w : widths)
-            w *= scale;
+        if (total > m_width) {
+            const double available = m_width - dot;
+            double words = 0, wish = 0;
+            for (int c = 0; c < columns; ++c) {
+                words += longestWord[std::size_t(c)];
+                wish += natural[std::size_t(c)] - longestWord[std::size_t(c)];
+            }
+            for (int c = 0; c < columns; ++c) {
+                const std::size_t i = std::size_t(c);
+                widths[i] = words >= available
+                    ? longestWord[i] * available / words
+                    : longestWord[i] + (natural[i] - longestWord[i]) * (available - words) / std::max(wish, 1e-9);
+            }
+        }
 
+        // Figures align right to compare digits; words (a definition, a phase) read from the left.
+        std::vector<bool> numeric(std::size_t(columns), true);
+        for (const QStringList& r : rows)
+            for (int c = 1; c < columns && c < int(r.size()); ++c) {
+                const QString cell = r[c].trimmed();
+                if (!cell.isEmpty() && !cell[0].isDigit() && cell[0] != u'-' && cell[0] != QChar(0x2212)
+                    && cell[0] != QChar(0x2013) && cell[0] != u'+')
+                    numeric[std::size_t(c)] = false;
+            }
+        numeric[0] = false;
         auto rowHeight = [&](const QStringList& cells, const QFont& f) {
             double h = 0;
             for (int c = 0; c < columns; ++c)
@@ -217,7 +252,7 @@ public:
             m_painter.setPen(kInk);
             for (int c = 0; c < columns; ++c) {
                 const double w = widths[std::size_t(c)];
-                const Qt::Alignment align = c == 0 ? Qt::AlignLeft : Qt::AlignRight;
+                const Qt::Alignment align = numeric[std::size_t(c)] ? Qt::AlignRight : Qt::AlignLeft;
                 m_painter.drawText(QRectF(x + pad, m_y + pad, w - 2 * pad, h - 2 * pad),
                     int(align | Qt::AlignVCenter) | Qt::TextWordWrap, cells.value(c));
                 x += w;

@@ -212,6 +212,30 @@ void TestReport::pdfReadsBack()
         QVERIFY2(text.contains(QLatin1String(phrase)), phrase);
     // A table row read back: 8 users, TTFT p99 400 ms.
     QVERIFY2(text.contains(u"8 users 400"), qPrintable(text.left(4000)));
+    // A narrow table keeps each word whole: the definitions' first column was cut to "throug" and "goodpu", the
+    // rest wrapped onto a line of its own. Read back word by word with positions, each term must stand whole on
+    // the row of its definition (centred beside a longer one), and end before the definition starts.
+    const QString boxes = run(pdftotext, {QStringLiteral("-bbox"), path, QStringLiteral("-")});
+    static const QRegularExpression wordBox(
+        QStringLiteral(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>)re"));
+    struct Word
+    {
+        double xMin, yMin, xMax;
+        QString text;
+    };
+    std::vector<Word> words;
+    for (auto it = wordBox.globalMatch(boxes); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        words.push_back({m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(), m.captured(4)});
+    }
+    for (const auto& [term, next] : {std::pair {"throughput", "over"}, std::pair {"goodput", "requests"}}) {
+        bool whole = false;
+        for (std::size_t i = 0; i + 1 < words.size(); ++i)
+            whole = whole
+                || (words[i].text == QLatin1String(term) && words[i + 1].text == QLatin1String(next)
+                    && qAbs(words[i].yMin - words[i + 1].yMin) < 8 && words[i].xMax < words[i + 1].xMin);
+        QVERIFY2(whole, term);
+    }
 
     int code = -1;
     const QString info = run(QStringLiteral("pdfinfo"), {path}, &code);
