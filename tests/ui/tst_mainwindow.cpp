@@ -413,7 +413,7 @@ private Q_SLOTS:
         QTest::mouseClick(none->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
         auto* warning = none->findChild<QLabel*>(QStringLiteral("qualityMessage"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            warning->text().startsWith(QStringLiteral("Stored as pass 3, but none of its")), 120'000);
+            warning->text().startsWith(QStringLiteral("⚠ Stored as pass 3, but none of its")), 120'000);
         QVERIFY(none->isVisible());
         QCOMPARE(none->passId(), qint64(3));
         QVERIFY(!none->findChild<QPushButton*>(QStringLiteral("qualityAskButton"))->isEnabled());

@@ -78,7 +78,16 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The short columns fit their contents; the model and the server share the rest, shortened in the middle
+    // ("meta-llama/…-8B-Instruct", "http://…:8000") so that both ends stay readable at 1280 pixels.
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    for (int c = 0; c < RunHistoryModel::ColumnCount; ++c)
+        header->setSectionResizeMode(c,
+            c == RunHistoryModel::Model || c == RunHistoryModel::Server ? QHeaderView::Stretch
+                                                                        : QHeaderView::ResizeToContents);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
 
     auto* filters = new QHBoxLayout;

@@ -226,12 +226,12 @@ void QualityAskDialog::finished(bool ok, const QString& error)
         = std::count_if(answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered(); });
     if (std::none_of(
             answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered() && a.correct; })) {
-        m_message->setText(tr("Stored as pass %1, but none of its %2 answers was right. The server answers, but not "
-                              "these questions: check the model it serves, its chat template and the question set "
-                              "before you compare against this pass.")
-                               .arg(m_passId)
-                               .arg(answered));
-        m_message->setProperty("warning", true);
+        m_message->setText(QStringLiteral("⚠ ")
+            + tr("Stored as pass %1, but none of its %2 answers was right. The server answers, but not "
+                 "these questions: check the model it serves, its chat template and the question set "
+                 "before you compare against this pass.")
+                  .arg(m_passId)
+                  .arg(answered));
         m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("&Close"));
         for (QAbstractButton* b : m_buttons->buttons())
             if (m_buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)
