@@ -89,9 +89,12 @@ private Q_SLOTS:
         QVERIFY2(clock.elapsed() < 20'000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY(replylimit::wasCut(reply));
         QCOMPARE(reply->error(), QNetworkReply::OperationCanceledError);
-        // What the client holds is bounded by the limit and one read's worth, not by what the server sends.
-        QVERIFY2(
-            reply->bytesAvailable() <= limit + 4 * 1024 * 1024, qPrintable(QString::number(reply->bytesAvailable())));
+        // What the client holds is bounded by the limit and half again, not by what the server sends; and the
+        // server was held back by the full buffer rather than let pour its 256 MiB in (on a loaded machine Qt's
+        // throttled progress signal once let all of it through, and the reply then waited forever).
+        QVERIFY2(reply->bytesAvailable() <= limit + limit / 2 + 1024 * 1024,
+            qPrintable(QString::number(reply->bytesAvailable())));
+        QVERIFY2(server.sent < 64 * 1024 * 1024, qPrintable(QString::number(server.sent)));
         QCOMPARE(
             replylimit::sentence(limit), QStringLiteral("The answer passed 4 MiB, so Kneepoint stopped reading it."));
         delete reply;
