@@ -1286,6 +1286,14 @@
         <source>Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise (%7 better in run %3, %8 worse), each by a test corrected for the table&apos;s size, by at least %9, and with a 95% interval for the change that leaves out zero.</source>
         <translation>Kapazität: Lauf %1 %2, Lauf %3 %4. %5 von %6 Latenzvergleichen unterscheiden sich über das Rauschen hinaus (%7 besser in Lauf %3, %8 schlechter), jeweils nach einem für die Größe der Tabelle korrigierten Test, um mindestens %9 und mit einem 95-%-Intervall der Änderung, das null ausschließt.</translation>
     </message>
+    <message>
+        <source> Runs %1 and %2 are of one configuration: each change must also exceed what they differ by.</source>
+        <translation> Die Läufe %1 und %2 haben dieselbe Konfiguration: jede Änderung muss auch größer sein als ihr Unterschied.</translation>
+    </message>
+    <message>
+        <source>within the %1 runs %2 and %3 differ by</source>
+        <translation>innerhalb der %1, um die sich die Läufe %2 und %3 unterscheiden</translation>
+    </message>
 </context>
 <context>
     <name>RunData</name>
@@ -3557,6 +3565,14 @@
         <source>The API key %1</source>
         <translation>Der API-Schlüssel %1</translation>
     </message>
+    <message>
+        <source>Stored as pass %1, but none of its %2 answers was right. The server answers, but not these questions: check the model it serves, its chat template and the question set before you compare against this pass.</source>
+        <translation>Als Durchgang %1 gespeichert, aber keine seiner %2 Antworten war richtig. Der Server antwortet, aber nicht auf diese Fragen: prüfen Sie das bereitgestellte Modell, seine Chat-Vorlage und den Fragensatz, bevor Sie mit diesem Durchgang vergleichen.</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityView</name>
@@ -3842,6 +3858,18 @@
     <message>
         <source>Answer quality</source>
         <translation>Antwortqualität</translation>
+    </message>
+    <message>
+        <source>the latency target</source>
+        <translation>das Latenzziel</translation>
+    </message>
+    <message>
+        <source>saturation</source>
+        <translation>Sättigung</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
     </message>
 </context>
 <context>
@@ -4307,6 +4335,10 @@
         <source>With %1 output tokens, the TTFT and TPOT targets allow up to %2 ms: this E2EL target is the tighter one.</source>
         <translation>Bei %1 Ausgabe-Tokens erlauben die TTFT- und TPOT-Zielwerte bis zu %2 ms: Dieser E2EL-Zielwert ist der strengere.</translation>
     </message>
+    <message>
+        <source>“%1” is not a time from %2 to %3 ms; the target stays at %4 ms.</source>
+        <translation>„%1“ ist keine Zeit von %2 bis %3 ms; das Ziel bleibt bei %4 ms.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::TrafficPage</name>
@@ -4542,14 +4574,6 @@
 <context>
     <name>kp::ui::WhatIfPanel</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <source>Time to first token target</source>
         <translation>Zielwert für die Zeit bis zum ersten Token</translation>
     </message>
@@ -4598,8 +4622,28 @@
         <translation>GPU korrigieren</translation>
     </message>
     <message>
-        <source>off</source>
-        <translation>aus</translation>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Time to first token target in milliseconds</source>
+        <translation>Ziel für die Zeit bis zum ersten Token in Millisekunden</translation>
+    </message>
+    <message>
+        <source>Time per output token target in milliseconds</source>
+        <translation>Ziel für die Zeit pro Ausgabetoken in Millisekunden</translation>
+    </message>
+    <message>
+        <source>End-to-end latency target in milliseconds</source>
+        <translation>Ziel für die Gesamtlatenz in Millisekunden</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to the run&apos;s targets</source>
+        <translation>Auf die Ziele des Laufs &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The targets, percentile and GPU the run was measured with</source>
+        <translation>Die Ziele, das Perzentil und die GPU, mit denen der Lauf gemessen wurde</translation>
     </message>
 </context>
 </TS>
