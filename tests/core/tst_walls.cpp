@@ -46,7 +46,7 @@ QJsonObject measure(const QStringList& simArguments, const QStringList& runArgum
     // The text form must come out too: it is what a person reads.
     const Result text = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
     qInfo("%s", qPrintable(text.out));
-    const QJsonObject analysis = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    QJsonObject analysis = QJsonDocument::fromJson(show.out.toUtf8()).object();
     // Every figure of the verdict is one the rest of the analysis shows too (a known bottleneck's run each).
     const QStringList unsupported = verdictFiguresWithoutEvidence(analysis[u"verdict"].toString(), text.out);
     if (!unsupported.isEmpty()) {

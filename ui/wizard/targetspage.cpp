@@ -71,8 +71,11 @@ TargetsPage::TargetsPage(QWidget* parent)
     m_tpotMessage = new FieldMessage(m_tpot, this);
     m_tpotMessage->setObjectName(QStringLiteral("tpotMessage"));
     // What was typed and refused is said beside the field, with the value kept: no silent revert.
-    for (const auto& [spin, message] :
+    for (const auto& field :
         {std::pair {m_ttft, m_ttftMessage}, std::pair {m_tpot, m_tpotMessage}, std::pair {m_e2el, m_e2elMessage}}) {
+        // Named copies, not a structured binding: clang 14 (the sanitizer build) cannot capture those.
+        QDoubleSpinBox* spin = field.first;
+        FieldMessage* message = field.second;
         connect(static_cast<MillisecondsSpinBox*>(spin), &MillisecondsSpinBox::refused, message,
             [spin, message](const QString& typed) {
                 const QLocale locale;
