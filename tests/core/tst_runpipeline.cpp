@@ -777,6 +777,23 @@ private Q_SLOTS:
         const RunSummary summary = store->runs().first();
         QCOMPARE(summary.status, RunStatus::Stopped);
         QVERIFY(summary.steps >= 2);
+        // The cut step is kept, marked, and judged by nothing: no finding names its load, and its cut requests are
+        // not the server's failures.
+        const auto data = RunData::load(*store, summary.id, &error);
+        QVERIFY2(data, qPrintable(error));
+        // (A signal that lands between two steps cuts none: then only the checks below the findings apply.)
+        const QString cutLoad = data->steps.back().cancelled ? data->steps.back().loadPhrase() : QStringLiteral("\n");
+        const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        for (const CurvePoint& p : a.curve.points)
+            QVERIFY(!p.step->cancelled);
+        for (const Finding& finding : a.findings)
+            QVERIFY2(finding.id != u"errors"
+                    && (!finding.measured.contains(cutLoad)
+                        || finding.measured.contains(QStringLiteral("stopped by the user"))),
+                qPrintable(finding.id + u": " + finding.measured));
+        for (const TrustCheck& c : a.trust)
+            if (c.id == u"errors")
+                QCOMPARE(c.status, TrustCheck::Status::Pass);
     }
 };
 

@@ -143,6 +143,7 @@ private Q_SLOTS:
     void detectsTheSimulator()
     {
         const ServerFacts f = ServerFacts::detect(simVersion, vllmModels, simulatorMetrics().text);
+        QCOMPARE(f.reportedGpu, QStringLiteral("h100-sxm")); // the wizard chooses it for the user
         QCOMPARE(f.vllmVersion, QStringLiteral("0.31.0"));
         QVERIFY(f.isVllm);
         QCOMPARE(f.modelId, QStringLiteral("llama"));
@@ -313,12 +314,13 @@ private Q_SLOTS:
         QVERIFY(!json.contains(QStringLiteral("timeScale")));
         QVERIFY(!json.contains(QStringLiteral("maxModelLen")));
         const QStringList keys = ServerFacts::detect(simVersion, vllmModels, simulatorMetrics().text).toJson().keys();
-        const QStringList expected = {QStringLiteral("blockSize"), QStringLiteral("cacheDtype"),
-            QStringLiteral("family"), QStringLiteral("gpuMemoryUtilization"), QStringLiteral("isVllm"),
-            QStringLiteral("kvCapacityTokens"), QStringLiteral("kvUsageMetric"), QStringLiteral("maxModelLen"),
-            QStringLiteral("metricsVisible"), QStringLiteral("modelId"), QStringLiteral("modelRoot"),
-            QStringLiteral("numGpuBlocks"), QStringLiteral("prefixCaching"), QStringLiteral("serverVersion"),
-            QStringLiteral("timeScale"), QStringLiteral("unknown"), QStringLiteral("vllmVersion")};
+        const QStringList expected
+            = {QStringLiteral("blockSize"), QStringLiteral("cacheDtype"), QStringLiteral("family"),
+                QStringLiteral("gpuMemoryUtilization"), QStringLiteral("isVllm"), QStringLiteral("kvCapacityTokens"),
+                QStringLiteral("kvUsageMetric"), QStringLiteral("maxModelLen"), QStringLiteral("metricsVisible"),
+                QStringLiteral("modelId"), QStringLiteral("modelRoot"), QStringLiteral("numGpuBlocks"),
+                QStringLiteral("prefixCaching"), QStringLiteral("reportedGpu"), QStringLiteral("serverVersion"),
+                QStringLiteral("timeScale"), QStringLiteral("unknown"), QStringLiteral("vllmVersion")};
         QCOMPARE(keys, expected);
     }
 
