@@ -233,10 +233,13 @@ private Q_SLOTS:
             {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
         {
             QByteArray huge = "HTTP/1.1 200 OK\r\n";
-            while (huge.size() < 10 * 1024 * 1024)
+            // Twice the socket transport's 1 MiB limit. Not more: Qt 6.4's HTTP thread parses headers without a
+            // limit and without returning to its event loop, and under a sanitizer 10 MB kept it busy past the 5 s
+            // that QNetworkAccessManager's destructor waits for it, which then leaks the thread.
+            while (huge.size() < 2 * 1024 * 1024)
                 huge += "x-padding: " + QByteArray(1000, 'p') + "\r\n";
             // Qt reads on until the first-byte timeout ends it: bounded too.
-            add("http: 10 MB of headers", once(huge + "\r\n", End::Hold),
+            add("http: 2 MB of headers", once(huge + "\r\n", End::Hold),
                 {ErrorClass::Other, QStringLiteral("response headers longer than 1 MiB")},
                 Expected {ErrorClass::Timeout, QStringLiteral("No answer within 800 ms")});
         }
@@ -522,7 +525,7 @@ private Q_SLOTS:
         const auto result = LoadEngine::run(t, transport, plan, completions(kRequests, 5));
         const qint64 took = clock.elapsed();
         // Bounded: each request ends at its deadline at the latest (1.5 s), where a hang would never end. The margin
-        // is for a loaded machine or a sanitizer build, where Qt's parsing of 10 MB of headers alone takes seconds.
+        // is for a loaded machine or a sanitizer build, where Qt's parsing of 2 MB of headers alone takes a second.
         QVERIFY2(took < 20'000, qPrintable(QString::number(took)));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         // Nothing lost: every request has its record, whatever the server did.
