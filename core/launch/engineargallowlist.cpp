@@ -31,19 +31,28 @@ QString typeName(const EngineArgAllowList::Entry& e)
     return {};
 }
 
+EngineArgAllowList fromResource(const QString& path)
+{
+    QFile file(path);
+    QString error;
+    std::optional<EngineArgAllowList> parsed;
+    if (file.open(QIODevice::ReadOnly))
+        parsed = EngineArgAllowList::fromJson(file.readAll(), &error);
+    // A build without its resource allows nothing, which is the safe way to be wrong.
+    return parsed.value_or(EngineArgAllowList());
+}
+
 } // namespace
 
 const EngineArgAllowList& EngineArgAllowList::builtIn()
 {
-    static const EngineArgAllowList list = [] {
-        QFile file(QStringLiteral(":/launch/engine-args.json"));
-        QString error;
-        std::optional<EngineArgAllowList> parsed;
-        if (file.open(QIODevice::ReadOnly))
-            parsed = fromJson(file.readAll(), &error);
-        // A build without its resource allows nothing, which is the safe way to be wrong.
-        return parsed.value_or(EngineArgAllowList());
-    }();
+    static const EngineArgAllowList list = fromResource(QStringLiteral(":/launch/engine-args.json"));
+    return list;
+}
+
+const EngineArgAllowList& EngineArgAllowList::llamaServer()
+{
+    static const EngineArgAllowList list = fromResource(QStringLiteral(":/launch/llama-server-args.json"));
     return list;
 }
 
@@ -86,26 +95,33 @@ std::optional<EngineArgAllowList> EngineArgAllowList::fromJson(const QByteArray&
             e.values << value.toString();
         e.pattern = o.value(u"pattern").toString(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/:-]{0,127}$"));
         e.negatable = o.value(u"negatable").toBool();
+        for (const QJsonValue alias : o.value(u"aliases").toArray())
+            e.aliases << alias.toString();
         e.meaning = o.value(u"meaning").toString();
         list.m_entries << e;
     }
     for (const QJsonValue v : doc.object().value(u"refused").toArray()) {
         const QJsonObject o = v.toObject();
+        // Every spelling of a refused flag is refused: llama-server's -m is its --model.
         list.m_refused.append({o.value(u"flag").toString(), o.value(u"why").toString()});
+        for (const QJsonValue alias : o.value(u"aliases").toArray())
+            list.m_refused.append({alias.toString(), o.value(u"why").toString()});
     }
     for (const QJsonValue v : doc.object().value(u"removed").toArray()) {
         const QJsonObject o = v.toObject();
         list.m_removed.append({o.value(u"flag").toString(), o.value(u"why").toString()});
     }
     static const QRegularExpression version(QStringLiteral("vLLM (v\\d+\\.\\d+(?:\\.\\d+)?)"));
-    list.m_version = version.match(doc.object().value(u"note").toString()).captured(1);
+    list.m_version
+        = doc.object().value(u"version").toString(version.match(doc.object().value(u"note").toString()).captured(1));
+    list.m_engine = doc.object().value(u"engine").toString(QStringLiteral("vLLM"));
     return list;
 }
 
 const EngineArgAllowList::Entry* EngineArgAllowList::find(const QString& flag) const
 {
     for (const Entry& e : m_entries) {
-        if (e.flag == flag)
+        if (e.flag == flag || e.aliases.contains(flag))
             return &e;
     }
     return nullptr;
@@ -147,8 +163,18 @@ std::optional<EngineArg> EngineArgAllowList::check(const QString& text, QString*
     }
     if (!flag.startsWith(u'-'))
         flag.prepend(QStringLiteral("--"));
-    // vLLM's argparse takes --max_model_len for --max-model-len; so does the list.
-    flag = QStringLiteral("--") + flag.mid(2).replace(u'_', u'-');
+    if (flag.startsWith(QStringLiteral("--"))) {
+        // vLLM's argparse takes --max_model_len for --max-model-len; so does the list.
+        flag = QStringLiteral("--") + flag.mid(2).replace(u'_', u'-');
+    } else {
+        // A short spelling (-c, -ngl) is checked, and passed on, as its long flag.
+        for (const Entry& e : m_entries) {
+            if (e.aliases.contains(flag)) {
+                flag = e.flag;
+                break;
+            }
+        }
+    }
 
     const QString positive = flag.startsWith(QStringLiteral("--no-")) ? QStringLiteral("--") + flag.mid(5) : flag;
     if (const QString why = refusedBecause(positive); !why.isEmpty()) {
@@ -157,8 +183,8 @@ std::optional<EngineArg> EngineArgAllowList::check(const QString& text, QString*
     }
     for (const auto& [removed, why] : m_removed) {
         if (removed == positive) {
-            *error = QStringLiteral("%1 is gone from vLLM %2, the version kneepoint launch starts: %3.")
-                         .arg(positive, m_version.isEmpty() ? QStringLiteral("today") : m_version, why);
+            *error = QStringLiteral("%1 is gone from %2 %3, the version kneepoint launch starts: %4.")
+                         .arg(positive, m_engine, m_version.isEmpty() ? QStringLiteral("today") : m_version, why);
             return std::nullopt;
         }
     }

@@ -21,9 +21,10 @@ struct EngineArg
     friend bool operator==(const EngineArg&, const EngineArg&) = default;
 };
 
-/// The vLLM engine arguments `kneepoint launch` passes on, from resources/launch/engine-args.json: each with its
-/// type and range. Anything else is refused, because an engine argument can change what the server executes
-/// (--trust-remote-code), where it listens or what it may read.
+/// The engine arguments `kneepoint launch` passes on, each with its type and range: vLLM's from
+/// resources/launch/engine-args.json, llama-server's from resources/launch/llama-server-args.json. Anything else is
+/// refused, because an engine argument can change what the server executes (--trust-remote-code), where it listens,
+/// what it may read or write (llama-server's --slot-save-path) or which other weights it loads (--lora, -hf).
 class EngineArgAllowList
 {
 public:
@@ -37,11 +38,14 @@ public:
         QStringList values; ///< for Enum
         QString pattern; ///< for String
         bool negatable = false; ///< a Bool that can be turned off as --no-<name>
+        QStringList aliases; ///< short spellings, -c for --ctx-size; passed on as the long flag
         QString meaning;
     };
 
-    /// The built-in list.
+    /// The built-in list for vLLM.
     static const EngineArgAllowList& builtIn();
+    /// The built-in list for llama.cpp's llama-server.
+    static const EngineArgAllowList& llamaServer();
     /// A list from JSON text in the built-in format; nullopt with `error` set when it cannot be read.
     static std::optional<EngineArgAllowList> fromJson(const QByteArray& json, QString* error);
 
@@ -54,8 +58,10 @@ public:
     const Entry* find(const QString& flag) const;
     /// Why `flag` is always refused; empty when it is not on the refused list.
     QString refusedBecause(const QString& flag) const;
-    /// The vLLM version the list is for ("v0.31"), from its note; empty when the note names none.
+    /// The engine version the list is for ("v0.31"), from its note; empty when the note names none.
     const QString& version() const { return m_version; }
+    /// "vLLM" or "llama.cpp", from the list's "engine"; vLLM when it names none.
+    const QString& engine() const { return m_engine; }
     /// "--max-model-len (int 16–16777216), --enforce-eager (switch), …", for error messages and --help.
     QString describeAllowed() const;
 
@@ -64,6 +70,7 @@ private:
     QList<std::pair<QString, QString>> m_refused; ///< flag, why
     QList<std::pair<QString, QString>> m_removed; ///< flag, why: arguments vLLM once had and this version has not
     QString m_version;
+    QString m_engine = QStringLiteral("vLLM");
 };
 
 } // namespace kp::core

@@ -9,6 +9,7 @@
 #include "launch/launchcommandbuilder.h"
 #include "launch/launchfacts.h"
 #include "launch/launchrecord.h"
+#include "launch/llamamemoryestimate.h"
 #include "launch/runtimecheck.h"
 #include "launch/serverlauncher.h"
 #include "launch/vramestimate.h"
@@ -20,6 +21,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QJsonDocument>
 #include <QLocale>
@@ -30,6 +32,7 @@
 #include <QTcpServer>
 #include <QUuid>
 
+#include <cmath>
 #include <csignal>
 #include <memory>
 
@@ -43,9 +46,10 @@ namespace kp::core {
 namespace {
 
 // Options of `kneepoint run` that launch answers itself: the server's address, what it serves, the output format.
+// run's --engine (the load generator) gives way to launch's --engine (the server): a launched sweep is Kneepoint's.
 const QStringList OwnRunOptions {QStringLiteral("url"), QStringLiteral("model"), QStringLiteral("gpu"),
     QStringLiteral("gpus"), QStringLiteral("json"), QStringLiteral("db"), QStringLiteral("api-key"),
-    QStringLiteral("api-key-file")};
+    QStringLiteral("api-key-file"), QStringLiteral("engine")};
 
 #ifdef Q_OS_UNIX
 int g_launchSignalPipe[2] = {-1, -1};
@@ -167,11 +171,88 @@ bool portFree(const QString& host, int port, int* chosen)
     return true;
 }
 
+/// The memory check of either engine, as the command prints it.
+struct MemoryCheck
+{
+    bool fits = false;
+    QString summary;
+    QString refusal;
+    QJsonObject facts; ///< the estimate's parts in MiB, kept with the run beside what the server reported
+};
+
+double mib(double bytes)
+{
+    return std::round(bytes / (1024.0 * 1024.0) * 10) / 10;
+}
+
+/// A GGUF file in the Hugging Face cache, as `huggingface-cli download ORG/NAME FILE --revision REV` leaves it:
+/// hub/models--ORG--NAME/snapshots/<commit>/FILE, a branch or tag resolved through refs/.
+QString ggufFromHubCache(const QString& model, const QString& revision, const QString& file, QString* error)
+{
+    const QString home = qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
+    const QString repo = home + QStringLiteral("/hub/models--") + QString(model).replace(u'/', QStringLiteral("--"));
+    QString commit = revision;
+    static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
+    if (!hash.match(revision).hasMatch()) {
+        QFile ref(repo + QStringLiteral("/refs/") + revision);
+        if (ref.open(QIODevice::ReadOnly))
+            commit = QString::fromLatin1(ref.readAll()).trimmed();
+    }
+    const QString path = repo + QStringLiteral("/snapshots/") + commit + u'/' + file;
+    if (!QFileInfo::exists(path)) {
+        *error = QStringLiteral("%1 of %2 at revision %3 is not in the Hugging Face cache (%4). Download it first "
+                                "with: huggingface-cli download %2 %1 --revision %3")
+                     .arg(file, model, revision, home);
+        return {};
+    }
+    return QFileInfo(path).canonicalFilePath();
+}
+
+/// llama.cpp: the GGUF file, its estimate against the GPU's or this machine's memory, and the plan's file fields.
+MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
+{
+    QString error;
+    const std::optional<GgufModel> model = GgufModel::read(plan.ggufPath, &error);
+    if (!model)
+        throw UsageError {error};
+    plan.ggufBytes = model->fileBytes;
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *model;
+    in.ctxSize = plan.engineArg(QStringLiteral("--ctx-size")).toLongLong();
+    if (const QString k = plan.engineArg(QStringLiteral("--cache-type-k")); !k.isEmpty())
+        in.cacheTypeK = k;
+    if (const QString v = plan.engineArg(QStringLiteral("--cache-type-v")); !v.isEmpty())
+        in.cacheTypeV = v;
+    if (const QString u = plan.engineArg(QStringLiteral("--ubatch-size")); !u.isEmpty())
+        in.ubatchSize = u.toLongLong();
+    const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
+    in.gpuLayers = layers.isEmpty() ? -1 : layers.toInt();
+    // On a GPU when layers go there (llama-server's default when it has one); otherwise in this machine's memory.
+    if (gpu && in.gpuLayers != 0) {
+        in.memory = {QStringLiteral("the memory of one %1").arg(gpu->name), gpu->memoryBytes(), true};
+    } else if (const auto host = LlamaMemoryEstimate::hostMemory()) {
+        in.memory = *host;
+    } else {
+        return {true,
+            QStringLiteral("%1: %2 of weights; this machine's free memory is not known here, so the fit is not "
+                           "checked")
+                .arg(model->name, LlamaMemoryEstimate::size(double(model->weightBytes))),
+            {}, {}};
+    }
+    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
+    const QJsonObject facts {{QStringLiteral("need_mib"), mib(e.needBytes)},
+        {QStringLiteral("weights_mib"), mib(e.weightBytes)}, {QStringLiteral("kv_cache_mib"), mib(e.kvBytes)},
+        {QStringLiteral("compute_mib"), mib(e.computeBytes)}, {QStringLiteral("reserve_mib"), mib(e.reserveBytes)},
+        {QStringLiteral("ctx_size"), double(e.ctxSize)}, {QStringLiteral("against"), in.memory.label},
+        {QStringLiteral("available_mib"), mib(in.memory.bytes)}};
+    return {e.fits, e.summary(), e.refusal(), facts};
+}
+
 } // namespace
 
 QString LaunchCommand::summary() const
 {
-    return QStringLiteral("Start vLLM for a model, prove it answers, then benchmark it (--then-run).");
+    return QStringLiteral("Start vLLM (or llama.cpp) for a model, prove it answers, then benchmark it (--then-run).");
 }
 
 QString LaunchCommand::description() const
@@ -186,13 +267,23 @@ QString LaunchCommand::description() const
         "(--concurrency, --requests, --shapes, ...) shape the sweep. The server is stopped and removed at the end;\n"
         "a launch record lets the next launch (or launch --cleanup) remove what a crashed one left. HF_TOKEN is\n"
         "passed through the environment, never on a command line, and never stored.\n"
-        "Local runtime: --engine-command names the vllm executable (the arguments start with 'serve').\n");
+        "Local runtime: --engine-command names the vllm executable (the arguments start with 'serve').\n"
+        "llama.cpp (--engine llamacpp): --gguf names a GGUF file on this machine (or, with --model and --revision, a\n"
+        "file of that repository in the Hugging Face cache). The estimate reads the file's own tensor types and sizes\n"
+        "and its KV geometry: weights + the KV cache of --ctx-size + compute buffers + a stated reserve, against the\n"
+        "GPU (when layers go there) or this machine's available memory. llama-server arguments are allow-listed too\n"
+        "(no --host, -hf, --lora, --props, --slot-save-path, ...); --engine-command names the llama-server\n"
+        "executable, and containers need a pinned --image of llama.cpp's server.\n");
 }
 
 QList<QCommandLineOption> LaunchCommand::options() const
 {
     QList<QCommandLineOption> list {
+        valueOption("engine", "vllm or llamacpp.", "ENGINE", "vllm"),
         valueOption("model", "Hugging Face model id, ORG/NAME.", "ORG/NAME"),
+        valueOption("gguf", "llama.cpp: a GGUF file on this machine; with --model, the file's name in that repository.",
+            "FILE"),
+        valueOption("ctx-size", "llama.cpp: context of all slots together, in tokens (engine argument).", "N"),
         valueOption("revision", "Model revision: a commit hash pins the weights (a branch or tag can move).", "REV"),
         valueOption("gpu", "The GPU, from the catalog (kneepoint gpus); default: what nvidia-smi reports.", "ID"),
         valueOption("gpus", "GPUs to split the model over (tensor parallelism).", "N", "1"),
@@ -201,12 +292,13 @@ QList<QCommandLineOption> LaunchCommand::options() const
             "image", "Container image, pinned: vllm/vllm-openai@sha256:<digest> (default: vLLM v0.31.0's).", "REF"),
         flagOption("allow-unpinned", "Accept an image without a digest; the report says so."),
         valueOption("runtime", "docker, podman or local.", "KIND", "docker"),
-        valueOption("engine-command", "The local runtime's vllm executable (default: vllm on PATH).", "PATH"),
+        valueOption("engine-command",
+            "The local runtime's executable (default: vllm, or llama-server for llama.cpp, on PATH).", "PATH"),
         valueOption("max-model-len", "Context length (engine argument).", "N"),
         valueOption(
             "gpu-memory-utilization", "Share of GPU memory vLLM may take (engine argument; default 0.92).", "F"),
         valueOption("kv-cache-dtype", "auto or fp8 (engine argument).", "DTYPE"),
-        valueOption("engine-arg", "An allow-listed vLLM argument, FLAG=VALUE or FLAG (repeatable).", "FLAG=VALUE"),
+        valueOption("engine-arg", "An allow-listed engine argument, FLAG=VALUE or FLAG (repeatable).", "FLAG=VALUE"),
         valueOption(
             "model-config", "The model's config.json, when it is neither in the catalog nor on the hub.", "FILE"),
         valueOption("host", "Address the server's port is published on.", "ADDR", "127.0.0.1"),
@@ -218,7 +310,7 @@ QList<QCommandLineOption> LaunchCommand::options() const
         valueOption("health-timeout-s", "How long to wait for /health.", "S", "900"),
         valueOption("dcgm-url", "A DCGM exporter's /metrics, for peak VRAM when the GPU is not local.", "URL"),
         flagOption("then-run", "Run the sweep against the server once it is proven, then stop it."),
-        flagOption("dry-run", "Print the VRAM estimate and the exact command; start nothing."),
+        flagOption("dry-run", "Print the memory estimate and the exact command; start nothing."),
         flagOption("cleanup", "Remove servers that launches of crashed Kneepoint processes left behind, then exit."),
         flagOption("json", "Print the result as JSON."),
     };
@@ -238,19 +330,63 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         return ExitOk;
     }
 
-    // What to serve.
+    // Which engine, and what it serves.
+    LaunchPlan plan;
+    const QString engineName = p.value(QStringLiteral("engine"));
+    if (engineName == u"llamacpp" || engineName == u"llama.cpp")
+        plan.engine = LaunchEngine::LlamaCpp;
+    else if (engineName != u"vllm")
+        throw UsageError {QStringLiteral("--engine is vllm or llamacpp, not '%1'.").arg(engineName)};
+    const bool llama = plan.engine == LaunchEngine::LlamaCpp;
+    for (const char* vllmOnly : {"max-model-len", "gpu-memory-utilization", "kv-cache-dtype", "model-config"}) {
+        if (llama && p.isSet(QString::fromLatin1(vllmOnly)))
+            throw UsageError {QStringLiteral("--%1 is for vLLM; llama.cpp takes --ctx-size and --engine-arg "
+                                             "--cache-type-k=q8_0 --engine-arg --cache-type-v=q8_0.")
+                                  .arg(QString::fromLatin1(vllmOnly))};
+    }
+    for (const char* llamaOnly : {"gguf", "ctx-size"}) {
+        if (!llama && p.isSet(QString::fromLatin1(llamaOnly)))
+            throw UsageError {QStringLiteral("--%1 is for --engine llamacpp; vLLM takes --model, --revision and "
+                                             "--max-model-len.")
+                                  .arg(QString::fromLatin1(llamaOnly))};
+    }
     const QString model = p.value(QStringLiteral("model"));
     static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
-    if (!repoId.match(model).hasMatch())
+    const QString gguf = p.value(QStringLiteral("gguf"));
+    if (llama && model.isEmpty()) {
+        if (gguf.isEmpty())
+            throw UsageError {QStringLiteral("--engine llamacpp needs --gguf FILE (a GGUF file on this machine), or "
+                                             "--model ORG/NAME --revision REV --gguf FILE.gguf from the Hugging Face "
+                                             "cache.")};
+        const QFileInfo file(gguf);
+        if (!file.isFile())
+            throw UsageError {QStringLiteral("--gguf: there is no file %1.").arg(gguf)};
+        plan.ggufPath = file.canonicalFilePath();
+    } else if (!repoId.match(model).hasMatch()) {
         throw UsageError {QStringLiteral("--model takes a Hugging Face id ORG/NAME, such as "
                                          "meta-llama/Llama-3.1-8B-Instruct%1.")
                               .arg(model.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(model))};
+    }
     const QString revision = p.value(QStringLiteral("revision"));
     static const QRegularExpression revisionText(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
-    if (!revisionText.match(revision).hasMatch())
+    if (!model.isEmpty() && !revisionText.match(revision).hasMatch())
         throw UsageError {QStringLiteral("--revision is required: a commit hash (best), branch or tag of the model.")};
+    if (llama && !model.isEmpty()) {
+        static const QRegularExpression fileName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*\\.gguf$"));
+        if (!fileName.match(gguf).hasMatch())
+            throw UsageError {QStringLiteral("With --model, --gguf names the file in the repository, such as "
+                                             "model-Q4_K_M.gguf%1.")
+                                  .arg(gguf.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(gguf))};
+        QString error;
+        plan.ggufPath = ggufFromHubCache(model, revision, gguf, &error);
+        if (plan.ggufPath.isEmpty()) {
+            io.err << prefix << error << '\n';
+            return ExitFailure;
+        }
+    }
+    if (llama)
+        plan.engineProgram = QStringLiteral("llama-server");
 
-    LaunchPlan plan;
     plan.model = model;
     plan.revision = revision;
     const QString runtime = p.value(QStringLiteral("runtime"));
@@ -288,6 +424,10 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
             if (!image)
                 throw UsageError {QStringLiteral("--image: ") + error};
             plan.image = *image;
+        } else if (llama) {
+            throw UsageError {QStringLiteral("--engine llamacpp in a container needs --image, pinned: "
+                                             "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda for a "
+                                             "GPU); docker buildx imagetools inspect shows the digest.")};
         } else {
             plan.image = ImageReference::defaultImage();
             if (!plan.image.pinned())
@@ -302,16 +442,19 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
                                              "buildx imagetools inspect %1 shows it), or --allow-unpinned to accept "
                                              "that; the report will say so.")
                                   .arg(plan.image.toString(), plan.image.repository)};
-        plan.hfCache = p.isSet(QStringLiteral("hf-cache"))
-            ? p.value(QStringLiteral("hf-cache"))
-            : qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
-        plan.passHfToken = !qEnvironmentVariable("HF_TOKEN").isEmpty();
+        // llama.cpp's container gets the GGUF file's directory alone, read-only, and no token: it downloads nothing.
+        if (!llama) {
+            plan.hfCache = p.isSet(QStringLiteral("hf-cache"))
+                ? p.value(QStringLiteral("hf-cache"))
+                : qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
+            plan.passHfToken = !qEnvironmentVariable("HF_TOKEN").isEmpty();
+        }
     }
 
     // Engine arguments: the shortcuts first, then --engine-arg, each checked against the allow-list.
-    const EngineArgAllowList& allowList = EngineArgAllowList::builtIn();
+    const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer() : EngineArgAllowList::builtIn();
     QStringList requested;
-    for (const char* shortcut : {"max-model-len", "gpu-memory-utilization", "kv-cache-dtype"}) {
+    for (const char* shortcut : {"max-model-len", "gpu-memory-utilization", "kv-cache-dtype", "ctx-size"}) {
         const QString name = QString::fromLatin1(shortcut);
         if (p.isSet(name))
             requested << QStringLiteral("--%1=%2").arg(name, p.value(name));
@@ -342,9 +485,9 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     }
     plan.servedModelName = plan.engineArg(QStringLiteral("--served-model-name"));
     if (plan.servedModelName.isEmpty())
-        plan.servedModelName = model;
+        plan.servedModelName = model.isEmpty() ? QFileInfo(plan.ggufPath).completeBaseName() : model;
 
-    // The VRAM estimate, before any GPU time is spent.
+    // The memory estimate, before any GPU time is spent.
     std::optional<GpuSpec> gpu;
     if (p.isSet(QStringLiteral("gpu"))) {
         gpu = Catalog::forUser().gpu(p.value(QStringLiteral("gpu")));
@@ -353,32 +496,46 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
                                   .arg(p.value(QStringLiteral("gpu")))};
     } else {
         gpu = localGpu();
-        if (!gpu)
+        // llama.cpp runs on the CPU too; vLLM's estimate needs the GPU.
+        if (!gpu && !llama)
             throw UsageError {QStringLiteral("Which GPU? nvidia-smi is not available here: pass --gpu ID (kneepoint "
                                              "gpus lists them) so that the memory estimate can run.")};
     }
-    ResolveOptions resolveOptions;
-    resolveOptions.configPath = p.value(QStringLiteral("model-config"));
-    const ModelResolution resolution = ModelResolver::resolve(model, resolveOptions);
-    if (!resolution.model) {
-        io.err << prefix << "no memory estimate is possible without the model's geometry: " << resolution.error
-               << " Pass --model-config with its config.json.\n";
-        return ExitFailure;
+    MemoryCheck memory;
+    if (llama) {
+        memory = checkLlamaCpp(plan, gpu);
+    } else {
+        ResolveOptions resolveOptions;
+        resolveOptions.configPath = p.value(QStringLiteral("model-config"));
+        const ModelResolution resolution = ModelResolver::resolve(model, resolveOptions);
+        if (!resolution.model) {
+            io.err << prefix << "no memory estimate is possible without the model's geometry: " << resolution.error
+                   << " Pass --model-config with its config.json.\n";
+            return ExitFailure;
+        }
+        VramEstimate::Inputs in;
+        in.model = *resolution.model;
+        in.gpu = *gpu;
+        in.tensorParallel = plan.gpus;
+        in.maxModelLen = plan.engineArg(QStringLiteral("--max-model-len")).toInt();
+        in.kvCacheDtype = plan.engineArg(QStringLiteral("--kv-cache-dtype"));
+        if (in.kvCacheDtype.isEmpty())
+            in.kvCacheDtype = QStringLiteral("auto");
+        if (const QString util = plan.engineArg(QStringLiteral("--gpu-memory-utilization")); !util.isEmpty())
+            in.gpuMemoryUtilization = util.toDouble();
+        in.quantization = plan.engineArg(QStringLiteral("--quantization"));
+        const VramEstimate estimate = VramEstimate::of(in);
+        constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+        const QJsonObject facts {{QStringLiteral("need_mib"), mib(estimate.needGib * GiB)},
+            {QStringLiteral("weights_mib"), mib(estimate.weightsGib * GiB)},
+            {QStringLiteral("kv_cache_mib"), mib(estimate.kvGib * GiB)},
+            {QStringLiteral("reserve_mib"), mib(estimate.overheadGib * GiB)},
+            {QStringLiteral("against"), QStringLiteral("the usable memory of one %1").arg(gpu->name)},
+            {QStringLiteral("available_mib"), mib(estimate.usableGib * GiB)}};
+        memory = {estimate.fits, estimate.summary(), estimate.refusal(), facts};
     }
-    VramEstimate::Inputs in;
-    in.model = *resolution.model;
-    in.gpu = *gpu;
-    in.tensorParallel = plan.gpus;
-    in.maxModelLen = plan.engineArg(QStringLiteral("--max-model-len")).toInt();
-    in.kvCacheDtype = plan.engineArg(QStringLiteral("--kv-cache-dtype"));
-    if (in.kvCacheDtype.isEmpty())
-        in.kvCacheDtype = QStringLiteral("auto");
-    if (const QString util = plan.engineArg(QStringLiteral("--gpu-memory-utilization")); !util.isEmpty())
-        in.gpuMemoryUtilization = util.toDouble();
-    in.quantization = plan.engineArg(QStringLiteral("--quantization"));
-    const VramEstimate estimate = VramEstimate::of(in);
-    if (!estimate.fits) {
-        io.err << prefix << estimate.refusal() << '\n';
+    if (!memory.fits) {
+        io.err << prefix << memory.refusal << '\n';
         return ExitFailure;
     }
 
@@ -418,12 +575,12 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     // "Fits" is about memory; whether it can start is the runtime's to say, so it is asked before either claim.
     const RuntimeCheck answered = RuntimeCheck::of(plan);
     if (!answered.ok) {
-        io.out << "Memory: " << estimate.summary() << ": fits.\n";
+        io.out << "Memory: " << memory.summary << ": fits.\n";
         io.err << prefix << "the model fits, but nothing can start: " << answered.sentence << '\n';
         return ExitFailure;
     }
     if (p.isSet(QStringLiteral("dry-run"))) {
-        io.out << "Memory: " << estimate.summary() << ": fits.\n";
+        io.out << "Memory: " << memory.summary << ": fits.\n";
         io.out << "Runtime: " << answered.sentence << '\n';
         io.out << "Image: "
                << (plan.runtime == LaunchRuntime::Local ? QStringLiteral("none (local runtime)")
@@ -474,13 +631,13 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     if (!plan.image.pinned() && plan.runtime != LaunchRuntime::Local)
         io.err << "Warning: the image " << plan.image.toString() << " is not pinned by digest (--allow-unpinned).\n";
     static const QRegularExpression commit(QStringLiteral("^[0-9a-f]{40}$"));
-    if (!commit.match(plan.revision).hasMatch())
+    if (!plan.model.isEmpty() && !commit.match(plan.revision).hasMatch())
         io.err << "Note: --revision " << plan.revision
                << " is a branch or tag, which can move; a 40-character commit hash pins the weights.\n";
     if (!QHostAddress(plan.host).isLoopback())
         io.err << "Warning: the server will listen on " << plan.host
                << ", reachable from other machines, and it has no API key.\n";
-    io.err << "Memory: " << estimate.summary() << ": fits.\n";
+    io.err << "Memory: " << memory.summary << ": fits.\n";
     io.err << "Runtime: " << answered.sentence << '\n';
 
     ServerLauncher::Options launcherOptions;
@@ -535,6 +692,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
                   .arg(launcher.startupSeconds(), 0, 'f', 1);
     io.err.flush();
     QJsonObject launchFacts = launcher.facts();
+    launchFacts[QStringLiteral("memory_estimate")] = memory.facts;
     VramSampler vram(QUrl(p.value(QStringLiteral("dcgm-url"))), plan.gpuDevices);
     vram.start();
 

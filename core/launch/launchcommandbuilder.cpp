@@ -9,6 +9,12 @@ namespace kp::core {
 namespace {
 
 constexpr int ContainerPort = 8000;
+constexpr int LlamaContainerPort = 8080; // llama.cpp's server images listen there
+// Where the GGUF file's directory is mounted in a llama.cpp container.
+QString llamaContainerModels()
+{
+    return QStringLiteral("/models");
+}
 
 QString runtimeProgram(LaunchRuntime runtime)
 {
@@ -17,8 +23,50 @@ QString runtimeProgram(LaunchRuntime runtime)
 
 } // namespace
 
+LaunchCommandLine LaunchCommandBuilder::buildLlamaCpp(const LaunchPlan& plan)
+{
+    LaunchCommandLine c;
+    const bool local = plan.runtime == LaunchRuntime::Local;
+    const QString fileName = plan.ggufPath.section(u'/', -1);
+    QStringList engine;
+    engine << QStringLiteral("--model") << (local ? plan.ggufPath : llamaContainerModels() + u'/' + fileName)
+           << QStringLiteral("--host") << (local ? plan.host : QStringLiteral("0.0.0.0")) << QStringLiteral("--port")
+           << QString::number(local ? plan.port : LlamaContainerPort) << QStringLiteral("--alias")
+           << plan.servedModelName;
+    // The sweep scrapes /metrics alongside; llama-server serves it only when asked.
+    if (!plan.engineArgs.contains(EngineArg {QStringLiteral("--metrics"), QString(), false}))
+        engine << QStringLiteral("--metrics");
+    for (const EngineArg& a : plan.engineArgs)
+        engine << a.tokens();
+    if (local) {
+        c.program = plan.engineProgram;
+        c.arguments = engine;
+        if (!plan.gpuDevices.isEmpty())
+            c.environment.append({QStringLiteral("CUDA_VISIBLE_DEVICES"), plan.gpuDevices});
+        return c;
+    }
+    c.program = runtimeProgram(plan.runtime);
+    c.arguments << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("--name") << plan.containerName()
+                << QStringLiteral("--label") << QStringLiteral("org.kneepoint.launch=") + plan.id;
+    // GPUs only when layers are asked onto them: llama.cpp's CPU images start without any.
+    const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
+    if (!layers.isEmpty() && layers != u"0")
+        c.arguments << QStringLiteral("--gpus")
+                    << (plan.gpuDevices.isEmpty() ? QString::number(plan.gpus)
+                                                  : QStringLiteral("\"device=%1\"").arg(plan.gpuDevices));
+    // The file's directory, read-only: the server sees that one model and nothing else of this machine.
+    c.arguments << QStringLiteral("-p")
+                << QStringLiteral("%1:%2:%3").arg(plan.host).arg(plan.port).arg(LlamaContainerPort)
+                << QStringLiteral("-v")
+                << plan.ggufPath.section(u'/', 0, -2) + u':' + llamaContainerModels() + QStringLiteral(":ro")
+                << plan.image.toString() << engine;
+    return c;
+}
+
 LaunchCommandLine LaunchCommandBuilder::build(const LaunchPlan& plan)
 {
+    if (plan.engine == LaunchEngine::LlamaCpp)
+        return buildLlamaCpp(plan);
     LaunchCommandLine c;
     QStringList engine;
     engine << QStringLiteral("--revision") << plan.revision;

@@ -28,6 +28,10 @@ struct LaunchCommandLine
 ///  local:         vllm serve MODEL --revision REV --host HOST --port PORT --served-model-name NAME
 ///                 [--tensor-parallel-size N] ENGINE-ARGS…
 /// The image's entrypoint is `vllm serve`, so the model follows the image positionally (fact sheet §C.4).
+/// llama.cpp:
+///  docker/podman: run --rm --name kneepoint-<id> --label … [--gpus N, with --n-gpu-layers] -p HOST:PORT:8080
+///                 -v DIR:/models:ro IMAGE --model /models/FILE --host 0.0.0.0 --port 8080 --alias NAME --metrics ARGS…
+///  local:         llama-server --model FILE --host HOST --port PORT --alias NAME --metrics ARGS…
 class LaunchCommandBuilder
 {
 public:
@@ -40,6 +44,9 @@ public:
     static LaunchCommandLine list(LaunchRuntime runtime, const QString& id);
     /// An argument list as a person would type it, for --dry-run and reports; quotes what a shell would split.
     static QString display(const LaunchCommandLine& command);
+
+private:
+    static LaunchCommandLine buildLlamaCpp(const LaunchPlan& plan);
 };
 
 } // namespace kp::core

@@ -23,7 +23,37 @@ QList<std::pair<QString, QString>> launchFactRows(const QJsonObject& launch)
                 ? QStringLiteral("yes")
                 : QStringLiteral("NO (--allow-unpinned): the tag may name other software tomorrow")});
     }
-    rows.append({QStringLiteral("Model revision"), QStringLiteral("%1 @ %2").arg(text("model"), text("revision"))});
+    if (launch.value(u"engine").toString() == u"llamacpp")
+        rows.append({QStringLiteral("Engine"), QStringLiteral("llama.cpp (llama-server)")});
+    if (!text("model").isEmpty())
+        rows.append({QStringLiteral("Model revision"), QStringLiteral("%1 @ %2").arg(text("model"), text("revision"))});
+    if (launch.contains(u"gguf_file"))
+        rows.append({QStringLiteral("Model file"),
+            QStringLiteral("%1 (%2 bytes)")
+                .arg(text("gguf_file"), c.toString(qint64(launch.value(u"gguf_bytes").toDouble())))});
+    const QJsonObject estimate = launch.value(u"memory_estimate").toObject();
+    auto mibText = [&c](double v) -> QString { return c.toString(v, 'f', 1) + QStringLiteral(" MiB"); };
+    if (!estimate.isEmpty()) {
+        QStringList parts {QStringLiteral("weights ") + mibText(estimate.value(u"weights_mib").toDouble()),
+            QStringLiteral("KV cache ") + mibText(estimate.value(u"kv_cache_mib").toDouble())};
+        if (estimate.contains(u"compute_mib"))
+            parts << QStringLiteral("compute ") + mibText(estimate.value(u"compute_mib").toDouble());
+        parts << QStringLiteral("reserve ") + mibText(estimate.value(u"reserve_mib").toDouble());
+        rows.append({QStringLiteral("Memory estimate"),
+            QStringLiteral("%1 (%2) of %3, %4")
+                .arg(mibText(estimate.value(u"need_mib").toDouble()), parts.join(QStringLiteral(", ")),
+                    mibText(estimate.value(u"available_mib").toDouble()), estimate.value(u"against").toString())});
+    }
+    if (launch.contains(u"reported_weights_mib") || launch.contains(u"reported_kv_cache_mib")) {
+        QStringList parts;
+        if (launch.contains(u"reported_weights_mib"))
+            parts << QStringLiteral("weights ") + mibText(launch.value(u"reported_weights_mib").toDouble());
+        if (launch.contains(u"reported_kv_cache_mib"))
+            parts << QStringLiteral("KV cache ") + mibText(launch.value(u"reported_kv_cache_mib").toDouble());
+        if (launch.contains(u"reported_compute_mib"))
+            parts << QStringLiteral("compute ") + mibText(launch.value(u"reported_compute_mib").toDouble());
+        rows.append({QStringLiteral("Memory the server reported (its log)"), parts.join(QStringLiteral(", "))});
+    }
     if (launch.contains(u"startup_seconds"))
         rows.append({QStringLiteral("Start-up (cold start to first answer)"),
             QStringLiteral("%1 s").arg(launch.value(u"startup_seconds").toDouble(), 0, 'f', 1)});

@@ -19,6 +19,11 @@ QString launchRuntimeName(LaunchRuntime runtime)
     return {};
 }
 
+QString launchEngineName(LaunchEngine engine)
+{
+    return engine == LaunchEngine::LlamaCpp ? QStringLiteral("llamacpp") : QStringLiteral("vllm");
+}
+
 QString LaunchPlan::containerName() const
 {
     return QStringLiteral("kneepoint-") + id;
@@ -40,7 +45,13 @@ QJsonObject LaunchPlan::toJson() const
         args.append(a.hasValue ? a.flag + u'=' + a.value : a.flag);
     QJsonObject o {{QStringLiteral("runtime"), launchRuntimeName(runtime)}, {QStringLiteral("model"), model},
         {QStringLiteral("revision"), revision}, {QStringLiteral("served_model_name"), servedModelName},
-        {QStringLiteral("gpus"), gpus}, {QStringLiteral("engine_args"), args}};
+        {QStringLiteral("gpus"), gpus}, {QStringLiteral("engine_args"), args},
+        {QStringLiteral("engine"), launchEngineName(engine)}};
+    if (engine == LaunchEngine::LlamaCpp) {
+        // The file's name and size, never the directories around it: a path can say who the user is.
+        o[QStringLiteral("gguf_file")] = ggufPath.section(u'/', -1);
+        o[QStringLiteral("gguf_bytes")] = double(ggufBytes);
+    }
     if (runtime != LaunchRuntime::Local) {
         o[QStringLiteral("image")] = image.toString();
         o[QStringLiteral("image_digest")] = image.digest.isEmpty() ? QJsonValue() : QJsonValue(image.digest);

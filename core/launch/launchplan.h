@@ -18,13 +18,22 @@ enum class LaunchRuntime { Docker, Podman, Local };
 /// "docker", "podman" or "local".
 QString launchRuntimeName(LaunchRuntime runtime);
 
+/// Which server is started.
+enum class LaunchEngine { Vllm, LlamaCpp };
+
+/// "vllm" or "llamacpp", as --engine takes it.
+QString launchEngineName(LaunchEngine engine);
+
 /// Everything a launch is told, checked: what LaunchCommandBuilder turns into a command line.
 struct LaunchPlan
 {
     LaunchRuntime runtime = LaunchRuntime::Docker;
+    LaunchEngine engine = LaunchEngine::Vllm;
     QString id; ///< short and unique: names the container kneepoint-<id> and the launch record
-    QString model; ///< Hugging Face id, ORG/NAME
+    QString model; ///< Hugging Face id, ORG/NAME; for llama.cpp empty when a GGUF file was given by path
     QString revision; ///< branch, tag or (best) commit hash
+    QString ggufPath; ///< llama.cpp: the GGUF file on this machine (from the hub's cache when model is set)
+    qint64 ggufBytes = 0; ///< its size, recorded with the run
     QString servedModelName; ///< the name in the API; the model id unless --served-model-name says otherwise
     ImageReference image; ///< for docker and podman
     QString host = QStringLiteral("127.0.0.1"); ///< where the port is published
@@ -33,7 +42,7 @@ struct LaunchPlan
     QString gpuDevices; ///< "0,1": which GPUs; empty: any `gpus` of them
     QString hfCache; ///< host directory mounted as the container's Hugging Face cache; empty: none
     bool passHfToken = false; ///< HF_TOKEN is set: pass its name (never its value) into the container
-    QString engineProgram = QStringLiteral("vllm"); ///< the local runtime's executable
+    QString engineProgram = QStringLiteral("vllm"); ///< the local runtime's executable (llama-server for llama.cpp)
     QList<EngineArg> engineArgs; ///< allow-listed, in order; --served-model-name and --max-model-len among them
 
     /// The container's name: kneepoint-<id>.

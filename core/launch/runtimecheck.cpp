@@ -15,10 +15,13 @@ RuntimeCheck RuntimeCheck::of(const LaunchPlan& plan, int timeoutMs)
     if (plan.runtime == LaunchRuntime::Local) {
         const QString found = QStandardPaths::findExecutable(plan.engineProgram);
         c.ok = !found.isEmpty();
+        const QString install = plan.engine == LaunchEngine::LlamaCpp
+            ? QStringLiteral("install llama.cpp's llama-server (or pass --engine-command with its path)")
+            : QStringLiteral("install vLLM (pip install vllm) in this environment");
         c.sentence = c.ok ? QStringLiteral("%1 is at %2.").arg(plan.engineProgram, found)
-                          : QStringLiteral("There is no %1 on PATH: install vLLM (pip install vllm) in this "
-                                           "environment, or launch in a container with --runtime docker.")
-                                .arg(plan.engineProgram);
+                          : QStringLiteral("There is no %1 on PATH: %2, or launch in a container with --runtime "
+                                           "docker.")
+                                .arg(plan.engineProgram, install);
         return c;
     }
     const QString program = launchRuntimeName(plan.runtime);

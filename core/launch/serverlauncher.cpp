@@ -313,6 +313,12 @@ void ServerLauncher::checkModel()
                 names << card.value(u"id").toString();
                 if (card.value(u"id").toString() != m_plan.servedModelName)
                     continue;
+                if (m_plan.engine == LaunchEngine::LlamaCpp) {
+                    // llama-server lists the file under its --alias, without vLLM's root or max_model_len.
+                    setStage(Stage::SmokeTest, QStringLiteral("greedy completions and chat, each asked twice"));
+                    runSmoke(0);
+                    return;
+                }
                 const QString root = card.value(u"root").toString();
                 if (root != m_plan.model) {
                     fail(QStringLiteral(

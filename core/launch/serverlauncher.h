@@ -23,9 +23,9 @@ class QNetworkReply;
 
 namespace kp::core {
 
-/// Starts vLLM from a LaunchPlan and proves it answers before anything else may load it:
+/// Starts vLLM or llama-server from a LaunchPlan and proves it answers before anything else may load it:
 ///   process started → /health polled every second (up to a timeout, progress read from the log) → /v1/models names
-///   the requested model as `root` under the served name, with the expected max_model_len → a greedy smoke test
+///   the served name (for vLLM with the requested model as `root` and the expected max_model_len) → a greedy smoke test
 ///   (temperature 0, two fixed prompts each for completions and chat, each asked twice: non-empty and identical) →
 ///   ready, with the start-up time (process start to the first smoke answer).
 /// Any failed step stops the server and says which check failed, with the log lines that explain it. stop() (and the

@@ -66,6 +66,15 @@ StartupLog::Kind StartupLog::feed(const QString& rawLine)
     static const QRegularExpression apiUp = re(R"(Starting vLLM API server|Application startup complete)");
     static const QRegularExpression downloading = re(R"(Downloading|Fetching \d+ files)");
 
+    // llama-server (its buffer lines come at --log-verbosity 4 and above).
+    static const QRegularExpression llamaWeights = re(R"(\bmodel buffer size\s*=\s*([\d.]+)\s*MiB)");
+    static const QRegularExpression llamaKv = re(R"(\bKV buffer size\s*=\s*([\d.]+)\s*MiB)");
+    static const QRegularExpression llamaCompute = re(R"(\bcompute buffer size\s*=\s*([\d.]+)\s*MiB)");
+    static const QRegularExpression llamaLoading = re(R"(load_model: loading model)");
+    static const QRegularExpression llamaLoaded = re(R"(model loaded|server is listening|listening on http)");
+    static const QRegularExpression llamaFailed
+        = re(R"(failed to load model|error loading model|unable to load model|failed to allocate)");
+
     auto keep = [this, &line] {
         m_relevant << line;
         while (m_relevant.size() > RelevantLinesKept)
@@ -116,6 +125,32 @@ StartupLog::Kind StartupLog::feed(const QString& rawLine)
         return fatal(QStringLiteral("The model needs --trust-remote-code, which Kneepoint refuses: it would run "
                                     "Python from the model repository on this machine."));
 
+    if (llamaFailed.match(line).hasMatch())
+        return fatal(QStringLiteral("llama-server could not load the model (\"%1\"): check that the GGUF file is "
+                                    "whole and that this llama.cpp knows its architecture, and that the memory "
+                                    "estimate fits.")
+                         .arg(line.right(160)));
+    // A model split over devices logs a buffer line for each: the sums are what it took.
+    if (auto m = llamaWeights.match(line); m.hasMatch()) {
+        m_llamaWeightsMib = m_llamaWeightsMib.value_or(0) + m.captured(1).toDouble();
+        return Kind::Fact;
+    }
+    if (auto m = llamaKv.match(line); m.hasMatch()) {
+        m_llamaKvMib = m_llamaKvMib.value_or(0) + m.captured(1).toDouble();
+        return Kind::Fact;
+    }
+    if (auto m = llamaCompute.match(line); m.hasMatch()) {
+        m_llamaComputeMib = m_llamaComputeMib.value_or(0) + m.captured(1).toDouble();
+        return Kind::Fact;
+    }
+    if (llamaLoading.match(line).hasMatch()) {
+        m_progress = QStringLiteral("loading the model");
+        return Kind::Progress;
+    }
+    if (llamaLoaded.match(line).hasMatch()) {
+        m_progress = QStringLiteral("model loaded, server listening");
+        return Kind::Progress;
+    }
     if (auto m = kvSize.match(line); m.hasMatch()) {
         if (const auto v = number(m.captured(1)))
             m_kvCacheTokens = qint64(*v);
@@ -200,6 +235,12 @@ QJsonObject StartupLog::toJson() const
         o[QStringLiteral("model_load_gib")] = *m_modelLoadGib;
     if (m_gpuBlocks)
         o[QStringLiteral("gpu_blocks")] = double(*m_gpuBlocks);
+    if (m_llamaWeightsMib)
+        o[QStringLiteral("reported_weights_mib")] = *m_llamaWeightsMib;
+    if (m_llamaKvMib)
+        o[QStringLiteral("reported_kv_cache_mib")] = *m_llamaKvMib;
+    if (m_llamaComputeMib)
+        o[QStringLiteral("reported_compute_mib")] = *m_llamaComputeMib;
     return o;
 }
 

@@ -28,6 +28,10 @@ public:
     std::optional<double> availableKvGib() const { return m_availableKvGib; } ///< "Available KV cache memory: X GiB"
     std::optional<double> modelLoadGib() const { return m_modelLoadGib; } ///< "Model loading took X GiB"
     std::optional<qint64> gpuBlocks() const { return m_gpuBlocks; } ///< V0's "# GPU blocks: N"
+    /// llama-server's "model buffer size = X MiB", summed over its devices.
+    std::optional<double> llamaWeightsMib() const { return m_llamaWeightsMib; }
+    std::optional<double> llamaKvMib() const { return m_llamaKvMib; } ///< "KV buffer size = X MiB", summed
+    std::optional<double> llamaComputeMib() const { return m_llamaComputeMib; } ///< "compute buffer size = X MiB"
 
     /// The latest progress, in words ("loading weights: 2/4 shards"); empty before any.
     const QString& progress() const { return m_progress; }
@@ -37,7 +41,8 @@ public:
     QStringList relevantLines(int count = 12) const;
 
     /// The facts for the run: kv_cache_tokens, max_concurrency, max_concurrency_tokens, max_model_len,
-    /// available_kv_cache_gib, model_load_gib; missing ones left out.
+    /// available_kv_cache_gib, model_load_gib, and llama-server's reported_weights_mib, reported_kv_cache_mib and
+    /// reported_compute_mib; missing ones left out.
     QJsonObject toJson() const;
 
     /// Reads a number written with thousands separators ("1,606,496").
@@ -51,6 +56,9 @@ private:
     std::optional<double> m_availableKvGib;
     std::optional<double> m_modelLoadGib;
     std::optional<qint64> m_gpuBlocks;
+    std::optional<double> m_llamaWeightsMib;
+    std::optional<double> m_llamaKvMib;
+    std::optional<double> m_llamaComputeMib;
     QString m_progress;
     QStringList m_fatal;
     QStringList m_relevant; ///< bounded

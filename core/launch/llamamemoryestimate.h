@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "launch/ggufmodel.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kp::core {
+
+/// What llama-server will take, from the GGUF file itself, against the memory it will run in:
+///   need = weights (the tensors' own bytes, each in its ggml type; the share of --n-gpu-layers on a GPU)
+///        + KV cache of --ctx-size tokens (all slots together share the context) in --cache-type-k / -v
+///        + compute buffers, n_ubatch x (n_vocab + 2 n_embd + 3 n_ff) x 4 bytes (float logits and activations; it
+///          matches the 20 MiB the interop suite's llama-server reports, and errs high for 8B models' ~260 MiB)
+///        + a reserve for the runtime (0.25 GiB on the CPU, 0.75 GiB on a GPU for the CUDA context)
+/// on a GPU against its memory; on a CPU-only machine against what the system has available now (MemAvailable).
+/// A model that cannot fit is refused before anything starts, with the ways out that would.
+struct LlamaMemoryEstimate
+{
+    /// Where the model will live.
+    struct Memory
+    {
+        QString label; ///< "this machine's available memory", "one NVIDIA L4"
+        double bytes = 0;
+        bool gpu = false;
+    };
+
+    struct Inputs
+    {
+        GgufModel model;
+        qint64 ctxSize = 0; ///< 0: the model's context_length, as llama-server takes it
+        QString cacheTypeK = QStringLiteral("f16");
+        QString cacheTypeV = QStringLiteral("f16");
+        qint64 ubatchSize = 512; ///< llama-server's default --ubatch-size
+        int gpuLayers = -1; ///< --n-gpu-layers; -1: all (llama-server's default with a GPU)
+        Memory memory;
+    };
+
+    Inputs inputs;
+    qint64 ctxSize = 0;
+    double weightBytes = 0; ///< in the estimated memory
+    double kvBytes = 0;
+    double computeBytes = 0;
+    double reserveBytes = 0;
+    double needBytes = 0;
+    bool fits = false;
+
+    std::optional<qint64> fittingCtxSize; ///< the largest --ctx-size that fits, a multiple of 1024 (or 256)
+    bool q8CacheWouldFit = false; ///< --cache-type-k q8_0 --cache-type-v q8_0
+    std::optional<int> fittingGpuLayers; ///< the most --n-gpu-layers that fit, on a GPU
+    bool fourBitWouldFit = false; ///< a 4-bit quantization (Q4_K_M) of the same model
+
+    static LlamaMemoryEstimate of(const Inputs& inputs);
+
+    /// The memory available to this process's machine now: MemAvailable on Linux; nullopt where it is not known.
+    static std::optional<Memory> hostMemory();
+
+    /// "kneepoint-tiny (Q8_0 …) needs 353 MiB (weights …, KV cache …, compute …, reserve …); this machine's
+    /// available memory is 22.1 GiB".
+    QString summary() const;
+    QString refusal() const;
+    QStringList waysOut() const;
+    /// "54.3 MiB", "21.4 GiB".
+    static QString size(double bytes);
+};
+
+} // namespace kp::core
