@@ -404,7 +404,9 @@ QString GgufModel::describeTypes() const
         [this](const QString& a, const QString& b) { return bytesByType.value(a) > bytesByType.value(b); });
     QStringList parts;
     for (const QString& t : types)
-        parts << QStringLiteral("%1 (%2 tensors)").arg(t.toUpper()).arg(tensorsByType.value(t));
+        parts << (tensorsByType.value(t) == 1
+                ? QStringLiteral("%1 (1 tensor)").arg(t.toUpper())
+                : QStringLiteral("%1 (%2 tensors)").arg(t.toUpper()).arg(tensorsByType.value(t)));
     return parts.join(QStringLiteral(", "));
 }
 

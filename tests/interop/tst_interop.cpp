@@ -13,8 +13,10 @@
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/consistency.h"
+#include "support/ggufwriter.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +24,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -147,9 +150,17 @@ private Q_SLOTS:
     void everyReportFormat();
     void whatIfAndCompare();
     void qualityAsk();
+    void launchProvesAndSweeps();
+    void launchStopsOnSigtermAndLeavesNothing();
+    void launchRefusesWhatCannotFit();
     void cleanupTestCase();
 
 private:
+    /// `kneepoint launch --engine llamacpp` of the chroot's llama-server (through llama-server-chroot.sh) serving
+    /// the interop model, with `extra` arguments.
+    QStringList launchArguments(const QStringList& extra) const;
+    /// The processes whose command line names `needle`, other than this test's.
+    static QStringList processesNaming(const QString& needle);
     /// Checks every request of `runId`: none failed, each prompt and output as long as asked. `input` 0: the chat
     /// template's tokens are the server's business, so only a consistent count is asked for.
     void checkRun(qint64 runId, int input, int output);
@@ -455,6 +466,138 @@ void TestInterop::qualityAsk()
     QVERIFY2(!doc.isEmpty(), qPrintable(r.out));
 }
 
-QTEST_GUILESS_MAIN(TestInterop)
+QStringList TestInterop::launchArguments(const QStringList& extra) const
+{
+    return QStringList {QStringLiteral("launch"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
+               QStringLiteral("--runtime"), QStringLiteral("local"), QStringLiteral("--engine-command"),
+               sourceDir() + QStringLiteral("/tests/interop/llama-server-chroot.sh"), QStringLiteral("--gguf"),
+               chrootDir() + QStringLiteral("/models/kneepoint-tiny.gguf"), QStringLiteral("--ctx-size"),
+               QStringLiteral("4096"), QStringLiteral("--engine-arg"), QStringLiteral("--parallel=4"),
+               QStringLiteral("--engine-arg"), QStringLiteral("--threads=2"), QStringLiteral("--engine-arg"),
+               QStringLiteral("--no-repack"), QStringLiteral("--port"), QStringLiteral("0")}
+    + extra;
+}
 
+QStringList TestInterop::processesNaming(const QString& needle)
+{
+    QStringList found;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList({QStringLiteral("[0-9]*")}, QDir::Dirs);
+    for (const QString& pid : pids) {
+        if (pid.toLongLong() == QCoreApplication::applicationPid())
+            continue;
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QString cmdline = QString::fromUtf8(f.readAll().replace('\0', ' '));
+        if (cmdline.contains(needle))
+            found << pid + u' ' + cmdline;
+    }
+    return found;
+}
+
+void TestInterop::launchProvesAndSweeps()
+{
+    // The whole path of kneepoint launch on a real engine: estimate, start, /health, /v1/models, the greedy smoke
+    // test, a short sweep, clean-up. Log verbosity 4 makes llama-server report the buffers it allocated, so that the
+    // estimate can be held against them.
+    const Ran r = kneepoint(launchArguments({QStringLiteral("--engine-arg"), QStringLiteral("--log-verbosity=4"),
+                                QStringLiteral("--then-run"), QStringLiteral("--db"), m_db, QStringLiteral("--shapes"),
+                                QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,4"),
+                                QStringLiteral("--requests"), QStringLiteral("8"), QStringLiteral("--slo-ttft-ms"),
+                                QStringLiteral("4000"), QStringLiteral("--slo-tpot-ms"), QStringLiteral("1000")}),
+        300'000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QRegularExpression(QStringLiteral("Memory: kneepoint-tiny .* needs .*: fits"))),
+        qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed")),
+        qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("The server was stopped and removed.")), qPrintable(r.err));
+    const qint64 runId = lastRunId();
+    checkRun(runId, 128, 32);
+
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-launch"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<StoredRun> run = store->run(runId, &error);
+    QVERIFY2(run, qPrintable(error));
+    const QJsonObject launch = run->info.facts.value(u"launch").toObject();
+    QCOMPARE(launch.value(u"engine").toString(), QStringLiteral("llamacpp"));
+    QCOMPARE(launch.value(u"smoke_test").toString(), QStringLiteral("passed"));
+    QCOMPARE(launch.value(u"gguf_file").toString(), QStringLiteral("kneepoint-tiny.gguf"));
+    // The estimate against what the server itself reported: weights and KV cache come from the file's own
+    // numbers, so they agree within 2%; compute buffers are a formula, within a factor of 2.
+    const QJsonObject estimate = launch.value(u"memory_estimate").toObject();
+    const double weights = estimate.value(u"weights_mib").toDouble();
+    const double kv = estimate.value(u"kv_cache_mib").toDouble();
+    const double compute = estimate.value(u"compute_mib").toDouble();
+    const double reportedWeights = launch.value(u"reported_weights_mib").toDouble(-1);
+    const double reportedKv = launch.value(u"reported_kv_cache_mib").toDouble(-1);
+    const double reportedCompute = launch.value(u"reported_compute_mib").toDouble(-1);
+    qInfo("memory: estimated weights %.1f MiB, KV cache %.1f MiB, compute %.1f MiB, need %.1f MiB; llama-server "
+          "reported weights %.1f MiB, KV cache %.1f MiB, compute %.1f MiB",
+        weights, kv, compute, estimate.value(u"need_mib").toDouble(), reportedWeights, reportedKv, reportedCompute);
+    QVERIFY2(reportedWeights > 0 && reportedKv > 0 && reportedCompute > 0,
+        qPrintable(QString::fromUtf8(QJsonDocument(launch).toJson())));
+    QVERIFY2(std::abs(weights / reportedWeights - 1) < 0.02, qPrintable(QString::number(weights)));
+    QVERIFY2(std::abs(kv / reportedKv - 1) < 0.02, qPrintable(QString::number(kv)));
+    QVERIFY2(compute > reportedCompute / 2 && compute < reportedCompute * 2, qPrintable(QString::number(compute)));
+    QVERIFY2(r.out.contains(QStringLiteral("Memory the server reported (its log)")), qPrintable(r.out));
+    QVERIFY2(processesNaming(QStringLiteral("--alias kneepoint-tiny")).isEmpty(),
+        qPrintable(processesNaming(QStringLiteral("--alias kneepoint-tiny")).join(u'\n')));
+}
+
+void TestInterop::launchStopsOnSigtermAndLeavesNothing()
+{
+    // Without --then-run the server stays up until the launcher is told to stop; SIGTERM must leave nothing.
+    QProcess launcher;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    launcher.setProcessEnvironment(env);
+    launcher.start(qEnvironmentVariable("KNEEPOINT_BINARY"), launchArguments({}));
+    QVERIFY(launcher.waitForStarted(10'000));
+    QString out;
+    static const QRegularExpression ready(QStringLiteral("ready at (http://127.0.0.1:(\\d+))"));
+    QRegularExpressionMatch m;
+    QElapsedTimer clock;
+    clock.start();
+    while (!(m = ready.match(out)).hasMatch() && clock.elapsed() < 120'000 && launcher.state() == QProcess::Running) {
+        launcher.waitForReadyRead(1000);
+        out += QString::fromUtf8(launcher.readAllStandardOutput());
+    }
+    QVERIFY2(m.hasMatch(), qPrintable(out + QString::fromUtf8(launcher.readAllStandardError())));
+    const QString port = m.captured(2);
+    const QString needle = QStringLiteral("--port %1 --alias kneepoint-tiny").arg(port);
+    QVERIFY2(!processesNaming(needle).isEmpty(), "the server the launcher said was ready is not running");
+    const Ran doctor = kneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), m.captured(1)});
+    QVERIFY2(doctor.exitCode == 0 && doctor.out.contains(QStringLiteral("llama.cpp")), qPrintable(doctor.out));
+
+    launcher.terminate(); // SIGTERM
+    QVERIFY(launcher.waitForFinished(60'000));
+    const QString err = QString::fromUtf8(launcher.readAllStandardError());
+    QVERIFY2(launcher.exitStatus() == QProcess::NormalExit, qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("Stopping: the server is being stopped and removed.")), qPrintable(err));
+    QVERIFY2(processesNaming(needle).isEmpty(), qPrintable(processesNaming(needle).join(u'\n')));
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress::LocalHost, port.toUShort());
+    QVERIFY2(!probe.waitForConnected(2000), "something still answers on the launched server's port");
+}
+
+void TestInterop::launchRefusesWhatCannotFit()
+{
+    // A model whose tensors claim 1 TiB (a sparse file): refused by the estimate, before any process starts.
+    GgufWriter huge = GgufWriter::llama();
+    huge.addTensor({QStringLiteral("huge.weight"), {quint64(1) << 38}, 0, quint64(1) << 40});
+    const QString path = chrootDir() + QStringLiteral("/models/kneepoint-too-large.gguf");
+    QVERIFY(huge.write(path));
+    QStringList arguments = launchArguments({});
+    arguments[arguments.indexOf(QStringLiteral("--gguf")) + 1] = path;
+    const Ran r = kneepoint(arguments);
+    QFile::remove(path);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("It cannot fit: test-llama")), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("starting:")), qPrintable(r.err));
+    QVERIFY(processesNaming(QStringLiteral("kneepoint-too-large")).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestInterop)
 #include "tst_interop.moc"

@@ -1,0 +1,342 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// `kneepoint launch --engine llamacpp` without a server: the GGUF reader against files written by the format's
+// documentation (and against broken ones), the memory estimate worked out by hand, llama-server's allow-list, the
+// command lines, and the refusals of the binary before anything starts. tst_interop starts the real server.
+
+#include "launch/engineargallowlist.h"
+#include "launch/ggufmodel.h"
+#include "launch/launchcommandbuilder.h"
+#include "launch/llamamemoryestimate.h"
+#include "support/ggufwriter.h"
+#include "support/kneepointrun.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace kp::core;
+
+class TestLlamaLaunch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void readsTypesSizesAndGeometry();
+    void perLayerKvHeads();
+    void brokenFilesAreNamed_data();
+    void brokenFilesAreNamed();
+    void estimateByHand();
+    void refusalNamesTheWaysOut();
+    void allowList_data();
+    void allowList();
+    void commandLines();
+    void theBinaryRefusesBeforeStarting_data();
+    void theBinaryRefusesBeforeStarting();
+
+private:
+    QString write(const QString& name, const GgufWriter& w);
+    QTemporaryDir m_dir;
+};
+
+void TestLlamaLaunch::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestLlamaLaunch::write(const QString& name, const GgufWriter& w)
+{
+    const QString path = m_dir.filePath(name);
+    if (!w.write(path))
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+void TestLlamaLaunch::readsTypesSizesAndGeometry()
+{
+    // 2 layers of width 64, 4 heads of 16, 2 KV heads, 256 tokens.
+    const QString path = write(QStringLiteral("small.gguf"), GgufWriter::llama());
+    QString error;
+    const auto m = GgufModel::read(path, &error);
+    QVERIFY2(m, qPrintable(error));
+    QCOMPARE(m->version, 3);
+    QCOMPARE(m->architecture, QStringLiteral("llama"));
+    QCOMPARE(m->name, QStringLiteral("test-llama"));
+    QCOMPARE(m->blockCount, qint64(2));
+    QCOMPARE(m->contextLength, qint64(4096));
+    QCOMPARE(m->vocabSize, qint64(256));
+    QCOMPARE(m->keyLength, qint64(16));
+    QCOMPARE(m->kvHeadsAllLayers, qint64(4)); // 2 KV heads x 2 layers
+    // q8_0: 34 bytes per 32 weights. Embedding 64 x 256, and per layer q, o (64 x 64) and k, v (64 x 32).
+    const qint64 q8Elements = 64 * 256 + 2 * (2 * 64 * 64 + 2 * 64 * 32);
+    QCOMPARE(m->bytesByType.value(QStringLiteral("q8_0")), q8Elements / 32 * 34);
+    QCOMPARE(m->bytesByType.value(QStringLiteral("f32")), qint64(3 * 64 * 4));
+    QCOMPARE(m->weightBytes, q8Elements / 32 * 34 + 3 * 64 * 4);
+    QCOMPARE(m->weightElements, q8Elements + 3 * 64);
+    QCOMPARE(m->tensorsByType.value(QStringLiteral("q8_0")), qint64(9));
+    QCOMPARE(m->describeTypes(), QStringLiteral("Q8_0 (9 tensors), F32 (3 tensors)"));
+    // K and V of 2 KV heads of 16 over 2 layers: 2 x 2 x 2 x 16 elements, 2 bytes each in f16, 34/32 in q8_0.
+    QCOMPARE(m->kvBytesPerToken(), 256.0);
+    QCOMPARE(m->kvBytesPerToken(QStringLiteral("q8_0"), QStringLiteral("q8_0")), 128 * 34.0 / 32);
+    QCOMPARE(m->kvBytesPerToken(QStringLiteral("q9_9"), QStringLiteral("f16")), 0.0);
+}
+
+void TestLlamaLaunch::perLayerKvHeads()
+{
+    // Some architectures give head_count_kv per layer (a layer without attention has 0).
+    GgufWriter w = GgufWriter::llama(3);
+    w.add(QStringLiteral("llama.attention.head_count_kv"), std::vector<quint32> {2, 0, 4});
+    const QString path = write(QStringLiteral("per-layer.gguf"), w);
+    QString error;
+    const auto m = GgufModel::read(path, &error);
+    QVERIFY2(m, qPrintable(error));
+    QCOMPARE(m->kvHeadsAllLayers, qint64(6));
+    QCOMPARE(m->kvBytesPerToken(), 6 * 2 * 16 * 2.0);
+}
+
+void TestLlamaLaunch::brokenFilesAreNamed_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("sentence");
+    const QByteArray whole = GgufWriter::llama().header();
+    QTest::newRow("not GGUF") << QByteArray("PK\x03\x04 a zip file") << QStringLiteral("GGUF magic");
+    QTest::newRow("empty") << QByteArray() << QStringLiteral("GGUF magic");
+    QByteArray v1 = whole;
+    v1[4] = 1;
+    QTest::newRow("version 1") << v1 << QStringLiteral("version 1");
+    QTest::newRow("cut inside the header") << whole.left(200) << QStringLiteral("ends inside its header");
+    QTest::newRow("no tensor data") << whole << QStringLiteral("cut short");
+    QByteArray hugeString = QByteArray("GGUF") + QByteArray("\x03\0\0\0", 4) + QByteArray(8, '\0')
+        + QByteArray("\x01\0\0\0\0\0\0\0", 8) + QByteArray("\xff\xff\xff\xff\xff\xff\0\0", 8);
+    QTest::newRow("a string of 2^48 bytes") << hugeString << QStringLiteral("not believable");
+    GgufWriter unknownType = GgufWriter::llama();
+    unknownType.addTensor({QStringLiteral("odd"), {32}, 99, 32});
+    QTest::newRow("an unknown tensor type") << unknownType.header() << QStringLiteral("ggml type 99");
+    GgufWriter noArch;
+    noArch.addTensor({QStringLiteral("w"), {32}, 0, 128});
+    QByteArray noArchBytes = noArch.header() + QByteArray(128, '\0');
+    QTest::newRow("no architecture") << noArchBytes << QStringLiteral("general.architecture is missing");
+}
+
+void TestLlamaLaunch::brokenFilesAreNamed()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, sentence);
+    const QString path = m_dir.filePath(QStringLiteral("broken.gguf"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+    f.close();
+    QString error;
+    QVERIFY(!GgufModel::read(path, &error));
+    QVERIFY2(error.contains(sentence), qPrintable(error));
+    QVERIFY2(error.contains(path), qPrintable(error));
+}
+
+void TestLlamaLaunch::estimateByHand()
+{
+    QString error;
+    const auto m = GgufModel::read(write(QStringLiteral("e.gguf"), GgufWriter::llama()), &error);
+    QVERIFY2(m, qPrintable(error));
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *m;
+    in.ctxSize = 1024;
+    in.memory = {QStringLiteral("a test machine"), 1024.0 * 1024 * 1024, false};
+    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
+    QCOMPARE(e.weightBytes, double(m->weightBytes));
+    QCOMPARE(e.kvBytes, 1024 * 256.0);
+    // 512 x (256 + 2 x 64 + 3 x 256) x 4 bytes.
+    QCOMPARE(e.computeBytes, 512.0 * (256 + 128 + 768) * 4);
+    QCOMPARE(e.reserveBytes, 0.25 * 1024 * 1024 * 1024);
+    QCOMPARE(e.needBytes, e.weightBytes + e.kvBytes + e.computeBytes + e.reserveBytes);
+    QVERIFY(e.fits);
+    QVERIFY2(e.summary().contains(QStringLiteral("KV cache of 1024 tokens (f16/f16)")), qPrintable(e.summary()));
+    QVERIFY2(e.summary().contains(QStringLiteral("a test machine is 1.0 GiB")), qPrintable(e.summary()));
+
+    // Context 0 is the model's own, as llama-server reads it.
+    in.ctxSize = 0;
+    QCOMPARE(LlamaMemoryEstimate::of(in).ctxSize, qint64(4096));
+
+    // On a GPU, 1 of 2 layers (of block_count + 1 placements) puts a third of the weights and KV there.
+    in.memory = {QStringLiteral("a GPU"), 1024.0 * 1024 * 1024, true};
+    in.gpuLayers = 1;
+    in.ctxSize = 1024;
+    const LlamaMemoryEstimate gpu = LlamaMemoryEstimate::of(in);
+    QCOMPARE(gpu.weightBytes, double(m->weightBytes) / 3);
+    QCOMPARE(gpu.kvBytes, 1024 * 256.0 / 3);
+    QCOMPARE(gpu.reserveBytes, 0.75 * 1024 * 1024 * 1024);
+}
+
+void TestLlamaLaunch::refusalNamesTheWaysOut()
+{
+    QString error;
+    // 32 layers of 4,096 with 8 KV heads of 128: 128 KiB of f16 KV cache a token.
+    const auto m
+        = GgufModel::read(write(QStringLiteral("big.gguf"), GgufWriter::llama(32, 4096, 32, 8, 32000, 131072)), &error);
+    QVERIFY2(m, qPrintable(error));
+    QCOMPARE(m->kvBytesPerToken(), 131072.0);
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *m;
+    in.ctxSize = 131072; // 16 GiB of KV cache
+    in.memory = {QStringLiteral("a test machine"), 8.0 * 1024 * 1024 * 1024, false};
+    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
+    QVERIFY(!e.fits);
+    QVERIFY(e.fittingCtxSize);
+    QCOMPARE(*e.fittingCtxSize % 1024, qint64(0));
+    // The way out fits, and one more 1,024 tokens would not have.
+    in.ctxSize = *e.fittingCtxSize;
+    QVERIFY(LlamaMemoryEstimate::of(in).fits);
+    in.ctxSize = *e.fittingCtxSize + 1024;
+    QVERIFY(!LlamaMemoryEstimate::of(in).fits);
+    QVERIFY(!e.q8CacheWouldFit); // 8.5 GiB of q8_0 cache still does not fit 8 GiB
+    const QString refusal = e.refusal();
+    QVERIFY2(refusal.startsWith(QStringLiteral("It cannot fit: test-llama")), qPrintable(refusal));
+    QVERIFY2(refusal.contains(QStringLiteral("Try `--ctx-size %1`").arg(*e.fittingCtxSize)), qPrintable(refusal));
+}
+
+void TestLlamaLaunch::allowList_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("tokens");
+    QTest::addColumn<QString>("error");
+    auto ok = [](const char* name, const char* text, QStringList tokens) {
+        QTest::newRow(name) << QString::fromLatin1(text) << tokens << QString();
+    };
+    auto refused = [](const char* name, const char* text, const char* why) {
+        QTest::newRow(name) << QString::fromLatin1(text) << QStringList() << QString::fromUtf8(why);
+    };
+    ok("long", "--ctx-size=8192", {QStringLiteral("--ctx-size"), QStringLiteral("8192")});
+    ok("short as long", "-c=8192", {QStringLiteral("--ctx-size"), QStringLiteral("8192")});
+    ok("short with a space", "-ngl 99", {QStringLiteral("--n-gpu-layers"), QStringLiteral("99")});
+    ok("another long spelling", "--gpu-layers=10", {QStringLiteral("--n-gpu-layers"), QStringLiteral("10")});
+    ok("without dashes", "parallel=4", {QStringLiteral("--parallel"), QStringLiteral("4")});
+    ok("a cache type", "--cache-type-k=q8_0", {QStringLiteral("--cache-type-k"), QStringLiteral("q8_0")});
+    ok("a negated switch", "--no-cont-batching", {QStringLiteral("--no-cont-batching")});
+    ok("a switch", "--metrics", {QStringLiteral("--metrics")});
+    refused("an unknown cache type", "--cache-type-k=q9", "one of f32, f16");
+    refused("context too small", "-c=16", "from 256");
+    refused("host", "--host=0.0.0.0", "binds the server itself");
+    refused("the model", "-m=/etc/passwd", "--gguf");
+    refused("a download", "-hf=org/model", "downloads a model");
+    refused("a url", "--model-url=http://x/y.gguf", "from any address");
+    refused("a LoRA", "--lora=/tmp/adapter.gguf", "other weights");
+    refused("a draft model", "-md=/tmp/draft.gguf", "a second model");
+    refused("props", "--props", "POST /props");
+    refused("slot files", "--slot-save-path=/tmp", "files of this machine");
+    refused("static files", "--path=/", "files of a directory");
+    refused("rpc", "--rpc=10.0.0.2:50052", "other machines");
+    refused("a key", "--api-key=secret", "process list");
+    refused("tools", "--tools=all", "act on this machine");
+    refused("not listed", "--override-kv=x=int:1", "not an engine argument");
+}
+
+void TestLlamaLaunch::allowList()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, tokens);
+    QFETCH(QString, error);
+    const EngineArgAllowList& list = EngineArgAllowList::llamaServer();
+    QCOMPARE(list.engine(), QStringLiteral("llama.cpp"));
+    QString why;
+    const auto arg = list.check(text, &why);
+    if (error.isEmpty()) {
+        QVERIFY2(arg, qPrintable(why));
+        QCOMPARE(arg->tokens(), tokens);
+    } else {
+        QVERIFY(!arg);
+        QVERIFY2(why.contains(error), qPrintable(why));
+    }
+}
+
+void TestLlamaLaunch::commandLines()
+{
+    LaunchPlan plan;
+    plan.engine = LaunchEngine::LlamaCpp;
+    plan.runtime = LaunchRuntime::Local;
+    plan.id = QStringLiteral("abc123");
+    plan.engineProgram = QStringLiteral("/opt/llama/llama-server");
+    plan.ggufPath = QStringLiteral("/models/q/Model-Q4_K_M.gguf");
+    plan.servedModelName = QStringLiteral("Model-Q4_K_M");
+    plan.port = 8123;
+    plan.engineArgs = {{QStringLiteral("--ctx-size"), QStringLiteral("8192"), true}};
+    const LaunchCommandLine local = LaunchCommandBuilder::build(plan);
+    QCOMPARE(LaunchCommandBuilder::display(local),
+        QStringLiteral("/opt/llama/llama-server --model /models/q/Model-Q4_K_M.gguf --host 127.0.0.1 --port 8123 "
+                       "--alias Model-Q4_K_M --metrics --ctx-size 8192"));
+
+    plan.runtime = LaunchRuntime::Docker;
+    QString error;
+    plan.image = *ImageReference::parse(
+        QStringLiteral("ghcr.io/ggml-org/llama.cpp:server@sha256:") + QString(64, u'a'), &error);
+    plan.engineArgs << EngineArg {QStringLiteral("--n-gpu-layers"), QStringLiteral("99"), true}
+                    << EngineArg {QStringLiteral("--metrics"), QString(), false};
+    const LaunchCommandLine docker = LaunchCommandBuilder::build(plan);
+    // The file's directory alone, read-only; GPUs because layers go there; --metrics once.
+    QCOMPARE(LaunchCommandBuilder::display(docker),
+        QStringLiteral("docker run --rm --name kneepoint-abc123 --label org.kneepoint.launch=abc123 --gpus 1 -p "
+                       "127.0.0.1:8123:8080 -v /models/q:/models:ro ghcr.io/ggml-org/llama.cpp:server@sha256:%1 "
+                       "--model /models/Model-Q4_K_M.gguf --host 0.0.0.0 --port 8080 --alias Model-Q4_K_M --ctx-size "
+                       "8192 --n-gpu-layers 99 --metrics")
+            .arg(QString(64, u'a')));
+    const QJsonObject facts = plan.toJson();
+    QCOMPARE(facts.value(u"engine").toString(), QStringLiteral("llamacpp"));
+    QCOMPARE(facts.value(u"gguf_file").toString(), QStringLiteral("Model-Q4_K_M.gguf"));
+}
+
+void TestLlamaLaunch::theBinaryRefusesBeforeStarting_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("sentence");
+    QTest::addColumn<int>("code");
+    // A model whose tensors claim 1 TiB: a sparse file, so that the test costs no disk.
+    GgufWriter huge = GgufWriter::llama();
+    huge.addTensor({QStringLiteral("huge.weight"), {quint64(1) << 38}, 0, quint64(1) << 40});
+    const QString hugePath = write(QStringLiteral("huge.gguf"), huge);
+    const QString small = write(QStringLiteral("fine.gguf"), GgufWriter::llama());
+    const QStringList base {QStringLiteral("launch"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
+        QStringLiteral("--runtime"), QStringLiteral("local"), QStringLiteral("--engine-command"),
+        QStringLiteral("/nonexistent/llama-server")};
+    QTest::newRow("too large for this machine") << (base + QStringList {QStringLiteral("--gguf"), hugePath})
+                                                << QStringLiteral("It cannot fit: test-llama") << 1;
+    QTest::newRow("no file") << (base + QStringList {QStringLiteral("--gguf"), m_dir.filePath(QStringLiteral("no"))})
+                             << QStringLiteral("there is no file") << 2;
+    QTest::newRow("no model at all") << base << QStringLiteral("needs --gguf FILE") << 2;
+    QTest::newRow("a vLLM option") << (base
+        + QStringList {QStringLiteral("--gguf"), small, QStringLiteral("--max-model-len"), QStringLiteral("4096")})
+                                   << QStringLiteral("--max-model-len is for vLLM") << 2;
+    QTest::newRow("a refused argument") << (base
+        + QStringList {QStringLiteral("--gguf"), small, QStringLiteral("--engine-arg"), QStringLiteral("--props")})
+                                        << QStringLiteral("--props is always refused") << 2;
+    QTest::newRow("a container without an image") << QStringList {QStringLiteral("launch"), QStringLiteral("--engine"),
+        QStringLiteral("llamacpp"), QStringLiteral("--gguf"), small}
+                                                  << QStringLiteral("needs --image, pinned") << 2;
+    QTest::newRow("not in the hub cache")
+        << (base
+               + QStringList {QStringLiteral("--model"), QStringLiteral("org/model-GGUF"), QStringLiteral("--revision"),
+                   QString(40, u'0'), QStringLiteral("--gguf"), QStringLiteral("model-Q4_K_M.gguf")})
+        << QStringLiteral("huggingface-cli download org/model-GGUF model-Q4_K_M.gguf") << 1;
+    QTest::newRow("the executable is missing")
+        << (base + QStringList {QStringLiteral("--gguf"), small, QStringLiteral("--ctx-size"), QStringLiteral("1024")})
+        << QStringLiteral("install llama.cpp's llama-server") << 1;
+    QTest::newRow("vllm takes no --gguf") << QStringList {QStringLiteral("launch"), QStringLiteral("--gguf"), small}
+                                          << QStringLiteral("--gguf is for --engine llamacpp") << 2;
+}
+
+void TestLlamaLaunch::theBinaryRefusesBeforeStarting()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, sentence);
+    QFETCH(int, code);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HF_HOME"), m_dir.filePath(QStringLiteral("hf")));
+    const KneepointResult r = runKneepoint(arguments, 30'000, env);
+    QVERIFY2(r.err.contains(sentence), qPrintable(r.err));
+    QCOMPARE(r.code, code);
+    // Nothing started: the launcher's first stage never ran.
+    QVERIFY2(!r.err.contains(QStringLiteral("starting:")), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestLlamaLaunch)
+#include "tst_llamalaunch.moc"
