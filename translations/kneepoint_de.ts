@@ -2559,20 +2559,12 @@
         <translation>Podman</translation>
     </message>
     <message>
-        <source>vLLM installed here</source>
-        <translation>Lokal installiertes vLLM</translation>
-    </message>
-    <message>
         <source>Image</source>
         <translation>Image</translation>
     </message>
     <message>
         <source>Allow an unpinned image</source>
         <translation>Nicht gepinntes Image zulassen</translation>
-    </message>
-    <message>
-        <source>vLLM executable</source>
-        <translation>Ausführbare vLLM-Datei</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2631,10 +2623,6 @@
         <translation>&amp;Image:</translation>
     </message>
     <message>
-        <source>vLLM e&amp;xecutable:</source>
-        <translation>&amp;Ausführbare vLLM-Datei:</translation>
-    </message>
-    <message>
         <source>×</source>
         <translation>×</translation>
     </message>
@@ -2653,10 +2641,6 @@
     <message>
         <source>&amp;Engine arguments:</source>
         <translation>&amp;Engine-Argumente:</translation>
-    </message>
-    <message>
-        <source>Nothing starts before the memory estimate fits. The image must be pinned by digest, engine arguments must be on the allowed list, and the server listens on 127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any load, and stopped and removed when this dialog closes. HF_TOKEN from the environment reaches the server and nothing else.</source>
-        <translation>Nichts wird gestartet, solange die Speicherschätzung nicht aufgeht. Das Image muss per Digest gepinnt sein, Engine-Argumente müssen auf der Liste der erlaubten Argumente stehen, und der Server lauscht nur auf 127.0.0.1. Vor jeder Last wird er geprüft (Health-Check, Modell, ein Greedy-Smoke-Test), und wenn dieser Dialog geschlossen wird, wird er gestoppt und entfernt. HF_TOKEN aus der Umgebung gelangt nur an den Server und sonst nirgendwohin.</translation>
     </message>
     <message>
         <source>Starting: the log below shows the server&apos;s progress.</source>
@@ -2685,6 +2669,82 @@
     <message>
         <source>It fits and can start (%1): the memory estimate and the exact command line are below.</source>
         <translation>Es passt und kann starten (%1): die Speicherschätzung und die genaue Befehlszeile stehen unten.</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>D&amp;urchsuchen…</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp (llama-server)</source>
+        <translation>llama.cpp (llama-server)</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>GGUF-Datei</translation>
+    </message>
+    <message>
+        <source>a .gguf file on this machine, or its name in the model&apos;s repository</source>
+        <translation>eine .gguf-Datei auf diesem Rechner oder ihr Name im Repository des Modells</translation>
+    </message>
+    <message>
+        <source>Installed here</source>
+        <translation>Hier installiert</translation>
+    </message>
+    <message>
+        <source>Server executable</source>
+        <translation>Server-Programm</translation>
+    </message>
+    <message>
+        <source>E&amp;ngine:</source>
+        <translation>E&amp;ngine:</translation>
+    </message>
+    <message>
+        <source>GG&amp;UF file:</source>
+        <translation>GG&amp;UF-Datei:</translation>
+    </message>
+    <message>
+        <source>Server e&amp;xecutable:</source>
+        <translation>Server-Pro&amp;gramm:</translation>
+    </message>
+    <message>
+        <source>Nothing starts before the memory estimate fits. The image must be pinned by digest, engine arguments must be on the allowed list, and the server listens on 127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any load, and stopped and removed when this dialog closes. HF_TOKEN from the environment reaches a vLLM server and nothing else.</source>
+        <translation>Nichts startet, bevor die Speicherschätzung passt. Das Image muss per Digest festgelegt sein, Engine-Argumente müssen auf der erlaubten Liste stehen, und der Server lauscht nur auf 127.0.0.1. Er wird vor jeder Last geprüft (Health, Modell, ein gieriger Rauchtest) und beim Schließen dieses Dialogs gestoppt und entfernt. HF_TOKEN aus der Umgebung erreicht einen vLLM-Server und sonst nichts.</translation>
+    </message>
+    <message>
+        <source>GGUF model</source>
+        <translation>GGUF-Modell</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>optional: ORG/NAME, with the GGUF file&apos;s name in that repository</source>
+        <translation>optional: ORG/NAME, mit dem Namen der GGUF-Datei in diesem Repository</translation>
+    </message>
+    <message>
+        <source>One per line, as FLAG=VALUE: --n-gpu-layers=99</source>
+        <translation>Eines pro Zeile, als FLAG=WERT: --n-gpu-layers=99</translation>
+    </message>
+    <message>
+        <source>Context of all slots</source>
+        <translation>Kontext aller Slots</translation>
+    </message>
+    <message>
+        <source>&amp;Context of all slots:</source>
+        <translation>&amp;Kontext aller Slots:</translation>
+    </message>
+    <message>
+        <source>None: the CPU and this machine&apos;s memory</source>
+        <translation>Keine: die CPU und der Speicher dieses Rechners</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,8 @@ Parts partsOf(const LlamaMemoryEstimate::Inputs& in, qint64 ctx, double kvPerTok
 
 QString LlamaMemoryEstimate::size(double bytes)
 {
+    if (bytes < MiB)
+        return QString::number(bytes / 1024.0, 'f', 1) + QStringLiteral(" KiB");
     if (bytes < GiB)
         return QString::number(bytes / MiB, 'f', 1) + QStringLiteral(" MiB");
     return QString::number(bytes / GiB, 'f', 1) + QStringLiteral(" GiB");

@@ -64,7 +64,7 @@ struct LlamaMemoryEstimate
     QString summary() const;
     QString refusal() const;
     QStringList waysOut() const;
-    /// "54.3 MiB", "21.4 GiB".
+    /// "12.0 KiB", "54.3 MiB", "21.4 GiB".
     static QString size(double bytes);
 };
 

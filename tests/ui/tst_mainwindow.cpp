@@ -17,6 +17,7 @@
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
 #include "settings/settingsdialog.h"
+#include "support/ggufwriter.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 #include "support/testsecret.h"
@@ -521,6 +522,52 @@ private Q_SLOTS:
 
     // File > Open and drops: other tools' results become a run, selected with its verdict; a Kneepoint JSON report
     // is shown; anything else is a sentence and stores nothing.
+    void startALlamaCppServerFromAGgufFile()
+    {
+        // The same dialog starts llama.cpp: a GGUF file, no GPU, the context of all slots. Check runs the binary's
+        // dry run, whose estimate reads the file.
+        QTemporaryDir dir;
+        const QString gguf = dir.filePath(QStringLiteral("test-llama.gguf"));
+        QVERIFY(GgufWriter::llama().write(gguf));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(dir.filePath(QStringLiteral("llama.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
+        auto* dialog = window.findChild<LaunchDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        auto* engine = dialog->findChild<QComboBox*>(QStringLiteral("launchEngine"));
+        auto* gpu = dialog->findChild<QComboBox*>(QStringLiteral("launchGpu"));
+        const int gpus = gpu->count();
+        engine->setCurrentIndex(engine->findData(QStringLiteral("llamacpp")));
+        // llama.cpp offers the CPU, first; vLLM does not.
+        QCOMPARE(gpu->count(), gpus + 1);
+        QCOMPARE(gpu->currentData().toString(), QString());
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchGguf"))->setText(gguf);
+        auto* runtime = dialog->findChild<QComboBox*>(QStringLiteral("launchRuntime"));
+        runtime->setCurrentIndex(runtime->findData(QStringLiteral("local")));
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchEngineCommand"))->setText(QStringLiteral("/bin/true"));
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(2048);
+        const QStringList arguments = dialog->arguments();
+        QVERIFY2(arguments.join(u' ').contains(QStringLiteral("--engine llamacpp --gguf %1 --runtime local").arg(gguf)),
+            qPrintable(arguments.join(u' ')));
+        QVERIFY(!arguments.contains(QStringLiteral("--gpu")) && !arguments.contains(QStringLiteral("--model")));
+        QVERIFY(arguments.contains(QStringLiteral("--ctx-size")));
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"It fits and can start (/bin/true is at /bin/true.)"),
+            qPrintable(dialog->statusText() + dialog->logText()));
+        QVERIFY2(dialog->logText().contains(u"Memory: test-llama (Q8_0 (9 tensors), F32 (3 tensors)) needs"),
+            qPrintable(dialog->logText()));
+        QVERIFY2(
+            dialog->logText().contains(u"--alias test-llama --metrics --ctx-size 2048"), qPrintable(dialog->logText()));
+        screenshot(*dialog, QStringLiteral("launch-llamacpp"));
+        engine->setCurrentIndex(engine->findData(QStringLiteral("vllm")));
+        QCOMPARE(gpu->count(), gpus);
+        dialog->close();
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
     void openImportsResultsAndShowsReports()
     {
         QTemporaryDir dir;

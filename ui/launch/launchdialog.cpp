@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -31,6 +32,9 @@ using namespace kp::core;
 
 LaunchDialog::LaunchDialog(QWidget* parent)
     : QDialog(parent)
+    , m_engine(new QComboBox(this))
+    , m_gguf(new QLineEdit(this))
+    , m_browseGguf(new QPushButton(tr("Bro&wse…"), this))
     , m_model(new QLineEdit(this))
     , m_revision(new QLineEdit(this))
     , m_runtime(new QComboBox(this))
@@ -55,6 +59,12 @@ LaunchDialog::LaunchDialog(QWidget* parent)
         w->setObjectName(QLatin1String(id));
         w->setAccessibleName(accessible);
     };
+    name(m_engine, "launchEngine", tr("Engine"));
+    m_engine->addItem(tr("vLLM"), QStringLiteral("vllm"));
+    m_engine->addItem(tr("llama.cpp (llama-server)"), QStringLiteral("llamacpp"));
+    name(m_gguf, "launchGguf", tr("GGUF file"));
+    m_gguf->setPlaceholderText(tr("a .gguf file on this machine, or its name in the model's repository"));
+    m_browseGguf->setObjectName(QStringLiteral("launchBrowseGguf"));
     name(m_model, "launchModel", tr("Model"));
     m_model->setPlaceholderText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
     name(m_revision, "launchRevision", tr("Revision"));
@@ -62,11 +72,11 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     name(m_runtime, "launchRuntime", tr("Runtime"));
     m_runtime->addItem(tr("Docker"), QStringLiteral("docker"));
     m_runtime->addItem(tr("Podman"), QStringLiteral("podman"));
-    m_runtime->addItem(tr("vLLM installed here"), QStringLiteral("local"));
+    m_runtime->addItem(tr("Installed here"), QStringLiteral("local"));
     name(m_image, "launchImage", tr("Image"));
     m_image->setPlaceholderText(ImageReference::defaultImage().toString());
     name(m_allowUnpinned, "launchAllowUnpinned", tr("Allow an unpinned image"));
-    name(m_engineCommand, "launchEngineCommand", tr("vLLM executable"));
+    name(m_engineCommand, "launchEngineCommand", tr("Server executable"));
     m_engineCommand->setPlaceholderText(QStringLiteral("vllm"));
     name(m_gpu, "launchGpu", tr("GPU"));
     const Catalog catalog = Catalog::forUser();
@@ -100,12 +110,19 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     m_benchmark->setObjectName(QStringLiteral("launchBenchmark"));
 
     auto* form = new QFormLayout;
+    form->addRow(tr("E&ngine:"), m_engine);
+    auto* ggufRow = new QHBoxLayout;
+    ggufRow->addWidget(m_gguf, 1);
+    ggufRow->addWidget(m_browseGguf);
+    auto* ggufLabel = new QLabel(tr("GG&UF file:"), this);
+    ggufLabel->setBuddy(m_gguf);
+    form->addRow(ggufLabel, ggufRow);
     form->addRow(tr("&Model:"), m_model);
     form->addRow(tr("&Revision:"), m_revision);
     form->addRow(tr("R&untime:"), m_runtime);
     form->addRow(tr("&Image:"), m_image);
     form->addRow(QString(), m_allowUnpinned);
-    form->addRow(tr("vLLM e&xecutable:"), m_engineCommand);
+    form->addRow(tr("Server e&xecutable:"), m_engineCommand);
     auto* gpuRow = new QHBoxLayout;
     gpuRow->addWidget(m_gpu, 1);
     gpuRow->addWidget(new QLabel(tr("×"), this));
@@ -113,14 +130,16 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     auto* gpuLabel = new QLabel(tr("&GPU:"), this);
     gpuLabel->setBuddy(m_gpu);
     form->addRow(gpuLabel, gpuRow);
-    form->addRow(tr("&Context length:"), m_maxModelLen);
+    m_contextLabel = new QLabel(tr("&Context length:"), this);
+    m_contextLabel->setBuddy(m_maxModelLen);
+    form->addRow(m_contextLabel, m_maxModelLen);
     form->addRow(tr("&Port:"), m_port);
     form->addRow(tr("&Engine arguments:"), m_engineArgs);
     auto* explain = new QLabel(tr("Nothing starts before the memory estimate fits. The image must be pinned by "
                                   "digest, engine arguments must be on the allowed list, and the server listens on "
                                   "127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any "
                                   "load, and stopped and removed when this dialog closes. HF_TOKEN from the "
-                                  "environment reaches the server and nothing else."),
+                                  "environment reaches a vLLM server and nothing else."),
         this);
     explain->setWordWrap(true);
     auto* buttons = new QHBoxLayout;
@@ -145,6 +164,14 @@ LaunchDialog::LaunchDialog(QWidget* parent)
         m_benchmark, &QPushButton::clicked, this, [this] { Q_EMIT benchmarkRequested(m_url, gpuId(), gpuCount()); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_runtime, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateEngine);
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
+    connect(m_browseGguf, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("GGUF model"), m_gguf->text(), tr("GGUF models (*.gguf);;All files (*)"));
+        if (!file.isEmpty())
+            m_gguf->setText(file);
+    });
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
 #ifdef Q_OS_LINUX
     // Should this window die without closing the dialog, the launch gets SIGTERM and removes its server: no orphan.
@@ -153,6 +180,36 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &LaunchDialog::readOutput);
     connect(&m_process, &QProcess::readyReadStandardError, this, &LaunchDialog::readOutput);
     connect(&m_process, &QProcess::finished, this, &LaunchDialog::finished);
+    updateEngine();
+}
+
+bool LaunchDialog::llamaCpp() const
+{
+    return m_engine->currentData().toString() == u"llamacpp";
+}
+
+void LaunchDialog::updateEngine()
+{
+    const bool llama = llamaCpp();
+    m_gguf->setEnabled(llama);
+    m_browseGguf->setEnabled(llama);
+    m_model->setPlaceholderText(llama ? tr("optional: ORG/NAME, with the GGUF file's name in that repository")
+                                      : QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
+    m_image->setPlaceholderText(llama ? QStringLiteral("ghcr.io/ggml-org/llama.cpp:server@sha256:…")
+                                      : ImageReference::defaultImage().toString());
+    m_engineCommand->setPlaceholderText(llama ? QStringLiteral("llama-server") : QStringLiteral("vllm"));
+    m_engineArgs->setPlaceholderText(llama ? tr("One per line, as FLAG=VALUE: --n-gpu-layers=99")
+                                           : tr("One per line, as FLAG=VALUE: --kv-cache-dtype=fp8"));
+    m_maxModelLen->setAccessibleName(llama ? tr("Context of all slots") : tr("Context length"));
+    m_contextLabel->setText(llama ? tr("&Context of all slots:") : tr("&Context length:"));
+    // llama.cpp runs on the CPU too: then the estimate is held against this machine's memory, not a GPU's.
+    const bool hasCpuItem = m_gpu->count() > 0 && m_gpu->itemData(0).toString().isEmpty();
+    if (llama && !hasCpuItem) {
+        m_gpu->insertItem(0, tr("None: the CPU and this machine's memory"), QString());
+        m_gpu->setCurrentIndex(0);
+    } else if (!llama && hasCpuItem) {
+        m_gpu->removeItem(0);
+    }
     updateButtons();
 }
 
@@ -191,10 +248,17 @@ QString LaunchDialog::logText() const
 QStringList LaunchDialog::arguments() const
 {
     const QString runtime = m_runtime->currentData().toString();
-    QStringList a {QStringLiteral("launch"), QStringLiteral("--model"), m_model->text().trimmed(),
-        QStringLiteral("--revision"), m_revision->text().trimmed(), QStringLiteral("--runtime"), runtime,
-        QStringLiteral("--gpu"), gpuId(), QStringLiteral("--gpus"), QString::number(gpuCount()),
-        QStringLiteral("--port"), QString::number(m_port->value())};
+    const bool llama = llamaCpp();
+    QStringList a {QStringLiteral("launch"), QStringLiteral("--engine"), m_engine->currentData().toString()};
+    if (!llama || !m_model->text().trimmed().isEmpty())
+        a << QStringLiteral("--model") << m_model->text().trimmed() << QStringLiteral("--revision")
+          << m_revision->text().trimmed();
+    if (llama)
+        a << QStringLiteral("--gguf") << m_gguf->text().trimmed();
+    a << QStringLiteral("--runtime") << runtime;
+    if (!gpuId().isEmpty())
+        a << QStringLiteral("--gpu") << gpuId() << QStringLiteral("--gpus") << QString::number(gpuCount());
+    a << QStringLiteral("--port") << QString::number(m_port->value());
     if (runtime == u"local") {
         if (!m_engineCommand->text().trimmed().isEmpty())
             a << QStringLiteral("--engine-command") << m_engineCommand->text().trimmed();
@@ -205,7 +269,8 @@ QStringList LaunchDialog::arguments() const
             a << QStringLiteral("--allow-unpinned");
     }
     if (m_maxModelLen->value() > 0)
-        a << QStringLiteral("--max-model-len") << QString::number(m_maxModelLen->value());
+        a << (llama ? QStringLiteral("--ctx-size") : QStringLiteral("--max-model-len"))
+          << QString::number(m_maxModelLen->value());
     for (const QString& line : m_engineArgs->toPlainText().split(u'\n', Qt::SkipEmptyParts)) {
         if (!line.trimmed().isEmpty())
             a << QStringLiteral("--engine-arg") << line.trimmed();
@@ -305,6 +370,10 @@ void LaunchDialog::updateButtons()
     m_image->setEnabled(!local && !busy);
     m_allowUnpinned->setEnabled(!local && !busy);
     m_engineCommand->setEnabled(local && !busy);
+    m_engine->setEnabled(!busy);
+    m_gpus->setEnabled(!gpuId().isEmpty() && !busy);
+    m_gguf->setEnabled(llamaCpp() && !busy);
+    m_browseGguf->setEnabled(llamaCpp() && !busy);
     m_check->setEnabled(!busy);
     m_start->setEnabled(!busy);
     m_stop->setEnabled(busy && !m_stopping.isValid());

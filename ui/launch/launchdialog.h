@@ -17,7 +17,8 @@ class QSpinBox;
 
 namespace kp::ui {
 
-/// "Start a server": vLLM from a Hugging Face model id and revision, proven before any load. It runs `kneepoint
+/// "Start a server": vLLM from a Hugging Face model id and revision, or llama.cpp's llama-server from a GGUF file,
+/// proven before any load. It runs `kneepoint
 /// launch` as a child process, so the window refuses, estimates, starts, proves and cleans up exactly as the
 /// command line does; once the server is proven, Benchmark hands its address to the connection wizard. Closing the
 /// dialog stops and removes the server.
@@ -57,7 +58,13 @@ private:
     void readOutput();
     void finished(int exitCode, QProcess::ExitStatus status);
     void updateButtons();
+    /// Shows the fields of the chosen engine: a GGUF file and a CPU choice for llama.cpp, an image default for vLLM.
+    void updateEngine();
+    bool llamaCpp() const;
 
+    QComboBox* m_engine;
+    QLineEdit* m_gguf;
+    QPushButton* m_browseGguf;
     QLineEdit* m_model;
     QLineEdit* m_revision;
     QComboBox* m_runtime;
@@ -67,6 +74,7 @@ private:
     QComboBox* m_gpu;
     QSpinBox* m_gpus;
     QSpinBox* m_maxModelLen;
+    QLabel* m_contextLabel = nullptr;
     QSpinBox* m_port;
     QPlainTextEdit* m_engineArgs;
     QLabel* m_status;
