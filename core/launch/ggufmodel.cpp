@@ -298,10 +298,10 @@ std::optional<GgufModel> GgufModel::read(const QString& path, QString* error)
     for (quint64 i = 0; i < keys && r.ok(); ++i) {
         const QString key = r.string();
         const auto type = r.number<quint32>();
-        Value v = readValue(r, type);
+        const Value v = readValue(r, type);
         if (key == u"general.alignment" && v.integer)
             alignment = *v.integer;
-        values.insert(key, std::move(v));
+        values.insert(key, v);
     }
     if (!r.ok())
         return refuse(r.error());

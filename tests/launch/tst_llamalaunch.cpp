@@ -48,7 +48,7 @@ void TestLlamaLaunch::initTestCase()
 
 QString TestLlamaLaunch::write(const QString& name, const GgufWriter& w)
 {
-    const QString path = m_dir.filePath(name);
+    QString path = m_dir.filePath(name);
     if (!w.write(path))
         qFatal("cannot write %s", qPrintable(path));
     return path;
@@ -201,7 +201,7 @@ void TestLlamaLaunch::allowList_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("tokens");
     QTest::addColumn<QString>("error");
-    auto ok = [](const char* name, const char* text, QStringList tokens) {
+    auto ok = [](const char* name, const char* text, const QStringList& tokens) {
         QTest::newRow(name) << QString::fromLatin1(text) << tokens << QString();
     };
     auto refused = [](const char* name, const char* text, const char* why) {
