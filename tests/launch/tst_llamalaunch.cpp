@@ -12,6 +12,7 @@
 #include "support/ggufwriter.h"
 #include "support/kneepointrun.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void commandLines();
     void theBinaryRefusesBeforeStarting_data();
     void theBinaryRefusesBeforeStarting();
+    void aFileFromTheHubCache();
 
 private:
     QString write(const QString& name, const GgufWriter& w);
@@ -336,6 +338,37 @@ void TestLlamaLaunch::theBinaryRefusesBeforeStarting()
     QCOMPARE(r.code, code);
     // Nothing started: the launcher's first stage never ran.
     QVERIFY2(!r.err.contains(QStringLiteral("starting:")), qPrintable(r.err));
+}
+
+void TestLlamaLaunch::aFileFromTheHubCache()
+{
+    // As `huggingface-cli download org/model-GGUF model-Q8_0.gguf --revision main` leaves it: refs/main names the
+    // commit, snapshots/<commit>/ holds the file. The branch resolves to it, and the estimate reads that file.
+    const QString hub = m_dir.filePath(QStringLiteral("hf-cache"));
+    const QString commit(40, u'c');
+    const QString repo = hub + QStringLiteral("/hub/models--org--model-GGUF");
+    QVERIFY(QDir().mkpath(repo + QStringLiteral("/refs")));
+    QVERIFY(QDir().mkpath(repo + QStringLiteral("/snapshots/") + commit));
+    QFile ref(repo + QStringLiteral("/refs/main"));
+    QVERIFY(ref.open(QIODevice::WriteOnly));
+    ref.write(commit.toLatin1());
+    ref.close();
+    QVERIFY(GgufWriter::llama().write(repo + QStringLiteral("/snapshots/%1/model-Q8_0.gguf").arg(commit)));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HF_HOME"), hub);
+    const KneepointResult r
+        = runKneepoint({QStringLiteral("launch"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
+                           QStringLiteral("--model"), QStringLiteral("org/model-GGUF"), QStringLiteral("--revision"),
+                           QStringLiteral("main"), QStringLiteral("--gguf"), QStringLiteral("model-Q8_0.gguf"),
+                           QStringLiteral("--runtime"), QStringLiteral("local"), QStringLiteral("--engine-command"),
+                           QStringLiteral("/bin/true"), QStringLiteral("--dry-run")},
+            30'000, env);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("Memory: test-llama (Q8_0 (9 tensors), F32 (3 tensors)) needs")),
+        qPrintable(r.out));
+    // Served under the repository's id, from the snapshot of the commit the branch named.
+    QVERIFY2(r.out.contains(QStringLiteral("/snapshots/%1/model-Q8_0.gguf").arg(commit)), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("--alias org/model-GGUF")), qPrintable(r.out));
 }
 
 QTEST_GUILESS_MAIN(TestLlamaLaunch)
