@@ -193,13 +193,14 @@ QString ggufFromHubCache(const QString& model, const QString& revision, const QS
     const QString repo = home + QStringLiteral("/hub/models--") + QString(model).replace(u'/', QStringLiteral("--"));
     QString commit = revision;
     static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
-    if (!hash.match(revision).hasMatch()) {
+    // A branch or tag names a file under refs/ whose text is the commit: neither may lead out of the repository.
+    if (!hash.match(revision).hasMatch() && !revision.contains(QStringLiteral(".."))) {
         QFile ref(repo + QStringLiteral("/refs/") + revision);
         if (ref.open(QIODevice::ReadOnly))
-            commit = QString::fromLatin1(ref.readAll()).trimmed();
+            commit = QString::fromLatin1(ref.read(64)).trimmed();
     }
     const QString path = repo + QStringLiteral("/snapshots/") + commit + u'/' + file;
-    if (!QFileInfo::exists(path)) {
+    if (!hash.match(commit).hasMatch() || !QFileInfo::exists(path)) {
         *error = QStringLiteral("%1 of %2 at revision %3 is not in the Hugging Face cache (%4). Download it first "
                                 "with: huggingface-cli download %2 %1 --revision %3")
                      .arg(file, model, revision, home);
