@@ -3,6 +3,7 @@
 #include "modelresolver.h"
 
 #include "catalog.h"
+#include "catalog/ggufmodel.h"
 #include "common/version.h"
 #include "net/replylimit.h"
 
@@ -82,6 +83,15 @@ ModelResolution fromFile(const QString& path, const QString& hfId)
 {
     ModelResolution r;
     const QFileInfo info(path);
+    // A GGUF file (llama.cpp's model) carries its geometry and its tensors' types itself.
+    if (info.isFile() && path.endsWith(QStringLiteral(".gguf"), Qt::CaseInsensitive)) {
+        if (const auto gguf = GgufModel::read(path, &r.error)) {
+            r.model = gguf->toModelSpec();
+            r.source = ModelResolution::Source::File;
+            r.location = path;
+        }
+        return r;
+    }
     const QString file = info.isDir() ? QDir(path).filePath(QStringLiteral("config.json")) : path;
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly)) {

@@ -32,8 +32,8 @@ struct ModelResolution
 /// How ModelResolver may look. The defaults suit the command line.
 struct ResolveOptions
 {
-    /// A config.json (or the directory holding it) the user named. It is used before the catalog and the hub:
-    /// whoever names a file knows what they serve.
+    /// A config.json (or the directory holding it, or a .gguf file) the user named. It is used before the catalog and
+    /// the hub: whoever names a file knows what they serve.
     QString configPath;
     bool allowNetwork = true; ///< false: catalog, cache and file only
     int timeoutMs = 10'000; ///< for the whole hub request
@@ -42,7 +42,7 @@ struct ResolveOptions
 };
 
 /// Finds the facts of the model a vLLM server reports as `root` (its --model: a Hugging Face id or a local path):
-///  1. a config.json the user named (ResolveOptions::configPath);
+///  1. a config.json (or a GGUF file, for llama.cpp) the user named (ResolveOptions::configPath);
 ///  2. the catalog, user catalog included: by catalog id or Hugging Face id (case-insensitive), or by the last path
 ///     component of a local path (/models/Llama-3.1-8B-Instruct) against the last component of a catalog hf_id;
 ///  3. the on-disk cache of configs fetched before;

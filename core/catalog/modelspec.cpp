@@ -292,6 +292,8 @@ double ModelSpec::bytesPerParameter() const
 
 double ModelSpec::linearBytesPerParameter() const
 {
+    if (quantBitsPerWeight > 0)
+        return quantBitsPerWeight / 8.0;
     const int bits = quantBits > 0 ? quantBits : defaultQuantBits(quantMethod);
     if (quantMethod.isEmpty() || bits <= 0)
         return bytesPerParameter();

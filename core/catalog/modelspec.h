@@ -72,6 +72,8 @@ struct ModelSpec
     QString quantMethod; ///< quant_method: awq, gptq, fp8, compressed-tensors, bitsandbytes, …
     int quantBits = 0; ///< bits per quantised weight; 0 when the config does not say
     int quantGroupSize = 0; ///< group_size of the scales; 0 or -1: one scale per output channel
+    /// Exact bits per weight, scales included, where the file says so (a GGUF's tensor table); 0: from quantBits.
+    double quantBitsPerWeight = 0;
     /// What the activations are quantised to as well (fp8, int8, fp4), so that the matrix multiplications run in
     /// that format; empty for weight-only methods, whose multiplications run in the dtype.
     QString quantActivations;

@@ -5,8 +5,9 @@
 // documentation (and against broken ones), the memory estimate worked out by hand, llama-server's allow-list, the
 // command lines, and the refusals of the binary before anything starts. tst_interop starts the real server.
 
+#include "catalog/ggufmodel.h"
+#include "catalog/modelresolver.h"
 #include "launch/engineargallowlist.h"
-#include "launch/ggufmodel.h"
 #include "launch/launchcommandbuilder.h"
 #include "launch/llamamemoryestimate.h"
 #include "support/ggufwriter.h"
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void theBinaryRefusesBeforeStarting_data();
     void theBinaryRefusesBeforeStarting();
     void aFileFromTheHubCache();
+    void theAnalysisReadsTheFile();
 
 private:
     QString write(const QString& name, const GgufWriter& w);
@@ -369,6 +371,43 @@ void TestLlamaLaunch::aFileFromTheHubCache()
     // Served under the repository's id, from the snapshot of the commit the branch named.
     QVERIFY2(r.out.contains(QStringLiteral("/snapshots/%1/model-Q8_0.gguf").arg(commit)), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("--alias org/model-GGUF")), qPrintable(r.out));
+}
+
+void TestLlamaLaunch::theAnalysisReadsTheFile()
+{
+    // `kneepoint show ID --model FILE.gguf`: the physics floors take the geometry and the weights' bits from the file.
+    const QString path = write(QStringLiteral("analysed.gguf"), GgufWriter::llama());
+    ResolveOptions options;
+    options.configPath = path;
+    options.allowNetwork = false;
+    const ModelResolution r = ModelResolver::resolve(QStringLiteral("test-llama"), options);
+    QVERIFY2(r.model, qPrintable(r.error));
+    QCOMPARE(r.sourceDescription(), path);
+    const ModelSpec& m = *r.model;
+    QCOMPARE(m.hiddenSize, 64);
+    QCOMPARE(m.numHiddenLayers, 2);
+    QCOMPARE(m.numAttentionHeads, 4);
+    QCOMPARE(m.numKeyValueHeads, 2);
+    QCOMPARE(m.headDim, 16);
+    QCOMPARE(m.intermediateSize, 256);
+    QCOMPARE(m.vocabSize, 256);
+    QCOMPARE(m.maxPositionEmbeddings, 4096);
+    QCOMPARE(m.quantMethod, QStringLiteral("gguf-q8_0"));
+    QCOMPARE(m.quantBits, 8);
+    // 40,960 q8_0 weights in 43,520 bytes and 192 f32 weights in 768: 44,288 bytes for 41,152 weights.
+    QCOMPARE(m.linearBytesPerParameter(), 44288.0 / 41152.0);
+    QCOMPARE(m.computePrecision(), ComputePrecision::Int8);
+    // An f16 file is not quantised.
+    GgufWriter f16;
+    f16.add(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+    f16.add(QStringLiteral("llama.context_length"), quint32(2048));
+    f16.add(QStringLiteral("llama.block_count"), quint32(1));
+    f16.addTensor({QStringLiteral("w"), {64, 64}, 1, 64 * 64 * 2});
+    options.configPath = write(QStringLiteral("f16.gguf"), f16);
+    const ModelResolution plain = ModelResolver::resolve(QStringLiteral("f16"), options);
+    QVERIFY2(plain.model, qPrintable(plain.error));
+    QVERIFY(plain.model->quantMethod.isEmpty());
+    QCOMPARE(plain.model->computePrecision(), ComputePrecision::Bf16);
 }
 
 QTEST_GUILESS_MAIN(TestLlamaLaunch)

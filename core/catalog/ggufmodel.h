@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalog/modelspec.h"
+
 #include <QMap>
 #include <QString>
 
@@ -32,6 +34,9 @@ struct GgufModel
     qint64 keyLength = 0; ///< {arch}.attention.key_length, or embedding_length / head_count
     qint64 valueLength = 0;
     qint64 vocabSize = 0; ///< {arch}.vocab_size, or the tokenizer's token count
+    qint64 expertCount = 0; ///< {arch}.expert_count; 0 for a dense model
+    qint64 expertUsedCount = 0; ///< {arch}.expert_used_count: the k of top-k routing
+    qint64 expertFeedForwardLength = 0; ///< {arch}.expert_feed_forward_length
 
     /// Reads `path`. Returns nullopt with `error` set to a sentence when it is not a GGUF file, is cut short, uses a
     /// tensor type this reader does not know, or lacks what the estimate needs.
@@ -43,6 +48,13 @@ struct GgufModel
         const QString& cacheTypeK = QStringLiteral("f16"), const QString& cacheTypeV = QStringLiteral("f16")) const;
     /// "Q8_0 (58 tensors), F32 (17)": the types that hold the weights, largest first.
     QString describeTypes() const;
+
+    /// The model's geometry as the analysis reads it (the physics floors): the dimensions from the metadata, the
+    /// weights' exact bits per parameter from the tensor table (scales included), quantised weights marked as such,
+    /// with int8 arithmetic (llama.cpp multiplies quantised weights by activations quantised to q8_1).
+    ModelSpec toModelSpec() const;
+    /// Bits per parameter over all the tensors, their block scales included: 8.5 for Q8_0, ~4.9 for Q4_K_M.
+    double bitsPerWeight() const;
 
     /// Bytes per element of a KV cache type; nullopt when unknown.
     static std::optional<double> cacheTypeBytes(const QString& type);

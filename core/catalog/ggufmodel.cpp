@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -367,6 +368,9 @@ std::optional<GgufModel> GgufModel::read(const QString& path, QString* error)
     const Value ff = values.value(m.architecture + QStringLiteral(".feed_forward_length"));
     m.feedForwardLength = ff.integers.empty() ? ff.integer.value_or(0) : ff.integers.front();
     m.vocabSize = integer(QStringLiteral("vocab_size"));
+    m.expertCount = integer(QStringLiteral("expert_count"));
+    m.expertUsedCount = integer(QStringLiteral("expert_used_count"));
+    m.expertFeedForwardLength = integer(QStringLiteral("expert_feed_forward_length"));
     if (m.vocabSize <= 0)
         m.vocabSize = std::max<qint64>(0, values.value(QStringLiteral("tokenizer.ggml.tokens")).arrayCount);
     const Value kvHeads = values.value(m.architecture + QStringLiteral(".attention.head_count_kv"));
@@ -395,6 +399,47 @@ double GgufModel::kvBytesPerToken(const QString& cacheTypeK, const QString& cach
     if (!k || !v)
         return 0;
     return double(kvHeadsAllLayers) * (double(keyLength) * *k + double(valueLength) * *v);
+}
+
+double GgufModel::bitsPerWeight() const
+{
+    return weightElements > 0 ? 8.0 * double(weightBytes) / double(weightElements) : 0;
+}
+
+ModelSpec GgufModel::toModelSpec() const
+{
+    ModelSpec m;
+    m.name = name;
+    m.id = QFileInfo(path).completeBaseName().toLower();
+    m.modelType = architecture;
+    m.hiddenSize = int(embeddingLength);
+    m.numHiddenLayers = int(blockCount);
+    m.numAttentionHeads = int(headCount);
+    m.numKeyValueHeads = blockCount > 0 ? int((kvHeadsAllLayers + blockCount - 1) / blockCount) : 0;
+    m.headDim = int(keyLength);
+    m.intermediateSize = int(feedForwardLength);
+    m.vocabSize = int(vocabSize);
+    m.maxPositionEmbeddings = int(contextLength);
+    m.numExperts = int(expertCount);
+    m.numExpertsPerTok = int(expertUsedCount);
+    m.moeIntermediateSize = int(expertFeedForwardLength);
+    // llama-server's KV cache is f16 unless told otherwise; the floors read the cache's bytes from the dtype.
+    m.dtype = QStringLiteral("float16");
+    m.source = path;
+    // The largest type by bytes names the quantisation; the bits are the file's own, scales included.
+    QString dominant;
+    for (auto it = bytesByType.begin(); it != bytesByType.end(); ++it) {
+        if (dominant.isEmpty() || it.value() > bytesByType.value(dominant))
+            dominant = it.key();
+    }
+    const double bits = bitsPerWeight();
+    if (!dominant.isEmpty() && dominant != u"f16" && dominant != u"bf16" && dominant != u"f32" && bits > 0) {
+        m.quantMethod = QStringLiteral("gguf-") + dominant;
+        m.quantBits = int(std::floor(bits)); // 8 for Q8_0's 8.5, 4 for Q4_K_M's ~4.9: the weights' own bits
+        m.quantBitsPerWeight = bits;
+        m.quantActivations = QStringLiteral("int8");
+    }
+    return m;
 }
 
 QString GgufModel::describeTypes() const
