@@ -50,7 +50,8 @@ QList<QCommandLineOption> analysisOptions()
     };
     return {
         o("gpu", "Analyse as if the server had this GPU (kneepoint gpus lists them).", "ID"),
-        o("model", "The served model's geometry: a catalog id, a Hugging Face id, or a config.json file.", "MODEL"),
+        o("model", "The served model's geometry: a catalog id, a Hugging Face id, a config.json or a GGUF file.",
+            "MODEL"),
         o("tp", "GPUs the model is split over (default: the fewest that hold it).", "N"),
         o("slo-ttft-ms", "Time-to-first-token target (default: the run's).", "MS"),
         o("slo-tpot-ms", "Time-per-output-token target (default: the run's).", "MS"),
