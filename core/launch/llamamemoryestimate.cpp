@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "llamamemoryestimate.h"
 
+#include "launch/vramestimate.h"
+
 #include <QFile>
 #include <QLocale>
 #include <QRegularExpression>
@@ -140,16 +142,8 @@ QStringList LlamaMemoryEstimate::waysOut() const
 
 QString LlamaMemoryEstimate::refusal() const
 {
-    QString text = QStringLiteral("It cannot fit: ") + summary() + u'.';
-    const QStringList ways = waysOut();
-    if (ways.isEmpty())
-        return text
-            + QStringLiteral(" No single change fits it here: use a machine with more memory or a smaller "
-                             "model.");
-    QString list = ways.first();
-    for (int i = 1; i < ways.size(); ++i)
-        list += (i + 1 == ways.size() ? QStringLiteral(" or ") : QStringLiteral(", ")) + ways.at(i);
-    return text + QStringLiteral(" Try ") + list + u'.';
+    return fitRefusal(summary(), waysOut(),
+        QStringLiteral("No single change fits it here: use a machine with more memory or a smaller model."));
 }
 
 } // namespace kp::core

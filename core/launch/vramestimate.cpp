@@ -161,16 +161,21 @@ QStringList VramEstimate::waysOut() const
     return ways;
 }
 
+QString fitRefusal(const QString& summary, const QStringList& waysOut, const QString& whenNone)
+{
+    QString text = QStringLiteral("It cannot fit: ") + summary + u'.';
+    if (waysOut.isEmpty())
+        return text + u' ' + whenNone;
+    QString list = waysOut.first();
+    for (int i = 1; i < waysOut.size(); ++i)
+        list += (i + 1 == waysOut.size() ? QStringLiteral(" or ") : QStringLiteral(", ")) + waysOut.at(i);
+    return text + QStringLiteral(" Try ") + list + u'.';
+}
+
 QString VramEstimate::refusal() const
 {
-    QString text = QStringLiteral("It cannot fit: ") + summary() + u'.';
-    const QStringList ways = waysOut();
-    if (ways.isEmpty())
-        return text + QStringLiteral(" No single change fits it on this GPU: use a bigger GPU or a smaller model.");
-    QString list = ways.first();
-    for (int i = 1; i < ways.size(); ++i)
-        list += (i + 1 == ways.size() ? QStringLiteral(" or ") : QStringLiteral(", ")) + ways.at(i);
-    return text + QStringLiteral(" Try ") + list + u'.';
+    return fitRefusal(summary(), waysOut(),
+        QStringLiteral("No single change fits it on this GPU: use a bigger GPU or a smaller model."));
 }
 
 } // namespace kp::core

@@ -63,4 +63,8 @@ struct VramEstimate
     QStringList waysOut() const;
 };
 
+/// "It cannot fit: SUMMARY. Try A, B or C." with the ways out, or `whenNone` when there is none: the refusal of every
+/// launch estimate, vLLM's and llama.cpp's.
+QString fitRefusal(const QString& summary, const QStringList& waysOut, const QString& whenNone);
+
 } // namespace kp::core
