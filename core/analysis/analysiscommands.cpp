@@ -87,7 +87,9 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
         if (r.model) {
             s.model = r.model;
             if (notes && r.source != ModelResolution::Source::Catalog)
-                notes->append(QStringLiteral("Model geometry of %1 from %2.").arg(model, r.sourceDescription()));
+                notes->append(r.sourceDescription() == model
+                        ? QStringLiteral("Model geometry from %1.").arg(model)
+                        : QStringLiteral("Model geometry of %1 from %2.").arg(model, r.sourceDescription()));
         } else if (p.isSet(QStringLiteral("model"))) {
             throw UsageError {QStringLiteral("--model: %1").arg(r.error)};
         } else if (notes) {
