@@ -73,11 +73,13 @@ QString ServerDeltas::note(const QString& load) const
     if (counterReset)
         parts << QStringLiteral("the server's counters went back to zero: it restarted during the step");
     if (preemptions > 0)
-        parts << QStringLiteral("%1 preemptions (KV cache full, peak %2%)")
+        parts << (preemptions == 1 ? QStringLiteral("%1 preemption (KV cache full, peak %2%)")
+                                   : QStringLiteral("%1 preemptions (KV cache full, peak %2%)"))
                      .arg(preemptions)
                      .arg(100 * peakKvUsage, 0, 'f', 0);
     if (peakWaiting > 0)
-        parts << QStringLiteral("up to %1 requests queued").arg(peakWaiting);
+        parts << (peakWaiting == 1 ? QStringLiteral("up to 1 request queued")
+                                   : QStringLiteral("up to %1 requests queued").arg(peakWaiting));
     if (parts.isEmpty())
         return {};
     return QStringLiteral("At %1 the server reports %2.").arg(load, parts.join(QStringLiteral("; ")));
