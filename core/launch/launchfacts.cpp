@@ -44,16 +44,14 @@ QList<std::pair<QString, QString>> launchFactRows(const QJsonObject& launch)
                 .arg(mibText(estimate.value(u"need_mib").toDouble()), parts.join(QStringLiteral(", ")),
                     mibText(estimate.value(u"available_mib").toDouble()), estimate.value(u"against").toString())});
     }
-    if (launch.contains(u"reported_weights_mib") || launch.contains(u"reported_kv_cache_mib")) {
-        QStringList parts;
-        if (launch.contains(u"reported_weights_mib"))
-            parts << QStringLiteral("weights ") + mibText(launch.value(u"reported_weights_mib").toDouble());
-        if (launch.contains(u"reported_kv_cache_mib"))
-            parts << QStringLiteral("KV cache ") + mibText(launch.value(u"reported_kv_cache_mib").toDouble());
-        if (launch.contains(u"reported_compute_mib"))
-            parts << QStringLiteral("compute ") + mibText(launch.value(u"reported_compute_mib").toDouble());
-        rows.append({QStringLiteral("Memory the server reported (its log)"), parts.join(QStringLiteral(", "))});
+    QStringList reported;
+    for (const auto& [key, label] : {std::pair {"reported_weights_mib", "weights "},
+             std::pair {"reported_kv_cache_mib", "KV cache "}, std::pair {"reported_compute_mib", "compute "}}) {
+        if (launch.contains(QLatin1String(key)))
+            reported << QLatin1String(label) + mibText(launch.value(QLatin1String(key)).toDouble());
     }
+    if (!reported.isEmpty())
+        rows.append({QStringLiteral("Memory the server reported (its log)"), reported.join(QStringLiteral(", "))});
     if (launch.contains(u"startup_seconds"))
         rows.append({QStringLiteral("Start-up (cold start to first answer)"),
             QStringLiteral("%1 s").arg(launch.value(u"startup_seconds").toDouble(), 0, 'f', 1)});

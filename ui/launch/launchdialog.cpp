@@ -191,8 +191,6 @@ bool LaunchDialog::llamaCpp() const
 void LaunchDialog::updateEngine()
 {
     const bool llama = llamaCpp();
-    m_gguf->setEnabled(llama);
-    m_browseGguf->setEnabled(llama);
     m_model->setPlaceholderText(llama ? tr("optional: ORG/NAME, with the GGUF file's name in that repository")
                                       : QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
     m_image->setPlaceholderText(llama ? QStringLiteral("ghcr.io/ggml-org/llama.cpp:server@sha256:…")
