@@ -75,14 +75,20 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
                 QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(id)};
     }
     QString model = p.value(QStringLiteral("model"));
+    ResolveOptions options;
+    if (p.isSet(QStringLiteral("model")) && QFileInfo::exists(model))
+        options.configPath = model;
+    if (model.isEmpty()) {
+        // A run launched on llama.cpp: the GGUF it was started from, if this machine still has it, says more than
+        // a catalog entry of the same name (its quantisation).
+        model = AnalysisSettings::launchedModelFile(run);
+        options.configPath = model;
+    }
     if (model.isEmpty() && !s.model) {
         // Not in the built-in catalog: the user's catalog, the hub, or its cache may know the served model.
         model = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.run.info.model;
     }
     if (!model.isEmpty()) {
-        ResolveOptions options;
-        if (p.isSet(QStringLiteral("model")) && QFileInfo::exists(model))
-            options.configPath = model;
         const ModelResolution r = ModelResolver::resolve(model, options);
         if (r.model) {
             s.model = r.model;

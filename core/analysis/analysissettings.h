@@ -26,6 +26,9 @@ struct AnalysisSettings
     /// The run's own targets and percentile, with the GPU and model found in the built-in catalog by the run's
     /// --gpu and the server's model root (the caller may resolve the model elsewhere and replace it).
     static AnalysisSettings ofRun(const RunData& run);
+    /// The GGUF file a run launched on llama.cpp was started from, when this machine still has it
+    /// (GgufModel::recall on its launch facts): its geometry and weight bits are the served model's. Else empty.
+    static QString launchedModelFile(const RunData& run);
 };
 
 } // namespace kp::core

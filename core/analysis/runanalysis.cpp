@@ -6,6 +6,7 @@
 #include "analysis/rundata.h"
 #include "analysis/verdict.h"
 #include "catalog/catalog.h"
+#include "catalog/ggufmodel.h"
 
 namespace kp::core {
 
@@ -33,6 +34,14 @@ AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
             break;
     }
     return s;
+}
+
+QString AnalysisSettings::launchedModelFile(const RunData& run)
+{
+    const QJsonObject launch = run.run.info.facts.value(u"launch").toObject();
+    if (launch.value(u"engine").toString() != u"llamacpp")
+        return {};
+    return GgufModel::recall(launch.value(u"gguf_file").toString(), qint64(launch.value(u"gguf_bytes").toDouble()));
 }
 
 RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings)

@@ -2,9 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ggufmodel.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
+#include <QSaveFile>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <array>
@@ -453,6 +458,52 @@ QString GgufModel::describeTypes() const
                 ? QStringLiteral("%1 (1 tensor)").arg(t.toUpper())
                 : QStringLiteral("%1 (%2 tensors)").arg(t.toUpper()).arg(tensorsByType.value(t)));
     return parts.join(QStringLiteral(", "));
+}
+
+namespace {
+
+QString launchedFilesPath(const QString& directory)
+{
+    const QString dir
+        = directory.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation) : directory;
+    return QDir(dir).filePath(QStringLiteral("launched-gguf-files.json"));
+}
+
+QString launchedFileKey(const QString& fileName, qint64 bytes)
+{
+    return QStringLiteral("%1 %2").arg(bytes).arg(fileName);
+}
+
+QJsonObject launchedFiles(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > 1 << 20)
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+} // namespace
+
+void GgufModel::remember(const QString& path, qint64 bytes, const QString& directory)
+{
+    const QString notes = launchedFilesPath(directory);
+    QJsonObject files = launchedFiles(notes);
+    files[launchedFileKey(QFileInfo(path).fileName(), bytes)] = QFileInfo(path).absoluteFilePath();
+    QDir().mkpath(QFileInfo(notes).absolutePath());
+    QSaveFile out(notes);
+    if (out.open(QIODevice::WriteOnly)) {
+        out.write(QJsonDocument(files).toJson(QJsonDocument::Compact));
+        out.commit();
+    }
+}
+
+QString GgufModel::recall(const QString& fileName, qint64 bytes, const QString& directory)
+{
+    if (fileName.isEmpty() || bytes <= 0)
+        return {};
+    const QString path = launchedFiles(launchedFilesPath(directory)).value(launchedFileKey(fileName, bytes)).toString();
+    const QFileInfo file(path);
+    return !path.isEmpty() && file.isFile() && file.size() == bytes ? file.absoluteFilePath() : QString();
 }
 
 } // namespace kp::core

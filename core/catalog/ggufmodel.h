@@ -58,6 +58,14 @@ struct GgufModel
 
     /// Bytes per element of a KV cache type; nullopt when unknown.
     static std::optional<double> cacheTypeBytes(const QString& type);
+
+    /// Notes on this machine where the file named `fileName` of `bytes` bytes lives, so that a run launched from it
+    /// finds its geometry later: runs and reports keep only the file's name (a path can say who the user is), and
+    /// the note stays in the user's cache directory (`directory`; empty: <CacheLocation>). Best effort: a note that
+    /// cannot be written costs the later analysis its GGUF geometry, nothing else.
+    static void remember(const QString& path, qint64 bytes, const QString& directory = {});
+    /// Where the file noted by remember() is, if it is still there with the same size; else empty.
+    static QString recall(const QString& fileName, qint64 bytes, const QString& directory = {});
 };
 
 } // namespace kp::core

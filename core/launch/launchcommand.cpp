@@ -217,6 +217,8 @@ MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
     if (!model)
         throw UsageError {error};
     plan.ggufBytes = model->fileBytes;
+    // The run keeps the file's name only; the note lets its analysis find the file again (GgufModel::recall).
+    GgufModel::remember(plan.ggufPath, model->fileBytes);
     LlamaMemoryEstimate::Inputs in;
     in.model = *model;
     in.ctxSize = plan.engineArg(QStringLiteral("--ctx-size")).toLongLong();

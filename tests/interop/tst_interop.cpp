@@ -542,6 +542,15 @@ void TestInterop::launchProvesAndSweeps()
     QVERIFY2(std::abs(kv / reportedKv - 1) < 0.02, qPrintable(QString::number(kv)));
     QVERIFY2(compute > reportedCompute / 2 && compute < reportedCompute * 2, qPrintable(QString::number(compute)));
     QVERIFY2(r.out.contains(QStringLiteral("Memory the server reported (its log)")), qPrintable(r.out));
+    // The run keeps only the file's name, and its analysis finds the file again by itself: the geometry and the
+    // weights' bits come from the GGUF, so the physics runs at INT8 on a GPU (llama.cpp's quantised weights meet
+    // q8_1 activations).
+    const Ran shown = kneepoint({QStringLiteral("show"), QString::number(runId), QStringLiteral("--db"), m_db,
+        QStringLiteral("--gpu"), QStringLiteral("l4")});
+    QVERIFY2(shown.exitCode == 0, qPrintable(shown.out + shown.err));
+    QVERIFY2(shown.out.contains(QStringLiteral("Model geometry")) && shown.out.contains(QStringLiteral(".gguf")),
+        qPrintable(shown.out));
+    QVERIFY2(shown.out.contains(QStringLiteral("INT8")), qPrintable(shown.out));
     QVERIFY2(processesNaming(QStringLiteral("--alias kneepoint-tiny")).isEmpty(),
         qPrintable(processesNaming(QStringLiteral("--alias kneepoint-tiny")).join(u'\n')));
 }

@@ -39,6 +39,7 @@ private Q_SLOTS:
     void theBinaryRefusesBeforeStarting();
     void aFileFromTheHubCache();
     void theAnalysisReadsTheFile();
+    void aLaunchedFileIsFoundAgain();
 
 private:
     QString write(const QString& name, const GgufWriter& w);
@@ -411,4 +412,26 @@ void TestLlamaLaunch::theAnalysisReadsTheFile()
 }
 
 QTEST_GUILESS_MAIN(TestLlamaLaunch)
+// A run keeps only its GGUF's name and size; the note beside the user's cache finds the file again for the analysis,
+// and only while it is still the same file.
+void TestLlamaLaunch::aLaunchedFileIsFoundAgain()
+{
+    const QString path = write(QStringLiteral("noted.gguf"), GgufWriter::llama());
+    const qint64 bytes = QFileInfo(path).size();
+    const QString notes = m_dir.filePath(QStringLiteral("cache"));
+    QCOMPARE(GgufModel::recall(QStringLiteral("noted.gguf"), bytes, notes), QString());
+    GgufModel::remember(path, bytes, notes);
+    QCOMPARE(GgufModel::recall(QStringLiteral("noted.gguf"), bytes, notes), QFileInfo(path).absoluteFilePath());
+    // Another size under the same name is another file; a file gone is not found.
+    QCOMPARE(GgufModel::recall(QStringLiteral("noted.gguf"), bytes + 1, notes), QString());
+    QVERIFY(QFile::remove(path));
+    QCOMPARE(GgufModel::recall(QStringLiteral("noted.gguf"), bytes, notes), QString());
+    // A note file that is not JSON is no note, and no crash.
+    QFile junk(QDir(notes).filePath(QStringLiteral("launched-gguf-files.json")));
+    QVERIFY(junk.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    junk.write("not json");
+    junk.close();
+    QCOMPARE(GgufModel::recall(QStringLiteral("noted.gguf"), bytes, notes), QString());
+}
+
 #include "tst_llamalaunch.moc"

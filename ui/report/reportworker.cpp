@@ -36,13 +36,17 @@ void ReportWorker::load(qint64 runId, quint64 generation)
     }
     m_run = std::make_shared<const RunData>(std::move(*data));
     AnalysisSettings settings = AnalysisSettings::ofRun(*m_run);
-    if (!settings.model) {
-        // The window never waits on the network: the catalog, a cached config.json or nothing.
-        ResolveOptions options;
-        options.allowNetwork = false;
+    // The window never waits on the network: the launched GGUF file, the catalog, a cached config.json or nothing.
+    ResolveOptions options;
+    options.allowNetwork = false;
+    options.configPath = AnalysisSettings::launchedModelFile(*m_run);
+    if (!options.configPath.isEmpty() || !settings.model) {
         const QString root = !m_run->facts.modelRoot.isEmpty() ? m_run->facts.modelRoot : m_run->run.info.model;
-        if (!root.isEmpty())
-            settings.model = ModelResolver::resolve(root, options).model;
+        if (!root.isEmpty() || !options.configPath.isEmpty()) {
+            const ModelResolution resolved = ModelResolver::resolve(root, options);
+            if (resolved.model)
+                settings.model = resolved.model;
+        }
     }
     publish(settings, generation);
 }
