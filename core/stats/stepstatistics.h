@@ -84,6 +84,13 @@ struct Throughput
     double outputTokensPerSecond = std::numeric_limits<double>::quiet_NaN();
     double totalTokensPerSecond = std::numeric_limits<double>::quiet_NaN(); ///< output plus prompt tokens
     double goodRequestsPerSecond = std::numeric_limits<double>::quiet_NaN(); ///< goodput
+    /// The output rate's confidence interval, by batch means: the interval cut into kBatches equal parts, the rate of
+    /// each from its token chunks, and a Student-t interval on their mean, scaled onto outputTokensPerSecond. Batch
+    /// means, not a per-token count, because tokens arrive in correlated bursts (a batch decodes together). NaN when
+    /// the interval has fewer than two token chunks a batch, or no streamed tokens.
+    double outputTokensPerSecondLow = std::numeric_limits<double>::quiet_NaN();
+    double outputTokensPerSecondHigh = std::numeric_limits<double>::quiet_NaN();
+    static constexpr int kBatches = 10;
 };
 
 /// The statistics of one load step, computed from its request records.

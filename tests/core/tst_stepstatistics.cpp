@@ -182,6 +182,44 @@ private slots:
         VERIFY_NEAR(s.whole.totalTokensPerSecond, (12 + 1000) / 0.3);
     }
 
+    // The output rate's interval by batch means, worked by hand. One request streams over (0, 1000] ms; the whole
+    // step's ten batches of 100 ms carry 3 tokens each in the odd batches and 1 in the even ones: 20 tokens, 20
+    // tokens/s. Batch mean 2, sample variance 10 × 1 / 9, standard error sqrt(10/9/10) = 1/3, t(0.975, 9) = 2.2622:
+    // the rate ± 2.2622 × (1/3) / 2 = ± 37.7%.
+    void outputRateIntervalByBatchMeans()
+    {
+        std::vector<std::pair<double, int>> chunks;
+        for (int b = 0; b < 10; ++b) {
+            const int tokens = b % 2 == 0 ? 3 : 1;
+            for (int k = 0; k < tokens; ++k)
+                chunks.push_back({b * 100 + 10 + k * 20, 1});
+        }
+        std::vector<RequestRecord> records {request(0, 0, chunks, 1000)};
+        StepStatistics s = StepStatistics::of(records, {}, 0, 0.95, 0);
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 20.0);
+        const double half = 2.2622 / 3 / 2;
+        QVERIFY2(std::abs(s.whole.outputTokensPerSecondLow - 20 * (1 - half)) < 0.01,
+            qPrintable(QString::number(s.whole.outputTokensPerSecondLow)));
+        QVERIFY2(std::abs(s.whole.outputTokensPerSecondHigh - 20 * (1 + half)) < 0.01,
+            qPrintable(QString::number(s.whole.outputTokensPerSecondHigh)));
+
+        // An even stream, two tokens every batch: no spread between batches, so the interval is the rate itself.
+        chunks.clear();
+        for (int b = 0; b < 10; ++b)
+            chunks.push_back({b * 100 + 10, 1}), chunks.push_back({b * 100 + 60, 1});
+        records = {request(0, 0, chunks, 1000)};
+        s = StepStatistics::of(records, {}, 0, 0.95, 0);
+        VERIFY_NEAR(s.whole.outputTokensPerSecondLow, 20.0);
+        VERIFY_NEAR(s.whole.outputTokensPerSecondHigh, 20.0);
+
+        // Fewer than two chunks a batch: too few to say, so no interval rather than a made-up one.
+        chunks.resize(19);
+        records = {request(0, 0, chunks, 1000)};
+        s = StepStatistics::of(records, {}, 0, 0.95, 0);
+        QVERIFY(std::isnan(s.whole.outputTokensPerSecondLow));
+        QVERIFY(std::isnan(s.whole.outputTokensPerSecondHigh));
+    }
+
     void closedLoopWindow()
     {
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
