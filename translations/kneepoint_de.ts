@@ -1216,6 +1216,16 @@
         <source>TTFT leaves out the network&apos;s %1 round trip to the server, as the targets, the verdict and the charts do.</source>
         <translation>Die TTFT lässt die Netzwerk-Umlaufzeit von %1 zum Server weg, wie die Ziele, das Urteil und die Diagramme.</translation>
     </message>
+    <message>
+        <source>%1, capacity probe %2</source>
+        <comment>a step&apos;s phase: a step added to pin capacity down</comment>
+        <translation>%1, Kapazitätsprobe %2</translation>
+    </message>
+    <message>
+        <source>%1 (probe)</source>
+        <comment>a load the capacity search added</comment>
+        <translation>%1 (Probe)</translation>
+    </message>
 </context>
 <context>
     <name>RequestEstimate</name>
@@ -1852,6 +1862,10 @@
         <source>For your %1 traffic (%2 tokens in, %3 out, %4)</source>
         <translation>Für Ihren Traffic (%1, %2 Tokens Eingabe, %3 Ausgabe, %4)</translation>
     </message>
+    <message>
+        <source>%1 (%2, 95% interval)</source>
+        <translation>%1 (%2, 95-%-Intervall)</translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -1862,10 +1876,6 @@
     <message>
         <source>no more throughput</source>
         <translation>keinen zusätzlichen Durchsatz</translation>
-    </message>
-    <message>
-        <source>going from %1 to %2 bought %3 (%4 → %5 tokens/s)</source>
-        <translation>der Schritt von %1 zu %2 brachte %3 (%4 → %5 Tokens/s)</translation>
     </message>
     <message>
         <source>throughput was still growing: %1 gave %2× the throughput of %3</source>
@@ -1944,10 +1954,6 @@
         <translation>/metrics von %1 enthält keine Anzeige des KV-Caches, daher ließ sich seine Belegung nicht messen</translation>
     </message>
     <message>
-        <source>%1, but %2 then gave %3 tokens/s: a noisy pair of steps, not a wall</source>
-        <translation>%1, aber %2 brachten danach %3 Tokens/s: ein verrauschtes Paar von Schritten, keine Wand</translation>
-    </message>
-    <message>
         <source>%1, at the last pair of steps, with no higher load and no queue in the server&apos;s counters to confirm it: measure a higher load to tell a wall from noise</source>
         <translation>%1, beim letzten Paar von Schritten, ohne höhere Last und ohne Warteschlange in den Zählern des Servers, die das bestätigen: Messen Sie eine höhere Last, um eine Wand von Rauschen zu unterscheiden</translation>
     </message>
@@ -1958,6 +1964,26 @@
     <message>
         <source>%1, at the last pair of steps, with no higher load to confirm it, and requests waited at %2 only now and then (up to %3, %4), not in a queue that held: measure a higher load to tell a wall from noise</source>
         <translation>%1, beim letzten Paar von Schritten, ohne höhere Last, die das bestätigt, und Anfragen warteten bei %2 nur ab und zu (bis zu %3, %4), nicht in einer Warteschlange, die anhielt: Messen Sie eine höhere Last, um eine Wand von Rauschen zu unterscheiden</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 Tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s (%2–%3)</source>
+        <translation>%1 Tokens/s (%2–%3)</translation>
+    </message>
+    <message>
+        <source>going from %1 to %2 bought %3 (%4 → %5)</source>
+        <translation>der Schritt von %1 zu %2 brachte %3 (%4 → %5)</translation>
+    </message>
+    <message>
+        <source>%1, but %2 then gave %3, within the noise of both steps (their intervals overlap): too noisy to tell a wall from noise; measure longer steps</source>
+        <translation>%1, aber %2 brachten danach %3, im Rauschen beider Schritte (ihre Intervalle überlappen): zu verrauscht, um eine Wand von Rauschen zu unterscheiden; messen Sie längere Schritte</translation>
+    </message>
+    <message>
+        <source>%1, but %2 then gave %3: a noisy pair of steps, not a wall</source>
+        <translation>%1, aber %2 brachten danach %3: ein verrauschtes Paar von Schritten, keine Wand</translation>
     </message>
 </context>
 <context>
@@ -3485,6 +3511,29 @@
         <source>For trying things: each step ends sooner, but a p99 of so few requests has no upper bound, and the report says so.</source>
         <translation>Zum Ausprobieren: Jeder Schritt endet früher, aber ein p99 aus so wenigen Anfragen hat keine obere Schranke, und der Bericht sagt es.</translation>
     </message>
+    <message>
+        <source>Pin capacity down &amp;to within</source>
+        <translation>Kapazität eingrenzen &amp;auf</translation>
+    </message>
+    <message numerus="yes">
+        <source>After the sweep, measure loads between the two steps around capacity (at most %n more steps) until its 95% interval is this close.</source>
+        <translation>
+            <numerusform>Misst nach dem Durchlauf Lasten zwischen den beiden Schritten um die Kapazität (höchstens %n weiteren Schritt), bis ihr 95-%-Intervall so eng ist.</numerusform>
+            <numerusform>Misst nach dem Durchlauf Lasten zwischen den beiden Schritten um die Kapazität (höchstens %n weitere Schritte), bis ihr 95-%-Intervall so eng ist.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Capacity precision</source>
+        <translation>Genauigkeit der Kapazität</translation>
+    </message>
+    <message>
+        <source>±</source>
+        <translation>±</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityAskDialog</name>
@@ -3828,10 +3877,6 @@
         <translation>Was wäre, wenn</translation>
     </message>
     <message>
-        <source>Capacity: %1 at p%2 (limited by %3).</source>
-        <translation>Kapazität: %1 bei p%2 (begrenzt durch %3).</translation>
-    </message>
-    <message>
         <source>Capacity: at least %1 (every load measured met the targets).</source>
         <translation>Kapazität: mindestens %1 (jede gemessene Last hielt die Zielwerte ein).</translation>
     </message>
@@ -3930,6 +3975,10 @@
     <message>
         <source>memory</source>
         <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2, 95-%-Intervall) bei p%3 (begrenzt durch %4).</translation>
     </message>
 </context>
 <context>

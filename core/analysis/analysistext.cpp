@@ -49,8 +49,9 @@ QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity
         ? QString()
         : QStringLiteral(", %1 to spare on %2")
               .arg(text::percent(std::max(0.0, c.headroom)), text::metricName(c.tightest));
-    return QStringLiteral("%1: %2, between %3 (passed%4) and %5 (missed: %6).")
-        .arg(what, load(c.shown()), curve.points[std::size_t(c.lastPass)].step->loadText(), spare,
+    return QStringLiteral("%1: %2 (%3, 95% interval), between %4 (passed%5) and %6 (missed: %7).")
+        .arg(what, load(c.shown()), text::range(c.shownLow(), c.shownHigh()),
+            curve.points[std::size_t(c.lastPass)].step->loadText(), spare,
             curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
 }
 
@@ -69,7 +70,7 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
                       .arg(QStringLiteral("targets"), 8);
     for (const CurvePoint& pt : curve.points) {
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                   .arg(pt.step->loadText(), -10)
+                   .arg(pt.step->loadText() + (pt.step->probe > 0 ? QStringLiteral("*") : QString()), -10)
                    .arg(QStringLiteral("%1/%2").arg(pt.step->stats.succeeded).arg(pt.failed), 10)
                    .arg(cell(pt.shown(QStringLiteral("TTFT")), 1), 11)
                    .arg(cell(pt.tpot.value, 2), 10)
@@ -79,6 +80,8 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
                    .arg(std::isnan(pt.attainment) ? QStringLiteral("-") : text::percent(pt.attainment), 7)
                    .arg(pt.meetsTargets ? QStringLiteral("met") : pt.missed.join(u'+'), 8);
     }
+    if (std::any_of(curve.points.begin(), curve.points.end(), [](const CurvePoint& pt) { return pt.step->probe > 0; }))
+        out += QStringLiteral("* a capacity probe: a load added after the sweep to pin capacity down\n");
     Q_UNUSED(run)
     return out;
 }
@@ -106,6 +109,8 @@ QJsonObject curveJson(const LoadCurve& curve)
             {QStringLiteral("succeeded"), p.step->stats.succeeded}, {QStringLiteral("failed"), p.failed},
             {QStringLiteral("latency_sample"), p.samples + p.sampleFailed},
             {QStringLiteral("output_tokens_per_s"), num(p.outputTokensPerSecond)},
+            {QStringLiteral("output_tokens_per_s_low"), num(p.outputTokensPerSecondLow)},
+            {QStringLiteral("output_tokens_per_s_high"), num(p.outputTokensPerSecondHigh)},
             {QStringLiteral("requests_per_s"), num(p.requestsPerSecond)}, {QStringLiteral("good"), p.good},
             {QStringLiteral("slo_attainment"), num(p.attainment)}, {QStringLiteral("goodput_per_s"), num(p.goodput)},
             {QStringLiteral("meets_targets"), p.meetsTargets},
@@ -118,6 +123,10 @@ QJsonObject curveJson(const LoadCurve& curve)
             {QStringLiteral("metric"), c.metric}, {QStringLiteral("target"), c.target},
             {QStringLiteral("value_at_pass"), num(c.valueAtPass)},
             {QStringLiteral("value_at_fail"), num(c.valueAtFail)}};
+        if (c.bound == Capacity::Bound::Between) {
+            o[QStringLiteral("low")] = num(c.low);
+            o[QStringLiteral("high")] = num(c.high);
+        }
         if (c.lastPass >= 0)
             o[QStringLiteral("last_pass_load")] = curve.points[std::size_t(c.lastPass)].load;
         if (c.firstFail >= 0)

@@ -65,6 +65,28 @@ void setHeadroom(Capacity* c, const CurvePoint& pass, const std::vector<MetricTa
     }
 }
 
+// The crossing's interval (Capacity::low, high): the crossing again through the percentile intervals' pessimistic
+// ends (the passing step's upper bound, the failing step's upper bound) and optimistic ends (both lower bounds). A
+// passing step whose upper bound is already past the target may itself fail: the interval starts at its load; a
+// failing step whose lower bound is within the target may pass: the interval ends at its load.
+void setInterval(Capacity* c, const CurvePoint& pass, const CurvePoint& fail)
+{
+    c->low = pass.load;
+    c->high = fail.load;
+    if (c->metric != u"TTFT" && c->metric != u"TPOT" && c->metric != u"E2EL")
+        return;
+    const double passHigh = pass.valueHigh(c->metric), failHigh = fail.valueHigh(c->metric);
+    const double passLow = pass.valueLow(c->metric), failLow = fail.valueLow(c->metric);
+    if (passHigh < c->target)
+        c->low = crossing(pass.load, passHigh, fail.load,
+            std::isnan(failHigh) ? std::numeric_limits<double>::infinity() : std::max(failHigh, c->valueAtFail),
+            c->target);
+    if (failLow > c->target && !std::isinf(c->valueAtFail))
+        c->high = crossing(pass.load, std::isnan(passLow) ? c->valueAtPass : passLow, fail.load, failLow, c->target);
+    c->low = std::min(c->low, c->load);
+    c->high = std::max(c->high, c->load);
+}
+
 Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<MetricTarget>& targets,
     const std::function<bool(const CurvePoint&)>& passes)
 {
@@ -124,6 +146,7 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
             c.valueAtFail = vFail;
         }
     }
+    setInterval(&c, pass, fail);
     return c;
 }
 
@@ -142,6 +165,24 @@ double CurvePoint::value(const QString& metric) const
     if (metric == u"attainment")
         return attainment;
     return kNaN;
+}
+
+double CurvePoint::valueLow(const QString& metric) const
+{
+    const PercentileEstimate* e = metric == u"TTFT" ? &ttft
+        : metric == u"TPOT"                         ? &tpot
+        : metric == u"E2EL"                         ? &e2el
+                                                    : nullptr;
+    return e ? e->low : kNaN;
+}
+
+double CurvePoint::valueHigh(const QString& metric) const
+{
+    const PercentileEstimate* e = metric == u"TTFT" ? &ttft
+        : metric == u"TPOT"                         ? &tpot
+        : metric == u"E2EL"                         ? &e2el
+                                                    : nullptr;
+    return e ? e->high : kNaN;
 }
 
 double CurvePoint::shown(const QString& metric) const
@@ -187,6 +228,8 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     const int total = p.samples + p.sampleFailed;
     p.errorFraction = step.stats.total > 0 ? double(p.failed) / step.stats.total : 0;
     p.outputTokensPerSecond = step.outputTokensPerSecond(run.timeScale);
+    p.outputTokensPerSecondLow = step.throughput().outputTokensPerSecondLow / run.timeScale;
+    p.outputTokensPerSecondHigh = step.throughput().outputTokensPerSecondHigh / run.timeScale;
     p.requestsPerSecond = step.requestsPerSecond(run.timeScale);
 
     const double rtt = std::max(0.0, run.roundTripMs);

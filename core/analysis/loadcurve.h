@@ -33,6 +33,8 @@ struct CurvePoint
     int failed = 0; ///< failed requests of the whole step
     double errorFraction = 0; ///< failed / measured, over the whole step
     double outputTokensPerSecond = kNaN;
+    double outputTokensPerSecondLow = kNaN; ///< its confidence interval (Throughput, by batch means); NaN if unknown
+    double outputTokensPerSecondHigh = kNaN;
     double requestsPerSecond = kNaN;
     int good = 0; ///< requests meeting every target
     double attainment = kNaN; ///< good / (succeeded + failed), over the latency sample
@@ -50,6 +52,10 @@ struct CurvePoint
     /// The point's value of `metric` ("TTFT", "TPOT", "E2EL", "errors" as a fraction, "attainment"), over the
     /// requests that succeeded: what charts and tables show.
     double value(const QString& metric) const;
+    /// The percentile's confidence interval of TTFT, TPOT or E2EL as value() reports them; NaN where unbounded or
+    /// for another metric.
+    double valueLow(const QString& metric) const;
+    double valueHigh(const QString& metric) const;
     /// The same with failures counted as infinitely slow, for TTFT, TPOT and E2EL: what a target is judged on.
     double judged(const QString& metric) const;
 
@@ -59,6 +65,14 @@ struct CurvePoint
     /// What every table, chart and sentence shows for `metric`: value() with the round trip taken out of TTFT. One
     /// figure, one value: the verdict, the scorecard and the charts all read it here.
     double shown(const QString& metric) const;
+
+    /// Whether this point's throughput and `other`'s are within the noise of both: their intervals overlap. False
+    /// when either has no interval.
+    bool throughputOverlaps(const CurvePoint& other) const
+    {
+        return outputTokensPerSecondLow <= other.outputTokensPerSecondHigh
+            && other.outputTokensPerSecondLow <= outputTokensPerSecondHigh;
+    }
 };
 
 /// Where a curve stops meeting what is asked, interpolated between the two measured steps around the crossing.
@@ -82,16 +96,23 @@ struct Capacity
     /// counted as infinitely slow), and which figure that was; NaN without a passing step or a latency target.
     double headroom = std::numeric_limits<double>::quiet_NaN();
     QString tightest;
+    /// Between two steps: the crossing's confidence interval, from the crossing metric's percentile intervals at the
+    /// two steps (the pessimistic ends give `low`, the optimistic ones `high`), within the two steps' loads. The
+    /// bracket itself where a metric has no interval (the error rate) or a step's interval reaches past the target.
+    double low = std::numeric_limits<double>::quiet_NaN();
+    double high = std::numeric_limits<double>::quiet_NaN();
 
     /// The load as every text shows it: a crossing is rounded down at the precision shown (whole users from 10,
     /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)
     /// is "15 users", not "16".
-    double shown() const
-    {
-        if (bound != Bound::Between)
-            return load;
-        return load >= 10 ? std::floor(load) : std::floor(load * 10) / 10;
-    }
+    double shown() const { return bound == Bound::Between ? roundedDown(load) : load; }
+    /// The interval as every text shows it: each end rounded at the precision shown, never past the capacity shown.
+    double shownLow() const { return std::min(shown(), rounded(low)); }
+    double shownHigh() const { return std::max(shown(), rounded(high)); }
+
+private:
+    static double roundedDown(double v) { return v >= 10 ? std::floor(v) : std::floor(v * 10) / 10; }
+    static double rounded(double v) { return v >= 10 ? std::round(v) : std::round(v * 10) / 10; }
 };
 
 /// The knee of throughput against load: where added load stops buying throughput and starts buying latency.

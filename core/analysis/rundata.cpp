@@ -45,6 +45,7 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
         d.rate = load.value(u"rate").toDouble();
     else
         d.concurrency = load.value(u"concurrency").toInt(1);
+    d.probe = load.value(u"probe").toInt(0);
     d.inputTokens = load.value(u"input").toInt(input);
     d.outputTokens = load.value(u"output").toInt(output);
     if (d.inputTokens <= 0)
@@ -143,14 +144,12 @@ QString StepData::loadLabel() const
 
 double StepData::outputTokensPerSecond(double timeScale) const
 {
-    const double v = stats.window.usable ? stats.steady.outputTokensPerSecond : stats.whole.outputTokensPerSecond;
-    return v / timeScale;
+    return throughput().outputTokensPerSecond / timeScale;
 }
 
 double StepData::requestsPerSecond(double timeScale) const
 {
-    const double v = stats.window.usable ? stats.steady.requestsPerSecond : stats.whole.requestsPerSecond;
-    return v / timeScale;
+    return throughput().requestsPerSecond / timeScale;
 }
 
 StepData::CacheServed StepData::cacheServed() const

@@ -37,6 +37,7 @@ struct StepData
     int inputTokens = 0; ///< the request size asked for
     int outputTokens = 0;
     bool cancelled = false;
+    int probe = 0; ///< a capacity probe's number in its sweep (CapacitySearch); 0: a step of the sweep as planned
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
     /// Requests sent again on a fresh connection because the server had closed the kept-alive one under them.
     int resentAfterClose = 0;
@@ -64,6 +65,8 @@ struct StepData
     QString loadLabel() const;
     /// Output tokens per second in the server's time, over the steady window when usable, else the whole step.
     double outputTokensPerSecond(double timeScale) const;
+    /// The rates the step's throughput figures come from: the steady window's when it is usable, else the whole step's.
+    const Throughput& throughput() const { return stats.window.usable ? stats.steady : stats.whole; }
     double requestsPerSecond(double timeScale) const;
 
     /// Prompt tokens the server's prefix cache served during the step.

@@ -37,6 +37,13 @@ QString number(double value, int decimals)
     return sentenceLocale().toString(value, 'f', decimals);
 }
 
+QString range(double low, double high)
+{
+    // Whole from 10, tenths below: the precision loads are shown at (Capacity::shown).
+    const auto end = [](double v) { return number(v, v >= 10 || v == std::round(v) ? 0 : 1); };
+    return end(low) + QStringLiteral("–") + end(high);
+}
+
 QString percent(double fraction)
 {
     const double p = 100 * fraction;

@@ -19,6 +19,8 @@ QString change(double percent);
 QString milliseconds(double ms);
 /// A change's interval in percent, "−31.0% to −18.2%"; an open side reads "?", both open "–".
 QString changeInterval(double lowPercent, double highPercent);
+/// A range of two loads, whole from 10 and in tenths below: "10–12", "9.4–10".
+QString range(double low, double high);
 /// The words for a metric's short name: "TTFT" → "time to first token".
 QString metricName(const QString& metric);
 /// "a", "a and b", "a, b and c".

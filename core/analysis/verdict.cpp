@@ -28,6 +28,16 @@ QString loadAmount(const LoadCurve& curve, double load, bool about = true)
     return text::users(load, about);
 }
 
+// Where a crossing between two steps lies, with its interval: "about 10 users (9.4–10.6, 95% interval)".
+QString breakingLoad(const LoadCurve& curve, const Capacity& c)
+{
+    const QString at = loadAmount(curve, c.shown());
+    if (std::isnan(c.low) || std::isnan(c.high))
+        return at;
+    return QCoreApplication::translate("Verdict", "%1 (%2, 95% interval)")
+        .arg(at, text::range(c.shownLow(), c.shownHigh()));
+}
+
 QString trafficPhrase(const RunData& run)
 {
     QString product = run.run.info.product;
@@ -177,15 +187,15 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
         ? QCoreApplication::translate("Verdict",
             "%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It "
             "breaks at %5 because %6")
-              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(c.headroom), loadAmount(curve, c.shown()),
+              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(c.headroom), breakingLoad(curve, c),
                   cause(walls, curve))
         : !std::isnan(c.headroom)
         ? QCoreApplication::translate(
             "Verdict", "%1, this server handles %2 at %3, with %4 to spare on %5 there. It breaks at %6 because %7")
               .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(std::max(0.0, c.headroom)),
-                  text::metricName(c.tightest), loadAmount(curve, c.shown()), cause(walls, curve))
+                  text::metricName(c.tightest), breakingLoad(curve, c), cause(walls, curve))
         : QCoreApplication::translate("Verdict", "%1, this server handles %2 at %3. It breaks at %4 because %5")
-              .arg(traffic, loadAmount(curve, pass.load), goal, loadAmount(curve, c.shown()), cause(walls, curve));
+              .arg(traffic, loadAmount(curve, pass.load), goal, breakingLoad(curve, c), cause(walls, curve));
     const QStringList others = ruledOut(walls, curve, c.firstFail);
     if (!others.isEmpty())
         out += QStringLiteral(", ") + others.join(QStringLiteral("; "));

@@ -75,6 +75,16 @@ double gainOf(const CurvePoint& a, const CurvePoint& b)
     return (t1 / t0 - 1) / (b.load / a.load - 1);
 }
 
+// A step's throughput as a sentence shows it: "59 tokens/s (52–66)", with its confidence interval when it has one.
+QString throughputOf(const CurvePoint& p)
+{
+    if (!(p.outputTokensPerSecondHigh >= p.outputTokensPerSecondLow))
+        return QCoreApplication::translate("Walls", "%1 tokens/s").arg(text::number(p.outputTokensPerSecond));
+    return QCoreApplication::translate("Walls", "%1 tokens/s (%2–%3)")
+        .arg(text::number(p.outputTokensPerSecond), text::number(p.outputTokensPerSecondLow),
+            text::number(p.outputTokensPerSecondHigh));
+}
+
 void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
 {
     const std::vector<CurvePoint>& p = curve.points;
@@ -87,19 +97,26 @@ void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
         const QString bought = t1 > t0
             ? QCoreApplication::translate("Walls", "only %1 more throughput").arg(text::percent(t1 / t0 - 1))
             : QCoreApplication::translate("Walls", "no more throughput");
-        const QString pair = QCoreApplication::translate("Walls", "going from %1 to %2 bought %3 (%4 → %5 tokens/s)")
-                                 .arg(p[i - 1].step->loadPhrase(), p[i].step->loadPhrase(), bought, text::number(t0),
-                                     text::number(t1));
-        // One flat pair is not a wall: throughput has to stay flat. A later step that grows again by a fair share
-        // of its added load says the pair was noise (a short window, a lockstep start).
+        const QString pair = QCoreApplication::translate("Walls", "going from %1 to %2 bought %3 (%4 → %5)")
+                                 .arg(p[i - 1].step->loadPhrase(), p[i].step->loadPhrase(), bought,
+                                     throughputOf(p[i - 1]), throughputOf(p[i]));
+        // One flat pair is not a wall: throughput has to stay flat over the steps after it. A later step that grows
+        // again by a fair share of its added load, beyond the noise of both steps (their 95% intervals apart), says
+        // the pair was noise (a short window, a lockstep start). One that grows as much but within the noise says
+        // neither: the steps are too noisy to tell.
         const auto resumed = std::find_if(p.begin() + std::ptrdiff_t(i) + 1, p.end(),
             [&](const CurvePoint& later) { return gainOf(p[i], later) >= kSaturationGain; });
         if (resumed != p.end()) {
             if (w.doubt.isEmpty())
-                w.doubt = QCoreApplication::translate("Walls",
-                    "%1, but %2 then gave %3 tokens/s: a noisy pair of steps, "
-                    "not a wall")
-                              .arg(pair, resumed->step->loadPhrase(), text::number(resumed->outputTokensPerSecond));
+                w.doubt = p[i].throughputOverlaps(*resumed)
+                    ? QCoreApplication::translate("Walls",
+                        "%1, but %2 then gave %3, within the noise of both steps (their intervals overlap): too noisy "
+                        "to tell a wall from noise; measure longer steps")
+                          .arg(pair, resumed->step->loadPhrase(), throughputOf(*resumed))
+                    : QCoreApplication::translate("Walls",
+                        "%1, but %2 then gave %3: a noisy pair of steps, "
+                        "not a wall")
+                          .arg(pair, resumed->step->loadPhrase(), throughputOf(*resumed));
             continue;
         }
         // The last pair of the sweep has nothing after it to confirm it but the server's own counters.

@@ -53,6 +53,12 @@ QString phaseText(const QString& phase)
 // A step the user stopped is listed with what it measured, and says so: nothing judges it.
 QString phaseText(const StepData& s)
 {
+    if (s.probe > 0 && !s.cancelled)
+        return QCoreApplication::translate("ReportContent", "%1, capacity probe %2",
+            "a step's phase: a step added to "
+            "pin capacity down")
+            .arg(phaseText(s.phase))
+            .arg(s.probe);
     if (!s.cancelled)
         return phaseText(s.phase);
     return QCoreApplication::translate("ReportContent", "%1, stopped by the user", "a step's phase, cut short")
@@ -94,7 +100,12 @@ void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& 
     for (const CurvePoint& p : curve.points) {
         ReportContent::ScoreRow row;
         row.light = lightOf(p, s);
-        row.cells << p.step->loadLabel() << ms(p.shown(QStringLiteral("TTFT"))) << ms(p.tpot.value) << ms(p.e2el.value)
+        row.cells << (p.step->probe > 0 ? QCoreApplication::translate("ReportContent", "%1 (probe)",
+                          "a load the "
+                          "capacity search added")
+                                              .arg(p.step->loadLabel())
+                                        : p.step->loadLabel())
+                  << ms(p.shown(QStringLiteral("TTFT"))) << ms(p.tpot.value) << ms(p.e2el.value)
                   << text::number(p.outputTokensPerSecond, 0)
                   << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
                   << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))

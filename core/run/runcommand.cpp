@@ -136,6 +136,13 @@ QList<QCommandLineOption> RunCommand::options() const
         o("max-failures",
             "Stop the concurrency sweep at a step where more than this fraction of requests failed (1: never stop).",
             "F", "0.2"),
+        o("refine-capacity",
+            "After the sweep, probe loads between the two steps around capacity until it is known to within "
+            "--capacity-precision.",
+            ""),
+        o("capacity-precision",
+            "With --refine-capacity: how close, in percent of capacity, its 95% interval must be (default 10).", "PCT"),
+        o("max-probes", "With --refine-capacity: the most probe steps each sweep may add.", "N", "4"),
         o("connect-timeout-ms", "How long a connection to the server may take.", "MS", "10000"),
         o("first-byte-timeout-ms", "How long a request may wait for the response's headers.", "MS", "120000"),
         o("stall-timeout-ms", "The longest silence allowed in the middle of a response.", "MS", "60000"),
@@ -252,6 +259,12 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     if (p.isSet(QStringLiteral("chat")))
         o.api = WorkloadSpec::Api::Chat;
     o.maxErrorFraction = option::number(p, QStringLiteral("max-failures"), 0, 1);
+    if (p.isSet(QStringLiteral("refine-capacity")) || p.isSet(QStringLiteral("capacity-precision"))) {
+        o.capacityPrecision = p.isSet(QStringLiteral("capacity-precision"))
+            ? option::number(p, QStringLiteral("capacity-precision"), 1, 100) / 100
+            : RunOptions::kDefaultCapacityPrecision;
+        o.maxProbes = option::integer(p, QStringLiteral("max-probes"), 1, 32);
+    }
     o.connectTimeoutMs = option::integer(p, QStringLiteral("connect-timeout-ms"), 1, 3'600'000);
     o.firstByteTimeoutMs = option::integer(p, QStringLiteral("first-byte-timeout-ms"), 1, 86'400'000);
     o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);

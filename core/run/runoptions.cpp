@@ -129,6 +129,8 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("baseline_requests"), baselineRequests},
         {QStringLiteral("warmup_per_step"), warmupPerStep},
         {QStringLiteral("max_error_fraction"), maxErrorFraction},
+        {QStringLiteral("capacity_precision"), capacityPrecision},
+        {QStringLiteral("max_probes"), maxProbes},
         {QStringLiteral("connect_timeout_ms"), connectTimeoutMs},
         {QStringLiteral("first_byte_timeout_ms"), firstByteTimeoutMs},
         {QStringLiteral("stall_timeout_ms"), stallTimeoutMs},

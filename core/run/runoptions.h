@@ -62,6 +62,11 @@ struct RunOptions
     int baselineRequests = 8;
     int warmupPerStep = 0; ///< 0: one per user, up to 32
     double maxErrorFraction = 0.2; ///< a sweep stops at a step with more failures than this; 1: it never stops
+    /// After each sweep, probe steps between the two that bracket capacity until its interval is within ±this
+    /// fraction of it (CapacitySearch), or maxProbes probes are spent; 0: no probes.
+    double capacityPrecision = 0;
+    static constexpr double kDefaultCapacityPrecision = 0.10;
+    int maxProbes = 4; ///< per sweep (concurrency, rate)
     // Every wait on the server is bounded; these are the bounds (LoadTarget's defaults unless the user sets them).
     int connectTimeoutMs = LoadTarget().connectTimeoutMs;
     int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;

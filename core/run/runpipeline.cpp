@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runpipeline.h"
 
+#include "analysis/capacitysearch.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
 #include "common/monotonicclock.h"
 #include "common/processcpu.h"
 #include "common/version.h"
@@ -270,22 +273,44 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
     m_network[QStringLiteral("health_round_trips")] = int(rtts.size());
 }
 
+LoadPlan RunPipeline::closedPlan(int users) const
+{
+    const RunOptions& o = m_options;
+    LoadPlan p;
+    p.users = users;
+    p.thinkTimeMs = o.thinkTimeMs;
+    p.turns = o.dataset.isEmpty() ? o.turns : 1;
+    p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
+    if (o.durationPerStep > 0)
+        p.durationSeconds = o.durationPerStep;
+    else
+        p.requestCount = o.requestsFor(users);
+    return p;
+}
+
+LoadPlan RunPipeline::openPlan(double rate) const
+{
+    const RunOptions& o = m_options;
+    LoadPlan p;
+    p.pattern = LoadPlan::Pattern::OpenLoop;
+    p.arrival = o.constantArrivals ? LoadPlan::Arrival::Constant
+        : o.burstiness == 1        ? LoadPlan::Arrival::Poisson
+                                   : LoadPlan::Arrival::Gamma;
+    p.burstiness = o.burstiness;
+    p.maxInFlight = o.maxInFlight;
+    p.ratePerSecond = rate;
+    p.seed = std::uint64_t(rate * 1000) ^ (o.seed * 0x9e3779b97f4a7c15ULL);
+    if (o.durationPerStep > 0)
+        p.durationSeconds = o.durationPerStep;
+    else
+        p.requestCount = o.requestsFor(rate);
+    return p;
+}
+
 void RunPipeline::planSteps()
 {
     const RunOptions& o = m_options;
-    auto closed = [&o](int users) {
-        LoadPlan p;
-        p.users = users;
-        p.thinkTimeMs = o.thinkTimeMs;
-        p.turns = o.dataset.isEmpty() ? o.turns : 1;
-        p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
-        if (o.durationPerStep > 0)
-            p.durationSeconds = o.durationPerStep;
-        else
-            p.requestCount = o.requestsFor(users);
-        return p;
-    };
-    LoadPlan baseline = closed(1);
+    LoadPlan baseline = closedPlan(1);
     baseline.thinkTimeMs = 0;
     baseline.warmupRequests = 1;
     baseline.requestCount = o.baselineRequests;
@@ -301,30 +326,54 @@ void RunPipeline::planSteps()
                 {QStringLiteral("history_uncached"), uncached.historyUncached}}});
     }
     for (int c : o.concurrency)
-        m_plan.push_back({QStringLiteral("concurrency"), closed(c), 0, {{QStringLiteral("concurrency"), c}}});
-    for (double rate : o.rates) {
-        LoadPlan p;
-        p.pattern = LoadPlan::Pattern::OpenLoop;
-        p.arrival = o.constantArrivals ? LoadPlan::Arrival::Constant
-            : o.burstiness == 1        ? LoadPlan::Arrival::Poisson
-                                       : LoadPlan::Arrival::Gamma;
-        p.burstiness = o.burstiness;
-        p.maxInFlight = o.maxInFlight;
-        p.ratePerSecond = rate;
-        p.seed = std::uint64_t(rate * 1000) ^ (o.seed * 0x9e3779b97f4a7c15ULL);
-        if (o.durationPerStep > 0)
-            p.durationSeconds = o.durationPerStep;
-        else
-            p.requestCount = o.requestsFor(rate);
-        m_plan.push_back({QStringLiteral("rate"), p, 0, {{QStringLiteral("rate"), rate}}});
-    }
+        m_plan.push_back({QStringLiteral("concurrency"), closedPlan(c), 0, {{QStringLiteral("concurrency"), c}}});
+    for (double rate : o.rates)
+        m_plan.push_back({QStringLiteral("rate"), openPlan(rate), 0, {{QStringLiteral("rate"), rate}}});
     // More than one shape: each at a moderate load, to see how size moves latency.
     for (int s = 1; s < int(o.shapes.size()); ++s) {
         const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
-        m_plan.push_back({QStringLiteral("shape"), closed(users), s,
+        m_plan.push_back({QStringLiteral("shape"), closedPlan(users), s,
             {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
                 {QStringLiteral("output"), o.shapes[s].output}}});
     }
+}
+
+void RunPipeline::planProbe(const QString& phase)
+{
+    // Only at a sweep's end, and only when asked; shards cannot agree on a probe, as they cannot on a stop.
+    if (m_options.capacityPrecision <= 0 || m_options.shard || (phase != u"concurrency" && phase != u"rate"))
+        return;
+    if (m_next < m_plan.size() && m_plan[m_next].phase == phase)
+        return;
+    int& spent = m_probes[phase];
+    if (spent >= m_options.maxProbes)
+        return;
+    // The same judgement the report will make: the stored steps, analysed.
+    QString error;
+    const std::optional<RunData> run = RunData::load(*m_store, m_runId, &error);
+    if (!run)
+        return;
+    const bool byUsers = phase == u"concurrency";
+    const LoadCurve curve
+        = LoadCurve::of(*run, byUsers ? run->concurrencyCurve() : run->phase(phase), AnalysisSettings::ofRun(*run));
+    const std::optional<double> probe = CapacitySearch::nextProbe(curve, m_options.capacityPrecision, byUsers);
+    if (!probe)
+        return;
+    ++spent;
+    const Capacity& c = curve.capacity;
+    PlannedStep step = byUsers
+        ? PlannedStep {phase, closedPlan(int(*probe)), 0, {{QStringLiteral("concurrency"), int(*probe)}}}
+        : PlannedStep {phase, openPlan(*probe), 0, {{QStringLiteral("rate"), *probe}}};
+    step.load[QStringLiteral("probe")] = spent;
+    m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
+    Q_EMIT phaseChanged(phase,
+        QStringLiteral("Capacity is between %1 and %2 (95% interval), wider than ±%3%: probe %4 of at most %5 at %6.")
+            .arg(c.low, 0, 'g', 3)
+            .arg(c.high, 0, 'g', 3)
+            .arg(m_options.capacityPrecision * 100, 0, 'g', 3)
+            .arg(spent)
+            .arg(m_options.maxProbes)
+            .arg(*probe, 0, 'g', 4));
 }
 
 bool RunPipeline::joinSchedule()
@@ -551,7 +600,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
                 : QStringLiteral("Stopped by the user after step %1; completed steps are kept.").arg(m_next));
         return;
     }
-    if (planned.phase == u"concurrency") {
+    if (planned.phase == u"concurrency" && !planned.load.contains(u"probe")) {
         const QString reason = stopReason(outcome);
         if (!reason.isEmpty()) {
             // Skip the rest of the concurrency sweep: higher loads only break harder.
@@ -561,6 +610,9 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
             Q_EMIT phaseChanged(QStringLiteral("concurrency"), reason);
         }
     }
+    // A copy: a probe goes into m_plan, where `planned` lives.
+    const QString phase = planned.phase;
+    planProbe(phase);
     QTimer::singleShot(0, this, &RunPipeline::runNextStep);
 }
 

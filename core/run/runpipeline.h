@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -75,6 +76,11 @@ Q_SIGNALS:
 
 private:
     void planSteps();
+    LoadPlan closedPlan(int users) const;
+    LoadPlan openPlan(double rate) const;
+    /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
+    /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
+    void planProbe(const QString& phase);
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
     bool buildSyntheticWorkloads();
     bool loadDataset();
@@ -109,6 +115,7 @@ private:
     std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for
     QTimer* m_slotTimer = nullptr; ///< sharded: fires when the next step's slot begins
     qint64 m_lateMs = 0; ///< sharded: how late the step in progress began
+    std::map<QString, int> m_probes; ///< probe steps planned so far, per sweep
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;
     QElapsedTimer m_stepWall;

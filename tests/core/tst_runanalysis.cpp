@@ -3,6 +3,7 @@
 // Golden tests of the analysis on hand-built runs whose right answers are known: every request of a step has the
 // same latencies, so each percentile is that value, and the interpolations can be worked out by hand.
 #include "analysis/analysistext.h"
+#include "analysis/capacitysearch.h"
 #include "analysis/requestestimate.h"
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void goodputCapacityOnAttainment();
     void kneeOfASaturatingCurve();
     void capacityNeverRoundsOntoTheFailedStep();
+    void capacitySearchProbesInsideTheBracket();
     void aNoisyFlatPairIsADoubtNotAWall();
     void anUnboundedIntervalIsNotEnoughRequests();
     void physicsFloorsAndEfficiency();
@@ -108,7 +110,8 @@ void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
                                                  "comfortably handles about 8 users at your targets of 50 ms per "
                                                  "token and 500 ms to the first token for 99 of 100 requests "
                                                  "(every figure at least 20% under its target there). It "
-                                                 "breaks at about 10 users because time to first token crosses your "
+                                                 "breaks at about 10 users (8–10, 95% interval) because time to first "
+                                                 "token crosses your "
                                                  "target, not because memory is full: the KV cache was only 2.9% "
                                                  "used there")),
         qPrintable(a.verdict));
@@ -437,6 +440,46 @@ void TestRunAnalysis::capacityNeverRoundsOntoTheFailedStep()
         t.verdict.contains(QStringLiteral("with 1.0% to spare on time to first token there")), qPrintable(t.verdict));
 }
 
+void TestRunAnalysis::capacitySearchProbesInsideTheBracket()
+{
+    // Every request of a hand-built step has the same TTFT, so the crossing is at 10 users (between 8 at 400 ms and
+    // 16 at 800 ms). But a p99 of 160 requests has no upper bound (0.99^160 > 2.5%): the passing step may itself be
+    // past the target, so the interval starts at its 8 users. The failing step's lower bound, 800 ms, is past the
+    // target, so the interval ends at the crossing: 8–10 users, ±10% of 10 exactly.
+    const RunData run = makeRun(latencyBoundSweep());
+    LoadCurve curve = analysed(run).curve;
+    QCOMPARE(curve.capacity.low, 8.0);
+    QCOMPARE(curve.capacity.high, 10.0);
+    QVERIFY(CapacitySearch::precise(curve.capacity, 0.1));
+    QVERIFY(!CapacitySearch::nextProbe(curve, 0.1, true));
+    QVERIFY(!CapacitySearch::precise(curve.capacity, 0.05));
+
+    // As if from few requests: the interval is the whole bracket, 8 to 16, ±40% of 10. The probe goes where the
+    // curve crosses, kept a quarter of the bracket (2 users) in from either end so that the bracket shrinks.
+    curve.capacity.low = 8;
+    curve.capacity.high = 16;
+    QVERIFY(!CapacitySearch::precise(curve.capacity, 0.1));
+    QVERIFY(CapacitySearch::precise(curve.capacity, 0.4));
+    QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, true).value_or(-1), 10.0);
+    curve.capacity.load = 8.3;
+    QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, true).value_or(-1), 10.0);
+    curve.capacity.load = 15.9;
+    QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, true).value_or(-1), 14.0);
+    // Rates keep two significant figures: 12.345 req/s is probed at 12.
+    curve.capacity.load = 12.345;
+    QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, false).value_or(-1), 12.0);
+    // A load already measured is never probed again: 4 users lies between 2 (pass) and 8 (fail) but is on the curve.
+    curve.capacity.lastPass = 1; // 2 users
+    curve.capacity.firstFail = 3; // 8 users
+    curve.capacity.load = 4;
+    curve.capacity.low = 2;
+    curve.capacity.high = 8;
+    QVERIFY(!CapacitySearch::nextProbe(curve, 0.1, true));
+    // Nothing between two neighbouring whole loads, nor without a bracket.
+    curve.capacity.bound = Capacity::Bound::AtLeast;
+    QVERIFY(!CapacitySearch::nextProbe(curve, 0.1, true));
+}
+
 void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
 {
     // As on llama.cpp with a short window: throughput flat from 1 to 4 users, then growing again to 16. TPOT so that
@@ -452,6 +495,28 @@ void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()
         qPrintable(a.walls.saturation.doubt));
     QVERIFY2(
         a.walls.saturation.doubt.contains(QStringLiteral("16 users then gave")), qPrintable(a.walls.saturation.doubt));
+    QVERIFY2(!a.verdict.contains(QStringLiteral("saturated from")), qPrintable(a.verdict));
+    // The hand-built steps are even, so their throughput intervals are narrow and the sentence quotes them.
+    const CurvePoint& two = a.curve.points[1];
+    QVERIFY(two.outputTokensPerSecondLow <= two.outputTokensPerSecond);
+    QVERIFY(two.outputTokensPerSecondHigh >= two.outputTokensPerSecond);
+    QVERIFY(two.outputTokensPerSecondHigh < 1.05 * two.outputTokensPerSecond);
+    QVERIFY2(a.walls.saturation.doubt.contains(QStringLiteral("(%1–%2)").arg(
+                 text::number(two.outputTokensPerSecondLow), text::number(two.outputTokensPerSecondHigh))),
+        qPrintable(a.walls.saturation.doubt));
+
+    // The same steps, each ±60% noisy: 16 users' growth is within the noise of both steps, so it neither confirms
+    // the wall nor rules it out, and the doubt says to measure longer.
+    for (StepData& step : run.steps) {
+        for (Throughput* t : {&step.stats.steady, &step.stats.whole}) {
+            t->outputTokensPerSecondLow = 0.4 * t->outputTokensPerSecond;
+            t->outputTokensPerSecondHigh = 1.6 * t->outputTokensPerSecond;
+        }
+    }
+    a = analysed(run);
+    QVERIFY(!a.walls.saturation.reached);
+    QVERIFY2(a.walls.saturation.doubt.contains(QStringLiteral("within the noise of both steps")),
+        qPrintable(a.walls.saturation.doubt));
     QVERIFY2(!a.verdict.contains(QStringLiteral("saturated from")), qPrintable(a.verdict));
 
     // Flat only at the last pair, and nothing to confirm it: a doubt, and the wall's sentence says to measure higher.

@@ -726,6 +726,62 @@ private Q_SLOTS:
         QVERIFY(f.err.trimmed().endsWith(u'.'));
     }
 
+    // --refine-capacity: after the sweep, probe steps between the two loads that bracket capacity, each stored as a
+    // concurrency step marked as a probe, until capacity's 95% interval is within ±10% or the budget is spent. A
+    // 4-sequence cap queues the fifth user, so TTFT crosses its target between 4 and 16 users.
+    void capacityIsPinnedByProbes()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--max-num-seqs"),
+                               QStringLiteral("4")},
+                     &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult r = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("1,4,16"), QStringLiteral("--requests"),
+            QStringLiteral("24"), QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--slo-ttft-ms"),
+            QStringLiteral("300"), QStringLiteral("--refine-capacity"), QStringLiteral("--max-probes"),
+            QStringLiteral("3"), QStringLiteral("--db"), db});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("concurrency: Capacity is between")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("probe 1 of at most 3")), qPrintable(r.err));
+
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QList<int> probes;
+        for (const StoredStep& step : stored->steps) {
+            if (step.info.load.contains(u"probe")) {
+                QCOMPARE(step.info.phase, QStringLiteral("concurrency"));
+                QCOMPARE(step.info.load[u"probe"].toInt(), probes.size() + 1);
+                probes << step.info.load[u"concurrency"].toInt();
+            }
+        }
+        QVERIFY2(!probes.isEmpty() && probes.size() <= 3, qPrintable(QString::number(probes.size())));
+        for (int users : probes)
+            QVERIFY2(users > 4 && users < 16, qPrintable(QString::number(users)));
+        QCOMPARE(QSet<int>(probes.begin(), probes.end()).size(), probes.size()); // never a load measured twice
+
+        // The analysis sees the probes as points of the curve, and the capacity's interval within the bracket.
+        const QJsonObject shown = shownJson(db, stored->summary.id);
+        const QJsonObject capacity = shown[u"concurrency"][u"capacity"].toObject();
+        QCOMPARE(capacity[u"bound"].toString(), QStringLiteral("between"));
+        const double load = capacity[u"load"].toDouble(), low = capacity[u"low"].toDouble(),
+                     high = capacity[u"high"].toDouble();
+        QVERIFY2(capacity[u"last_pass_load"].toDouble() <= low && low <= load && load <= high
+                && high <= capacity[u"first_fail_load"].toDouble(),
+            QJsonDocument(capacity).toJson().constData());
+        // Either the interval is within ±10%, or the bracket closed to one user, or the budget was spent.
+        const bool precise = (high - low) / 2 <= 0.1 * load;
+        const bool closed = capacity[u"first_fail_load"].toDouble() - capacity[u"last_pass_load"].toDouble() <= 1;
+        QVERIFY2(precise || closed || probes.size() == 3, QJsonDocument(capacity).toJson().constData());
+        QVERIFY2(shown[u"verdict"].toString().contains(QStringLiteral("95% interval")),
+            qPrintable(shown[u"verdict"].toString()));
+    }
+
     void killedMidRunKeepsEveryCompletedStep()
     {
         SimProcess sim;

@@ -213,9 +213,10 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     QString capacity;
     switch (cap.bound) {
     case Capacity::Bound::Between:
-        capacity = tr("Capacity: %1 at p%2 (limited by %3).")
-                       .arg(text::usersLabel(cap.shown()), QLocale().toString(result->analysis.settings.percentile),
-                           limitedBy(result->analysis.walls, cap));
+        capacity
+            = tr("Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).")
+                  .arg(text::usersLabel(cap.shown()), text::range(cap.shownLow(), cap.shownHigh()),
+                      QLocale().toString(result->analysis.settings.percentile), limitedBy(result->analysis.walls, cap));
         break;
     case Capacity::Bound::AtLeast:
         capacity = tr("Capacity: at least %1 (every load measured met the targets).")

@@ -80,6 +80,7 @@ core::RunOptions ConnectionWizard::options() const
     o.rampMs = m_plan->rampMs();
     o.insecure = m_server->insecure();
     o.maxErrorFraction = m_plan->maxFailureFraction();
+    o.capacityPrecision = m_plan->capacityPrecision();
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
     o.stallTimeoutMs = m_plan->stallTimeoutMs();
     o.requestTimeoutMs = m_plan->requestTimeoutMs();
@@ -115,6 +116,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setRampMs(options.rampMs);
     m_server->setInsecure(options.insecure);
     m_plan->setMaxFailureFraction(options.maxErrorFraction);
+    m_plan->setCapacityPrecision(options.capacityPrecision);
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);
     m_plan->setStallTimeoutMs(options.stallTimeoutMs);
     m_plan->setRequestTimeoutMs(options.requestTimeoutMs);

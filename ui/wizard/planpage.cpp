@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -130,6 +131,26 @@ PlanPage::PlanPage(QWidget* parent)
     m_maxFailures->setSuffix(tr("% of a step's requests fail"));
     m_maxFailures->setToolTip(tr("A step with more failures than this ends the concurrency sweep, and the report says "
                                  "why. 100% never stops it."));
+    // Capacity to a precision: probe steps after the sweep, between the two that bracket it.
+    m_refine = new QCheckBox(tr("Pin capacity down &to within"), this);
+    m_refine->setObjectName(QStringLiteral("refineCapacityCheck"));
+    m_refine->setToolTip(tr("After the sweep, measure loads between the two steps around capacity (at most %n more "
+                            "steps) until its 95% interval is this close.",
+        nullptr, core::RunOptions().maxProbes));
+    m_precision = new QSpinBox(this);
+    m_precision->setObjectName(QStringLiteral("capacityPrecisionSpin"));
+    m_precision->setAccessibleName(tr("Capacity precision"));
+    m_precision->setRange(1, 100);
+    m_precision->setPrefix(tr("±"));
+    m_precision->setSuffix(tr("%"));
+    m_precision->setValue(int(std::lround(core::RunOptions::kDefaultCapacityPrecision * 100)));
+    m_precision->setEnabled(false);
+    connect(m_refine, &QCheckBox::toggled, m_precision, &QWidget::setEnabled);
+    auto* refineRow = new QHBoxLayout;
+    refineRow->addWidget(m_refine);
+    refineRow->addWidget(m_precision);
+    refineRow->addStretch();
+
     auto seconds = [this](const char* name, const QString& accessible) {
         auto* spin = new QSpinBox(this);
         spin->setObjectName(QLatin1String(name));
@@ -173,6 +194,7 @@ PlanPage::PlanPage(QWidget* parent)
     form->addRow(tr("Rate sweep arrivals:"), m_arrivals);
     form->addRow(tr("Rate sweep in flight:"), m_maxInFlight);
     form->addRow(tr("Stop the sweep when:"), m_maxFailures);
+    form->addRow(QString(), refineRow);
     form->addRow(tr("Wait for an answer up to:"), m_firstByteTimeout);
     form->addRow(tr("Wait through a silent stream up to:"), m_stallTimeout);
     form->addRow(tr("End a request after:"), m_requestTimeout);
@@ -355,6 +377,18 @@ double PlanPage::rampMs() const
 void PlanPage::setRampMs(double ms)
 {
     m_ramp->setValue(ms < 0 ? -1 : int(std::lround(ms)));
+}
+
+double PlanPage::capacityPrecision() const
+{
+    return m_refine->isChecked() ? m_precision->value() / 100.0 : 0.0;
+}
+
+void PlanPage::setCapacityPrecision(double fraction)
+{
+    m_refine->setChecked(fraction > 0);
+    if (fraction > 0)
+        m_precision->setValue(int(std::lround(fraction * 100)));
 }
 
 double PlanPage::maxFailureFraction() const

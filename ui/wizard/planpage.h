@@ -49,6 +49,11 @@ public:
     double rampMs() const;
     void setRampMs(double ms);
 
+    /// After the sweep, probes between the steps around capacity until its 95% interval is within ±this fraction;
+    /// 0: no probes (--refine-capacity, --capacity-precision).
+    double capacityPrecision() const;
+    void setCapacityPrecision(double fraction);
+
     /// A step with more failures than this stops the concurrency sweep; 1: it never stops (--max-failures).
     double maxFailureFraction() const;
     void setMaxFailureFraction(double fraction);
@@ -86,6 +91,8 @@ private:
     QSpinBox* m_thinkTime = nullptr; // ms
     QSpinBox* m_ramp = nullptr; // ms; -1: one request's lifetime
     QSpinBox* m_maxFailures = nullptr; // percent
+    QCheckBox* m_refine = nullptr;
+    QSpinBox* m_precision = nullptr; // percent
     QSpinBox* m_firstByteTimeout = nullptr; // seconds
     QSpinBox* m_stallTimeout = nullptr; // seconds
     QSpinBox* m_requestTimeout = nullptr; // seconds
