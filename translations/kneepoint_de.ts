@@ -506,6 +506,21 @@
     </message>
 </context>
 <context>
+    <name>Pareto</name>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>%1 holds the frontier at %2 tokens/s per user (%3, %4 tokens/s per GPU)</source>
+        <translation>%1 hält die Front bei %2 Tokens/s pro Nutzer (%3, %4 Tokens/s pro GPU)</translation>
+    </message>
+    <message>
+        <source>%1 holds the frontier from %2 to %3 tokens/s per user (%4 to %5, %6 to %7 tokens/s per GPU)</source>
+        <translation>%1 hält die Front von %2 bis %3 Tokens/s pro Nutzer (%4 bis %5, %6 bis %7 Tokens/s pro GPU)</translation>
+    </message>
+</context>
+<context>
     <name>PhysicsFloors</name>
     <message>
         <source>Neither the GPU nor the model is known: pass --gpu, and serve a model from the catalog or give its config.json.</source>
@@ -1225,6 +1240,50 @@
         <source>%1 (probe)</source>
         <comment>a load the capacity search added</comment>
         <translation>%1 (Probe)</translation>
+    </message>
+    <message>
+        <source>Interactivity against throughput per GPU</source>
+        <translation>Interaktivität gegen Durchsatz pro GPU</translation>
+    </message>
+    <message>
+        <source>Each point is one load step: output tokens per second each user gets (1000 / median TPOT) against output tokens per second per GPU. Up and to the right is better; the dashed line joins the steps no other step beats on both (the Pareto frontier), and the tinted side of the TPOT target is where it is met.</source>
+        <translation>Jeder Punkt ist ein Lastschritt: Ausgabe-Tokens pro Sekunde, die jeder Nutzer bekommt (1000 / Median-TPOT), gegen Ausgabe-Tokens pro Sekunde pro GPU. Oben rechts ist besser; die gestrichelte Linie verbindet die Schritte, die kein anderer Schritt in beidem übertrifft (die Pareto-Front), und auf der getönten Seite des TPOT-Ziels wird es erreicht.</translation>
+    </message>
+    <message>
+        <source>output tokens/s per user</source>
+        <translation>Ausgabe-Tokens/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation>Ausgabe-Tokens/s pro GPU</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>on the frontier</source>
+        <translation>auf der Front</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>load steps</source>
+        <translation>Lastschritte</translation>
+    </message>
+    <message>
+        <source>Pareto frontier</source>
+        <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <source>TPOT target %1</source>
+        <translation>TPOT-Ziel %1</translation>
     </message>
 </context>
 <context>
@@ -2466,6 +2525,14 @@
     <message>
         <source>no: %1</source>
         <translation>nein: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Differences</source>
+        <translation>&amp;Unterschiede</translation>
+    </message>
+    <message>
+        <source>&amp;Pareto frontier</source>
+        <translation>&amp;Pareto-Front</translation>
     </message>
 </context>
 <context>

@@ -3,12 +3,16 @@
 #include "analysiscommands.h"
 
 #include "analysis/analysistext.h"
+#include "analysis/pareto.h"
 #include "analysis/requestestimate.h"
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
+#include "analysis/textformat.h"
 #include "catalog/catalog.h"
 #include "catalog/modelresolver.h"
+#include "report/reportcontent.h"
+#include "report/svgchart.h"
 #include "run/storeoption.h"
 #include "store/runstore.h"
 
@@ -16,6 +20,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 
 namespace kp::core {
 
@@ -283,6 +288,118 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
     else
         io.out << AnalysisText::render(comparison);
+    return ExitOk;
+}
+
+QString ParetoCommand::description() const
+{
+    return QStringLiteral(
+        "Each concurrency step of the named runs as a point: output tokens per second per user (1000 / its median "
+        "TPOT) against output tokens per second per GPU (the run's --gpus, else the fewest GPUs that hold the "
+        "weights). Prints the points, marks the Pareto frontier (the steps no other step beats on both), and says "
+        "which run holds the frontier over which range: the before and after of a flag, two GPUs, two "
+        "quantisations. The first run's TPOT target (or --slo-tpot-ms) marks where users are served fast enough.");
+}
+
+QList<QCommandLineOption> ParetoCommand::options() const
+{
+    QList<QCommandLineOption> list = analysisOptions();
+    list << QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    list << QCommandLineOption(
+        QStringLiteral("svg"), QStringLiteral("Also draw the frontier to this SVG file."), QStringLiteral("FILE"));
+    list << dbOption();
+    return list;
+}
+
+int ParetoCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty())
+        throw UsageError {QStringLiteral("name one run or more: kneepoint pareto A [B…] (kneepoint runs lists them).")};
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint pareto: " << error << '\n';
+        return ExitFailure;
+    }
+    std::vector<ParetoPoint> points;
+    std::optional<double> tpotTarget;
+    QStringList gpus;
+    for (const QString& arg : args) {
+        const std::optional<RunData> run = loadRun(*store, runId(arg, name()), name(), io);
+        if (!run)
+            return ExitFailure;
+        const AnalysisSettings settings = analysisSettingsFrom(parser, *run, nullptr);
+        const RunAnalysis analysis = RunAnalysis::of(*run, settings);
+        if (points.empty() && !tpotTarget)
+            tpotTarget = settings.slo.tpotMs;
+        const std::vector<ParetoPoint> own = ParetoFrontier::pointsOf(*run, analysis);
+        points.insert(points.end(), own.begin(), own.end());
+        gpus << QStringLiteral("run %1 on %2 GPU%3")
+                    .arg(run->run.summary.id)
+                    .arg(ParetoFrontier::gpusOf(*run, analysis))
+                    .arg(ParetoFrontier::gpusOf(*run, analysis) == 1 ? QString() : QStringLiteral("s"));
+    }
+    ParetoFrontier frontier = ParetoFrontier::of(std::move(points));
+    frontier.tpotTargetMs = tpotTarget;
+    if (frontier.points.empty()) {
+        io.err << "kneepoint pareto: no concurrency step with a TPOT to place (each needs answers of two tokens or "
+                  "more).\n";
+        return ExitFailure;
+    }
+    if (parser.isSet(QStringLiteral("svg"))) {
+        QSaveFile out(parser.value(QStringLiteral("svg")));
+        if (!out.open(QIODevice::WriteOnly) || out.write(SvgChart::render(paretoChart(frontier), 720, 440).toUtf8()) < 0
+            || !out.commit()) {
+            io.err << "kneepoint pareto: cannot write " << out.fileName() << ": " << out.errorString() << '\n';
+            return ExitFailure;
+        }
+    }
+    const auto onFrontier = [&frontier](std::size_t i) {
+        return std::find(frontier.frontier.begin(), frontier.frontier.end(), i) != frontier.frontier.end();
+    };
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (std::size_t i = 0; i < frontier.points.size(); ++i) {
+            const ParetoPoint& p = frontier.points[i];
+            list.append(QJsonObject {{QStringLiteral("run_id"), p.runId}, {QStringLiteral("load"), p.load},
+                {QStringLiteral("output_tokens_per_s_per_user"), p.interactivity},
+                {QStringLiteral("output_tokens_per_s_per_gpu"), p.throughputPerGpu},
+                {QStringLiteral("meets_targets"), p.meetsTargets}, {QStringLiteral("on_frontier"), onFrontier(i)}});
+        }
+        QJsonObject doc {{QStringLiteral("points"), list},
+            {QStringLiteral("dominance"), QJsonArray::fromStringList(frontier.dominance())},
+            {QStringLiteral("gpus"), QJsonArray::fromStringList(gpus)}};
+        if (tpotTarget)
+            doc[QStringLiteral("tpot_target_ms")] = *tpotTarget;
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << QStringLiteral("Pareto frontier: output tokens/s per user (1000 / median TPOT) against output tokens/s "
+                             "per GPU (%1)\n")
+                  .arg(gpus.join(u", "));
+    io.out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                  .arg(QStringLiteral("run"), -8)
+                  .arg(QStringLiteral("load"), -10)
+                  .arg(QStringLiteral("tok/s/user"), 11)
+                  .arg(QStringLiteral("tok/s/GPU"), 10)
+                  .arg(QStringLiteral("targets"), 8)
+                  .arg(QStringLiteral("frontier"), 9);
+    for (std::size_t i = 0; i < frontier.points.size(); ++i) {
+        const ParetoPoint& p = frontier.points[i];
+        io.out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                      .arg(p.run, -8)
+                      .arg(p.load, -10)
+                      .arg(text::number(p.interactivity), 11)
+                      .arg(text::number(p.throughputPerGpu, 0), 10)
+                      .arg(p.meetsTargets ? QStringLiteral("met") : QStringLiteral("missed"), 8)
+                      .arg(onFrontier(i) ? QStringLiteral("*") : QString(), 9);
+    }
+    for (const QString& sentence : frontier.dominance())
+        io.out << sentence << ".\n";
+    if (tpotTarget)
+        io.out << QStringLiteral("The TPOT target of %1 is met from %2 tokens/s per user up.\n")
+                      .arg(text::milliseconds(*tpotTarget), text::number(1000 / *tpotTarget));
     return ExitOk;
 }
 

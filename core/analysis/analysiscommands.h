@@ -38,6 +38,22 @@ public:
     bool takesArguments() const override { return true; }
 };
 
+/// `kneepoint pareto A [B…]`: the Pareto frontier of interactivity against throughput per GPU over one run's steps
+/// or several runs', and which run holds it where; --svg draws it.
+class ParetoCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("pareto"); }
+    QString summary() const override
+    {
+        return QStringLiteral("The Pareto frontier of one or more stored runs (kneepoint pareto A [B…]).");
+    }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
 /// The run's settings changed by the command line's --gpu, --model, --tp and target options (shared by show,
 /// compare and report). Throws UsageError for a value that is wrong; `notes` receives sentences about how the
 /// model was found.

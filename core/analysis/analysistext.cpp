@@ -382,6 +382,14 @@ QString AnalysisText::render(const RunComparison& c)
                    .arg(text::changeInterval(m.deltaLowPercent, m.deltaHighPercent), 18)
                    .arg(verdict);
     }
+    if (!c.pareto.frontier.empty()) {
+        out += QStringLiteral("\nPareto frontier (output tokens/s per user against per GPU; kneepoint pareto %1 %2 "
+                              "draws it)\n")
+                   .arg(c.idA)
+                   .arg(c.idB);
+        for (const QString& sentence : c.pareto.dominance())
+            out += QStringLiteral("  %1.\n").arg(sentence);
+    }
     if (!c.changes.isEmpty()) {
         out += QStringLiteral("\nWhat changed\n");
         for (const RunComparison::Change& ch : c.changes)
@@ -411,6 +419,7 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
         {QStringLiteral("capacity_delta"), num(c.capacityDelta)},
         {QStringLiteral("min_effect_percent"), c.minEffectPercent}, {QStringLiteral("metrics"), metrics},
         {QStringLiteral("changes"), changes},
+        {QStringLiteral("pareto_dominance"), QJsonArray::fromStringList(c.pareto.dominance())},
         {QStringLiteral("noise_runs"),
             c.noiseIdA < 0 ? QJsonValue() : QJsonValue(QJsonArray {c.noiseIdA, c.noiseIdB})}};
 }

@@ -65,26 +65,22 @@ void setHeadroom(Capacity* c, const CurvePoint& pass, const std::vector<MetricTa
     }
 }
 
-// The crossing's interval (Capacity::low, high): the crossing again through the percentile intervals' pessimistic
-// ends (the passing step's upper bound, the failing step's upper bound) and optimistic ends (both lower bounds). A
-// passing step whose upper bound is already past the target may itself fail: the interval starts at its load; a
-// failing step whose lower bound is within the target may pass: the interval ends at its load.
-void setInterval(Capacity* c, const CurvePoint& pass, const CurvePoint& fail)
+// The crossing's interval at the percentile's confidence (Capacity::low, high): from the highest load that passed
+// to the lowest that failed, as the steps measured it; no narrower, since between two steps the curve is only
+// assumed straight. A passing step whose percentile interval reaches past the target may itself have failed, so the
+// interval starts at the step below it that surely passed (or the lowest load measured); a failing step whose
+// interval reaches back under the target may have passed, so it ends at the next step that surely failed. An
+// interval without an upper (lower) bound cannot say, and the step counts as measured.
+void setInterval(Capacity* c, const std::vector<CurvePoint>& points)
 {
-    c->low = pass.load;
-    c->high = fail.load;
-    if (c->metric != u"TTFT" && c->metric != u"TPOT" && c->metric != u"E2EL")
-        return;
-    const double passHigh = pass.valueHigh(c->metric), failHigh = fail.valueHigh(c->metric);
-    const double passLow = pass.valueLow(c->metric), failLow = fail.valueLow(c->metric);
-    if (passHigh < c->target)
-        c->low = crossing(pass.load, passHigh, fail.load,
-            std::isnan(failHigh) ? std::numeric_limits<double>::infinity() : std::max(failHigh, c->valueAtFail),
-            c->target);
-    if (failLow > c->target && !std::isinf(c->valueAtFail))
-        c->high = crossing(pass.load, std::isnan(passLow) ? c->valueAtPass : passLow, fail.load, failLow, c->target);
-    c->low = std::min(c->low, c->load);
-    c->high = std::max(c->high, c->load);
+    std::size_t pass = std::size_t(c->lastPass), fail = std::size_t(c->firstFail);
+    const bool latency = c->metric == u"TTFT" || c->metric == u"TPOT" || c->metric == u"E2EL";
+    while (latency && pass > 0 && points[pass].valueHigh(c->metric) > c->target)
+        --pass;
+    while (latency && fail + 1 < points.size() && points[fail].valueLow(c->metric) <= c->target)
+        ++fail;
+    c->low = std::min(points[pass].load, c->load);
+    c->high = std::max(points[fail].load, c->load);
 }
 
 Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<MetricTarget>& targets,
@@ -146,7 +142,7 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
             c.valueAtFail = vFail;
         }
     }
-    setInterval(&c, pass, fail);
+    setInterval(&c, points);
     return c;
 }
 

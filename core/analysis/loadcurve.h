@@ -96,9 +96,9 @@ struct Capacity
     /// counted as infinitely slow), and which figure that was; NaN without a passing step or a latency target.
     double headroom = std::numeric_limits<double>::quiet_NaN();
     QString tightest;
-    /// Between two steps: the crossing's confidence interval, from the crossing metric's percentile intervals at the
-    /// two steps (the pessimistic ends give `low`, the optimistic ones `high`), within the two steps' loads. The
-    /// bracket itself where a metric has no interval (the error rate) or a step's interval reaches past the target.
+    /// Between two steps: where the crossing surely lies at the percentile's confidence, from the highest load that
+    /// passed to the lowest that failed, widened past a step whose percentile interval straddles the target.
+    /// Probes (CapacitySearch) narrow it.
     double low = std::numeric_limits<double>::quiet_NaN();
     double high = std::numeric_limits<double>::quiet_NaN();
 

@@ -82,6 +82,11 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
 {
     RunComparison r;
     r.minEffectPercent = minEffectPercent;
+    std::vector<ParetoPoint> points = ParetoFrontier::pointsOf(a, analysisA);
+    const std::vector<ParetoPoint> pointsB = ParetoFrontier::pointsOf(b, analysisB);
+    points.insert(points.end(), pointsB.begin(), pointsB.end());
+    r.pareto = ParetoFrontier::of(std::move(points));
+    r.pareto.tpotTargetMs = analysisA.settings.slo.tpotMs;
     // The percentile rows' family: every shared load, three metrics each; Bonferroni sets their intervals' width.
     int shared = 0;
     for (const CurvePoint& pa : analysisA.curve.points)

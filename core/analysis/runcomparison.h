@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/pareto.h"
+
 #include <QList>
 #include <QString>
 
@@ -67,6 +69,9 @@ struct RunComparison
     QString capacityB;
     double capacityDelta = kNaN; ///< users (or req/s), B − A, when both crossed within the measured range
     QString summary; ///< one sentence
+    /// Both runs' concurrency steps on one Pareto frontier (interactivity against throughput per GPU), under run
+    /// A's TPOT target: which run to pick for how fast a user must be served.
+    ParetoFrontier pareto;
     QList<Change> changes;
 
     static constexpr double kDefaultMinEffectPercent = 5;

@@ -70,6 +70,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<RunsCommand>());
     cli.add(std::make_unique<ShowCommand>());
     cli.add(std::make_unique<CompareCommand>());
+    cli.add(std::make_unique<ParetoCommand>());
     cli.add(std::make_unique<LessonCommand>());
     cli.add(std::make_unique<ReportCommand>());
     cli.add(std::make_unique<DeleteCommand>());

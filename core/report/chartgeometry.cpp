@@ -568,6 +568,11 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
             if (g.empty || !(py >= clip.top() && py <= clip.bottom()))
                 continue;
             g.ruleLines.push_back({{plot.left(), py}, {plot.right(), py}, color, s.ruleWidth, true});
+            // Higher values are up: the "more" side lies above the line.
+            if (r.shade == ChartSpec::Rule::Shade::More)
+                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(plot.right(), py)), color});
+            else if (r.shade == ChartSpec::Rule::Shade::Less)
+                g.bands.push_back({QRectF(QPointF(plot.left(), py), QPointF(plot.right(), plot.bottom())), color});
             const double above = py - gap;
             const double below = py + gap + kAscent * fs;
             const double rightEnd = plot.right() - gap;
@@ -580,6 +585,10 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
             if (g.empty || !(px >= clip.left() && px <= clip.right()))
                 continue;
             g.ruleLines.push_back({{px, plot.top()}, {px, plot.bottom()}, color, s.ruleWidth, true});
+            if (r.shade == ChartSpec::Rule::Shade::More)
+                g.bands.push_back({QRectF(QPointF(px, plot.top()), QPointF(plot.right(), plot.bottom())), color});
+            else if (r.shade == ChartSpec::Rule::Shade::Less)
+                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(px, plot.bottom())), color});
             const double nearTop = plot.top() + line;
             const double nearBottom = plot.bottom() - gap - kDescent * fs;
             const bool right = fitsRightOf(px, r.label);

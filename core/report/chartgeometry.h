@@ -87,6 +87,14 @@ struct ChartLine
     bool dashed = false; ///< with the style's rule dash
 };
 
+/// A tinted region of the plot: the side of a rule a target asks for (ChartSpec::Rule::shade).
+struct ChartBand
+{
+    QRectF rect;
+    QString color;
+    static constexpr double kOpacity = 0.08;
+};
+
 /// A series ready to draw: its lines already broken at NaN points and clipped to the plot.
 struct ChartSeriesShape
 {
@@ -138,6 +146,7 @@ struct ChartGeometry
     bool empty = true; ///< no series point to draw: renderers show the frame and "No data"
     std::vector<ChartTick> xTicks;
     std::vector<ChartTick> yTicks;
+    std::vector<ChartBand> bands; ///< drawn first, under the grid
     std::vector<ChartLine> gridLines;
     std::vector<ChartLine> axisLines; ///< the two axes and their tick marks
     std::vector<ChartSeriesShape> series;

@@ -54,6 +54,10 @@ struct ChartSpec
         double value = 0;
         QString label; ///< "target 500 ms"
         QString color;
+        /// The side of the line to tint, as the region a target asks for: None, the lower values' side (Less) or
+        /// the higher values' side (More).
+        enum class Shade { None, Less, More };
+        Shade shade = Shade::None;
     };
 
     QString id; ///< stable, for file names and anchors: "throughput-latency"

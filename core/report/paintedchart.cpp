@@ -78,6 +78,11 @@ void PaintedChart::paint(QPainter& painter, const QRectF& rect, const ChartSpec&
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setClipRect(rect, Qt::IntersectClip);
     painter.fillRect(rect, QColor(s.background));
+    for (const ChartBand& b : g.bands) {
+        QColor tint(b.color);
+        tint.setAlphaF(ChartBand::kOpacity);
+        painter.fillRect(b.rect, tint);
+    }
     painter.setBrush(Qt::NoBrush);
 
     for (const ChartLine& l : g.gridLines)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportcontent.h"
 
+#include "analysis/pareto.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
@@ -229,6 +230,60 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
             kGreen});
     return c;
 }
+
+} // namespace
+
+ChartSpec paretoChart(const ParetoFrontier& f)
+{
+    ChartSpec c;
+    c.id = QStringLiteral("pareto");
+    c.title = QCoreApplication::translate("ReportContent", "Interactivity against throughput per GPU");
+    c.caption = QCoreApplication::translate("ReportContent",
+        "Each point is one load step: output tokens per second each user gets (1000 / median TPOT) against output "
+        "tokens per second per GPU. Up and to the right is better; the dashed line joins the steps no other step "
+        "beats on both (the Pareto frontier), and the tinted side of the TPOT target is where it is met.");
+    c.x.title = QCoreApplication::translate("ReportContent", "output tokens/s per user");
+    c.y.title = QCoreApplication::translate("ReportContent", "output tokens/s per GPU");
+    c.tableHeader
+        = {QCoreApplication::translate("ReportContent", "run"), QCoreApplication::translate("ReportContent", "load"),
+            c.x.title, c.y.title, QCoreApplication::translate("ReportContent", "on the frontier")};
+    static const QString colors[] = {kBlue, kOrange, kGreen, kRed};
+    std::vector<qint64> runs;
+    for (std::size_t i = 0; i < f.points.size(); ++i) {
+        const ParetoPoint& p = f.points[i];
+        auto at = std::find(runs.begin(), runs.end(), p.runId);
+        if (at == runs.end()) {
+            runs.push_back(p.runId);
+            ChartSpec::Series s = seriesOf(p.run, colors[(runs.size() - 1) % 4]);
+            s.kind = ChartSpec::Series::Kind::Points;
+            c.series.push_back(s);
+            at = runs.end() - 1;
+        }
+        c.series[std::size_t(at - runs.begin())].points.push_back({p.interactivity, p.throughputPerGpu, p.load});
+        const bool onFrontier = std::find(f.frontier.begin(), f.frontier.end(), i) != f.frontier.end();
+        c.tableRows.push_back({p.run, p.load, text::number(p.interactivity), text::number(p.throughputPerGpu, 0),
+            onFrontier ? QCoreApplication::translate("ReportContent", "yes")
+                       : QCoreApplication::translate("ReportContent", "no")});
+    }
+    // One run: its points need no legend beyond the frontier's.
+    if (runs.size() == 1)
+        c.series.front().name = QCoreApplication::translate("ReportContent", "load steps");
+    ChartSpec::Series frontier = seriesOf(QCoreApplication::translate("ReportContent", "Pareto frontier"), kGrey, true);
+    frontier.kind = ChartSpec::Series::Kind::Line;
+    for (std::size_t i : f.frontier)
+        frontier.points.push_back({f.points[i].interactivity, f.points[i].throughputPerGpu, {}});
+    c.series.push_back(frontier);
+    if (f.tpotTargetMs && *f.tpotTargetMs > 0) {
+        ChartSpec::Rule r {ChartSpec::Rule::Orientation::Vertical, 1000 / *f.tpotTargetMs,
+            QCoreApplication::translate("ReportContent", "TPOT target %1").arg(text::milliseconds(*f.tpotTargetMs)),
+            kRed};
+        r.shade = ChartSpec::Rule::Shade::More;
+        c.rules.push_back(r);
+    }
+    return c;
+}
+
+namespace {
 
 ChartSpec serverMetricsChart(const RunData& run)
 {
@@ -493,6 +548,10 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     if (!a.curve.points.empty()) {
         c.charts.push_back(throughputLatencyChart(a));
         c.charts.push_back(throughputLoadChart(a));
+        ParetoFrontier pareto = ParetoFrontier::of(ParetoFrontier::pointsOf(run, a));
+        pareto.tpotTargetMs = a.settings.slo.tpotMs;
+        if (!pareto.points.empty())
+            c.charts.push_back(paretoChart(pareto));
         c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFT")));
         c.charts.push_back(latencyLoadChart(a, QStringLiteral("TPOT")));
     }

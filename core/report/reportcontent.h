@@ -14,6 +14,8 @@
 
 namespace kp::core {
 
+struct ParetoFrontier;
+
 struct RunData;
 struct RunAnalysis;
 
@@ -73,5 +75,9 @@ struct ReportContent
     /// The light's colour as "#rrggbb", the same on paper and on screen.
     static QString lightColor(Light light);
 };
+
+/// The Pareto chart of `frontier`: each run's steps as points, the frontier as a dashed line, and the TPOT target's
+/// side tinted. Shared by the report (one run) and kneepoint pareto (several).
+ChartSpec paretoChart(const ParetoFrontier& frontier);
 
 } // namespace kp::core

@@ -103,6 +103,11 @@ QString SvgChart::render(const ChartSpec& spec, double width, double height)
     svg += u"<rect x=\"0\" y=\"0\" width=\"" + num(width) + u"\" height=\"" + num(height) + u"\" fill=\""
         + xml(s.background) + u"\"/>\n";
 
+    for (const ChartBand& b : g.bands) {
+        svg += u"<rect x=\"" + num(b.rect.x()) + u"\" y=\"" + num(b.rect.y()) + u"\" width=\"" + num(b.rect.width())
+            + u"\" height=\"" + num(b.rect.height()) + u"\" fill=\"" + xml(b.color) + u"\" fill-opacity=\""
+            + num(ChartBand::kOpacity) + u"\"/>\n";
+    }
     // Grid and axes on whole pixels look sharper without anti-aliasing.
     svg += QStringLiteral("<g shape-rendering=\"crispEdges\">\n");
     for (const ChartLine& l : g.gridLines)

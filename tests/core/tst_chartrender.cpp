@@ -217,6 +217,31 @@ private slots:
             QVERIFY(s.from.y() > g.plot.bottom() + g.style.fontSize);
     }
 
+    // A target's side tinted: a vertical rule at x = 20 shading "more" covers the plot from the rule to its right
+    // edge, a horizontal one shading "less" from the rule down; a rule without shade tints nothing.
+    void rulesShadeTheirSide()
+    {
+        ChartSpec spec;
+        spec.x = {QStringLiteral("x"), false, 0, 100};
+        spec.y = {QStringLiteral("y"), false, 0, 100};
+        spec.series.push_back({QStringLiteral("s"), ChartSpec::Series::Kind::Points, {}, false, {{10, 10, {}}}});
+        ChartSpec::Rule vertical {ChartSpec::Rule::Orientation::Vertical, 20, QStringLiteral("target"), {}};
+        vertical.shade = ChartSpec::Rule::Shade::More;
+        ChartSpec::Rule horizontal {ChartSpec::Rule::Orientation::Horizontal, 50, QStringLiteral("floor"), {}};
+        horizontal.shade = ChartSpec::Rule::Shade::Less;
+        spec.rules = {vertical, horizontal, {ChartSpec::Rule::Orientation::Vertical, 70, {}, {}}};
+        const ChartGeometry g = ChartGeometry::of(spec, QRectF(0, 0, 600, 400));
+        QCOMPARE(g.bands.size(), std::size_t(2));
+        QCOMPARE(g.bands[0].rect.left(), g.x.map(20));
+        QCOMPARE(g.bands[0].rect.right(), g.plot.right());
+        QCOMPARE(g.bands[0].rect.top(), g.plot.top());
+        QCOMPARE(g.bands[0].rect.bottom(), g.plot.bottom());
+        QCOMPARE(g.bands[1].rect.top(), g.y.map(50));
+        QCOMPARE(g.bands[1].rect.bottom(), g.plot.bottom());
+        // Every renderer draws them: the SVG as a tinted rectangle.
+        QVERIFY(SvgChart::render(spec, 600, 400).contains(QStringLiteral("fill-opacity=")));
+    }
+
     void mappingCorners()
     {
         ChartSpec spec;

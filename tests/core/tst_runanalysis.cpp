@@ -4,6 +4,7 @@
 // same latencies, so each percentile is that value, and the interpolations can be worked out by hand.
 #include "analysis/analysistext.h"
 #include "analysis/capacitysearch.h"
+#include "analysis/pareto.h"
 #include "analysis/requestestimate.h"
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void kneeOfASaturatingCurve();
     void capacityNeverRoundsOntoTheFailedStep();
     void capacitySearchProbesInsideTheBracket();
+    void paretoFrontierOfTwoRuns();
     void aNoisyFlatPairIsADoubtNotAWall();
     void anUnboundedIntervalIsNotEnoughRequests();
     void physicsFloorsAndEfficiency();
@@ -110,7 +112,7 @@ void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
                                                  "comfortably handles about 8 users at your targets of 50 ms per "
                                                  "token and 500 ms to the first token for 99 of 100 requests "
                                                  "(every figure at least 20% under its target there). It "
-                                                 "breaks at about 10 users (8–10, 95% interval) because time to first "
+                                                 "breaks at about 10 users (8–16, 95% interval) because time to first "
                                                  "token crosses your "
                                                  "target, not because memory is full: the KV cache was only 2.9% "
                                                  "used there")),
@@ -442,24 +444,17 @@ void TestRunAnalysis::capacityNeverRoundsOntoTheFailedStep()
 
 void TestRunAnalysis::capacitySearchProbesInsideTheBracket()
 {
-    // Every request of a hand-built step has the same TTFT, so the crossing is at 10 users (between 8 at 400 ms and
-    // 16 at 800 ms). But a p99 of 160 requests has no upper bound (0.99^160 > 2.5%): the passing step may itself be
-    // past the target, so the interval starts at its 8 users. The failing step's lower bound, 800 ms, is past the
-    // target, so the interval ends at the crossing: 8–10 users, ±10% of 10 exactly.
+    // The crossing is interpolated at 10 users (between 8 at 400 ms and 16 at 800 ms), but between two steps the
+    // curve is only assumed straight: the interval is the bracket, 8–16 users, ±40% of 10. Precise enough at ±40%;
+    // at ±10% the next probe goes where the curve crosses, kept a quarter of the bracket (2 users) in from either
+    // end so that the bracket shrinks.
     const RunData run = makeRun(latencyBoundSweep());
     LoadCurve curve = analysed(run).curve;
     QCOMPARE(curve.capacity.low, 8.0);
-    QCOMPARE(curve.capacity.high, 10.0);
-    QVERIFY(CapacitySearch::precise(curve.capacity, 0.1));
-    QVERIFY(!CapacitySearch::nextProbe(curve, 0.1, true));
-    QVERIFY(!CapacitySearch::precise(curve.capacity, 0.05));
-
-    // As if from few requests: the interval is the whole bracket, 8 to 16, ±40% of 10. The probe goes where the
-    // curve crosses, kept a quarter of the bracket (2 users) in from either end so that the bracket shrinks.
-    curve.capacity.low = 8;
-    curve.capacity.high = 16;
-    QVERIFY(!CapacitySearch::precise(curve.capacity, 0.1));
+    QCOMPARE(curve.capacity.high, 16.0);
     QVERIFY(CapacitySearch::precise(curve.capacity, 0.4));
+    QVERIFY(!CapacitySearch::nextProbe(curve, 0.4, true));
+    QVERIFY(!CapacitySearch::precise(curve.capacity, 0.1));
     QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, true).value_or(-1), 10.0);
     curve.capacity.load = 8.3;
     QCOMPARE(CapacitySearch::nextProbe(curve, 0.1, true).value_or(-1), 10.0);
@@ -478,6 +473,48 @@ void TestRunAnalysis::capacitySearchProbesInsideTheBracket()
     // Nothing between two neighbouring whole loads, nor without a bracket.
     curve.capacity.bound = Capacity::Bound::AtLeast;
     QVERIFY(!CapacitySearch::nextProbe(curve, 0.1, true));
+}
+
+void TestRunAnalysis::paretoFrontierOfTwoRuns()
+{
+    // (interactivity, throughput per GPU): run 1 at (100, 100), (50, 300), (20, 400); run 2 at (90, 150), (40, 250),
+    // (10, 450). Run 2's (40, 250) is beaten by run 1's (50, 300) on both; every other point beats the rest on one.
+    auto point = [](qint64 run, const char* load, double x, double y) {
+        ParetoPoint p;
+        p.runId = run;
+        p.run = QStringLiteral("run %1").arg(run);
+        p.load = QString::fromLatin1(load);
+        p.interactivity = x;
+        p.throughputPerGpu = y;
+        return p;
+    };
+    const ParetoFrontier f = ParetoFrontier::of({point(1, "1 user", 100, 100), point(1, "4 users", 50, 300),
+        point(1, "16 users", 20, 400), point(2, "1 user", 90, 150), point(2, "4 users", 40, 250),
+        point(2, "16 users", 10, 450), point(2, "one token", std::numeric_limits<double>::quiet_NaN(), 500)});
+    QCOMPARE(f.points.size(), std::size_t(6)); // the step without a TPOT is left out
+    std::vector<QString> onIt;
+    for (std::size_t i : f.frontier)
+        onIt.push_back(f.points[i].run + u' ' + f.points[i].load);
+    const std::vector<QString> expected {QStringLiteral("run 2 16 users"), QStringLiteral("run 1 16 users"),
+        QStringLiteral("run 1 4 users"), QStringLiteral("run 2 1 user"), QStringLiteral("run 1 1 user")};
+    QCOMPARE(onIt, expected);
+    const QStringList holders = f.dominance();
+    QCOMPARE(holders.size(), 4);
+    QCOMPARE(holders[0],
+        QStringLiteral("run 2 holds the frontier at 10 tokens/s per user (16 users, 450 tokens/s per GPU)"));
+    QCOMPARE(holders[1],
+        QStringLiteral("run 1 holds the frontier from 20 to 50 tokens/s per user (16 users to 4 users, "
+                       "400 to 300 tokens/s per GPU)"));
+
+    // One run's steps from the analysis: 1000 / median TPOT, throughput over the one GPU the run names.
+    RunData run = makeRun(latencyBoundSweep());
+    run.run.info.options[QStringLiteral("gpus")] = 2;
+    const RunAnalysis a = analysed(run);
+    const std::vector<ParetoPoint> points = ParetoFrontier::pointsOf(run, a);
+    QCOMPARE(points.size(), a.curve.points.size());
+    QCOMPARE(points.front().interactivity, 100.0); // 10 ms a token
+    QCOMPARE(points.back().interactivity, 1000.0 / 11);
+    QCOMPARE(points.back().throughputPerGpu, a.curve.points.back().outputTokensPerSecond / 2);
 }
 
 void TestRunAnalysis::aNoisyFlatPairIsADoubtNotAWall()

@@ -780,6 +780,27 @@ private Q_SLOTS:
         QVERIFY2(precise || closed || probes.size() == 3, QJsonDocument(capacity).toJson().constData());
         QVERIFY2(shown[u"verdict"].toString().contains(QStringLiteral("95% interval")),
             qPrintable(shown[u"verdict"].toString()));
+
+        // kneepoint pareto: every step a point, the frontier marked, drawn to SVG.
+        const QString svg = dir.filePath(QStringLiteral("pareto.svg"));
+        const KneepointResult pareto = runKneepoint({QStringLiteral("pareto"), QString::number(stored->summary.id),
+            QStringLiteral("--db"), db, QStringLiteral("--json"), QStringLiteral("--svg"), svg});
+        QVERIFY2(pareto.code == 0, qPrintable(pareto.err));
+        const QJsonObject frontier = QJsonDocument::fromJson(pareto.out.toUtf8()).object();
+        const QJsonArray points = frontier[u"points"].toArray();
+        QCOMPARE(points.size(), int(stored->steps.size()) - 1); // every concurrency step but the baseline
+        int on = 0;
+        for (const QJsonValue p : points) {
+            QVERIFY(p[u"output_tokens_per_s_per_user"].toDouble() > 0);
+            on += p[u"on_frontier"].toBool() ? 1 : 0;
+        }
+        QVERIFY(on >= 1);
+        QCOMPARE(frontier[u"tpot_target_ms"].toDouble(), 50.0);
+        QVERIFY2(frontier[u"dominance"].toArray().first().toString().startsWith(QStringLiteral("run ")),
+            pareto.out.toUtf8().constData());
+        QFile drawn(svg);
+        QVERIFY(drawn.open(QIODevice::ReadOnly));
+        QVERIFY(drawn.readAll().contains("Interactivity against throughput per GPU"));
     }
 
     void killedMidRunKeepsEveryCompletedStep()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop application's whole flows, offscreen, against the simulator: the first-start demo, a run from the
 // connection wizard, the report with a what-if slider, export, compare and the lessons.
+#include "charts/specchartview.h"
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
@@ -246,6 +247,18 @@ private Q_SLOTS:
         QVERIFY(requests->model()->rowCount() > 0);
         QVERIFY2(compare.summary().contains(QStringLiteral("Capacity")), qPrintable(compare.summary()));
         screenshot(compare, QStringLiteral("compare"));
+        // Both runs on one Pareto frontier, and who holds it where, in words with the numbers.
+        auto* tabs = compare.findChild<QTabWidget*>(QStringLiteral("compareTabs"));
+        QVERIFY(tabs);
+        tabs->setCurrentIndex(1);
+        auto* pareto = compare.findChild<SpecChartView*>(QStringLiteral("comparePareto"));
+        QVERIFY(pareto);
+        QCOMPARE(pareto->spec().id, QStringLiteral("pareto"));
+        QVERIFY(pareto->spec().series.size() >= 3); // run A, run B and the frontier
+        auto* holders = compare.findChild<QLabel*>(QStringLiteral("compareParetoText"));
+        QVERIFY(holders);
+        QVERIFY2(holders->text().contains(QStringLiteral("holds the frontier")), qPrintable(holders->text()));
+        screenshot(compare, QStringLiteral("compare-pareto"));
 
         LessonsDialog lessons(&window);
         lessons.show();

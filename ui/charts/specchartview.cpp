@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "specchartview.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
@@ -25,6 +26,7 @@
 
 namespace kp::ui {
 
+using core::ChartBand;
 using core::ChartGeometry;
 using core::ChartScale;
 using core::ChartSpec;
@@ -189,6 +191,7 @@ void SpecChartView::rebuild()
     chart->addAxis(yAxis, Qt::AlignLeft);
 
     std::vector<QXYSeries*> unlisted; // no legend entry: pieces after the first, dots of a line, marks
+    std::vector<QAbstractSeries*> bands; // no legend entry either: the rule beside each says what it is
     int listedCount = 0;
     const auto add = [&](QXYSeries* series, bool listed) {
         chart->addSeries(series);
@@ -208,6 +211,40 @@ void SpecChartView::rebuild()
         m_labels.push_back({item, series, at, offset});
     };
     const auto placeable = [&](const ChartSpec::Point& p) { return m_x.accepts(p.x) && m_y.accepts(p.y); };
+
+    // The regions rules shade (a target's side), under everything else, as ChartGeometry's bands.
+    for (const ChartSpec::Rule& r : spec.rules) {
+        const bool horizontal = r.orientation == ChartSpec::Rule::Orientation::Horizontal;
+        const ChartScale& scale = horizontal ? g.y : g.x;
+        if (r.shade == ChartSpec::Rule::Shade::None || g.empty || !scale.accepts(r.value) || r.value < scale.min
+            || r.value > scale.max)
+            continue;
+        const bool more = r.shade == ChartSpec::Rule::Shade::More;
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        if (horizontal) {
+            const double top = more ? g.y.max : r.value, bottom = more ? r.value : g.y.min;
+            upper->append(g.x.min, top);
+            upper->append(g.x.max, top);
+            lower->append(g.x.min, bottom);
+            lower->append(g.x.max, bottom);
+        } else {
+            const double left = more ? r.value : g.x.min, right = more ? g.x.max : r.value;
+            upper->append(left, g.y.max);
+            upper->append(right, g.y.max);
+            lower->append(left, g.y.min);
+            lower->append(right, g.y.min);
+        }
+        auto* band = new QAreaSeries(upper, lower);
+        QColor tint = colorOr(r.color, QStringLiteral("#7f7f7f"));
+        tint.setAlphaF(ChartBand::kOpacity);
+        band->setBrush(tint);
+        band->setPen(Qt::NoPen);
+        chart->addSeries(band);
+        band->attachAxis(xAxis);
+        band->attachAxis(yAxis);
+        bands.push_back(band);
+    }
 
     // Series, as ChartGeometry draws them: lines broken where a point has no place, dots for the rest.
     for (std::size_t i = 0; i < spec.series.size() && !g.empty; ++i) {
@@ -311,6 +348,10 @@ void SpecChartView::rebuild()
     legend->setLabelColor(text);
     for (QXYSeries* series : unlisted) {
         for (QLegendMarker* marker : legend->markers(series))
+            marker->setVisible(false);
+    }
+    for (QAbstractSeries* band : bands) {
+        for (QLegendMarker* marker : legend->markers(band))
             marker->setVisible(false);
     }
     legend->setVisible(listedCount > 0);

@@ -4,6 +4,8 @@
 
 #include "analysis/runcomparison.h"
 #include "analysis/textformat.h"
+#include "charts/specchartview.h"
+#include "report/reportcontent.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -12,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -80,7 +83,23 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pick);
     layout->addWidget(m_summary);
-    layout->addWidget(m_metrics, 3);
+    // The differences table, and both runs on one Pareto frontier with who holds it where.
+    m_pareto = new SpecChartView(this);
+    m_pareto->setObjectName(QStringLiteral("comparePareto"));
+    m_paretoText = new QLabel(this);
+    m_paretoText->setObjectName(QStringLiteral("compareParetoText"));
+    m_paretoText->setWordWrap(true);
+    m_paretoText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* paretoPage = new QWidget(this);
+    auto* paretoLayout = new QVBoxLayout(paretoPage);
+    paretoLayout->setContentsMargins(0, 0, 0, 0);
+    paretoLayout->addWidget(m_pareto, 1);
+    paretoLayout->addWidget(m_paretoText);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("compareTabs"));
+    m_tabs->addTab(m_metrics, tr("&Differences"));
+    m_tabs->addTab(paretoPage, tr("&Pareto frontier"));
+    layout->addWidget(m_tabs, 3);
     layout->addWidget(new QLabel(tr("What changed"), this));
     layout->addWidget(m_changes, 1);
     layout->addWidget(buttons);
@@ -140,6 +159,11 @@ void CompareDialog::showResult(const CompareResultPtr& result)
             m_metrics->setItem(i, col, new QTableWidgetItem(cells[col]));
     }
     m_metrics->resizeColumnsToContents();
+    m_pareto->setSpec(core::paretoChart(c.pareto));
+    QStringList dominance = c.pareto.dominance();
+    for (QString& sentence : dominance)
+        sentence = sentence.left(1).toUpper() + sentence.mid(1) + u'.';
+    m_paretoText->setText(dominance.join(u' '));
     m_changes->clear();
     m_changes->setColumnCount(3);
     m_changes->setHorizontalHeaderLabels({tr("What"), tr("Run %1").arg(a), tr("Run %1").arg(b)});

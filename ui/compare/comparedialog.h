@@ -10,9 +10,12 @@
 
 class QComboBox;
 class QLabel;
+class QTabWidget;
 class QTableWidget;
 
 namespace kp::ui {
+
+class SpecChartView;
 
 /// Two runs side by side: the same metrics at the loads both measured, whether each difference is beyond noise,
 /// the capacity of each, and what changed between them.
@@ -47,6 +50,9 @@ private:
     QLabel* m_summary;
     QTableWidget* m_metrics;
     QTableWidget* m_changes;
+    QTabWidget* m_tabs = nullptr;
+    SpecChartView* m_pareto = nullptr;
+    QLabel* m_paretoText = nullptr;
 };
 
 } // namespace kp::ui
