@@ -24,8 +24,6 @@
 
 namespace kp::core {
 
-namespace {
-
 qint64 runId(const QString& text, const QString& command)
 {
     bool ok = false;
@@ -45,8 +43,6 @@ std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& 
         io.err << "kneepoint " << command << ": " << error << '\n';
     return run;
 }
-
-} // namespace
 
 QList<QCommandLineOption> analysisOptions()
 {

@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <optional>
+
 namespace kp::core {
 
 class RunStore;
@@ -53,6 +55,11 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
     bool takesArguments() const override { return true; }
 };
+
+/// The run number `text` names, for `command`'s arguments; throws UsageError for anything else.
+qint64 runId(const QString& text, const QString& command);
+/// Run `id` of `store`, ready for analysis; on failure nullopt, with the reason on `io.err`.
+std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& command, CommandIo& io);
 
 /// The run's settings changed by the command line's --gpu, --model, --tp and target options (shared by show,
 /// compare and report). Throws UsageError for a value that is wrong; `notes` receives sentences about how the

@@ -3,6 +3,7 @@
 #include "commandline.h"
 
 #include "analysis/analysiscommands.h"
+#include "predict/predictcommand.h"
 #include "analysis/lessoncommand.h"
 #include "catalog/modelscommand.h"
 #include "common/version.h"
@@ -71,6 +72,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<ShowCommand>());
     cli.add(std::make_unique<CompareCommand>());
     cli.add(std::make_unique<ParetoCommand>());
+    cli.add(std::make_unique<PredictCommand>());
     cli.add(std::make_unique<LessonCommand>());
     cli.add(std::make_unique<ReportCommand>());
     cli.add(std::make_unique<DeleteCommand>());

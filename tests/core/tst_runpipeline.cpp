@@ -801,6 +801,27 @@ private Q_SLOTS:
         QFile drawn(svg);
         QVERIFY(drawn.open(QIODevice::ReadOnly));
         QVERIFY(drawn.readAll().contains("Interactivity against throughput per GPU"));
+
+        // kneepoint predict: a twin fitted to this run (its cap of 4 read from the server's counters) says twice the
+        // places hold more users, beside what was measured; a setting it does not model is said to be so.
+        const KneepointResult predicted = runKneepoint({QStringLiteral("predict"), QString::number(stored->summary.id),
+            QStringLiteral("--db"), db, QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--set"),
+            QStringLiteral("max-num-seqs=8"), QStringLiteral("--json")});
+        QVERIFY2(predicted.code == 0, qPrintable(predicted.err));
+        const QJsonObject twin = QJsonDocument::fromJson(predicted.out.toUtf8()).object();
+        QCOMPARE(twin[u"base"][u"max_num_seqs"].toInt(), 4);
+        QCOMPARE(twin[u"set"][u"max_num_seqs"].toInt(), 8);
+        QVERIFY2(twin[u"fit"][u"median_error"].toDouble() < 0.5, predicted.out.toUtf8().constData());
+        QVERIFY2(twin[u"capacity_predicted"].toDouble() > twin[u"capacity_measured"].toDouble(),
+            predicted.out.toUtf8().constData());
+        const KneepointResult notModelled = runKneepoint({QStringLiteral("predict"),
+            QString::number(stored->summary.id), QStringLiteral("--db"), db, QStringLiteral("--gpu"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--set"), QStringLiteral("enable-prefix-caching=1")});
+        QVERIFY2(notModelled.code == 0, qPrintable(notModelled.err));
+        QVERIFY2(notModelled.out.contains(QStringLiteral("enable-prefix-caching: not modelled")),
+            qPrintable(notModelled.out));
+        QVERIFY2(
+            notModelled.out.contains(QStringLiteral("Its error on the run's own steps")), qPrintable(notModelled.out));
     }
 
     void killedMidRunKeepsEveryCompletedStep()

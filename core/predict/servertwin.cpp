@@ -1,0 +1,263 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "servertwin.h"
+
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "sim/steptimemodel.h"
+#include "stats/distribution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace kp::core {
+
+namespace {
+
+// A device for a server whose GPU is not known (llama.cpp on a CPU): round peaks the fit scales to the truth.
+GpuSpec nominalDevice()
+{
+    GpuSpec g;
+    g.id = QStringLiteral("nominal");
+    g.name = QStringLiteral("a nominal device (the fit scales its peaks)");
+    g.memoryGib = 64;
+    g.bandwidthTbps = 0.1;
+    g.bf16Tflops = 1;
+    return g;
+}
+
+double percentileOf(std::vector<double> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    return Distribution::percentile(v, p).value;
+}
+
+} // namespace
+
+ServerTwin::ServerTwin(const std::optional<GpuSpec>& gpu, const ModelSpec& model, const BatchEngine::Config& engine)
+    : m_gpu(gpu ? *gpu : nominalDevice())
+    , m_nominal(!gpu)
+    , m_model(model)
+    , m_engine(engine)
+{ }
+
+double ServerTwin::error(double predicted, double measured)
+{
+    return measured > 0 ? std::abs(predicted / measured - 1) : std::numeric_limits<double>::quiet_NaN();
+}
+
+BatchEngine::Config ServerTwin::engineOf(const RunData& run, const RunAnalysis& analysis)
+{
+    BatchEngine::Config c;
+    c.enablePrefixCaching = false; // the run's prompts share nothing, and the twin sends none that do
+    const int input = run.inputTokens, output = run.outputTokens;
+    c.maxModelLen = run.facts.maxModelLen.value_or(std::max(8192, input + output));
+    if (run.facts.blockSize)
+        c.blockSize = *run.facts.blockSize;
+    if (run.facts.kvCapacityTokens)
+        c.numGpuBlocks = int(std::min<qint64>(*run.facts.kvCapacityTokens / c.blockSize, 1 << 24));
+    else
+        c.numGpuBlocks = 1 << 20; // not reported: as good as unbounded, as llama.cpp's slots each own their context
+    // A cap the server showed: the most it ran at once at a step where requests waited.
+    int cap = 0;
+    for (const CurvePoint& p : analysis.curve.points) {
+        const ServerDeltas& s = p.step->server;
+        if (s.peakWaiting >= 1 && s.peakRunning >= 1)
+            cap = std::max(cap, int(s.peakRunning));
+    }
+    c.maxNumSeqs = cap > 0 ? cap : 256;
+    c.maxNumBatchedTokens = std::max(8192, input);
+    return c;
+}
+
+std::vector<TwinStep> ServerTwin::measured(const RunData& run, const RunAnalysis& analysis)
+{
+    std::vector<TwinStep> out;
+    for (const CurvePoint& p : analysis.curve.points) {
+        if (p.step->concurrency <= 0 || p.step->ttftSorted.empty() || p.step->tpotSorted.empty())
+            continue;
+        TwinStep s;
+        s.users = p.step->concurrency;
+        s.requests = p.step->stats.total;
+        const double rtt = std::max(0.0, run.roundTripMs);
+        s.ttftP50Ms = Distribution::percentile(p.step->ttftSorted, 0.5).value - rtt;
+        s.ttftP99Ms = Distribution::percentile(p.step->ttftSorted, 0.99).value - rtt;
+        s.tpotP50Ms = Distribution::percentile(p.step->tpotSorted, 0.5).value;
+        s.tpotP99Ms = Distribution::percentile(p.step->tpotSorted, 0.99).value;
+        s.outputTokensPerSecond = p.outputTokensPerSecond;
+        out.push_back(s);
+    }
+    return out;
+}
+
+TwinStep ServerTwin::simulate(
+    const BatchEngine::Config& engineConfig, const TwinFit& fit, int users, int input, int output, int requests) const
+{
+    if (requests <= 0)
+        requests = 3 * users;
+    // Each user's warm-up, then the measured requests dealt out as evenly as they go.
+    const auto quota = [&](int user) { return 1 + requests / users + (user < requests % users ? 1 : 0); };
+    const StepTimeModel model(m_gpu, m_model, fit.bandwidthEfficiency, fit.computeEfficiency,
+        std::int64_t(std::llround(fit.overheadMs * 1e6)), 2);
+    BatchEngine::Config config = engineConfig;
+    config.maxModelLen = std::max(config.maxModelLen, input + output);
+    BatchEngine engine(config, model);
+    // One request alone first: its lifetime is the ramp over which the users start, as kneepoint run ramps them.
+    std::int64_t rampNs = 0;
+    {
+        BatchEngine alone(config, model);
+        alone.add({1, input, output, output, true, 1, 0, {}});
+        std::int64_t now = 0;
+        for (bool done = false; !done;) {
+            const std::optional<std::int64_t> d = alone.beginStep(now);
+            if (!d)
+                break;
+            now += *d;
+            for (const BatchEngine::Token& t : alone.completeStep().tokens)
+                done = done || t.finish != BatchEngine::Finish::None;
+        }
+        rampNs = now;
+    }
+    struct Request
+    {
+        int user = 0;
+        int index = 0;
+        std::int64_t sentNs = 0;
+        std::int64_t firstNs = -1;
+        std::int64_t lastNs = -1;
+    };
+    std::map<std::uint64_t, Request> inFlight;
+    std::vector<std::pair<std::int64_t, int>> arrivals; // (time, user), kept sorted by time
+    std::vector<int> sent(std::size_t(users), 0);
+    for (int u = 0; u < users; ++u)
+        arrivals.push_back({users > 1 ? rampNs * u / users : 0, u});
+    std::uint64_t nextId = 1;
+    std::vector<double> ttft, tpot;
+    std::vector<std::int64_t> tokenTimes; // measured requests' token arrivals, for the throughput window
+    std::vector<double> lifetimes;
+    std::int64_t firstMeasuredSend = -1;
+    std::int64_t windowStart = 0, windowEnd = std::numeric_limits<std::int64_t>::max();
+    std::int64_t now = 0;
+    int finishedUsers = 0;
+    while (finishedUsers < users) {
+        std::sort(arrivals.begin(), arrivals.end());
+        while (!arrivals.empty() && arrivals.front().first <= now) {
+            const auto [at, user] = arrivals.front();
+            arrivals.erase(arrivals.begin());
+            const std::uint64_t id = nextId++;
+            engine.add({id, input, output, output, true, id, at, {}});
+            inFlight[id] = {user, sent[std::size_t(user)]++, at};
+            if (inFlight[id].index > 0 && (firstMeasuredSend < 0 || at < firstMeasuredSend))
+                firstMeasuredSend = at;
+        }
+        const std::optional<std::int64_t> d = engine.beginStep(now);
+        if (!d) {
+            if (arrivals.empty())
+                break; // nothing left to do: cannot happen while users remain, but never loop forever
+            now = arrivals.front().first;
+            continue;
+        }
+        now += *d;
+        for (const BatchEngine::Token& t : engine.completeStep().tokens) {
+            Request& r = inFlight[t.requestId];
+            if (r.firstNs < 0)
+                r.firstNs = now;
+            r.lastNs = now;
+            if (r.index > 0)
+                tokenTimes.push_back(now);
+            if (t.finish == BatchEngine::Finish::None)
+                continue;
+            if (r.index > 0) {
+                ttft.push_back(double(r.firstNs - r.sentNs) / 1e6 + fit.ttftOffsetMs);
+                if (output > 1)
+                    tpot.push_back(double(r.lastNs - r.firstNs) / 1e6 / (output - 1));
+                lifetimes.push_back(double(now - r.sentNs));
+            } else {
+                windowStart = std::max(windowStart, now); // every user past its warm-up
+            }
+            if (sent[std::size_t(r.user)] < quota(r.user)) {
+                arrivals.push_back({now, r.user});
+            } else {
+                ++finishedUsers;
+                windowEnd = std::min(windowEnd, now); // the first user to stop ends the full load
+            }
+            inFlight.erase(t.requestId);
+        }
+    }
+    TwinStep s;
+    s.users = users;
+    s.ttftP50Ms = percentileOf(ttft, 0.5);
+    s.ttftP99Ms = percentileOf(ttft, 0.99) + fit.ttftTailMs;
+    s.tpotP50Ms = percentileOf(tpot, 0.5);
+    s.tpotP99Ms = percentileOf(tpot, 0.99);
+    // The run's rule: the full-load window when it spans three median lifetimes, else every measured token over
+    // the whole step.
+    const double lifetime = lifetimes.empty() ? 0 : percentileOf(lifetimes, 0.5);
+    if (users == 1 || windowEnd <= windowStart || double(windowEnd - windowStart) < 3 * lifetime) {
+        windowStart = firstMeasuredSend;
+        windowEnd = tokenTimes.empty() ? 0 : *std::max_element(tokenTimes.begin(), tokenTimes.end());
+    }
+    const auto inWindow = std::count_if(
+        tokenTimes.begin(), tokenTimes.end(), [&](std::int64_t t) { return t > windowStart && t <= windowEnd; });
+    s.outputTokensPerSecond = windowEnd > windowStart ? double(inWindow) / (double(windowEnd - windowStart) / 1e9) : 0;
+    return s;
+}
+
+TwinFit ServerTwin::fit(const std::vector<TwinStep>& steps, int input, int output) const
+{
+    const auto loss = [&](const TwinFit& f) {
+        double sum = 0;
+        for (const TwinStep& m : steps) {
+            const TwinStep p = simulate(m_engine, f, m.users, input, output, m.requests);
+            for (const auto& [a, b] : {std::pair {p.ttftP50Ms, m.ttftP50Ms}, std::pair {p.ttftP99Ms, m.ttftP99Ms},
+                     std::pair {p.tpotP50Ms, m.tpotP50Ms},
+                     std::pair {p.outputTokensPerSecond, m.outputTokensPerSecond}}) {
+                if (a > 0 && b > 0)
+                    sum += std::pow(std::log(a / b), 2);
+            }
+        }
+        return sum;
+    };
+    // A pattern search on log scales: each coefficient multiplied and divided by a factor that halves (in log) when
+    // no move helps. Efficiencies stay in (0, 1] on a named GPU; on a nominal one they only scale its peaks.
+    TwinFit best;
+    double bestLoss = loss(best);
+    const double cap = m_nominal ? 1e6 : 1.0;
+    for (double factor = 4; factor > 1.01; factor = std::sqrt(factor)) {
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (int k = 0; k < 5; ++k) {
+                for (double m : {factor, 1 / factor}) {
+                    TwinFit t = best;
+                    double& v = k == 0 ? t.bandwidthEfficiency
+                        : k == 1       ? t.computeEfficiency
+                        : k == 2       ? t.overheadMs
+                        : k == 3       ? t.ttftOffsetMs
+                                       : t.ttftTailMs;
+                    v = k >= 2 ? std::clamp(v * m, 0.001, 10000.0) : std::clamp(v * m, 1e-4, cap);
+                    const double l = loss(t);
+                    if (l < bestLoss - 1e-12) {
+                        best = t;
+                        bestLoss = l;
+                        moved = true;
+                    }
+                }
+            }
+        }
+    }
+    std::vector<double> errors;
+    for (const TwinStep& m : steps) {
+        const TwinStep p = simulate(m_engine, best, m.users, input, output, m.requests);
+        errors.push_back(error(p.ttftP99Ms, m.ttftP99Ms));
+        errors.push_back(error(p.outputTokensPerSecond, m.outputTokensPerSecond));
+    }
+    errors.erase(std::remove_if(errors.begin(), errors.end(), [](double e) { return std::isnan(e); }), errors.end());
+    if (!errors.empty()) {
+        best.medianError = percentileOf(errors, 0.5);
+        best.worstError = *std::max_element(errors.begin(), errors.end());
+    }
+    return best;
+}
+
+} // namespace kp::core

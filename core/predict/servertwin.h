@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "catalog/gpuspec.h"
+#include "catalog/modelspec.h"
+#include "sim/batchengine.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+struct RunData;
+struct RunAnalysis;
+
+/// What one load step measured, or what the twin predicts for it: the server's time, the median and the tail.
+struct TwinStep
+{
+    int users = 0;
+    int requests = 0; ///< measured requests, warm-up aside: the twin sends as many, so its step is as long
+    double ttftP50Ms = 0;
+    double ttftP99Ms = 0;
+    double tpotP50Ms = 0;
+    double tpotP99Ms = 0;
+    double outputTokensPerSecond = 0;
+};
+
+/// The step-time model's free coefficients, fitted to a run: the shares of the GPU's bandwidth and compute peaks a
+/// step reaches, and a fixed cost per step. The roofline's shape (what grows with batch and context) stays the
+/// physics of the model on the GPU.
+struct TwinFit
+{
+    double bandwidthEfficiency = 0.8;
+    double computeEfficiency = 0.5;
+    double overheadMs = 0.4;
+    /// Added to every TTFT: what a request meets before the engine sees it and after its first token leaves it (the
+    /// HTTP server, tokenising, detokenising), which no engine step counts.
+    double ttftOffsetMs = 1;
+    /// Added to the TTFT tail only (p99): the jitter of a real server and client, which the engine's schedule lacks.
+    double ttftTailMs = 1;
+    /// Over the steps it was fitted to: the median and worst relative error of TTFT p99 and of throughput.
+    double medianError = 0;
+    double worstError = 0;
+};
+
+/// A calibrated twin of a server: Kneepoint's simulator engine (BatchEngine: continuous batching, chunked prefill,
+/// the KV cache in blocks, preemption) with its step times fitted to a stored run, driven offline by the run's own
+/// closed loop of users. Asked what another setting would do (max_num_seqs, max_num_batched_tokens, the KV cache, the
+/// GPU), it simulates the same workload and says, with the fit's measured error beside every figure.
+class ServerTwin
+{
+public:
+    /// The server as the run saw it. `gpu` unset: a nominal device, whose peaks the fit scales (a CPU server).
+    ServerTwin(const std::optional<GpuSpec>& gpu, const ModelSpec& model, const BatchEngine::Config& engine);
+
+    /// The engine settings a run reveals: the most requests its server ran at once while others waited (a cap such
+    /// as max_num_seqs or llama.cpp's slots), the KV cache from the server's facts, the context length.
+    static BatchEngine::Config engineOf(const RunData& run, const RunAnalysis& analysis);
+    /// The run's concurrency steps as measured, TTFT without the network's round trip.
+    static std::vector<TwinStep> measured(const RunData& run, const RunAnalysis& analysis);
+
+    /// The closed loop of `users` users sending `requests` requests in all (0: three each) of `input` tokens in and
+    /// `output` out back to back after one warm-up request each, starting over one single-user request's lifetime,
+    /// as kneepoint run sends them. Throughput is measured as the run measures it: over the window in which every
+    /// user is at work when it spans three request lifetimes or more, else over the whole step.
+    TwinStep simulate(const BatchEngine::Config& engine, const TwinFit& fit, int users, int input, int output,
+        int requests = 0) const;
+    /// The coefficients that best reproduce `steps` (log-error of TTFT p50 and p99, TPOT p50 and throughput,
+    /// summed), by a pattern search from the simulator's defaults.
+    TwinFit fit(const std::vector<TwinStep>& steps, int input, int output) const;
+
+    const BatchEngine::Config& engine() const { return m_engine; }
+    const GpuSpec& gpu() const { return m_gpu; }
+    bool nominalGpu() const { return m_nominal; }
+
+    /// The relative error of a prediction against a measurement: |predicted / measured − 1|.
+    static double error(double predicted, double measured);
+
+private:
+    GpuSpec m_gpu;
+    bool m_nominal = false;
+    ModelSpec m_model;
+    BatchEngine::Config m_engine;
+};
+
+} // namespace kp::core
