@@ -3339,6 +3339,18 @@
         <source>The run finished while this question was open: every step is stored. Quit now?</source>
         <translation>Der Lauf ist fertig geworden, während diese Frage offen war: Jeder Schritt ist gespeichert. Jetzt beenden?</translation>
     </message>
+    <message>
+        <source>P&amp;redict a setting…</source>
+        <translation>Einstellung vo&amp;rhersagen…</translation>
+    </message>
+    <message>
+        <source>Predict a setting</source>
+        <translation>Einstellung vorhersagen</translation>
+    </message>
+    <message>
+        <source>Predicting needs a stored run to fit to.</source>
+        <translation>Eine Vorhersage braucht einen gespeicherten Lauf, an den sie angepasst wird.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -3600,6 +3612,77 @@
     <message>
         <source>%</source>
         <translation>%</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::PredictDialog</name>
+    <message>
+        <source>&amp;Predict</source>
+        <translation>&amp;Vorhersagen</translation>
+    </message>
+    <message>
+        <source>Predict a server setting</source>
+        <translation>Eine Server-Einstellung vorhersagen</translation>
+    </message>
+    <message>
+        <source>Predicted from run %1&apos;s twin; read each figure with the twin&apos;s error, stated in the first lines.</source>
+        <translation>Vorhergesagt vom Zwilling des Laufs %1; lesen Sie jede Zahl mit dem Fehler des Zwillings, der in den ersten Zeilen steht.</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>Keine Vorhersage: %1</translation>
+    </message>
+    <message>
+        <source>Run to fit the twin to</source>
+        <translation>Lauf, an den der Zwilling angepasst wird</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 (%3)</source>
+        <translation>Lauf %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>as measured</source>
+        <translation>wie gemessen</translation>
+    </message>
+    <message>
+        <source>Requests at once (max-num-seqs, llama.cpp&apos;s parallel)</source>
+        <translation>Gleichzeitige Anfragen (max-num-seqs, bei llama.cpp parallel)</translation>
+    </message>
+    <message>
+        <source>Tokens per step (max-num-batched-tokens)</source>
+        <translation>Tokens pro Schritt (max-num-batched-tokens)</translation>
+    </message>
+    <message>
+        <source>KV cache blocks</source>
+        <translation>KV-Cache-Blöcke</translation>
+    </message>
+    <message>
+        <source>A twin of the run&apos;s server is fitted to its steps, then asked what these settings would do to the same users. Prefix caching, chunked prefill, tensor parallelism, the KV cache&apos;s type and quantisation are not modelled: measure them.</source>
+        <translation>Ein Zwilling des Servers wird an die Schritte des Laufs angepasst und dann gefragt, was diese Einstellungen bei denselben Nutzern bewirken würden. Präfix-Caching, Chunked Prefill, Tensor-Parallelität, der Typ des KV-Caches und Quantisierung sind nicht modelliert: messen Sie sie.</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>Vorhersage</translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>&amp;Lauf:</translation>
+    </message>
+    <message>
+        <source>Requests &amp;at once:</source>
+        <translation>&amp;Gleichzeitige Anfragen:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per step:</source>
+        <translation>&amp;Tokens pro Schritt:</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache blocks:</source>
+        <translation>&amp;KV-Cache-Blöcke:</translation>
+    </message>
+    <message>
+        <source>Fitting run %1&apos;s twin…</source>
+        <translation>Zwilling von Lauf %1 wird angepasst…</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,9 @@ struct AnalysisSettings
     /// The GGUF file a run launched on llama.cpp was started from, when this machine still has it
     /// (GgufModel::recall on its launch facts): its geometry and weight bits are the served model's. Else empty.
     static QString launchedModelFile(const RunData& run);
+    /// ofRun() with the model found as the window finds it, never over the network: the launched GGUF file, the
+    /// catalog, a config.json fetched before, or nothing.
+    static AnalysisSettings ofRunOffline(const RunData& run);
 };
 
 } // namespace kp::core

@@ -7,6 +7,7 @@
 #include "analysis/verdict.h"
 #include "catalog/catalog.h"
 #include "catalog/ggufmodel.h"
+#include "catalog/modelresolver.h"
 
 namespace kp::core {
 
@@ -42,6 +43,23 @@ QString AnalysisSettings::launchedModelFile(const RunData& run)
     if (launch.value(u"engine").toString() != u"llamacpp")
         return {};
     return GgufModel::recall(launch.value(u"gguf_file").toString(), qint64(launch.value(u"gguf_bytes").toDouble()));
+}
+
+AnalysisSettings AnalysisSettings::ofRunOffline(const RunData& run)
+{
+    AnalysisSettings settings = ofRun(run);
+    ResolveOptions options;
+    options.allowNetwork = false;
+    options.configPath = launchedModelFile(run);
+    if (!options.configPath.isEmpty() || !settings.model) {
+        const QString root = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.run.info.model;
+        if (!root.isEmpty() || !options.configPath.isEmpty()) {
+            const ModelResolution resolved = ModelResolver::resolve(root, options);
+            if (resolved.model)
+                settings.model = resolved.model;
+        }
+    }
+    return settings;
 }
 
 RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings)

@@ -9,6 +9,7 @@
 #include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "predict/predictdialog.h"
 #include "quality/qualityaskdialog.h"
 #include "quality/qualityview.h"
 #include "report/reportcontroller.h"
@@ -259,6 +260,20 @@ private Q_SLOTS:
         QVERIFY(holders);
         QVERIFY2(holders->text().contains(QStringLiteral("holds the frontier")), qPrintable(holders->text()));
         screenshot(compare, QStringLiteral("compare-pareto"));
+
+        // What would four places at once do? The twin of the shown run, fitted off the GUI thread.
+        PredictDialog predict(db, window.history()->model()->runs(), -1, &window);
+        predict.show();
+        auto* places = predict.findChild<QSpinBox*>(QStringLiteral("predictMaxNumSeqs"));
+        QVERIFY(places);
+        places->setValue(4);
+        QCOMPARE(predict.settings(), QStringList {QStringLiteral("max-num-seqs=4")});
+        predict.findChild<QPushButton*>(QStringLiteral("predictButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!predict.isBusy(), 60'000);
+        QVERIFY2(predict.resultText().contains(QStringLiteral("Its error on the run's own steps")),
+            qPrintable(predict.resultText() + predict.findChild<QLabel*>(QStringLiteral("predictStatus"))->text()));
+        QCOMPARE(predict.resultJson()[u"set"][u"max_num_seqs"].toInt(), 4);
+        screenshot(predict, QStringLiteral("predict"));
 
         LessonsDialog lessons(&window);
         lessons.show();

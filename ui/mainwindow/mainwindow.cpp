@@ -10,6 +10,7 @@
 #include "import/importformat.h"
 #include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
+#include "predict/predictdialog.h"
 #include "quality/qualityview.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
@@ -154,6 +155,7 @@ void MainWindow::createActions()
     m_launch = action(tr("Start a &server…"), "launchAction", QKeySequence(), [this] { startServer(); });
     m_stop = action(tr("&Stop run"), "stopAction", QKeySequence(Qt::Key_Escape), [this] { m_runs->stop(); });
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
+    m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
     m_print = action(tr("&Print report…"), "printAction", QKeySequence::Print, [this] { printReport(); });
     QAction* open = action(tr("&Open…"), "openAction", QKeySequence::Open, [this] {
@@ -179,7 +181,7 @@ void MainWindow::createActions()
     file->addAction(preferences);
     file->addAction(quit);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    run->addActions({m_stop, m_compare, refresh});
+    run->addActions({m_stop, m_compare, m_predict, refresh});
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addActions({lessons, about});
 
@@ -188,7 +190,7 @@ void MainWindow::createActions()
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
     tools->addActions({m_newRun, m_launch, m_demo, m_stop});
     tools->addSeparator();
-    tools->addActions({m_compare, m_export, m_print});
+    tools->addActions({m_compare, m_predict, m_export, m_print});
     tools->addSeparator();
     tools->addAction(lessons);
 }
@@ -203,6 +205,7 @@ void MainWindow::updateActions()
     m_export->setEnabled(haveReport);
     m_print->setEnabled(haveReport);
     m_compare->setEnabled(!running);
+    m_predict->setEnabled(!running);
 }
 
 void MainWindow::refreshHistory()
@@ -427,6 +430,20 @@ void MainWindow::compareRuns()
         return;
     }
     CompareDialog dialog(m_path, runs, this);
+    dialog.exec();
+}
+
+void MainWindow::predictSetting()
+{
+    if (!m_store)
+        return;
+    const QList<RunSummary> runs = m_store->runs();
+    if (runs.isEmpty()) {
+        QMessageBox::information(this, tr("Predict a setting"), tr("Predicting needs a stored run to fit to."));
+        return;
+    }
+    const ReportResultPtr shown = m_reports->current();
+    PredictDialog dialog(m_path, runs, shown && shown->run ? shown->run->run.summary.id : runs.first().id, this);
     dialog.exec();
 }
 

@@ -75,6 +75,7 @@ private:
     void exportReport();
     void printReport();
     void compareRuns();
+    void predictSetting();
     void showLessons(const QString& lessonId = QString());
     void showAbout();
     void updateActions();
@@ -99,6 +100,7 @@ private:
     QAction* m_export = nullptr;
     QAction* m_print = nullptr;
     QAction* m_compare = nullptr;
+    QAction* m_predict = nullptr;
     bool m_firstShow = true;
     bool m_freshResult = false;
     /// The run the status bar's message is about, -1 for none: it is cleared when another run is shown, so that

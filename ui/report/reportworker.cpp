@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportworker.h"
 
-#include "catalog/modelresolver.h"
 #include "store/runstore.h"
 
 #include <QThread>
@@ -35,19 +34,8 @@ void ReportWorker::load(qint64 runId, quint64 generation)
         return;
     }
     m_run = std::make_shared<const RunData>(std::move(*data));
-    AnalysisSettings settings = AnalysisSettings::ofRun(*m_run);
-    // The window never waits on the network: the launched GGUF file, the catalog, a cached config.json or nothing.
-    ResolveOptions options;
-    options.allowNetwork = false;
-    options.configPath = AnalysisSettings::launchedModelFile(*m_run);
-    if (!options.configPath.isEmpty() || !settings.model) {
-        const QString root = !m_run->facts.modelRoot.isEmpty() ? m_run->facts.modelRoot : m_run->run.info.model;
-        if (!root.isEmpty() || !options.configPath.isEmpty()) {
-            const ModelResolution resolved = ModelResolver::resolve(root, options);
-            if (resolved.model)
-                settings.model = resolved.model;
-        }
-    }
+    // The window never waits on the network.
+    const AnalysisSettings settings = AnalysisSettings::ofRunOffline(*m_run);
     publish(settings, generation);
 }
 

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "predict/servertwin.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace kp::core {
+
+struct AnalysisSettings;
+struct RunData;
+
+/// What a prediction is asked: the settings to predict, the ones the measured server ran with where the run cannot
+/// tell, the loads to fit to (empty: all), and a run measured with the predicted settings to hold it against.
+struct PredictionRequest
+{
+    QStringList set; ///< "max-num-seqs=16", as the server's flags name them
+    QStringList base;
+    QList<int> fitUsers;
+    const RunData* against = nullptr;
+};
+
+/// A twin (ServerTwin) fitted to a stored run and asked about other settings: the measured curve, the twin's replay
+/// of it, the predicted curve, the capacity of each under the run's targets, and the twin's error, on the run's own
+/// steps and, given a run measured with the new settings, against it. Shared by kneepoint predict and the window's
+/// Predict dialog.
+struct Prediction
+{
+    struct Check
+    {
+        int users = 0;
+        double ttftP99Ms = 0;
+        double ttftError = 0;
+        double outputTokensPerSecond = 0;
+        double throughputError = 0;
+    };
+
+    qint64 runId = -1;
+    qint64 againstId = -1;
+    QString gpuName;
+    QString gpuId;
+    TwinFit fit;
+    BatchEngine::Config base;
+    BatchEngine::Config changed;
+    std::vector<TwinStep> measured;
+    std::vector<TwinStep> replay; ///< the twin at the measured settings
+    std::vector<TwinStep> predicted;
+    double capacityMeasured = -1; ///< users; -1: below the lowest load
+    double capacityPredicted = -1;
+    QStringList notModelled; ///< settings asked about that the twin does not model
+    std::vector<Check> checks; ///< against the run measured with the new settings
+
+    /// The settings the twin models, and those it says it does not.
+    static const QStringList& modelled();
+    static const QStringList& notModelledSettings();
+    /// Applies one "KEY=VALUE" to `engine`; a setting the twin does not model goes to `notModelled`. False, with
+    /// `error` a sentence, for a key or value it cannot take.
+    static bool apply(BatchEngine::Config& engine, const QString& setting, QStringList* notModelled, QString* error);
+
+    /// Fits and predicts; nullopt with `error` when the model's geometry is unknown, the run has fewer than two
+    /// usable steps, or a setting is wrong.
+    static std::optional<Prediction> of(
+        const RunData& run, const AnalysisSettings& settings, const PredictionRequest& request, QString* error);
+
+    /// The median and the worst of the checks' TTFT p99 errors, and of their throughput errors.
+    std::pair<double, double> ttftErrors() const;
+    std::pair<double, double> throughputErrors() const;
+
+    QString text() const;
+    QJsonObject toJson() const;
+};
+
+} // namespace kp::core
