@@ -552,6 +552,25 @@
     </message>
 </context>
 <context>
+    <name>Prediction</name>
+    <message>
+        <source>The twin predicts capacity %1 → %2 at these targets (its error on this run: %3 at the median, %4 at worst)</source>
+        <translation>Der Zwilling sagt eine Kapazität von %1 → %2 bei diesen Zielen voraus (sein Fehler bei diesem Lauf: %3 im Median, %4 im schlechtesten Fall)</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation>unter %1</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>No data</source>
@@ -1284,6 +1303,14 @@
     <message>
         <source>TPOT target %1</source>
         <translation>TPOT-Ziel %1</translation>
+    </message>
+    <message>
+        <source>The twin does not model this flag: measure it</source>
+        <translation>Der Zwilling modelliert diesen Schalter nicht: messen Sie ihn</translation>
+    </message>
+    <message>
+        <source>The twin cannot predict it here: %1</source>
+        <translation>Der Zwilling kann es hier nicht vorhersagen: %1</translation>
     </message>
 </context>
 <context>

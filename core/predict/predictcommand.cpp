@@ -12,7 +12,6 @@
 #include <QCommandLineParser>
 #include <QJsonDocument>
 
-
 namespace kp::core {
 
 QString PredictCommand::description() const

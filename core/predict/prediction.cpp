@@ -6,6 +6,7 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -44,11 +45,11 @@ double capacityOf(const std::vector<TwinStep>& steps, const AnalysisSettings& s)
 QString capacityText(double users, const std::vector<TwinStep>& steps)
 {
     if (steps.empty())
-        return QStringLiteral("not measured");
+        return QCoreApplication::translate("Prediction", "not measured");
     if (users < 0)
-        return QStringLiteral("below %1").arg(text::users(steps.front().users, false));
+        return QCoreApplication::translate("Prediction", "below %1").arg(text::users(steps.front().users, false));
     if (users >= steps.back().users)
-        return QStringLiteral("at least %1").arg(text::users(steps.back().users, false));
+        return QCoreApplication::translate("Prediction", "at least %1").arg(text::users(steps.back().users, false));
     return text::users(users >= 10 ? std::floor(users) : std::floor(users * 10) / 10);
 }
 
@@ -197,6 +198,20 @@ std::pair<double, double> Prediction::throughputErrors() const
     for (const Check& c : checks)
         v.push_back(c.throughputError);
     return medianAndWorst(v);
+}
+
+std::pair<double, double> Prediction::capacitiesUnder(const AnalysisSettings& settings) const
+{
+    return {capacityOf(measured, settings), capacityOf(predicted, settings)};
+}
+
+QString Prediction::gainSentence(const AnalysisSettings& settings) const
+{
+    const auto [was, would] = capacitiesUnder(settings);
+    return QCoreApplication::translate("Prediction",
+        "The twin predicts capacity %1 → %2 at these targets (its error on this run: %3 at the median, %4 at worst)")
+        .arg(capacityText(was, measured), capacityText(would, predicted), text::percent(fit.medianError),
+            text::percent(fit.worstError));
 }
 
 QJsonObject Prediction::toJson() const

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -73,8 +74,23 @@ struct Prediction
     std::pair<double, double> ttftErrors() const;
     std::pair<double, double> throughputErrors() const;
 
+    /// The capacity each curve has under `settings`' targets (users; -1: below the lowest load): what a prediction
+    /// made once says again when the targets move.
+    std::pair<double, double> capacitiesUnder(const AnalysisSettings& settings) const;
+    /// One sentence for a flag the report suggests: "The twin predicts capacity at least 16 users → about 24 users
+    /// at these targets (its error on this run: 2.2% at the median, 8.7% at worst)."
+    QString gainSentence(const AnalysisSettings& settings) const;
+
     QString text() const;
     QJsonObject toJson() const;
+};
+
+/// Predictions of one run kept across analyses: by the setting asked ("max-num-seqs=512"), the prediction or why
+/// there is none.
+struct PredictionCache
+{
+    std::map<QString, Prediction> made;
+    std::map<QString, QString> refused;
 };
 
 } // namespace kp::core

@@ -157,6 +157,8 @@ QString HtmlReport::write(const ReportContent& c)
                            esc(QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding)));
             if (!t.flag.versionNote.isEmpty())
                 out += esc(QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote));
+            if (!t.prediction.isEmpty())
+                out += esc(QStringLiteral(". ") + t.prediction + u'.');
             out += QStringLiteral("</li>\n");
         }
         out += QStringLiteral("</ol>\n");

@@ -123,6 +123,8 @@ QString MarkdownReport::write(const ReportContent& c)
                            QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding));
             if (!t.flag.versionNote.isEmpty())
                 out += QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote);
+            if (!t.prediction.isEmpty())
+                out += QStringLiteral(". ") + t.prediction + u'.';
             out += u'\n';
         }
     }

@@ -398,6 +398,8 @@ void layout(const ReportContent& c, PageFlow& flow)
             QString why = QCoreApplication::translate("Report", "%1 (for: %2)").arg(t.flag.why, t.forFinding);
             if (!t.flag.versionNote.isEmpty())
                 why += QCoreApplication::translate("Report", ". Note: %1").arg(t.flag.versionNote);
+            if (!t.prediction.isEmpty())
+                why += QStringLiteral(". ") + t.prediction + u'.';
             flow.text(why, flow.font(9), kInk, 5 * flow.mm());
             flow.space(1.5);
         }

@@ -5,6 +5,7 @@
 #include "analysis/analysiscommands.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "predict/prediction.h"
 #include "report/csvreport.h"
 #include "report/htmlreport.h"
 #include "report/jsonreport.h"
@@ -124,7 +125,9 @@ int ReportCommand::run(const QCommandLineParser& parser, CommandIo& io)
             return ExitFailure;
         }
     } else {
-        const ReportContent content = ReportContent::of(*run, analysis);
+        ReportContent content = ReportContent::of(*run, analysis);
+        PredictionCache predictions;
+        content.predictTryNext(*run, settings, &predictions);
         if (format == u"md") {
             data = MarkdownReport::write(content).toUtf8();
         } else if (format == u"html") {

@@ -8,6 +8,7 @@
 #include "analysis/textformat.h"
 #include "analysis/verdict.h"
 #include "launch/launchfacts.h"
+#include "predict/prediction.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -232,6 +233,40 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
 }
 
 } // namespace
+
+void ReportContent::predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache)
+{
+    for (TryNext& t : tryNext) {
+        // The twin's names for the flags it models, vLLM's and llama-server's.
+        const QString flag = t.flag.flag;
+        const QString key = flag == u"--max-num-seqs" ? QStringLiteral("max-num-seqs")
+            : flag == u"--max-num-batched-tokens"     ? QStringLiteral("max-num-batched-tokens")
+            : flag == u"--parallel" || flag == u"-np" ? QStringLiteral("parallel")
+                                                      : QString();
+        bool numeric = false;
+        t.flag.value.toInt(&numeric);
+        if (key.isEmpty() || !numeric) {
+            t.prediction
+                = QCoreApplication::translate("ReportContent", "The twin does not model this flag: measure it");
+            continue;
+        }
+        const QString setting = key + u'=' + t.flag.value;
+        if (!cache->made.count(setting) && !cache->refused.count(setting)) {
+            PredictionRequest request;
+            request.set = {setting};
+            QString error;
+            if (std::optional<Prediction> p = Prediction::of(run, settings, request, &error))
+                cache->made.emplace(setting, std::move(*p));
+            else
+                cache->refused.emplace(setting, error);
+        }
+        const auto made = cache->made.find(setting);
+        t.prediction = made != cache->made.end()
+            ? made->second.gainSentence(settings)
+            : QCoreApplication::translate("ReportContent", "The twin cannot predict it here: %1")
+                  .arg(cache->refused.at(setting));
+    }
+}
 
 ChartSpec paretoChart(const ParetoFrontier& f)
 {
@@ -533,7 +568,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 if (seen.contains(flag.commandLine))
                     continue;
                 seen << flag.commandLine;
-                c.tryNext.push_back({flag, f.title});
+                c.tryNext.push_back({flag, f.title, {}});
             }
             break;
         case Finding::Severity::Background:

@@ -15,6 +15,7 @@
 namespace kp::core {
 
 struct ParetoFrontier;
+struct PredictionCache;
 
 struct RunData;
 struct RunAnalysis;
@@ -40,6 +41,9 @@ struct ReportContent
     {
         FlagSuggestion flag;
         QString forFinding; ///< the title of the finding that suggests it
+        /// What the run's twin predicts the flag buys, with the twin's error, or that it does not model the flag;
+        /// empty until predictTryNext() fills it.
+        QString prediction;
     };
     struct KeyValue
     {
@@ -70,6 +74,11 @@ struct ReportContent
     std::vector<Table> appendix; ///< every raw number, per step
 
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
+    /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): the capacity it predicts at
+    /// `settings`' targets where the twin models the flag (max-num-seqs, max-num-batched-tokens, llama.cpp's
+    /// parallel), "not modelled" where it does not. A fit takes a second or so: `cache` (per run) keeps each
+    /// flag's prediction across what-ifs, whose targets only move the capacities.
+    void predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);
     /// The light's colour as "#rrggbb", the same on paper and on screen.

@@ -822,6 +822,21 @@ private Q_SLOTS:
             qPrintable(notModelled.out));
         QVERIFY2(
             notModelled.out.contains(QStringLiteral("Its error on the run's own steps")), qPrintable(notModelled.out));
+
+        // The report's "try these next": the cap's flag carries what the twin predicts it buys, with its error.
+        const QString md = dir.filePath(QStringLiteral("report.md"));
+        const KneepointResult report = runKneepoint({QStringLiteral("report"), QString::number(stored->summary.id),
+            QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("-o"), md});
+        QVERIFY2(report.code == 0, qPrintable(report.err));
+        QFile markdown(md);
+        QVERIFY(markdown.open(QIODevice::ReadOnly));
+        const QString tryNext = QString::fromUtf8(markdown.readAll())
+                                    .section(QStringLiteral("## Try these next"), 1)
+                                    .section(QStringLiteral("## "), 0, 0);
+        QVERIFY2(tryNext.contains(QStringLiteral("--max-num-seqs"))
+                && tryNext.contains(QStringLiteral("The twin predicts capacity"))
+                && tryNext.contains(QStringLiteral("its error on this run")),
+            qPrintable(tryNext));
     }
 
     void killedMidRunKeepsEveryCompletedStep()

@@ -328,6 +328,8 @@ void ReportView::rebuildBody(const ReportResult& result)
             QString why = t.flag.why;
             if (!t.flag.versionNote.isEmpty())
                 why += QStringLiteral(" (") + t.flag.versionNote + u')';
+            if (!t.prediction.isEmpty())
+                why += QStringLiteral(". ") + t.prediction + u'.';
             h->addWidget(copy);
             h->addWidget(flag);
             h->addWidget(wrapped(why, row), 1);

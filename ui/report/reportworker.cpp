@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportworker.h"
 
+#include "predict/prediction.h"
 #include "store/runstore.h"
 
 #include <QThread>
@@ -34,6 +35,7 @@ void ReportWorker::load(qint64 runId, quint64 generation)
         return;
     }
     m_run = std::make_shared<const RunData>(std::move(*data));
+    m_predictions = std::make_unique<PredictionCache>();
     // The window never waits on the network.
     const AnalysisSettings settings = AnalysisSettings::ofRunOffline(*m_run);
     publish(settings, generation);
@@ -55,6 +57,8 @@ void ReportWorker::publish(const AnalysisSettings& settings, quint64 generation)
     result->run = m_run;
     result->analysis = RunAnalysis::of(*m_run, settings);
     result->content = ReportContent::of(*m_run, result->analysis);
+    // The twin is fitted once per flag and run; a what-if only moves the capacities it is read at.
+    result->content.predictTryNext(*m_run, settings, m_predictions.get());
     Q_EMIT ready(result);
 }
 

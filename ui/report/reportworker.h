@@ -13,8 +13,9 @@
 #include <memory>
 
 namespace kp::core {
+struct PredictionCache;
 class RunStore;
-}
+} // namespace kp::core
 
 namespace kp::ui {
 
@@ -55,6 +56,7 @@ private:
     QString m_path;
     std::unique_ptr<kp::core::RunStore> m_store;
     std::shared_ptr<const kp::core::RunData> m_run;
+    std::unique_ptr<kp::core::PredictionCache> m_predictions; ///< the loaded run's twin, per flag asked about
 };
 
 } // namespace kp::ui
