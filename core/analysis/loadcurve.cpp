@@ -163,21 +163,25 @@ double CurvePoint::value(const QString& metric) const
     return kNaN;
 }
 
+namespace {
+
+// The percentile estimate of a latency metric, with its interval; null for any other metric.
+const PercentileEstimate* latencyEstimate(const CurvePoint& p, const QString& metric)
+{
+    return metric == u"TTFT" ? &p.ttft : metric == u"TPOT" ? &p.tpot : metric == u"E2EL" ? &p.e2el : nullptr;
+}
+
+} // namespace
+
 double CurvePoint::valueLow(const QString& metric) const
 {
-    const PercentileEstimate* e = metric == u"TTFT" ? &ttft
-        : metric == u"TPOT"                         ? &tpot
-        : metric == u"E2EL"                         ? &e2el
-                                                    : nullptr;
+    const PercentileEstimate* e = latencyEstimate(*this, metric);
     return e ? e->low : kNaN;
 }
 
 double CurvePoint::valueHigh(const QString& metric) const
 {
-    const PercentileEstimate* e = metric == u"TTFT" ? &ttft
-        : metric == u"TPOT"                         ? &tpot
-        : metric == u"E2EL"                         ? &e2el
-                                                    : nullptr;
+    const PercentileEstimate* e = latencyEstimate(*this, metric);
     return e ? e->high : kNaN;
 }
 

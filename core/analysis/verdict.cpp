@@ -31,7 +31,7 @@ QString loadAmount(const LoadCurve& curve, double load, bool about = true)
 // Where a crossing between two steps lies, with its interval: "about 10 users (9.4–10.6, 95% interval)".
 QString breakingLoad(const LoadCurve& curve, const Capacity& c)
 {
-    const QString at = loadAmount(curve, c.shown());
+    QString at = loadAmount(curve, c.shown());
     if (std::isnan(c.low) || std::isnan(c.high))
         return at;
     return QCoreApplication::translate("Verdict", "%1 (%2, 95% interval)")

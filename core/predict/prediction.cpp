@@ -91,7 +91,7 @@ const QStringList& Prediction::notModelledSettings()
     return keys;
 }
 
-bool Prediction::apply(BatchEngine::Config& c, const QString& setting, QStringList* notModelled, QString* error)
+bool Prediction::apply(BatchEngine::Config& engine, const QString& setting, QStringList* notModelled, QString* error)
 {
     const QString key = setting.section(u'=', 0, 0).trimmed().remove(QStringLiteral("--"));
     const QString value = setting.section(u'=', 1).trimmed();
@@ -111,11 +111,11 @@ bool Prediction::apply(BatchEngine::Config& c, const QString& setting, QStringLi
         return false;
     }
     if (key == u"max-num-seqs" || key == u"parallel")
-        c.maxNumSeqs = v;
+        engine.maxNumSeqs = v;
     else if (key == u"max-num-batched-tokens")
-        c.maxNumBatchedTokens = v;
+        engine.maxNumBatchedTokens = v;
     else
-        c.numGpuBlocks = v;
+        engine.numGpuBlocks = v;
     return true;
 }
 

@@ -130,6 +130,7 @@ TwinStep ServerTwin::simulate(
     std::map<std::uint64_t, Request> inFlight;
     std::vector<std::pair<std::int64_t, int>> arrivals; // (time, user), kept sorted by time
     std::vector<int> sent(std::size_t(users), 0);
+    arrivals.reserve(std::size_t(users));
     for (int u = 0; u < users; ++u)
         arrivals.push_back({users > 1 ? rampNs * u / users : 0, u});
     std::uint64_t nextId = 1;

@@ -71,7 +71,7 @@ PredictDialog::PredictDialog(
             m_run->setCurrentIndex(m_run->count() - 1);
     }
     // 0 in a field: as the run measured it. The twin models these three; the rest are measured, not predicted.
-    const auto field = [this](QSpinBox* spin, const char* name, const QString& accessible, int max) {
+    const auto field = [](QSpinBox* spin, const char* name, const QString& accessible, int max) {
         spin->setObjectName(QLatin1String(name));
         spin->setAccessibleName(accessible);
         spin->setRange(0, max);
