@@ -431,9 +431,11 @@ private Q_SLOTS:
         given.rampMs = 0;
         given.lengthSpread = 0.3;
         given.turns = 4;
+        given.capacityPrecision = 0.05; // "Pin capacity down to within ±5%"
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
+        QCOMPARE(o.capacityPrecision, 0.05);
         QCOMPARE(o.url, given.url);
         QCOMPARE(o.gpu, given.gpu);
         QCOMPARE(o.product, given.product);
