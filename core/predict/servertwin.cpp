@@ -225,7 +225,7 @@ TwinFit ServerTwin::fit(const std::vector<TwinStep>& steps, int input, int outpu
     TwinFit best;
     double bestLoss = loss(best);
     const double cap = m_nominal ? 1e6 : 1.0;
-    for (double factor = 4; factor > 1.01; factor = std::sqrt(factor)) {
+    for (double factor = 4; factor > 1.04; factor = std::sqrt(factor)) {
         for (bool moved = true; moved;) {
             moved = false;
             for (int k = 0; k < 5; ++k) {

@@ -234,8 +234,10 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
 
 } // namespace
 
-void ReportContent::predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache)
+bool ReportContent::predictTryNext(
+    const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit)
 {
+    bool complete = true;
     for (TryNext& t : tryNext) {
         // The twin's names for the flags it models, vLLM's and llama-server's.
         const QString flag = t.flag.flag;
@@ -251,6 +253,10 @@ void ReportContent::predictTryNext(const RunData& run, const AnalysisSettings& s
             continue;
         }
         const QString setting = key + u'=' + t.flag.value;
+        if (!fit && !cache->made.count(setting) && !cache->refused.count(setting)) {
+            complete = false;
+            continue;
+        }
         if (!cache->made.count(setting) && !cache->refused.count(setting)) {
             PredictionRequest request;
             request.set = {setting};
@@ -266,6 +272,7 @@ void ReportContent::predictTryNext(const RunData& run, const AnalysisSettings& s
             : QCoreApplication::translate("ReportContent", "The twin cannot predict it here: %1")
                   .arg(cache->refused.at(setting));
     }
+    return complete;
 }
 
 ChartSpec paretoChart(const ParetoFrontier& f)

@@ -78,7 +78,9 @@ struct ReportContent
     /// `settings`' targets where the twin models the flag (max-num-seqs, max-num-batched-tokens, llama.cpp's
     /// parallel), "not modelled" where it does not. A fit takes a second or so: `cache` (per run) keeps each
     /// flag's prediction across what-ifs, whose targets only move the capacities.
-    void predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache);
+    /// With `fit` false only what the cache holds is filled in. Returns whether every flag the twin models got its
+    /// prediction (or the reason there is none).
+    bool predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit = true);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);
     /// The light's colour as "#rrggbb", the same on paper and on screen.

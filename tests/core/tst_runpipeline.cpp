@@ -739,11 +739,13 @@ private Q_SLOTS:
             qPrintable(error));
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
-        const KneepointResult r = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
-            QStringLiteral("--concurrency"), QStringLiteral("1,4,16"), QStringLiteral("--requests"),
-            QStringLiteral("24"), QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--slo-ttft-ms"),
-            QStringLiteral("300"), QStringLiteral("--refine-capacity"), QStringLiteral("--max-probes"),
-            QStringLiteral("3"), QStringLiteral("--db"), db});
+        const KneepointResult r = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,4,16"), QStringLiteral("--requests"), QStringLiteral("24"),
+                QStringLiteral("--shapes"), QStringLiteral("128/64"), QStringLiteral("--slo-ttft-ms"),
+                QStringLiteral("300"), QStringLiteral("--refine-capacity"), QStringLiteral("--max-probes"),
+                QStringLiteral("3"), QStringLiteral("--db"), db},
+            120'000);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("concurrency: Capacity is between")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("probe 1 of at most 3")), qPrintable(r.err));
@@ -783,8 +785,10 @@ private Q_SLOTS:
 
         // kneepoint pareto: every step a point, the frontier marked, drawn to SVG.
         const QString svg = dir.filePath(QStringLiteral("pareto.svg"));
-        const KneepointResult pareto = runKneepoint({QStringLiteral("pareto"), QString::number(stored->summary.id),
-            QStringLiteral("--db"), db, QStringLiteral("--json"), QStringLiteral("--svg"), svg});
+        const KneepointResult pareto
+            = runKneepoint({QStringLiteral("pareto"), QString::number(stored->summary.id), QStringLiteral("--db"), db,
+                               QStringLiteral("--json"), QStringLiteral("--svg"), svg},
+                120'000);
         QVERIFY2(pareto.code == 0, qPrintable(pareto.err));
         const QJsonObject frontier = QJsonDocument::fromJson(pareto.out.toUtf8()).object();
         const QJsonArray points = frontier[u"points"].toArray();
@@ -804,9 +808,11 @@ private Q_SLOTS:
 
         // kneepoint predict: a twin fitted to this run (its cap of 4 read from the server's counters) says twice the
         // places hold more users, beside what was measured; a setting it does not model is said to be so.
-        const KneepointResult predicted = runKneepoint({QStringLiteral("predict"), QString::number(stored->summary.id),
-            QStringLiteral("--db"), db, QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--set"),
-            QStringLiteral("max-num-seqs=8"), QStringLiteral("--json")});
+        const KneepointResult predicted
+            = runKneepoint({QStringLiteral("predict"), QString::number(stored->summary.id), QStringLiteral("--db"), db,
+                               QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--set"),
+                               QStringLiteral("max-num-seqs=8"), QStringLiteral("--json")},
+                120'000);
         QVERIFY2(predicted.code == 0, qPrintable(predicted.err));
         const QJsonObject twin = QJsonDocument::fromJson(predicted.out.toUtf8()).object();
         QCOMPARE(twin[u"base"][u"max_num_seqs"].toInt(), 4);
@@ -814,9 +820,11 @@ private Q_SLOTS:
         QVERIFY2(twin[u"fit"][u"median_error"].toDouble() < 0.5, predicted.out.toUtf8().constData());
         QVERIFY2(twin[u"capacity_predicted"].toDouble() > twin[u"capacity_measured"].toDouble(),
             predicted.out.toUtf8().constData());
-        const KneepointResult notModelled = runKneepoint({QStringLiteral("predict"),
-            QString::number(stored->summary.id), QStringLiteral("--db"), db, QStringLiteral("--gpu"),
-            QStringLiteral("h100-sxm"), QStringLiteral("--set"), QStringLiteral("enable-prefix-caching=1")});
+        const KneepointResult notModelled
+            = runKneepoint({QStringLiteral("predict"), QString::number(stored->summary.id), QStringLiteral("--db"), db,
+                               QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--set"),
+                               QStringLiteral("enable-prefix-caching=1")},
+                120'000);
         QVERIFY2(notModelled.code == 0, qPrintable(notModelled.err));
         QVERIFY2(notModelled.out.contains(QStringLiteral("enable-prefix-caching: not modelled")),
             qPrintable(notModelled.out));
@@ -825,8 +833,10 @@ private Q_SLOTS:
 
         // The report's "try these next": the cap's flag carries what the twin predicts it buys, with its error.
         const QString md = dir.filePath(QStringLiteral("report.md"));
-        const KneepointResult report = runKneepoint({QStringLiteral("report"), QString::number(stored->summary.id),
-            QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("-o"), md});
+        const KneepointResult report
+            = runKneepoint({QStringLiteral("report"), QString::number(stored->summary.id), QStringLiteral("--db"), db,
+                               QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("-o"), md},
+                120'000);
         QVERIFY2(report.code == 0, qPrintable(report.err));
         QFile markdown(md);
         QVERIFY(markdown.open(QIODevice::ReadOnly));

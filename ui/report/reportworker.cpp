@@ -57,9 +57,16 @@ void ReportWorker::publish(const AnalysisSettings& settings, quint64 generation)
     result->run = m_run;
     result->analysis = RunAnalysis::of(*m_run, settings);
     result->content = ReportContent::of(*m_run, result->analysis);
-    // The twin is fitted once per flag and run; a what-if only moves the capacities it is read at.
-    result->content.predictTryNext(*m_run, settings, m_predictions.get());
+    // The twin is fitted once per flag and run, a second or more each: a report that needs a fit goes out at once
+    // without it, then again with it. A what-if only moves the capacities a fit is read at, so it goes out once.
+    if (result->content.predictTryNext(*m_run, settings, m_predictions.get(), false)) {
+        Q_EMIT ready(result);
+        return;
+    }
     Q_EMIT ready(result);
+    auto predicted = std::make_shared<ReportResult>(*result);
+    predicted->content.predictTryNext(*m_run, settings, m_predictions.get());
+    Q_EMIT ready(predicted);
 }
 
 } // namespace kp::ui
