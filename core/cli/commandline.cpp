@@ -3,7 +3,6 @@
 #include "commandline.h"
 
 #include "analysis/analysiscommands.h"
-#include "predict/predictcommand.h"
 #include "analysis/lessoncommand.h"
 #include "catalog/modelscommand.h"
 #include "common/version.h"
@@ -11,6 +10,7 @@
 #include "democommand.h"
 #include "import/importcommand.h"
 #include "launch/launchcommand.h"
+#include "predict/predictcommand.h"
 #include "quality/qualitycommand.h"
 #include "report/reportcommand.h"
 #include "run/doctorcommand.h"
