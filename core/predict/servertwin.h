@@ -74,9 +74,7 @@ public:
     /// summed), by a pattern search from the simulator's defaults.
     TwinFit fit(const std::vector<TwinStep>& steps, int input, int output) const;
 
-    const BatchEngine::Config& engine() const { return m_engine; }
     const GpuSpec& gpu() const { return m_gpu; }
-    bool nominalGpu() const { return m_nominal; }
 
     /// The relative error of a prediction against a measurement: |predicted / measured − 1|.
     static double error(double predicted, double measured);
