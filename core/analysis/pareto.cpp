@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace kp::core {
 
@@ -26,8 +27,7 @@ ParetoFrontier ParetoFrontier::of(std::vector<ParetoPoint> points)
     // By interactivity descending, throughput descending on ties: a point is on the frontier when it serves more
     // per GPU than every point at least as interactive before it.
     std::vector<std::size_t> order(f.points.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+    std::iota(order.begin(), order.end(), std::size_t(0));
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         const ParetoPoint& p = f.points[a];
         const ParetoPoint& q = f.points[b];

@@ -35,7 +35,6 @@ struct ParetoFrontier
 {
     std::vector<ParetoPoint> points;
     std::vector<std::size_t> frontier; ///< indices into points, by interactivity ascending
-    int gpus = 1; ///< of the first run; each run's points are divided by its own count
     std::optional<double> tpotTargetMs; ///< the first run's TPOT target: users above 1000 / it meet it
 
     /// The frontier of `points`; steps without a TPOT (a step of one-token answers) are left out.
