@@ -14,6 +14,7 @@ Roofline::Roofline(const GpuSpec& gpu, const ModelSpec& model, int gpus, double 
     , m_kvBytesPerToken(model.kvBytesPerToken(kvBytesPerElement))
     , m_peakFlops(gpu.peakFlopsPerSecond(m_precision) * std::max(1, gpus))
     , m_bandwidth(gpu.bandwidthBytesPerSecond() * std::max(1, gpus))
+    , m_denseWeightBytesRead(model.isMoe() ? -1 : model.weightBytesReadPerStep(1))
 { }
 
 void Roofline::addSequence(Step* step, double context, int newTokens, bool samples) const
@@ -32,7 +33,9 @@ double Roofline::flops(const Step& step) const
 
 double Roofline::bytes(const Step& step) const
 {
-    return m_model.weightBytesReadPerStep(step.tokens) + step.kvTokensRead * m_kvBytesPerToken;
+    const double weights
+        = m_denseWeightBytesRead >= 0 ? m_denseWeightBytesRead : m_model.weightBytesReadPerStep(step.tokens);
+    return weights + step.kvTokensRead * m_kvBytesPerToken;
 }
 
 double Roofline::computeSeconds(const Step& step, double efficiency) const

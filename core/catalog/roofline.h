@@ -61,6 +61,9 @@ private:
     double m_kvBytesPerToken;
     double m_peakFlops; ///< all GPUs together
     double m_bandwidth; ///< all GPUs together
+    /// A dense model reads the same weights at every batch size; worked out once, as the twin asks for every step.
+    /// -1 for a mixture of experts, whose read depends on the batch.
+    double m_denseWeightBytesRead;
 };
 
 } // namespace kp::core

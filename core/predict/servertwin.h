@@ -46,6 +46,8 @@ struct TwinFit
     /// Over the steps it was fitted to: the median and worst relative error of TTFT p99 and of throughput.
     double medianError = 0;
     double worstError = 0;
+    /// The thread was asked to stop (QThread::requestInterruption) before the search ended: not a fit to use.
+    bool interrupted = false;
 };
 
 /// A calibrated twin of a server: Kneepoint's simulator engine (BatchEngine: continuous batching, chunked prefill,
@@ -71,7 +73,8 @@ public:
     TwinStep simulate(const BatchEngine::Config& engine, const TwinFit& fit, int users, int input, int output,
         int requests = 0) const;
     /// The coefficients that best reproduce `steps` (log-error of TTFT p50 and p99, TPOT p50 and throughput,
-    /// summed), by a pattern search from the simulator's defaults.
+    /// summed), by a pattern search from the simulator's defaults. Seconds of work: it stops early, `interrupted`,
+    /// when its thread is asked to.
     TwinFit fit(const std::vector<TwinStep>& steps, int input, int output) const;
 
     const GpuSpec& gpu() const { return m_gpu; }

@@ -5,7 +5,9 @@
 #include "catalog/catalog.h"
 #include "predict/servertwin.h"
 
+#include <QSemaphore>
 #include <QTest>
+#include <QThread>
 
 #include <cmath>
 
@@ -17,6 +19,7 @@ class TestServerTwin : public QObject
 private Q_SLOTS:
     void fitRecoversAKnownServerAndPredictsAnother();
     void aCapQueuesTheUsersBeyondIt();
+    void aFitStopsWhenItsThreadIsAskedTo();
 };
 
 namespace {
@@ -81,6 +84,30 @@ void TestServerTwin::aCapQueuesTheUsersBeyondIt()
     QVERIFY2(eight.outputTokensPerSecond < 1.15 * four.outputTokensPerSecond,
         qPrintable(QStringLiteral("%1 → %2").arg(four.outputTokensPerSecond).arg(eight.outputTokensPerSecond)));
     QVERIFY(four.ttftP99Ms < 0.2 * lifetime);
+}
+
+void TestServerTwin::aFitStopsWhenItsThreadIsAskedTo()
+{
+    // A window closed during a fit must not wait seconds for it: asked to stop, the search ends at its next move.
+    BatchEngine::Config engine;
+    engine.numGpuBlocks = 20'000;
+    const ServerTwin twin = twinOf(engine);
+    std::vector<TwinStep> measured;
+    for (int users : {1, 2, 4, 8, 16, 32})
+        measured.push_back(twin.simulate(engine, TwinFit(), users, 512, 128, 6 * users));
+    QSemaphore started;
+    TwinFit fit;
+    std::unique_ptr<QThread> thread(QThread::create([&] {
+        started.release();
+        fit = twin.fit(measured, 512, 128);
+    }));
+    thread->start();
+    started.acquire();
+    thread->requestInterruption();
+    QVERIFY(thread->wait(QDeadlineTimer(60'000)));
+    QVERIFY(fit.interrupted);
+    // On a thread nobody interrupts, the same fit runs to its end.
+    QVERIFY(!twin.fit(measured, 512, 128).interrupted);
 }
 
 QTEST_GUILESS_MAIN(TestServerTwin)

@@ -114,6 +114,7 @@ PredictDialog::~PredictDialog()
 {
     if (m_busy)
         QApplication::restoreOverrideCursor();
+    m_thread.requestInterruption(); // a fit in progress stops at its next move
     m_thread.quit();
     m_thread.wait();
 }

@@ -28,6 +28,8 @@ ReportController::ReportController(const QString& databasePath, QObject* parent)
 
 ReportController::~ReportController()
 {
+    // A twin fit in progress takes seconds; asked, it stops at its next move, so closing the window does not wait.
+    m_thread.requestInterruption();
     m_thread.quit();
     m_thread.wait();
 }
