@@ -119,8 +119,8 @@ bool Prediction::apply(BatchEngine::Config& engine, const QString& setting, QStr
     return true;
 }
 
-std::optional<Prediction> Prediction::of(
-    const RunData& run, const AnalysisSettings& settings, const PredictionRequest& request, QString* error)
+std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSettings& settings,
+    const PredictionRequest& request, QString* error, std::optional<TwinFit>* fitted)
 {
     if (!settings.model) {
         *error = QStringLiteral("the twin needs the model's geometry, and the run's model is not known here: name it "
@@ -149,17 +149,27 @@ std::optional<Prediction> Prediction::of(
     p.gpuName = twin.gpu().name;
     p.gpuId = twin.gpu().id;
     const int input = run.inputTokens, output = run.outputTokens;
-    std::vector<TwinStep> fitted = p.measured;
+    std::vector<TwinStep> steps = p.measured;
     if (!request.fitUsers.isEmpty()) {
-        fitted.erase(std::remove_if(fitted.begin(), fitted.end(),
-                         [&request](const TwinStep& t) { return !request.fitUsers.contains(t.users); }),
-            fitted.end());
-        if (fitted.size() < 2) {
+        steps.erase(std::remove_if(steps.begin(), steps.end(),
+                        [&request](const TwinStep& t) { return !request.fitUsers.contains(t.users); }),
+            steps.end());
+        if (steps.size() < 2) {
             *error = QStringLiteral("the loads to fit to name fewer than two of the run's steps.");
             return std::nullopt;
         }
     }
-    p.fit = twin.fit(fitted, input, output);
+    if (fitted && *fitted) {
+        p.fit = **fitted;
+    } else {
+        p.fit = twin.fit(steps, input, output);
+        if (p.fit.interrupted) {
+            *error = QStringLiteral("stopped before the twin was fitted.");
+            return std::nullopt;
+        }
+        if (fitted)
+            *fitted = p.fit;
+    }
     for (const TwinStep& m : p.measured) {
         p.replay.push_back(twin.simulate(p.base, p.fit, m.users, input, output, m.requests));
         p.predicted.push_back(twin.simulate(p.changed, p.fit, m.users, input, output, m.requests));

@@ -66,9 +66,11 @@ struct Prediction
     static bool apply(BatchEngine::Config& engine, const QString& setting, QStringList* notModelled, QString* error);
 
     /// Fits and predicts; nullopt with `error` when the model's geometry is unknown, the run has fewer than two
-    /// usable steps, or a setting is wrong.
-    static std::optional<Prediction> of(
-        const RunData& run, const AnalysisSettings& settings, const PredictionRequest& request, QString* error);
+    /// usable steps, or a setting is wrong. `fitted`, given, carries the fit from one call to the next: the fit is
+    /// almost all of the work and does not depend on the settings asked about, only on `request.base` and
+    /// `request.fitUsers`, which the caller keeps the same across calls that share it.
+    static std::optional<Prediction> of(const RunData& run, const AnalysisSettings& settings,
+        const PredictionRequest& request, QString* error, std::optional<TwinFit>* fitted = nullptr);
 
     /// The median and the worst of the checks' TTFT p99 errors, and of their throughput errors.
     std::pair<double, double> ttftErrors() const;
@@ -86,11 +88,14 @@ struct Prediction
 };
 
 /// Predictions of one run kept across analyses: by the setting asked ("max-num-seqs=512"), the prediction or why
-/// there is none.
+/// there is none. They hold for one GPU, model and tensor parallelism (`basis`): a what-if that names another starts
+/// the cache over.
 struct PredictionCache
 {
+    QString basis;
     std::map<QString, Prediction> made;
     std::map<QString, QString> refused;
+    std::optional<TwinFit> fit; ///< the twin fitted to every step of the run as it was measured
 };
 
 } // namespace kp::core

@@ -237,6 +237,12 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
 bool ReportContent::predictTryNext(
     const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit)
 {
+    const QString basis
+        = QStringLiteral("%1|%2|%3")
+              .arg(settings.gpu ? settings.gpu->id : QString(), settings.model ? settings.model->id : QString())
+              .arg(settings.tensorParallel);
+    if (cache->basis != basis)
+        *cache = PredictionCache {basis, {}, {}, {}};
     bool complete = true;
     for (TryNext& t : tryNext) {
         // The twin's names for the flags it models, vLLM's and llama-server's.
@@ -253,7 +259,8 @@ bool ReportContent::predictTryNext(
             continue;
         }
         const QString setting = key + u'=' + t.flag.value;
-        if (!fit && !cache->made.count(setting) && !cache->refused.count(setting)) {
+        // Once the run's twin is fitted, a prediction for another setting is a few replays: cheap enough to wait for.
+        if (!fit && !cache->fit && !cache->made.count(setting) && !cache->refused.count(setting)) {
             complete = false;
             continue;
         }
@@ -261,7 +268,7 @@ bool ReportContent::predictTryNext(
             PredictionRequest request;
             request.set = {setting};
             QString error;
-            if (std::optional<Prediction> p = Prediction::of(run, settings, request, &error))
+            if (std::optional<Prediction> p = Prediction::of(run, settings, request, &error, &cache->fit))
                 cache->made.emplace(setting, std::move(*p));
             else
                 cache->refused.emplace(setting, error);

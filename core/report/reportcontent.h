@@ -76,10 +76,10 @@ struct ReportContent
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
     /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): the capacity it predicts at
     /// `settings`' targets where the twin models the flag (max-num-seqs, max-num-batched-tokens, llama.cpp's
-    /// parallel), "not modelled" where it does not. A fit takes a second or so: `cache` (per run) keeps each
-    /// flag's prediction across what-ifs, whose targets only move the capacities.
-    /// With `fit` false only what the cache holds is filled in. Returns whether every flag the twin models got its
-    /// prediction (or the reason there is none).
+    /// parallel), "not modelled" where it does not. The fit takes a second or so: `cache` (per run) keeps it, and
+    /// each flag's prediction across what-ifs, whose targets only move the capacities. With `fit` false the twin is
+    /// not fitted: only what the cache holds, or what its fit predicts, is filled in. Returns whether every flag the
+    /// twin models got its prediction (or the reason there is none).
     bool predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit = true);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);

@@ -57,8 +57,8 @@ void ReportWorker::publish(const AnalysisSettings& settings, quint64 generation)
     result->run = m_run;
     result->analysis = RunAnalysis::of(*m_run, settings);
     result->content = ReportContent::of(*m_run, result->analysis);
-    // The twin is fitted once per flag and run, a second or more each: a report that needs a fit goes out at once
-    // without it, then again with it. A what-if only moves the capacities a fit is read at, so it goes out once.
+    // The twin is fitted once per run, a second or more: a report that needs the fit goes out at once without it,
+    // then again with it. After that a what-if, even one that suggests other flags, goes out once.
     if (result->content.predictTryNext(*m_run, settings, m_predictions.get(), false)) {
         Q_EMIT ready(result);
         return;
