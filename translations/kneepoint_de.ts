@@ -1314,6 +1314,37 @@
     </message>
 </context>
 <context>
+    <name>ReportFormat</name>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>HTML page</source>
+        <translation>HTML-Seite</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>JSON, every number</source>
+        <translation>JSON, alle Zahlen</translation>
+    </message>
+    <message>
+        <source>CSV, one row per step</source>
+        <translation>CSV, eine Zeile pro Schritt</translation>
+    </message>
+    <message>
+        <source>CSV, one row per request</source>
+        <translation>CSV, eine Zeile pro Anfrage</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Check that the folder exists and has space.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner existiert und genug freier Platz vorhanden ist.</translation>
+    </message>
+</context>
+<context>
     <name>RequestEstimate</name>
     <message>
         <source>There is no baseline to calibrate the estimate on.</source>
@@ -4027,16 +4058,8 @@
 <context>
     <name>kp::ui::ReportExport</name>
     <message>
-        <source>PDF (*.pdf);;HTML page (*.html);;Markdown (*.md);;JSON, every number (*.json);;CSV, one row per step (*.csv)</source>
-        <translation>PDF (*.pdf);;HTML-Seite (*.html);;Markdown (*.md);;JSON, alle Zahlen (*.json);;CSV, eine Zeile pro Schritt (*.csv)</translation>
-    </message>
-    <message>
-        <source>Kneepoint writes .pdf, .html, .md, .json and .csv reports; &apos;%1&apos; is none of them.</source>
-        <translation>Kneepoint schreibt Berichte als .pdf, .html, .md, .json und .csv; „%1“ ist keines davon.</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2. Check that the folder exists and has space.</source>
-        <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner existiert und genug freier Platz vorhanden ist.</translation>
+        <source>Kneepoint writes %1 reports; &apos;%2&apos; is none of them.</source>
+        <translation>Kneepoint schreibt Berichte als %1; „%2“ ist keines davon.</translation>
     </message>
 </context>
 <context>

@@ -6,45 +6,16 @@
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "predict/prediction.h"
-#include "report/csvreport.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/markdownreport.h"
-#include "report/pdfreport.h"
 #include "report/reportcontent.h"
+#include "report/reportformat.h"
 #include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QGuiApplication>
-#include <QJsonDocument>
-#include <QSaveFile>
 
 namespace kp::core {
-
-namespace {
-
-const QStringList& formats()
-{
-    static const QStringList list {QStringLiteral("md"), QStringLiteral("json"), QStringLiteral("html"),
-        QStringLiteral("pdf"), QStringLiteral("csv"), QStringLiteral("requests-csv")};
-    return list;
-}
-
-// Written whole or not at all: a full disk leaves the previous file, not half a report.
-bool save(const QString& path, const QByteArray& data, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = QStringLiteral("could not write %1: %2. Check the folder exists and has space.")
-                     .arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 QString ReportCommand::description() const
 {
@@ -59,9 +30,8 @@ QString ReportCommand::description() const
 QList<QCommandLineOption> ReportCommand::options() const
 {
     QList<QCommandLineOption> list = analysisOptions();
-    list << QCommandLineOption(QStringLiteral("format"),
-        QStringLiteral("md, json, html, pdf, csv or requests-csv (default md)."), QStringLiteral("FORMAT"),
-        QStringLiteral("md"));
+    list << QCommandLineOption(QStringLiteral("format"), ReportFormat::names() + QStringLiteral(" (default md)."),
+        QStringLiteral("FORMAT"), QStringLiteral("md"));
     list << QCommandLineOption(
         {QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE."), QStringLiteral("FILE"));
     list << dbOption();
@@ -88,13 +58,14 @@ int ReportCommand::run(const QCommandLineParser& parser, CommandIo& io)
     if (args.size() != 1 || !ok || id < 1)
         throw UsageError {
             QStringLiteral("name one run by its number: kneepoint report ID (kneepoint runs lists them).")};
-    const QString format = parser.value(QStringLiteral("format"));
-    if (!formats().contains(format))
-        throw UsageError {QStringLiteral("--format is one of %1, not '%2'.").arg(formats().join(u", "), format)};
+    const QString name = parser.value(QStringLiteral("format"));
+    const ReportFormat* format = ReportFormat::named(name);
+    if (!format)
+        throw UsageError {QStringLiteral("--format is one of %1, not '%2'.").arg(ReportFormat::names(), name)};
     const QString output = parser.value(QStringLiteral("output"));
-    if (format == u"pdf" && output.isEmpty())
-        throw UsageError {QStringLiteral("--format pdf needs -o FILE: a PDF is not for a terminal.")};
-    if (format == u"pdf" && !qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
+    if (format->binary && output.isEmpty())
+        throw UsageError {QStringLiteral("--format %1 needs -o FILE: it is not for a terminal.").arg(name)};
+    if (format->id == ReportFormat::Id::Pdf && !qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
         io.err << "kneepoint report: PDF needs fonts, which this process was started without.\n";
         return ExitFailure;
     }
@@ -113,42 +84,22 @@ int ReportCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const AnalysisSettings settings = analysisSettingsFrom(parser, *run, nullptr);
     const RunAnalysis analysis = RunAnalysis::of(*run, settings);
 
-    QByteArray data;
-    if (format == u"json") {
-        data = QJsonDocument(JsonReport::write(*run, analysis)).toJson(QJsonDocument::Indented);
-    } else if (format == u"csv") {
-        data = CsvReport::steps(*run, analysis).toUtf8();
-    } else if (format == u"requests-csv") {
-        data = CsvReport::requests(*store, *run, &error).toUtf8();
-        if (data.isEmpty()) {
-            io.err << "kneepoint report: " << error << '\n';
-            return ExitFailure;
-        }
-    } else {
-        ReportContent content = ReportContent::of(*run, analysis);
+    std::optional<ReportContent> content;
+    if (format->needsContent) {
+        content = ReportContent::of(*run, analysis);
         PredictionCache predictions;
-        content.predictTryNext(*run, settings, &predictions);
-        if (format == u"md") {
-            data = MarkdownReport::write(content).toUtf8();
-        } else if (format == u"html") {
-            data = HtmlReport::write(content).toUtf8();
-        } else {
-            const QByteArray markdown = MarkdownReport::write(content).toUtf8();
-            const QByteArray json = QJsonDocument(JsonReport::write(*run, analysis)).toJson(QJsonDocument::Indented);
-            const QString base = QStringLiteral("kneepoint-run-%1").arg(id);
-            data = PdfReport::write(
-                content, {{base + QStringLiteral(".md"), markdown}, {base + QStringLiteral(".json"), json}}, &error);
-            if (data.isEmpty()) {
-                io.err << "kneepoint report: " << error << '\n';
-                return ExitFailure;
-            }
-        }
+        content->predictTryNext(*run, settings, &predictions);
+    }
+    const QByteArray data = format->write(*run, analysis, content ? &*content : nullptr, store.get(), &error);
+    if (data.isEmpty()) {
+        io.err << "kneepoint report: " << error << '\n';
+        return ExitFailure;
     }
     if (output.isEmpty() || output == u"-") {
         io.out << QString::fromUtf8(data);
         return ExitOk;
     }
-    if (!save(output, data, &error)) {
+    if (!saveReportFile(output, data, &error)) {
         io.err << "kneepoint report: " << error << '\n';
         return ExitFailure;
     }

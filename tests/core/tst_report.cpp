@@ -9,6 +9,7 @@
 #include "report/markdownreport.h"
 #include "report/pdfreport.h"
 #include "report/reportcontent.h"
+#include "report/reportformat.h"
 #include "store/runstore.h"
 #include "support/handbuiltrun.h"
 
@@ -105,6 +106,7 @@ private Q_SLOTS:
     void csvHasARowPerStep();
     void pdfReadsBack();
     void serverTextIsDataInEveryFormat();
+    void oneTableOfFormats();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -302,6 +304,43 @@ void TestReport::serverTextIsDataInEveryFormat()
     const QString csv = CsvReport::requests(*store, *stored, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(csv.contains(QStringLiteral(",\"'=HYPERLINK(\"\"http://example.invalid\"\")\"")), qPrintable(csv));
+}
+
+void TestReport::oneTableOfFormats()
+{
+    // The command line's --format words and the window's file endings name the same six formats.
+    QCOMPARE(ReportFormat::names(), QStringLiteral("md, json, html, pdf, csv or requests-csv"));
+    QCOMPARE(ReportFormat::all().size(), std::size_t(6));
+    const auto idOf = [](const QString& path) {
+        const ReportFormat* f = ReportFormat::ofPath(path);
+        return f ? f->name : QStringLiteral("none");
+    };
+    QCOMPARE(idOf(QStringLiteral("/tmp/run.PDF")), QStringLiteral("pdf"));
+    QCOMPARE(idOf(QStringLiteral("run.htm")), QStringLiteral("html"));
+    QCOMPARE(idOf(QStringLiteral("run.csv")), QStringLiteral("csv"));
+    QCOMPARE(idOf(QStringLiteral("run-7.requests.csv")), QStringLiteral("requests-csv"));
+    QCOMPARE(idOf(QStringLiteral("run.docx")), QStringLiteral("none"));
+    QCOMPARE(idOf(QStringLiteral(".csv")), QStringLiteral("none"));
+    QCOMPARE(idOf(QStringLiteral("md")), QStringLiteral("none"));
+    const QString filters = ReportFormat::fileFilters();
+    QVERIFY2(filters.startsWith(QStringLiteral("PDF (*.pdf);;HTML page (*.html *.htm);;")), qPrintable(filters));
+    QVERIFY2(filters.endsWith(QStringLiteral("CSV, one row per request (*.requests.csv)")), qPrintable(filters));
+
+    // Each writes what its own writer writes; what a format needs and was not given is a sentence, not a crash.
+    const Fixture f = fixture();
+    const ReportContent content = ReportContent::of(f.run, f.analysis);
+    QString error;
+    QCOMPARE(ReportFormat::named(QStringLiteral("md"))->write(f.run, f.analysis, &content, nullptr, &error),
+        MarkdownReport::write(content).toUtf8());
+    QCOMPARE(ReportFormat::named(QStringLiteral("csv"))->write(f.run, f.analysis, nullptr, nullptr, &error),
+        CsvReport::steps(f.run, f.analysis).toUtf8());
+    QVERIFY(ReportFormat::named(QStringLiteral("html"))->write(f.run, f.analysis, nullptr, nullptr, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("content")), qPrintable(error));
+    QVERIFY(ReportFormat::named(QStringLiteral("requests-csv"))
+                ->write(f.run, f.analysis, nullptr, nullptr, &error)
+                .isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("run store")), qPrintable(error));
+    QVERIFY(!ReportFormat::named(QStringLiteral("docx")));
 }
 
 QTEST_MAIN(TestReport)

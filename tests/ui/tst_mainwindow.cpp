@@ -19,6 +19,7 @@
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
 #include "settings/settingsdialog.h"
+#include "store/runstore.h"
 #include "support/ggufwriter.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
@@ -210,12 +211,26 @@ private Q_SLOTS:
         const ReportResultPtr result = window.reportController()->current();
         QVERIFY(result);
         QString error;
-        QVERIFY2(ReportExport::save(*result, dir.filePath(QStringLiteral("r.pdf")), &error), qPrintable(error));
-        QVERIFY2(ReportExport::save(*result, dir.filePath(QStringLiteral("r.html")), &error), qPrintable(error));
+        QVERIFY2(
+            ReportExport::save(*result, dir.filePath(QStringLiteral("r.pdf")), nullptr, &error), qPrintable(error));
+        QVERIFY2(
+            ReportExport::save(*result, dir.filePath(QStringLiteral("r.html")), nullptr, &error), qPrintable(error));
         QFile html(dir.filePath(QStringLiteral("r.html")));
         QVERIFY(html.open(QIODevice::ReadOnly));
         QVERIFY(html.readAll().contains("10 ms to the first token"));
-        QVERIFY(!ReportExport::save(*result, dir.filePath(QStringLiteral("r.docx")), &error));
+        // Every request, as kneepoint report --format requests-csv writes it: the same format table decides.
+        QVERIFY(!ReportExport::save(*result, dir.filePath(QStringLiteral("r.requests.csv")), nullptr, &error));
+        QVERIFY2(error.contains(QStringLiteral("run store")), qPrintable(error));
+        const auto store = kp::core::RunStore::open(window.databasePath(), &error, QStringLiteral("test-export"));
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY2(ReportExport::save(*result, dir.filePath(QStringLiteral("r.requests.csv")), store.get(), &error),
+            qPrintable(error));
+        QFile requestsCsv(dir.filePath(QStringLiteral("r.requests.csv")));
+        QVERIFY(requestsCsv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = requestsCsv.readAll().split('\n');
+        QVERIFY2(rows.value(0).startsWith("step,phase,load,request,"), rows.value(0).constData());
+        QVERIFY2(rows.size() > 10, qPrintable(QString::number(rows.size())));
+        QVERIFY(!ReportExport::save(*result, dir.filePath(QStringLiteral("r.docx")), nullptr, &error));
         QVERIFY2(error.contains(QStringLiteral(".pdf")), qPrintable(error));
 
         // A target aimed exactly: typed into the slider's field, which moves the slider; then back to the run's own.

@@ -408,7 +408,7 @@ void MainWindow::exportReport()
     if (path.isEmpty())
         return;
     QString error;
-    if (!ReportExport::save(*result, path, &error))
+    if (!ReportExport::save(*result, path, m_store.get(), &error))
         QMessageBox::warning(this, tr("Export report"), error);
     else
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));

@@ -8,6 +8,10 @@
 
 class QWidget;
 
+namespace kp::core {
+class RunStore;
+}
+
 namespace kp::ui {
 
 /// Export and print of the report shown: the same writers as `kneepoint report`, the same page layout as its PDF.
@@ -17,9 +21,10 @@ QString fileFilters();
 /// The name a saved or printed report is offered under, without a suffix: "kneepoint-run-7". Never the report's
 /// title, whose colons and slashes (a URL, a model id) no file system takes well.
 QString suggestedName(const ReportResult& result);
-/// Writes `result` in the format named by `path`'s suffix (.md, .json, .html, .pdf, .csv). False with a sentence
-/// in `error` when it could not; the file is written whole or not at all.
-bool save(const ReportResult& result, const QString& path, QString* error);
+/// Writes `result` in the format named by `path`'s ending (core::ReportFormat: .pdf, .html, .md, .json, .csv,
+/// .requests.csv, which reads every request from `store`). False with a sentence in `error` when it could not; the
+/// file is written whole or not at all.
+bool save(const ReportResult& result, const QString& path, const kp::core::RunStore* store, QString* error);
 /// Prints through the system's print dialog; false when the user cancelled.
 bool print(const ReportResult& result, QWidget* parent);
 } // namespace ReportExport
