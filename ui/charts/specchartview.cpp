@@ -236,6 +236,9 @@ void SpecChartView::rebuild()
             lower->append(right, g.y.min);
         }
         auto* band = new QAreaSeries(upper, lower);
+        // An area series does not own its edges (Qt's documentation says so): the band does here, so they go with it.
+        upper->setParent(band);
+        lower->setParent(band);
         QColor tint = colorOr(r.color, QStringLiteral("#7f7f7f"));
         tint.setAlphaF(ChartBand::kOpacity);
         band->setBrush(tint);
