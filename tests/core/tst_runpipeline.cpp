@@ -767,14 +767,22 @@ private Q_SLOTS:
             QVERIFY2(users > 4 && users < 16, qPrintable(QString::number(users)));
         QCOMPARE(QSet<int>(probes.begin(), probes.end()).size(), probes.size()); // never a load measured twice
 
-        // The analysis sees the probes as points of the curve, and the capacity's interval within the bracket.
+        // The analysis sees the probes as points of the curve. The capacity lies in the bracket; its interval holds
+        // the bracket, and reaches past it to a measured load where a bracketing step's own percentile interval
+        // crosses the target (a 6-user step failing by 9% under ASan's noise did once).
         const QJsonObject shown = shownJson(db, stored->summary.id);
         const QJsonObject capacity = shown[u"concurrency"][u"capacity"].toObject();
         QCOMPARE(capacity[u"bound"].toString(), QStringLiteral("between"));
         const double load = capacity[u"load"].toDouble(), low = capacity[u"low"].toDouble(),
                      high = capacity[u"high"].toDouble();
-        QVERIFY2(capacity[u"last_pass_load"].toDouble() <= low && low <= load && load <= high
-                && high <= capacity[u"first_fail_load"].toDouble(),
+        const double lastPass = capacity[u"last_pass_load"].toDouble(),
+                     firstFail = capacity[u"first_fail_load"].toDouble();
+        QVERIFY2(low <= lastPass && lastPass <= load && load <= firstFail && firstFail <= high,
+            QJsonDocument(capacity).toJson().constData());
+        QList<int> measured = probes;
+        measured << 1 << 4 << 16;
+        QVERIFY2(measured.contains(int(low)) && double(int(low)) == low && measured.contains(int(high))
+                && double(int(high)) == high,
             QJsonDocument(capacity).toJson().constData());
         // Either the interval is within ±10%, or the bracket closed to one user, or the budget was spent.
         const bool precise = (high - low) / 2 <= 0.1 * load;
