@@ -22,7 +22,7 @@ namespace kp::core {
 
 const std::vector<ReportFormat>& ReportFormat::all()
 {
-    // The order of the window's Export filters: the one a manager wants first.
+    // The order of the window's Export filters and of --format's help: the one a manager wants first.
     static const std::vector<ReportFormat> formats {
         {Id::Pdf, QStringLiteral("pdf"), {QStringLiteral("pdf")}, QT_TRANSLATE_NOOP("ReportFormat", "PDF"), true, true,
             false},
@@ -65,13 +65,9 @@ const ReportFormat* ReportFormat::ofPath(const QString& path)
 
 QString ReportFormat::names()
 {
-    // In the order a terminal user meets them, as --format's help has always listed them.
-    static const Id order[] = {Id::Markdown, Id::Json, Id::Html, Id::Pdf, Id::StepsCsv, Id::RequestsCsv};
     QStringList list;
-    for (Id id : order)
-        for (const ReportFormat& f : all())
-            if (f.id == id)
-                list << f.name;
+    for (const ReportFormat& f : all())
+        list << f.name;
     const QString last = list.takeLast();
     return list.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
 }
@@ -125,9 +121,8 @@ bool saveReportFile(const QString& path, const QByteArray& data, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = QCoreApplication::translate("ReportFormat",
-            "Could not write %1: %2. Check that the folder exists and "
-            "has space.")
+        *error = QCoreApplication::translate(
+            "ReportFormat", "Could not write %1: %2. Check that the folder exists and has space.")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }

@@ -35,7 +35,7 @@ struct ReportFormat
     static const ReportFormat* named(const QString& name);
     /// The format a file's name asks for, by its ending; null when none does.
     static const ReportFormat* ofPath(const QString& path);
-    /// "md, json, html, pdf, csv or requests-csv"
+    /// "pdf, html, md, json, csv or requests-csv", in the table's order
     static QString names();
     /// Every format as a file dialog's filters, translated: "PDF (*.pdf);;HTML page (*.html *.htm);;…"
     static QString fileFilters();

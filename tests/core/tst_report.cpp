@@ -309,7 +309,7 @@ void TestReport::serverTextIsDataInEveryFormat()
 void TestReport::oneTableOfFormats()
 {
     // The command line's --format words and the window's file endings name the same six formats.
-    QCOMPARE(ReportFormat::names(), QStringLiteral("md, json, html, pdf, csv or requests-csv"));
+    QCOMPARE(ReportFormat::names(), QStringLiteral("pdf, html, md, json, csv or requests-csv"));
     QCOMPARE(ReportFormat::all().size(), std::size_t(6));
     const auto idOf = [](const QString& path) {
         const ReportFormat* f = ReportFormat::ofPath(path);
