@@ -325,11 +325,13 @@ void SocketTransport::onDisconnected(Connection* c)
     if (resendAfterStaleClose(c))
         return;
     if (c->recorder) {
+        // Asked before closed(), which turns a cut body into a reader error.
+        const bool headersDone = c->reader.headersDone();
         c->reader.closed();
         const std::int64_t now = monotonicNowNs();
         if (c->reader.done())
             c->recorder->complete(now);
-        else if (c->reader.headersDone())
+        else if (headersDone)
             c->recorder->fail(ErrorClass::StreamCut,
                 QStringLiteral("The server closed the connection in the middle of the response."), now);
         else

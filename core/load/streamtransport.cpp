@@ -2,21 +2,63 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "streamtransport.h"
 
+#include "loadtarget.h"
 #include "qnamtransport.h"
 #include "sockettransport.h"
 
+#ifdef Q_OS_LINUX
+#include "epolltransport.h"
+#endif
+
 namespace kp::core {
+
+StreamTransport::Kind StreamTransport::effectiveKind(Kind kind, const LoadTarget& target)
+{
+    if (kind != Kind::Epoll)
+        return kind;
+#ifdef Q_OS_LINUX
+    if (EpollTransport::supports(target))
+        return Kind::Epoll;
+#else
+    Q_UNUSED(target)
+#endif
+    return Kind::Socket; // TLS, or no epoll (kqueue on macOS is not written yet)
+}
 
 std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const LoadTarget& target)
 {
-    if (kind == Kind::Qnam)
+    switch (effectiveKind(kind, target)) {
+    case Kind::Qnam:
         return std::make_unique<QnamTransport>(target);
-    return std::make_unique<SocketTransport>(target);
+#ifdef Q_OS_LINUX
+    case Kind::Epoll:
+        return std::make_unique<EpollTransport>(target);
+#endif
+    default:
+        return std::make_unique<SocketTransport>(target);
+    }
 }
 
 QString StreamTransport::name(Kind kind)
 {
-    return kind == Kind::Qnam ? QStringLiteral("qnam") : QStringLiteral("socket");
+    switch (kind) {
+    case Kind::Epoll:
+        return QStringLiteral("epoll");
+    case Kind::Qnam:
+        return QStringLiteral("qnam");
+    case Kind::Socket:
+        break;
+    }
+    return QStringLiteral("socket");
+}
+
+std::optional<StreamTransport::Kind> StreamTransport::named(QStringView name)
+{
+    for (const Kind kind : {Kind::Epoll, Kind::Socket, Kind::Qnam}) {
+        if (name == StreamTransport::name(kind))
+            return kind;
+    }
+    return std::nullopt;
 }
 
 } // namespace kp::core

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace kp::core {
 
@@ -18,18 +19,22 @@ struct LoadTarget;
 class StreamTransport
 {
 public:
-    enum class Kind { Socket, Qnam };
+    enum class Kind { Epoll, Socket, Qnam };
     using Finished = std::function<void(RequestRecord&&)>;
 
     virtual ~StreamTransport() = default;
 
-    /// The transport a run uses unless told otherwise: the lean socket one. Measured with tests/bench/bench_load on
-    /// a 2-core machine (256 streams paced at 5 ms): 7.9 µs of client CPU per chunk against QNAM's 17.5, a p99
-    /// arrival delay of 0.9 ms against 21 ms, and 4,096 streams held against 1,024.
-    static constexpr Kind defaultKind() { return Kind::Socket; }
+    /// The transport a run uses unless told otherwise: epoll, the floor's read path (tests/bench/bench_load measures
+    /// it against a minimal epoll client of its own, in the same run). It speaks plain HTTP on Linux; elsewhere, and
+    /// to an https:// server, create() gives the socket transport in its place.
+    static constexpr Kind defaultKind() { return Kind::Epoll; }
     /// A transport of `kind` for `target`, for the calling thread.
     static std::unique_ptr<StreamTransport> create(Kind kind, const LoadTarget& target);
+    /// The kind create() gives for `kind` and `target`: epoll falls back to socket where it cannot serve.
+    static Kind effectiveKind(Kind kind, const LoadTarget& target);
     static QString name(Kind kind);
+    /// The kind called `name` ("epoll", "socket", "qnam"), or nothing.
+    static std::optional<Kind> named(QStringView name);
 
     /// Opens `connections` keep-alive connections before anything is measured; `ready` is called once, with an
     /// empty string when they are all open, else with what went wrong.

@@ -127,7 +127,9 @@ QList<QCommandLineOption> RunCommand::options() const
         o("quick", "Fewer requests per step, max(16, 6 x concurrency), for trying things: p99 intervals stay open.",
             ""),
         o("duration", "Seconds per step, instead of a request count.", "S"),
-        o("transport", "socket (default) or qnam.", "KIND", "socket"),
+        o("transport",
+            "epoll (default: the lean read path; socket over TLS and off Linux), socket (Qt's sockets) or qnam.",
+            "KIND", "epoll"),
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
         o("json", "Print the result as JSON.", ""),
@@ -253,9 +255,10 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         o.durationPerStep = option::number(p, QStringLiteral("duration"), 0.1, 86400);
     o.scrapeIntervalMs = option::integer(p, QStringLiteral("scrape-interval-ms"), 100, 600'000);
     const QString transport = p.value(QStringLiteral("transport"));
-    if (transport != u"socket" && transport != u"qnam")
-        throw UsageError {QStringLiteral("--transport is socket or qnam, not '%1'.").arg(transport)};
-    o.transport = transport == u"qnam" ? StreamTransport::Kind::Qnam : StreamTransport::Kind::Socket;
+    const std::optional<StreamTransport::Kind> kind = StreamTransport::named(transport);
+    if (!kind)
+        throw UsageError {QStringLiteral("--transport is epoll, socket or qnam, not '%1'.").arg(transport)};
+    o.transport = *kind;
     if (p.isSet(QStringLiteral("chat")))
         o.api = WorkloadSpec::Api::Chat;
     o.maxErrorFraction = option::number(p, QStringLiteral("max-failures"), 0, 1);

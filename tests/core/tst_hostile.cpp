@@ -262,13 +262,15 @@ private Q_SLOTS:
             {ErrorClass::StreamCut, QString()});
 
         for (const Case& c : std::as_const(cases)) {
-            for (const StreamTransport::Kind kind : {StreamTransport::Kind::Socket, StreamTransport::Kind::Qnam}) {
+            // The epoll transport reads the same bytes through the same parsers as the socket one: same words.
+            for (const StreamTransport::Kind kind :
+                {StreamTransport::Kind::Epoll, StreamTransport::Kind::Socket, StreamTransport::Kind::Qnam}) {
                 const Expected& e = kind == StreamTransport::Kind::Qnam && c.qnam ? *c.qnam : c.socket;
-                QTest::addRow("%s %s", kind == StreamTransport::Kind::Socket ? "socket" : "qnam", c.name.constData())
+                QTest::addRow("%s %s", qPrintable(StreamTransport::name(kind)), c.name.constData())
                     << kind << c.script << int(e.error) << e.says << e.chunks;
             }
         }
-        qInfo("%lld hostile cases of the load engine", static_cast<long long>(cases.size() * 2));
+        qInfo("%lld hostile cases of the load engine", static_cast<long long>(cases.size() * 3));
     }
 
     // What the doctor reads whole, /v1/models and /metrics, gone wrong: each check ends within its timeout with a
@@ -387,7 +389,7 @@ private Q_SLOTS:
         row("unknown product", run + QStringList {QStringLiteral("--product"), QStringLiteral("toy")},
             "--product is one of chat, rag, reasoning, batch");
         row("unknown transport", run + QStringList {QStringLiteral("--transport"), QStringLiteral("pigeon")},
-            "--transport is socket or qnam");
+            "--transport is epoll, socket or qnam");
         row("missing data set", run + QStringList {QStringLiteral("--dataset"), QStringLiteral("/nonexistent.jsonl")},
             "--dataset names a file that does not exist");
         row("no requests", run + QStringList {QStringLiteral("--requests"), QStringLiteral("0")},

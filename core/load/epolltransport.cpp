@@ -1,0 +1,712 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "epolltransport.h"
+
+#include "common/monotonicclock.h"
+#include "net/httpresponsereader.h"
+#include "sim/precisetimer.h"
+#include "streamrecorder.h"
+
+#include <QHostInfo>
+#include <QSocketNotifier>
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <functional>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <optional>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace kp::core {
+
+struct EpollTransport::Connection
+{
+    std::uint64_t id = 0;
+    int fd = -1;
+    std::uint32_t watched = 0; // the epoll events asked for
+    HttpResponseReader reader;
+    std::optional<StreamRecorder> recorder;
+    Finished finished;
+    std::optional<Pending> queued; // a request waiting for this connection to open
+    // A request sent on a connection that was idle, kept so that it can be sent again on a fresh one if the server
+    // turns out to have closed this one (as the socket transport does).
+    std::optional<Pending> resendable;
+    QByteArray out; // the request being written
+    qsizetype written = 0;
+    bool responseStarted = false;
+    std::int64_t deadlineNs = -1; // when the current request has taken the longest a request may
+    std::int64_t dueNs = -1; // when the current timeout fires, or -1
+    std::int64_t heapNs = -1; // the due time of this connection's live entry in the heap, or -1
+    bool connected = false;
+    bool warming = false; // opened by prepare(), reported to it once
+};
+
+namespace {
+
+// How long the end of an HTTP body may lag [DONE] before the connection is given up (the request is complete).
+constexpr int kAfterDoneMs = 1000;
+// Events taken from the kernel per wake-up. Level-triggered: what is left is reported at the next one, after Qt has
+// had a turn.
+constexpr int kMaxEvents = 512;
+
+ErrorClass classifyErrno(int error, bool connecting, bool headersDone)
+{
+    switch (error) {
+    case ECONNREFUSED:
+        return ErrorClass::ConnectionRefused;
+    case ETIMEDOUT:
+        return ErrorClass::Timeout;
+    case ECONNRESET:
+    case EPIPE:
+        return connecting ? ErrorClass::Other : ErrorClass::StreamCut;
+    default:
+        return headersDone ? ErrorClass::StreamCut : ErrorClass::Other;
+    }
+}
+
+} // namespace
+
+bool EpollTransport::supports(const LoadTarget& target)
+{
+    return target.baseUrl.scheme() != u"https";
+}
+
+EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
+    : QObject(parent)
+    , m_target(target)
+{
+    QByteArray host = target.host().toUtf8();
+    if (host.contains(':'))
+        host = '[' + host + ']';
+    m_headerTemplate = "Host: " + host + ':' + QByteArray::number(target.port())
+        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
+    if (!target.apiKey.isEmpty())
+        m_headerTemplate += "Authorization: Bearer " + target.apiKey + "\r\n";
+    m_readBuffer.resize(256 * 1024);
+    m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
+    if (m_epoll >= 0) {
+        m_notifier = new QSocketNotifier(m_epoll, QSocketNotifier::Read, this);
+        connect(m_notifier, &QSocketNotifier::activated, this, &EpollTransport::drain);
+    }
+    m_timer = new PreciseTimer(this);
+    connect(m_timer, &PreciseTimer::timeout, this, &EpollTransport::onTimer);
+    // An address written as one needs no lookup; a name is looked up once, by prepare().
+    m_address = QHostAddress(target.host());
+}
+
+EpollTransport::~EpollTransport()
+{
+    delete m_notifier; // before its descriptor closes
+    m_notifier = nullptr;
+    for (auto& [id, c] : m_connections)
+        ::close(c->fd);
+    if (m_epoll >= 0)
+        ::close(m_epoll);
+}
+
+QString EpollTransport::where() const
+{
+    return QStringLiteral("%1:%2").arg(m_target.host()).arg(m_target.port());
+}
+
+int EpollTransport::openConnections() const
+{
+    return int(std::count_if(
+        m_connections.begin(), m_connections.end(), [](const auto& entry) { return entry.second->connected; }));
+}
+
+QByteArray EpollTransport::requestBytes(const QByteArray& path, const QByteArray& body) const
+{
+    QByteArray r;
+    r.reserve(path.size() + body.size() + m_headerTemplate.size() + 64);
+    r += "POST " + path + " HTTP/1.1\r\n";
+    r += m_headerTemplate;
+    r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    r += body;
+    return r;
+}
+
+void EpollTransport::prepare(int connections, std::function<void(const QString& error)> ready)
+{
+    m_ready = std::move(ready);
+    m_prepareError.clear();
+    if (m_epoll < 0) {
+        std::exchange(m_ready, nullptr)(
+            QStringLiteral("Could not open a connection to the server: epoll_create1 failed (%1).")
+                .arg(qt_error_string(errno)));
+        return;
+    }
+    const int missing = std::max(0, connections - openConnections());
+    m_preparing = missing;
+    if (missing == 0) {
+        std::exchange(m_ready, nullptr)(QString());
+        return;
+    }
+    if (m_address.isNull()) {
+        // Looked up on Qt's pool, never blocking this thread: a slow resolver must not stall the streams it serves.
+        m_toOpen = missing;
+        if (!m_resolving) {
+            m_resolving = true;
+            QHostInfo::lookupHost(m_target.host(), this, [this](const QHostInfo& info) {
+                resolved(info.addresses(), info.error() == QHostInfo::NoError ? QString() : info.errorString());
+            });
+        }
+        return;
+    }
+    for (int i = 0; i < missing; ++i)
+        newConnection()->warming = true;
+}
+
+void EpollTransport::resolved(const QList<QHostAddress>& addresses, const QString& error)
+{
+    m_resolving = false;
+    // IPv4 first: a server bound to 0.0.0.0 (vLLM's default) does not answer on ::1, and "localhost" lists both.
+    for (const QHostAddress& a : addresses) {
+        if (a.protocol() == QAbstractSocket::IPv4Protocol) {
+            m_address = a;
+            break;
+        }
+    }
+    if (m_address.isNull() && !addresses.isEmpty())
+        m_address = addresses.first();
+    if (m_address.isNull()) {
+        m_resolveError = QStringLiteral("Host not found (%1%2)")
+                             .arg(where(), error.isEmpty() ? QString() : QStringLiteral(": ") + error);
+        if (m_preparing > 0) {
+            m_preparing = 0;
+            if (m_ready)
+                std::exchange(m_ready, nullptr)(
+                    QStringLiteral("Could not open a connection to the server: %1").arg(m_resolveError));
+        }
+        const std::int64_t now = monotonicNowNs();
+        for (Pending& p : std::exchange(m_unresolved, {})) {
+            StreamRecorder recorder(std::move(p.record));
+            recorder.fail(ErrorClass::HostNotFound, m_resolveError, now);
+            --m_inFlight;
+            p.finished(recorder.take());
+        }
+        return;
+    }
+    const int toOpen = std::exchange(m_toOpen, 0);
+    for (int i = 0; i < toOpen; ++i)
+        newConnection()->warming = true;
+    for (Pending& p : std::exchange(m_unresolved, {}))
+        sendOnNewConnection(std::move(p));
+}
+
+EpollTransport::Connection* EpollTransport::newConnection()
+{
+    auto c = std::make_unique<Connection>();
+    Connection* raw = c.get();
+    raw->id = m_nextConnectionId++;
+    m_connections.emplace(raw->id, std::move(c));
+    const bool v6 = m_address.protocol() == QAbstractSocket::IPv6Protocol;
+    raw->fd = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (raw->fd < 0) {
+        const int error = errno;
+        // Out of descriptors, most likely: said as a failed connect, from the event loop like any other.
+        QMetaObject::invokeMethod(
+            this,
+            [this, id = raw->id, error] {
+                if (Connection* found = find(id))
+                    onSocketError(found, error, true);
+            },
+            Qt::QueuedConnection);
+        return raw;
+    }
+    const int one = 1;
+    ::setsockopt(raw->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    sockaddr_storage address {};
+    socklen_t length = 0;
+    if (v6) {
+        auto* a = reinterpret_cast<sockaddr_in6*>(&address);
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(m_target.port());
+        const Q_IPV6ADDR bytes = m_address.toIPv6Address();
+        std::memcpy(&a->sin6_addr, bytes.c, sizeof bytes.c);
+        a->sin6_scope_id = m_address.scopeId().toUInt();
+        length = sizeof *a;
+    } else {
+        auto* a = reinterpret_cast<sockaddr_in*>(&address);
+        a->sin_family = AF_INET;
+        a->sin_port = htons(m_target.port());
+        a->sin_addr.s_addr = htonl(m_address.toIPv4Address());
+        length = sizeof *a;
+    }
+    arm(raw, m_target.connectTimeoutMs);
+    if (::connect(raw->fd, reinterpret_cast<sockaddr*>(&address), length) < 0 && errno != EINPROGRESS) {
+        const int error = errno;
+        QMetaObject::invokeMethod(
+            this,
+            [this, id = raw->id, error] {
+                if (Connection* found = find(id))
+                    onSocketError(found, error, true);
+            },
+            Qt::QueuedConnection);
+        return raw;
+    }
+    // Writable once connected; a refusal shows as an error on the same wake-up.
+    watch(raw, EPOLLOUT);
+    return raw;
+}
+
+void EpollTransport::watch(Connection* c, std::uint32_t events)
+{
+    if (c->fd < 0 || c->watched == events)
+        return;
+    epoll_event e {};
+    e.events = events;
+    e.data.u64 = c->id;
+    ::epoll_ctl(m_epoll, c->watched == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, c->fd, &e);
+    c->watched = events;
+}
+
+EpollTransport::Connection* EpollTransport::find(std::uint64_t id) const
+{
+    const auto it = m_connections.find(id);
+    return it == m_connections.end() ? nullptr : it->second.get();
+}
+
+void EpollTransport::discard(Connection* c)
+{
+    if (c->fd >= 0)
+        ::close(c->fd); // closing takes it out of the epoll set
+    m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), c), m_idle.end());
+    m_connections.erase(c->id);
+}
+
+void EpollTransport::drain()
+{
+    epoll_event events[kMaxEvents];
+    const int n = ::epoll_wait(m_epoll, events, kMaxEvents, 0);
+    for (int i = 0; i < n; ++i) {
+        // Looked up again for each event: a callback of an earlier one may have discarded this connection.
+        if (Connection* c = find(events[i].data.u64))
+            onEvent(c, events[i].events);
+    }
+}
+
+void EpollTransport::onEvent(Connection* c, std::uint32_t events)
+{
+    if (!c->connected) {
+        int error = 0;
+        socklen_t length = sizeof error;
+        ::getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &length);
+        if (error != 0 || (events & (EPOLLERR | EPOLLHUP)))
+            onSocketError(c, error != 0 ? error : ECONNREFUSED, true);
+        else if (events & EPOLLOUT)
+            onConnected(c);
+        return;
+    }
+    if ((events & EPOLLOUT) && c->written < c->out.size()) {
+        const std::uint64_t id = c->id;
+        writeSome(c);
+        if (!find(id))
+            return;
+    }
+    // Bytes first: a reset that follows the last of them is reported at the next wake-up, level-triggered.
+    if (events & EPOLLIN) {
+        onRead(c);
+        return;
+    }
+    if (events & EPOLLERR) {
+        // A reset with nothing left to read: recv() could say "try again" for ever, so the error is asked for.
+        int error = 0;
+        socklen_t length = sizeof error;
+        ::getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &length);
+        if (error != 0) {
+            onSocketError(c, error, false);
+            return;
+        }
+    }
+    if (events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR))
+        onRead(c);
+}
+
+void EpollTransport::onConnected(Connection* c)
+{
+    c->connected = true;
+    c->dueNs = -1;
+    watch(c, EPOLLIN | EPOLLRDHUP);
+    if (c->warming) {
+        c->warming = false;
+        if (--m_preparing == 0 && m_ready)
+            std::exchange(m_ready, nullptr)(m_prepareError);
+    }
+    if (c->queued) {
+        Pending p = std::move(*c->queued);
+        c->queued.reset();
+        startOn(c, std::move(p));
+    } else {
+        release(c);
+    }
+}
+
+void EpollTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
+{
+    ++m_inFlight;
+    Pending p {requestBytes(path, body), std::move(record), std::move(finished)};
+    if (!m_idle.empty()) {
+        Connection* c = m_idle.back();
+        m_idle.pop_back();
+        c->resendable = Pending {p.request, p.record, nullptr};
+        startOn(c, std::move(p));
+        return;
+    }
+    if (m_address.isNull()) {
+        if (!m_resolveError.isEmpty()) {
+            StreamRecorder recorder(std::move(p.record));
+            recorder.fail(ErrorClass::HostNotFound, m_resolveError, monotonicNowNs());
+            --m_inFlight;
+            p.finished(recorder.take());
+            return;
+        }
+        m_unresolved.push_back(std::move(p));
+        if (!m_resolving) {
+            m_resolving = true;
+            QHostInfo::lookupHost(m_target.host(), this, [this](const QHostInfo& info) {
+                resolved(info.addresses(), info.error() == QHostInfo::NoError ? QString() : info.errorString());
+            });
+        }
+        return;
+    }
+    sendOnNewConnection(std::move(p));
+}
+
+void EpollTransport::sendOnNewConnection(Pending&& p)
+{
+    Connection* c = newConnection();
+    c->queued = std::move(p);
+}
+
+bool EpollTransport::resendAfterStaleClose(Connection* c)
+{
+    // An idle connection the server had already closed, found out by the request written on it: nothing of the
+    // response came, so the server never took the request. Sent again once, on a fresh connection.
+    if (!c->resendable || c->responseStarted || !c->recorder)
+        return false;
+    Pending again = std::move(*c->resendable);
+    again.record.resentAfterClose = true;
+    again.finished = std::move(c->finished);
+    c->finished = nullptr;
+    c->recorder.reset();
+    c->resendable.reset();
+    discard(c);
+    m_reuse = false;
+    sendOnNewConnection(std::move(again));
+    return true;
+}
+
+void EpollTransport::startOn(Connection* c, Pending&& p)
+{
+    c->responseStarted = false;
+    c->reader.reset();
+    c->finished = std::move(p.finished);
+    c->recorder.emplace(std::move(p.record));
+    c->out = std::move(p.request);
+    c->written = 0;
+    const std::int64_t now = monotonicNowNs();
+    c->deadlineNs = now + std::int64_t(m_target.requestTimeoutMs) * 1'000'000;
+    arm(c, m_target.firstByteTimeoutMs);
+    c->recorder->sent(now);
+    writeSome(c);
+}
+
+void EpollTransport::writeSome(Connection* c)
+{
+    while (c->written < c->out.size()) {
+        const ssize_t n = ::send(c->fd, c->out.constData() + c->written, std::size_t(c->out.size() - c->written),
+            MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            c->written += n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            watch(c, EPOLLIN | EPOLLRDHUP | EPOLLOUT); // the rest when the kernel has room
+            return;
+        }
+        onSocketError(c, n < 0 ? errno : EPIPE, false);
+        return;
+    }
+    c->out = QByteArray();
+    c->written = 0;
+    watch(c, EPOLLIN | EPOLLRDHUP);
+}
+
+void EpollTransport::onRead(Connection* c)
+{
+    // One recv per readiness, timed right after it returns: the bytes' arrival, before anything is parsed.
+    const ssize_t n = ::recv(c->fd, m_readBuffer.data(), std::size_t(m_readBuffer.size()), MSG_DONTWAIT);
+    const std::int64_t now = monotonicNowNs();
+    if (n == 0) {
+        onClosed(c);
+        return;
+    }
+    if (n < 0) {
+        if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            onSocketError(c, errno, false);
+        return;
+    }
+    if (!c->recorder)
+        return; // nothing asked for: bytes on an idle keep-alive connection are discarded
+    const QByteArrayView bytes(m_readBuffer.constData(), n);
+    c->responseStarted = true;
+    const bool hadHeaders = c->reader.headersDone();
+    // The first-byte timeout runs from the send to the end of the headers: headers that dribble in a byte at a time
+    // do not restart it. Once they are done, each read restarts the stall timeout.
+    if (hadHeaders)
+        arm(c, m_target.stallTimeoutMs);
+    // The recorder learns the status before the first body byte: an error's JSON body often comes in the same read as
+    // its headers, and must be kept as the error's words, not parsed as a stream.
+    c->reader.feed(bytes, [c, now](QByteArrayView body) {
+        if (!c->recorder->sawHeaders())
+            c->recorder->headers(c->reader.status(), now, c->reader.location());
+        c->recorder->body(body, now);
+    });
+    if (!hadHeaders && c->reader.headersDone()) {
+        if (!c->recorder->sawHeaders())
+            c->recorder->headers(c->reader.status(), now, c->reader.location());
+        arm(c, m_target.stallTimeoutMs);
+    }
+    if (c->recorder->overran()) {
+        finish(c, false); // the server goes on past the request: its connection is not worth keeping
+        return;
+    }
+    if (c->reader.state() == HttpResponseReader::State::Error) {
+        c->recorder->fail(ErrorClass::Other,
+            QStringLiteral("The response was not valid HTTP: %1.").arg(QString::fromLatin1(c->reader.error())), now);
+        finish(c, false);
+        return;
+    }
+    if (c->reader.done()) {
+        c->recorder->complete(now);
+        finish(c, c->reader.keepAlive());
+        return;
+    }
+    // [DONE] came and the body has not ended: the HTTP end is waited for briefly, never for a whole stall timeout.
+    if (c->recorder->sawDone())
+        arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+}
+
+void EpollTransport::arm(Connection* c, int ms)
+{
+    std::int64_t due = monotonicNowNs() + std::int64_t(ms) * 1'000'000;
+    if (c->deadlineNs >= 0)
+        due = std::min(due, c->deadlineNs);
+    armAt(c, due);
+}
+
+void EpollTransport::armAt(Connection* c, std::int64_t dueNs)
+{
+    c->dueNs = dueNs;
+    // A later due leaves the connection's entry where it is: when it comes up, it is moved on (a stream pushes its
+    // stall timeout forward at every read, and the heap must not grow with the reads).
+    if (c->heapNs >= 0 && c->heapNs <= dueNs)
+        return;
+    m_heap.emplace_back(dueNs, c->id);
+    std::push_heap(m_heap.begin(), m_heap.end(), std::greater<>());
+    c->heapNs = dueNs;
+    if (m_timerAtNs < 0 || dueNs < m_timerAtNs) {
+        m_timerAtNs = dueNs;
+        m_timer->startAt(dueNs);
+    }
+}
+
+void EpollTransport::onTimer()
+{
+    m_timerAtNs = -1;
+    const std::int64_t now = monotonicNowNs();
+    while (!m_heap.empty() && m_heap.front().first <= now) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), std::greater<>());
+        const auto [due, id] = m_heap.back();
+        m_heap.pop_back();
+        Connection* c = find(id);
+        if (!c || c->heapNs != due)
+            continue; // gone, or moved earlier under a newer entry
+        c->heapNs = -1;
+        if (c->dueNs < 0)
+            continue;
+        if (c->dueNs > now) {
+            armAt(c, c->dueNs);
+            continue;
+        }
+        c->dueNs = -1;
+        onTimeout(c);
+    }
+    if (!m_heap.empty() && (m_timerAtNs < 0 || m_heap.front().first < m_timerAtNs)) {
+        m_timerAtNs = m_heap.front().first;
+        m_timer->startAt(m_timerAtNs);
+    }
+}
+
+void EpollTransport::warmingFailed(Connection* c, const QString& error)
+{
+    if (!c->warming)
+        return;
+    c->warming = false;
+    if (m_prepareError.isEmpty())
+        m_prepareError = error;
+    if (--m_preparing == 0 && m_ready)
+        std::exchange(m_ready, nullptr)(m_prepareError);
+}
+
+void EpollTransport::onClosed(Connection* c)
+{
+    warmingFailed(c,
+        QStringLiteral("Could not open a connection to the server: it closed the connection at once "
+                       "(%1; a TLS server spoken to in plain HTTP, or the other way round?)")
+            .arg(where()));
+    c->connected = false;
+    if (resendAfterStaleClose(c))
+        return;
+    if (!c->recorder) {
+        discard(c); // an idle connection the server closed
+        return;
+    }
+    // Asked before closed(), which turns a cut body into a reader error.
+    const bool headersDone = c->reader.headersDone();
+    c->reader.closed();
+    const std::int64_t now = monotonicNowNs();
+    if (c->reader.done())
+        c->recorder->complete(now);
+    else if (headersDone)
+        c->recorder->fail(ErrorClass::StreamCut,
+            QStringLiteral("The server closed the connection in the middle of the response."), now);
+    else
+        c->recorder->fail(
+            ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
+    finish(c, false);
+}
+
+void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
+{
+    const bool reset = error == ECONNRESET || error == EPIPE;
+    if (reset && c->connected && !c->recorder) {
+        discard(c); // an idle keep-alive connection the server let go
+        return;
+    }
+    // A reset or broken pipe on the write says the same as a close: the server had let the connection go.
+    if (reset && resendAfterStaleClose(c))
+        return;
+    const QString message = QStringLiteral("%1 (%2)").arg(qt_error_string(error), where());
+    const std::int64_t now = monotonicNowNs();
+    warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(message));
+    if (c->queued) {
+        c->recorder.emplace(std::move(c->queued->record));
+        c->finished = std::move(c->queued->finished);
+        c->queued.reset();
+    }
+    if (!c->recorder) {
+        discard(c);
+        return;
+    }
+    const bool headersDone = c->reader.headersDone();
+    if (reset && headersDone) {
+        c->reader.closed();
+        if (c->reader.done()) {
+            c->recorder->complete(now);
+            finish(c, false);
+            return;
+        }
+    }
+    const QString why = !reset || connecting ? message
+        : headersDone
+        ? QStringLiteral("The server closed the connection in the middle of the response (%1).").arg(where())
+        : QStringLiteral("The server closed the connection before answering (%1).").arg(where());
+    c->recorder->fail(classifyErrno(error, connecting, headersDone), why, now);
+    finish(c, false);
+}
+
+void EpollTransport::onTimeout(Connection* c)
+{
+    const std::int64_t now = monotonicNowNs();
+    if (!c->connected && !c->recorder && !c->queued) {
+        warmingFailed(
+            c, QStringLiteral("No connection to %1 within %2 ms.").arg(where()).arg(m_target.connectTimeoutMs));
+        discard(c);
+        return;
+    }
+    if (c->queued) {
+        c->recorder.emplace(std::move(c->queued->record));
+        c->finished = std::move(c->queued->finished);
+        c->queued.reset();
+    }
+    if (!c->recorder)
+        return;
+    if (c->recorder->sawDone()) {
+        c->recorder->complete(now);
+        finish(c, false);
+        return;
+    }
+    const QString what = !c->connected
+        ? QStringLiteral("No connection to the server within %1 ms.").arg(m_target.connectTimeoutMs)
+        : now >= c->deadlineNs ? QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
+                                     .arg(m_target.requestTimeoutMs)
+        : c->reader.headersDone()
+        ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
+        : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs);
+    c->recorder->fail(ErrorClass::Timeout, what, now);
+    finish(c, false);
+}
+
+void EpollTransport::finish(Connection* c, bool reusable)
+{
+    c->dueNs = -1;
+    RequestRecord record = c->recorder->take();
+    c->recorder.reset();
+    Finished finished = std::move(c->finished);
+    c->finished = nullptr;
+    c->resendable.reset();
+    c->deadlineNs = -1;
+    --m_inFlight;
+    if (reusable && m_reuse && c->written >= c->out.size())
+        release(c);
+    else
+        discard(c); // after a failure or a close its state is unknown: the next request gets a fresh one
+    finished(std::move(record));
+}
+
+void EpollTransport::release(Connection* c)
+{
+    if (c->connected && std::find(m_idle.begin(), m_idle.end(), c) == m_idle.end())
+        m_idle.push_back(c);
+}
+
+void EpollTransport::cancelAll()
+{
+    const std::int64_t now = monotonicNowNs();
+    std::vector<std::uint64_t> busy;
+    for (auto& [id, c] : m_connections) {
+        if (c->recorder || c->queued)
+            busy.push_back(id);
+    }
+    for (const std::uint64_t id : busy) {
+        Connection* c = find(id);
+        if (!c)
+            continue;
+        if (c->queued) {
+            c->recorder.emplace(std::move(c->queued->record));
+            c->finished = std::move(c->queued->finished);
+            c->queued.reset();
+        }
+        c->recorder->fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), now);
+        finish(c, false);
+    }
+    const std::int64_t cancelled = monotonicNowNs();
+    for (Pending& p : std::exchange(m_unresolved, {})) {
+        StreamRecorder recorder(std::move(p.record));
+        recorder.fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), cancelled);
+        --m_inFlight;
+        p.finished(recorder.take());
+    }
+}
+
+} // namespace kp::core
