@@ -51,6 +51,8 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
     if (d.inputTokens <= 0)
         d.inputTokens = measuredPromptTokens(records);
     d.clientCpuSeconds = stored.info.client.value(u"cpu_seconds").toDouble(-1);
+    d.busiestThreadCpuShare = stored.info.client.value(u"busiest_thread_cpu_share").toDouble(-1);
+    d.loopLagP99Ms = stored.info.client.value(u"loop_lag_p99_ms").toDouble(-1);
     d.resentAfterClose = stored.info.client.value(u"resent_after_close").toInt(0);
     d.datasetLinesResent = load.value(u"dataset_lines_resent").toInt(0);
     d.datasetLines = load.value(u"dataset_lines").toInt(0);

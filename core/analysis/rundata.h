@@ -39,6 +39,10 @@ struct StepData
     bool cancelled = false;
     int probe = 0; ///< a capacity probe's number in its sweep (CapacitySearch); 0: a step of the sweep as planned
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
+    /// The busiest load thread's CPU time as a share of its wall time (1: a whole core); -1: not recorded.
+    double busiestThreadCpuShare = -1;
+    /// How late the load threads' event loops woke for a 5 ms probe timer, at p99, in ms; -1: not recorded.
+    double loopLagP99Ms = -1;
     /// Requests sent again on a fresh connection because the server had closed the kept-alive one under them.
     int resentAfterClose = 0;
     /// With a data set: requests of this step that sent a line an earlier step had sent (the file ran out), and

@@ -28,6 +28,12 @@ constexpr double kClientBusy = 0.9;
 constexpr double kClientWarm = 0.5;
 // The load pattern's sends were this late at p99: arrivals were not what was asked.
 constexpr double kScheduleLagWarnMs = 10;
+// A load thread's event loop woke this late at p99 for a timer: chunks waited as long in the kernel before they were
+// read and timed, so inter-token times that small are partly the client's (Warn), or all of them are (Fail).
+constexpr double kLoopLagWarnMs = 2;
+constexpr double kLoopLagFailMs = 10;
+// A load thread using this share of a core has no slack left to read chunks as they come.
+constexpr double kThreadBusy = 0.9;
 constexpr double kNetworkShareWarn = 0.2;
 
 TrustCheck steadyState(const LoadCurve& curve)
@@ -117,6 +123,45 @@ TrustCheck client(const RunData& run)
                      .arg(text::milliseconds(worstLag), lagWhere);
         if (worstLag > kScheduleLagWarnMs && c.status == Status::Pass)
             c.status = Status::Warn;
+    }
+    // Per thread, not per process: one load thread at a whole core falls behind, whatever the other cores do.
+    double busiestThread = -1;
+    QString threadWhere;
+    double worstLoop = -1;
+    QString loopWhere;
+    for (const StepData& s : run.steps) {
+        if (s.cancelled)
+            continue;
+        if (s.busiestThreadCpuShare > busiestThread) {
+            busiestThread = s.busiestThreadCpuShare;
+            threadWhere = s.loadPhrase();
+        }
+        if (s.loopLagP99Ms > worstLoop) {
+            worstLoop = s.loopLagP99Ms;
+            loopWhere = s.loadPhrase();
+        }
+    }
+    auto atLeast = [&c](Status s) {
+        if (c.status == Status::NotMeasured || c.status == Status::Pass
+            || (c.status == Status::Warn && s == Status::Fail))
+            c.status = s;
+    };
+    if (worstLoop >= 0) {
+        atLeast(Status::Pass);
+        parts << QCoreApplication::translate(
+            "TrustChecks", "the load threads' event loops woke at most %1 late at p99 (at %2)")
+                     .arg(text::milliseconds(worstLoop), loopWhere);
+        if (worstLoop > kLoopLagFailMs)
+            atLeast(Status::Fail);
+        else if (worstLoop > kLoopLagWarnMs)
+            atLeast(Status::Warn);
+    }
+    if (busiestThread >= 0) {
+        atLeast(Status::Pass);
+        parts << QCoreApplication::translate("TrustChecks", "the busiest load thread used %1 of a core (at %2)")
+                     .arg(text::percent(busiestThread), threadWhere);
+        if (busiestThread > kThreadBusy)
+            atLeast(Status::Warn);
     }
     if (!parts.isEmpty()) {
         c.detail = parts.join(QStringLiteral("; ")) + u'.';

@@ -463,7 +463,7 @@ void EpollTransport::onRead(Connection* c)
     // The first-byte timeout runs from the send to the end of the headers: headers that dribble in a byte at a time
     // do not restart it. Once they are done, each read restarts the stall timeout.
     if (hadHeaders)
-        arm(c, m_target.stallTimeoutMs);
+        arm(c, m_target.stallTimeoutMs, now);
     // The recorder learns the status before the first body byte: an error's JSON body often comes in the same read as
     // its headers, and must be kept as the error's words, not parsed as a stream.
     c->reader.feed(bytes, [c, now](QByteArrayView body) {
@@ -474,7 +474,7 @@ void EpollTransport::onRead(Connection* c)
     if (!hadHeaders && c->reader.headersDone()) {
         if (!c->recorder->sawHeaders())
             c->recorder->headers(c->reader.status(), now, c->reader.location());
-        arm(c, m_target.stallTimeoutMs);
+        arm(c, m_target.stallTimeoutMs, now);
     }
     if (c->recorder->overran()) {
         finish(c, false); // the server goes on past the request: its connection is not worth keeping
@@ -493,12 +493,12 @@ void EpollTransport::onRead(Connection* c)
     }
     // [DONE] came and the body has not ended: the HTTP end is waited for briefly, never for a whole stall timeout.
     if (c->recorder->sawDone())
-        arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+        arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs), now);
 }
 
-void EpollTransport::arm(Connection* c, int ms)
+void EpollTransport::arm(Connection* c, int ms, std::int64_t now)
 {
-    std::int64_t due = monotonicNowNs() + std::int64_t(ms) * 1'000'000;
+    std::int64_t due = (now >= 0 ? now : monotonicNowNs()) + std::int64_t(ms) * 1'000'000;
     if (c->deadlineNs >= 0)
         due = std::min(due, c->deadlineNs);
     armAt(c, due);

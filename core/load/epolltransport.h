@@ -68,8 +68,9 @@ private:
     void onSocketError(Connection* c, int error, bool connecting);
     void onTimeout(Connection* c);
     void onTimer();
-    /// The connection's timeout fires in `ms`, or at the request's deadline when that comes first.
-    void arm(Connection* c, int ms);
+    /// The connection's timeout fires `ms` after `now` (read from the clock when -1), or at the request's deadline
+    /// when that comes first.
+    void arm(Connection* c, int ms, std::int64_t now = -1);
     void armAt(Connection* c, std::int64_t dueNs);
     void warmingFailed(Connection* c, const QString& error);
     void finish(Connection* c, bool reusable);

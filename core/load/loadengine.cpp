@@ -19,7 +19,7 @@ namespace {
 void registerTypes()
 {
     static const bool registered = [] {
-        qRegisterMetaType<std::vector<kp::core::RequestRecord>>("std::vector<kp::core::RequestRecord>");
+        qRegisterMetaType<kp::core::LoadWorker::Batch>("kp::core::LoadWorker::Batch");
         qRegisterMetaType<std::shared_ptr<const kp::core::LoadWorker::Assignment>>(
             "std::shared_ptr<const kp::core::LoadWorker::Assignment>");
         qRegisterMetaType<kp::core::LoadEngine::Result>("kp::core::LoadEngine::Result");
@@ -149,6 +149,7 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
         worker->moveToThread(thread);
         connect(worker, &LoadWorker::prepared, this, &LoadEngine::onPrepared);
         connect(worker, &LoadWorker::finishedRequests, this, &LoadEngine::onRecords);
+        connect(worker, &LoadWorker::measuredItself, this, &LoadEngine::onWorkerMeasured);
         connect(worker, &LoadWorker::done, this, &LoadEngine::onWorkerDone);
         thread->start();
         m_threads.push_back(thread);
@@ -185,17 +186,26 @@ void LoadEngine::onPrepared(const QString& error)
         m_durationTimer->start(int(m_plan.durationSeconds * 1000));
 }
 
-void LoadEngine::onRecords(const std::vector<RequestRecord>& records)
+void LoadEngine::onRecords(const LoadWorker::Batch& records)
 {
-    for (const RequestRecord& r : records) {
+    // The worker let go of the batch when it emitted it: its records move.
+    for (RequestRecord& r : *records) {
         if (!r.warmup) {
             ++m_measured;
             if (!r.ok())
                 ++m_failed;
         }
-        m_result.records.push_back(r);
+        m_result.records.push_back(std::move(r));
     }
     Q_EMIT progress(m_measured, m_failed);
+}
+
+void LoadEngine::onWorkerMeasured(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs)
+{
+    if (cpuSeconds >= 0 && wallSeconds > 0)
+        m_result.busiestThreadCpuShare = std::max(m_result.busiestThreadCpuShare, cpuSeconds / wallSeconds);
+    m_result.loopLagP99Ms = std::max(m_result.loopLagP99Ms, lagP99Ms);
+    m_result.loopLagMaxMs = std::max(m_result.loopLagMaxMs, lagMaxMs);
 }
 
 void LoadEngine::onWorkerDone()
@@ -241,15 +251,16 @@ LoadEngine::Result LoadEngine::run(
     const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload)
 {
     LoadEngine engine(target, transport);
-    Result result;
     QEventLoop loop;
-    connect(&engine, &LoadEngine::finished, &loop, [&](const Result& r) {
-        result = r;
+    bool finished = false;
+    connect(&engine, &LoadEngine::finished, &loop, [&] {
+        finished = true;
         loop.quit();
     });
     engine.start(plan, workload);
-    loop.exec();
-    return result;
+    if (!finished)
+        loop.exec();
+    return engine.takeResult();
 }
 
 } // namespace kp::core

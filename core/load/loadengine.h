@@ -32,6 +32,11 @@ public:
         bool cancelled = false;
         std::int64_t startNs = 0;
         std::int64_t endNs = 0;
+        /// How the client kept up, over its worker threads: the busiest one's CPU time as a share of its wall time
+        /// (-1: not measured here), and the latest its event loop woke for a timer, at p99 and at worst, in ms.
+        double busiestThreadCpuShare = -1;
+        double loopLagP99Ms = -1;
+        double loopLagMaxMs = -1;
     };
 
     LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent = nullptr);
@@ -42,6 +47,8 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
 
+    /// The step's result, moved out: for a caller done with the engine once finished() came.
+    Result takeResult() { return std::move(m_result); }
     /// Runs one step to the end in a local event loop: for the command line and tests.
     static Result run(
         const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload);
@@ -52,8 +59,9 @@ Q_SIGNALS:
 
 private:
     void onPrepared(const QString& error);
-    void onRecords(const std::vector<RequestRecord>& records);
+    void onRecords(const LoadWorker::Batch& records);
     void onWorkerDone();
+    void onWorkerMeasured(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs);
     void stopIssuing();
     void fail(const QString& error);
     void teardown();

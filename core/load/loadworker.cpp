@@ -8,8 +8,26 @@
 #include <QTimer>
 
 #include <cmath>
+#include <ctime>
 
 namespace kp::core {
+
+namespace {
+
+constexpr std::int64_t kLagProbeNs = 5'000'000;
+constexpr int kLagBuckets = 1001; // 0.1 ms each, the last for 100 ms and over
+
+double threadCpuSeconds()
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    timespec ts {};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+#endif
+    return -1;
+}
+
+} // namespace
 
 LoadWorker::LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload)
     : m_index(index)
@@ -38,6 +56,8 @@ void LoadWorker::prepare(int connections)
             else
                 fireSchedule();
         });
+        m_lagProbe = new PreciseTimer(this);
+        connect(m_lagProbe, &PreciseTimer::timeout, this, &LoadWorker::probeLag);
     }
     m_transport->prepare(connections, [this](const QString& error) { Q_EMIT prepared(error); });
 }
@@ -50,6 +70,12 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
     m_nextSend = 0;
     m_capped.clear();
     m_flushTimer->start();
+    m_lagHistogram.assign(kLagBuckets, 0);
+    m_lagMaxMs = 0;
+    m_cpuStart = threadCpuSeconds();
+    m_wallStartNs = monotonicNowNs();
+    m_probeDueNs = m_wallStartNs + kLagProbeNs;
+    m_lagProbe->startAt(m_probeDueNs);
     const Assignment& a = *m_assignment;
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
         m_issued.assign(a.quotas.size(), 0);
@@ -221,7 +247,7 @@ void LoadWorker::flush()
 {
     if (m_batch.empty())
         return;
-    Q_EMIT finishedRequests(std::exchange(m_batch, {}));
+    Q_EMIT finishedRequests(std::make_shared<std::vector<RequestRecord>>(std::exchange(m_batch, {})));
 }
 
 void LoadWorker::checkDone()
@@ -236,8 +262,41 @@ void LoadWorker::checkDone()
         return;
     m_running = false;
     m_flushTimer->stop();
+    m_lagProbe->stop();
     flush();
+    const std::int64_t now = monotonicNowNs();
+    const double cpu = threadCpuSeconds();
+    std::uint64_t probes = 0;
+    for (std::uint32_t n : m_lagHistogram)
+        probes += n;
+    double p99 = -1;
+    if (probes > 0) {
+        // The bucket's upper edge: the probe was at most this late.
+        const std::uint64_t rank = std::uint64_t(std::ceil(0.99 * double(probes)));
+        std::uint64_t seen = 0;
+        for (int b = 0; b < kLagBuckets; ++b) {
+            seen += m_lagHistogram[std::size_t(b)];
+            if (seen >= rank) {
+                p99 = b + 1 == kLagBuckets ? m_lagMaxMs : std::min(m_lagMaxMs, 0.1 * double(b + 1));
+                break;
+            }
+        }
+    }
+    Q_EMIT measuredItself(cpu >= 0 && m_cpuStart >= 0 ? cpu - m_cpuStart : -1, double(now - m_wallStartNs) / 1e9, p99,
+        probes > 0 ? m_lagMaxMs : -1);
     Q_EMIT done();
+}
+
+void LoadWorker::probeLag()
+{
+    const std::int64_t now = monotonicNowNs();
+    const double lateMs = double(std::max<std::int64_t>(0, now - m_probeDueNs)) / 1e6;
+    m_lagMaxMs = std::max(m_lagMaxMs, lateMs);
+    ++m_lagHistogram[std::size_t(std::min(kLagBuckets - 1, int(lateMs * 10)))];
+    // The next probe on the 5 ms grid after now: a loop stalled for a second counts once, as one late probe.
+    m_probeDueNs += ((now - m_probeDueNs) / kLagProbeNs + 1) * kLagProbeNs;
+    if (m_running)
+        m_lagProbe->startAt(m_probeDueNs);
 }
 
 } // namespace kp::core

@@ -45,6 +45,10 @@ public:
         std::int64_t originNs = 0;
     };
 
+    /// Finished requests handed over to the engine's thread: the worker lets go of a batch when it emits it, so the
+    /// records move instead of being copied (a record holds every chunk's time).
+    using Batch = std::shared_ptr<std::vector<RequestRecord>>;
+
     LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload);
     ~LoadWorker() override;
 
@@ -58,7 +62,11 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void prepared(const QString& error);
-    void finishedRequests(const std::vector<kp::core::RequestRecord>& records);
+    void finishedRequests(const kp::core::LoadWorker::Batch& records);
+    /// How the thread kept up over the step, just before done(): its CPU time (-1 where the platform has no thread
+    /// clock) and wall time in seconds, and how late a 5 ms probe timer fired at p99 and at worst, in ms. A loop
+    /// that is late reads chunks late, and a thread near a whole core of CPU is one that falls behind.
+    void measuredItself(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs);
     void done();
 
 private:
@@ -71,6 +79,7 @@ private:
     void startDueUsers();
     void flush();
     void checkDone();
+    void probeLag();
 
     int m_index;
     LoadTarget m_target;
@@ -92,6 +101,12 @@ private:
     std::vector<RequestRecord> m_batch;
     QTimer* m_flushTimer = nullptr;
     PreciseTimer* m_scheduleTimer = nullptr;
+    PreciseTimer* m_lagProbe = nullptr;
+    std::int64_t m_probeDueNs = 0;
+    std::vector<std::uint32_t> m_lagHistogram; // probes by lateness, in 0.1 ms buckets; the last one is 100 ms and over
+    double m_lagMaxMs = 0;
+    double m_cpuStart = -1;
+    std::int64_t m_wallStartNs = 0;
 };
 
 } // namespace kp::core

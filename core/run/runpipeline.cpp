@@ -555,6 +555,13 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
             {QStringLiteral("cores"), QThread::idealThreadCount()}};
     if (m_options.shard)
         info.client[QStringLiteral("late_ms")] = double(m_lateMs);
+    // Whether the client kept up: a load thread near a whole core, or an event loop that woke late, reads chunks late.
+    if (result.busiestThreadCpuShare >= 0)
+        info.client[QStringLiteral("busiest_thread_cpu_share")] = result.busiestThreadCpuShare;
+    if (result.loopLagP99Ms >= 0) {
+        info.client[QStringLiteral("loop_lag_p99_ms")] = result.loopLagP99Ms;
+        info.client[QStringLiteral("loop_lag_max_ms")] = result.loopLagMaxMs;
+    }
     // Requests the transport sent again because the server had closed their kept-alive connection: the client's
     // business, never a failure of the server, but said in the report.
     if (const auto resent = std::count_if(

@@ -109,6 +109,11 @@ private Q_SLOTS:
         }
         QCOMPARE(warm, 4);
         QCOMPARE(int(perUser.size()), 4);
+        // The client measured itself: its busiest load thread's share of a core, and how late its loop woke.
+        QVERIFY2(result.busiestThreadCpuShare >= 0 && result.busiestThreadCpuShare < 1.5,
+            qPrintable(QString::number(result.busiestThreadCpuShare)));
+        QVERIFY2(result.loopLagP99Ms >= 0 && result.loopLagP99Ms <= result.loopLagMaxMs,
+            qPrintable(QStringLiteral("%1 %2").arg(result.loopLagP99Ms).arg(result.loopLagMaxMs)));
         for (const auto& [user, n] : perUser)
             QCOMPARE(n, 4);
     }

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void changingTheGpuRecomputes();
     void roundTripIsAllowedOnTtft();
     void trustChecksSayWhatIsMissing();
+    void aClientThatFellBehindIsNamed();
     void findingsFollowTheProduct();
     void estimateOfAnotherSize();
     void comparisonTestsDifferences();
@@ -754,6 +755,35 @@ void TestRunAnalysis::roundTripIsAllowedOnTtft()
         qPrintable(content.scoreNote));
     const RunData near = makeRun(specs);
     QCOMPARE(analysed(near).curve.points[std::size_t(analysed(near).curve.capacity.firstFail)].load, 8.0);
+}
+
+void TestRunAnalysis::aClientThatFellBehindIsNamed()
+{
+    auto check = [](const RunData& run) {
+        for (const TrustCheck& c : analysed(run).trust)
+            if (c.id == u"client")
+                return c;
+        return TrustCheck {};
+    };
+    RunData run = makeRun(latencyBoundSweep());
+    for (StepData& s : run.steps) {
+        s.busiestThreadCpuShare = 0.2;
+        s.loopLagP99Ms = 0.3;
+    }
+    TrustCheck c = check(run);
+    QCOMPARE(c.status, TrustCheck::Status::Pass);
+    // The worst step is named with its figures.
+    run.steps.back().busiestThreadCpuShare = 0.96;
+    c = check(run);
+    QCOMPARE(c.status, TrustCheck::Status::Warn);
+    const QString at = run.steps.back().loadPhrase();
+    QVERIFY2(c.detail.contains(QStringLiteral("the busiest load thread used 96% of a core (at %1)").arg(at)),
+        qPrintable(c.detail));
+    run.steps.back().loopLagP99Ms = 14;
+    c = check(run);
+    QCOMPARE(c.status, TrustCheck::Status::Fail);
+    QVERIFY2(c.detail.contains(QStringLiteral("woke at most 14 ms late at p99 (at %1)").arg(at)), qPrintable(c.detail));
+    QVERIFY2(c.detail.contains(QStringLiteral("more free cores")), qPrintable(c.detail));
 }
 
 void TestRunAnalysis::trustChecksSayWhatIsMissing()
