@@ -253,10 +253,51 @@ private:
         const bool schedulerCap = s && s->peakRunning > 0 && after->step->concurrency > 0
             && s->peakRunning < 0.9 * after->step->concurrency && s->peakWaiting > 0
             && (s->peakKvUsage < 0 || s->peakKvUsage < 0.9);
+        // A full cache stops the batch before the GPU does: at the wall or past it, the KV cache near full or
+        // requests preempted. Then the cause is memory, and weight quantization or a replica is not the next step.
+        const CurvePoint* at = point(w.point);
+        auto fullCache = [](const CurvePoint* p) {
+            return p && (p->step->server.peakKvUsage >= 0.9 || p->step->server.preemptions > 0);
+        };
+        const CurvePoint* full = fullCache(after) ? after : fullCache(at) ? at : nullptr;
         Finding f;
         f.severity = limiting ? Severity::Problem : Severity::Background;
         f.lessonId = QStringLiteral("continuous-batching");
-        if (schedulerCap) {
+        if (full && !schedulerCap) {
+            const ServerDeltas& d = full->step->server;
+            f.id = QStringLiteral("kv-cache-caps-batch");
+            f.title = QCoreApplication::translate("Findings", "The KV cache stops the batch from growing at %1")
+                          .arg(text::users(w.load, false));
+            QStringList where;
+            if (d.peakKvUsage >= 0)
+                where << QCoreApplication::translate("Findings", "the KV cache reached %1")
+                             .arg(text::percent(d.peakKvUsage));
+            if (d.preemptions > 0)
+                where << QCoreApplication::translate("Findings", "%1 requests were preempted")
+                             .arg(text::number(d.preemptions));
+            if (d.peakRunning > 0)
+                where << QCoreApplication::translate("Findings", "the server ran at most %1 at once")
+                             .arg(text::number(d.peakRunning));
+            f.measured = QCoreApplication::translate("Findings", "Throughput stopped growing: %1. At %2 %3.")
+                             .arg(w.evidenceWithQueue(), full->step->loadPhrase(),
+                                 where.join(QCoreApplication::translate("Findings", ", ")));
+            f.meaning = QCoreApplication::translate("Findings",
+                "The GPU is not what stops growth: the cache holds no more requests, so extra users wait for "
+                "space or are preempted and recomputed.");
+            f.why = QCoreApplication::translate("Findings",
+                "Every running request keeps its keys and values in GPU memory until it ends; once the cache is "
+                "full the scheduler admits no more, and vLLM's V1 engine preempts by dropping a request's cache.");
+            f.lessonId = QStringLiteral("kv-cache-and-preemption");
+            if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
+                f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                    QCoreApplication::translate(
+                        "Findings", "halves the bytes per cached token, so about twice the requests fit"));
+            const double util = m_run.facts.gpuMemoryUtilization.value_or(0.9);
+            if (util < 0.95)
+                f.tryNext << flag(QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.95"),
+                    QCoreApplication::translate("Findings", "gives the KV cache the memory vLLM holds back (now %1)")
+                        .arg(text::number(util, 2)));
+        } else if (schedulerCap) {
             f.id = QStringLiteral("scheduler-cap");
             f.title = QCoreApplication::translate("Findings", "The scheduler caps the batch at %1 requests")
                           .arg(text::number(s->peakRunning));
@@ -753,13 +794,16 @@ int productRank(const QString& product, const QString& id)
 {
     static const QStringList chat {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
         QStringLiteral("ttft-target"), QStringLiteral("scheduler-cap"), QStringLiteral("memory-wall"),
-        QStringLiteral("gpu-saturated"), QStringLiteral("tpot-target"), QStringLiteral("e2el-target")};
+        QStringLiteral("kv-cache-caps-batch"), QStringLiteral("gpu-saturated"), QStringLiteral("tpot-target"),
+        QStringLiteral("e2el-target")};
     static const QStringList reasoning {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
-        QStringLiteral("memory-wall"), QStringLiteral("tpot-target"), QStringLiteral("scheduler-cap"),
-        QStringLiteral("gpu-saturated"), QStringLiteral("e2el-target"), QStringLiteral("ttft-target")};
+        QStringLiteral("memory-wall"), QStringLiteral("kv-cache-caps-batch"), QStringLiteral("tpot-target"),
+        QStringLiteral("scheduler-cap"), QStringLiteral("gpu-saturated"), QStringLiteral("e2el-target"),
+        QStringLiteral("ttft-target")};
     static const QStringList batch {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
-        QStringLiteral("gpu-saturated"), QStringLiteral("scheduler-cap"), QStringLiteral("memory-wall"),
-        QStringLiteral("e2el-target"), QStringLiteral("tpot-target"), QStringLiteral("ttft-target")};
+        QStringLiteral("gpu-saturated"), QStringLiteral("kv-cache-caps-batch"), QStringLiteral("scheduler-cap"),
+        QStringLiteral("memory-wall"), QStringLiteral("e2el-target"), QStringLiteral("tpot-target"),
+        QStringLiteral("ttft-target")};
     const QStringList& order = product == u"reasoning" ? reasoning : product == u"batch" ? batch : chat;
     const qsizetype i = order.indexOf(id);
     return i < 0 ? int(order.size()) : int(i);

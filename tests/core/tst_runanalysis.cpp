@@ -58,6 +58,7 @@ private Q_SLOTS:
     void failuresCountAsInfinitelySlow();
     void prefixCacheHitsAreADoubt();
     void saturationWallWithAnIdleCache();
+    void aFullCacheIsNotCalledTheGpusLimit();
     void memoryWithoutMetricsIsNotVisible();
     void everyLoadPassing();
     void aPlateauAndAQueueAreBothNamed();
@@ -264,6 +265,28 @@ void TestRunAnalysis::adviceFollowsTheServerFamily()
         toldWhy = toldWhy || f.meaning.contains(QStringLiteral("this server did not say it is vLLM, so none is"));
     }
     QVERIFY(toldWhy);
+}
+
+void TestRunAnalysis::aFullCacheIsNotCalledTheGpusLimit()
+{
+    // As the saturating sweep below, but the cache is full past 8 users and requests are preempted: the batch stops
+    // growing because nothing more fits, not because the GPU's steps are as long as they can be.
+    const std::vector<StepSpec> specs
+        = {{1, 100, 10}, {1, 100, 10, 20, 0.01}, {2, 100, 10, 20, 0.2}, {4, 110, 10, 20, 0.5}, {8, 120, 10, 20, 0.93},
+            {16, 2790, 10, 20, 0.99, 23, 8, 8}, {32, 8130, 10, 20, 0.99, 40, 24, 8}};
+    const RunAnalysis a = analysed(makeRun(specs, QStringLiteral("chat"), QStringLiteral("h100-sxm")));
+    QVERIFY(a.walls.saturation.reached);
+    const auto it = std::find_if(a.findings.begin(), a.findings.end(),
+        [](const Finding& f) { return f.id == u"kv-cache-caps-batch" || f.id == u"gpu-saturated"; });
+    QVERIFY(it != a.findings.end());
+    QCOMPARE(it->id, QStringLiteral("kv-cache-caps-batch"));
+    const QString where = QStringLiteral("At 16 users the KV cache reached 99%, 23 requests were preempted");
+    QVERIFY2(it->measured.contains(where), qPrintable(it->measured));
+    // Memory's remedies, never weight quantization for a wall that memory built.
+    for (const FlagSuggestion& s : it->tryNext)
+        QVERIFY2(s.flag != u"--quantization" && s.flag != u"--data-parallel-size", qPrintable(s.commandLine));
+    QVERIFY(std::any_of(
+        it->tryNext.begin(), it->tryNext.end(), [](const FlagSuggestion& s) { return s.flag == u"--kv-cache-dtype"; }));
 }
 
 void TestRunAnalysis::saturationWallWithAnIdleCache()
