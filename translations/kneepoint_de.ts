@@ -482,6 +482,38 @@
         <source>The two medians&apos; 95% intervals (%1 to %2, and %3 to %4) overlap: sharing saved less than the spread of the requests, or the server did not reuse what was shared.</source>
         <translation>Die 95-%-Intervalle der beiden Mediane (%1 bis %2 und %3 bis %4) überlappen: Das Teilen sparte weniger als die Streuung der Anfragen, oder der Server hat das Geteilte nicht wiederverwendet.</translation>
     </message>
+    <message>
+        <source>The KV cache stops the batch from growing at %1</source>
+        <translation>Der KV-Cache hält den Batch bei %1 am Wachsen</translation>
+    </message>
+    <message>
+        <source>the KV cache reached %1</source>
+        <translation>der KV-Cache erreichte %1</translation>
+    </message>
+    <message>
+        <source>%1 requests were preempted</source>
+        <translation>%1 Anfragen wurden verdrängt</translation>
+    </message>
+    <message>
+        <source>the server ran at most %1 at once</source>
+        <translation>der Server bearbeitete höchstens %1 gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Throughput stopped growing: %1. At %2 %3.</source>
+        <translation>Der Durchsatz wuchs nicht mehr: %1. Bei %2: %3.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>The GPU is not what stops growth: the cache holds no more requests, so extra users wait for space or are preempted and recomputed.</source>
+        <translation>Nicht die GPU bremst das Wachstum: Der Cache fasst keine weiteren Anfragen, also warten zusätzliche Nutzer auf Platz oder werden verdrängt und neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Every running request keeps its keys and values in GPU memory until it ends; once the cache is full the scheduler admits no more, and vLLM&apos;s V1 engine preempts by dropping a request&apos;s cache.</source>
+        <translation>Jede laufende Anfrage hält ihre Keys und Values im GPU-Speicher, bis sie endet; ist der Cache voll, lässt der Scheduler keine weiteren zu, und die V1-Engine von vLLM verdrängt, indem sie den Cache einer Anfrage verwirft.</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -1818,6 +1850,14 @@
     <message>
         <source> The step at %1 was stopped by the user and is not counted: the requests cut short there (%2) are not failures.</source>
         <translation> Der Schritt bei %1 wurde vom Benutzer gestoppt und zählt nicht: die dort abgebrochenen Anfragen (%2) sind keine Fehler.</translation>
+    </message>
+    <message>
+        <source>the load threads&apos; event loops woke at most %1 late at p99 (at %2)</source>
+        <translation>die Ereignisschleifen der Last-Threads wachten beim p99 höchstens %1 zu spät auf (bei %2)</translation>
+    </message>
+    <message>
+        <source>the busiest load thread used %1 of a core (at %2)</source>
+        <translation>der am stärksten belastete Last-Thread nutzte %1 eines Kerns (bei %2)</translation>
     </message>
 </context>
 <context>
