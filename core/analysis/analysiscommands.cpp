@@ -122,13 +122,13 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
     return s;
 }
 
-QString verdictOf(const RunStore& store, qint64 id)
+QString runSummaryOf(const RunStore& store, qint64 id)
 {
     QString error;
     const std::optional<RunData> run = RunData::load(store, id, &error);
     if (!run)
         return {};
-    return RunAnalysis::of(*run, AnalysisSettings::ofRun(*run)).verdict;
+    return AnalysisText::summary(*run, RunAnalysis::of(*run, AnalysisSettings::ofRun(*run)));
 }
 
 int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,

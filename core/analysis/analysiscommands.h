@@ -67,9 +67,10 @@ std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& 
 AnalysisSettings analysisSettingsFrom(const QCommandLineParser& parser, const RunData& run, QStringList* notes);
 /// Those options, for a command's options().
 QList<QCommandLineOption> analysisOptions();
-/// The verdict paragraph of run `runId` in `store`, as `kneepoint run` prints it at the end; empty when the run
-/// cannot be read.
-QString verdictOf(const RunStore& store, qint64 runId);
+/// What `run` prints of a run it has just stored, as `kneepoint show` prints it (AnalysisText::summary): the doubts,
+/// the verdict, the scorecard, capacity and knee, so that every figure has the one value it has everywhere else.
+/// Empty when the run cannot be loaded.
+QString runSummaryOf(const RunStore& store, qint64 runId);
 /// A run a command has just stored (import, merge), printed as kneepoint show prints it: `headline`, the analysis,
 /// `notes` and where it is stored; or, with `json`, the analysis with the run's id, options, status and notes, and
 /// `extra` on top. Returns the exit code.

@@ -153,31 +153,9 @@ QJsonObject wallJson(const Wall& w)
 
 } // namespace
 
-QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
+QString AnalysisText::summary(const RunData& run, const RunAnalysis& a)
 {
-    const RunSummary& s = run.run.summary;
     QString out;
-    out += QStringLiteral("Run %1%2: %3 at %4, %5, started %6\n")
-               .arg(s.id)
-               .arg(s.demo ? QStringLiteral(" (demo)") : QString())
-               .arg(s.model.isEmpty() ? QStringLiteral("unknown model") : s.model, s.url, runStatusName(s.status),
-                   s.startedUtc);
-    if (!s.statusReason.isEmpty())
-        out += QStringLiteral("  %1\n").arg(s.statusReason);
-    if (run.timeScale != 1)
-        out += QStringLiteral("  The server was simulated at %1× speed; every figure is in its time.\n")
-                   .arg(text::number(run.timeScale));
-    // What the verdict is measured against, stated before it: the request size and the targets.
-    const QString product = run.run.info.product.isEmpty() ? QStringLiteral("unnamed") : run.run.info.product;
-    const QStringList workload = run.workloadClauses();
-    out += run.inputTokens > 0
-        ? QStringLiteral("  Traffic: %1, %2 tokens in, %3 out%4; targets: %5 for %6.\n")
-              .arg(product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
-                  workload.isEmpty() ? QString() : QStringLiteral(", ") + workload.join(QStringLiteral(", ")),
-                  Verdict::targets(a.settings), Verdict::share(a.settings.percentile))
-        : QStringLiteral("  Traffic: %1; targets: %2 for %3.\n")
-              .arg(product, Verdict::targets(a.settings), Verdict::share(a.settings.percentile));
-
     // Doubts before the verdict.
     QString doubts;
     for (const TrustCheck& c : a.trust)
@@ -207,6 +185,36 @@ QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
         out += QStringLiteral("\nRate sweep\n") + scorecard(run, a, a.rateCurve);
         out += capacityLine(QStringLiteral("Capacity"), a.rateCurve, a.rateCurve.capacity, false) + u'\n';
     }
+
+    return out;
+}
+
+QString AnalysisText::render(const RunData& run, const RunAnalysis& a)
+{
+    const RunSummary& s = run.run.summary;
+    QString out;
+    out += QStringLiteral("Run %1%2: %3 at %4, %5, started %6\n")
+               .arg(s.id)
+               .arg(s.demo ? QStringLiteral(" (demo)") : QString())
+               .arg(s.model.isEmpty() ? QStringLiteral("unknown model") : s.model, s.url, runStatusName(s.status),
+                   s.startedUtc);
+    if (!s.statusReason.isEmpty())
+        out += QStringLiteral("  %1\n").arg(s.statusReason);
+    if (run.timeScale != 1)
+        out += QStringLiteral("  The server was simulated at %1× speed; every figure is in its time.\n")
+                   .arg(text::number(run.timeScale));
+    // What the verdict is measured against, stated before it: the request size and the targets.
+    const QString product = run.run.info.product.isEmpty() ? QStringLiteral("unnamed") : run.run.info.product;
+    const QStringList workload = run.workloadClauses();
+    out += run.inputTokens > 0
+        ? QStringLiteral("  Traffic: %1, %2 tokens in, %3 out%4; targets: %5 for %6.\n")
+              .arg(product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
+                  workload.isEmpty() ? QString() : QStringLiteral(", ") + workload.join(QStringLiteral(", ")),
+                  Verdict::targets(a.settings), Verdict::share(a.settings.percentile))
+        : QStringLiteral("  Traffic: %1; targets: %2 for %3.\n")
+              .arg(product, Verdict::targets(a.settings), Verdict::share(a.settings.percentile));
+
+    out += summary(run, a);
 
     out += QStringLiteral("\nWalls\n");
     for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})

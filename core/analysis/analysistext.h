@@ -16,6 +16,9 @@ struct RunComparison;
 /// print. Trust checks that did not pass come above the verdict, so that nobody reads a verdict without its doubts.
 namespace AnalysisText {
 QString render(const RunData& run, const RunAnalysis& analysis);
+/// The part of render() a finished `run` prints: the doubts, the verdict, the scorecard, capacity and knee, the
+/// same figures `show` gives, from the same analysis.
+QString summary(const RunData& run, const RunAnalysis& analysis);
 QString render(const RequestEstimate& estimate);
 QString render(const RunComparison& comparison);
 QJsonObject toJson(const RunData& run, const RunAnalysis& analysis);

@@ -396,7 +396,11 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
             {QStringLiteral("steps"), steps}};
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else if (!rows.empty()) {
-        io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
+        // The stored run as `show` judges it, so that the figures printed here are the ones every report shows
+        // (the steady window's sample, TTFT without the round trip); the raw table only when it cannot be read.
+        const QString summary = pipeline.runId() >= 0 ? runSummaryOf(*store, pipeline.runId()) : QString();
+        if (summary.isEmpty())
+            io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
         const QJsonObject& network = pipeline.network();
         if (network.contains(u"health_round_trip_median_ms")) {
             const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
@@ -404,21 +408,18 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
             if (network.contains(u"tcp_connect_ms"))
                 io.out << QStringLiteral(", TCP connect %1 ms")
                               .arg(network.value(u"tcp_connect_ms").toDouble(), 0, 'f', 2);
+            // Whether that is a large share of TTFT is the network trust check's to say, in the server's time.
             io.out << "; TTFT targets are judged with the round trip subtracted.\n";
-            // Warn when the network is a large share of the first token: the server may be fine and the path not.
-            if (!rows.empty() && !std::isnan(rows.front().stats.ttftMs.p50.value)
-                && rtt > 0.2 * rows.front().stats.ttftMs.p50.value)
-                io.out << QStringLiteral("Warning: the network round trip is %1% of TTFT at the baseline: measure "
-                                         "closer to the server to see the server alone.\n")
-                              .arg(100 * rtt / rows.front().stats.ttftMs.p50.value, 0, 'f', 0);
         }
-        if (pipeline.runId() >= 0) {
-            const QString verdict = verdictOf(*store, pipeline.runId());
-            if (!verdict.isEmpty())
-                io.out << "\n" << verdict << "\n\n";
+        if (!summary.isEmpty()) {
+            if (scale != 1)
+                io.out << QStringLiteral("The server was simulated at %1x speed; every figure is in its time.\n")
+                              .arg(scale);
+            io.out << summary << '\n';
+        }
+        if (pipeline.runId() >= 0)
             io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << "; kneepoint show "
                    << pipeline.runId() << " explains it.\n";
-        }
     }
     // A sweep in which no request succeeded measured nothing: stored as it was, but a script must not read it as
     // a benchmark that passed.

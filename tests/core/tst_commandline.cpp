@@ -206,7 +206,8 @@ private Q_SLOTS:
                                QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("4")},
                 120'000);
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains(u"TTFT p50"), qPrintable(r.out));
+        // The scorecard `show` prints, from the same analysis: one figure, one value.
+        QVERIFY2(r.out.contains(u"Scorecard (p99") && r.out.contains(u"TTFT p99"), qPrintable(r.out));
         QVERIFY2(r.out.contains(u"simulated at 10x speed"), qPrintable(r.out));
         QVERIFY(r.out.contains(u"Stored as run 1"));
         // The run ends with its verdict in words.
@@ -218,6 +219,9 @@ private Q_SLOTS:
         QCOMPARE(shown.code, 0);
         for (const char* part : {"Verdict", "Scorecard", "Walls", "Physics", "Healthy"})
             QVERIFY2(shown.out.contains(QLatin1String(part)), qPrintable(shown.out));
+        // `demo` printed the scorecard and verdict `show` prints, from the same analysis: one figure, one value.
+        const QString card = shown.out.mid(shown.out.indexOf(u"Verdict"));
+        QVERIFY2(r.out.contains(card.left(card.indexOf(u"Knee:"))), qPrintable(r.out + u"\n---\n" + shown.out));
         // What if the target were tighter: recomputed from the stored requests, the server long gone.
         const Result tight = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
             QStringLiteral("--slo-ttft-ms"), QStringLiteral("1"), QStringLiteral("--json")});
