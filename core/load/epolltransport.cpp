@@ -646,13 +646,7 @@ void EpollTransport::onTimeout(Connection* c)
         finish(c, false);
         return;
     }
-    const QString what = !c->connected
-        ? QStringLiteral("No connection to the server within %1 ms.").arg(m_target.connectTimeoutMs)
-        : now >= c->deadlineNs ? QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
-                                     .arg(m_target.requestTimeoutMs)
-        : c->reader.headersDone()
-        ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
-        : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs);
+    const QString what = m_target.timeoutSentence(c->connected, now >= c->deadlineNs, c->reader.headersDone());
     c->recorder->fail(ErrorClass::Timeout, what, now);
     finish(c, false);
 }

@@ -18,6 +18,18 @@ QString LoadTarget::rootPath() const
     return path;
 }
 
+QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const
+{
+    if (!connected)
+        return QStringLiteral("No connection to the server within %1 ms.").arg(connectTimeoutMs);
+    if (pastDeadline)
+        return QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
+            .arg(requestTimeoutMs);
+    if (headersDone)
+        return QStringLiteral("The stream stalled for more than %1 ms.").arg(stallTimeoutMs);
+    return QStringLiteral("No answer within %1 ms.").arg(firstByteTimeoutMs);
+}
+
 QString LoadTarget::apiKeyProblem(const QByteArray& key)
 {
     for (const char c : key) {

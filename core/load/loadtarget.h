@@ -37,6 +37,11 @@ struct LoadTarget
     /// sentence names the byte, never the key.
     static QString apiKeyProblem(const QByteArray& key);
 
+    /// Why a request timed out, naming the timeout that ended it: the connect timeout when it never connected, the
+    /// request timeout past its deadline, the stall timeout once headers had come, else the first-byte timeout.
+    /// Every transport says it in these words.
+    QString timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const;
+
     /// Turns certificate checks off for this request when, and only when, verifyTls is off.
     void applyTls(QNetworkRequest& request) const;
     void applyTls(QSslSocket& socket) const;

@@ -195,15 +195,10 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         stream->reply->abort();
         end();
     };
-    connect(stream->timer, &QTimer::timeout, this, [this, stream, timedOut] {
-        timedOut(stream->headers
-                ? QStringLiteral("The stream stalled for more than %1 ms.").arg(m_target.stallTimeoutMs)
-                : QStringLiteral("No answer within %1 ms.").arg(m_target.firstByteTimeoutMs));
-    });
-    connect(stream->deadline, &QTimer::timeout, this, [this, timedOut] {
-        timedOut(QStringLiteral("The request took longer than %1 ms, the longest a request may take.")
-                     .arg(m_target.requestTimeoutMs));
-    });
+    connect(stream->timer, &QTimer::timeout, this,
+        [this, stream, timedOut] { timedOut(m_target.timeoutSentence(true, false, stream->headers)); });
+    connect(stream->deadline, &QTimer::timeout, this,
+        [this, timedOut] { timedOut(m_target.timeoutSentence(true, true, false)); });
     connect(stream->reply, &QNetworkReply::finished, this, [stream, end] {
         const std::int64_t now = monotonicNowNs();
         QNetworkReply* reply = stream->reply;
