@@ -1453,6 +1453,14 @@
         <source>within the %1 runs %2 and %3 differ by</source>
         <translation>innerhalb der %1, um die sich die Läufe %2 und %3 unterscheiden</translation>
     </message>
+    <message>
+        <source> Runs %1 and %2 are of one configuration and no third run of it says how much such runs differ: nothing is called beyond noise. Run it once more to tell a drift from the noise.</source>
+        <translation> Die Läufe %1 und %2 haben dieselbe Konfiguration, und kein dritter Lauf davon zeigt, wie sehr solche Läufe voneinander abweichen: Nichts gilt als über dem Rauschen. Ein weiterer Lauf trennt eine Drift vom Rauschen.</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 are of one configuration, with no third run to measure their noise</source>
+        <translation>die Läufe %1 und %2 haben dieselbe Konfiguration, ohne dritten Lauf, der ihr Rauschen misst</translation>
+    </message>
 </context>
 <context>
     <name>RunData</name>

@@ -210,9 +210,30 @@ void RunComparison::summarise()
             " Runs %1 and %2 are of one configuration: each change must also exceed what they differ by.")
                        .arg(noiseIdA)
                        .arg(noiseIdB);
+    if (repeatsWithoutNoise)
+        summary += QCoreApplication::translate("RunComparison",
+            " Runs %1 and %2 are of one configuration and no third run of it says how much such runs differ: "
+            "nothing is called beyond noise. Run it once more to tell a drift from the noise.")
+                       .arg(idA)
+                       .arg(idB);
     if (metrics.isEmpty())
         summary += QCoreApplication::translate(
             "RunComparison", " The runs share no load step, so no metric could be compared.");
+}
+
+void RunComparison::asRepeatsWithoutNoise()
+{
+    repeatsWithoutNoise = true;
+    for (Metric& m : metrics) {
+        if (!m.significant)
+            continue;
+        m.significant = false;
+        m.why = QCoreApplication::translate(
+            "RunComparison", "runs %1 and %2 are of one configuration, with no third run to measure their noise")
+                    .arg(idA)
+                    .arg(idB);
+    }
+    summarise();
 }
 
 void RunComparison::withBetweenRunNoise(const RunComparison& twins)
@@ -253,6 +274,8 @@ void RunComparison::findBetweenRunNoise(const RunStore& store, const RunData& a,
         withBetweenRunNoise(of(*run, *analysis, *other, otherAnalysis, minEffectPercent));
         return;
     }
+    if (sameConfiguration(a.run.info, b.run.info))
+        asRepeatsWithoutNoise();
 }
 
 bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)

@@ -80,6 +80,9 @@ struct RunComparison
     /// The pair whose differences set the between-run noise; -1 without one.
     qint64 noiseIdA = -1;
     qint64 noiseIdB = -1;
+    /// A and B are themselves two runs of one configuration, and no third run of it measured the noise between
+    /// runs: what they differ by is that noise, as far as anyone can tell, and no row is beyond it.
+    bool repeatsWithoutNoise = false;
 
     static RunComparison of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB, double minEffectPercent = kDefaultMinEffectPercent);
@@ -87,9 +90,14 @@ struct RunComparison
     /// Takes the rows of `twins`, a comparison of two runs of one configuration, as the noise between runs: each row
     /// here that was beyond noise stays so only if it changed by more than the same row there. The summary follows.
     void withBetweenRunNoise(const RunComparison& twins);
+    /// A and B are of one configuration and nothing else says how much such runs differ: a per-request test of two
+    /// closed-loop runs is optimistic (their samples are autocorrelated), so two runs of one server with nothing
+    /// changed found a "difference" of 5.8% at p = 4e-5. No row is called beyond noise; each says why.
+    void asRepeatsWithoutNoise();
 
     /// Looks in `store` for another run of A's configuration (else of B's) and, when there is one, takes what it
-    /// differs by from A (or B) as the noise between runs, as withBetweenRunNoise().
+    /// differs by from A (or B) as the noise between runs, as withBetweenRunNoise(). When there is none and A and B
+    /// are of one configuration, treats them as repeats (asRepeatsWithoutNoise()).
     void findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB);
 

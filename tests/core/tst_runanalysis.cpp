@@ -934,6 +934,15 @@ void TestRunAnalysis::compareHearsTheNoiseBetweenTwoRunsOfOneConfiguration()
     RunComparison d = RunComparison::of(a, aa, far, analysed(far));
     d.withBetweenRunNoise(twins);
     QVERIFY(ttft8(d).significant);
+    // Two runs of one configuration and no third: their differences are the noise, as far as anyone can tell.
+    RunComparison repeats = RunComparison::of(a, aa, b, analysed(b));
+    QVERIFY(ttft8(repeats).significant);
+    repeats.asRepeatsWithoutNoise();
+    QVERIFY(std::none_of(
+        repeats.metrics.begin(), repeats.metrics.end(), [](const RunComparison::Metric& m) { return m.significant; }));
+    QCOMPARE(ttft8(repeats).why,
+        QStringLiteral("runs 7 and 8 are of one configuration, with no third run to measure their noise"));
+    QVERIFY2(repeats.summary.contains(QStringLiteral("nothing is called beyond noise")), qPrintable(repeats.summary));
 }
 
 void TestRunAnalysis::comparisonTestsDifferences()
