@@ -1344,6 +1344,10 @@
         <source>The twin cannot predict it here: %1</source>
         <translation>Der Zwilling kann es hier nicht vorhersagen: %1</translation>
     </message>
+    <message>
+        <source>TTFT (ms), the network&apos;s %1 round trip included</source>
+        <translation>TTFT (ms), einschließlich der Netzwerk-Umlaufzeit von %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>

@@ -705,7 +705,12 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         c.environment.push_back({label, value});
 
     const double scale = run.timeScale;
-    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TTFT (ms)"),
+    // Every request's TTFT as measured, the round trip in: labelled, since the scorecard and verdict leave it out.
+    c.appendix.push_back(distributionTable(run,
+        run.roundTripMs > 0
+            ? QCoreApplication::translate("ReportContent", "TTFT (ms), the network's %1 round trip included")
+                  .arg(text::milliseconds(run.roundTripMs))
+            : QCoreApplication::translate("ReportContent", "TTFT (ms)"),
         [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
     c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TPOT (ms)"),
         [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
