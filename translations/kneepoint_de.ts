@@ -2035,6 +2035,10 @@
         <source>%1 (%2, 95% interval)</source>
         <translation>%1 (%2, 95-%-Intervall)</translation>
     </message>
+    <message>
+        <source>%1 (%2 as measured; too few requests to bound it at 95%)</source>
+        <translation>%1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen)</translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -4231,6 +4235,10 @@
     <message>
         <source>Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).</source>
         <translation>Kapazität: %1 (%2, 95-%-Intervall) bei p%3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at p%3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen) bei p%3 (begrenzt durch %4).</translation>
     </message>
 </context>
 <context>

@@ -49,8 +49,10 @@ QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity
         ? QString()
         : QStringLiteral(", %1 to spare on %2")
               .arg(text::percent(std::max(0.0, c.headroom)), text::metricName(c.tightest));
-    return QStringLiteral("%1: %2 (%3, 95% interval), between %4 (passed%5) and %6 (missed: %7).")
+    return QStringLiteral("%1: %2 (%3%4), between %5 (passed%6) and %7 (missed: %8).")
         .arg(what, load(c.shown()), text::range(c.shownLow(), c.shownHigh()),
+            c.intervalOpen ? QStringLiteral(" as measured; too few requests to bound it at 95%")
+                           : QStringLiteral(", 95% interval"),
             curve.points[std::size_t(c.lastPass)].step->loadText(), spare,
             curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
 }
@@ -125,6 +127,7 @@ QJsonObject curveJson(const LoadCurve& curve)
             {QStringLiteral("value_at_fail"), num(c.valueAtFail)}};
         if (c.bound == Capacity::Bound::Between) {
             o[QStringLiteral("low")] = num(c.low);
+            o[QStringLiteral("interval_open")] = c.intervalOpen;
             o[QStringLiteral("high")] = num(c.high);
         }
         if (c.lastPass >= 0)

@@ -101,6 +101,9 @@ struct Capacity
     /// Probes (CapacitySearch) narrow it.
     double low = std::numeric_limits<double>::quiet_NaN();
     double high = std::numeric_limits<double>::quiet_NaN();
+    /// A bracketing step's percentile interval has no bound on the side that matters (too few requests for the
+    /// percentile): low–high is the bracket as measured, not a 95% interval.
+    bool intervalOpen = false;
 
     /// The load as every text shows it: a crossing is rounded down at the precision shown (whole users from 10,
     /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)

@@ -34,6 +34,9 @@ QString breakingLoad(const LoadCurve& curve, const Capacity& c)
     QString at = loadAmount(curve, c.shown());
     if (std::isnan(c.low) || std::isnan(c.high))
         return at;
+    if (c.intervalOpen)
+        return QCoreApplication::translate("Verdict", "%1 (%2 as measured; too few requests to bound it at 95%)")
+            .arg(at, text::range(c.shownLow(), c.shownHigh()));
     return QCoreApplication::translate("Verdict", "%1 (%2, 95% interval)")
         .arg(at, text::range(c.shownLow(), c.shownHigh()));
 }

@@ -367,13 +367,15 @@ void RunPipeline::planProbe(const QString& phase)
     step.load[QStringLiteral("probe")] = spent;
     m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
     Q_EMIT phaseChanged(phase,
-        QStringLiteral("Capacity is between %1 and %2 (95% interval), wider than ±%3%: probe %4 of at most %5 at %6.")
+        QStringLiteral("Capacity is between %1 and %2 (%7), wider than ±%3%: probe %4 of at most %5 at %6.")
             .arg(c.low, 0, 'g', 3)
             .arg(c.high, 0, 'g', 3)
             .arg(m_options.capacityPrecision * 100, 0, 'g', 3)
             .arg(spent)
             .arg(m_options.maxProbes)
-            .arg(*probe, 0, 'g', 4));
+            .arg(*probe, 0, 'g', 4)
+            .arg(c.intervalOpen ? QStringLiteral("as measured; too few requests to bound it at 95%")
+                                : QStringLiteral("95% interval")));
 }
 
 bool RunPipeline::joinSchedule()

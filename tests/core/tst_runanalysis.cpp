@@ -52,6 +52,7 @@ private Q_SLOTS:
     }
     void capacityIsInterpolatedBetweenBracketingSteps();
     void verdictNamesTheLatencyWallAndRulesOutMemory();
+    void aCapacityIntervalIsCalled95OnlyWhenItIs();
     void memoryWallIsNamedWithItsEvidence();
     void adviceFollowsTheServerFamily();
     void aStepTheUserStoppedIsNotJudged();
@@ -103,6 +104,23 @@ void TestRunAnalysis::capacityIsInterpolatedBetweenBracketingSteps()
     QCOMPARE(c.load, 10.0);
 }
 
+void TestRunAnalysis::aCapacityIntervalIsCalled95OnlyWhenItIs()
+{
+    // 20 requests a user: at 8 users 160, too few for p99's upper bound at 95% (it takes 299 or more); the bracket is
+    // what was measured, and said so.
+    const Capacity open = analysed(makeRun(latencyBoundSweep())).curve.capacity;
+    QVERIFY(open.intervalOpen);
+    QCOMPARE(open.low, 8.0);
+    QCOMPARE(open.high, 16.0);
+    // 60 a user: 480 at 8 users, where p99 is bounded on both sides; the interval is a 95% one.
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    for (StepSpec& s : specs)
+        s.perUser = 60;
+    const RunAnalysis a = analysed(makeRun(specs));
+    QVERIFY(!a.curve.capacity.intervalOpen);
+    QVERIFY2(a.verdict.contains(QStringLiteral("about 10 users (8–16, 95% interval)")), qPrintable(a.verdict));
+}
+
 void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
 {
     const RunData run = makeRun(latencyBoundSweep());
@@ -114,8 +132,8 @@ void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
                                                  "comfortably handles about 8 users at your targets of 50 ms per "
                                                  "token and 500 ms to the first token for 99 of 100 requests "
                                                  "(every figure at least 20% under its target there). It "
-                                                 "breaks at about 10 users (8–16, 95% interval) because time to first "
-                                                 "token crosses your "
+                                                 "breaks at about 10 users (8–16 as measured; too few requests to "
+                                                 "bound it at 95%) because time to first token crosses your "
                                                  "target, not because memory is full: the KV cache was only 2.9% "
                                                  "used there")),
         qPrintable(a.verdict));

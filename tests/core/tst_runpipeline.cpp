@@ -788,7 +788,10 @@ private Q_SLOTS:
         const bool precise = (high - low) / 2 <= 0.1 * load;
         const bool closed = capacity[u"first_fail_load"].toDouble() - capacity[u"last_pass_load"].toDouble() <= 1;
         QVERIFY2(precise || closed || probes.size() == 3, QJsonDocument(capacity).toJson().constData());
-        QVERIFY2(shown[u"verdict"].toString().contains(QStringLiteral("95% interval")),
+        // 24 requests a step cannot bound a p99 at 95%: the verdict calls the range what it is.
+        QVERIFY2(shown[u"verdict"].toString().contains(capacity[u"interval_open"].toBool()
+                         ? QStringLiteral("as measured; too few requests to bound it at 95%")
+                         : QStringLiteral("95% interval")),
             qPrintable(shown[u"verdict"].toString()));
 
         // kneepoint pareto: every step a point, the frontier marked, drawn to SVG.
