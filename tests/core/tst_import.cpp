@@ -323,7 +323,8 @@ private slots:
         const std::optional<RunData> loaded = RunData::load(*store, id, &error);
         QVERIFY2(loaded, qPrintable(error));
         const RunAnalysis analysis = RunAnalysis::of(*loaded, AnalysisSettings::ofRun(*loaded));
-        const QStringList unsupported = verdictFiguresWithoutEvidence(analysis.verdict, show.out);
+        const QStringList unsupported
+            = verdictFiguresWithoutEvidence(analysis.verdict, show.out) + verdictContradictions(analysis);
         QVERIFY2(unsupported.isEmpty(), qPrintable(unsupported.join(u"; ")));
     }
 

@@ -12,11 +12,14 @@
 #include "analysis/textformat.h"
 #include "catalog/catalog.h"
 #include "report/reportcontent.h"
+#include "store/runstore.h"
 #include "support/consistency.h"
 #include "support/handbuiltrun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -35,6 +38,8 @@ RunAnalysis analysed(const RunData& run)
     RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
     for (const QString& m : verdictFiguresWithoutEvidence(a.verdict, AnalysisText::render(run, a)))
         g_inconsistent << m;
+    for (const QString& m : verdictContradictions(a))
+        g_inconsistent << m + QStringLiteral(" (") + a.verdict + u')';
     return a;
 }
 
@@ -48,7 +53,8 @@ private Q_SLOTS:
     void cleanup()
     {
         const QStringList found = std::exchange(g_inconsistent, {});
-        QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("verdict figures without evidence: ") + found.join(u"; ")));
+        QVERIFY2(found.isEmpty(),
+            qPrintable(QStringLiteral("verdict figures without evidence, or contradictions: ") + found.join(u"; ")));
     }
     void capacityIsInterpolatedBetweenBracketingSteps();
     void verdictNamesTheLatencyWallAndRulesOutMemory();
@@ -77,6 +83,8 @@ private Q_SLOTS:
     void fasterThanPhysicsIsCaught();
     void aFirstTokenFasterThanPhysicsIsQuotedAsTtft();
     void theConsistencyCheckFindsAFigureOnlyTheVerdictStates();
+    void storedRunsOfKnownBottlenecksAreJudgedConsistently_data();
+    void storedRunsOfKnownBottlenecksAreJudgedConsistently();
     void fp8IsAdvisedOnlyWhereTheGpuHasIt();
     void changingTheGpuRecomputes();
     void roundTripIsAllowedOnTtft();
@@ -711,6 +719,59 @@ void TestRunAnalysis::theConsistencyCheckFindsAFigureOnlyTheVerdictStates()
     const QStringList part = verdictFiguresWithoutEvidence(
         QStringLiteral("1,024 tokens in at 2.9%."), QStringLiteral("1,0245 tokens; 12.9% used; 2.95 s"));
     QCOMPARE(part.size(), 2);
+
+    // The other half: a verdict that says what its own analysis contradicts. The llama.cpp verdict named
+    // saturation beside a curve whose throughput kept growing; "comfortably" must be earned with 20%.
+    const RunData run = makeRun(latencyBoundSweep());
+    RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    QVERIFY(verdictContradictions(a).isEmpty());
+    QVERIFY(!a.walls.saturation.reached);
+    a.verdict = QStringLiteral("It breaks at about 10 users because the server is saturated.");
+    QCOMPARE(verdictContradictions(a).size(), 1);
+    a.curve.capacity.headroom = 0.01;
+    a.verdict = QStringLiteral("This server comfortably handles about 8 users. Memory is the wall to watch.");
+    QCOMPARE(verdictContradictions(a).size(), 2);
+    a.verdict = QStringLiteral("This server handled every load measured, up to 16 users.");
+    QCOMPARE(verdictContradictions(a).size(), 1);
+}
+
+// A fixed corpus of stored runs, each of a server whose bottleneck is known, measured by `kneepoint run` and kept
+// under tests/data/corpus: llama-server with its 8 slots (the interop suite's server and model, 1 to 16 users), the
+// simulator with a 4-sequence cap, and the simulator with a KV cache of 160 blocks. Each is judged as `show` would:
+// the wall that stops it is the one known, and the verdict contradicts nothing of its own analysis.
+void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("limiting");
+    QTest::addColumn<QString>("cause");
+    QTest::newRow("llama.cpp, 8 slots") << QStringLiteral("llamacpp-eight-slots.sqlite") << int(Wall::Kind::Saturation)
+                                        << QStringLiteral("(llamacpp:requests_deferred)");
+    QTest::newRow("sim, max-num-seqs 4") << QStringLiteral("sim-four-sequence-cap.sqlite")
+                                         << int(Wall::Kind::Saturation)
+                                         << QStringLiteral("the server ran at most 4 requests at once");
+    QTest::newRow("sim, 160 KV blocks") << QStringLiteral("sim-tiny-kv-cache.sqlite") << int(Wall::Kind::Memory)
+                                        << QStringLiteral("Memory is the wall to watch");
+}
+
+void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently()
+{
+    QFETCH(QString, file);
+    QFETCH(int, limiting);
+    QFETCH(QString, cause);
+    // A copy: opening a store may write to it (its lock, a migration), and the corpus stays as committed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    QVERIFY(QFile::copy(QStringLiteral(KNEEPOINT_TEST_DATA "/corpus/") + file, path));
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QString error;
+    const auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, store->runs().first().id, &error);
+    QVERIFY2(run, qPrintable(error));
+    const RunAnalysis a = analysed(*run); // cleanup() fails the test on a figure without evidence or a contradiction
+    QVERIFY(a.walls.limiting);
+    QCOMPARE(int(*a.walls.limiting), limiting);
+    QVERIFY2(a.verdict.contains(cause), qPrintable(a.verdict));
 }
 
 // A plausible 60 ms per token on an L4 (floor about 54 ms), but a first token 5 ms after a 1,024-token prompt: the

@@ -400,7 +400,8 @@ void TestInterop::theVerdictNamesTheSlotLimit()
     // llama.cpp reports cached_tokens: every request had its own prompt, so none came from a slot's cache.
     const RunAnalysis analysis = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
     // A real engine's run: every figure of the verdict is one the rest of `show` states too.
-    const QStringList unsupported = verdictFiguresWithoutEvidence(analysis.verdict, r.out);
+    const QStringList unsupported
+        = verdictFiguresWithoutEvidence(analysis.verdict, r.out) + verdictContradictions(analysis);
     QVERIFY2(unsupported.isEmpty(), qPrintable(unsupported.join(u"; ")));
     for (const TrustCheck& c : analysis.trust) {
         if (c.id == u"prefix-cache") {

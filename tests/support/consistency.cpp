@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/consistency.h"
 
+#include "analysis/runanalysis.h"
+
 #include <QRegularExpression>
+
+using namespace kp::core;
 
 QStringList verdictFiguresWithoutEvidence(const QString& verdict, const QString& analysisText)
 {
@@ -24,4 +28,40 @@ QStringList verdictFiguresWithoutEvidence(const QString& verdict, const QString&
                            .arg(number, verdict.mid(std::max(0, int(m.capturedStart()) - 40), 80));
     }
     return missing;
+}
+
+QStringList verdictContradictions(const RunAnalysis& a)
+{
+    QStringList out;
+    const QString& v = a.verdict;
+    auto says = [&v](const char* words) { return v.contains(QLatin1String(words)); };
+    const LoadCurve& curve = a.curve.points.empty() ? a.rateCurve : a.curve;
+    const Capacity& c = curve.capacity;
+    const double failLoad = c.firstFail >= 0 ? curve.points[std::size_t(c.firstFail)].load : INFINITY;
+    const Wall& sat = a.walls.saturation;
+    const Wall& mem = a.walls.memory;
+
+    if ((says("because the server is saturated") || says("Throughput stopped growing at")) && !sat.reached)
+        out << QStringLiteral("the verdict names saturation; the saturation wall was not reached");
+    if (says("nor because the GPU is saturated (throughput was still growing") && sat.reached && sat.load < failLoad)
+        out << QStringLiteral("the verdict says throughput was still growing; it stopped at %1").arg(sat.load);
+    const bool memoryCause = says("because memory is full") && !says("not because memory is full");
+    if ((memoryCause || says("Memory is the wall to watch")) && !mem.reached)
+        out << QStringLiteral("the verdict names memory; the memory wall was not reached");
+    if (says("not because memory is full") && mem.reached && mem.load < failLoad)
+        out << QStringLiteral("the verdict rules memory out; its wall was reached at %1").arg(mem.load);
+    if (says("comfortably") && !(c.headroom >= 0.2 - 1e-9))
+        out << QStringLiteral("\"comfortably\" with %1 to spare").arg(c.headroom);
+    if (says("handled every load measured") && c.bound != Capacity::Bound::AtLeast)
+        out << QStringLiteral("\"every load measured\" passed, but a step failed");
+    if (c.bound == Capacity::Bound::Between) {
+        const double lastPass = curve.points[std::size_t(c.lastPass)].load;
+        if (!(c.shown() < failLoad && c.shown() >= lastPass))
+            out << QStringLiteral("capacity %1 outside the bracket %2-%3").arg(c.shown()).arg(lastPass).arg(failLoad);
+    }
+    if (sat.reached && !curve.knee.found && curve.points.size() >= 4
+        && (says("saturated") || says("Throughput stopped growing")))
+        out << QStringLiteral("the verdict says throughput stopped growing; no knee was found in %1 steps")
+                   .arg(curve.points.size());
+    return out;
 }

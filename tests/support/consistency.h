@@ -11,3 +11,13 @@
 /// empty list is the answer of a consistent analysis: a figure only the verdict states was made up for it, or
 /// rounded there differently.
 QStringList verdictFiguresWithoutEvidence(const QString& verdict, const QString& analysisText);
+
+namespace kp::core {
+struct RunAnalysis;
+}
+
+/// What the verdict of `analysis` says that the rest of the same analysis contradicts, one sentence each: a wall
+/// named as the cause that the walls did not reach (or denied where they did), "comfortably" without 20% to spare, a
+/// capacity rounded onto the step that failed, "every load measured" where one failed, saturation beside a curve
+/// whose knee was never found. Empty for a consistent analysis.
+QStringList verdictContradictions(const kp::core::RunAnalysis& analysis);
