@@ -11,6 +11,7 @@
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 #include "catalog/catalog.h"
+#include "catalog/modelspec.h"
 #include "report/reportcontent.h"
 #include "store/runstore.h"
 #include "support/consistency.h"
@@ -18,7 +19,9 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -809,10 +812,39 @@ void TestRunAnalysis::fp8IsAdvisedOnlyWhereTheGpuHasIt()
     QVERIFY(h100.walls.saturation.reached);
     QVERIFY(h100.physics.gpuHasFp8);
     QVERIFY(advisesFp8(h100));
+    // Why it is the GPU: the median decode step against the bandwidth's floor for that batch, both stated.
+    const auto saturated = std::find_if(
+        h100.findings.begin(), h100.findings.end(), [](const Finding& f) { return f.id == u"gpu-saturated"; });
+    QVERIFY(saturated != h100.findings.end());
+    static const QRegularExpression why(QStringLiteral(
+        R"(^At \d+ users a decode step took [\d.]+ ms \(median TPOT\) against a floor of [\d.]+ ms for a batch of \d+ on )"));
+    QVERIFY2(why.match(saturated->why).hasMatch(), qPrintable(saturated->why));
+    QVERIFY2(saturated->why.contains(QStringLiteral("of what the bandwidth allows")), qPrintable(saturated->why));
     const RunAnalysis a100 = analysed(makeRun(specs, QStringLiteral("chat"), QStringLiteral("a100-80gb-sxm")));
     QVERIFY(a100.walls.saturation.reached);
     QVERIFY(!a100.physics.gpuHasFp8);
     QVERIFY(!advisesFp8(a100));
+    // On the H100 again, but the checkpoint is already FP8 (compressed-tensors, weights and activations in 8-bit
+    // floats, as RedHatAI's Llama 3.1 8B): nothing left to halve.
+    const RunData run = makeRun(specs, QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    AnalysisSettings fp8 = AnalysisSettings::ofRun(run);
+    QString error;
+    fp8.model = ModelSpec::fromHfConfig(
+        QJsonDocument::fromJson(
+            R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+                "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 14336, "vocab_size": 128256,
+                "tie_word_embeddings": false, "max_position_embeddings": 131072, "torch_dtype": "bfloat16",
+                "quantization_config": {"quant_method": "compressed-tensors", "config_groups": {"group_0": {
+                  "targets": ["Linear"], "weights": {"num_bits": 8, "type": "float", "strategy": "channel"},
+                  "input_activations": {"num_bits": 8, "type": "float", "strategy": "token", "dynamic": true}}}}})")
+            .object(),
+        QStringLiteral("RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"), &error);
+    QVERIFY2(fp8.model, qPrintable(error));
+    const RunAnalysis quantised = RunAnalysis::of(run, fp8);
+    QVERIFY(quantised.walls.saturation.reached);
+    QVERIFY(quantised.physics.gpuHasFp8);
+    QVERIFY(quantised.physics.modelQuantized);
+    QVERIFY(!advisesFp8(quantised));
 }
 
 void TestRunAnalysis::changingTheGpuRecomputes()
