@@ -81,6 +81,8 @@ private slots:
     void deepSeekV3();
     void fp8Checkpoint();
     void weightOnlyQuantisationRunsAtBf16();
+    void quantisationMethodsChooseTheirPeak_data();
+    void quantisationMethodsChooseTheirPeak();
     void memoryIsGibNotTheLabel();
     void floorIsTheLongerNotTheSum();
 };
@@ -220,6 +222,51 @@ void TestRoofline::weightOnlyQuantisationRunsAtBf16()
     const ModelSpec m = fromConfig(kLlamaAwq, "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4");
     QCOMPARE(m.computePrecision(), ComputePrecision::Bf16);
     KP_NEAR(Roofline(gpu, m, 1, 2).peakFlopsPerSecond(), kBf16);
+}
+
+// Each way a checkpoint says how it multiplies, and the peak it is judged against on an A100 (INT8 624 TOPS, no
+// FP8: a floor from a peak the GPU lacks falls back to BF16's 312 TFLOPS).
+void TestRoofline::quantisationMethodsChooseTheirPeak_data()
+{
+    QTest::addColumn<QString>("quantization");
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<double>("a100Peak");
+    const auto row = [](const char* name, const char* q, ComputePrecision p, double peak) {
+        QTest::newRow(name) << QString::fromLatin1(q) << int(p) << peak;
+    };
+    row("compressed-tensors W8A8 INT8",
+        R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"targets": ["Linear"],
+            "weights": {"num_bits": 8, "type": "int", "strategy": "channel"},
+            "input_activations": {"num_bits": 8, "type": "int", "strategy": "token", "dynamic": true}}}})",
+        ComputePrecision::Int8, 624e12);
+    row("compressed-tensors W4A16",
+        R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"targets": ["Linear"],
+            "weights": {"num_bits": 4, "type": "int", "group_size": 128}, "input_activations": null}}})",
+        ComputePrecision::Bf16, 312e12);
+    row("bitsandbytes 8-bit", R"({"quant_method": "bitsandbytes", "load_in_8bit": true})", ComputePrecision::Int8,
+        624e12);
+    row("bitsandbytes 4-bit", R"({"quant_method": "bitsandbytes", "load_in_4bit": true})", ComputePrecision::Bf16,
+        312e12);
+    row("modelopt FP8", R"({"quant_method": "modelopt", "quant_algo": "FP8"})", ComputePrecision::Fp8, 312e12);
+    row("mxfp4", R"({"quant_method": "mxfp4"})", ComputePrecision::Fp8, 312e12);
+    row("fbgemm_fp8", R"({"quant_method": "fbgemm_fp8"})", ComputePrecision::Fp8, 312e12);
+    row("gptq 4-bit", R"({"quant_method": "gptq", "bits": 4, "group_size": 128})", ComputePrecision::Bf16, 312e12);
+}
+
+void TestRoofline::quantisationMethodsChooseTheirPeak()
+{
+    QFETCH(QString, quantization);
+    QFETCH(int, precision);
+    QFETCH(double, a100Peak);
+    QJsonObject config = QJsonDocument::fromJson(kLlamaAwq).object();
+    config[QStringLiteral("quantization_config")] = QJsonDocument::fromJson(quantization.toUtf8()).object();
+    QVERIFY(!config[QStringLiteral("quantization_config")].toObject().isEmpty());
+    QString error;
+    const std::optional<ModelSpec> m = ModelSpec::fromHfConfig(config, QStringLiteral("x/quantised"), &error);
+    QVERIFY2(m, qPrintable(error));
+    QCOMPARE(int(m->computePrecision()), precision);
+    const GpuSpec a100 = *Catalog::builtIn().gpu(QStringLiteral("a100-80gb-sxm"));
+    KP_NEAR(Roofline(a100, *m, 1, 2).peakFlopsPerSecond(), a100Peak);
 }
 
 void TestRoofline::memoryIsGibNotTheLabel()
