@@ -1871,6 +1871,14 @@
         <source>the busiest load thread used %1 of a core (at %2)</source>
         <translation>der am stärksten belastete Last-Thread nutzte %1 eines Kerns (bei %2)</translation>
     </message>
+    <message>
+        <source>At %1 no measured request was in the step&apos;s sample (the step ended before one did), so that load is left off the curve and not judged. Run more requests per step, or a longer --duration.</source>
+        <translation>Bei %1 lag keine gemessene Anfrage in der Stichprobe des Schritts (der Schritt endete, bevor eine fertig war), daher fehlt diese Last in der Kurve und wird nicht beurteilt. Mehr Anfragen pro Schritt oder eine längere --duration verwenden.</translation>
+    </message>
+    <message>
+        <source>%1 never held the full load long enough to measure.</source>
+        <translation>%1 hielt die volle Last nie lange genug für eine Messung.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

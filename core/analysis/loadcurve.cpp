@@ -270,6 +270,12 @@ LoadCurve LoadCurve::of(const RunData& run, const std::vector<const StepData*>& 
     LoadCurve c;
     for (const StepData* s : steps) {
         c.byRate = c.byRate || s->concurrency == 0;
+        // A step with no request in its latency sample measured nothing to judge (it ended before a measured request
+        // did): on the curve it would 'miss' targets with no figure. The steady-state check names it.
+        if (s->stats.latencySample.succeeded + s->stats.latencySample.failed == 0) {
+            c.unmeasured.push_back(s);
+            continue;
+        }
         c.points.push_back(judge(run, *s, settings));
     }
     std::stable_sort(

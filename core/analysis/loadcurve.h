@@ -144,6 +144,8 @@ struct LoadCurve
     Capacity goodputCapacity;
     KneePoint knee;
     bool byRate = false; ///< an open-loop curve: loads are requests per second
+    /// Steps left off the curve because no request of theirs was in the latency sample: nothing to judge.
+    std::vector<const StepData*> unmeasured;
 
     /// The curve of `steps` (of `run`), in load order. A TTFT target is judged on the server's side of the
     /// network: the run's measured round trip is allowed on top of it.

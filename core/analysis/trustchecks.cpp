@@ -48,6 +48,22 @@ TrustCheck steadyState(const LoadCurve& curve)
         else if (!p.step->stats.window.usable)
             missing << p.step->loadPhrase();
     }
+    // Steps the curve left out: no measured request of theirs ended inside the step, so there is nothing to judge.
+    QStringList empty;
+    for (const StepData* s : curve.unmeasured)
+        empty << s->loadPhrase();
+    if (!empty.isEmpty()) {
+        c.status = Status::Fail;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "At %1 no measured request was in the step's sample (the step ended before one did), so that load is "
+            "left off the curve and not judged. Run more requests per step, or a longer --duration.")
+                       .arg(text::list(empty));
+        if (!tooShort.isEmpty() || !missing.isEmpty())
+            c.detail += u' '
+                + QCoreApplication::translate("TrustChecks", "%1 never held the full load long enough to measure.")
+                      .arg(text::list(tooShort + missing));
+        return c;
+    }
     if (!tooShort.isEmpty()) {
         // A rate over less than a few request lifetimes is one wave's, not the server's: say it plainly.
         c.status = Status::Fail;

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void capacityIsInterpolatedBetweenBracketingSteps();
     void verdictNamesTheLatencyWallAndRulesOutMemory();
     void aCapacityIntervalIsCalled95OnlyWhenItIs();
+    void aStepThatMeasuredNothingIsNotJudged();
     void memoryWallIsNamedWithItsEvidence();
     void adviceFollowsTheServerFamily();
     void aStepTheUserStoppedIsNotJudged();
@@ -130,6 +131,29 @@ void TestRunAnalysis::aCapacityIntervalIsCalled95OnlyWhenItIs()
     const RunAnalysis a = analysed(makeRun(specs));
     QVERIFY(!a.curve.capacity.intervalOpen);
     QVERIFY2(a.verdict.contains(QStringLiteral("about 10 users (8–16, 95% interval)")), qPrintable(a.verdict));
+}
+
+// A duration step shorter than a request (12 s of a simulator's time at 1000x speed is 12 ms) ends before any
+// measured request does: it was shown as '0/0 ... missed: TTFT+TPOT' and the verdict broke 'because  crosses your
+// target'. It is left off the curve and named.
+void TestRunAnalysis::aStepThatMeasuredNothingIsNotJudged()
+{
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    specs.push_back({32, 100, 10});
+    RunData run = makeRun(specs);
+    // Every request of the last step was sent before its window or after it: none in the sample.
+    LatencySample& sample = run.steps.back().stats.latencySample;
+    sample.leftOut += sample.succeeded + sample.failed;
+    sample.succeeded = sample.failed = 0;
+    const RunAnalysis a = analysed(run);
+    QCOMPARE(a.curve.points.size(), std::size_t(5));
+    QCOMPARE(a.curve.unmeasured.size(), std::size_t(1));
+    QCOMPARE(a.curve.capacity.firstFail, 4); // 16 users, as without the empty step
+    const auto steady
+        = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"steady-state"; });
+    QCOMPARE(steady->status, TrustCheck::Status::Fail);
+    QVERIFY2(steady->detail.startsWith(QStringLiteral("At 32 users no measured request was in the step's sample")),
+        qPrintable(steady->detail));
 }
 
 void TestRunAnalysis::verdictNamesTheLatencyWallAndRulesOutMemory()
