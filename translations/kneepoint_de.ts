@@ -2047,6 +2047,10 @@
         <source>%1 (%2 as measured; too few requests to bound it at 95%)</source>
         <translation>%1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen)</translation>
     </message>
+    <message>
+        <source>%1 (%2 as measured)</source>
+        <translation>%1 (%2 wie gemessen)</translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -4247,6 +4251,10 @@
     <message>
         <source>Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at p%3 (limited by %4).</source>
         <translation>Kapazität: %1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen) bei p%3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2 as measured) at p%3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2 wie gemessen) bei p%3 (begrenzt durch %4).</translation>
     </message>
 </context>
 <context>

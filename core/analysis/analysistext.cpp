@@ -51,8 +51,9 @@ QString capacityLine(const QString& what, const LoadCurve& curve, const Capacity
               .arg(text::percent(std::max(0.0, c.headroom)), text::metricName(c.tightest));
     return QStringLiteral("%1: %2 (%3%4), between %5 (passed%6) and %7 (missed: %8).")
         .arg(what, load(c.shown()), text::range(c.shownLow(), c.shownHigh()),
-            c.intervalOpen ? QStringLiteral(" as measured; too few requests to bound it at 95%")
-                           : QStringLiteral(", 95% interval"),
+            c.intervalOpen         ? QStringLiteral(" as measured; too few requests to bound it at 95%")
+                : c.intervalIs95() ? QStringLiteral(", 95% interval")
+                                   : QStringLiteral(" as measured"),
             curve.points[std::size_t(c.lastPass)].step->loadText(), spare,
             curve.points[std::size_t(c.firstFail)].step->loadText(), text::metricName(c.metric));
 }

@@ -104,6 +104,9 @@ struct Capacity
     /// A bracketing step's percentile interval has no bound on the side that matters (too few requests for the
     /// percentile): low–high is the bracket as measured, not a 95% interval.
     bool intervalOpen = false;
+    /// low–high is a 95% interval: a latency crossing whose bracketing steps bound their percentile. Otherwise it is
+    /// the bracket as measured (an open interval, or a share such as attainment or errors, which has none).
+    bool intervalIs95() const { return !intervalOpen && (metric == u"TTFT" || metric == u"TPOT" || metric == u"E2EL"); }
 
     /// The load as every text shows it: a crossing is rounded down at the precision shown (whole users from 10,
     /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)

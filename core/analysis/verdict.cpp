@@ -37,6 +37,9 @@ QString breakingLoad(const LoadCurve& curve, const Capacity& c)
     if (c.intervalOpen)
         return QCoreApplication::translate("Verdict", "%1 (%2 as measured; too few requests to bound it at 95%)")
             .arg(at, text::range(c.shownLow(), c.shownHigh()));
+    if (!c.intervalIs95())
+        return QCoreApplication::translate("Verdict", "%1 (%2 as measured)")
+            .arg(at, text::range(c.shownLow(), c.shownHigh()));
     return QCoreApplication::translate("Verdict", "%1 (%2, 95% interval)")
         .arg(at, text::range(c.shownLow(), c.shownHigh()));
 }

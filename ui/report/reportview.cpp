@@ -216,7 +216,8 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
         capacity
             = (cap.intervalOpen
                     ? tr("Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at p%3 (limited by %4).")
-                    : tr("Capacity: %1 (%2, 95% interval) at p%3 (limited by %4)."))
+                    : cap.intervalIs95() ? tr("Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).")
+                                         : tr("Capacity: %1 (%2 as measured) at p%3 (limited by %4)."))
                   .arg(text::usersLabel(cap.shown()), text::range(cap.shownLow(), cap.shownHigh()),
                       QLocale().toString(result->analysis.settings.percentile), limitedBy(result->analysis.walls, cap));
         break;
