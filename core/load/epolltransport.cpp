@@ -81,13 +81,7 @@ EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
     : QObject(parent)
     , m_target(target)
 {
-    QByteArray host = target.host().toUtf8();
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    m_headerTemplate = "Host: " + host + ':' + QByteArray::number(target.port())
-        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
-    if (!target.apiKey.isEmpty())
-        m_headerTemplate += "Authorization: Bearer " + target.apiKey + "\r\n";
+    m_headerTemplate = target.postHeaders();
     m_readBuffer.resize(256 * 1024);
     m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
     if (m_epoll >= 0) {
@@ -119,17 +113,6 @@ int EpollTransport::openConnections() const
 {
     return int(std::count_if(
         m_connections.begin(), m_connections.end(), [](const auto& entry) { return entry.second->connected; }));
-}
-
-QByteArray EpollTransport::requestBytes(const QByteArray& path, const QByteArray& body) const
-{
-    QByteArray r;
-    r.reserve(path.size() + body.size() + m_headerTemplate.size() + 64);
-    r += "POST " + path + " HTTP/1.1\r\n";
-    r += m_headerTemplate;
-    r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
-    r += body;
-    return r;
 }
 
 void EpollTransport::prepare(int connections, std::function<void(const QString& error)> ready)
@@ -208,9 +191,8 @@ EpollTransport::Connection* EpollTransport::newConnection()
     m_connections.emplace(raw->id, std::move(c));
     const bool v6 = m_address.protocol() == QAbstractSocket::IPv6Protocol;
     raw->fd = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (raw->fd < 0) {
-        const int error = errno;
-        // Out of descriptors, most likely: said as a failed connect, from the event loop like any other.
+    // A connect that fails at once (out of descriptors, most likely) is said from the event loop, like any other.
+    auto failLater = [this, raw](int error) {
         QMetaObject::invokeMethod(
             this,
             [this, id = raw->id, error] {
@@ -219,7 +201,9 @@ EpollTransport::Connection* EpollTransport::newConnection()
             },
             Qt::QueuedConnection);
         return raw;
-    }
+    };
+    if (raw->fd < 0)
+        return failLater(errno);
     const int one = 1;
     ::setsockopt(raw->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     sockaddr_storage address {};
@@ -240,17 +224,8 @@ EpollTransport::Connection* EpollTransport::newConnection()
         length = sizeof *a;
     }
     arm(raw, m_target.connectTimeoutMs);
-    if (::connect(raw->fd, reinterpret_cast<sockaddr*>(&address), length) < 0 && errno != EINPROGRESS) {
-        const int error = errno;
-        QMetaObject::invokeMethod(
-            this,
-            [this, id = raw->id, error] {
-                if (Connection* found = find(id))
-                    onSocketError(found, error, true);
-            },
-            Qt::QueuedConnection);
-        return raw;
-    }
+    if (::connect(raw->fd, reinterpret_cast<sockaddr*>(&address), length) < 0 && errno != EINPROGRESS)
+        return failLater(errno);
     // Writable once connected; a refusal shows as an error on the same wake-up.
     watch(raw, EPOLLOUT);
     return raw;
@@ -351,7 +326,7 @@ void EpollTransport::onConnected(Connection* c)
 void EpollTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
 {
     ++m_inFlight;
-    Pending p {requestBytes(path, body), std::move(record), std::move(finished)};
+    Pending p {LoadTarget::postRequest(m_headerTemplate, path, body), std::move(record), std::move(finished)};
     if (!m_idle.empty()) {
         Connection* c = m_idle.back();
         m_idle.pop_back();

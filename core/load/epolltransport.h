@@ -75,11 +75,10 @@ private:
     void warmingFailed(Connection* c, const QString& error);
     void finish(Connection* c, bool reusable);
     void release(Connection* c);
-    QByteArray requestBytes(const QByteArray& path, const QByteArray& body) const;
     QString where() const;
 
     LoadTarget m_target;
-    QByteArray m_headerTemplate;
+    QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
     int m_epoll = -1;
     QSocketNotifier* m_notifier = nullptr;
     PreciseTimer* m_timer = nullptr;

@@ -18,6 +18,29 @@ QString LoadTarget::rootPath() const
     return path;
 }
 
+QByteArray LoadTarget::postHeaders() const
+{
+    QByteArray h = host().toUtf8();
+    if (h.contains(':'))
+        h = '[' + h + ']';
+    QByteArray out = "Host: " + h + ':' + QByteArray::number(port())
+        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
+    if (!apiKey.isEmpty())
+        out += "Authorization: Bearer " + apiKey + "\r\n";
+    return out;
+}
+
+QByteArray LoadTarget::postRequest(const QByteArray& headers, const QByteArray& path, const QByteArray& body)
+{
+    QByteArray r;
+    r.reserve(path.size() + body.size() + headers.size() + 64);
+    r += "POST " + path + " HTTP/1.1\r\n";
+    r += headers;
+    r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    r += body;
+    return r;
+}
+
 QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const
 {
     if (!connected)

@@ -37,6 +37,12 @@ struct LoadTarget
     /// sentence names the byte, never the key.
     static QString apiKeyProblem(const QByteArray& key);
 
+    /// The headers every streamed POST to this target carries but its length: Host, content types, the user agent and
+    /// the bearer key. Built once per transport.
+    QByteArray postHeaders() const;
+    /// A whole HTTP/1.1 POST of `body` to `path`, with `headers` from postHeaders().
+    static QByteArray postRequest(const QByteArray& headers, const QByteArray& path, const QByteArray& body);
+
     /// Why a request timed out, naming the timeout that ended it: the connect timeout when it never connected, the
     /// request timeout past its deadline, the stall timeout once headers had come, else the first-byte timeout.
     /// Every transport says it in these words.

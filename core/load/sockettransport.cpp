@@ -65,13 +65,7 @@ SocketTransport::SocketTransport(const LoadTarget& target, QObject* parent)
     : QObject(parent)
     , m_target(target)
 {
-    QByteArray host = target.host().toUtf8();
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    m_headerTemplate = "Host: " + host + ':' + QByteArray::number(target.port())
-        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
-    if (!target.apiKey.isEmpty())
-        m_headerTemplate += "Authorization: Bearer " + target.apiKey + "\r\n";
+    m_headerTemplate = target.postHeaders();
     m_readBuffer.resize(256 * 1024);
 }
 
@@ -85,17 +79,6 @@ int SocketTransport::openConnections() const
 {
     return int(std::count_if(
         m_connections.begin(), m_connections.end(), [](const auto& entry) { return entry.second->connected; }));
-}
-
-QByteArray SocketTransport::requestBytes(const QByteArray& path, const QByteArray& body) const
-{
-    QByteArray r;
-    r.reserve(path.size() + body.size() + m_headerTemplate.size() + 64);
-    r += "POST " + path + " HTTP/1.1\r\n";
-    r += m_headerTemplate;
-    r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
-    r += body;
-    return r;
 }
 
 SocketTransport::Connection* SocketTransport::newConnection()
@@ -189,7 +172,7 @@ void SocketTransport::onConnected(Connection* c)
 void SocketTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
 {
     ++m_inFlight;
-    Pending p {requestBytes(path, body), std::move(record), std::move(finished)};
+    Pending p {LoadTarget::postRequest(m_headerTemplate, path, body), std::move(record), std::move(finished)};
     if (!m_idle.empty()) {
         Connection* c = m_idle.back();
         m_idle.pop_back();

@@ -58,10 +58,9 @@ private:
     void warmingFailed(Connection* c, const QString& error);
     void finish(Connection* c, bool reusable);
     void release(Connection* c);
-    QByteArray requestBytes(const QByteArray& path, const QByteArray& body) const;
 
     LoadTarget m_target;
-    QByteArray m_headerTemplate;
+    QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
     // By id: a queued signal can outlive its connection, and must then find nothing rather than freed memory.
     std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> m_connections;
     std::uint64_t m_nextConnectionId = 1;

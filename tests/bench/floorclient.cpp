@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "floorclient.h"
 
+#include "common/monotonicclock.h"
+
 #ifdef __linux__
 
 #include <algorithm>
@@ -16,13 +18,6 @@
 #include <unistd.h>
 
 namespace {
-
-std::int64_t nowNs()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return std::int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 double threadCpuS()
 {
@@ -52,7 +47,7 @@ FloorClient::Result FloorClient::run(
     Result r;
     r.requests.reserve(std::size_t(streams) * std::size_t(requestsPerStream));
     const double cpu0 = threadCpuS();
-    const std::int64_t t0 = nowNs();
+    const std::int64_t t0 = kp::core::monotonicNowNs();
     const int ep = epoll_create1(EPOLL_CLOEXEC);
     std::vector<Conn> conns(static_cast<std::size_t>(streams));
     sockaddr_in a {};
@@ -97,14 +92,14 @@ FloorClient::Result FloorClient::run(
     const std::int64_t deadline = t0 + std::int64_t(timeoutS * 1e9);
     while (active > 0 && r.error.empty()) {
         const int n = epoll_wait(ep, events, 512, 100);
-        if (nowNs() > deadline) {
+        if (kp::core::monotonicNowNs() > deadline) {
             r.error = "timed out with " + std::to_string(active) + " streams still open";
             break;
         }
         for (int k = 0; k < n; ++k) {
             Conn& c = conns[events[k].data.u32];
             const ssize_t got = recv(c.fd, buffer, sizeof buffer, MSG_DONTWAIT);
-            const std::int64_t at = nowNs();
+            const std::int64_t at = kp::core::monotonicNowNs();
             if (got <= 0) {
                 if (got < 0 && errno == EAGAIN)
                     continue;
@@ -174,7 +169,7 @@ FloorClient::Result FloorClient::run(
             close(c.fd);
     close(ep);
     r.cpuS = threadCpuS() - cpu0;
-    r.wallS = double(nowNs() - t0) / 1e9;
+    r.wallS = double(kp::core::monotonicNowNs() - t0) / 1e9;
     return r;
 }
 
