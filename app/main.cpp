@@ -8,6 +8,7 @@
 #include "report/reportcommand.h"
 #ifndef KNEEPOINT_HEADLESS
 #include "mainwindow/mainwindow.h"
+#include "settings/appearance.h"
 #endif
 
 #ifndef KNEEPOINT_HEADLESS
@@ -99,6 +100,7 @@ int main(int argc, char* argv[])
     if (translator.load(QLocale(), QStringLiteral("kneepoint"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(&translator);
     QApplication::setApplicationDisplayName(QStringLiteral("Kneepoint"));
+    kp::ui::Appearance::applySaved();
     // Wayland and the desktop find the .desktop file and its icon by this id; X11 by the window class.
     QGuiApplication::setDesktopFileName(QStringLiteral("org.kneepoint.Kneepoint"));
     QIcon icon;

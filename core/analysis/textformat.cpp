@@ -127,4 +127,11 @@ QString usersLabel(double users, bool about)
                  : QCoreApplication::translate("TextFormat", "%1 users", "a label").arg(n);
 }
 
+QString load(double value, bool byRate)
+{
+    if (!byRate)
+        return users(value, false);
+    return QCoreApplication::translate("TextFormat", "%1 req/s").arg(number(value, value < 10 ? 1 : 0));
+}
+
 } // namespace kp::core::text

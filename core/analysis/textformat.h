@@ -29,5 +29,7 @@ QString list(const QStringList& items);
 QString users(double users, bool about = true);
 /// The same for a label or after a colon, where the words stand alone (German declines them in a sentence).
 QString usersLabel(double users, bool about = true);
+/// A load in a sentence: users for a concurrency curve ("16 users"), requests per second for a rate curve.
+QString load(double value, bool byRate);
 
 } // namespace kp::core::text

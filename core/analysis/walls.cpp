@@ -259,6 +259,43 @@ void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
 
 } // namespace
 
+std::vector<const Wall*> Walls::reachedInOrder() const
+{
+    std::vector<const Wall*> reached;
+    for (const Wall* w : {&saturation, &latency, &memory})
+        if (w->visible && w->reached)
+            reached.push_back(w);
+    std::stable_sort(reached.begin(), reached.end(), [](const Wall* a, const Wall* b) { return a->load < b->load; });
+    return reached;
+}
+
+QString Walls::lowestSentence(double highestLoad, bool byRate) const
+{
+    const std::vector<const Wall*> reached = reachedInOrder();
+    const QString notVisible = memory.visible
+        ? QString()
+        : QCoreApplication::translate("Walls", " Memory could not be seen: the server published no KV cache figures.");
+    if (reached.empty())
+        return QCoreApplication::translate("Walls", "No wall was reached up to %1, the highest load measured.")
+                   .arg(text::load(highestLoad, byRate))
+            + notVisible;
+    const Wall& lowest = *reached.front();
+    const QString lowestName = Wall::title(lowest.kind);
+    if (reached.size() == 1)
+        return QCoreApplication::translate("Walls", "Lowest wall: %1, at %2; the others stand beyond %3.")
+                   .arg(lowestName, text::load(lowest.load, byRate), text::load(highestLoad, byRate))
+            + notVisible;
+    const Wall& next = *reached[1];
+    if (next.load <= lowest.load)
+        return QCoreApplication::translate("Walls", "Lowest walls: %1 and %2, together at %3.")
+                   .arg(lowestName, Wall::title(next.kind), text::load(lowest.load, byRate))
+            + notVisible;
+    return QCoreApplication::translate("Walls", "Lowest wall: %1, at %2; next: %3, at %4 (%5× the load).")
+               .arg(lowestName, text::load(lowest.load, byRate), Wall::title(next.kind), text::load(next.load, byRate),
+                   text::number(next.load / lowest.load, 1))
+        + notVisible;
+}
+
 QString Wall::name(Kind kind)
 {
     switch (kind) {

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace kp::core {
 
@@ -64,6 +65,12 @@ struct Walls
     std::optional<Wall::Kind> limiting; ///< unset when no wall was reached in the measured range
 
     const Wall& wall(Wall::Kind kind) const;
+    /// The walls reached within the measured loads, lowest first (ties in the order saturation, latency, memory).
+    std::vector<const Wall*> reachedInOrder() const;
+    /// Which wall is lowest and by how much, with the loads: "Lowest wall: Latency, at 11 users; next: Saturation,
+    /// at 16 users (1.5× the load)." `highestLoad` is the highest load measured, for the walls not
+    /// reached below it; `byRate` says the loads are requests per second.
+    QString lowestSentence(double highestLoad, bool byRate) const;
     static Walls of(const RunData& run, const LoadCurve& curve);
 };
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // End to end: `kneepoint run` against simulators whose bottleneck is known by construction, then `kneepoint show`
 // reads the stored run back. Each verdict must name the wall the simulator was built to hit, with its evidence.
+#include "analysis/walls.h"
 #include "support/consistency.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
@@ -14,6 +15,8 @@
 #include <QTest>
 
 #include <cmath>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -72,6 +75,32 @@ class TestWalls : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The walls at a glance: which is lowest and by how much, in numbers, in every case the picture can show.
+    void theLowestWallIsNamedWithItsMargin()
+    {
+        using namespace kp::core;
+        Walls walls;
+        walls.memory.visible = false;
+        QCOMPARE(walls.lowestSentence(16, false),
+            u"No wall was reached up to 16 users, the highest load measured. Memory could not be seen: the server "
+            u"published no KV cache figures."_s);
+        walls.memory.visible = true;
+        walls.saturation.reached = true;
+        walls.saturation.load = 16;
+        QCOMPARE(walls.lowestSentence(32, false),
+            u"Lowest wall: Saturation, at 16 users; the others stand beyond 32 users."_s);
+        walls.latency.reached = true;
+        walls.latency.load = 8;
+        QCOMPARE(walls.lowestSentence(32, false),
+            u"Lowest wall: Latency, at 8 users; next: Saturation, at 16 users (2.0× the load)."_s);
+        QCOMPARE(walls.reachedInOrder().front(), &walls.latency);
+        walls.latency.load = 16;
+        QCOMPARE(walls.lowestSentence(32, false), u"Lowest walls: Saturation and Latency, together at 16 users."_s);
+        walls.saturation.reached = false;
+        QCOMPARE(walls.lowestSentence(4.5, true),
+            u"Lowest wall: Latency, at 16 req/s; the others stand beyond 4.5 req/s."_s);
+    }
+
     void tinyKvCacheHitsTheMemoryWall()
     {
         // 160 blocks of 16 tokens = 2,560 tokens: three requests of 512 + 256 tokens fit at their longest.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The New run wizard as a user meets it, against the simulator as a child process: type the URL, Detect, walk every
 // page (with a wrong entry on each), finish, and check what comes out and where the API key went (nowhere).
+#include "settings/appearance.h"
 #include "support/simprocess.h"
 #include "wizard/connectionwizard.h"
 #include "wizard/durationestimate.h"
@@ -94,6 +95,8 @@ private Q_SLOTS:
         QCoreApplication::setApplicationName(QStringLiteral("tst_connectionwizard"));
         QSettings().clear();
         qunsetenv("KNEEPOINT_API_KEY");
+        // KNEEPOINT_APPEARANCE=dark: the screenshot walk's dark pass.
+        kp::ui::Appearance::applySaved();
         QString error;
         QVERIFY2(m_sim.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
         QVERIFY(m_sim.baseUrl().startsWith(QStringLiteral("http://127.0.0.1:")));

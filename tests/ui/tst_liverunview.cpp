@@ -5,6 +5,7 @@
 #include "analysis/rundata.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
+#include "settings/appearance.h"
 #include "store/runstore.h"
 #include "support/simprocess.h"
 
@@ -69,6 +70,8 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QString error;
+        // KNEEPOINT_APPEARANCE=dark: the screenshot walk's dark pass.
+        kp::ui::Appearance::applySaved();
         QVERIFY2(m_sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
         QVERIFY(m_dir.isValid());
     }

@@ -18,6 +18,7 @@
 #include "report/whatifpanel.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
+#include "settings/appearance.h"
 #include "settings/settingsdialog.h"
 #include "store/runstore.h"
 #include "support/ggufwriter.h"
@@ -28,6 +29,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -35,12 +37,14 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -99,6 +103,8 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("KneepointTest"));
         QSettings().clear();
+        // KNEEPOINT_APPEARANCE=dark: the screenshot walk's dark pass.
+        Appearance::applySaved();
     }
 
     void opensWithMenusAndAWelcome()
@@ -643,6 +649,88 @@ private Q_SLOTS:
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
+    // The report's first screen is the answer: verdict, capacity, walls, the key chart and the scorecard, without
+    // scrolling, and never sideways, at 1280×800 and at 1920×1080.
+    void reportFirstScreenHoldsTheAnswer()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QVERIFY(seedRuns(db));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.history()->selectRun(2));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.reportView()->verdictText().startsWith(QStringLiteral("For your chat")), 30'000);
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("reportScroll"));
+        QVERIFY(scroll);
+        const auto checkAt = [&](const QSize size, const QString& suffix) {
+            window.resize(size);
+            QTRY_COMPARE(window.size(), size);
+            QCoreApplication::processEvents();
+            QWidget* viewport = scroll->viewport();
+            const QString where = QStringLiteral("%1×%2").arg(size.width()).arg(size.height());
+            QVERIFY2(scroll->widget()->width() <= viewport->width(), qPrintable(where));
+            auto shown = [&](const char* name) -> QRect {
+                auto* w = window.findChild<QWidget*>(QLatin1String(name));
+                if (!w || !w->isVisible())
+                    return {};
+                return QRect(w->mapTo(viewport, QPoint(0, 0)), w->size());
+            };
+            for (const char* name : {"verdict", "capacityCard", "wallsView", "chart-throughput-latency"}) {
+                const QRect r = shown(name);
+                QVERIFY2(!r.isNull() && viewport->rect().contains(r),
+                    qPrintable(where + QStringLiteral(": ") + QLatin1String(name)
+                        + QStringLiteral(" at %1,%2 %3×%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+            }
+            auto* scorecard = window.findChild<QTableView*>(QStringLiteral("scorecard"));
+            QVERIFY(scorecard);
+            const QRect score = shown("scorecard");
+            // Its header and first row at least, and every column: no sideways scrolling.
+            QVERIFY2(
+                score.top() + scorecard->horizontalHeader()->height() + scorecard->rowHeight(0) <= viewport->height(),
+                qPrintable(where + QStringLiteral(": scorecard at %1").arg(score.top())));
+            screenshot(window, QStringLiteral("report-") + QString::number(size.width()) + suffix);
+            QCOMPARE(scorecard->horizontalScrollBar()->maximum(), 0);
+        };
+        const QString started = Appearance::current() == Appearance::Mode::Dark ? QStringLiteral("-dark") : QString();
+        checkAt(QSize(1280, 800), started);
+        if (QTest::currentTestFailed())
+            return;
+        checkAt(QSize(1920, 1080), started);
+        if (QTest::currentTestFailed() || Appearance::current() != Appearance::Mode::System)
+            return;
+
+        // Dark, chosen in the settings: shown as soon as it is picked, taken back by Cancel, kept by OK; the charts
+        // follow the palette.
+        auto* chart = window.findChild<SpecChartView*>(QStringLiteral("chart-throughput-latency"));
+        QVERIFY(chart);
+        QCOMPARE(chart->chart()->theme(), QChart::ChartThemeLight);
+        auto pickAppearance = [](Appearance::Mode mode, QDialogButtonBox::StandardButton button) {
+            SettingsDialog dialog;
+            auto* combo = dialog.findChild<QComboBox*>(QStringLiteral("appearanceCombo"));
+            QVERIFY(combo);
+            combo->setCurrentIndex(combo->findData(int(mode)));
+            QCOMPARE(Appearance::current(), mode);
+            dialog.findChild<QDialogButtonBox*>()->button(button)->click();
+        };
+        pickAppearance(Appearance::Mode::Dark, QDialogButtonBox::Cancel);
+        QCOMPARE(Appearance::current(), Appearance::Mode::System);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 128);
+        pickAppearance(Appearance::Mode::Dark, QDialogButtonBox::Ok);
+        QCOMPARE(Appearance::saved(), Appearance::Mode::Dark);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+        QTRY_COMPARE(chart->chart()->theme(), QChart::ChartThemeDark);
+        checkAt(QSize(1280, 800), QStringLiteral("-dark"));
+        checkAt(QSize(1920, 1080), QStringLiteral("-dark"));
+        pickAppearance(Appearance::Mode::System, QDialogButtonBox::Ok);
+        QCOMPARE(Appearance::saved(), Appearance::Mode::System);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 128);
+        QTRY_COMPARE(chart->chart()->theme(), QChart::ChartThemeLight);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
     void remembersItsGeometry()
     {
         QTemporaryDir dir;
@@ -650,12 +738,52 @@ private Q_SLOTS:
         {
             MainWindow window(dir.filePath(QStringLiteral("g.sqlite")));
             window.show();
-            window.resize(1333, 911);
+            window.resize(777, 577);
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             window.close();
         }
         MainWindow again(dir.filePath(QStringLiteral("g.sqlite")));
-        QCOMPARE(again.size(), QSize(1333, 911));
+        QCOMPARE(again.size(), QSize(777, 577));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // The window never opens past its screen: neither at its default 1280×800 on the test's 800×800 screen, nor from
+    // a geometry saved on a larger one; and it can shrink to what a 1920×1080 screen at a scale factor of 2 leaves
+    // (960×540 less a panel), where the what-if panel was off-screen.
+    void fitsItsScreen()
+    {
+        QTemporaryDir dir;
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        {
+            MainWindow window(dir.filePath(QStringLiteral("s.sqlite")));
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QStringList tooLarge;
+            for (const QWidget* w : window.findChildren<QWidget*>()) {
+                const QSize least = w->minimumSizeHint().expandedTo(w->minimumSize());
+                if (w->isVisibleTo(&window) && (least.width() > 940 || least.height() > 500))
+                    tooLarge << QStringLiteral("%1 %2 %3×%4")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                                    .arg(least.width())
+                                    .arg(least.height());
+            }
+            const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
+            QVERIFY2(least.width() <= 940 && least.height() <= 500,
+                qPrintable(QStringLiteral("%1×%2: ").arg(least.width()).arg(least.height()) + tooLarge.join(u", ")));
+            const QRect available = window.screen()->availableGeometry();
+            QVERIFY2(available.contains(window.frameGeometry()),
+                qPrintable(QStringLiteral("%1×%2 on %3×%4")
+                               .arg(window.width())
+                               .arg(window.height())
+                               .arg(available.width())
+                               .arg(available.height())));
+            window.resize(2600, 1600);
+            window.close();
+        }
+        MainWindow again(dir.filePath(QStringLiteral("s.sqlite")));
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(again.screen()->availableGeometry().contains(again.frameGeometry()));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 };

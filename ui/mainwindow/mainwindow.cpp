@@ -35,6 +35,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -133,8 +134,10 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1280, 800);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    // A geometry saved on a larger screen, or 1280×800 at a scale factor of 2, must not open past this screen's edges.
+    fitToScreen();
     if (!splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
-        splitter->setSizes({340, width() - 340});
+        splitter->setSizes({260, width() - 260});
     updateActions();
 }
 
@@ -225,6 +228,8 @@ void MainWindow::showEvent(QShowEvent* event)
     if (!m_firstShow)
         return;
     m_firstShow = false;
+    // Placed now, where the window system has given it a frame and a screen.
+    fitToScreen();
     // The first start opens on a demo: with nothing stored, measuring the simulator shows what Kneepoint does.
     QSettings settings;
     const bool firstStart = !settings.value(QStringLiteral("demoOffered")).toBool();
@@ -461,6 +466,27 @@ void MainWindow::showAbout()
         tr("<b>Kneepoint %1</b><p>Benchmarks an OpenAI-compatible vLLM server, checks the numbers against what the "
            "GPU can physically do, and explains where it breaks.</p>")
             .arg(core::kneepointVersion()));
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* where = screen();
+    if (!where)
+        return;
+    const QRect available = where->availableGeometry();
+    // The frame (title bar, borders) is the window system's; what is left of the screen is the window's.
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize room = available.size() - frame;
+    if (width() > room.width() || height() > room.height())
+        resize(size().boundedTo(room));
+    QRect placed = frameGeometry();
+    if (!available.contains(placed)) {
+        placed.moveLeft(std::clamp(
+            placed.left(), available.left(), std::max(available.left(), available.right() - placed.width() + 1)));
+        placed.moveTop(std::clamp(
+            placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height() + 1)));
+        move(placed.topLeft());
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

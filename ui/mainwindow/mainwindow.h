@@ -67,6 +67,8 @@ protected:
 
 private:
     void createActions();
+    /// Shrinks and moves the window so that it lies within its screen's available area.
+    void fitToScreen();
     void showRun(qint64 id);
     /// The connection wizard, filled in from `preset` where it says something.
     void newRun(const kp::core::RunOptions& preset = {});

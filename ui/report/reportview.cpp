@@ -7,9 +7,11 @@
 #include "charts/charttablemodel.h"
 #include "charts/specchartview.h"
 #include "report/requesttablemodel.h"
+#include "report/wallsview.h"
 #include "report/whatifpanel.h"
 
 #include <QApplication>
+#include <QBoxLayout>
 #include <QClipboard>
 #include <QFrame>
 #include <QGroupBox>
@@ -28,6 +30,9 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace kp::ui {
 
@@ -120,6 +125,11 @@ ReportView::ReportView(QWidget* parent)
     , m_title(heading(tr("No run selected"), this))
     , m_verdict(wrapped(QString(), this))
     , m_capacity(wrapped(QString(), this))
+    , m_capacityBig(new QLabel(this))
+    , m_bracket(wrapped(QString(), this))
+    , m_walls(new WallsView(this))
+    , m_wallsLowest(wrapped(QString(), this))
+    , m_keyChartHolder(new QWidget(this))
     , m_whatIf(new WhatIfPanel(this))
     , m_bodyLayout(nullptr)
 {
@@ -132,17 +142,58 @@ ReportView::ReportView(QWidget* parent)
     m_verdict->setFrameShape(QFrame::StyledPanel);
     m_verdict->setMargin(10);
     m_capacity->setObjectName(QStringLiteral("capacity"));
+    m_capacityBig->setObjectName(QStringLiteral("capacityNumber"));
+    m_capacityBig->setTextFormat(Qt::PlainText);
+    m_capacityBig->setAccessibleName(tr("Capacity"));
+    QFont huge = m_capacityBig->font();
+    huge.setPointSizeF(huge.pointSizeF() * 2.2);
+    huge.setBold(true);
+    m_capacityBig->setFont(huge);
+    m_bracket->setObjectName(QStringLiteral("capacityBracket"));
+    m_wallsLowest->setObjectName(QStringLiteral("wallsLowest"));
 
     auto* scroll = new QScrollArea(this);
     m_scroll = scroll;
     scroll->setObjectName(QStringLiteral("reportScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // The report reflows to its width; it never scrolls sideways.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* page = new QWidget(scroll);
     auto* pageLayout = new QVBoxLayout(page);
     pageLayout->addWidget(m_title);
     pageLayout->addWidget(m_verdict);
-    pageLayout->addWidget(m_capacity);
+
+    // The answer at a glance: capacity and walls on one side, the chart that shows them on the other.
+    auto* glance = new QWidget(page);
+    glance->setObjectName(QStringLiteral("glance"));
+    m_glanceLayout = new QBoxLayout(QBoxLayout::LeftToRight, glance);
+    m_glanceLayout->setContentsMargins(0, 0, 0, 0);
+    auto* numbers = new QWidget(glance);
+    auto* numbersLayout = new QVBoxLayout(numbers);
+    numbersLayout->setContentsMargins(0, 0, 0, 0);
+    auto* card = new QFrame(numbers);
+    card->setObjectName(QStringLiteral("capacityCard"));
+    card->setFrameShape(QFrame::StyledPanel);
+    auto* cardLayout = new QVBoxLayout(card);
+    auto* capacityCaption = new QLabel(tr("Capacity"), card);
+    cardLayout->addWidget(capacityCaption);
+    cardLayout->addWidget(m_capacityBig);
+    cardLayout->addWidget(m_capacity);
+    cardLayout->addWidget(m_bracket);
+    numbersLayout->addWidget(card);
+    numbersLayout->addWidget(new QLabel(tr("The three walls"), numbers));
+    numbersLayout->addWidget(m_walls);
+    numbersLayout->addWidget(m_wallsLowest);
+    numbersLayout->addStretch(1);
+    m_keyChartHolder->setParent(glance);
+    m_keyChartHolder->setObjectName(QStringLiteral("keyChart"));
+    auto* chartLayout = new QVBoxLayout(m_keyChartHolder);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    m_glanceLayout->addWidget(numbers, 2);
+    m_glanceLayout->addWidget(m_keyChartHolder, 3);
+    pageLayout->addWidget(glance);
+
     m_body = new QWidget(page);
     m_bodyLayout = new QVBoxLayout(m_body);
     m_bodyLayout->setContentsMargins(0, 0, 0, 0);
@@ -150,8 +201,9 @@ ReportView::ReportView(QWidget* parent)
     scroll->setWidget(page);
 
     auto* side = new QGroupBox(tr("What if"), this);
+    side->setObjectName(QStringLiteral("whatIfBox"));
     // The report is what people read; the sliders need little room.
-    side->setMaximumWidth(340);
+    side->setMaximumWidth(320);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->addWidget(m_whatIf);
     sideLayout->addStretch(1);
@@ -165,6 +217,21 @@ ReportView::ReportView(QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_whatIf, &WhatIfPanel::settingsChanged, this, &ReportView::settingsChanged);
+}
+
+void ReportView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeForWidth();
+}
+
+void ReportView::arrangeForWidth()
+{
+    const int width = m_scroll->viewport()->width();
+    // Below these widths a chart beside its numbers squeezes both: put one above the other.
+    m_glanceLayout->setDirection(width >= 620 ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    for (QBoxLayout* row : std::as_const(m_sideBySide))
+        row->setDirection(width >= 820 ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
 QString ReportView::capacityText() const
@@ -234,13 +301,96 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
         break;
     }
     m_capacity->setText(capacity);
+    showGlance(*result);
     if (fresh)
         m_whatIf->setSettings(result->analysis.settings);
     rebuildBody(*result);
+    arrangeForWidth();
     // A report shown anew opens at its top, the verdict first, wherever the last one was scrolled to (after Stop
     // the new run's report opened mid-page). A what-if recomputation keeps the place.
     if (fresh)
         m_scroll->verticalScrollBar()->setValue(0);
+}
+
+namespace {
+
+// A crossing metric's value as the capacity line shows it: latencies in milliseconds, shares in percent.
+QString metricValue(const QString& metric, double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("-");
+    if (std::isinf(value))
+        return QStringLiteral("∞");
+    if (metric == u"errors" || metric == u"attainment")
+        return text::percent(value);
+    return text::milliseconds(value);
+}
+
+} // namespace
+
+void ReportView::showGlance(const ReportResult& result)
+{
+    const RunAnalysis& a = result.analysis;
+    const Capacity& cap = a.curve.capacity;
+    const bool byRate = a.curve.byRate;
+    const QString percentile = QStringLiteral("p") + QLocale().toString(a.settings.percentile);
+    auto point = [&](int i) -> const CurvePoint* {
+        return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;
+    };
+    switch (cap.bound) {
+    case Capacity::Bound::Between: {
+        m_capacityBig->setText(QStringLiteral("≈ ") + text::load(cap.shown(), byRate));
+        const CurvePoint* pass = point(cap.lastPass);
+        const CurvePoint* fail = point(cap.firstFail);
+        if (pass && fail)
+            m_bracket->setText(tr("Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.")
+                                   .arg(text::load(pass->load, byRate), text::metricName(cap.metric), percentile,
+                                       metricValue(cap.metric, cap.valueAtPass), text::load(fail->load, byRate),
+                                       metricValue(cap.metric, cap.valueAtFail), metricValue(cap.metric, cap.target)));
+        else
+            m_bracket->clear();
+        break;
+    }
+    case Capacity::Bound::AtLeast:
+        // The capacity sentence says it: every load measured met the targets.
+        m_capacityBig->setText(QStringLiteral("≥ ") + text::load(cap.shown(), byRate));
+        m_bracket->clear();
+        break;
+    case Capacity::Bound::Below:
+        m_capacityBig->setText(QStringLiteral("< ") + text::load(cap.shown(), byRate));
+        m_bracket->setText(tr("The lowest load measured missed: %1 %2 was %3 against a target of %4.")
+                               .arg(text::metricName(cap.metric), percentile, metricValue(cap.metric, cap.valueAtFail),
+                                   metricValue(cap.metric, cap.target)));
+        break;
+    case Capacity::Bound::None:
+        m_capacityBig->setText(QStringLiteral("–"));
+        m_bracket->clear();
+        break;
+    }
+    m_bracket->setVisible(!m_bracket->text().isEmpty());
+
+    std::vector<double> loads;
+    for (const CurvePoint& p : a.curve.points)
+        loads.push_back(p.load);
+    m_walls->setWalls(a.walls, loads, byRate);
+    m_wallsLowest->setText(
+        a.walls.lowestSentence(loads.empty() ? 0 : *std::max_element(loads.begin(), loads.end()), byRate));
+
+    // The chart that answers the question: throughput against latency, the target line and the best point under it.
+    while (QLayoutItem* item = m_keyChartHolder->layout()->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const auto key = std::find_if(result.content.charts.begin(), result.content.charts.end(),
+        [](const ChartSpec& spec) { return spec.id == u"throughput-latency"; });
+    m_keyChartHolder->setVisible(key != result.content.charts.end());
+    if (key != result.content.charts.end()) {
+        auto* chart = new SpecChartView(m_keyChartHolder);
+        chart->setObjectName(QStringLiteral("chart-") + key->id);
+        chart->setSpec(*key);
+        chart->setMinimumHeight(300);
+        m_keyChartHolder->layout()->addWidget(chart);
+    }
 }
 
 void ReportView::rebuildBody(const ReportResult& result)
@@ -256,7 +406,16 @@ void ReportView::rebuildBody(const ReportResult& result)
     // Scorecard with its lights.
     m_bodyLayout->addWidget(heading(tr("Scorecard"), body));
     auto* score = new QStandardItemModel(int(c.score.size()), int(c.scoreHeader.size()), body);
-    score->setHorizontalHeaderLabels(c.scoreHeader);
+    // Headings on two lines ("TTFT" over "p99 ms"): the columns are as narrow as their figures, and the scorecard
+    // fits the first screen without scrolling sideways.
+    QStringList twoLines;
+    for (QString h : c.scoreHeader) {
+        const qsizetype space = h.indexOf(u' ');
+        if (space > 0)
+            h[space] = u'\n';
+        twoLines << h;
+    }
+    score->setHorizontalHeaderLabels(twoLines);
     for (int r = 0; r < int(c.score.size()); ++r) {
         const ReportContent::ScoreRow& row = c.score[std::size_t(r)];
         for (int col = 0; col < int(row.cells.size()) && col < int(c.scoreHeader.size()); ++col) {
@@ -281,7 +440,9 @@ void ReportView::rebuildBody(const ReportResult& result)
             score->setItem(r, col, item);
         }
     }
-    m_bodyLayout->addWidget(tableOf(score, QStringLiteral("scorecard"), body));
+    QTableView* scorecard = tableOf(score, QStringLiteral("scorecard"), body);
+    scorecard->horizontalHeader()->setStretchLastSection(true);
+    m_bodyLayout->addWidget(scorecard);
     m_bodyLayout->addWidget(wrapped(c.scoreNote, body));
 
     if (!c.doubts.isEmpty()) {
@@ -364,37 +525,34 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(wrapped(titles.join(QStringLiteral("   ")), body));
     }
 
-    if (!c.charts.empty()) {
-        m_bodyLayout->addWidget(heading(tr("Evidence"), body));
-        auto* tabs = new QTabWidget(body);
-        tabs->setObjectName(QStringLiteral("charts"));
-        for (const ChartSpec& spec : c.charts) {
-            auto* page = new QWidget(tabs);
-            auto* l = new QVBoxLayout(page);
-            auto* chart = new SpecChartView(page);
-            chart->setObjectName(QStringLiteral("chart-") + spec.id);
-            chart->setSpec(spec);
-            chart->setMinimumHeight(320);
-            l->addWidget(chart);
-            l->addWidget(wrapped(spec.caption, page));
-            auto* model = new ChartTableModel(page);
-            model->setSpec(spec);
-            l->addWidget(tableOf(model, QStringLiteral("table-") + spec.id, page));
-            tabs->addTab(page, spec.title);
+    // Each chart beside its table; the throughput against latency chart is on the first screen already, and the
+    // scorecard holds its numbers.
+    m_sideBySide.clear();
+    bool evidenceShown = false;
+    for (const ChartSpec& spec : c.charts) {
+        if (spec.id == u"throughput-latency")
+            continue;
+        if (!evidenceShown) {
+            m_bodyLayout->addWidget(heading(tr("Evidence"), body));
+            evidenceShown = true;
         }
-        // Every successful request, in the server's time, for whoever wants to look behind the percentiles.
-        auto* requests = new QTableView(tabs);
-        requests->setObjectName(QStringLiteral("requestsTable"));
-        requests->setAccessibleName(tr("Every request"));
-        auto* proxy = new QSortFilterProxyModel(requests);
-        proxy->setSourceModel(new RequestTableModel(result.run, requests));
-        proxy->setSortRole(RequestTableModel::SortRole);
-        requests->setModel(proxy);
-        requests->setSortingEnabled(true);
-        requests->verticalHeader()->hide();
-        requests->setMinimumHeight(320);
-        tabs->addTab(requests, tr("Requests"));
-        m_bodyLayout->addWidget(tabs);
+        auto* section = new QWidget(body);
+        section->setObjectName(QStringLiteral("evidence-") + spec.id);
+        auto* sectionLayout = new QVBoxLayout(section);
+        sectionLayout->setContentsMargins(0, 0, 0, 0);
+        auto* row = new QBoxLayout(QBoxLayout::LeftToRight);
+        auto* chart = new SpecChartView(section);
+        chart->setObjectName(QStringLiteral("chart-") + spec.id);
+        chart->setSpec(spec);
+        chart->setMinimumHeight(300);
+        auto* model = new ChartTableModel(section);
+        model->setSpec(spec);
+        row->addWidget(chart, 3);
+        row->addWidget(tableOf(model, QStringLiteral("table-") + spec.id, section), 2, Qt::AlignTop);
+        sectionLayout->addLayout(row);
+        sectionLayout->addWidget(wrapped(spec.caption, section));
+        m_sideBySide << row;
+        m_bodyLayout->addWidget(section);
     }
 
     m_bodyLayout->addWidget(heading(tr("The three walls"), body));
@@ -405,6 +563,21 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(heading(tr("Answer quality"), body));
         m_bodyLayout->addWidget(wrapped(c.quality.join(u'\n'), body));
     }
+
+    // Every successful request, in the server's time, for whoever wants to look behind the percentiles.
+    auto* requests = new QTableView(body);
+    requests->setObjectName(QStringLiteral("requestsTable"));
+    requests->setAccessibleName(tr("Every request"));
+    auto* proxy = new QSortFilterProxyModel(requests);
+    auto* requestModel = new RequestTableModel(result.run, requests);
+    proxy->setSourceModel(requestModel);
+    proxy->setSortRole(RequestTableModel::SortRole);
+    requests->setModel(proxy);
+    requests->setSortingEnabled(true);
+    requests->verticalHeader()->hide();
+    requests->setMinimumHeight(320);
+    m_bodyLayout->addWidget(
+        collapsible(tr("Every request (%1)").arg(QLocale().toString(requestModel->rowCount())), requests, false, body));
     m_bodyLayout->addStretch(1);
 }
 

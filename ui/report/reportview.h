@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QLabel;
 class QScrollArea;
 class QTabWidget;
@@ -15,11 +16,19 @@ class QStandardItemModel;
 
 namespace kp::ui {
 
+class WallsView;
 class WhatIfPanel;
 
-/// The report of one run: the verdict, the scorecard, doubts, findings (problems open, background collapsed, healthy
-/// in a line), "try these next" with a copy button per flag, the charts with their sortable tables, the walls and the
-/// physics check; a what-if panel beside it. Shows results; the ReportController computes them.
+/// The report of one run. Its first screen is the answer at a glance: the verdict; the capacity as a big number with
+/// its interval and the steps that bracket it; the three walls as one picture; the throughput against latency chart
+/// with the target and the best point under it; and the scorecard. Then doubts, findings (problems open, background
+/// collapsed, healthy in a line), "try these next" with a copy button per flag, each other chart beside its sortable
+/// table, the physics check and every request. A what-if panel sits beside it. Shows results; the ReportController
+/// computes them.
+///
+/// The layout follows KDAB hotspot's summary page (the few numbers that answer the question first, large, then the
+/// detail below) and the Plasma system monitor (a picture and its figures side by side, so each number has a place
+/// to be seen): beside each other where the window is wide, one above the other where it is narrow.
 class ReportView : public QWidget
 {
     Q_OBJECT
@@ -39,12 +48,26 @@ Q_SIGNALS:
     void settingsChanged(const kp::core::AnalysisSettings& settings);
     void lessonRequested(const QString& lessonId);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void showGlance(const ReportResult& result);
     void rebuildBody(const ReportResult& result);
+    /// Side by side where the report is wide enough, one above the other where it is not.
+    void arrangeForWidth();
 
     QLabel* m_title;
     QLabel* m_verdict;
     QLabel* m_capacity;
+    QLabel* m_capacityBig;
+    QLabel* m_bracket;
+    WallsView* m_walls;
+    QLabel* m_wallsLowest;
+    QWidget* m_keyChartHolder;
+    QBoxLayout* m_glanceLayout = nullptr;
+    /// The glance and each chart-beside-its-table row: their direction follows the width.
+    QList<QBoxLayout*> m_sideBySide;
     WhatIfPanel* m_whatIf;
     QWidget* m_body = nullptr;
     QScrollArea* m_scroll = nullptr;

@@ -82,7 +82,7 @@ QChartView* makeView(QWidget* parent, const QString& objectName, const QString& 
     view->setObjectName(objectName);
     view->setAccessibleName(accessibleName);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(360, 260);
+    view->setMinimumSize(220, 120);
     return view;
 }
 

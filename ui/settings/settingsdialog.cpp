@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settingsdialog.h"
 
+#include "settings/appearance.h"
 #include "store/runstore.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -34,6 +36,7 @@ QString SettingsDialog::databasePath()
 
 SettingsDialog::SettingsDialog(QWidget* parent)
     : QDialog(parent)
+    , m_appearance(new QComboBox(this))
     , m_database(new QLineEdit(this))
     , m_demoAgain(new QCheckBox(tr("Measure the demo again at the next start"), this))
 {
@@ -53,8 +56,22 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     auto* row = new QHBoxLayout;
     row->addWidget(m_database, 1);
     row->addWidget(browse);
+    m_appearance->setObjectName(QStringLiteral("appearanceCombo"));
+    m_appearance->setAccessibleName(tr("Appearance"));
+    m_appearance->addItem(tr("Follow the system"), int(Appearance::Mode::System));
+    m_appearance->addItem(tr("Light"), int(Appearance::Mode::Light));
+    m_appearance->addItem(tr("Dark"), int(Appearance::Mode::Dark));
+    m_appearance->setCurrentIndex(m_appearance->findData(int(Appearance::current())));
+    // Shown at once, so the choice is made by looking; Cancel takes it back.
+    connect(m_appearance, &QComboBox::currentIndexChanged, this,
+        [this] { Appearance::apply(Appearance::Mode(m_appearance->currentData().toInt())); });
     auto* form = new QFormLayout;
-    form->addRow(tr("Run history"), row);
+    auto* appearanceLabel = new QLabel(tr("&Appearance"), this);
+    appearanceLabel->setBuddy(m_appearance);
+    form->addRow(appearanceLabel, m_appearance);
+    auto* databaseLabel = new QLabel(tr("Run &history"), this);
+    databaseLabel->setBuddy(m_database);
+    form->addRow(databaseLabel, row);
     auto* note = new QLabel(qEnvironmentVariableIsSet("KNEEPOINT_DB")
             ? tr("KNEEPOINT_DB is set, so it decides where runs are stored; this choice applies once it is not.")
             : tr("A new location is used from the next start; the runs stored so far stay where they are."),
@@ -75,8 +92,17 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     resize(620, 200);
 }
 
+void SettingsDialog::reject()
+{
+    const auto saved = Appearance::saved();
+    if (Appearance::current() != saved)
+        Appearance::apply(saved);
+    QDialog::reject();
+}
+
 void SettingsDialog::save()
 {
+    Appearance::save(Appearance::Mode(m_appearance->currentData().toInt()));
     QSettings settings;
     const QString path = QDir::fromNativeSeparators(m_database->text().trimmed());
     if (path.isEmpty() || path == kp::core::RunStore::defaultPath())

@@ -5,12 +5,14 @@
 #include <QDialog>
 
 class QCheckBox;
+class QComboBox;
 class QLineEdit;
 
 namespace kp::ui {
 
-/// The application's settings: where runs are stored (used from the next start; $KNEEPOINT_DB still wins), and
-/// whether the demo runs again. Nothing secret is ever kept here: API keys live only in the wizard's memory.
+/// The application's settings: the appearance (light, dark or the desktop's, shown as soon as it is picked and taken
+/// back on Cancel), where runs are stored (used from the next start; $KNEEPOINT_DB still wins), and whether the demo
+/// runs again. Nothing secret is ever kept here: API keys live only in the wizard's memory.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -21,9 +23,13 @@ public:
     /// The database the application opens: $KNEEPOINT_DB, else the one chosen here, else the default.
     static QString databasePath();
 
+protected:
+    void reject() override;
+
 private:
     void save();
 
+    QComboBox* m_appearance;
     QLineEdit* m_database;
     QCheckBox* m_demoAgain;
 };
