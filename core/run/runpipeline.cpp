@@ -456,6 +456,14 @@ void RunPipeline::runNextStep()
         finish(RunStatus::Complete, m_sweepStopReason);
         return;
     }
+    if (m_held && !m_options.shard) {
+        m_waitingOnHold = true;
+        Q_EMIT phaseChanged(QStringLiteral("held"),
+            QStringLiteral("Held before step %1 of %2 while the window asks a question; every step so far is stored.")
+                .arg(m_next + 1)
+                .arg(m_plan.size()));
+        return;
+    }
     const PlannedStep& step = m_plan[m_next];
     if (m_options.shard) {
         // A step this shard has no part in (the baseline's one user is shard 0's) is left to the others.
@@ -653,9 +661,22 @@ QString RunPipeline::stopReason(const StepOutcome& outcome) const
     return {};
 }
 
+void RunPipeline::hold(bool held)
+{
+    m_held = held;
+    if (!held && m_waitingOnHold) {
+        m_waitingOnHold = false;
+        QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+    }
+}
+
 void RunPipeline::cancel()
 {
     m_cancelled = true;
+    if (m_waitingOnHold) {
+        m_waitingOnHold = false;
+        QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+    }
     if (m_engine && m_engine->isRunning())
         m_engine->cancel();
     // A shard waiting minutes for its slot stops now, not when the slot comes.

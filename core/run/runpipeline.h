@@ -53,6 +53,10 @@ public:
     void start();
     /// Stops cleanly: the step in progress is cancelled and kept, the run is marked stopped.
     void cancel();
+    /// Holds the run at the next step boundary while `held` (the window asks whether to quit): the step in progress
+    /// completes as measured, the next one waits. A sharded run is never held: its shards start each step together.
+    void hold(bool held);
+    bool isWaitingOnHold() const { return m_waitingOnHold; }
 
     qint64 runId() const { return m_runId; }
     const ServerFacts& facts() const { return m_facts; }
@@ -128,6 +132,8 @@ private:
     std::uint64_t m_promptOffset = 0;
     bool m_cancelled = false;
     bool m_finished = false;
+    bool m_held = false;
+    bool m_waitingOnHold = false;
 };
 
 } // namespace kp::core

@@ -14,6 +14,7 @@
 #include "quality/qualityview.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
+#include "report/reportfileview.h"
 #include "report/reportview.h"
 #include "report/whatifpanel.h"
 #include "run/liverunview.h"
@@ -38,6 +39,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -48,6 +51,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -62,6 +66,7 @@
 #include <QTimer>
 
 using namespace kp::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -137,22 +142,29 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stack->currentWidget() == window.liveView(), 30'000);
         QTRY_VERIFY_WITH_TIMEOUT(window.runController()->runId() > 0, 30'000);
         screenshot(window, QStringLiteral("mainwindow-live"));
-        // Quitting mid-run asks first; the run goes on meanwhile, and once it has finished the question says so
-        // instead of offering to stop what has already ended.
-        bool asked = false, updated = false;
+        // Quitting mid-run asks first, and holds the run before its next step until the question is answered: it
+        // does not go on measuring behind the dialog. No lets it go on.
+        bool asked = false, held = false;
+        QSignalSpy phases(window.runController(), &RunController::phaseChanged);
+        QSignalSpy steps(window.runController(), &RunController::stepFinished);
         QTimer::singleShot(200, &window, [&] {
             auto* question = window.findChild<QMessageBox*>(QStringLiteral("quitQuestion"));
             asked = question != nullptr;
             if (!question)
                 return;
-            QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 240'000);
-            QTRY_VERIFY(question->text().contains(QStringLiteral("finished while this question was open")));
-            updated = true;
+            QTRY_VERIFY_WITH_TIMEOUT(std::any_of(phases.cbegin(), phases.cend(),
+                                         [](const QList<QVariant>& p) { return p.value(0).toString() == u"held"; }),
+                120'000);
+            const qsizetype stepsHeld = steps.size();
+            QTest::qWait(1500);
+            QCOMPARE(steps.size(), stepsHeld);
+            QVERIFY(window.runController()->isRunning());
+            held = true;
             question->button(QMessageBox::No)->click();
         });
         window.close();
         QVERIFY(asked);
-        QVERIFY(updated);
+        QVERIFY(held);
         QVERIFY(window.isVisible());
         // The demo's whole sweep, then its report.
         QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 240'000);
@@ -642,9 +654,37 @@ private Q_SLOTS:
             = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--format"),
                 QStringLiteral("json"), QStringLiteral("-o"), report, QStringLiteral("--db"), db});
         QVERIFY2(written.code == 0, qPrintable(written.err));
+        // The report of a run of this history opens that run, whole: what-if and export work on it.
         const QString shown = window.openFiles({report});
-        QVERIFY2(shown.startsWith(u"Report of run 1"), qPrintable(shown));
-        QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("openedReport")));
+        QVERIFY2(shown.contains(u"is the report of run 1 of this run history"), qPrintable(shown));
+        QVERIFY(!window.findChild<ReportFileView*>(QStringLiteral("openedReport")));
+        QCOMPARE(window.history()->model()->rowCount(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().startsWith(u"For your"), 30'000);
+        // One from another history (another start) is shown read-only, as the file states it.
+        QFile file(report);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        QJsonObject run = json.value(u"run").toObject();
+        run[u"started"_s] = u"2020-01-01T00:00:00Z"_s;
+        run[u"model"_s] = u"<b>not markup</b>"_s;
+        json[u"run"_s] = run;
+        const QString elsewhere = dir.filePath(QStringLiteral("elsewhere.json"));
+        QFile out(elsewhere);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(json).toJson());
+        out.close();
+        const QString read = window.openFiles({elsewhere});
+        QVERIFY2(read.contains(u"read-only"), qPrintable(read));
+        auto* view = window.findChild<ReportFileView*>(QStringLiteral("openedReport"));
+        QVERIFY(view);
+        const QString html = ReportFileView::toHtml(json, elsewhere);
+        QVERIFY2(html.contains(json.value(u"analysis").toObject().value(u"verdict").toString().toHtmlEscaped()),
+            qPrintable(html));
+        QVERIFY(html.contains(u"&lt;b&gt;not markup&lt;/b&gt;"));
+        QVERIFY(html.contains(u"Scorecard"));
+        QVERIFY2(html.contains(u"<b>Capacity:</b> about 1.6 users (1–4"), qPrintable(html));
+        screenshot(*view, QStringLiteral("opened-report"));
         QCOMPARE(window.history()->model()->rowCount(), 1);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }

@@ -14,6 +14,7 @@
 #include "quality/qualityview.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
+#include "report/reportfileview.h"
 #include "report/reportview.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
@@ -29,6 +30,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -327,17 +329,26 @@ QString MainWindow::openFiles(const QStringList& paths)
             : QJsonObject();
         if (report.value(u"schema").toString() == u"kneepoint-report") {
             const QJsonObject run = report.value(u"run").toObject();
-            message = tr("Report of run %1 (%2, %3): %4")
-                          .arg(run.value(u"id").toInteger())
-                          .arg(run.value(u"model").toString(), run.value(u"started").toString(),
-                              report.value(u"analysis").toObject().value(u"verdict").toString());
-            auto* box
-                = new QMessageBox(QMessageBox::Information, tr("Kneepoint report"), message, QMessageBox::Close, this);
-            box->setObjectName(QStringLiteral("openedReport"));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->setInformativeText(tr("A report file holds the analysis but not the requests, so what-if and "
-                                       "export need the run store it came from."));
-            box->open();
+            const qint64 id = run.value(u"id").toInteger(-1);
+            // The same run in this window's history (same id, same start): show it there, whole, with what-if.
+            const QList<RunSummary> stored = m_store ? m_store->runs() : QList<RunSummary>();
+            const bool here = std::any_of(stored.cbegin(), stored.cend(),
+                [&](const RunSummary& r) { return r.id == id && r.startedUtc == run.value(u"started").toString(); });
+            if (here && m_history->selectRun(id)) {
+                message = tr("%1 is the report of run %2 of this run history: it is shown from the stored run, "
+                             "with what-if and export.")
+                              .arg(QFileInfo(path).fileName())
+                              .arg(id);
+                statusBar()->showMessage(message);
+                continue;
+            }
+            auto* view = new ReportFileView(report, QDir::toNativeSeparators(path), this);
+            view->setAttribute(Qt::WA_DeleteOnClose);
+            view->show();
+            message = tr("Opened %1, the report of run %2, read-only: it is not in this run history.")
+                          .arg(QFileInfo(path).fileName())
+                          .arg(id);
+            statusBar()->showMessage(message);
         } else {
             imports << path;
         }
@@ -492,15 +503,20 @@ void MainWindow::fitToScreen()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_runs->isRunning()) {
-        // Asked without blocking the run's signals: a run that finishes meanwhile changes the question.
+        // Asked without blocking the run's signals: a run that finishes meanwhile changes the question. The run is
+        // held before its next step while the question is open, so that it does not go on measuring behind it; the
+        // step in progress completes as measured.
         QMessageBox question(QMessageBox::Question, tr("Quit"),
-            tr("A run is in progress. Stop it and quit? Completed steps are kept."), QMessageBox::Yes | QMessageBox::No,
-            this);
+            tr("A run is in progress. Stop it and quit? Completed steps are kept. The run waits before its next step "
+               "until you answer."),
+            QMessageBox::Yes | QMessageBox::No, this);
         question.setObjectName(QStringLiteral("quitQuestion"));
         m_quitQuestion = &question;
+        m_runs->hold(true);
         const int answer = question.exec();
         m_quitQuestion = nullptr;
         if (answer != QMessageBox::Yes) {
+            m_runs->hold(false);
             event->ignore();
             return;
         }

@@ -384,6 +384,9 @@ void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)
         m_phaseLabel->setText(tr("Detecting what the server is"));
     else if (phase == u"prompts")
         m_phaseLabel->setText(tr("Preparing the prompts"));
+    else if (phase == u"held")
+        m_phaseLabel->setText(tr("Held before the next step until the question is answered; every step so far is "
+                                 "stored"));
     else if (!detail.isEmpty()) {
         // Any other phase change during the sweep says why it ends early.
         m_noteLabel->setText(tr("The sweep stops early: %1").arg(detail));

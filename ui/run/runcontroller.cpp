@@ -123,4 +123,11 @@ void RunController::stop()
         QMetaObject::invokeMethod(m_worker, &RunWorker::cancel, Qt::QueuedConnection);
 }
 
+void RunController::hold(bool held)
+{
+    if (m_running)
+        QMetaObject::invokeMethod(
+            m_worker, [worker = m_worker, held] { worker->hold(held); }, Qt::QueuedConnection);
+}
+
 } // namespace kp::ui

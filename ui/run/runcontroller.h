@@ -47,6 +47,9 @@ public:
 public Q_SLOTS:
     /// Cancels the step in progress: completed steps are kept, the run is marked stopped, finished() follows.
     void stop();
+    /// Holds the run before its next step while `held` (the step in progress completes as measured); false lets it
+    /// go on. The window holds a run while it asks whether to quit.
+    void hold(bool held);
 
 Q_SIGNALS:
     /// A run was started; the other signals follow, finished() last.

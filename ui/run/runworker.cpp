@@ -55,6 +55,12 @@ void RunWorker::cancel()
         m_pipeline->cancel();
 }
 
+void RunWorker::hold(bool held)
+{
+    if (m_pipeline && !m_done)
+        m_pipeline->hold(held);
+}
+
 void RunWorker::shutdown()
 {
     if (!m_pipeline || m_done) {

@@ -30,6 +30,8 @@ public:
     void start();
     /// Cancels the step in progress; the pipeline keeps what completed and marks the run stopped.
     void cancel();
+    /// Holds the run at the next step boundary, or lets it go on (RunPipeline::hold).
+    void hold(bool held);
     /// Cancels and quits the thread once the pipeline has finished (at once when nothing runs).
     void shutdown();
     /// Destroys the pipeline, then the store. Called on the worker thread as it finishes.
