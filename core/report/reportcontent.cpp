@@ -4,6 +4,7 @@
 
 #include "analysis/pareto.h"
 #include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
 #include "analysis/textformat.h"
 #include "analysis/verdict.h"
@@ -280,6 +281,84 @@ bool ReportContent::predictTryNext(
                   .arg(cache->refused.at(setting));
     }
     return complete;
+}
+
+std::vector<ChartSpec> comparisonCharts(const RunComparison& comparison, const RunAnalysis& a, const RunAnalysis& b)
+{
+    const QString p = percentileName(a.settings.percentile);
+    const QString runA = QCoreApplication::translate("ReportContent", "run %1").arg(comparison.idA);
+    const QString runB = QCoreApplication::translate("ReportContent", "run %1").arg(comparison.idB);
+    struct Kind
+    {
+        QString id;
+        QString title;
+        QString metric; ///< the comparison's row name
+        QString axis;
+        std::function<double(const CurvePoint&)> value;
+        double target;
+    };
+    const QString throughputName = QCoreApplication::translate("RunComparison", "output tokens/s");
+    const std::vector<Kind> kinds {
+        {QStringLiteral("compare-ttft"), QCoreApplication::translate("ReportContent", "TTFT %1 against load").arg(p),
+            QStringLiteral("TTFT ") + p, QStringLiteral("TTFT %1 (ms)").arg(p),
+            [](const CurvePoint& pt) { return pt.ttft.value; }, serverTarget(a.settings, QStringLiteral("TTFT"))},
+        {QStringLiteral("compare-tpot"), QCoreApplication::translate("ReportContent", "TPOT %1 against load").arg(p),
+            QStringLiteral("TPOT ") + p, QStringLiteral("TPOT %1 (ms)").arg(p),
+            [](const CurvePoint& pt) { return pt.tpot.value; }, serverTarget(a.settings, QStringLiteral("TPOT"))},
+        {QStringLiteral("compare-throughput"), QCoreApplication::translate("ReportContent", "Throughput against load"),
+            throughputName, QCoreApplication::translate("ReportContent", "output tokens/s"),
+            [](const CurvePoint& pt) { return pt.outputTokensPerSecond; }, ChartSpec::kNaN},
+    };
+    std::vector<ChartSpec> charts;
+    for (const Kind& k : kinds) {
+        ChartSpec c;
+        c.id = k.id;
+        c.title = k.title;
+        c.caption = QCoreApplication::translate("ReportContent",
+            "%1 in grey, %2 in blue; a green ring marks a load where %2 is better beyond noise, a red one where it "
+            "is worse.")
+                        .arg(runA, runB);
+        c.x.title = a.curve.byRate ? QCoreApplication::translate("ReportContent", "requests/s")
+                                   : QCoreApplication::translate("ReportContent", "concurrent users");
+        c.x.log2 = true;
+        c.y.title = k.axis;
+        ChartSpec::Series sa = seriesOf(runA, kGrey);
+        ChartSpec::Series sb = seriesOf(runB, kBlue);
+        for (const CurvePoint& pt : a.curve.points)
+            sa.points.push_back({pt.load, k.value(pt), {}});
+        for (const CurvePoint& pt : b.curve.points)
+            sb.points.push_back({pt.load, k.value(pt), {}});
+        c.series = {sa, sb};
+        c.tableHeader = {QCoreApplication::translate("ReportContent", "load"), runA, runB,
+            QCoreApplication::translate("ReportContent", "change"),
+            QCoreApplication::translate("ReportContent", "95% interval"),
+            QCoreApplication::translate("ReportContent", "beyond noise")};
+        for (const RunComparison::Metric& m : comparison.metrics) {
+            if (m.metric != k.metric)
+                continue;
+            const auto at = std::find_if(b.curve.points.begin(), b.curve.points.end(),
+                [&m](const CurvePoint& pt) { return pt.step->loadLabel() == m.load; });
+            if (m.significant && at != b.curve.points.end()) {
+                const bool better = m.lowerIsBetter ? m.b < m.a : m.b > m.a;
+                c.marks.push_back({at->load, m.b,
+                    better ? QCoreApplication::translate("ReportContent", "better")
+                           : QCoreApplication::translate("ReportContent", "worse"),
+                    better ? kGreen : kRed});
+            }
+            c.tableRows.push_back({m.load, text::number(m.a, 1), text::number(m.b, 1), text::change(m.deltaPercent),
+                text::changeInterval(m.deltaLowPercent, m.deltaHighPercent),
+                !m.tested ? QCoreApplication::translate("ReportContent", "not tested")
+                    : m.significant
+                    ? (m.lowerIsBetter == (m.b < m.a) ? QCoreApplication::translate("ReportContent", "yes, better")
+                                                      : QCoreApplication::translate("ReportContent", "yes, worse"))
+                    : QCoreApplication::translate("ReportContent", "no")});
+        }
+        if (!std::isnan(k.target))
+            c.rules.push_back({ChartSpec::Rule::Orientation::Horizontal, k.target,
+                QCoreApplication::translate("ReportContent", "target %1").arg(text::milliseconds(k.target)), kRed});
+        charts.push_back(std::move(c));
+    }
+    return charts;
 }
 
 ChartSpec paretoChart(const ParetoFrontier& f)

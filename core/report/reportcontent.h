@@ -91,4 +91,10 @@ struct ReportContent
 /// side tinted. Shared by the report (one run) and kneepoint pareto (several).
 ChartSpec paretoChart(const ParetoFrontier& frontier);
 
+struct RunComparison;
+/// Two runs' curves paired on one chart each: TTFT and TPOT at run A's percentile, and output throughput, against
+/// load. Run B's points are green where the comparison found it better beyond noise, red where worse, and the
+/// table beside each chart carries both values, the change with its 95% interval, and the test's answer.
+std::vector<ChartSpec> comparisonCharts(const RunComparison& comparison, const RunAnalysis& a, const RunAnalysis& b);
+
 } // namespace kp::core

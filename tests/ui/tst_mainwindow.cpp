@@ -284,7 +284,18 @@ private Q_SLOTS:
         // Both runs on one Pareto frontier, and who holds it where, in words with the numbers.
         auto* tabs = compare.findChild<QTabWidget*>(QStringLiteral("compareTabs"));
         QVERIFY(tabs);
-        tabs->setCurrentIndex(1);
+        // The two runs paired on TTFT, TPOT and throughput against load, opened first; both runs' points on each,
+        // and a table row per shared load with the change and its interval.
+        QCOMPARE(tabs->currentIndex(), 0);
+        for (const char* name : {"compareTtft", "compareTpot", "compareThroughput"}) {
+            auto* paired = compare.findChild<SpecChartView*>(QLatin1String(name));
+            QVERIFY(paired);
+            QCOMPARE(paired->spec().series.size(), std::size_t(2));
+            QCOMPARE(paired->spec().series[0].points.size(), std::size_t(3)); // 1, 4 and 16 users
+            QCOMPARE(paired->spec().tableRows.size(), std::size_t(3));
+        }
+        QCOMPARE(compare.findChild<SpecChartView*>(QStringLiteral("compareTtft"))->spec().rules.size(), std::size_t(1));
+        tabs->setCurrentIndex(2);
         auto* pareto = compare.findChild<SpecChartView*>(QStringLiteral("comparePareto"));
         QVERIFY(pareto);
         QCOMPARE(pareto->spec().id, QStringLiteral("pareto"));

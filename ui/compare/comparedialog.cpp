@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -83,6 +84,13 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pick);
     layout->addWidget(m_summary);
+    // What changed in the server's configuration comes first: it is what the differences below are read against.
+    auto* changedLabel = new QLabel(tr("What changed"), this);
+    QFont bold = changedLabel->font();
+    bold.setBold(true);
+    changedLabel->setFont(bold);
+    layout->addWidget(changedLabel);
+    layout->addWidget(m_changes, 1);
     // The differences table, and both runs on one Pareto frontier with who holds it where.
     m_pareto = new SpecChartView(this);
     m_pareto->setObjectName(QStringLiteral("comparePareto"));
@@ -95,15 +103,25 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     paretoLayout->setContentsMargins(0, 0, 0, 0);
     paretoLayout->addWidget(m_pareto, 1);
     paretoLayout->addWidget(m_paretoText);
+    // The two runs' curves paired, one chart per metric, side by side.
+    auto* pairedPage = new QWidget(this);
+    auto* pairedLayout = new QHBoxLayout(pairedPage);
+    pairedLayout->setContentsMargins(0, 0, 0, 0);
+    for (const char* name : {"compareTtft", "compareTpot", "compareThroughput"}) {
+        auto* chart = new SpecChartView(pairedPage);
+        chart->setObjectName(QLatin1String(name));
+        chart->setMinimumSize(260, 240);
+        pairedLayout->addWidget(chart);
+        m_paired << chart;
+    }
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("compareTabs"));
+    m_tabs->addTab(pairedPage, tr("&Side by side"));
     m_tabs->addTab(m_metrics, tr("&Differences"));
     m_tabs->addTab(paretoPage, tr("&Pareto frontier"));
-    layout->addWidget(m_tabs, 3);
-    layout->addWidget(new QLabel(tr("What changed"), this));
-    layout->addWidget(m_changes, 1);
+    layout->addWidget(m_tabs, 4);
     layout->addWidget(buttons);
-    resize(900, 650);
+    resize(1100, 720);
     connect(m_a, &QComboBox::currentIndexChanged, this, &CompareDialog::compareSelected);
     connect(m_b, &QComboBox::currentIndexChanged, this, &CompareDialog::compareSelected);
     if (runs.size() >= 2)
@@ -157,8 +175,24 @@ void CompareDialog::showResult(const CompareResultPtr& result)
             text::changeInterval(m.deltaLowPercent, m.deltaHighPercent), verdict};
         for (int col = 0; col < cells.size(); ++col)
             m_metrics->setItem(i, col, new QTableWidgetItem(cells[col]));
+        // Better and worse in colour, only where the change is beyond noise; the words say it too.
+        if (m.significant) {
+            const bool better = m.lowerIsBetter ? m.b < m.a : m.b > m.a;
+            const QColor colour
+                = QColor(ReportContent::lightColor(better ? ReportContent::Light::Green : ReportContent::Light::Red));
+            for (int col : {4, 5, 6}) {
+                QTableWidgetItem* item = m_metrics->item(i, col);
+                item->setForeground(colour);
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+            }
+            m_metrics->item(i, 6)->setText(better ? tr("yes, better") : tr("yes, worse"));
+        }
     }
     m_metrics->resizeColumnsToContents();
+    for (int i = 0; i < m_paired.size() && i < int(result->charts.size()); ++i)
+        m_paired[i]->setSpec(result->charts[std::size_t(i)]);
     m_pareto->setSpec(core::paretoChart(c.pareto));
     QStringList dominance = c.pareto.dominance();
     for (QString& sentence : dominance)

@@ -51,6 +51,8 @@ private:
     QTableWidget* m_metrics;
     QTableWidget* m_changes;
     QTabWidget* m_tabs = nullptr;
+    /// TTFT, TPOT and throughput against load, both runs on each.
+    QList<SpecChartView*> m_paired;
     SpecChartView* m_pareto = nullptr;
     QLabel* m_paretoText = nullptr;
 };

@@ -4,6 +4,7 @@
 
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "report/reportcontent.h"
 #include "store/runstore.h"
 
 #include <QThread>
@@ -49,6 +50,7 @@ void CompareWorker::compare(qint64 a, qint64 b, quint64 generation)
     result->b = b;
     result->comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
     result->comparison.findBetweenRunNoise(*m_store, *runA, analysisA, *runB, analysisB);
+    result->charts = comparisonCharts(result->comparison, analysisA, analysisB);
     Q_EMIT ready(result);
 }
 

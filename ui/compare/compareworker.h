@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/runcomparison.h"
+#include "report/chartspec.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -22,6 +23,8 @@ struct CompareResult
     qint64 a = -1; ///< the run before
     qint64 b = -1; ///< the run after
     kp::core::RunComparison comparison;
+    /// TTFT, TPOT and throughput against load, both runs on each (core::comparisonCharts).
+    std::vector<kp::core::ChartSpec> charts;
 };
 using CompareResultPtr = std::shared_ptr<const CompareResult>;
 
