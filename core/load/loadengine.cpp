@@ -23,6 +23,7 @@ void registerTypes()
         qRegisterMetaType<std::shared_ptr<const kp::core::LoadWorker::Assignment>>(
             "std::shared_ptr<const kp::core::LoadWorker::Assignment>");
         qRegisterMetaType<kp::core::LoadEngine::Result>("kp::core::LoadEngine::Result");
+        qRegisterMetaType<QList<kp::core::RequestDot>>("QList<kp::core::RequestDot>");
         return true;
     }();
     Q_UNUSED(registered)
@@ -189,15 +190,21 @@ void LoadEngine::onPrepared(const QString& error)
 void LoadEngine::onRecords(const LoadWorker::Batch& records)
 {
     // The worker let go of the batch when it emitted it: its records move.
+    QList<RequestDot> dots;
+    dots.reserve(qsizetype(records->size()));
     for (RequestRecord& r : *records) {
         if (!r.warmup) {
             ++m_measured;
             if (!r.ok())
                 ++m_failed;
+            dots.append(
+                {r.endNs, r.firstTokenNs >= 0 && r.sentNs >= 0 ? double(r.firstTokenNs - r.sentNs) / 1e6 : -1, r.ok()});
         }
         m_result.records.push_back(std::move(r));
     }
     Q_EMIT progress(m_measured, m_failed);
+    if (!dots.isEmpty())
+        Q_EMIT requestsMeasured(dots);
 }
 
 void LoadEngine::onWorkerMeasured(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs)

@@ -21,6 +21,14 @@ namespace kp::core {
 /// Applies one step of load: spreads its users or its arrivals over worker threads (one per core by default),
 /// opens and warms the connections before anything is measured, ends the step after its request count or duration,
 /// and hands back every request it made. Cancelling stops a step within a second and keeps what completed.
+/// A finished request as a live chart draws it: when it ended and its time to first token, on the client's clock.
+struct RequestDot
+{
+    std::int64_t ns = 0; ///< its end (monotonicNowNs)
+    double ttftMs = -1; ///< -1 for a request that failed before its first token
+    bool ok = false;
+};
+
 class LoadEngine : public QObject
 {
     Q_OBJECT
@@ -55,6 +63,9 @@ public:
 
 Q_SIGNALS:
     void progress(int completed, int failed);
+    /// Each measured request as it finishes (batched, about every 20 ms), for a live view: what it can draw without
+    /// the records, which stay with the engine until finished().
+    void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void finished(const kp::core::LoadEngine::Result& result);
 
 private:
@@ -86,3 +97,4 @@ private:
 } // namespace kp::core
 
 Q_DECLARE_METATYPE(kp::core::LoadEngine::Result)
+Q_DECLARE_METATYPE(kp::core::RequestDot)

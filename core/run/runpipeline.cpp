@@ -123,6 +123,7 @@ void RunPipeline::start()
     connect(m_scraper, &MetricsScraper::sampled, this, &RunPipeline::metricsSampled);
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
+    connect(m_engine.get(), &LoadEngine::requestsMeasured, this, &RunPipeline::requestsMeasured);
     runNextStep();
 }
 

@@ -72,6 +72,8 @@ public:
 
 Q_SIGNALS:
     void phaseChanged(const QString& phase, const QString& detail);
+    /// The measured requests of the step in progress as they finish (LoadEngine::requestsMeasured).
+    void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     void finished(kp::core::RunStatus status, const QString& reason);

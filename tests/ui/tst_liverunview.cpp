@@ -16,6 +16,7 @@
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -86,6 +87,12 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QSignalSpy finished(&controller, &RunController::finished);
         QSignalSpy steps(&controller, &RunController::stepFinished);
+        // Each request as it finishes, before its step does: the first dots come while the baseline still runs.
+        qsizetype stepsAtFirstDots = -1;
+        connect(&controller, &RunController::requestsMeasured, this, [&] {
+            if (stepsAtFirstDots < 0)
+                stepsAtFirstDots = steps.size();
+        });
         const RunOptions o = options(m_sim.baseUrl(), {1, 2, 4}, 8, Shape {128, 32});
         QVERIFY(controller.start(o, {}, db));
         QVERIFY(controller.isRunning());
@@ -117,6 +124,22 @@ private Q_SLOTS:
         QVERIFY(ttft->at(2).y() > 1); // a server-time figure, not the client's shortened one
         QVERIFY(kv->count() >= 4); // at least the closing scrape of each step
         QCOMPARE(waiting->count(), kv->count());
+        QCOMPARE(stepsAtFirstDots, 0);
+        auto* requestsView = view.findChild<QChartView*>(QStringLiteral("requestsChart"));
+        QVERIFY(requestsView);
+        QScatterSeries* dots = nullptr;
+        for (QAbstractSeries* s : requestsView->chart()->series())
+            if (s->objectName() == u"requestsSeries")
+                dots = qobject_cast<QScatterSeries*>(s);
+        QVERIFY(dots);
+        // Every measured request of every step, warm-ups left out: the baseline's and 8 per concurrency step.
+        qsizetype measured = 0;
+        for (const QList<QVariant>& step : std::as_const(steps))
+            measured += step.at(0).value<RunPipeline::StepOutcome>().stats.succeeded;
+        QCOMPARE(qsizetype(dots->count()), measured);
+        // In the server's time, as every other figure of the view.
+        QVERIFY(
+            std::all_of(dots->points().cbegin(), dots->points().cend(), [](const QPointF& p) { return p.y() > 1; }));
 
         auto* bar = view.findChild<QProgressBar*>(QStringLiteral("runProgress"));
         QVERIFY(bar);

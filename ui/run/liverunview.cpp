@@ -16,6 +16,7 @@
 #include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -68,6 +69,9 @@ void fitFromZero(QValueAxis* axis, double top, bool whole = false)
     axis->setRange(0, ticks * step);
     axis->setTickCount(ticks + 1);
 }
+
+// The requests chart keeps the latest ones: enough to see a step's spread, few enough to redraw ten times a second.
+constexpr qsizetype kMaxRequestDots = 4000;
 
 // Targets are drawn in one colour on every chart, dashed, apart from the themes' series colours.
 const QColor TargetColour(0xd6, 0x27, 0x28);
@@ -168,11 +172,17 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_stopButton);
+    // The requests as they happen and the server's state over time share the left column's time axis; the
+    // per-step summaries sit beside them.
     auto* charts = new QGridLayout;
-    charts->addWidget(m_ttft.view, 0, 0);
-    charts->addWidget(m_tpot.view, 0, 1);
-    charts->addWidget(m_throughputView, 1, 0);
-    charts->addWidget(m_serverView, 1, 1);
+    charts->addWidget(m_requestsView, 0, 0);
+    charts->addWidget(m_ttft.view, 0, 1);
+    charts->addWidget(m_tpot.view, 0, 2);
+    charts->addWidget(m_serverView, 1, 0);
+    charts->addWidget(m_throughputView, 1, 1, 1, 2);
+    charts->setColumnStretch(0, 3);
+    charts->setColumnStretch(1, 2);
+    charts->setColumnStretch(2, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_phaseLabel);
@@ -188,6 +198,7 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     connect(m_controller, &RunController::progress, this, &LiveRunView::onProgress);
     connect(m_controller, &RunController::stepFinished, this, &LiveRunView::onStepFinished);
     connect(m_controller, &RunController::metricsSampled, this, &LiveRunView::onMetricsSampled);
+    connect(m_controller, &RunController::requestsMeasured, this, &LiveRunView::onRequestsMeasured);
     connect(m_controller, &RunController::finished, this, &LiveRunView::onFinished);
     clear();
 }
@@ -216,6 +227,30 @@ void LiveRunView::createCharts()
     attach(throughput, m_throughputSeries, m_tailAxis, m_tokensAxis);
     attach(throughput, m_throughputTarget, m_tailAxis, m_tokensAxis);
     connect(m_throughputSeries, &QLineSeries::hovered, this, &LiveRunView::showThroughputTip);
+
+    m_requestsView = makeView(this, QStringLiteral("requestsChart"),
+        tr("Chart: time to first token of each request, at the time it finished"));
+    QChart* requests = m_requestsView->chart();
+    requests->setTitle(tr("Each request's time to first token"));
+    m_requestsTimeAxis = makeValueAxis();
+    m_requestsTimeAxis->setTitleText(tr("Time since the start (s)"));
+    m_requestsTtftAxis = makeValueAxis();
+    m_requestsTtftAxis->setTitleText(tr("TTFT (ms)"));
+    requests->addAxis(m_requestsTimeAxis, Qt::AlignBottom);
+    requests->addAxis(m_requestsTtftAxis, Qt::AlignLeft);
+    m_requestsSeries = new QScatterSeries;
+    m_requestsSeries->setObjectName(QStringLiteral("requestsSeries"));
+    m_requestsSeries->setName(tr("Requests"));
+    m_failedSeries = new QScatterSeries;
+    m_failedSeries->setObjectName(QStringLiteral("failedSeries"));
+    m_failedSeries->setName(tr("Failed (at 0)"));
+    m_requestsTarget = makeSeries(QStringLiteral("requestsTargetSeries"), false);
+    for (QAbstractSeries* series :
+        std::initializer_list<QAbstractSeries*> {m_requestsSeries, m_failedSeries, m_requestsTarget}) {
+        requests->addSeries(series);
+        series->attachAxis(m_requestsTimeAxis);
+        series->attachAxis(m_requestsTtftAxis);
+    }
 
     m_serverView = makeView(this, QStringLiteral("serverChart"),
         tr("Chart: the server's KV cache usage, running and waiting requests over time"));
@@ -271,8 +306,15 @@ void LiveRunView::applyTheme()
 {
     // Follow the system palette: a light chart in a dark window glares.
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    for (QChartView* view : {m_ttft.view, m_tpot.view, m_throughputView, m_serverView})
+    for (QChartView* view : {m_requestsView, m_ttft.view, m_tpot.view, m_throughputView, m_serverView})
         view->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    // Small dots without an outline: thousands of them must read as a cloud, not as a smear of rings.
+    for (QScatterSeries* dots : {m_requestsSeries, m_failedSeries}) {
+        dots->setMarkerSize(5);
+        dots->setBorderColor(Qt::transparent);
+    }
+    m_failedSeries->setColor(TargetColour);
+    m_requestsTarget->setPen(QPen(TargetColour, 1.5, Qt::DashLine));
     // A theme resets every pen: set the widths again, and draw the targets dashed in their own colour.
     for (QLineSeries* s :
         {m_ttft.series, m_tpot.series, m_throughputSeries, m_kvSeries, m_runningSeries, m_waitingSeries}) {
@@ -309,6 +351,9 @@ void LiveRunView::clear()
     m_kvPoints.clear();
     m_runningPoints.clear();
     m_waitingPoints.clear();
+    m_requestPoints.clear();
+    m_failedPoints.clear();
+    m_requestsSeen = 0;
     m_dirty = true;
     m_stepFigures->setText(tr("Last completed step: none yet."));
     m_serverFigures->setText(tr("On the server now: no /metrics sample yet."));
@@ -327,6 +372,7 @@ void LiveRunView::setUpAxes()
     m_throughputTarget->setVisible(o.slo.ttftMs.has_value());
     m_throughputTarget->clear();
     m_timeAxis->setTitleText(tr("Time since the start (s)"));
+    m_requestsTimeAxis->setTitleText(m_timeAxis->titleText());
 }
 
 void LiveRunView::setUpLatencyChart(LatencyChart& chart, const QString& metric, const std::optional<double>& target)
@@ -369,6 +415,7 @@ void LiveRunView::onRunCreated(qint64 runId, double timeScale)
     if (timeScale != 1) {
         // A simulator runs its clock faster than ours: its figures are shown as the server measured them.
         m_timeAxis->setTitleText(tr("Time since the start (s, the server's clock)"));
+        m_requestsTimeAxis->setTitleText(m_timeAxis->titleText());
         m_noteLabel->setText(tr("The server is simulated at %1× speed: every figure is in its time; the time left "
                                 "is real time.")
                                  .arg(locale().toString(timeScale, 'g', 4)));
@@ -505,6 +552,26 @@ void LiveRunView::onMetricsSampled(const core::MetricsSample& sample)
     scheduleFlush();
 }
 
+void LiveRunView::onRequestsMeasured(const QList<core::RequestDot>& dots)
+{
+    const double scale = m_controller->timeScale();
+    for (const core::RequestDot& d : dots) {
+        const double t = double(d.ns - m_controller->startedNs()) / 1e9 * scale;
+        if (d.ok && d.ttftMs >= 0)
+            m_requestPoints.append(QPointF(t, d.ttftMs * scale));
+        else
+            m_failedPoints.append(QPointF(t, 0));
+    }
+    m_requestsSeen += dots.size();
+    // The latest ones only, dropped in blocks so that the list is not shifted at every batch.
+    if (m_requestPoints.size() > kMaxRequestDots + kMaxRequestDots / 4)
+        m_requestPoints.remove(0, m_requestPoints.size() - kMaxRequestDots);
+    if (m_failedPoints.size() > kMaxRequestDots + kMaxRequestDots / 4)
+        m_failedPoints.remove(0, m_failedPoints.size() - kMaxRequestDots);
+    m_dirty = true;
+    scheduleFlush();
+}
+
 void LiveRunView::onFinished(core::RunStatus status, const QString& reason)
 {
     m_stopButton->setEnabled(false);
@@ -567,11 +634,34 @@ void LiveRunView::flushCharts()
             {QPointF(*o.slo.ttftMs, m_tokensAxis->min()), QPointF(*o.slo.ttftMs, m_tokensAxis->max())});
     }
 
+    m_requestsSeries->replace(m_requestPoints);
+    m_failedSeries->replace(m_failedPoints);
+    m_failedSeries->setVisible(!m_failedPoints.isEmpty());
+    m_requestsView->chart()->setTitle(m_requestsSeen > m_requestPoints.size() + m_failedPoints.size()
+            ? tr("Each request's time to first token (the latest %1 of %2)")
+                  .arg(locale().toString(m_requestPoints.size() + m_failedPoints.size()),
+                      locale().toString(m_requestsSeen))
+            : tr("Each request's time to first token"));
+    // The same time scale as the server's chart below it, so that a burst of slow requests lines up with its queue.
+    fitFromZero(m_requestsTimeAxis,
+        std::max({10.0, maxX(m_requestPoints), maxX(m_failedPoints), maxX(m_kvPoints), maxX(m_runningPoints),
+            maxX(m_waitingPoints)}));
+    const double ttftMax = maxY(m_requestPoints);
+    // The target widens the scale only once the requests come near it, as on the throughput chart.
+    const bool ttftTargetInView = o.slo.ttftMs && ttftMax > 0 && *o.slo.ttftMs <= 2 * ttftMax;
+    fitFromZero(m_requestsTtftAxis, std::max(1.0, ttftTargetInView ? std::max(ttftMax, *o.slo.ttftMs) : ttftMax));
+    m_requestsTarget->setVisible(ttftTargetInView);
+    if (ttftTargetInView) {
+        m_requestsTarget->setName(tr("Target, %1 ms").arg(locale().toString(*o.slo.ttftMs, 'g', 4)));
+        m_requestsTarget->replace(
+            {QPointF(m_requestsTimeAxis->min(), *o.slo.ttftMs), QPointF(m_requestsTimeAxis->max(), *o.slo.ttftMs)});
+    }
+
     m_kvSeries->replace(m_kvPoints);
     m_runningSeries->replace(m_runningPoints);
     m_waitingSeries->replace(m_waitingPoints);
-    const double lastTime = std::max({maxX(m_kvPoints), maxX(m_runningPoints), maxX(m_waitingPoints)});
-    fitFromZero(m_timeAxis, std::max(10.0, lastTime));
+    m_timeAxis->setRange(m_requestsTimeAxis->min(), m_requestsTimeAxis->max());
+    m_timeAxis->setTickCount(m_requestsTimeAxis->tickCount());
     fitFromZero(m_queueAxis, std::max({maxY(m_runningPoints), maxY(m_waitingPoints), 1.0}), true);
 }
 

@@ -17,6 +17,7 @@ class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QLogValueAxis;
 class QProgressBar;
 class QPushButton;
@@ -55,6 +56,7 @@ private:
     void onProgress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
     void onMetricsSampled(const core::MetricsSample& sample);
+    void onRequestsMeasured(const QList<core::RequestDot>& dots);
     void onFinished(core::RunStatus status, const QString& reason);
     void onStopClicked();
 
@@ -99,6 +101,17 @@ private:
     QValueAxis* m_tokensAxis = nullptr;
     QLineSeries* m_throughputSeries = nullptr;
     QLineSeries* m_throughputTarget = nullptr;
+
+    /// Every measured request as a dot, its TTFT at the time it ended, streaming in as the step runs.
+    QChartView* m_requestsView = nullptr;
+    QValueAxis* m_requestsTimeAxis = nullptr;
+    QValueAxis* m_requestsTtftAxis = nullptr;
+    QScatterSeries* m_requestsSeries = nullptr;
+    QScatterSeries* m_failedSeries = nullptr;
+    QLineSeries* m_requestsTarget = nullptr;
+    QList<QPointF> m_requestPoints;
+    QList<QPointF> m_failedPoints;
+    qint64 m_requestsSeen = 0;
 
     QChartView* m_serverView = nullptr;
     QValueAxis* m_timeAxis = nullptr;

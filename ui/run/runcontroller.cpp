@@ -104,6 +104,10 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
         if (current())
             Q_EMIT metricsSampled(sample);
     });
+    connect(m_worker, &RunWorker::requestsMeasured, this, [this, current](const QList<core::RequestDot>& dots) {
+        if (current())
+            Q_EMIT requestsMeasured(dots);
+    });
     connect(m_worker, &RunWorker::finished, this, [this, current](core::RunStatus status, const QString& reason) {
         if (!current())
             return;

@@ -63,6 +63,8 @@ Q_SIGNALS:
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     /// A /metrics scrape taken while a step runs.
     void metricsSampled(const kp::core::MetricsSample& sample);
+    /// Requests of the step in progress as they finish: when they ended and their TTFT, on the client's clock.
+    void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void finished(kp::core::RunStatus status, const QString& reason);
 
 private:

@@ -43,6 +43,7 @@ Q_SIGNALS:
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     void metricsSampled(const kp::core::MetricsSample& sample);
+    void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void finished(kp::core::RunStatus status, const QString& reason);
 
 private:
