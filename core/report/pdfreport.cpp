@@ -111,7 +111,9 @@ public:
     void heading(const QString& title, int level)
     {
         const double size = level == 1 ? 16 : level == 2 ? 13 : 11;
-        space(level == 1 ? 0 : 4);
+        // Room above, so a heading never sits on the line before it; none at the top of a page.
+        if (m_y > m_top)
+            space(level == 1 ? 6 : 4);
         // Keep a heading with at least a few lines of what follows.
         ensure(textHeight(title, font(size, true), m_width) + 20 * m_mm);
         text(title, font(size, true));
@@ -405,6 +407,9 @@ void layout(const ReportContent& c, PageFlow& flow)
         }
     }
 
+    // The heading goes with its first chart: left alone at the foot of a page it read as a heading over nothing.
+    if (!c.charts.empty())
+        flow.ensure((kChartHeightMm + 50) * flow.mm());
     flow.heading(QCoreApplication::translate("Report", "Evidence"), 1);
     for (const ChartSpec& chart : c.charts) {
         // The chart draws its own title; it starts a page rather than leave its table behind.

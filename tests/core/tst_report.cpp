@@ -238,6 +238,14 @@ void TestReport::pdfReadsBack()
                     && qAbs(words[i].yMin - words[i + 1].yMin) < 8 && words[i].xMax < words[i + 1].xMin);
         QVERIFY2(whole, term);
     }
+    // A heading has room above it (it sat on the line before it) and is never alone at the foot of a page: the
+    // line before it ends well above it, or on the page before; what follows it is on its page.
+    const auto evidence
+        = std::find_if(words.begin() + 1, words.end() - 1, [](const Word& w) { return w.text == u"Evidence"; });
+    QVERIFY(evidence != words.end() - 1);
+    const double above = evidence->yMin - (evidence - 1)->yMin;
+    QVERIFY2(above < 0 || above > 22, qPrintable(QString::number(above)));
+    QVERIFY2((evidence + 1)->yMin > evidence->yMin, qPrintable((evidence + 1)->text));
 
     int code = -1;
     const QString info = run(QStringLiteral("pdfinfo"), {path}, &code);
