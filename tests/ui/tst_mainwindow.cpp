@@ -43,6 +43,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -50,6 +51,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -57,6 +59,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -64,6 +67,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 
 using namespace kp::ui;
 using namespace Qt::StringLiterals;
@@ -779,6 +783,64 @@ private Q_SLOTS:
         QCOMPARE(Appearance::saved(), Appearance::Mode::System);
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 128);
         QTRY_COMPARE(chart->chart()->theme(), QChart::ChartThemeLight);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // A screen reader names every control, and the keyboard reaches every action: each control has an accessible
+    // name, its own text, or a label that is its buddy; each menu action has a mnemonic or a shortcut, and every
+    // toolbar action is in a menu too.
+    void everyControlHasANameAndEveryActionAKey()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QVERIFY(seedRuns(db));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.history()->selectRun(2));
+        QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().startsWith(u"For your"), 30'000);
+        SettingsDialog settings(&window);
+        CompareDialog compare(db, window.history()->model()->runs(), &window);
+        ConnectionWizard wizard(&window);
+        wizard.show();
+        const auto unnamed = [](QWidget* top) {
+            QSet<const QWidget*> buddies;
+            for (const QLabel* label : top->findChildren<QLabel*>())
+                if (label->buddy())
+                    buddies.insert(label->buddy());
+            QStringList missing;
+            for (QWidget* w : top->findChildren<QWidget*>()) {
+                const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w)
+                    || qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w)
+                    || qobject_cast<QAbstractSlider*>(w) || qobject_cast<QAbstractItemView*>(w);
+                // Qt's own parts (a spin box's line edit, a combo's view, a scroll bar) are named by their owner.
+                if (!control || w->objectName().startsWith(u"qt_") || qobject_cast<QScrollBar*>(w)
+                    || qobject_cast<QHeaderView*>(w) || qobject_cast<QComboBox*>(w->parentWidget())
+                    || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QTabBar*>(w->parentWidget())
+                    || qobject_cast<QAbstractItemView*>(w->parentWidget()) || !w->isVisibleTo(top))
+                    continue;
+                const auto* button = qobject_cast<QAbstractButton*>(w);
+                if (w->accessibleName().isEmpty() && !(button && !button->text().isEmpty()) && !buddies.contains(w))
+                    missing << QString::fromLatin1(w->metaObject()->className()) + u' ' + w->objectName();
+            }
+            return missing;
+        };
+        for (QWidget* top : std::initializer_list<QWidget*> {&window, &settings, &compare, &wizard}) {
+            const QStringList missing = unnamed(top);
+            QVERIFY2(missing.isEmpty(), qPrintable(top->objectName() + u": " + missing.join(u", ")));
+        }
+        QList<QAction*> inMenus;
+        for (QMenu* menu : window.menuBar()->findChildren<QMenu*>())
+            for (QAction* a : menu->actions()) {
+                if (a->isSeparator() || a->menu())
+                    continue;
+                inMenus << a;
+                QVERIFY2(a->text().contains(u'&') || !a->shortcut().isEmpty(), qPrintable(a->text()));
+            }
+        for (QToolBar* bar : window.findChildren<QToolBar*>())
+            for (QAction* a : bar->actions())
+                QVERIFY2(a->isSeparator() || inMenus.contains(a), qPrintable(a->text()));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
