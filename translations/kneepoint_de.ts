@@ -1348,6 +1348,54 @@
         <source>TTFT (ms), the network&apos;s %1 round trip included</source>
         <translation>TTFT (ms), einschließlich der Netzwerk-Umlaufzeit von %1</translation>
     </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>TTFT %1 against load</source>
+        <translation>TTFT %1 nach Last</translation>
+    </message>
+    <message>
+        <source>TPOT %1 against load</source>
+        <translation>TPOT %1 nach Last</translation>
+    </message>
+    <message>
+        <source>%1 in grey, %2 in blue; a green ring marks a load where %2 is better beyond noise, a red one where it is worse.</source>
+        <translation>%1 grau, %2 blau; ein grüner Ring markiert eine Last, bei der %2 über das Rauschen hinaus besser ist, ein roter, wo er schlechter ist.</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>beyond noise</source>
+        <translation>über dem Rauschen</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>nicht getestet</translation>
+    </message>
+    <message>
+        <source>yes, better</source>
+        <translation>ja, besser</translation>
+    </message>
+    <message>
+        <source>yes, worse</source>
+        <translation>ja, schlechter</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -1608,6 +1656,10 @@
     <message>
         <source>%1 to %2</source>
         <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 Anfr./s</translation>
     </message>
 </context>
 <context>
@@ -2170,6 +2222,26 @@
         <source>%1, but %2 then gave %3: a noisy pair of steps, not a wall</source>
         <translation>%1, aber %2 brachten danach %3: ein verrauschtes Paar von Schritten, keine Wand</translation>
     </message>
+    <message>
+        <source> Memory could not be seen: the server published no KV cache figures.</source>
+        <translation> Der Speicher war nicht sichtbar: Der Server veröffentlichte keine KV-Cache-Werte.</translation>
+    </message>
+    <message>
+        <source>No wall was reached up to %1, the highest load measured.</source>
+        <translation>Bis %1, der höchsten gemessenen Last, wurde keine Wand erreicht.</translation>
+    </message>
+    <message>
+        <source>Lowest wall: %1, at %2; the others stand beyond %3.</source>
+        <translation>Niedrigste Wand: %1, bei %2; die anderen liegen jenseits von %3.</translation>
+    </message>
+    <message>
+        <source>Lowest walls: %1 and %2, together at %3.</source>
+        <translation>Niedrigste Wände: %1 und %2, gemeinsam bei %3.</translation>
+    </message>
+    <message>
+        <source>Lowest wall: %1, at %2; next: %3, at %4 (%5× the load).</source>
+        <translation>Niedrigste Wand: %1, bei %2; danach: %3, bei %4 (%5× die Last).</translation>
+    </message>
 </context>
 <context>
     <name>kp::core</name>
@@ -2659,6 +2731,18 @@
     <message>
         <source>&amp;Pareto frontier</source>
         <translation>&amp;Pareto-Front</translation>
+    </message>
+    <message>
+        <source>&amp;Side by side</source>
+        <translation>&amp;Nebeneinander</translation>
+    </message>
+    <message>
+        <source>yes, better</source>
+        <translation>ja, besser</translation>
+    </message>
+    <message>
+        <source>yes, worse</source>
+        <translation>ja, schlechter</translation>
     </message>
 </context>
 <context>
@@ -3259,6 +3343,30 @@
         <source>Stopped by the user at %1: the steps before it are kept and judged; the cut one is stored but not judged.</source>
         <translation>Vom Benutzer gestoppt bei %1: die Schritte davor bleiben erhalten und werden bewertet; der abgebrochene ist gespeichert, wird aber nicht bewertet.</translation>
     </message>
+    <message>
+        <source>Chart: time to first token of each request, at the time it finished</source>
+        <translation>Diagramm: Zeit bis zum ersten Token jeder Anfrage, zum Zeitpunkt ihres Endes</translation>
+    </message>
+    <message>
+        <source>Each request&apos;s time to first token</source>
+        <translation>Zeit bis zum ersten Token jeder Anfrage</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>Failed (at 0)</source>
+        <translation>Fehlgeschlagen (bei 0)</translation>
+    </message>
+    <message>
+        <source>Held before the next step until the question is answered; every step so far is stored</source>
+        <translation>Vor dem nächsten Schritt angehalten, bis die Frage beantwortet ist; jeder bisherige Schritt ist gespeichert</translation>
+    </message>
+    <message>
+        <source>Each request&apos;s time to first token (the latest %1 of %2)</source>
+        <translation>Zeit bis zum ersten Token jeder Anfrage (die letzten %1 von %2)</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::MainWindow</name>
@@ -3391,10 +3499,6 @@
         <translation>Beenden</translation>
     </message>
     <message>
-        <source>A run is in progress. Stop it and quit? Completed steps are kept.</source>
-        <translation>Ein Lauf ist im Gange. Lauf stoppen und beenden? Abgeschlossene Schritte bleiben erhalten.</translation>
-    </message>
-    <message>
         <source>S&amp;ettings…</source>
         <translation>E&amp;instellungen…</translation>
     </message>
@@ -3421,18 +3525,6 @@
     <message>
         <source>Results (*.json *.jsonl);;All files (*)</source>
         <translation>Ergebnisse (*.json *.jsonl);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Report of run %1 (%2, %3): %4</source>
-        <translation>Bericht zu Lauf %1 (%2, %3): %4</translation>
-    </message>
-    <message>
-        <source>Kneepoint report</source>
-        <translation>Kneepoint-Bericht</translation>
-    </message>
-    <message>
-        <source>A report file holds the analysis but not the requests, so what-if and export need the run store it came from.</source>
-        <translation>Eine Berichtsdatei enthält die Auswertung, aber nicht die Anfragen; für Was-wäre-wenn und Export braucht es den Laufspeicher, aus dem sie stammt.</translation>
     </message>
     <message>
         <source>the run history is not open.</source>
@@ -3476,6 +3568,18 @@
     <message>
         <source>Predicting needs a stored run to fit to.</source>
         <translation>Eine Vorhersage braucht einen gespeicherten Lauf, an den sie angepasst wird.</translation>
+    </message>
+    <message>
+        <source>%1 is the report of run %2 of this run history: it is shown from the stored run, with what-if and export.</source>
+        <translation>%1 ist der Bericht von Lauf %2 dieses Verlaufs: Er wird aus dem gespeicherten Lauf gezeigt, mit Was-wäre-wenn und Export.</translation>
+    </message>
+    <message>
+        <source>Opened %1, the report of run %2, read-only: it is not in this run history.</source>
+        <translation>%1, der Bericht von Lauf %2, ist nur lesend geöffnet: Er ist nicht in diesem Verlauf.</translation>
+    </message>
+    <message>
+        <source>A run is in progress. Stop it and quit? Completed steps are kept. The run waits before its next step until you answer.</source>
+        <translation>Ein Lauf ist im Gange. Anhalten und beenden? Abgeschlossene Schritte bleiben erhalten. Der Lauf wartet vor seinem nächsten Schritt, bis Sie antworten.</translation>
     </message>
 </context>
 <context>
@@ -4131,6 +4235,109 @@
     </message>
 </context>
 <context>
+    <name>kp::ui::ReportFileView</name>
+    <message>
+        <source>Report of run %1 (file)</source>
+        <translation>Bericht von Lauf %1 (Datei)</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Bericht</translation>
+    </message>
+    <message>
+        <source>Kneepoint report: run %1</source>
+        <translation>Kneepoint-Bericht: Lauf %1</translation>
+    </message>
+    <message>
+        <source>Started %1; %2. Read from %3: a report file holds the analysis but not the requests, so what-if and export need the run store it came from.</source>
+        <translation>Gestartet %1; %2. Gelesen aus %3: Eine Berichtsdatei enthält die Analyse, aber nicht die Anfragen; Was-wäre-wenn und Export brauchen den Laufspeicher, aus dem sie stammt.</translation>
+    </message>
+    <message>
+        <source>about %1 (%2), limited by %3</source>
+        <translation>etwa %1 (%2), begrenzt durch %3</translation>
+    </message>
+    <message>
+        <source>at least %1 (every load measured met the targets)</source>
+        <translation>mindestens %1 (jede gemessene Last erfüllte die Ziele)</translation>
+    </message>
+    <message>
+        <source>below %1 (even the lowest load missed the targets)</source>
+        <translation>unter %1 (schon die niedrigste Last verfehlte die Ziele)</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>Capacity:</source>
+        <translation>Kapazität:</translation>
+    </message>
+    <message>
+        <source>Scorecard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>TTFT %1 ms</source>
+        <translation>TTFT %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT %1 ms</source>
+        <translation>TPOT %1 ms</translation>
+    </message>
+    <message>
+        <source>E2EL %1 ms</source>
+        <translation>E2EL %1 ms</translation>
+    </message>
+    <message>
+        <source>output tok/s</source>
+        <translation>Ausgabe-Tok./s</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>targets</source>
+        <translation>Ziele</translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation>erfüllt</translation>
+    </message>
+    <message>
+        <source>missed: %1</source>
+        <translation>verfehlt: %1</translation>
+    </message>
+    <message>
+        <source>The three walls</source>
+        <translation>Die drei Wände</translation>
+    </message>
+    <message>
+        <source>not visible</source>
+        <translation>nicht sichtbar</translation>
+    </message>
+    <message>
+        <source>reached at %1</source>
+        <translation>erreicht bei %1</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <source>Before you trust these numbers</source>
+        <translation>Bevor Sie diesen Zahlen trauen</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+</context>
+<context>
     <name>kp::ui::ReportView</name>
     <message>
         <source>No run selected</source>
@@ -4225,10 +4432,6 @@
         <translation>Jede Anfrage</translation>
     </message>
     <message>
-        <source>Requests</source>
-        <translation>Anfragen</translation>
-    </message>
-    <message>
         <source>Answer quality</source>
         <translation>Antwortqualität</translation>
     </message>
@@ -4255,6 +4458,22 @@
     <message>
         <source>Capacity: %1 (%2 as measured) at p%3 (limited by %4).</source>
         <translation>Kapazität: %1 (%2 wie gemessen) bei p%3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.</source>
+        <translation>Erfüllt bei %1 (%2 %3 %4); verfehlt bei %5 (%2 %3 %6), bei einem Ziel von %7.</translation>
+    </message>
+    <message>
+        <source>The lowest load measured missed: %1 %2 was %3 against a target of %4.</source>
+        <translation>Die niedrigste gemessene Last verfehlte: %1 %2 war %3 bei einem Ziel von %4.</translation>
+    </message>
+    <message>
+        <source>Every request (%1)</source>
+        <translation>Jede Anfrage (%1)</translation>
     </message>
 </context>
 <context>
@@ -4615,16 +4834,36 @@
         <translation>Kneepoint-Datenbank (*.sqlite)</translation>
     </message>
     <message>
-        <source>Run history</source>
-        <translation>Laufverlauf</translation>
-    </message>
-    <message>
         <source>KNEEPOINT_DB is set, so it decides where runs are stored; this choice applies once it is not.</source>
         <translation>KNEEPOINT_DB ist gesetzt und bestimmt daher, wo Läufe gespeichert werden; diese Auswahl gilt, sobald es nicht mehr gesetzt ist.</translation>
     </message>
     <message>
         <source>A new location is used from the next start; the runs stored so far stay where they are.</source>
         <translation>Ein neuer Speicherort gilt ab dem nächsten Start; die bisher gespeicherten Läufe bleiben, wo sie sind.</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Erscheinungsbild</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Erscheinungsbild</translation>
+    </message>
+    <message>
+        <source>Run &amp;history</source>
+        <translation>Lauf&amp;verlauf</translation>
     </message>
 </context>
 <context>
@@ -4954,6 +5193,21 @@
     <message>
         <source>C&amp;onversations:</source>
         <translation>Ge&amp;spräche:</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::WallsView</name>
+    <message>
+        <source>The three walls</source>
+        <translation>Die drei Wände</translation>
+    </message>
+    <message>
+        <source>not visible</source>
+        <translation>nicht sichtbar</translation>
+    </message>
+    <message>
+        <source>beyond %1</source>
+        <translation>jenseits von %1</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "reportfileview.h"
 
 #include "analysis/textformat.h"
+#include "analysis/walls.h"
 
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -121,9 +122,9 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
 
     const QJsonObject walls = analysis.value(u"walls").toObject();
     h += QStringLiteral("<h3>%1</h3><ul>").arg(tr("The three walls"));
-    for (const auto& [key, title] : {std::pair {u"latency", tr("Latency")}, std::pair {u"saturation", tr("Saturation")},
-             std::pair {u"memory", tr("Memory")}}) {
-        const QJsonObject w = walls.value(key).toObject();
+    for (const Wall::Kind kind : {Wall::Kind::Latency, Wall::Kind::Saturation, Wall::Kind::Memory}) {
+        const QString title = Wall::title(kind);
+        const QJsonObject w = walls.value(Wall::name(kind)).toObject();
         const QString state = !w.value(u"visible").toBool(true) ? tr("not visible")
             : w.value(u"reached").toBool() ? tr("reached at %1").arg(loadOf(w.value(u"load"), byRate))
                                            : tr("not reached");
