@@ -6,6 +6,7 @@
 #include "import/aiperfimporter.h"
 #include "import/importcommand.h"
 #include "import/importedrun.h"
+#include "run/runplan.h"
 #include "store/runstore.h"
 
 #include <QDirIterator>
@@ -91,16 +92,21 @@ int AiperfEngine::execute(
                << referenceVersion() << ", the version whose export format Kneepoint reads; "
                << "check the numbers against AIPerf's own summary.\n";
 
+    // The native run's plan (RunPlan::of), its concurrency and rate steps: AIPerf drives those, with the same
+    // request counts; the baseline and shape steps are the native pipeline's own.
     struct Level
     {
         int users;
         double rate;
+        int requests;
     };
     std::vector<Level> levels;
-    for (int c : o.concurrency)
-        levels.push_back({c, 0});
-    for (double r : o.rates)
-        levels.push_back({0, r});
+    for (const PlannedStep& step : RunPlan::of(o).steps) {
+        if (step.phase == u"concurrency")
+            levels.push_back({step.plan.users, 0, step.plan.requestCount});
+        else if (step.phase == u"rate")
+            levels.push_back({0, step.plan.ratePerSecond, step.plan.requestCount});
+    }
 
     QTemporaryDir work;
     if (!work.isValid()) {
@@ -120,7 +126,9 @@ int AiperfEngine::execute(
         const Level& level = levels[i];
         const QString what = level.rate > 0 ? QStringLiteral("%1 req/s").arg(level.rate)
                                             : QStringLiteral("concurrency %1").arg(level.users);
-        const int requests = level.rate > 0 ? o.requestsFor(level.rate) : o.requestsFor(level.users);
+        const int requests = level.requests > 0 ? level.requests
+            : level.rate > 0                    ? o.requestsFor(level.rate)
+                                                : o.requestsFor(level.users);
         const QString dir = work.filePath(QStringLiteral("step-%1").arg(i));
         io.err << QStringLiteral("[%1/%2] aiperf at %3, %4 requests\n")
                       .arg(i + 1)

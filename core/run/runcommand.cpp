@@ -7,6 +7,7 @@
 #include "import/aiperfengine.h"
 #include "run/doctor.h"
 #include "run/runpipeline.h"
+#include "run/runplan.h"
 #include "run/storeoption.h"
 #include "run/summarytable.h"
 #include "store/runstore.h"
@@ -17,6 +18,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSocketNotifier>
 #include <QTimer>
 
@@ -133,6 +135,7 @@ QList<QCommandLineOption> RunCommand::options() const
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
         o("json", "Print the result as JSON.", ""),
+        o("dry-run", "Print the steps the run would make, and send nothing.", ""),
         o("engine", "native (default) or aiperf: measure each step with an installed AIPerf instead.", "NAME",
             "native"),
         o("max-failures",
@@ -451,6 +454,34 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
 int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
 {
     const RunOptions options = optionsFrom(parser);
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        // The plan the pipeline runs (RunPlan::of), before the server is asked anything: its probes, if any, come
+        // from what the steps measure.
+        const RunPlan plan = RunPlan::of(options.resolved());
+        if (parser.isSet(QStringLiteral("json"))) {
+            QJsonArray steps;
+            for (const PlannedStep& step : plan.steps) {
+                QJsonObject o = step.load;
+                o[QStringLiteral("phase")] = step.phase;
+                o[QStringLiteral("requests")] = step.plan.requestCount;
+                o[QStringLiteral("warmup")] = step.plan.warmupRequests;
+                o[QStringLiteral("duration_s")] = step.plan.durationSeconds;
+                steps.append(o);
+            }
+            io.out << QJsonDocument(
+                QJsonObject {{QStringLiteral("url"), options.url.toString()}, {QStringLiteral("steps"), steps}})
+                          .toJson(QJsonDocument::Indented);
+        } else {
+            io.out << "The run against " << options.url.toString() << " would make " << plan.steps.size()
+                   << " steps:\n";
+            for (const QString& line : plan.lines())
+                io.out << "  " << line << '\n';
+            if (options.capacityPrecision > 0)
+                io.out << "then probes between the steps that bracket capacity, until it is known to the precision "
+                          "asked.\n";
+        }
+        return ExitOk;
+    }
     QString error;
     const QByteArray key = apiKey(parser, &error);
     if (!error.isEmpty())

@@ -274,69 +274,13 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
     m_network[QStringLiteral("health_round_trips")] = int(rtts.size());
 }
 
-LoadPlan RunPipeline::closedPlan(int users) const
-{
-    const RunOptions& o = m_options;
-    LoadPlan p;
-    p.users = users;
-    p.thinkTimeMs = o.thinkTimeMs;
-    p.turns = o.dataset.isEmpty() ? o.turns : 1;
-    p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
-    if (o.durationPerStep > 0)
-        p.durationSeconds = o.durationPerStep;
-    else
-        p.requestCount = o.requestsFor(users);
-    return p;
-}
-
-LoadPlan RunPipeline::openPlan(double rate) const
-{
-    const RunOptions& o = m_options;
-    LoadPlan p;
-    p.pattern = LoadPlan::Pattern::OpenLoop;
-    p.arrival = o.constantArrivals ? LoadPlan::Arrival::Constant
-        : o.burstiness == 1        ? LoadPlan::Arrival::Poisson
-                                   : LoadPlan::Arrival::Gamma;
-    p.burstiness = o.burstiness;
-    p.maxInFlight = o.maxInFlight;
-    p.ratePerSecond = rate;
-    p.seed = std::uint64_t(rate * 1000) ^ (o.seed * 0x9e3779b97f4a7c15ULL);
-    if (o.durationPerStep > 0)
-        p.durationSeconds = o.durationPerStep;
-    else
-        p.requestCount = o.requestsFor(rate);
-    return p;
-}
-
 void RunPipeline::planSteps()
 {
-    const RunOptions& o = m_options;
-    LoadPlan baseline = closedPlan(1);
-    baseline.thinkTimeMs = 0;
-    baseline.warmupRequests = 1;
-    baseline.requestCount = o.baselineRequests;
-    baseline.durationSeconds = 0;
-    m_plan.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
-    // What sharing saves is only seen beside the same requests without it: a shared prefix's twin has every prompt
-    // its own from the first token, a conversation's has every turn start afresh.
-    if (m_uncachedWorkload >= 0 || baseline.turns > 1) {
-        LoadPlan uncached = baseline;
-        uncached.historyUncached = baseline.turns > 1;
-        m_plan.push_back({QStringLiteral("uncached"), uncached, std::max(0, m_uncachedWorkload),
-            {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0},
-                {QStringLiteral("history_uncached"), uncached.historyUncached}}});
-    }
-    for (int c : o.concurrency)
-        m_plan.push_back({QStringLiteral("concurrency"), closedPlan(c), 0, {{QStringLiteral("concurrency"), c}}});
-    for (double rate : o.rates)
-        m_plan.push_back({QStringLiteral("rate"), openPlan(rate), 0, {{QStringLiteral("rate"), rate}}});
-    // More than one shape: each at a moderate load, to see how size moves latency.
-    for (int s = 1; s < int(o.shapes.size()); ++s) {
-        const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
-        m_plan.push_back({QStringLiteral("shape"), closedPlan(users), s,
-            {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
-                {QStringLiteral("output"), o.shapes[s].output}}});
-    }
+    m_plan = RunPlan::of(m_options).steps;
+    // The twin's prompts are where the workloads put them (buildSyntheticWorkloads), which RunPlan computes alike.
+    for (PlannedStep& step : m_plan)
+        if (step.phase == u"uncached")
+            step.shape = std::max(0, m_uncachedWorkload);
 }
 
 void RunPipeline::planProbe(const QString& phase)
@@ -363,8 +307,9 @@ void RunPipeline::planProbe(const QString& phase)
     ++spent;
     const Capacity& c = curve.capacity;
     PlannedStep step = byUsers
-        ? PlannedStep {phase, closedPlan(int(*probe)), 0, {{QStringLiteral("concurrency"), int(*probe)}}}
-        : PlannedStep {phase, openPlan(*probe), 0, {{QStringLiteral("rate"), *probe}}};
+        ? PlannedStep {phase, RunPlan::closedLoop(m_options, int(*probe)), 0,
+            {{QStringLiteral("concurrency"), int(*probe)}}}
+        : PlannedStep {phase, RunPlan::openLoop(m_options, *probe), 0, {{QStringLiteral("rate"), *probe}}};
     step.load[QStringLiteral("probe")] = spent;
     m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
     Q_EMIT phaseChanged(phase,

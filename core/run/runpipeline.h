@@ -4,6 +4,7 @@
 
 #include "load/loadengine.h"
 #include "run/runoptions.h"
+#include "run/runplan.h"
 #include "run/serverdeltas.h"
 #include "run/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -30,14 +31,8 @@ class RunPipeline : public QObject
 {
     Q_OBJECT
 public:
-    /// One planned step.
-    struct PlannedStep
-    {
-        QString phase; ///< baseline, uncached, concurrency, rate, shape
-        LoadPlan plan;
-        int shape = 0; ///< index into the run's workloads: its shapes, then the uncached twin
-        QJsonObject load;
-    };
+    /// One planned step (RunPlan).
+    using PlannedStep = kp::core::PlannedStep;
     struct StepOutcome
     {
         PlannedStep planned;
@@ -82,8 +77,6 @@ Q_SIGNALS:
 
 private:
     void planSteps();
-    LoadPlan closedPlan(int users) const;
-    LoadPlan openPlan(double rate) const;
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
     void planProbe(const QString& phase);

@@ -101,6 +101,22 @@ private Q_SLOTS:
     }
 
     // A sweep in which every request failed is stored, but the command fails: a script must not take it for a pass.
+    // --dry-run prints the plan and sends nothing: port 9 (discard) is never asked, and no database is made.
+    void runDryRunPrintsThePlanAndSendsNothing()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("never.sqlite"));
+        const Result r = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--concurrency"), QStringLiteral("1,8"),
+            QStringLiteral("--requests"), QStringLiteral("40"), QStringLiteral("--shapes"),
+            QStringLiteral("512/64,2048/128"), QStringLiteral("--dry-run"), QStringLiteral("--db"), db});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"would make 4 steps"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"2. concurrency, 1 user, 40 requests and 1 warm-up first"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"4. shape, 8 users, 40 requests and 8 warm-ups first, 2048/128"), qPrintable(r.out));
+        QVERIFY(!QFile::exists(db));
+    }
+
     void runFailsWhenEveryRequestFailed()
     {
         SimProcess sim;

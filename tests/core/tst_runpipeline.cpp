@@ -4,6 +4,7 @@
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "run/runoptions.h"
+#include "run/runplan.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
@@ -216,6 +217,24 @@ private Q_SLOTS:
         const auto storedShared = store->run(runs[1].id, &error);
         QVERIFY2(storedShared, qPrintable(error));
         QCOMPARE(storedShared->steps[1].info.phase, QStringLiteral("uncached"));
+        // The steps run are the plan's (RunPlan::of, which the wizard's estimate and run --dry-run show too), each
+        // with its load and its requests, warm-ups included.
+        RunOptions asked;
+        asked.url = QUrl(sim.baseUrl());
+        asked.concurrency = {4};
+        asked.requestsPerStep = 16;
+        asked.shapes = {Shape {1024, 16}};
+        asked.sharedPrefixTokens = 512;
+        const RunPlan plan = RunPlan::of(asked.resolved());
+        QCOMPARE(storedShared->steps.size(), plan.steps.size());
+        for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+            QCOMPARE(storedShared->steps[i].info.phase, plan.steps[i].phase);
+            QCOMPARE(storedShared->steps[i].info.load[u"concurrency"], plan.steps[i].load[u"concurrency"]);
+            QCOMPARE(storedShared->steps[i].requestCount,
+                plan.steps[i].plan.requestCount + plan.steps[i].plan.warmupRequests);
+        }
+        QCOMPARE(plan.steps[1].shape, RunPlan::uncachedWorkload(asked.resolved()));
+        QCOMPARE(plan.steps[1].shape, 1); // after the one shape's own prompts
         const QJsonObject without = prefixCacheCheck(shownJson(db, runs[0].id));
         QCOMPARE(without[u"status"].toString(), QStringLiteral("pass"));
         QVERIFY2(without[u"detail"].toString().contains(QStringLiteral("Every request had its own prompt: at most 0%")),

@@ -3,6 +3,7 @@
 #include "durationestimate.h"
 
 #include "analysis/physicsfloors.h"
+#include "run/runplan.h"
 
 #include <QLocale>
 
@@ -42,34 +43,29 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
         const double allowed = ttft + tpot * std::max(0, shape.output - 1);
         return std::min(allowed, o.slo.e2elMs.value_or(allowed)) / 1e3;
     };
-    const core::Shape main = o.shapes.value(0);
     // A user's think time comes between its requests, and users ramp in over a lifetime unless told otherwise; both
-    // are in the server's time. The baseline's one user neither thinks nor ramps.
-    auto closedStep = [&](const core::Shape& shape, int users, int requests, int warmup, bool baseline = false) {
-        const double rounds = std::ceil(double(requests + warmup) / std::max(1, users));
-        const double think = baseline ? 0 : o.thinkTimeMs / 1e3 / scale;
-        const double ramp = baseline || users <= 1 ? 0
-            : o.rampMs >= 0                        ? o.rampMs / 1e3 / scale
-                                                   : requestSeconds(shape, 1);
-        return rounds * (requestSeconds(shape, users) + think) + ramp + StepOverheadSeconds;
+    // are in the server's time. The baseline's one user (and its uncached twin) neither thinks nor ramps.
+    auto closedStep = [&](const core::Shape& shape, const core::LoadPlan& p, bool baseline) {
+        const double request = requestSeconds(shape, p.users);
+        const double think = baseline ? 0 : p.thinkTimeMs / 1e3 / scale;
+        const double ramp = baseline || p.users <= 1 ? 0
+            : o.rampMs >= 0                          ? o.rampMs / 1e3 / scale
+                                                     : requestSeconds(shape, 1);
+        if (p.durationSeconds > 0)
+            return p.durationSeconds + ramp + StepOverheadSeconds; // the engine times it on the client clock
+        const double rounds = std::ceil(double(p.requestCount + p.warmupRequests) / std::max(1, p.users));
+        return rounds * (request + think) + ramp + StepOverheadSeconds;
     };
-
-    e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
-    if ((o.sharedPrefixTokens > 0 || o.turns > 1) && o.dataset.isEmpty()) // the uncached twin of the baseline
-        e.seconds += closedStep(main, 1, o.baselineRequests, 1, true);
-    for (int users : o.concurrency) {
-        const int requests = o.requestsFor(users);
-        const int warmup = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
-        e.seconds += closedStep(main, users, requests, warmup);
-    }
-    for (double rate : o.rates) {
-        const int requests = o.requestsFor(rate);
-        e.seconds += requests / rate + requestSeconds(main, 1) + StepOverheadSeconds;
-    }
-    const int shapeUsers = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
-    for (qsizetype s = 1; s < o.shapes.size(); ++s) {
-        const int requests = o.requestsFor(shapeUsers);
-        e.seconds += closedStep(o.shapes[s], shapeUsers, requests, std::min(shapeUsers, 32));
+    // The steps the pipeline will run, from the one plan it runs.
+    for (const core::PlannedStep& step : core::RunPlan::of(o).steps) {
+        const core::Shape shape = o.shapes.value(step.shape < o.shapes.size() ? step.shape : 0);
+        if (step.plan.pattern == core::LoadPlan::Pattern::OpenLoop) {
+            const double seconds = step.plan.durationSeconds > 0 ? step.plan.durationSeconds
+                                                                 : step.plan.requestCount / step.plan.ratePerSecond;
+            e.seconds += seconds + requestSeconds(shape, 1) + StepOverheadSeconds;
+        } else {
+            e.seconds += closedStep(shape, step.plan, step.phase == u"baseline" || step.phase == u"uncached");
+        }
     }
     return e;
 }

@@ -1,0 +1,108 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runplan.h"
+
+#include "analysis/textformat.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace kp::core {
+
+LoadPlan RunPlan::closedLoop(const RunOptions& o, int users)
+{
+    LoadPlan p;
+    p.users = users;
+    p.thinkTimeMs = o.thinkTimeMs;
+    p.turns = o.dataset.isEmpty() ? o.turns : 1;
+    p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
+    if (o.durationPerStep > 0)
+        p.durationSeconds = o.durationPerStep;
+    else
+        p.requestCount = o.requestsFor(users);
+    return p;
+}
+
+LoadPlan RunPlan::openLoop(const RunOptions& o, double rate)
+{
+    LoadPlan p;
+    p.pattern = LoadPlan::Pattern::OpenLoop;
+    p.arrival = o.constantArrivals ? LoadPlan::Arrival::Constant
+        : o.burstiness == 1        ? LoadPlan::Arrival::Poisson
+                                   : LoadPlan::Arrival::Gamma;
+    p.burstiness = o.burstiness;
+    p.maxInFlight = o.maxInFlight;
+    p.ratePerSecond = rate;
+    p.seed = std::uint64_t(rate * 1000) ^ (o.seed * 0x9e3779b97f4a7c15ULL);
+    if (o.durationPerStep > 0)
+        p.durationSeconds = o.durationPerStep;
+    else
+        p.requestCount = o.requestsFor(rate);
+    return p;
+}
+
+int RunPlan::uncachedWorkload(const RunOptions& o)
+{
+    if (!o.dataset.isEmpty())
+        return -1;
+    if (o.sharedPrefixTokens > 0 && !o.shapes.isEmpty())
+        return int(o.shapes.size());
+    return o.turns > 1 ? 0 : -1;
+}
+
+RunPlan RunPlan::of(const RunOptions& o)
+{
+    RunPlan r;
+    LoadPlan baseline = closedLoop(o, 1);
+    baseline.thinkTimeMs = 0;
+    baseline.warmupRequests = 1;
+    baseline.requestCount = o.baselineRequests;
+    baseline.durationSeconds = 0;
+    r.steps.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
+    if (const int uncached = uncachedWorkload(o); uncached >= 0) {
+        LoadPlan twin = baseline;
+        twin.historyUncached = baseline.turns > 1;
+        r.steps.push_back({QStringLiteral("uncached"), twin, uncached,
+            {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0},
+                {QStringLiteral("history_uncached"), twin.historyUncached}}});
+    }
+    for (int c : o.concurrency)
+        r.steps.push_back({QStringLiteral("concurrency"), closedLoop(o, c), 0, {{QStringLiteral("concurrency"), c}}});
+    for (double rate : o.rates)
+        r.steps.push_back({QStringLiteral("rate"), openLoop(o, rate), 0, {{QStringLiteral("rate"), rate}}});
+    // More than one shape: each at a moderate load, to see how size moves latency.
+    for (int s = 1; s < int(o.shapes.size()); ++s) {
+        const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
+        r.steps.push_back({QStringLiteral("shape"), closedLoop(o, users), s,
+            {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
+                {QStringLiteral("output"), o.shapes[s].output}}});
+    }
+    return r;
+}
+
+QStringList RunPlan::lines() const
+{
+    QStringList out;
+    int n = 0;
+    for (const PlannedStep& s : steps) {
+        const LoadPlan& p = s.plan;
+        const QString load = p.pattern == LoadPlan::Pattern::OpenLoop ? text::load(p.ratePerSecond, true)
+                                                                      : text::users(p.users, false);
+        const QString amount = p.durationSeconds > 0
+            ? QCoreApplication::translate("RunPlan", "%1 s").arg(text::number(p.durationSeconds))
+            : p.requestCount == 1 ? QCoreApplication::translate("RunPlan", "1 request")
+                                  : QCoreApplication::translate("RunPlan", "%1 requests").arg(p.requestCount);
+        QString line = QStringLiteral("%1. %2, %3, %4").arg(++n).arg(s.phase, load, amount);
+        if (p.warmupRequests > 0)
+            line += p.warmupRequests == 1
+                ? QCoreApplication::translate("RunPlan", " and 1 warm-up first")
+                : QCoreApplication::translate("RunPlan", " and %1 warm-ups first").arg(p.warmupRequests);
+        if (s.phase == u"shape")
+            line += QStringLiteral(", %1/%2").arg(s.load.value(u"input").toInt()).arg(s.load.value(u"output").toInt());
+        out << line;
+    }
+    return out;
+}
+
+} // namespace kp::core
