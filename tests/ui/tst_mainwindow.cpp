@@ -195,7 +195,7 @@ private Q_SLOTS:
         QVERIFY(seedRuns(db));
         qputenv("KNEEPOINT_NO_DEMO", "1");
         MainWindow window(db);
-        window.resize(1400, 900);
+        window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.history()->model()->rowCount(), 2);
@@ -851,12 +851,12 @@ private Q_SLOTS:
         {
             MainWindow window(dir.filePath(QStringLiteral("g.sqlite")));
             window.show();
-            window.resize(777, 577);
+            window.resize(933, 577);
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             window.close();
         }
         MainWindow again(dir.filePath(QStringLiteral("g.sqlite")));
-        QCOMPARE(again.size(), QSize(777, 577));
+        QCOMPARE(again.size(), QSize(933, 577));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
