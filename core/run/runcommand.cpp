@@ -10,6 +10,7 @@
 #include "run/runplan.h"
 #include "run/storeoption.h"
 #include "run/summarytable.h"
+#include "run/sweepinput.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
@@ -37,21 +38,15 @@ namespace {
 
 QList<int> intList(const QCommandLineParser& p, const QString& name, int min, int max)
 {
-    QList<int> out;
-    const QStringList parts = p.value(name).split(u',', Qt::SkipEmptyParts);
-    for (const QString& part : parts) {
-        bool ok = false;
-        const int v = part.trimmed().toInt(&ok);
-        if (!ok || v < min || v > max)
-            throw UsageError {QStringLiteral("--%1 takes whole numbers from %2 to %3 separated by commas, not "
-                                             "'%4'.")
-                                  .arg(name)
-                                  .arg(min)
-                                  .arg(max)
-                                  .arg(p.value(name))};
-        out << v;
-    }
-    return out;
+    QString bad;
+    const std::optional<QList<int>> list = SweepInput::users(p.value(name), min, max, &bad);
+    if (!list)
+        throw UsageError {QStringLiteral("--%1 takes whole numbers from %2 to %3 separated by commas, not '%4'.")
+                              .arg(name)
+                              .arg(min)
+                              .arg(max)
+                              .arg(bad)};
+    return *list;
 }
 
 #ifdef Q_OS_UNIX
@@ -182,18 +177,12 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         throw UsageError {
             QStringLiteral("--product is one of %1, not '%2'.").arg(RunOptions::products().join(u", "), o.product)};
     if (p.isSet(QStringLiteral("shapes"))) {
-        const QStringList parts = p.value(QStringLiteral("shapes")).split(u',', Qt::SkipEmptyParts);
-        for (const QString& part : parts) {
-            const QStringList io = part.split(u'/');
-            bool okIn = false;
-            bool okOut = false;
-            const int in = io.value(0).toInt(&okIn);
-            const int out = io.value(1).toInt(&okOut);
-            if (io.size() != 2 || !okIn || !okOut || in < 1 || out < 1)
-                throw UsageError {
-                    QStringLiteral("--shapes takes IN/OUT pairs such as 1024/256,4096/512, not '%1'.").arg(part)};
-            o.shapes << Shape {in, out};
-        }
+        QString bad;
+        const std::optional<QList<Shape>> shapes = SweepInput::shapes(p.value(QStringLiteral("shapes")), 1 << 22, &bad);
+        if (!shapes)
+            throw UsageError {
+                QStringLiteral("--shapes takes IN/OUT pairs such as 1024/256,4096/512, not '%1'.").arg(bad)};
+        o.shapes = *shapes;
     }
     if (p.isSet(QStringLiteral("dataset"))) {
         if (p.isSet(QStringLiteral("shapes")))
@@ -223,12 +212,12 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
                 QStringLiteral("--seed takes a whole number from 0, not '%1'.").arg(p.value(QStringLiteral("seed")))};
     }
     o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
-    for (const QString& r : p.value(QStringLiteral("rate")).split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const double v = r.toDouble(&ok);
-        if (!ok || v <= 0)
-            throw UsageError {QStringLiteral("--rate takes request rates above 0, not '%1'.").arg(r)};
-        o.rates << v;
+    {
+        QString bad;
+        const std::optional<QList<double>> rates = SweepInput::rates(p.value(QStringLiteral("rate")), &bad);
+        if (!rates)
+            throw UsageError {QStringLiteral("--rate takes request rates above 0, not '%1'.").arg(bad)};
+        o.rates = *rates;
     }
     o.burstiness = option::number(p, QStringLiteral("burstiness"), 0.01, 100);
     const QString arrivals = p.value(QStringLiteral("arrivals"));

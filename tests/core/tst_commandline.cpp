@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
 #include "cli/controlcharacterfilter.h"
+#include "run/sweepinput.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 
@@ -21,6 +22,9 @@ namespace {
 using Result = KneepointResult;
 
 } // namespace
+
+using namespace Qt::StringLiterals;
+using kp::core::SweepInput;
 
 class TestCommandLine : public QObject
 {
@@ -101,6 +105,34 @@ private Q_SLOTS:
     }
 
     // A sweep in which every request failed is stored, but the command fails: a script must not take it for a pass.
+    // One reader of sweep lists for the command line and the wizard: commas, semicolons or spaces between parts,
+    // the order kept, the first bad part named.
+    void sweepListsReadAlikeEverywhere()
+    {
+        QString bad;
+        const auto shapes = SweepInput::shapes(u"1024/256, 4096/512;64/8"_s, 100'000, &bad);
+        QVERIFY(shapes);
+        QCOMPARE(shapes->size(), 3);
+        QCOMPARE(shapes->at(1).input, 4096);
+        QCOMPARE(shapes->at(2).output, 8);
+        QVERIFY(!SweepInput::shapes(u"1024/256,abc-0"_s, 100'000, &bad));
+        QCOMPARE(bad, u"abc-0"_s);
+        QVERIFY(!SweepInput::shapes(u"1024/0"_s, 100'000, &bad));
+        QVERIFY(!SweepInput::shapes(u"200000/10"_s, 100'000, &bad));
+        QCOMPARE(*SweepInput::users(u"8 1,4"_s, 1, 100, &bad), (QList<int> {8, 1, 4}));
+        QVERIFY(!SweepInput::users(u"1,0"_s, 1, 100, &bad));
+        QCOMPARE(bad, u"0"_s);
+        QCOMPARE(*SweepInput::rates(u"0.5, 2"_s, &bad), (QList<double> {0.5, 2}));
+        QVERIFY(!SweepInput::rates(u"2,-1"_s, &bad));
+        QCOMPARE(bad, u"-1"_s);
+        QVERIFY(SweepInput::users(QString(), 1, 100, &bad)->isEmpty());
+        // The command line says which part it could not read.
+        const Result r = runKneepoint(
+            {u"run"_s, u"--url"_s, u"http://127.0.0.1:9"_s, u"--shapes"_s, u"1024/256;7/x"_s, u"--dry-run"_s});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"not '7/x'"), qPrintable(r.err));
+    }
+
     // --dry-run prints the plan and sends nothing: port 9 (discard) is never asked, and no database is made.
     void runDryRunPrintsThePlanAndSendsNothing()
     {

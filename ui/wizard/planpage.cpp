@@ -3,6 +3,7 @@
 #include "planpage.h"
 
 #include "fieldmessage.h"
+#include "run/sweepinput.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -25,12 +25,6 @@ namespace {
 /// The command line's limits (kneepoint run --concurrency, --requests).
 constexpr int MaxUsers = 100'000;
 constexpr int MaxRequests = 10'000'000;
-
-QStringList parts(const QString& text)
-{
-    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
-    return text.split(separators, Qt::SkipEmptyParts);
-}
 
 QString joined(const QStringList& list)
 {
@@ -231,51 +225,39 @@ PlanPage::PlanPage(QWidget* parent)
 
 std::optional<QList<int>> PlanPage::parseLevels(QString* error) const
 {
-    QList<int> levels;
-    for (const QString& part : parts(m_levels->text())) {
-        bool ok = false;
-        const int users = part.toInt(&ok);
-        if (!ok || users < 1 || users > MaxUsers) {
-            *error = tr("“%1” is not a number of users: write whole numbers from 1 to %2, such as 1, 2, 4, 8.")
-                         .arg(part, QLocale().toString(MaxUsers));
-            return std::nullopt;
-        }
-        levels.append(users);
+    QString bad;
+    std::optional<QList<int>> levels = core::SweepInput::users(m_levels->text(), 1, MaxUsers, &bad);
+    if (!levels) {
+        *error = tr("“%1” is not a number of users: write whole numbers from 1 to %2, such as 1, 2, 4, 8.")
+                     .arg(bad, QLocale().toString(MaxUsers));
+        return std::nullopt;
     }
-    if (levels.isEmpty()) {
+    if (levels->isEmpty()) {
         *error = tr("Give at least one concurrency level, such as 1, 2, 4, 8, 16, 32.");
         return std::nullopt;
     }
     // The sweep climbs: the order typed does not matter, and a level twice would only measure it twice.
-    std::sort(levels.begin(), levels.end());
-    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    std::sort(levels->begin(), levels->end());
+    levels->erase(std::unique(levels->begin(), levels->end()), levels->end());
     return levels;
 }
 
 std::optional<QList<double>> PlanPage::parseRates(QString* error) const
 {
-    QList<double> list;
     if (!m_rateCheck->isChecked())
-        return list;
-    const QLocale locale;
-    for (const QString& part : parts(m_rates->text())) {
-        bool ok = false;
-        double rate = locale.toDouble(part, &ok);
-        if (!ok)
-            rate = part.toDouble(&ok);
-        if (!ok || !(rate > 0) || rate > 1e6) {
-            *error
-                = tr("“%1” is not a request rate: write requests per second above zero, such as 0.5, 2, 8.").arg(part);
-            return std::nullopt;
-        }
-        list.append(rate);
+        return QList<double>();
+    QString bad;
+    std::optional<QList<double>> list = core::SweepInput::rates(m_rates->text(), &bad);
+    if (!list) {
+        *error = tr("“%1” is not a request rate: write requests per second above zero, such as 0.5, 2, 8.").arg(bad);
+        return std::nullopt;
     }
-    if (list.isEmpty()) {
+    if (list->isEmpty()) {
         *error = tr("Give at least one rate, or turn the rate sweep off.");
         return std::nullopt;
     }
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
     return list;
 }
 

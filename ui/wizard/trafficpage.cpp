@@ -3,6 +3,7 @@
 #include "trafficpage.h"
 
 #include "fieldmessage.h"
+#include "run/sweepinput.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -20,7 +21,6 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -328,22 +328,15 @@ std::optional<QList<core::Shape>> TrafficPage::parseShapes(QString* error) const
         if (item->checkState() == Qt::Checked)
             list.append({item->data(InputRole).toInt(), item->data(OutputRole).toInt()});
     }
-    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
-    for (const QString& part : m_custom->text().split(separators, Qt::SkipEmptyParts)) {
-        const QStringList io = part.split(u'/');
-        bool okIn = false;
-        bool okOut = false;
-        const int in = io.value(0).toInt(&okIn);
-        const int out = io.value(1).toInt(&okOut);
-        if (io.size() != 2 || !okIn || !okOut || in < 1 || out < 1 || in > MaxTokens || out > MaxTokens) {
-            *error
-                = tr("“%1” is not a request size: write IN/OUT token counts above zero, such as 2000/300.").arg(part);
-            return std::nullopt;
-        }
-        const core::Shape shape {in, out};
+    QString bad;
+    const std::optional<QList<core::Shape>> custom = core::SweepInput::shapes(m_custom->text(), MaxTokens, &bad);
+    if (!custom) {
+        *error = tr("“%1” is not a request size: write IN/OUT token counts above zero, such as 2000/300.").arg(bad);
+        return std::nullopt;
+    }
+    for (const core::Shape& shape : *custom)
         if (std::none_of(list.begin(), list.end(), [&shape](const core::Shape& s) { return sameShape(s, shape); }))
             list.append(shape);
-    }
     if (list.isEmpty()) {
         *error = tr("Choose a preset or write a size of your own, such as 2000/300.");
         return std::nullopt;
