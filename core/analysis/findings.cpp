@@ -698,7 +698,7 @@ private:
     /// median TTFT is what the sharing saved; it is named only when the medians' intervals do not overlap.
     void prefixSaving()
     {
-        const int shared = m_run.run.info.options.value(u"shared_prefix_tokens").toInt(0);
+        const int shared = m_run.options.sharedPrefixTokens;
         const StepData* warm = m_run.baseline();
         const std::vector<const StepData*> cold = m_run.phase(QStringLiteral("uncached"));
         if ((shared <= 0 && m_run.turns <= 1) || !warm || cold.empty() || warm->ttftSorted.empty()

@@ -49,7 +49,7 @@ int ParetoFrontier::gpusOf(const RunData& run, const RunAnalysis& analysis)
 {
     if (analysis.settings.tensorParallel > 0)
         return analysis.settings.tensorParallel;
-    const int given = run.run.info.options.value(u"gpus").toInt(0);
+    const int given = run.options.gpuCount;
     if (given > 0)
         return given;
     return std::max(1, analysis.physics.tensorParallel);

@@ -14,16 +14,9 @@ namespace kp::core {
 AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
 {
     AnalysisSettings s;
-    const QJsonObject options = run.run.info.options;
-    const QJsonObject slo = options.value(u"slo").toObject();
-    if (slo.contains(u"ttft_ms"))
-        s.slo.ttftMs = slo.value(u"ttft_ms").toDouble();
-    if (slo.contains(u"tpot_ms"))
-        s.slo.tpotMs = slo.value(u"tpot_ms").toDouble();
-    if (slo.contains(u"e2el_ms"))
-        s.slo.e2elMs = slo.value(u"e2el_ms").toDouble();
-    s.percentile = options.value(u"percentile").toDouble(99);
-    s.tensorParallel = options.value(u"gpus").toInt(0);
+    s.slo = run.options.slo;
+    s.percentile = run.options.percentile;
+    s.tensorParallel = run.options.gpuCount;
     const Catalog catalog = Catalog::forUser();
     if (!run.run.info.gpu.isEmpty())
         s.gpu = catalog.gpu(run.run.info.gpu);

@@ -96,12 +96,12 @@ void readRunLevel(RunData& data)
     data.timeScale = data.run.summary.timeScale > 0 ? data.run.summary.timeScale : 1;
     data.roundTripMs
         = data.run.info.environment.value(u"network").toObject().value(u"health_round_trip_median_ms").toDouble(0);
-    const QJsonArray shapes = data.run.info.options.value(u"shapes").toArray();
-    const QJsonObject first = shapes.isEmpty() ? QJsonObject() : shapes.first().toObject();
-    data.inputTokens = first.value(u"input").toInt(0);
-    data.outputTokens = first.value(u"output").toInt(0);
-    data.lengthSpread = data.run.info.options.value(u"length_spread").toDouble(0);
-    data.turns = std::max(1, data.run.info.options.value(u"turns").toInt(1));
+    data.options = RunOptions::fromJson(data.run.info.options);
+    const Shape first = data.options.shapes.value(0, Shape {0, 0});
+    data.inputTokens = first.input;
+    data.outputTokens = first.output;
+    data.lengthSpread = data.options.lengthSpread;
+    data.turns = std::max(1, data.options.turns);
 }
 
 // Without a stated input size, the run's is what its first measured step saw.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "quality/modelquality.h"
+#include "run/runoptions.h"
 #include "run/serverdeltas.h"
 #include "run/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -101,6 +102,8 @@ struct RunData
 {
     StoredRun run;
     ServerFacts facts;
+    /// The run's options, typed (RunOptions::fromJson of what the store holds): read these, not the stored JSON.
+    RunOptions options;
     double timeScale = 1;
     double roundTripMs = 0; ///< the median /health round trip measured before the run; 0 when unknown
     int inputTokens = 0; ///< the run's main request size

@@ -230,7 +230,7 @@ constexpr double kPrefixHitWarn = 0.01;
 TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
 {
     // The run may have asked for a shared prefix (--shared-prefix): the cache may serve that much of each prompt.
-    const int shared = run.run.info.options.value(u"shared_prefix_tokens").toInt(0);
+    const int shared = run.options.sharedPrefixTokens;
     const double allowance = kTemplateTokens + shared;
     double mostServed = 0; // the largest share of prompt tokens from the cache, allowance or not
     const CurvePoint* mostAt = nullptr;
@@ -383,7 +383,7 @@ TrustCheck samples(const RunData& run, const LoadCurve& curve, const AnalysisSet
                   .arg(text::list(open), text::number(settings.percentile));
     }
     // A quick run chose its few requests on purpose: say what a full one would have done.
-    if (c.status == Status::Warn && run.run.info.options.value(u"quick").toBool())
+    if (c.status == Status::Warn && run.options.quick)
         c.detail += u' '
             + QCoreApplication::translate("TrustChecks",
                 "This was a quick run (--quick); without it each step sends enough requests for a bounded p%1.")

@@ -524,7 +524,7 @@ ReportContent::Table distributionTable(
 // The product and the request size; a data set's size is the mean the server counted, named as such.
 QString trafficText(const RunData& run)
 {
-    const QString dataset = run.run.info.options.value(u"dataset").toString();
+    const QString dataset = run.options.dataset;
     if (dataset.isEmpty() && !run.workloadClauses().isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out, %4")
             .arg(run.run.info.product)
@@ -604,7 +604,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     };
     if (!summary.statusReason.isEmpty())
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
-    if (run.run.info.options.value(u"insecure").toBool())
+    if (run.options.insecure)
         c.identity.push_back({QCoreApplication::translate("ReportContent", "TLS"),
             QCoreApplication::translate("ReportContent",
                 "the server's certificate was not checked (--insecure): these numbers came over a connection "

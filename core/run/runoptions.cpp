@@ -166,4 +166,75 @@ QJsonObject RunOptions::toJson() const
     return json;
 }
 
+RunOptions RunOptions::fromJson(const QJsonObject& json)
+{
+    RunOptions o;
+    auto text = [&json](QStringView key, QString* out) {
+        if (json.contains(key))
+            *out = json.value(key).toString();
+    };
+    auto whole = [&json](QStringView key, int* out) {
+        if (json.value(key).isDouble())
+            *out = json.value(key).toInt();
+    };
+    auto real = [&json](QStringView key, double* out) {
+        if (json.value(key).isDouble())
+            *out = json.value(key).toDouble();
+    };
+    o.url = QUrl(json.value(u"url").toString());
+    text(u"model", &o.model);
+    text(u"gpu", &o.gpu);
+    whole(u"gpus", &o.gpuCount);
+    text(u"product", &o.product);
+    if (json.contains(u"api"))
+        o.api = json.value(u"api").toString() == u"chat" ? WorkloadSpec::Api::Chat : WorkloadSpec::Api::Completions;
+    o.shapes.clear();
+    for (const QJsonValue v : json.value(u"shapes").toArray())
+        o.shapes << Shape {v[u"input"].toInt(), v[u"output"].toInt()};
+    text(u"dataset", &o.dataset);
+    o.concurrency.clear();
+    for (const QJsonValue v : json.value(u"concurrency").toArray())
+        o.concurrency << v.toInt();
+    for (const QJsonValue v : json.value(u"rates").toArray())
+        o.rates << v.toDouble();
+    real(u"burstiness", &o.burstiness);
+    o.constantArrivals = json.value(u"arrivals").toString() == u"constant";
+    whole(u"max_in_flight", &o.maxInFlight);
+    real(u"think_time_ms", &o.thinkTimeMs);
+    real(u"ramp_ms", &o.rampMs);
+    const QJsonObject slos = json.value(u"slo").toObject();
+    if (slos.value(u"ttft_ms").isDouble())
+        o.slo.ttftMs = slos.value(u"ttft_ms").toDouble();
+    if (slos.value(u"tpot_ms").isDouble())
+        o.slo.tpotMs = slos.value(u"tpot_ms").toDouble();
+    if (slos.value(u"e2el_ms").isDouble())
+        o.slo.e2elMs = slos.value(u"e2el_ms").toDouble();
+    real(u"percentile", &o.percentile);
+    whole(u"requests_per_step", &o.requestsPerStep);
+    o.quick = json.value(u"quick").toBool();
+    real(u"duration_per_step_s", &o.durationPerStep);
+    whole(u"baseline_requests", &o.baselineRequests);
+    whole(u"warmup_per_step", &o.warmupPerStep);
+    real(u"max_error_fraction", &o.maxErrorFraction);
+    real(u"capacity_precision", &o.capacityPrecision);
+    whole(u"max_probes", &o.maxProbes);
+    whole(u"connect_timeout_ms", &o.connectTimeoutMs);
+    whole(u"first_byte_timeout_ms", &o.firstByteTimeoutMs);
+    whole(u"stall_timeout_ms", &o.stallTimeoutMs);
+    whole(u"request_timeout_ms", &o.requestTimeoutMs);
+    whole(u"scrape_interval_ms", &o.scrapeIntervalMs);
+    if (const auto kind = StreamTransport::named(json.value(u"transport").toString()))
+        o.transport = *kind;
+    whole(u"prompts", &o.prompts);
+    o.insecure = json.value(u"insecure").toBool();
+    if (json.value(u"shard").isObject())
+        o.shard = ShardSpec::fromJson(json.value(u"shard").toObject());
+    whole(u"shared_prefix_tokens", &o.sharedPrefixTokens);
+    whole(u"turns", &o.turns);
+    real(u"length_spread", &o.lengthSpread);
+    if (json.contains(u"seed"))
+        o.seed = json.value(u"seed").toString().toULongLong();
+    return o;
+}
+
 } // namespace kp::core

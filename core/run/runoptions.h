@@ -95,6 +95,10 @@ struct RunOptions
     RunOptions resolved() const;
     /// Every option, for the run store and reports; never the API key.
     QJsonObject toJson() const;
+    /// The options as toJson() stored them, typed again: what analysis and reports read of a stored run. A key the
+    /// JSON lacks (an older run, an imported one) keeps the default, except the sweep's lists (shapes, concurrency,
+    /// rates), which stay empty: a run that did not say what it swept swept nothing known. Unknown keys are ignored.
+    static RunOptions fromJson(const QJsonObject& json);
     /// The demo: a chat run of the built-in simulator at `url` (Llama 3.1 8B on one H100 SXM), stored as a demo.
     static RunOptions demoRun(const QUrl& url);
     /// The concurrency sweep's default levels.

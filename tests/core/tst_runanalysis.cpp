@@ -585,7 +585,7 @@ void TestRunAnalysis::paretoFrontierOfTwoRuns()
 
     // One run's steps from the analysis: 1000 / median TPOT, throughput over the one GPU the run names.
     RunData run = makeRun(latencyBoundSweep());
-    run.run.info.options[QStringLiteral("gpus")] = 2;
+    run.options.gpuCount = 2;
     const RunAnalysis a = analysed(run);
     const std::vector<ParetoPoint> points = ParetoFrontier::pointsOf(run, a);
     QCOMPARE(points.size(), a.curve.points.size());
@@ -799,6 +799,17 @@ void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently()
     QVERIFY(a.walls.limiting);
     QCOMPARE(int(*a.walls.limiting), limiting);
     QVERIFY2(a.verdict.contains(cause), qPrintable(a.verdict));
+    // The options as stored, typed again and written back, are the options stored: every key, every value.
+    const QJsonObject stored = run->run.info.options;
+    const QJsonObject again = RunOptions::fromJson(stored).toJson();
+    for (auto it = stored.begin(); it != stored.end(); ++it)
+        QVERIFY2(again.value(it.key()) == it.value(),
+            qPrintable(it.key() + u": "
+                + QString::fromUtf8(
+                    QJsonDocument(QJsonArray {it.value(), again.value(it.key())}).toJson(QJsonDocument::Compact))));
+    QCOMPARE(again.keys(), stored.keys());
+    QCOMPARE(run->options.concurrency.size(), stored.value(u"concurrency").toArray().size());
+    QCOMPARE(run->options.percentile, stored.value(u"percentile").toDouble());
 }
 
 // A plausible 60 ms per token on an L4 (floor about 54 ms), but a first token 5 ms after a 1,024-token prompt: the
