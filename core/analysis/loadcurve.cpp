@@ -226,7 +226,7 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     p.samples = int(step.requests.size());
     p.failed = step.stats.failed;
     p.sampleFailed = step.stats.latencySample.failed;
-    // Each failure as +∞: a p99 target with 1% of requests failed fails, as the README promises.
+    // Each failure as +∞: a p99 target with 1% of requests failed fails, as docs/analysis.md promises.
     const auto withFailures = [&p, q](const std::vector<double>& sorted, double shown) {
         if (p.sampleFailed == 0)
             return shown;

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How long a report of a 20,000-request run takes to render in each format, from a run already read (issue 6's
-// target: under 2 s each). Prints a table; run by hand (see the README).
+// target: under 2 s each). Prints a table; run by hand (see docs/load-engine.md, Benchmarks).
 #include "analysis/runanalysis.h"
 #include "benchrun.h"
 #include "report/csvreport.h"

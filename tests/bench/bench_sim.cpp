@@ -3,7 +3,8 @@
 
 // Capacity benchmark of `kneepoint sim`: how many concurrent SSE streams and streamed chunks per second it sustains
 // on one core. The client is plain epoll rather than Qt so that it costs far less CPU than the server it measures,
-// and the two are pinned to different cores so that neither steals the other's time. Run by hand, see the README.
+// and the two are pinned to different cores so that neither steals the other's time. Run by hand, see
+// docs/load-engine.md, Benchmarks.
 
 #include <cstdio>
 

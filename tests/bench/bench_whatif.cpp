@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How fast a what-if recomputes: a run of 20,000 requests (ten steps of 2,000, 256 tokens each) is prepared once,
 // then analysed again under changed targets, percentiles and GPUs, as a slider would. The target is 50 ms per
-// analysis (issue 5). Prints a table; run by hand (see the README).
+// analysis (issue 5). Prints a table; run by hand (see docs/load-engine.md, Benchmarks).
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "benchrun.h"

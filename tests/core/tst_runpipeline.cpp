@@ -446,7 +446,7 @@ private Q_SLOTS:
     }
 
     // A server that fails 3% of requests misses a p99 target however fast the other 97% were: each failure counts
-    // as an infinitely slow answer, as the README says, on a real run as on a hand-built one.
+    // as an infinitely slow answer, as docs/analysis.md says, on a real run as on a hand-built one.
     void aFewFailuresFailTheP99Target()
     {
         SimProcess sim;
