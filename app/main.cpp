@@ -5,7 +5,7 @@
 #include "cli/commandline.h"
 #include "cli/controlcharacterfilter.h"
 #include "common/version.h"
-#include "report/reportcommand.h"
+#include "cli/reportcommand.h"
 #ifndef KNEEPOINT_HEADLESS
 #include "mainwindow/mainwindow.h"
 #include "settings/appearance.h"

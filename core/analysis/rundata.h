@@ -4,8 +4,8 @@
 
 #include "quality/modelquality.h"
 #include "run/runoptions.h"
-#include "run/serverdeltas.h"
-#include "run/serverfacts.h"
+#include "server/serverdeltas.h"
+#include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 

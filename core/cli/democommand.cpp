@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "democommand.h"
 
-#include "run/runcommand.h"
-#include "run/storeoption.h"
+#include "cli/runcommand.h"
+#include "cli/storeoption.h"
 #include "sim/simulatorprocess.h"
 #include "store/runstore.h"
 

@@ -264,4 +264,25 @@ int peakInFlight(const std::vector<RequestRecord>& records)
 
 } // namespace ImportMapping
 
+qint64 ImportedRun::store(
+    const RunInfo& info, RunStore& store, QString* error, RunStatus status, const QString& reason) const
+{
+    const qint64 id = store.createRun(info, error);
+    if (id < 0)
+        return -1;
+    for (const ImportedStep& step : steps) {
+        if (store.addStep(id, step.info, step.records, {}, error) < 0) {
+            QString ignored;
+            store.deleteRun(id, &ignored);
+            return -1;
+        }
+    }
+    if (!store.finishRun(id, status, reason, error)) {
+        QString ignored;
+        store.deleteRun(id, &ignored);
+        return -1;
+    }
+    return id;
+}
+
 } // namespace kp::core

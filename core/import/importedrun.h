@@ -54,6 +54,11 @@ struct ImportedRun
     /// The run to create: the model, the GPU (a catalog id, may be empty), the product's targets and the mean
     /// request size the steps saw.
     RunInfo runInfo(const QString& gpu) const;
+    /// Stores this run (finished) in `store` as one run created with `info` and ended with `status` and `reason`;
+    /// returns its id, or -1 with `error` set, in which case nothing of it is left in the store. The import
+    /// command, the AIPerf engine and the window's File › Open all store an imported run this one way.
+    qint64 store(const RunInfo& info, RunStore& store, QString* error, RunStatus status = RunStatus::Complete,
+        const QString& reason = QString()) const;
 };
 
 /// Helpers the importers share.

@@ -4,7 +4,7 @@
 
 #include "common/monotonicclock.h"
 #include "net/httpresponsereader.h"
-#include "sim/precisetimer.h"
+#include "common/precisetimer.h"
 #include "streamrecorder.h"
 
 #include <QHostInfo>

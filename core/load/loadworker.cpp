@@ -3,7 +3,7 @@
 #include "loadworker.h"
 
 #include "common/monotonicclock.h"
-#include "sim/precisetimer.h"
+#include "common/precisetimer.h"
 
 #include <QTimer>
 

@@ -5,7 +5,7 @@
 #include "common/monotonicclock.h"
 #include "net/prometheustext.h"
 #include "net/replylimit.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "load/loadtarget.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 #include "store/runstore.h"
 
 #include <QObject>

@@ -5,8 +5,8 @@
 #include "load/loadengine.h"
 #include "run/runoptions.h"
 #include "run/runplan.h"
-#include "run/serverdeltas.h"
-#include "run/serverfacts.h"
+#include "server/serverdeltas.h"
+#include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 

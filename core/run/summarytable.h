@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "run/serverdeltas.h"
+#include "server/serverdeltas.h"
 #include "stats/stepstatistics.h"
 
 #include <QJsonObject>

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/command.h"
-
 #include <QHostAddress>
 #include <QObject>
 
@@ -27,17 +25,6 @@ private:
     void serve(QTcpSocket* socket);
 
     QTcpServer* m_server;
-};
-
-/// `kneepoint clock-server`: runs a ClockServer until stopped.
-class ClockServerCommand : public Command
-{
-public:
-    QString name() const override { return QStringLiteral("clock-server"); }
-    QString summary() const override;
-    QString description() const override;
-    QList<QCommandLineOption> options() const override;
-    int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
 } // namespace kp::core

@@ -3,10 +3,10 @@
 #include "simserver.h"
 
 #include "common/monotonicclock.h"
+#include "common/precisetimer.h"
 #include "common/splitmix.h"
 #include "common/version.h"
 #include "httprequest.h"
-#include "precisetimer.h"
 #include "simanswerbook.h"
 #include "simconnection.h"
 #include "simtokenizer.h"

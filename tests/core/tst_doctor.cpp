@@ -3,7 +3,7 @@
 // `kneepoint doctor` against the simulator as a child process: Doctor::run directly for the findings, the binary
 // for exit codes, the JSON output and what must never be printed (the API key).
 #include "run/doctor.h"
-#include "run/doctorcommand.h"
+#include "cli/doctorcommand.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

@@ -3,8 +3,8 @@
 // kneepoint import: hand-written files in each tool's documented format, read, mapped, stored and analysed.
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
-#include "import/aiperfengine.h"
-#include "import/importcommand.h"
+#include "cli/aiperfengine.h"
+#include "cli/importcommand.h"
 #include "import/importedrun.h"
 #include "import/importformat.h"
 #include "import/vllmbenchimporter.h"
@@ -186,7 +186,7 @@ private slots:
 
         auto store = RunStore::open(m_dir.filePath(QStringLiteral("zeros.sqlite")), &error, QStringLiteral("zeros"));
         QVERIFY2(store, qPrintable(error));
-        const qint64 id = ImportCommand::store(*run, info, *store, &error);
+        const qint64 id = run->store(info, *store, &error);
         QVERIFY2(id > 0, qPrintable(error));
         const std::optional<RunData> loaded = RunData::load(*store, id, &error);
         QVERIFY2(loaded, qPrintable(error));
@@ -263,7 +263,7 @@ private slots:
         QString error;
         auto store = RunStore::open(m_dir.filePath(QStringLiteral("stored.sqlite")), &error);
         QVERIFY2(store, qPrintable(error));
-        const qint64 id = ImportCommand::store(run, run.runInfo(QString()), *store, &error);
+        const qint64 id = run.store(run.runInfo(QString()), *store, &error);
         QVERIFY2(id > 0, qPrintable(error));
         const std::optional<RunData> loaded = RunData::load(*store, id, &error);
         QVERIFY2(loaded, qPrintable(error));

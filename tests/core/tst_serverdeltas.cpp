@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "run/serverdeltas.h"
-#include "run/serverfacts.h"
+#include "server/serverdeltas.h"
+#include "server/serverfacts.h"
 
 #include <QTest>
 

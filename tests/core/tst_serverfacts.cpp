@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/prometheustext.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 #include "server/tokenizedialect.h"
 #include "sim/simmetrics.h"
 

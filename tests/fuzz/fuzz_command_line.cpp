@@ -3,7 +3,7 @@
 // `kneepoint run`'s options, as the parser and RunCommand::optionsFrom read them: arguments are the input's
 // NUL-separated words. A bad value must be a UsageError, never a crash.
 #include "cli/command.h"
-#include "run/runcommand.h"
+#include "cli/runcommand.h"
 
 #include <QCommandLineParser>
 

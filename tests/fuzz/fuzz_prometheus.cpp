@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // /metrics as the scraper reads it: Prometheus text, then the sample a run keeps.
 #include "net/prometheustext.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // What detection reads from a server: /version, /v1/models and /metrics, three documents in one input; and the
 // stored facts read back.
 #include "fuzzinput.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <QJsonDocument>
 

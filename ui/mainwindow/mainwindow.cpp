@@ -6,7 +6,6 @@
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
-#include "import/importcommand.h"
 #include "import/importformat.h"
 #include "launch/launchdialog.h"
 #include "lessons/lessonsdialog.h"
@@ -361,7 +360,7 @@ QString MainWindow::openFiles(const QStringList& paths)
     qint64 id = -1;
     if (run && m_store) {
         run->finish();
-        id = ImportCommand::store(*run, run->runInfo(QString()), *m_store, &error);
+        id = run->store(run->runInfo(QString()), *m_store, &error);
     } else if (run) {
         error = tr("the run history is not open.");
     }

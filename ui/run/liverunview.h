@@ -3,7 +3,7 @@
 #pragma once
 
 #include "run/runpipeline.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 #include "store/runstore.h"
 
 #include <QList>

@@ -4,7 +4,7 @@
 
 #include "run/runoptions.h"
 #include "run/runpipeline.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 #include "store/runstore.h"
 
 #include <QObject>

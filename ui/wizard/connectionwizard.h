@@ -3,7 +3,7 @@
 #pragma once
 
 #include "run/runoptions.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <QWizard>
 

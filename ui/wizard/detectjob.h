@@ -4,7 +4,7 @@
 
 #include "load/loadtarget.h"
 #include "run/doctor.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <QObject>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "run/doctor.h"
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <QPointer>
 #include <QUrl>

@@ -3,7 +3,7 @@
 #include "doctorcommand.h"
 
 #include "cli/secrets.h"
-#include "doctor.h"
+#include "run/doctor.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

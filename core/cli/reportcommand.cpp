@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportcommand.h"
 
-#include "analysis/analysiscommands.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "cli/analysiscommands.h"
+#include "cli/storeoption.h"
 #include "predict/prediction.h"
 #include "report/reportcontent.h"
 #include "report/reportformat.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

@@ -4,6 +4,8 @@
 
 #include "catalog/catalog.h"
 #include "catalog/modelresolver.h"
+#include "cli/runcommand.h"
+#include "cli/storeoption.h"
 #include "launch/engineargallowlist.h"
 #include "launch/imagereference.h"
 #include "launch/launchcommandbuilder.h"
@@ -14,8 +16,6 @@
 #include "launch/serverlauncher.h"
 #include "launch/vramestimate.h"
 #include "launch/vramsampler.h"
-#include "run/runcommand.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
@@ -47,9 +47,10 @@ namespace {
 
 // Options of `kneepoint run` that launch answers itself: the server's address, what it serves, the output format.
 // run's --engine (the load generator) gives way to launch's --engine (the server): a launched sweep is Kneepoint's.
+// run's options that launch has its own of (--dry-run: launch's prints the estimate and the command).
 const QStringList OwnRunOptions {QStringLiteral("url"), QStringLiteral("model"), QStringLiteral("gpu"),
     QStringLiteral("gpus"), QStringLiteral("json"), QStringLiteral("db"), QStringLiteral("api-key"),
-    QStringLiteral("api-key-file"), QStringLiteral("engine")};
+    QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run")};
 
 #ifdef Q_OS_UNIX
 int g_launchSignalPipe[2] = {-1, -1};

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/command.h"
-#include "simconfig.h"
+#include "sim/simconfig.h"
 
 namespace kp::core {
 

@@ -4,8 +4,8 @@
 
 #include "common/processlimits.h"
 #include "quality/questionset.h"
-#include "simserver.h"
-#include "steptimemodel.h"
+#include "sim/simserver.h"
+#include "sim/steptimemodel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

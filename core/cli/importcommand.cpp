@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importcommand.h"
 
-#include "analysis/analysiscommands.h"
 #include "catalog/catalog.h"
+#include "cli/analysiscommands.h"
+#include "cli/storeoption.h"
 #include "import/importedrun.h"
 #include "import/importformat.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
@@ -41,27 +41,6 @@ QList<QCommandLineOption> ImportCommand::options() const
     };
 }
 
-qint64 ImportCommand::store(const ImportedRun& run, const RunInfo& info, RunStore& store, QString* error,
-    RunStatus status, const QString& reason)
-{
-    const qint64 id = store.createRun(info, error);
-    if (id < 0)
-        return -1;
-    for (const ImportedStep& step : run.steps) {
-        if (store.addStep(id, step.info, step.records, {}, error) < 0) {
-            QString ignored;
-            store.deleteRun(id, &ignored);
-            return -1;
-        }
-    }
-    if (!store.finishRun(id, status, reason, error)) {
-        QString ignored;
-        store.deleteRun(id, &ignored);
-        return -1;
-    }
-    return id;
-}
-
 int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
 {
     const QStringList files = parser.positionalArguments();
@@ -90,7 +69,7 @@ int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint import: " << error << '\n';
         return ExitFailure;
     }
-    const qint64 id = ImportCommand::store(*run, run->runInfo(gpu), *store, &error);
+    const qint64 id = run->store(run->runInfo(gpu), *store, &error);
     if (id < 0) {
         io.err << "kneepoint import: nothing was stored: " << error << '\n';
         return ExitFailure;

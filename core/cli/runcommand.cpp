@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runcommand.h"
 
-#include "analysis/analysiscommands.h"
+#include "cli/aiperfengine.h"
+#include "cli/analysiscommands.h"
 #include "cli/secrets.h"
-#include "import/aiperfengine.h"
+#include "cli/storeoption.h"
 #include "run/doctor.h"
 #include "run/runpipeline.h"
 #include "run/runplan.h"
-#include "run/storeoption.h"
 #include "run/summarytable.h"
 #include "run/sweepinput.h"
 #include "store/runstore.h"

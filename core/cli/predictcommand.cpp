@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "predictcommand.h"
 
-#include "analysis/analysiscommands.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "cli/analysiscommands.h"
+#include "cli/storeoption.h"
 #include "predict/prediction.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

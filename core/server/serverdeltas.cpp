@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serverdeltas.h"
 
-#include "run/serverfacts.h"
+#include "server/serverfacts.h"
 
 #include <algorithm>
 

@@ -11,9 +11,9 @@
 #include "analysis/textformat.h"
 #include "catalog/catalog.h"
 #include "catalog/modelresolver.h"
+#include "cli/storeoption.h"
 #include "report/reportcontent.h"
 #include "report/svgchart.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

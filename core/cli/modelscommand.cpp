@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "modelscommand.h"
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

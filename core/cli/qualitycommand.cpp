@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/qualitycommand.h"
+#include "cli/qualitycommand.h"
 
 #include "cli/secrets.h"
+#include "cli/storeoption.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "quality/questionset.h"
 #include "run/doctor.h"
-#include "run/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

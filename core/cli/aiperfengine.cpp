@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "aiperfengine.h"
 
+#include "cli/importcommand.h"
 #include "common/processoutput.h"
 #include "import/aiperfimporter.h"
-#include "import/importcommand.h"
 #include "import/importedrun.h"
 #include "run/runplan.h"
 #include "store/runstore.h"
@@ -186,7 +186,7 @@ int AiperfEngine::execute(
     info.options = o.toJson();
     info.options[QStringLiteral("engine")] = QStringLiteral("aiperf");
     QString error;
-    const qint64 id = ImportCommand::store(run, info, *store, &error, status, reason);
+    const qint64 id = run.store(info, *store, &error, status, reason);
     if (id < 0) {
         io.err << "kneepoint run: nothing was stored: " << error << '\n';
         return ExitFailure;

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mergecommand.h"
 
-#include "analysis/analysiscommands.h"
-#include "run/storeoption.h"
+#include "cli/analysiscommands.h"
+#include "cli/storeoption.h"
 #include "shard/shardmerger.h"
 #include "store/runstore.h"
 

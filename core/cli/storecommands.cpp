@@ -3,8 +3,8 @@
 #include "storecommands.h"
 
 #include "catalog/catalog.h"
-#include "run/runcommand.h"
-#include "run/storeoption.h"
+#include "cli/runcommand.h"
+#include "cli/storeoption.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

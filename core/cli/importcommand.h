@@ -21,10 +21,6 @@ public:
     bool takesArguments() const override { return true; }
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 
-    /// Stores `run` (finished) in `store` as one run created with `info` and ended with `status` and `reason`;
-    /// returns its id, or -1 with `error` set, in which case nothing of it is left in the store.
-    static qint64 store(const ImportedRun& run, const RunInfo& info, RunStore& store, QString* error,
-        RunStatus status = RunStatus::Complete, const QString& reason = QString());
     /// Prints stored run `id` (made from `run`) as kneepoint show does, or as JSON; returns the exit code.
     static int report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io);
 };
