@@ -28,6 +28,7 @@
 #include "support/testsecret.h"
 #include "wizard/connectionwizard.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QChart>
@@ -55,6 +56,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -652,12 +654,25 @@ private Q_SLOTS:
         MainWindow window(db);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Qt's model tester watches the history model as a run arrives in it, and the requests model of the
+        // report it opens: every item model of the window keeps the model contract.
+        QAbstractItemModelTester historyTester(
+            window.history()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QString data = QStringLiteral(KNEEPOINT_TEST_DATA "/import/");
         const QString imported = window.openFiles(
             {data + QStringLiteral("vllm_bench_c1.json"), data + QStringLiteral("vllm_bench_c4.json")});
         QVERIFY2(imported.contains(u"from vllm bench serve as run 1"), qPrintable(imported));
         QCOMPARE(window.history()->model()->rowCount(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(!window.reportView()->verdictText().isEmpty(), 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QTableView*>(QStringLiteral("requestsTable")), 30'000);
+        auto* requests = window.findChild<QTableView*>(QStringLiteral("requestsTable"));
+        auto* requestsProxy = qobject_cast<QSortFilterProxyModel*>(requests->model());
+        QVERIFY(requestsProxy && requestsProxy->rowCount() > 0);
+        QAbstractItemModelTester requestsTester(
+            requestsProxy->sourceModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester requestsProxyTester(
+            requestsProxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        requests->sortByColumn(2, Qt::DescendingOrder);
 
         const QString failed = window.openFiles({data + QStringLiteral("unknown.json")});
         QVERIFY2(failed.startsWith(u"Nothing was imported"), qPrintable(failed));
