@@ -7,7 +7,7 @@
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "analysis/verdict.h"
 
 #include <QJsonArray>

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -112,6 +113,12 @@ struct Capacity
     /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)
     /// is "15 users", not "16".
     double shown() const { return bound == Bound::Between ? roundedDown(load) : load; }
+    /// A crossing value (valueAtPass, valueAtFail, target) as the user reads it: TTFT is judged with the network's
+    /// round trip allowed on top of the target, and shown without it, as the verdict, the walls and the window do.
+    double asShown(double value, double roundTripMs) const
+    {
+        return metric == u"TTFT" ? value - std::max(0.0, roundTripMs) : value;
+    }
     /// The interval as every text shows it: each end rounded at the precision shown, never past the capacity shown.
     double shownLow() const { return std::min(shown(), rounded(low)); }
     double shownHigh() const { return std::max(shown(), rounded(high)); }

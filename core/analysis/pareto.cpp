@@ -4,7 +4,7 @@
 
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "stats/distribution.h"
 
 #include <QCoreApplication>

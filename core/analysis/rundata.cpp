@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundata.h"
 
-#include "textformat.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "quality/modelquality.h"
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"

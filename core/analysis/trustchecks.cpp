@@ -6,7 +6,7 @@
 #include "analysis/loadcurve.h"
 #include "analysis/physicsfloors.h"
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -5,7 +5,7 @@
 #include "analysis/analysissettings.h"
 #include "analysis/loadcurve.h"
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "analysis/walls.h"
 
 #include <QCoreApplication>
@@ -159,9 +159,7 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
         const QString what = c.metric == u"errors"
             ? QCoreApplication::translate("Verdict", "%1 of requests failed").arg(text::percent(c.valueAtFail))
             : QCoreApplication::translate("Verdict", "%1 was %2 at p%3")
-                  .arg(text::metricName(c.metric),
-                      text::milliseconds(
-                          c.metric == u"TTFT" ? c.valueAtFail - std::max(0.0, run.roundTripMs) : c.valueAtFail),
+                  .arg(text::metricName(c.metric), text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs)),
                       text::number(settings.percentile));
         QString out = QCoreApplication::translate("Verdict", "%1, this server misses %2 even at %3: %4.")
                           .arg(traffic, goal, loadAmount(curve, curve.points.front().load, false), what);

@@ -3,7 +3,7 @@
 #include "walls.h"
 
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 
@@ -215,10 +215,7 @@ void findMemory(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
 void findLatency(Wall& w, const LoadCurve& curve, double roundTripMs)
 {
     const Capacity& c = curve.capacity;
-    auto shown = [&c, roundTripMs](double v) {
-        // The round trip was allowed on top of a TTFT target; show the user's own figure.
-        return c.metric == u"TTFT" ? v - roundTripMs : v;
-    };
+    auto shown = [&c, roundTripMs](double v) { return c.asShown(v, roundTripMs); };
     switch (c.bound) {
     case Capacity::Bound::None:
         w.evidence = QCoreApplication::translate("Walls", "no load steps were measured");

@@ -6,7 +6,7 @@
 #include "common/processoutput.h"
 #include "import/aiperfimporter.h"
 #include "import/importedrun.h"
-#include "run/runplan.h"
+#include "plan/runplan.h"
 #include "store/runstore.h"
 
 #include <QDirIterator>

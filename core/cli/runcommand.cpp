@@ -8,9 +8,9 @@
 #include "cli/storeoption.h"
 #include "run/doctor.h"
 #include "run/runpipeline.h"
-#include "run/runplan.h"
+#include "plan/runplan.h"
 #include "run/summarytable.h"
-#include "run/sweepinput.h"
+#include "plan/sweepinput.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

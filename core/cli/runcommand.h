@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/command.h"
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 
 namespace kp::core {
 

@@ -3,7 +3,7 @@
 #include "importedrun.h"
 
 #include "common/version.h"
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartgeometry.h"
 
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 

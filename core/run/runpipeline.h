@@ -3,8 +3,8 @@
 #pragma once
 
 #include "load/loadengine.h"
-#include "run/runoptions.h"
-#include "run/runplan.h"
+#include "plan/runoptions.h"
+#include "plan/runplan.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "store/runstore.h"
+#include "server/storedmetricssample.h"
 
 #include <QJsonObject>
 #include <QString>

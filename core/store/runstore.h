@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/requestrecord.h"
+#include "server/storedmetricssample.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -54,12 +55,6 @@ struct StepInfo
 };
 
 /// One scrape of the server's /metrics during a step.
-struct StoredMetricsSample
-{
-    std::int64_t ns = 0; ///< monotonic time of the scrape
-    QJsonObject values;
-};
-
 /// A run as the history lists it.
 struct RunSummary
 {

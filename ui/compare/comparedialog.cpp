@@ -3,7 +3,7 @@
 #include "comparedialog.h"
 
 #include "analysis/runcomparison.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "charts/specchartview.h"
 #include "report/reportcontent.h"
 

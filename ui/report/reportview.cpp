@@ -3,7 +3,7 @@
 #include "reportview.h"
 
 #include "analysis/lesson.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "charts/charttablemodel.h"
 #include "charts/specchartview.h"
 #include "report/requesttablemodel.h"
@@ -312,27 +312,22 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
         m_scroll->verticalScrollBar()->setValue(0);
 }
 
-namespace {
-
-// A crossing metric's value as the capacity line shows it: latencies in milliseconds, shares in percent.
-QString metricValue(const QString& metric, double value)
-{
-    if (std::isnan(value))
-        return QStringLiteral("-");
-    if (std::isinf(value))
-        return QStringLiteral("∞");
-    if (metric == u"errors" || metric == u"attainment")
-        return text::percent(value);
-    return text::milliseconds(value);
-}
-
-} // namespace
-
 void ReportView::showGlance(const ReportResult& result)
 {
     const RunAnalysis& a = result.analysis;
     const Capacity& cap = a.curve.capacity;
     const bool byRate = a.curve.byRate;
+    // A crossing figure as the verdict and the walls show it: latencies without the round trip a TTFT target
+    // allowed, in milliseconds; shares in percent.
+    const auto metricValue = [&cap, &result](const QString& metric, double value) {
+        if (std::isnan(value))
+            return QStringLiteral("-");
+        if (std::isinf(value))
+            return QStringLiteral("∞");
+        if (metric == u"errors" || metric == u"attainment")
+            return text::percent(value);
+        return text::milliseconds(cap.asShown(value, result.run->roundTripMs));
+    };
     const QString percentile = QStringLiteral("p") + QLocale().toString(a.settings.percentile);
     auto point = [&](int i) -> const CurvePoint* {
         return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 #include "server/serverfacts.h"
 
 #include <QWizard>

@@ -3,7 +3,7 @@
 #include "durationestimate.h"
 
 #include "analysis/physicsfloors.h"
-#include "run/runplan.h"
+#include "plan/runplan.h"
 
 #include <QLocale>
 

@@ -4,7 +4,7 @@
 
 #include "catalog/gpuspec.h"
 #include "catalog/modelspec.h"
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 
 #include <QCoreApplication>
 #include <QString>

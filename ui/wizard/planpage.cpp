@@ -3,7 +3,7 @@
 #include "planpage.h"
 
 #include "fieldmessage.h"
-#include "run/sweepinput.h"
+#include "plan/sweepinput.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #include "trafficpage.h"
 
 #include "fieldmessage.h"
-#include "run/sweepinput.h"
+#include "plan/sweepinput.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "load/loadplan.h"
-#include "run/runoptions.h"
+#include "plan/runoptions.h"
 
 #include <QJsonObject>
 #include <QString>
