@@ -9,7 +9,7 @@
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
-#include "analysis/textformat.h"
+#include "common/textformat.h"
 #include "catalog/catalog.h"
 #include "catalog/modelspec.h"
 #include "report/reportcontent.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
 #include "cli/controlcharacterfilter.h"
-#include "run/sweepinput.h"
+#include "plan/sweepinput.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

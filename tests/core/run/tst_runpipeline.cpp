@@ -3,8 +3,8 @@
 // `kneepoint run` as a child process against `kneepoint sim` as another, read back from the SQLite file.
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
-#include "run/runoptions.h"
-#include "run/runplan.h"
+#include "plan/runoptions.h"
+#include "plan/runplan.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
