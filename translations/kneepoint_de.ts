@@ -1560,6 +1560,29 @@
     </message>
 </context>
 <context>
+    <name>RunPlan</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>1 request</source>
+        <translation>1 Anfrage</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 Anfragen</translation>
+    </message>
+    <message>
+        <source> and 1 warm-up first</source>
+        <translation> und zuvor 1 zum Aufwärmen</translation>
+    </message>
+    <message>
+        <source> and %1 warm-ups first</source>
+        <translation> und zuvor %1 zum Aufwärmen</translation>
+    </message>
+</context>
+<context>
     <name>ServerFacts</name>
     <message>
         <source>%1 (version unknown)</source>
