@@ -4,8 +4,8 @@
 // build (KNEEPOINT_GUI=OFF defines KNEEPOINT_HEADLESS) is the command line alone: no arguments print --help.
 #include "cli/commandline.h"
 #include "cli/controlcharacterfilter.h"
-#include "common/version.h"
 #include "cli/reportcommand.h"
+#include "common/version.h"
 #ifndef KNEEPOINT_HEADLESS
 #include "mainwindow/mainwindow.h"
 #include "settings/appearance.h"

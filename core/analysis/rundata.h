@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/modelquality.h"
 #include "plan/runoptions.h"
+#include "quality/modelquality.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"

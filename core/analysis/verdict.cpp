@@ -5,8 +5,8 @@
 #include "analysis/analysissettings.h"
 #include "analysis/loadcurve.h"
 #include "analysis/rundata.h"
-#include "common/textformat.h"
 #include "analysis/walls.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 

@@ -6,11 +6,11 @@
 #include "cli/analysiscommands.h"
 #include "cli/secrets.h"
 #include "cli/storeoption.h"
+#include "plan/runplan.h"
+#include "plan/sweepinput.h"
 #include "run/doctor.h"
 #include "run/runpipeline.h"
-#include "plan/runplan.h"
 #include "run/summarytable.h"
-#include "plan/sweepinput.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

@@ -3,8 +3,8 @@
 #include "epolltransport.h"
 
 #include "common/monotonicclock.h"
-#include "net/httpresponsereader.h"
 #include "common/precisetimer.h"
+#include "net/httpresponsereader.h"
 #include "streamrecorder.h"
 
 #include <QHostInfo>

@@ -6,8 +6,8 @@
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
-#include "common/textformat.h"
 #include "analysis/verdict.h"
+#include "common/textformat.h"
 #include "launch/launchfacts.h"
 #include "predict/prediction.h"
 

@@ -3,8 +3,8 @@
 #include "comparedialog.h"
 
 #include "analysis/runcomparison.h"
-#include "common/textformat.h"
 #include "charts/specchartview.h"
+#include "common/textformat.h"
 #include "report/reportcontent.h"
 
 #include <QApplication>

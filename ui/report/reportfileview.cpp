@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportfileview.h"
 
-#include "common/textformat.h"
 #include "analysis/walls.h"
+#include "common/textformat.h"
 
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -102,11 +102,11 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
              tr("output tok/s"), tr("failed"), tr("targets")})
         h += QStringLiteral("<th>%1</th>").arg(head.toHtmlEscaped());
     h += QStringLiteral("</tr>");
-    for (const QJsonValue& v : curve.value(u"points").toArray()) {
+    for (const QJsonValue v : curve.value(u"points").toArray()) {
         const QJsonObject pt = v.toObject();
         const QJsonArray missed = pt.value(u"missed").toArray();
         QStringList missedNames;
-        for (const QJsonValue& m : missed)
+        for (const QJsonValue m : missed)
             missedNames << m.toString();
         h += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4"
                             "</td><td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
@@ -133,7 +133,7 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
     h += QStringLiteral("</ul>");
 
     QString doubts;
-    for (const QJsonValue& v : analysis.value(u"trust").toArray()) {
+    for (const QJsonValue v : analysis.value(u"trust").toArray()) {
         const QJsonObject t = v.toObject();
         const QString status = t.value(u"status").toString();
         if (status == u"warn" || status == u"fail")
@@ -144,7 +144,7 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
         h += QStringLiteral("<h3>%1</h3><ul>%2</ul>").arg(tr("Before you trust these numbers"), doubts);
 
     QString findings;
-    for (const QJsonValue& v : analysis.value(u"findings").toArray()) {
+    for (const QJsonValue v : analysis.value(u"findings").toArray()) {
         const QJsonObject f = v.toObject();
         if (f.value(u"severity").toString() == u"healthy")
             continue;

@@ -3,9 +3,9 @@
 #include "reportview.h"
 
 #include "analysis/lesson.h"
-#include "common/textformat.h"
 #include "charts/charttablemodel.h"
 #include "charts/specchartview.h"
+#include "common/textformat.h"
 #include "report/requesttablemodel.h"
 #include "report/wallsview.h"
 #include "report/whatifpanel.h"

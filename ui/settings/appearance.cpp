@@ -70,7 +70,7 @@ Appearance::Mode Appearance::fromName(const QString& name, bool* ok)
 QPalette Appearance::lightPalette()
 {
     QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"));
-    const QPalette palette = fusion ? fusion->standardPalette() : QPalette();
+    QPalette palette = fusion ? fusion->standardPalette() : QPalette();
     delete fusion;
     return palette;
 }
