@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 
 namespace kp::core {
 
@@ -127,25 +128,46 @@ int Distribution::samplesForBoundedInterval(double p, double confidence)
 
 PercentileEstimate Distribution::percentile(const std::vector<double>& sorted, double p, double confidence)
 {
+    return percentile(static_cast<std::int64_t>(sorted.size()), p, confidence,
+        [&sorted](std::int64_t rank) { return sorted[static_cast<std::size_t>(rank)]; });
+}
+
+PercentileEstimate Distribution::percentile(
+    std::int64_t n, double p, double confidence, const std::function<double(std::int64_t)>& orderStatistic)
+{
     PercentileEstimate e;
     e.p = p;
-    const auto n = static_cast<std::int64_t>(sorted.size());
-    if (n == 0 || !(p >= 0 && p <= 1))
+    if (n <= 0 || !(p >= 0 && p <= 1))
         return e;
 
     const double h = static_cast<double>(n - 1) * p;
     const double below = std::floor(h);
-    const auto i = static_cast<std::size_t>(below);
-    e.value = i + 1 < sorted.size() ? lerp(sorted[i], sorted[i + 1], h - below) : sorted.back();
+    const auto i = static_cast<std::int64_t>(below);
+    e.value = i + 1 < n ? lerp(orderStatistic(i), orderStatistic(i + 1), h - below) : orderStatistic(n - 1);
 
     const auto [lowRank, highRank] = confidenceRanks(n, p, confidence);
     e.lowRank = lowRank;
     e.highRank = highRank;
     if (lowRank > 0)
-        e.low = sorted[static_cast<std::size_t>(lowRank - 1)];
+        e.low = orderStatistic(lowRank - 1);
     if (highRank > 0)
-        e.high = sorted[static_cast<std::size_t>(highRank - 1)];
+        e.high = orderStatistic(highRank - 1);
     return e;
+}
+
+std::vector<std::int64_t> Distribution::ranksUsed(std::int64_t n, double confidence)
+{
+    std::vector<std::int64_t> ranks;
+    for (double p : kReported) {
+        // The ranks percentile() reads, found by asking it.
+        percentile(n, p, confidence, [&ranks](std::int64_t rank) {
+            ranks.push_back(rank);
+            return 0.0;
+        });
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    return ranks;
 }
 
 Distribution Distribution::of(std::vector<double> samples, double confidence)
@@ -155,11 +177,8 @@ Distribution Distribution::of(std::vector<double> samples, double confidence)
 
     Distribution d;
     d.count = samples.size();
-    d.p50 = percentile(samples, 0.5, confidence);
-    d.p90 = percentile(samples, 0.9, confidence);
-    d.p95 = percentile(samples, 0.95, confidence);
-    d.p99 = percentile(samples, 0.99, confidence);
-    d.p999 = percentile(samples, 0.999, confidence);
+    d.setPercentiles(static_cast<std::int64_t>(samples.size()), confidence,
+        [&samples](std::int64_t rank) { return samples[static_cast<std::size_t>(rank)]; });
     if (samples.empty())
         return d;
 
@@ -178,6 +197,14 @@ Distribution Distribution::of(std::vector<double> samples, double confidence)
         d.stddev = static_cast<double>(std::sqrt(squares / static_cast<long double>(samples.size() - 1)));
     }
     return d;
+}
+
+void Distribution::setPercentiles(
+    std::int64_t n, double confidence, const std::function<double(std::int64_t)>& orderStatistic)
+{
+    PercentileEstimate* const estimates[] = {&p50, &p90, &p95, &p99, &p999};
+    for (std::size_t k = 0; k < kReported.size(); ++k)
+        *estimates[k] = percentile(n, kReported[k], confidence, orderStatistic);
 }
 
 const PercentileEstimate& Distribution::at(double percentile) const

@@ -4,7 +4,10 @@
 
 #include <QMetaType>
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -41,6 +44,8 @@ struct Distribution
     PercentileEstimate p95;
     PercentileEstimate p99;
     PercentileEstimate p999;
+    /// The quantiles above, as fractions, in their order.
+    static constexpr std::array<double, 5> kReported = {0.5, 0.9, 0.95, 0.99, 0.999};
 
     /// Summarises `samples` (any order; NaN samples are dropped). `confidence` is the coverage of every
     /// percentile's interval, e.g. 0.95.
@@ -61,6 +66,14 @@ struct Distribution
     /// P(K < l) ≤ α/2 and the smallest u with P(K ≥ u) ≤ α/2, where α = 1 - confidence. The coverage is at least
     /// `confidence` for continuous data (ties only make it larger).
     static PercentileEstimate percentile(const std::vector<double>& sorted, double p, double confidence = 0.95);
+    /// The same from a sample of `n` values that is not held in memory: `orderStatistic(k)` gives the value of
+    /// 0-based rank k of the ascending sample (DistributionBuilder finds those few in passes over the values).
+    static PercentileEstimate percentile(
+        std::int64_t n, double p, double confidence, const std::function<double(std::int64_t)>& orderStatistic);
+    /// The 0-based ranks, ascending, that the reported percentiles of `n` values and their intervals read.
+    static std::vector<std::int64_t> ranksUsed(std::int64_t n, double confidence = 0.95);
+    /// Sets p50 … p999 of a sample of `n` values from its order statistics.
+    void setPercentiles(std::int64_t n, double confidence, const std::function<double(std::int64_t)>& orderStatistic);
     /// The fewest samples whose percentile p (0–1) has an interval with both bounds at `confidence`: below it the
     /// upper bound is past the largest sample, and a target judged on the estimate can pass by luck (368 for p99 at
     /// 95%, 72 for p95).

@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/stepstatistics.h"
 
+#include "stats/distributionbuilder.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <utility>
@@ -46,14 +49,31 @@ QString note(const char* text, int n = -1)
     return QCoreApplication::translate("kp::core::StepStatistics", text, nullptr, n);
 }
 
+/// What the statistics keep of one measured (not warm-up) request once its record has been visited: its times and
+/// latencies, without its chunks.
+struct Measured
+{
+    std::int64_t sentNs = -1;
+    std::int64_t endNs = -1;
+    std::int64_t plannedNs = -1; ///< its scheduled time, else its sent time
+    std::int64_t prefilledNs = -1; ///< its first token, else its end: when its prompt had been processed
+    double ttftMs = std::numeric_limits<double>::quiet_NaN();
+    double tpotMs = std::numeric_limits<double>::quiet_NaN();
+    double e2elMs = std::numeric_limits<double>::quiet_NaN();
+    int user = -1;
+    int promptTokens = -1;
+    bool ok = false;
+    bool good = false;
+};
+
 /// The number of requests in flight (sentNs ≤ t < endNs) after each instant at which it changes.
-std::vector<std::pair<std::int64_t, int>> inFlightLevels(const std::vector<const RequestRecord*>& records)
+std::vector<std::pair<std::int64_t, int>> inFlightLevels(const std::vector<Measured>& requests)
 {
     std::vector<std::pair<std::int64_t, int>> events;
-    for (const RequestRecord* r : records) {
-        if (r->sentNs >= 0 && r->endNs >= r->sentNs) {
-            events.emplace_back(r->sentNs, +1);
-            events.emplace_back(r->endNs, -1);
+    for (const Measured& r : requests) {
+        if (r.sentNs >= 0 && r.endNs >= r.sentNs) {
+            events.emplace_back(r.sentNs, +1);
+            events.emplace_back(r.endNs, -1);
         }
     }
     std::sort(events.begin(), events.end());
@@ -100,18 +120,18 @@ SteadyWindow closedLoopWindow(const std::vector<std::pair<std::int64_t, int>>& l
 // the first user's last request ended, the span in which every user was at work. Without think time it is the span
 // of N requests in flight; with think time, N are rarely in flight at once, yet every user is still applying its
 // load. Empty when the records do not name exactly `target` users (an imported run).
-std::optional<SteadyWindow> usersActiveWindow(const std::vector<const RequestRecord*>& records, int target)
+std::optional<SteadyWindow> usersActiveWindow(const std::vector<Measured>& requests, int target)
 {
     std::map<int, std::pair<std::int64_t, std::int64_t>> spans; // user: first sent, last end
-    for (const RequestRecord* r : records) {
-        if (r->user < 0)
+    for (const Measured& r : requests) {
+        if (r.user < 0)
             return std::nullopt;
-        if (r->sentNs < 0 || r->endNs < r->sentNs)
+        if (r.sentNs < 0 || r.endNs < r.sentNs)
             continue;
-        auto [it, inserted] = spans.try_emplace(r->user, r->sentNs, r->endNs);
+        auto [it, inserted] = spans.try_emplace(r.user, r.sentNs, r.endNs);
         if (!inserted) {
-            it->second.first = std::min(it->second.first, r->sentNs);
-            it->second.second = std::max(it->second.second, r->endNs);
+            it->second.first = std::min(it->second.first, r.sentNs);
+            it->second.second = std::max(it->second.second, r.endNs);
         }
     }
     if (int(spans.size()) != target)
@@ -129,15 +149,14 @@ std::optional<SteadyWindow> usersActiveWindow(const std::vector<const RequestRec
     return w;
 }
 
-SteadyWindow openLoopWindow(const std::vector<const RequestRecord*>& records)
+SteadyWindow openLoopWindow(const std::vector<Measured>& requests)
 {
     SteadyWindow w;
-    for (const RequestRecord* r : records) {
-        const std::int64_t plannedNs = r->scheduledNs >= 0 ? r->scheduledNs : r->sentNs;
-        if (plannedNs < 0)
+    for (const Measured& r : requests) {
+        if (r.plannedNs < 0)
             continue;
-        w.startNs = w.startNs < 0 ? plannedNs : std::min(w.startNs, plannedNs);
-        w.endNs = std::max(w.endNs, plannedNs);
+        w.startNs = w.startNs < 0 ? r.plannedNs : std::min(w.startNs, r.plannedNs);
+        w.endNs = std::max(w.endNs, r.plannedNs);
     }
     w.usable = w.startNs >= 0 && w.endNs > w.startNs;
     if (!w.usable)
@@ -145,50 +164,25 @@ SteadyWindow openLoopWindow(const std::vector<const RequestRecord*>& records)
     return w;
 }
 
-/// A successful request, with what the window pass needs of it.
-struct Completed
+/// Token chunks over an interval (fromNs, toNs], cut into Throughput::kBatches equal parts, for the batch means.
+struct Batches
 {
-    const RequestRecord* record = nullptr;
-    bool good = false;
-};
+    std::int64_t fromNs = -1;
+    std::int64_t toNs = -1;
+    std::array<double, Throughput::kBatches> tokens {};
+    int chunks = 0;
 
-Throughput steadyThroughput(const std::vector<Completed>& completed, const SteadyWindow& w)
-{
-    Throughput t;
-    if (!w.usable)
-        return t;
-    const auto inside = [&](std::int64_t ns) { return ns > w.startNs && ns <= w.endNs; };
-    int requests = 0;
-    int good = 0;
-    double outputTokens = 0;
-    double promptTokens = 0;
-    for (const Completed& c : completed) {
-        const RequestRecord& r = *c.record;
-        if (inside(r.endNs)) {
-            ++requests;
-            good += c.good ? 1 : 0;
-        }
-        // Usage may count more tokens than the chunks say (no continuous usage, several tokens a chunk): scale the
-        // chunks so the window and the whole step count the same tokens.
-        int chunkTokens = 0;
-        for (const ChunkArrival& chunk : r.chunks)
-            chunkTokens += chunk.tokens;
-        const double weight = chunkTokens > 0 ? static_cast<double>(r.outputTokens()) / chunkTokens : 0.0;
-        for (const ChunkArrival& chunk : r.chunks) {
-            if (inside(chunk.ns))
-                outputTokens += chunk.tokens * weight;
-        }
-        const std::int64_t prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
-        if (r.promptTokens >= 0 && inside(prefilledNs))
-            promptTokens += r.promptTokens;
+    void add(const ChunkArrival& chunk)
+    {
+        if (!(toNs > fromNs) || chunk.ns <= fromNs || chunk.ns > toNs || chunk.tokens <= 0)
+            return;
+        constexpr int k = Throughput::kBatches;
+        const double span = static_cast<double>(toNs - fromNs);
+        const auto b = std::min(k - 1, static_cast<int>(static_cast<double>(chunk.ns - fromNs - 1) / span * k));
+        tokens[static_cast<std::size_t>(b)] += chunk.tokens;
+        ++chunks;
     }
-    t.seconds = w.seconds();
-    t.requestsPerSecond = requests / t.seconds;
-    t.goodRequestsPerSecond = good / t.seconds;
-    t.outputTokensPerSecond = outputTokens / t.seconds;
-    t.totalTokensPerSecond = (outputTokens + promptTokens) / t.seconds;
-    return t;
-}
+};
 
 // The two-sided Student-t quantile for `confidence` with `df` degrees of freedom: the normal quantile by bisection on
 // erfc, then the Cornish-Fisher expansion in 1/df (within 0.1% of the exact t from 5 degrees of freedom, and the
@@ -206,32 +200,17 @@ double studentT(double confidence, int df)
         + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v);
 }
 
-// Sets t's output-rate interval by batch means over (fromNs, toNs] (Throughput::outputTokensPerSecondLow).
-void setOutputInterval(
-    Throughput& t, const std::vector<Completed>& completed, std::int64_t fromNs, std::int64_t toNs, double confidence)
+// Sets t's output-rate interval by batch means (Throughput::outputTokensPerSecondLow).
+void setOutputInterval(Throughput& t, const Batches& batches, double confidence)
 {
     constexpr int k = Throughput::kBatches;
-    if (!(toNs > fromNs) || !(t.outputTokensPerSecond > 0))
-        return;
-    std::array<double, k> tokens {};
-    int chunks = 0;
-    const double span = static_cast<double>(toNs - fromNs);
-    for (const Completed& c : completed) {
-        for (const ChunkArrival& chunk : c.record->chunks) {
-            if (chunk.ns <= fromNs || chunk.ns > toNs || chunk.tokens <= 0)
-                continue;
-            const auto b = std::min(k - 1, static_cast<int>(static_cast<double>(chunk.ns - fromNs - 1) / span * k));
-            tokens[static_cast<std::size_t>(b)] += chunk.tokens;
-            ++chunks;
-        }
-    }
-    if (chunks < 2 * k)
+    if (!(batches.toNs > batches.fromNs) || !(t.outputTokensPerSecond > 0) || batches.chunks < 2 * k)
         return;
     double mean = 0;
-    for (double v : tokens)
+    for (double v : batches.tokens)
         mean += v / k;
     double var = 0;
-    for (double v : tokens)
+    for (double v : batches.tokens)
         var += (v - mean) * (v - mean) / (k - 1);
     // Relative to the batches' own mean, then applied to the rate the step reports, which weights chunks by the
     // usage count: the same interval either way when usage and chunks agree.
@@ -261,15 +240,88 @@ RequestLatencies RequestLatencies::of(const RequestRecord& r)
 StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight,
     double confidence, double minWindowLifetimes)
 {
+    return fromSource(
+        [&records](const RecordVisitor& visit) {
+            for (const RequestRecord& r : records)
+                visit(r);
+        },
+        slo, targetInFlight, confidence, minWindowLifetimes);
+}
+
+StepStatistics StepStatistics::fromSource(
+    const RecordSource& source, const SloTargets& slo, int targetInFlight, double confidence, double minWindowLifetimes)
+{
     StepStatistics s;
     s.slo = slo;
     s.targetInFlight = std::max(0, targetInFlight);
 
-    std::vector<const RequestRecord*> measured;
-    for (const RequestRecord& r : records) {
-        if (!r.warmup)
-            measured.push_back(&r);
-    }
+    // The first pass: every request's times, latencies and counts, without its chunks.
+    std::vector<Measured> measured;
+    std::vector<double> lag, output, input;
+    double outputTokenSum = 0;
+    double promptTokenSum = 0;
+    int withoutPrompt = 0;
+    int lackingMetric = 0;
+    source([&](const RequestRecord& r) {
+        if (r.warmup)
+            return;
+        Measured m;
+        m.sentNs = r.sentNs;
+        m.endNs = r.endNs;
+        m.plannedNs = r.scheduledNs >= 0 ? r.scheduledNs : r.sentNs;
+        m.prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
+        m.user = r.user;
+        m.promptTokens = r.promptTokens;
+        m.ok = r.ok();
+        if (r.sentNs >= 0)
+            s.startNs = s.startNs < 0 ? r.sentNs : std::min(s.startNs, r.sentNs);
+        s.endNs = std::max(s.endNs, r.endNs);
+        if (!m.ok) {
+            ++s.failed;
+            const ErrorClass cls = r.error == ErrorClass::None ? ErrorClass::Other : r.error;
+            ++s.failures[cls];
+            // The server's own words, as its first failure of each kind gave them: one line, capped.
+            if (!s.failureMessages.count(cls) && !r.errorMessage.trimmed().isEmpty()) {
+                QString line = r.errorMessage.section(u'\n', 0, 0).simplified();
+                if (line.size() > kFailureMessageChars)
+                    line = line.left(kFailureMessageChars - 1) + QStringLiteral("…");
+                s.failureMessages[cls] = line;
+            }
+            measured.push_back(m);
+            return;
+        }
+        ++s.succeeded;
+        const RequestLatencies l = RequestLatencies::of(r);
+        m.ttftMs = l.ttftMs.value_or(m.ttftMs);
+        m.tpotMs = l.tpotMs.value_or(m.tpotMs);
+        m.e2elMs = l.e2elMs.value_or(m.e2elMs);
+        if (r.scheduledNs >= 0 && r.sentNs >= 0)
+            lag.push_back(ms(r.sentNs - r.scheduledNs));
+        output.push_back(l.outputTokens);
+        outputTokenSum += std::max(0, l.outputTokens);
+        // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
+        // ran a different workload than the one reported, and the report must say so.
+        if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
+            ++s.outputLengthMismatches;
+        if (r.requestedInputTokens > 0 && r.promptTokens >= 0 && r.promptTokens != r.requestedInputTokens)
+            ++s.inputLengthMismatches;
+        if (r.promptTokens >= 0) {
+            input.push_back(r.promptTokens);
+            promptTokenSum += r.promptTokens;
+            if (r.cachedTokens >= 0) {
+                s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r.cachedTokens;
+                s.promptTokensWithCacheCount += r.promptTokens;
+                ++s.requestsWithCacheCount;
+            }
+        } else {
+            ++withoutPrompt;
+        }
+        const auto [good, lacking] = meets(l, slo);
+        m.good = good;
+        s.good += good ? 1 : 0;
+        lackingMetric += lacking ? 1 : 0;
+        measured.push_back(m);
+    });
     s.total = static_cast<int>(measured.size());
 
     const auto levels = inFlightLevels(measured);
@@ -285,10 +337,9 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
     // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
     // nothing; the step's rates fall back to the whole step, and the steady-state check says so.
     std::vector<double> lifetimes;
-    for (const RequestRecord* r : measured) {
-        if (r->ok())
-            if (const std::optional<double> e2el = RequestLatencies::of(*r).e2elMs)
-                lifetimes.push_back(*e2el);
+    for (const Measured& m : measured) {
+        if (m.ok && !std::isnan(m.e2elMs))
+            lifetimes.push_back(m.e2elMs);
     }
     if (s.window.usable && s.targetInFlight > 0 && !lifetimes.empty()) {
         const double lifetimeMs = Distribution::of(std::move(lifetimes), confidence).at(50).value;
@@ -310,85 +361,90 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
         s.latencySample.fromNs = s.window.startNs;
         s.latencySample.toNs = s.window.endNs;
     }
+    const LatencySample sample = s.latencySample;
+    const auto sampled = [&sample](std::int64_t sentNs) {
+        return !sample.windowed || sentNs < 0 || (sentNs >= sample.fromNs && sentNs <= sample.toNs);
+    };
+    const SteadyWindow window = s.window;
+    const auto inside
+        = [&window](std::int64_t ns) { return window.usable && ns > window.startNs && ns <= window.endNs; };
 
-    std::vector<double> ttft, tpot, e2el, itl, itlPerToken, lag, output, input;
-    std::vector<Completed> completed;
-    double outputTokenSum = 0;
-    double promptTokenSum = 0;
-    int withoutPrompt = 0;
-    int lackingMetric = 0;
-    for (const RequestRecord* r : measured) {
-        if (r->sentNs >= 0)
-            s.startNs = s.startNs < 0 ? r->sentNs : std::min(s.startNs, r->sentNs);
-        s.endNs = std::max(s.endNs, r->endNs);
-        const bool sampled = s.latencySample.contains(*r);
-        if (!sampled)
+    std::vector<double> ttft, tpot, e2el;
+    int steadyRequests = 0;
+    int steadyGood = 0;
+    double steadyPromptTokens = 0;
+    for (const Measured& m : measured) {
+        const bool in = sampled(m.sentNs);
+        if (!in)
             ++s.latencySample.leftOut;
-        if (!r->ok()) {
-            ++s.failed;
-            s.latencySample.failed += sampled ? 1 : 0;
-            const ErrorClass cls = r->error == ErrorClass::None ? ErrorClass::Other : r->error;
-            ++s.failures[cls];
-            // The server's own words, as its first failure of each kind gave them: one line, capped.
-            if (!s.failureMessages.count(cls) && !r->errorMessage.trimmed().isEmpty()) {
-                QString line = r->errorMessage.section(u'\n', 0, 0).simplified();
-                if (line.size() > kFailureMessageChars)
-                    line = line.left(kFailureMessageChars - 1) + QStringLiteral("…");
-                s.failureMessages[cls] = line;
-            }
+        if (!m.ok) {
+            s.latencySample.failed += in ? 1 : 0;
             continue;
         }
-        ++s.succeeded;
-
-        const RequestLatencies l = RequestLatencies::of(*r);
-        if (sampled) {
+        if (in) {
             ++s.latencySample.succeeded;
-            if (l.ttftMs)
-                ttft.push_back(*l.ttftMs);
-            if (l.tpotMs)
-                tpot.push_back(*l.tpotMs);
-            if (l.e2elMs)
-                e2el.push_back(*l.e2elMs);
-            for (std::size_t i = 1; i < r->chunks.size(); ++i) {
-                const double gapMs = ms(r->chunks[i].ns - r->chunks[i - 1].ns);
-                itl.push_back(gapMs);
-                const int k = std::max(1, r->chunks[i].tokens);
-                itlPerToken.insert(itlPerToken.end(), static_cast<std::size_t>(k), gapMs / k);
-            }
+            for (const auto& [value, into] :
+                {std::pair {m.ttftMs, &ttft}, std::pair {m.tpotMs, &tpot}, std::pair {m.e2elMs, &e2el}})
+                if (!std::isnan(value))
+                    into->push_back(value);
         }
-        if (r->scheduledNs >= 0 && r->sentNs >= 0)
-            lag.push_back(ms(r->sentNs - r->scheduledNs));
-        output.push_back(l.outputTokens);
-        outputTokenSum += std::max(0, l.outputTokens);
-        // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
-        // ran a different workload than the one reported, and the report must say so.
-        if (r->requestedOutputTokens > 0 && l.outputTokens != r->requestedOutputTokens)
-            ++s.outputLengthMismatches;
-        if (r->requestedInputTokens > 0 && r->promptTokens >= 0 && r->promptTokens != r->requestedInputTokens)
-            ++s.inputLengthMismatches;
-        if (r->promptTokens >= 0) {
-            input.push_back(r->promptTokens);
-            promptTokenSum += r->promptTokens;
-            if (r->cachedTokens >= 0) {
-                s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r->cachedTokens;
-                s.promptTokensWithCacheCount += r->promptTokens;
-                ++s.requestsWithCacheCount;
-            }
-        } else {
-            ++withoutPrompt;
+        if (inside(m.endNs)) {
+            ++steadyRequests;
+            steadyGood += m.good ? 1 : 0;
         }
+        if (m.promptTokens >= 0 && inside(m.prefilledNs))
+            steadyPromptTokens += m.promptTokens;
+    }
+    measured = {};
 
-        const auto [good, lacking] = meets(l, slo);
-        s.good += good ? 1 : 0;
-        lackingMetric += lacking ? 1 : 0;
-        completed.push_back({r, good});
+    // The second pass: the chunks. Gaps between them for ITL, and tokens in the window and in the batches of the
+    // output rate's intervals. Further passes only when the gaps outgrew the builders' memory.
+    DistributionBuilder itl(confidence);
+    DistributionBuilder itlPerToken(confidence);
+    Batches wholeBatches {s.startNs, s.endNs, {}, 0};
+    Batches steadyBatches {window.usable ? window.startNs : -1, window.usable ? window.endNs : -1, {}, 0};
+    double steadyOutputTokens = 0;
+    bool first = true;
+    bool again = true;
+    while (again) {
+        source([&](const RequestRecord& r) {
+            if (r.warmup || !r.ok())
+                return;
+            if (sampled(r.sentNs)) {
+                for (std::size_t i = 1; i < r.chunks.size(); ++i) {
+                    const double gapMs = ms(r.chunks[i].ns - r.chunks[i - 1].ns);
+                    itl.add(gapMs);
+                    const int k = std::max(1, r.chunks[i].tokens);
+                    for (int j = 0; j < k; ++j)
+                        itlPerToken.add(gapMs / k);
+                }
+            }
+            if (!first)
+                return;
+            // Usage may count more tokens than the chunks say (no continuous usage, several tokens a chunk): scale
+            // the chunks so the window and the whole step count the same tokens.
+            int chunkTokens = 0;
+            for (const ChunkArrival& chunk : r.chunks)
+                chunkTokens += chunk.tokens;
+            const double weight = chunkTokens > 0 ? static_cast<double>(r.outputTokens()) / chunkTokens : 0.0;
+            for (const ChunkArrival& chunk : r.chunks) {
+                if (inside(chunk.ns))
+                    steadyOutputTokens += chunk.tokens * weight;
+                wholeBatches.add(chunk);
+                steadyBatches.add(chunk);
+            }
+        });
+        first = false;
+        const bool itlAgain = itl.endPass();
+        const bool perTokenAgain = itlPerToken.endPass();
+        again = itlAgain || perTokenAgain;
     }
 
     s.ttftMs = Distribution::of(std::move(ttft), confidence);
     s.tpotMs = Distribution::of(std::move(tpot), confidence);
     s.e2elMs = Distribution::of(std::move(e2el), confidence);
-    s.itlMs = Distribution::of(std::move(itl), confidence);
-    s.itlPerTokenMs = Distribution::of(std::move(itlPerToken), confidence);
+    s.itlMs = itl.result();
+    s.itlPerTokenMs = itlPerToken.result();
     s.scheduleLagMs = Distribution::of(std::move(lag), confidence);
     s.outputTokens = Distribution::of(std::move(output), confidence);
     s.inputTokens = Distribution::of(std::move(input), confidence);
@@ -399,14 +455,20 @@ StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, con
         s.whole.goodRequestsPerSecond = s.good / s.whole.seconds;
         s.whole.outputTokensPerSecond = outputTokenSum / s.whole.seconds;
         s.whole.totalTokensPerSecond = (outputTokenSum + promptTokenSum) / s.whole.seconds;
-        setOutputInterval(s.whole, completed, s.startNs, s.endNs, confidence);
+        setOutputInterval(s.whole, wholeBatches, confidence);
     }
     if (s.total > 0)
         s.sloAttainment = static_cast<double>(s.good) / s.total;
 
-    s.steady = steadyThroughput(completed, s.window);
-    if (s.window.usable)
-        setOutputInterval(s.steady, completed, s.window.startNs, s.window.endNs, confidence);
+    if (window.usable) {
+        Throughput& t = s.steady;
+        t.seconds = window.seconds();
+        t.requestsPerSecond = steadyRequests / t.seconds;
+        t.goodRequestsPerSecond = steadyGood / t.seconds;
+        t.outputTokensPerSecond = steadyOutputTokens / t.seconds;
+        t.totalTokensPerSecond = (steadyOutputTokens + steadyPromptTokens) / t.seconds;
+        setOutputInterval(t, steadyBatches, confidence);
+    }
 
     if (s.total == 0) {
         s.notes << note("The step has no requests besides warm-up: nothing can be computed.");

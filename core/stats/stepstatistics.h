@@ -9,12 +9,18 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
 #include <vector>
 
 namespace kp::core {
+
+/// Visits each record of one step once, in the same order at every call: the records in memory, or a step read
+/// back from the run store. A step's statistics take a few passes over it (StepStatistics::fromSource).
+using RecordVisitor = std::function<void(const RequestRecord&)>;
+using RecordSource = std::function<void(const RecordVisitor&)>;
 
 /// Per-request latency objectives in milliseconds; a request meets one when its value is ≤ the target.
 struct SloTargets
@@ -174,6 +180,12 @@ struct StepStatistics
     /// `minWindowLifetimes` median request lifetimes is too short to be used (0: any length will do).
     static StepStatistics of(const std::vector<RequestRecord>& records, const SloTargets& slo = {},
         int targetInFlight = 0, double confidence = 0.95, double minWindowLifetimes = SteadyWindow::kLifetimes);
+    /// The same, from records visited in passes, in memory that does not grow with the step's chunks: what is kept
+    /// is about 100 bytes a measured request and a few megabytes for the chunk gaps (DistributionBuilder), so a long
+    /// step is computed from the run store rather than from its records held whole. A pass for the requests and
+    /// their window, one for their chunks, and more only when the chunk gaps outgrow DistributionBuilder's memory.
+    static StepStatistics fromSource(const RecordSource& source, const SloTargets& slo = {}, int targetInFlight = 0,
+        double confidence = 0.95, double minWindowLifetimes = SteadyWindow::kLifetimes);
 };
 
 } // namespace kp::core

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/splitmix.h"
 #include "stats/distribution.h"
+#include "stats/distributionbuilder.h"
 
 #include <QTest>
 
@@ -243,6 +244,74 @@ private slots:
         QVERIFY(std::isnan(d.p99.high));
         QCOMPARE(d.p99.highRank, -1);
         QVERIFY(!std::isnan(d.p99.low));
+    }
+
+    // Past its memory the builder forgets the values and finds the order statistics in passes; every percentile and
+    // bound must be the very one Distribution::of gives, ties, negatives and all.
+    void builderIsExactPastItsMemory_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("inMemory");
+        QTest::addColumn<int>("distinct"); // values drawn from this many, to make ties; 0: continuous
+        QTest::newRow("fits") << 1000 << 5000 << 0;
+        QTest::newRow("spills, narrows to single keys") << 20'000 << 8 << 0;
+        QTest::newRow("spills, collects small buckets") << 200'000 << 20'000 << 0;
+        QTest::newRow("ties") << 50'000 << 64 << 7;
+        QTest::newRow("one value") << 3000 << 16 << 1;
+    }
+
+    void builderIsExactPastItsMemory()
+    {
+        QFETCH(int, n);
+        QFETCH(int, inMemory);
+        QFETCH(int, distinct);
+        std::uint64_t state = 42;
+        std::vector<double> values;
+        for (int i = 0; i < n; ++i) {
+            // Log-spread over six decades, a tenth negative (a schedule lag can be), or a few values only.
+            const double u = uniform(&state);
+            double v = distinct > 0 ? std::floor(u * distinct) * 1.25 : std::pow(10.0, 6 * u - 2);
+            if (distinct == 0 && i % 10 == 0)
+                v = -v;
+            values.push_back(v);
+        }
+        const Distribution exact = Distribution::of(values);
+        DistributionBuilder builder(0.95, std::size_t(inMemory));
+        int passes = 0;
+        do {
+            ++passes;
+            QVERIFY(passes <= 6);
+            // Each pass in another order: the builder must not rely on it.
+            std::rotate(values.begin(), values.begin() + passes * 7 % n, values.end());
+            for (double v : values)
+                builder.add(v);
+            builder.add(std::nan(""));
+        } while (builder.endPass());
+        const Distribution& d = builder.result();
+        QCOMPARE(builder.passes(), passes);
+        QVERIFY(n <= inMemory ? passes == 1 : passes >= 2);
+        QCOMPARE(d.count, exact.count);
+        QCOMPARE(d.min, exact.min);
+        QCOMPARE(d.max, exact.max);
+        QVERIFY(close(d.mean, exact.mean));
+        QVERIFY(close(d.stddev, exact.stddev));
+        for (double p : {50.0, 90.0, 95.0, 99.0, 99.9}) {
+            const PercentileEstimate& a = d.at(p);
+            const PercentileEstimate& b = exact.at(p);
+            QCOMPARE(a.value, b.value);
+            QCOMPARE(a.lowRank, b.lowRank);
+            QCOMPARE(a.highRank, b.highRank);
+            QVERIFY(a.low == b.low || (std::isnan(a.low) && std::isnan(b.low)));
+            QVERIFY(a.high == b.high || (std::isnan(a.high) && std::isnan(b.high)));
+        }
+    }
+
+    void builderOfNothing()
+    {
+        DistributionBuilder builder(0.95, 4);
+        QVERIFY(!builder.endPass());
+        QCOMPARE(builder.result().count, std::size_t(0));
+        QVERIFY(std::isnan(builder.result().p99.value));
     }
 
     void millionsOfSamples()

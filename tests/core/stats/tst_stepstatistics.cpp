@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "stats/distributionbuilder.h"
 #include "stats/stepstatistics.h"
 
 #include <QTest>
@@ -482,6 +483,44 @@ private slots:
         QCOMPARE(s.inputTokens.count, std::size_t(1));
         VERIFY_NEAR(s.whole.totalTokensPerSecond, (4 + 50) / 0.02);
         QVERIFY(s.notes.join(u'\n').contains(u"prompt token count"));
+    }
+
+    // A long step's chunk gaps outgrow the builders' memory: ITL is then found in passes over the records, and must
+    // be what the gaps pooled in memory give. The records are visited afresh at each pass, as from the run store.
+    void itlOfALongStepIsExactInPasses()
+    {
+        std::vector<RequestRecord> records;
+        std::vector<double> gaps;
+        std::uint64_t state = 7;
+        for (int i = 0; i < 300; ++i) {
+            std::vector<std::pair<double, int>> chunks;
+            double t = 50 + i;
+            for (int c = 0; c < 1000; ++c) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                const double gap = 1 + double(state >> 40) / double(1ULL << 24) * 20; // 1–21 ms
+                t += gap;
+                chunks.push_back({t, 1});
+                if (c > 0)
+                    gaps.push_back(double(ns(t) - ns(t - gap)) / 1e6);
+            }
+            records.push_back(request(-1, i, chunks, t + 1));
+        }
+        QVERIFY(gaps.size() > DistributionBuilder::kInMemory);
+        int visits = 0;
+        const StepStatistics s = StepStatistics::fromSource([&](const RecordVisitor& visit) {
+            ++visits;
+            for (const RequestRecord& r : records)
+                visit(r);
+        });
+        QVERIFY2(visits >= 3, qPrintable(QString::number(visits)));
+        const StepStatistics inMemory = StepStatistics::of(records);
+        QCOMPARE(s.itlMs.count, std::size_t(300 * 999));
+        QCOMPARE(s.itlMs.p99.value, inMemory.itlMs.p99.value);
+        QCOMPARE(s.itlMs.p50.value, inMemory.itlMs.p50.value);
+        QCOMPARE(s.itlMs.p999.high, inMemory.itlMs.p999.high);
+        QCOMPARE(s.itlPerTokenMs.p90.value, inMemory.itlPerTokenMs.p90.value);
+        QCOMPARE(s.whole.outputTokensPerSecond, inMemory.whole.outputTokensPerSecond);
+        QCOMPARE(s.whole.outputTokensPerSecondLow, inMemory.whole.outputTokensPerSecondLow);
     }
 
     void empty_data()
