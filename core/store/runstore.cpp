@@ -162,6 +162,11 @@ const std::vector<QStringList>& migrations()
                            "latency_ms REAL NOT NULL)"),
             QStringLiteral("CREATE INDEX quality_answers_pass ON quality_answers(pass_id, repetition)"),
         },
+        {
+            // Version 4: a step is stored while it runs (beginStep, addRequests, finishStep), so that a long step's
+            // requests do not wait in memory. Until it ends it is open, and readers do not see it.
+            QStringLiteral("ALTER TABLE steps ADD COLUMN open INTEGER NOT NULL DEFAULT 0"),
+        },
     };
     return list;
 }
@@ -758,6 +763,29 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
     return store;
 }
 
+namespace {
+
+// A step still open when its run ends (the run was killed, or storing failed midway) keeps every request stored so
+// far, and is shown cut short, as a step the user stopped is: from its first send to its last end.
+bool closeOpenSteps(QSqlDatabase& db, const QString& path, qint64 runId, const QString& doing, QString* error)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "UPDATE steps SET open = 0, cancelled = 1, "
+        "start_ns = coalesce((SELECT min(sent_ns) FROM requests WHERE step_id = steps.id AND sent_ns >= 0), "
+        "start_ns), "
+        "end_ns = coalesce((SELECT max(end_ns) FROM requests WHERE step_id = steps.id), end_ns) "
+        "WHERE run_id = ? AND open = 1"));
+    q.addBindValue(runId);
+    if (!q.exec()) {
+        setError(error, failure(path, doing, q.lastError()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 bool RunStore::markAbandonedRuns(QString* error)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
@@ -802,6 +830,11 @@ bool RunStore::markAbandonedRuns(QString* error)
         }
     }
     q.finish();
+    // The step it was in is kept with every request that had ended.
+    for (qint64 id : abandoned) {
+        if (!closeOpenSteps(db, m_path, id, tr("opening the database"), error))
+            return false;
+    }
     if (!transaction.commit(&sqlError)) {
         setError(error, failure(m_path, tr("opening the database"), sqlError));
         return false;
@@ -840,6 +873,100 @@ qint64 RunStore::createRun(const RunInfo& info, QString* error)
     return id;
 }
 
+namespace {
+
+// The parts of storing a step, each inside the caller's transaction.
+
+qint64 insertStep(QSqlDatabase& db, const QString& path, qint64 runId, const StepInfo& step, qint64 requestCount,
+    bool open, const QString& storing, QString* error)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
+                             "cancelled, request_count, client, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(runId);
+    q.addBindValue(step.index);
+    q.addBindValue(step.phase);
+    q.addBindValue(jsonText(step.load));
+    q.addBindValue(qint64(step.startNs));
+    q.addBindValue(qint64(step.endNs));
+    q.addBindValue(step.startedUtc);
+    q.addBindValue(step.cancelled ? 1 : 0);
+    q.addBindValue(requestCount);
+    q.addBindValue(jsonText(step.client));
+    q.addBindValue(open ? 1 : 0);
+    if (!q.exec()) {
+        // A missing run shows as a foreign key failure; say it in the user's terms.
+        if (sqliteCode(q.lastError()) == 19) // SQLITE_CONSTRAINT
+            setError(error,
+                tr("There is no run %1 in %2 to store step %3 in.")
+                    .arg(QString::number(runId), QDir::toNativeSeparators(path), QString::number(step.index)));
+        else
+            setError(error, failure(path, storing, q.lastError()));
+        return -1;
+    }
+    return q.lastInsertId().toLongLong();
+}
+
+bool insertRequests(QSqlDatabase& db, const QString& path, qint64 stepId, const std::vector<RequestRecord>& requests,
+    const QString& storing, QString* error)
+{
+    // One prepared statement bound and stepped per row: SQLite's fastest insert path through QtSql (execBatch()
+    // loops the same way in the SQLite driver, after copying every column into lists).
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT INTO requests (step_id, request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, "
+        "headers_ns, first_token_ns, end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, "
+        "cached_tokens, finish_reason, requested_input_tokens, requested_output_tokens, chunk_count, chunks) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const RequestRecord& r : requests) {
+        q.bindValue(0, stepId);
+        q.bindValue(1, static_cast<qint64>(r.id));
+        q.bindValue(2, r.responseId);
+        q.bindValue(3, r.user);
+        q.bindValue(4, r.warmup ? 1 : 0);
+        q.bindValue(5, qint64(r.scheduledNs));
+        q.bindValue(6, qint64(r.sentNs));
+        q.bindValue(7, qint64(r.headersNs));
+        q.bindValue(8, qint64(r.firstTokenNs));
+        q.bindValue(9, qint64(r.endNs));
+        q.bindValue(10, r.httpStatus);
+        q.bindValue(11, storedErrorName(r.error));
+        q.bindValue(12, r.errorMessage);
+        q.bindValue(13, r.promptTokens);
+        q.bindValue(14, r.completionTokens);
+        q.bindValue(15, r.cachedTokens);
+        q.bindValue(16, r.finishReason);
+        q.bindValue(17, r.requestedInputTokens);
+        q.bindValue(18, r.requestedOutputTokens);
+        q.bindValue(19, static_cast<qint64>(r.chunks.size()));
+        q.bindValue(20, ChunkCodec::encode(r.chunks, r.sentNs));
+        if (!q.exec()) {
+            setError(error, failure(path, storing, q.lastError()));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool insertSamples(QSqlDatabase& db, const QString& path, qint64 stepId,
+    const std::vector<StoredMetricsSample>& samples, const QString& storing, QString* error)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO metrics_samples (step_id, ns, json) VALUES (?, ?, ?)"));
+    for (const StoredMetricsSample& s : samples) {
+        q.bindValue(0, stepId);
+        q.bindValue(1, qint64(s.ns));
+        q.bindValue(2, jsonText(s.values));
+        if (!q.exec()) {
+            setError(error, failure(path, storing, q.lastError()));
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<RequestRecord>& requests,
     const std::vector<StoredMetricsSample>& samples, QString* error)
 {
@@ -851,92 +978,109 @@ qint64 RunStore::addStep(qint64 runId, const StepInfo& step, const std::vector<R
         setError(error, failure(m_path, storing, sqlError));
         return -1;
     }
-
-    qint64 stepId = -1;
-    {
-        QSqlQuery q(db);
-        q.prepare(QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
-                                 "cancelled, request_count, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-        q.addBindValue(runId);
-        q.addBindValue(step.index);
-        q.addBindValue(step.phase);
-        q.addBindValue(jsonText(step.load));
-        q.addBindValue(qint64(step.startNs));
-        q.addBindValue(qint64(step.endNs));
-        q.addBindValue(step.startedUtc);
-        q.addBindValue(step.cancelled ? 1 : 0);
-        q.addBindValue(static_cast<qint64>(requests.size()));
-        q.addBindValue(jsonText(step.client));
-        if (!q.exec()) {
-            // A missing run shows as a foreign key failure; say it in the user's terms.
-            if (sqliteCode(q.lastError()) == 19) // SQLITE_CONSTRAINT
-                setError(error,
-                    tr("There is no run %1 in %2 to store step %3 in.")
-                        .arg(QString::number(runId), QDir::toNativeSeparators(m_path), QString::number(step.index)));
-            else
-                setError(error, failure(m_path, storing, q.lastError()));
-            return -1;
-        }
-        stepId = q.lastInsertId().toLongLong();
-    }
-
-    {
-        // One prepared statement bound and stepped per row: SQLite's fastest insert path through QtSql
-        // (execBatch() loops the same way in the SQLite driver, after copying every column into lists).
-        QSqlQuery q(db);
-        q.prepare(QStringLiteral(
-            "INSERT INTO requests (step_id, request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, "
-            "headers_ns, first_token_ns, end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, "
-            "cached_tokens, finish_reason, requested_input_tokens, requested_output_tokens, chunk_count, chunks) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-        for (const RequestRecord& r : requests) {
-            q.bindValue(0, stepId);
-            q.bindValue(1, static_cast<qint64>(r.id));
-            q.bindValue(2, r.responseId);
-            q.bindValue(3, r.user);
-            q.bindValue(4, r.warmup ? 1 : 0);
-            q.bindValue(5, qint64(r.scheduledNs));
-            q.bindValue(6, qint64(r.sentNs));
-            q.bindValue(7, qint64(r.headersNs));
-            q.bindValue(8, qint64(r.firstTokenNs));
-            q.bindValue(9, qint64(r.endNs));
-            q.bindValue(10, r.httpStatus);
-            q.bindValue(11, storedErrorName(r.error));
-            q.bindValue(12, r.errorMessage);
-            q.bindValue(13, r.promptTokens);
-            q.bindValue(14, r.completionTokens);
-            q.bindValue(15, r.cachedTokens);
-            q.bindValue(16, r.finishReason);
-            q.bindValue(17, r.requestedInputTokens);
-            q.bindValue(18, r.requestedOutputTokens);
-            q.bindValue(19, static_cast<qint64>(r.chunks.size()));
-            q.bindValue(20, ChunkCodec::encode(r.chunks, r.sentNs));
-            if (!q.exec()) {
-                setError(error, failure(m_path, storing, q.lastError()));
-                return -1;
-            }
-        }
-    }
-
-    {
-        QSqlQuery q(db);
-        q.prepare(QStringLiteral("INSERT INTO metrics_samples (step_id, ns, json) VALUES (?, ?, ?)"));
-        for (const StoredMetricsSample& s : samples) {
-            q.bindValue(0, stepId);
-            q.bindValue(1, qint64(s.ns));
-            q.bindValue(2, jsonText(s.values));
-            if (!q.exec()) {
-                setError(error, failure(m_path, storing, q.lastError()));
-                return -1;
-            }
-        }
-    }
-
+    const qint64 stepId
+        = insertStep(db, m_path, runId, step, static_cast<qint64>(requests.size()), false, storing, error);
+    if (stepId < 0 || !insertRequests(db, m_path, stepId, requests, storing, error)
+        || !insertSamples(db, m_path, stepId, samples, storing, error))
+        return -1;
     if (!transaction.commit(&sqlError)) {
         setError(error, failure(m_path, storing, sqlError));
         return -1;
     }
     return stepId;
+}
+
+qint64 RunStore::beginStep(qint64 runId, const StepInfo& step, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    // Outside an explicit transaction the INSERT is its own, committed when exec() returns.
+    return insertStep(db, m_path, runId, step, 0, true, tr("storing step %1").arg(step.index), error);
+}
+
+bool RunStore::addRequests(qint64 stepId, const std::vector<RequestRecord>& requests, QString* error)
+{
+    if (requests.empty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString storing = tr("storing the requests of step %1").arg(stepId);
+    QSqlError sqlError;
+    WriteTransaction transaction(db);
+    if (!transaction.begin(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return false;
+    }
+    if (!insertRequests(db, m_path, stepId, requests, storing, error))
+        return false;
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE steps SET request_count = request_count + ? WHERE id = ? AND open = 1"));
+    q.addBindValue(static_cast<qint64>(requests.size()));
+    q.addBindValue(stepId);
+    if (!q.exec()) {
+        setError(error, failure(m_path, storing, q.lastError()));
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
+        setError(error, tr("There is no step %1 under way in %2.").arg(stepId).arg(QDir::toNativeSeparators(m_path)));
+        return false;
+    }
+    if (!transaction.commit(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return false;
+    }
+    return true;
+}
+
+bool RunStore::finishStep(
+    qint64 stepId, const StepInfo& step, const std::vector<StoredMetricsSample>& samples, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString storing = tr("storing step %1").arg(step.index);
+    QSqlError sqlError;
+    WriteTransaction transaction(db);
+    if (!transaction.begin(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE steps SET phase = ?, load = ?, start_ns = ?, end_ns = ?, started_utc = ?, "
+                             "cancelled = ?, client = ?, open = 0 WHERE id = ? AND open = 1"));
+    q.addBindValue(step.phase);
+    q.addBindValue(jsonText(step.load));
+    q.addBindValue(qint64(step.startNs));
+    q.addBindValue(qint64(step.endNs));
+    q.addBindValue(step.startedUtc);
+    q.addBindValue(step.cancelled ? 1 : 0);
+    q.addBindValue(jsonText(step.client));
+    q.addBindValue(stepId);
+    if (!q.exec()) {
+        setError(error, failure(m_path, storing, q.lastError()));
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
+        setError(error, tr("There is no step %1 under way in %2.").arg(stepId).arg(QDir::toNativeSeparators(m_path)));
+        return false;
+    }
+    if (!insertSamples(db, m_path, stepId, samples, storing, error))
+        return false;
+    if (!transaction.commit(&sqlError)) {
+        setError(error, failure(m_path, storing, sqlError));
+        return false;
+    }
+    return true;
+}
+
+bool RunStore::discardStep(qint64 stepId, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    // The requests and samples go with it (ON DELETE CASCADE).
+    q.prepare(QStringLiteral("DELETE FROM steps WHERE id = ? AND open = 1"));
+    q.addBindValue(stepId);
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("discarding step %1").arg(stepId), q.lastError()));
+        return false;
+    }
+    return true;
 }
 
 bool RunStore::updateFacts(qint64 runId, const QJsonObject& facts, QString* error)
@@ -964,6 +1108,8 @@ bool RunStore::finishRun(qint64 runId, RunStatus status, const QString& reason, 
         return false;
     }
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!closeOpenSteps(db, m_path, runId, tr("finishing run %1").arg(runId), error))
+        return false;
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE runs SET status = ?, status_reason = ?, finished_utc = ? WHERE id = ?"));
     q.addBindValue(runStatusName(status));
@@ -989,8 +1135,9 @@ namespace {
 // The columns a RunSummary is read from, in the order readSummary() expects.
 const QString kSummaryColumns = QStringLiteral(
     "r.id, r.started_utc, r.finished_utc, r.status, r.status_reason, r.url, r.model, r.gpu, r.product, "
-    "(SELECT count(*) FROM steps s WHERE s.run_id = r.id), "
-    "(SELECT coalesce(sum(s.request_count), 0) FROM steps s WHERE s.run_id = r.id), r.demo, r.time_scale");
+    "(SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.open = 0), "
+    "(SELECT coalesce(sum(s.request_count), 0) FROM steps s WHERE s.run_id = r.id AND s.open = 0), r.demo, "
+    "r.time_scale");
 
 RunSummary readSummary(const QSqlQuery& q)
 {
@@ -1060,7 +1207,7 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
     QSqlQuery q(db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, phase, step_index, load, start_ns, end_ns, started_utc, cancelled, "
-                             "request_count, client FROM steps WHERE run_id = ? ORDER BY step_index, id"));
+                             "request_count, client FROM steps WHERE run_id = ? AND open = 0 ORDER BY step_index, id"));
     q.addBindValue(id);
     if (!q.exec()) {
         setError(error, failure(m_path, reading, q.lastError()));
@@ -1085,6 +1232,16 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
 
 std::vector<RequestRecord> RunStore::requests(qint64 stepId, QString* error) const
 {
+    std::vector<RequestRecord> result;
+    if (!forEachRequest(
+            stepId, [&result](const RequestRecord& r) { result.push_back(r); }, error))
+        return {};
+    return result;
+}
+
+bool RunStore::forEachRequest(
+    qint64 stepId, const std::function<void(const RequestRecord&)>& visit, QString* error) const
+{
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -1094,13 +1251,14 @@ std::vector<RequestRecord> RunStore::requests(qint64 stepId, QString* error) con
         "requested_input_tokens, requested_output_tokens, chunk_count, chunks FROM requests WHERE step_id = ? "
         "ORDER BY id"));
     q.addBindValue(stepId);
-    std::vector<RequestRecord> result;
     if (!q.exec()) {
         setError(error, failure(m_path, tr("reading the requests of step %1").arg(stepId), q.lastError()));
-        return result;
+        return false;
     }
+    // One record, its chunk vector's memory reused from row to row: a step of any length is read in the memory
+    // of its longest request.
+    RequestRecord r;
     while (q.next()) {
-        RequestRecord r;
         r.id = static_cast<std::uint64_t>(q.value(0).toLongLong());
         r.responseId = q.value(1).toByteArray();
         r.user = q.value(2).toInt();
@@ -1119,16 +1277,17 @@ std::vector<RequestRecord> RunStore::requests(qint64 stepId, QString* error) con
         r.finishReason = q.value(15).toString();
         r.requestedInputTokens = q.value(16).toInt();
         r.requestedOutputTokens = q.value(17).toInt();
+        r.chunks.clear();
         if (!ChunkCodec::decode(q.value(19).toByteArray(), r.sentNs, &r.chunks)
             || static_cast<qint64>(r.chunks.size()) != q.value(18).toLongLong()) {
             setError(error,
                 tr("The chunk times of request %1 in step %2 of %3 are damaged. Restore the file from a backup.")
                     .arg(QString::number(r.id), QString::number(stepId), QDir::toNativeSeparators(m_path)));
-            return {};
+            return false;
         }
-        result.push_back(std::move(r));
+        visit(r);
     }
-    return result;
+    return true;
 }
 
 std::vector<StoredMetricsSample> RunStore::metricsSamples(qint64 stepId, QString* error) const

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -131,6 +132,18 @@ public:
     qint64 addStep(qint64 runId, const StepInfo& step, const std::vector<RequestRecord>& requests,
         const std::vector<StoredMetricsSample>& samples, QString* error);
 
+    /// Stores a step while it runs, so that its requests need not wait in memory: beginStep() makes the step's row,
+    /// open and unseen by every reader (run(), runs()); addRequests() stores a batch of its finished requests, each
+    /// batch one transaction; finishStep() writes what is known at its end (times, whether it was cut short, the
+    /// client's cost, the /metrics samples) and shows it. A run killed meanwhile keeps the requests stored so far:
+    /// the next open() closes the step as cut short (cancelled), from its first send to its last end.
+    /// discardStep() removes a step that never ran. Return the step's id, or -1 / false, with `error` set.
+    qint64 beginStep(qint64 runId, const StepInfo& step, QString* error);
+    bool addRequests(qint64 stepId, const std::vector<RequestRecord>& requests, QString* error);
+    bool finishStep(
+        qint64 stepId, const StepInfo& step, const std::vector<StoredMetricsSample>& samples, QString* error);
+    bool discardStep(qint64 stepId, QString* error);
+
     /// Ends a run with `status` (anything but Running) and `reason` (a sentence; empty when it completed).
     bool finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error);
     /// Replaces a run's facts, for what is learnt after it started (a launched server's start-up and peak memory).
@@ -140,8 +153,13 @@ public:
     QList<RunSummary> runs(QString* error = nullptr) const;
     /// The run `id` with its steps, or nullopt when there is none (`error` stays empty) or reading failed.
     std::optional<StoredRun> run(qint64 id, QString* error = nullptr) const;
-    /// The requests of step `stepId`, exactly as stored, in the order given to addStep(), chunks restored.
+    /// The requests of step `stepId`, exactly as stored, in the order given to addStep() (or to addRequests()),
+    /// chunks restored.
     std::vector<RequestRecord> requests(qint64 stepId, QString* error = nullptr) const;
+    /// The same, one at a time, without holding the step: `visit` sees each in turn (a reference valid for the
+    /// call only). False, with `error` set, when reading failed; the requests visited before stay visited.
+    bool forEachRequest(
+        qint64 stepId, const std::function<void(const RequestRecord&)>& visit, QString* error = nullptr) const;
     /// The /metrics samples of step `stepId`, in the order given to addStep().
     std::vector<StoredMetricsSample> metricsSamples(qint64 stepId, QString* error = nullptr) const;
     /// Deletes a run with its steps, requests and samples. Deleting a run that does not exist succeeds.

@@ -3,6 +3,7 @@
 #include "import/importformat.h"
 #include "store/chunkcodec.h"
 #include "store/runstore.h"
+#include "support/storerecords.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -25,6 +26,7 @@
 #include <random>
 
 using namespace kp::core;
+using namespace kp::test;
 
 namespace {
 
@@ -34,108 +36,6 @@ constexpr char kWriterVariable[] = "KNEEPOINT_STORE_WRITER";
 constexpr char kReaderVariable[] = "KNEEPOINT_STORE_READER";
 constexpr int kWriterRequests = 200;
 constexpr int kWriterTokens = 400;
-
-// A stream as a decoding server sends it: a time to first token, then chunks at a per-request cadence of 5–50 ms
-// with ±30 % jitter, now and then two tokens in one chunk.
-std::vector<ChunkArrival> realisticChunks(std::mt19937_64& rng, std::int64_t sentNs, int tokens)
-{
-    std::uniform_real_distribution<double> ttftMs(20.0, 400.0);
-    std::uniform_real_distribution<double> cadenceMs(5.0, 50.0);
-    std::uniform_real_distribution<double> jitter(0.7, 1.3);
-    std::uniform_int_distribution<int> percent(0, 99);
-    const double cadence = cadenceMs(rng);
-    std::vector<ChunkArrival> chunks;
-    std::int64_t t = sentNs + static_cast<std::int64_t>(ttftMs(rng) * 1e6);
-    int left = tokens;
-    while (left > 0) {
-        const int n = left > 1 && percent(rng) == 0 ? 2 : 1;
-        chunks.push_back({t, n});
-        left -= n;
-        t += static_cast<std::int64_t>(cadence * jitter(rng) * 1e6);
-    }
-    return chunks;
-}
-
-RequestRecord makeRequest(std::mt19937_64& rng, std::uint64_t id, int tokens, std::int64_t sentNs)
-{
-    RequestRecord r;
-    r.id = id;
-    r.responseId = "cmpl-" + QByteArray::number(static_cast<qulonglong>(id));
-    r.user = static_cast<int>(id % 16);
-    r.warmup = id % 50 == 0;
-    r.scheduledNs = sentNs - 1234;
-    r.sentNs = sentNs;
-    r.headersNs = sentNs + 900'000;
-    r.chunks = realisticChunks(rng, sentNs, tokens);
-    r.firstTokenNs = r.chunks.empty() ? -1 : r.chunks.front().ns;
-    r.endNs = (r.chunks.empty() ? sentNs : r.chunks.back().ns) + 5'000;
-    r.httpStatus = 200;
-    r.promptTokens = 1024;
-    r.completionTokens = tokens;
-    r.cachedTokens = id % 3 == 0 ? 512 : -1;
-    r.finishReason = QStringLiteral("length");
-    r.requestedInputTokens = 1024;
-    r.requestedOutputTokens = tokens;
-    if (id % 17 == 5) {
-        r.error = ErrorClass::StreamCut;
-        r.errorMessage = QStringLiteral("The connection closed before [DONE].");
-        r.finishReason.clear();
-        r.completionTokens = -1;
-    }
-    return r;
-}
-
-// The requests of one step, the same for the same seed: the crash test's parent regenerates what the child wrote.
-std::vector<RequestRecord> makeRequests(std::uint64_t seed, int count, int tokens)
-{
-    std::mt19937_64 rng(seed);
-    std::vector<RequestRecord> requests;
-    requests.reserve(static_cast<std::size_t>(count));
-    std::int64_t sent = 1'000'000'000'000 + static_cast<std::int64_t>(seed) * 1'000'000'000;
-    for (int i = 0; i < count; ++i) {
-        sent += 3'000'000 + static_cast<std::int64_t>(rng() % 2'000'000);
-        requests.push_back(makeRequest(rng, seed * 1'000'000 + static_cast<std::uint64_t>(i), tokens, sent));
-    }
-    return requests;
-}
-
-StepInfo makeStep(int index)
-{
-    StepInfo s;
-    s.phase = QStringLiteral("concurrency");
-    s.index = index;
-    s.load = QJsonObject {{QStringLiteral("concurrency"), 1 << (index % 8)}};
-    s.startNs = 1'000'000'000LL * index;
-    s.endNs = s.startNs + 999'000'000;
-    s.startedUtc = QStringLiteral("2026-01-02T03:04:%1.000Z").arg(index % 60, 2, 10, QLatin1Char('0'));
-    return s;
-}
-
-std::vector<StoredMetricsSample> makeSamples(int index)
-{
-    std::vector<StoredMetricsSample> samples;
-    samples.reserve(3);
-    for (int i = 0; i < 3; ++i)
-        samples.push_back({1'000'000'000LL * index + i * 250'000'000,
-            QJsonObject {{QStringLiteral("vllm:num_requests_running"), index + i},
-                {QStringLiteral("vllm:kv_cache_usage_perc"), 0.25 * i}}});
-    return samples;
-}
-
-RunInfo makeRunInfo()
-{
-    RunInfo info;
-    info.url = QStringLiteral("http://127.0.0.1:8000/v1");
-    info.model = QStringLiteral("meta-llama/Llama-3.1-8B-Instruct");
-    info.gpu = QStringLiteral("H100 SXM");
-    info.product = QStringLiteral("vLLM 0.6.3");
-    info.options = QJsonObject {{QStringLiteral("maxConcurrency"), 64}, {QStringLiteral("stepSeconds"), 30.5},
-        {QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttftMs"), 500}}}};
-    info.facts = QJsonObject {{QStringLiteral("maxModelLen"), 8192}};
-    info.environment = QJsonObject {
-        {QStringLiteral("os"), QStringLiteral("Debian 12")}, {QStringLiteral("cpus"), QJsonArray {1, 2, 3}}};
-    return info;
-}
 
 int runWriter(const QString& path)
 {
@@ -254,43 +154,6 @@ bool rawExec(const QString& path, const QStringList& statements, QString* error 
     return ok;
 }
 
-void compareRecords(const RequestRecord& a, const RequestRecord& b)
-{
-    QCOMPARE(a.id, b.id);
-    QCOMPARE(a.responseId, b.responseId);
-    QCOMPARE(a.user, b.user);
-    QCOMPARE(a.warmup, b.warmup);
-    QCOMPARE(a.scheduledNs, b.scheduledNs);
-    QCOMPARE(a.sentNs, b.sentNs);
-    QCOMPARE(a.headersNs, b.headersNs);
-    QCOMPARE(a.firstTokenNs, b.firstTokenNs);
-    QCOMPARE(a.endNs, b.endNs);
-    QCOMPARE(a.httpStatus, b.httpStatus);
-    QCOMPARE(a.error, b.error);
-    QCOMPARE(a.errorMessage, b.errorMessage);
-    QCOMPARE(a.promptTokens, b.promptTokens);
-    QCOMPARE(a.completionTokens, b.completionTokens);
-    QCOMPARE(a.cachedTokens, b.cachedTokens);
-    QCOMPARE(a.finishReason, b.finishReason);
-    QCOMPARE(a.requestedInputTokens, b.requestedInputTokens);
-    QCOMPARE(a.requestedOutputTokens, b.requestedOutputTokens);
-    QCOMPARE(a.chunks.size(), b.chunks.size());
-    for (std::size_t i = 0; i < a.chunks.size(); ++i) {
-        QCOMPARE(a.chunks[i].ns, b.chunks[i].ns);
-        QCOMPARE(a.chunks[i].tokens, b.chunks[i].tokens);
-    }
-}
-
-void compareRequests(const std::vector<RequestRecord>& stored, const std::vector<RequestRecord>& expected)
-{
-    QCOMPARE(stored.size(), expected.size());
-    for (std::size_t i = 0; i < stored.size(); ++i) {
-        compareRecords(stored[i], expected[i]);
-        if (QTest::currentTestFailed())
-            return;
-    }
-}
-
 // The DDL of every earlier schema version, frozen as released: never edit an entry, only append one when
 // RunStore::schemaVersion() grows. Each opens with its seed data through today's RunStore.
 struct Fixture
@@ -298,15 +161,6 @@ struct Fixture
     int version;
     QStringList statements;
 };
-
-// Chunks (5 001 000 000, 1), (5 021 000 000, 1), (5 040 500 000, 2) against a sentNs of 5 000 000 000, in chunk
-// format 1.
-const QByteArray kFrozenChunks = QByteArray::fromHex("0103020202010480897ac0afcc121320a1070000");
-
-std::vector<ChunkArrival> frozenChunks()
-{
-    return {{5'001'000'000, 1}, {5'021'000'000, 1}, {5'040'500'000, 2}};
-}
 
 std::vector<Fixture> earlierVersions()
 {
@@ -368,10 +222,6 @@ class TestRunStore : public QObject
 private slots:
     void initTestCase();
     void statusNames();
-    void codecRoundTrip();
-    void codecFormatIsFrozen();
-    void codecRejectsMalformed();
-    void codecBytesPerToken();
     void defaultPath();
     void createsDatabase();
     void connectionNameInUse();
@@ -414,98 +264,6 @@ void TestRunStore::statusNames()
         QCOMPARE(runStatusFromName(runStatusName(s)), s);
     QCOMPARE(runStatusName(RunStatus::Incomplete), QStringLiteral("incomplete"));
     QVERIFY(!runStatusFromName(QStringLiteral("paused")));
-}
-
-void TestRunStore::codecRoundTrip()
-{
-    constexpr std::int64_t maxNs = std::numeric_limits<std::int64_t>::max();
-    constexpr std::int64_t minNs = std::numeric_limits<std::int64_t>::min();
-    std::vector<std::pair<const char*, std::pair<std::vector<ChunkArrival>, std::int64_t>>> cases;
-    cases.push_back({"empty", {{}, 0}});
-    cases.push_back({"one", {{{123'456'789, 1}}, 100}});
-    cases.push_back({"mixed tokens", {{{10, 1}, {20, 1}, {30, 3}, {40, 0}, {50, -2}, {60, 1}, {70, 1}}, 5}});
-    cases.push_back({"never sent", {{{5, 1}, {9, 1}}, -1}});
-    cases.push_back({"out of order", {{{500, 1}, {100, 1}, {900, 1}, {-400, 1}}, 1000}});
-    cases.push_back({"extremes", {{{maxNs, 1}, {minNs, 1}, {maxNs, 1}, {0, 1}, {minNs, 1}}, maxNs}});
-    cases.push_back(
-        {"extreme tokens", {{{1, std::numeric_limits<int>::max()}, {2, std::numeric_limits<int>::min()}}, minNs}});
-    for (int n : {2, 128, 129, 130, 257, 1000}) {
-        std::vector<ChunkArrival> even;
-        even.reserve(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i)
-            even.push_back({1'000'000 + i * 20'000'000LL, 1});
-        cases.push_back({"equal gaps", {even, 0}});
-        std::mt19937_64 rng(static_cast<std::uint64_t>(n));
-        cases.push_back({"realistic", {realisticChunks(rng, 77'000'000'000, n), 77'000'000'000}});
-    }
-    for (const auto& [name, input] : cases) {
-        const auto& [chunks, base] = input;
-        const QByteArray blob = ChunkCodec::encode(chunks, base);
-        std::vector<ChunkArrival> decoded {{1, 1}};
-        QVERIFY2(ChunkCodec::decode(blob, base, &decoded), name);
-        QCOMPARE(decoded.size(), chunks.size());
-        for (std::size_t i = 0; i < chunks.size(); ++i) {
-            QCOMPARE(decoded[i].ns, chunks[i].ns);
-            QCOMPARE(decoded[i].tokens, chunks[i].tokens);
-        }
-    }
-    // Equal gaps pack in zero bits: a thousand chunks cost their eight block headers and little else.
-    std::vector<ChunkArrival> even;
-    even.reserve(1000);
-    for (int i = 0; i < 1000; ++i)
-        even.push_back({i * 20'000'000LL, 1});
-    QVERIFY(ChunkCodec::encode(even, 0).size() < 64);
-}
-
-void TestRunStore::codecFormatIsFrozen()
-{
-    // Files in the field hold format 1 blobs: encode() may only change under a new format byte.
-    QCOMPARE(ChunkCodec::encode(frozenChunks(), 5'000'000'000), kFrozenChunks);
-}
-
-void TestRunStore::codecRejectsMalformed()
-{
-    std::mt19937_64 rng(4);
-    const std::vector<ChunkArrival> chunks = realisticChunks(rng, 1'000'000, 300);
-    const QByteArray blob = ChunkCodec::encode(chunks, 1'000'000);
-    std::vector<ChunkArrival> out;
-    for (qsizetype n = 0; n < blob.size(); ++n) {
-        QVERIFY2(!ChunkCodec::decode(blob.left(n), 1'000'000, &out), qPrintable(QString::number(n)));
-        QVERIFY(out.empty());
-    }
-    QVERIFY(!ChunkCodec::decode(blob + '\0', 1'000'000, &out));
-    QByteArray wrongVersion = blob;
-    wrongVersion[0] = 2;
-    QVERIFY(!ChunkCodec::decode(wrongVersion, 1'000'000, &out));
-    // A forged count of 2^62 chunks must be refused before anything is allocated.
-    QVERIFY(!ChunkCodec::decode(QByteArray::fromHex("0180808080808080804002"), 0, &out));
-    // Random bytes never crash the decoder (ASan watches this in the sanitizer build).
-    std::uniform_int_distribution<int> length(0, 64);
-    for (int i = 0; i < 20000; ++i) {
-        QByteArray junk(length(rng), '\0');
-        for (char& c : junk)
-            c = static_cast<char>(rng());
-        if (!junk.isEmpty() && i % 2 == 0)
-            junk[0] = static_cast<char>(ChunkCodec::formatVersion);
-        ChunkCodec::decode(junk, 0, &out);
-    }
-}
-
-void TestRunStore::codecBytesPerToken()
-{
-    std::mt19937_64 rng(11);
-    qint64 bytes = 0;
-    qint64 tokens = 0;
-    for (int i = 0; i < 2000; ++i) {
-        const std::vector<ChunkArrival> chunks = realisticChunks(rng, 0, 1000);
-        bytes += ChunkCodec::encode(chunks, 0).size();
-        for (const ChunkArrival& c : chunks)
-            tokens += c.tokens;
-    }
-    const double perToken = static_cast<double>(bytes) / static_cast<double>(tokens);
-    qInfo(
-        "chunk blobs: %.3f bytes per token (2,000 requests x 1,000 tokens, 5-50 ms cadence, +-30%% jitter)", perToken);
-    QVERIFY(perToken < 4.0);
 }
 
 void TestRunStore::defaultPath()
