@@ -19,21 +19,21 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // A data set whose lines do not give their sizes: the mean prompt length the server counted (usage.prompt_tokens)
 // of the step's answered requests; 0 when the server sent no usage either.
-int measuredPromptTokens(const std::vector<RequestRecord>& records)
+int measuredPromptTokens(const RecordSource& records)
 {
     qint64 sum = 0;
     qint64 n = 0;
-    for (const RequestRecord& r : records) {
+    records([&](const RequestRecord& r) {
         if (r.ok() && r.promptTokens > 0) {
             sum += r.promptTokens;
             ++n;
         }
-    }
+    });
     return n > 0 ? int(std::lround(double(sum) / double(n))) : 0;
 }
 
-StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& records,
-    const std::vector<StoredMetricsSample>& samples, double scale, double roundTripMs, int input, int output)
+StepData prepare(const StoredStep& stored, const RecordSource& records, const std::vector<StoredMetricsSample>& samples,
+    double scale, double roundTripMs, int input, int output)
 {
     StepData d;
     d.id = stored.id;
@@ -58,7 +58,7 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
     d.datasetLines = load.value(u"dataset_lines").toInt(0);
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
-    d.stats = StepStatistics::of(records, {}, d.concurrency);
+    d.stats = StepStatistics::fromSource(records, {}, d.concurrency);
     d.server = ServerDeltas::of(samples);
     d.samples.reserve(samples.size());
     for (const StoredMetricsSample& s : samples)
@@ -71,13 +71,13 @@ StepData prepare(const StoredStep& stored, const std::vector<RequestRecord>& rec
     auto withNetwork = [rtt, scale](const std::optional<double>& v) {
         return v ? std::max(0.0, *v - rtt) * scale + std::min(*v, rtt) : kNaN;
     };
-    d.requests.reserve(records.size());
-    for (const RequestRecord& r : records) {
+    d.requests.reserve(std::size_t(d.stats.latencySample.succeeded));
+    records([&](const RequestRecord& r) {
         if (r.warmup || !r.ok() || !d.stats.latencySample.contains(r))
-            continue;
+            return;
         const RequestLatencies l = RequestLatencies::of(r);
         d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs)});
-    }
+    });
     for (const RequestTimes& t : d.requests) {
         for (const auto& [value, sorted] : {std::pair {t.ttftMs, &d.ttftSorted}, std::pair {t.tpotMs, &d.tpotSorted},
                  std::pair {t.e2elMs, &d.e2elSorted}})
@@ -184,15 +184,20 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
     data.run = std::move(*run);
     readRunLevel(data);
     for (const StoredStep& step : data.run.steps) {
-        const std::vector<RequestRecord> records = store.requests(step.id, &readError);
+        // Read in passes, never held whole: a step of any length is analysed in the memory of its requests' times.
+        const RecordSource records = [&store, &step, &readError](const RecordVisitor& visit) {
+            QString e;
+            if (!store.forEachRequest(step.id, visit, &e) && readError.isEmpty())
+                readError = e;
+        };
+        const std::vector<StoredMetricsSample> samples = store.metricsSamples(step.id, &readError);
+        data.steps.push_back(
+            prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
         if (!readError.isEmpty()) {
             if (error)
                 *error = readError;
             return std::nullopt;
         }
-        const std::vector<StoredMetricsSample> samples = store.metricsSamples(step.id, &readError);
-        data.steps.push_back(
-            prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
     }
     takeMeasuredSize(data);
     data.quality = ModelQuality::of(store, data.run.info.model);
@@ -209,9 +214,13 @@ RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& 
     readRunLevel(data);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         static const std::vector<StoredMetricsSample> none;
-        data.steps.push_back(prepare(steps[i], i < requests.size() ? requests[i] : std::vector<RequestRecord>(),
-            i < samples.size() ? samples[i] : none, data.timeScale, data.roundTripMs, data.inputTokens,
-            data.outputTokens));
+        const RecordSource records = [&requests, i](const RecordVisitor& visit) {
+            if (i < requests.size())
+                for (const RequestRecord& r : requests[i])
+                    visit(r);
+        };
+        data.steps.push_back(prepare(steps[i], records, i < samples.size() ? samples[i] : none, data.timeScale,
+            data.roundTripMs, data.inputTokens, data.outputTokens));
     }
     takeMeasuredSize(data);
     return data;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace kp::core {
 
@@ -192,7 +193,7 @@ void LoadEngine::onRecords(const LoadWorker::Batch& records)
     // The worker let go of the batch when it emitted it: its records move.
     QList<RequestDot> dots;
     dots.reserve(qsizetype(records->size()));
-    for (RequestRecord& r : *records) {
+    for (const RequestRecord& r : *records) {
         if (!r.warmup) {
             ++m_measured;
             if (!r.ok())
@@ -200,11 +201,16 @@ void LoadEngine::onRecords(const LoadWorker::Batch& records)
             dots.append(
                 {r.endNs, r.firstTokenNs >= 0 && r.sentNs >= 0 ? double(r.firstTokenNs - r.sentNs) / 1e6 : -1, r.ok()});
         }
-        m_result.records.push_back(std::move(r));
+        ++m_result.requestCount;
+        m_result.resentAfterClose += r.resentAfterClose ? 1 : 0;
     }
     Q_EMIT progress(m_measured, m_failed);
     if (!dots.isEmpty())
         Q_EMIT requestsMeasured(dots);
+    if (m_keepRecords)
+        std::move(records->begin(), records->end(), std::back_inserter(m_result.records));
+    else
+        Q_EMIT recordsFinished(records);
 }
 
 void LoadEngine::onWorkerMeasured(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs)

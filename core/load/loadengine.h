@@ -35,7 +35,9 @@ class LoadEngine : public QObject
 public:
     struct Result
     {
-        std::vector<RequestRecord> records;
+        std::vector<RequestRecord> records; ///< empty when the engine hands them over as they finish
+        int requestCount = 0; ///< requests made, warm-ups included, whether kept or handed over
+        int resentAfterClose = 0; ///< of those, sent again because the server closed their kept-alive connection
         QString error; ///< why the step could not run (no records then), in a sentence
         bool cancelled = false;
         std::int64_t startNs = 0;
@@ -55,6 +57,11 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
 
+    /// Whether the result keeps every record (the default, for the command line's single steps and tests). A run
+    /// that stores a step as it goes turns it off and takes the records from recordsFinished(): a long step's
+    /// records then never pile up in memory.
+    void setKeepRecords(bool keep) { m_keepRecords = keep; }
+
     /// The step's result, moved out: for a caller done with the engine once finished() came.
     Result takeResult() { return std::move(m_result); }
     /// Runs one step to the end in a local event loop: for the command line and tests.
@@ -66,6 +73,9 @@ Q_SIGNALS:
     /// Each measured request as it finishes (batched, about every 20 ms), for a live view: what it can draw without
     /// the records, which stay with the engine until finished().
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
+    /// Finished records as the workers hand them over (about every 20 ms), for a caller to store; a receiver on the
+    /// engine's thread may move them out.
+    void recordsFinished(const kp::core::LoadWorker::Batch& records);
     void finished(const kp::core::LoadEngine::Result& result);
 
 private:
@@ -86,6 +96,7 @@ private:
     Result m_result;
     QTimer* m_durationTimer;
     bool m_running = false;
+    bool m_keepRecords = true;
     bool m_stopped = false;
     int m_pendingPrepared = 0;
     int m_pendingDone = 0;

@@ -87,24 +87,27 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
     const std::int64_t t0 = run.run.steps.empty() ? 0 : run.run.steps.front().info.startNs;
     for (const StepData& s : run.steps) {
         QString readError;
-        const std::vector<RequestRecord> records = store.requests(s.id, &readError);
-        if (!readError.isEmpty()) {
+        // One request at a time: the table is a row a request, not the step's chunks.
+        const bool read = store.forEachRequest(
+            s.id,
+            [&](const RequestRecord& r) {
+                const RequestLatencies l = RequestLatencies::of(r);
+                const double ttft = scaled(l.ttftMs);
+                const double e2el = r.ok() ? scaled(l.e2elMs) : NAN;
+                const double tpot = r.ok() ? scaled(l.tpotMs) : NAN;
+                out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
+                    serverText(QString::fromUtf8(r.responseId)), QString::number(r.user),
+                    r.warmup ? QStringLiteral("1") : QStringLiteral("0"),
+                    r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),
+                    QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
+                    number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens),
+                    serverText(r.finishReason)});
+            },
+            &readError);
+        if (!read) {
             if (error)
                 *error = readError;
             return {};
-        }
-        for (const RequestRecord& r : records) {
-            const RequestLatencies l = RequestLatencies::of(r);
-            const double ttft = scaled(l.ttftMs);
-            const double e2el = r.ok() ? scaled(l.e2elMs) : NAN;
-            const double tpot = r.ok() ? scaled(l.tpotMs) : NAN;
-            out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
-                serverText(QString::fromUtf8(r.responseId)), QString::number(r.user),
-                r.warmup ? QStringLiteral("1") : QStringLiteral("0"),
-                r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),
-                QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
-                number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens),
-                serverText(r.finishReason)});
         }
     }
     return out;

@@ -124,6 +124,9 @@ void RunPipeline::start()
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     connect(m_engine.get(), &LoadEngine::requestsMeasured, this, &RunPipeline::requestsMeasured);
+    // Each step's requests go to the store as they finish, so that a long step holds none of them in memory.
+    m_engine->setKeepRecords(false);
+    connect(m_engine.get(), &LoadEngine::recordsFinished, this, &RunPipeline::onRecordsFinished);
     runNextStep();
 }
 
@@ -447,6 +450,20 @@ void RunPipeline::runNextStep()
         : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users);
     Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
     m_stepStartedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    {
+        StepInfo open;
+        open.phase = step.phase;
+        open.index = int(m_next);
+        open.load = step.load;
+        open.startedUtc = m_stepStartedUtc;
+        QString error;
+        m_storeError.clear();
+        m_stepId = m_store->beginStep(m_runId, open, &error);
+        if (m_stepId < 0) {
+            finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(error));
+            return;
+        }
+    }
     m_stepCpuStart = processCpuSeconds();
     m_stepWall.start();
     m_scraper->start();
@@ -477,12 +494,30 @@ void RunPipeline::runNextStep()
     m_engine->start(plan, m_workloads[std::size_t(step.shape)]);
 }
 
+void RunPipeline::onRecordsFinished(const LoadWorker::Batch& records)
+{
+    if (!m_storeError.isEmpty())
+        return;
+    QString error;
+    if (!m_store->addRequests(m_stepId, *records, &error)) {
+        // Nothing more can be kept: stop the step, and say why when it has ended.
+        m_storeError = error;
+        m_engine->cancel();
+    }
+}
+
 void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 {
     const PlannedStep& planned = m_plan[m_next];
     const std::vector<StoredMetricsSample> samples = m_scraper->stop();
-    if (!result.error.isEmpty()) {
-        finish(RunStatus::Failed, result.error);
+    if (!result.error.isEmpty() || !m_storeError.isEmpty()) {
+        QString discardError;
+        if (!m_storeError.isEmpty())
+            finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(m_storeError));
+        else if (m_store->discardStep(m_stepId, &discardError))
+            finish(RunStatus::Failed, result.error);
+        else
+            finish(RunStatus::Failed, result.error + QLatin1Char(' ') + discardError);
         return;
     }
     StepInfo info;
@@ -492,7 +527,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     // A data set's lines go out once each, step after step; past its end they are sent again, and a prefix cache
     // may answer them from memory. The step records how many, for the prefix-cache check to say.
     const std::uint64_t before = m_templateOffsets[std::size_t(planned.shape)];
-    const std::uint64_t after = before + result.records.size();
+    const std::uint64_t after = before + std::uint64_t(result.requestCount);
     m_templateOffsets[std::size_t(planned.shape)] = after;
     if (!m_options.dataset.isEmpty()) {
         const std::uint64_t lines = m_workloads[std::size_t(planned.shape)]->size();
@@ -520,12 +555,11 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     }
     // Requests the transport sent again because the server had closed their kept-alive connection: the client's
     // business, never a failure of the server, but said in the report.
-    if (const auto resent = std::count_if(
-            result.records.begin(), result.records.end(), [](const RequestRecord& r) { return r.resentAfterClose; }))
-        info.client[QStringLiteral("resent_after_close")] = int(resent);
+    if (result.resentAfterClose > 0)
+        info.client[QStringLiteral("resent_after_close")] = result.resentAfterClose;
     QString error;
-    const qint64 stepId = m_store->addStep(m_runId, info, result.records, samples, &error);
-    if (stepId < 0) {
+    const qint64 stepId = m_stepId;
+    if (!m_store->finishStep(stepId, info, samples, &error)) {
         finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(error));
         return;
     }
@@ -543,8 +577,19 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     outcome.planned = planned;
     outcome.stepId = stepId;
     outcome.server = ServerDeltas::of(samples);
-    outcome.stats = StepStatistics::of(
-        result.records, raw, planned.plan.pattern == LoadPlan::Pattern::ClosedLoop ? planned.plan.users : 0);
+    // From the stored requests, read back in passes: the step is never held whole (StepStatistics::fromSource).
+    QString readError;
+    outcome.stats = StepStatistics::fromSource(
+        [this, stepId, &readError](const RecordVisitor& visit) {
+            QString e;
+            if (!m_store->forEachRequest(stepId, visit, &e) && readError.isEmpty())
+                readError = e;
+        },
+        raw, planned.plan.pattern == LoadPlan::Pattern::ClosedLoop ? planned.plan.users : 0);
+    if (!readError.isEmpty()) {
+        finish(RunStatus::Failed, QStringLiteral("The stored step could not be read back: %1").arg(readError));
+        return;
+    }
     // One request's lifetime, in the server's time: how long later steps' users take to ramp in.
     if (planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0)
         m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;

@@ -92,6 +92,7 @@ private:
     qint64 msUntilSlot(std::size_t index) const;
     void runNextStep();
     void onStepFinished(const LoadEngine::Result& result);
+    void onRecordsFinished(const LoadWorker::Batch& records);
     void finish(RunStatus status, const QString& reason);
     QString stopReason(const StepOutcome& outcome) const;
 
@@ -109,6 +110,8 @@ private:
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;
+    qint64 m_stepId = -1; ///< the step under way in the store, its requests stored as they finish
+    QString m_storeError; ///< why storing the step's requests failed, which ends the run
     QJsonObject m_clock; ///< sharded: the anchor between this monotonic clock and UTC, and the measured offsets
     double m_clockOffsetMs = 0; ///< sharded: the reference's time minus this machine's
     std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for

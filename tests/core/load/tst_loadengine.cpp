@@ -10,6 +10,7 @@
 #include "support/simprocess.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace kp::core;
 
@@ -116,6 +118,41 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 %2").arg(result.loopLagP99Ms).arg(result.loopLagMaxMs)));
         for (const auto& [user, n] : perUser)
             QCOMPARE(n, 4);
+    }
+
+    // A run stores each step's requests as they finish: the engine then hands every record over and keeps none, so
+    // that a long step's records never pile up in memory.
+    void recordsHandedOverAreNotKept()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        LoadPlan plan;
+        plan.users = 3;
+        plan.requestCount = 30;
+        plan.warmupRequests = 3;
+        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Epoll);
+        engine.setKeepRecords(false);
+        int batches = 0;
+        std::set<std::uint64_t> ids;
+        connect(&engine, &LoadEngine::recordsFinished, this, [&](const LoadWorker::Batch& records) {
+            ++batches;
+            for (const RequestRecord& r : *records)
+                ids.insert(r.id);
+        });
+        QEventLoop loop;
+        LoadEngine::Result result;
+        connect(&engine, &LoadEngine::finished, &loop, [&](const LoadEngine::Result& r) {
+            result = r;
+            loop.quit();
+        });
+        engine.start(plan, completions(8, 10));
+        loop.exec();
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(result.records.empty());
+        QCOMPARE(result.requestCount, 33);
+        QCOMPARE(int(ids.size()), 33);
+        QVERIFY(batches >= 1);
     }
 
     // llama-server closes the connection after every streamed response while its headers say keep-alive. A request
