@@ -72,8 +72,9 @@ QString RunCommand::description() const
 {
     return QStringLiteral(
         "Checks the server (as kneepoint doctor), detects what it is, then runs a baseline and a concurrency sweep\n"
-        "(and rate or shape sweeps when asked), storing each step the moment it completes. The API key comes from\n"
-        "KNEEPOINT_API_KEY or --api-key-file, never from a flag. Ctrl-C stops cleanly and keeps completed steps.\n");
+        "(and rate or shape sweeps when asked), storing each request as it finishes: a step of any length holds\n"
+        "none in memory, and is shown once it completes. The API key comes from KNEEPOINT_API_KEY or\n"
+        "--api-key-file, never from a flag. Ctrl-C stops cleanly and keeps completed steps.\n");
 }
 
 QList<QCommandLineOption> RunCommand::options() const
