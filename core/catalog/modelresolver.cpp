@@ -5,20 +5,16 @@
 #include "catalog.h"
 #include "catalog/ggufmodel.h"
 #include "common/version.h"
-#include "net/replylimit.h"
+#include "net/httpclient.h"
 
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
-#include <QTimer>
 #include <QUrl>
 
 namespace kp::core {
@@ -128,50 +124,36 @@ struct HubAnswer
     QByteArray body;
     QString networkError;
     bool timedOut = false;
+    bool redirectedAway = false;
 };
 
 HubAnswer fetch(const QUrl& url, const QByteArray& token, int timeoutMs)
 {
-    QNetworkAccessManager manager;
-    QNetworkRequest request(url);
-    // Redirects elsewhere would carry the token to another host; the hub's own (renamed repos) stay on its origin.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("kneepoint/%1").arg(kneepointVersion()));
-    if (!token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + token);
-    QNetworkReply* reply = manager.get(request);
+    HttpClient::Settings settings;
+    // The client follows the hub's own redirects (renamed repos) and no other: they would carry the token away.
+    settings.bearerToken = token;
+    settings.timeoutMs = timeoutMs;
+    settings.userAgent = QStringLiteral("kneepoint/%1").arg(kneepointVersion()).toUtf8();
     // A model's config.json is a few KB; the largest (with every quantisation detail) well under a MiB.
-    constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
-    replylimit::apply(reply, kMaxConfigBytes);
+    settings.maxBytes = 16 * 1024 * 1024;
+    HttpClient client(settings);
+    const HttpAnswer reply = client.get(url);
     HubAnswer answer;
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    QObject::connect(&timer, &QTimer::timeout, reply, [&] {
-        answer.timedOut = true;
-        reply->abort();
-    });
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    timer.start(timeoutMs);
-    if (!reply->isFinished())
-        loop.exec();
-    timer.stop();
-    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    answer.errorCode = reply->rawHeader("X-Error-Code");
-    answer.body = reply->readAll();
-    // errorString() can say "Unknown error" on success: only read it when error() says so.
-    if (reply->error() != QNetworkReply::NoError && answer.status == 0)
-        answer.networkError = reply->errorString();
-    if (replylimit::wasCut(reply)) {
-        answer.status = 0;
-        answer.networkError = replylimit::sentence(kMaxConfigBytes);
-    }
-    delete reply;
+    answer.status = reply.status;
+    answer.errorCode = reply.header("X-Error-Code");
+    answer.body = reply.body;
+    answer.networkError = reply.failure;
+    answer.timedOut = reply.timedOut;
+    answer.redirectedAway = reply.redirectedAway;
     return answer;
 }
 
 QString hubError(const HubAnswer& a, const QString& repo, const QUrl& endpoint, bool hasToken, int timeoutMs)
 {
+    if (a.redirectedAway)
+        return QStringLiteral("Hugging Face at %1 redirected the request for the config.json of %2 to another host, "
+                              "which Kneepoint does not follow: %3.")
+            .arg(shownEndpoint(endpoint), repo, localConfigHint());
     if (a.status == 0) {
         const QString why
             = a.timedOut ? QStringLiteral("no answer within %1 s").arg(timeoutMs / 1000.0) : a.networkError;

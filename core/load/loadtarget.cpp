@@ -65,6 +65,29 @@ QString LoadTarget::apiKeyProblem(const QByteArray& key)
     return {};
 }
 
+QUrl LoadTarget::endpoint(const QString& path) const
+{
+    QUrl url = baseUrl;
+    url.setPath(rootPath() + path);
+    url.setQuery(QString());
+    url.setFragment(QString());
+    return url;
+}
+
+HttpClient::Settings LoadTarget::httpSettings(int timeoutMs, const Cancellation* cancellation) const
+{
+    HttpClient::Settings s;
+    s.bearerToken = apiKey;
+    s.timeoutMs = timeoutMs;
+    s.cancellation = cancellation;
+    s.tls = [verify = verifyTls](QNetworkRequest& request) {
+        LoadTarget t;
+        t.verifyTls = verify;
+        t.applyTls(request);
+    };
+    return s;
+}
+
 void LoadTarget::applyTls(QNetworkRequest& request) const
 {
     if (verifyTls || request.url().scheme() != u"https")

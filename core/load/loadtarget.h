@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/httpclient.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QUrl>
@@ -31,6 +33,10 @@ struct LoadTarget
     /// The path the server's endpoints hang under, without a trailing slash or /v1: empty for
     /// http://host:8000 and http://host:8000/v1, "/llm" for http://gw/llm/v1. Every request path starts with it.
     QString rootPath() const;
+    /// The URL of the endpoint `path` ("/health", "/v1/models") under rootPath(), without a query or fragment.
+    QUrl endpoint(const QString& path) const;
+    /// The settings of an HttpClient for this server: its key as the bearer token, its TLS, `timeoutMs` a request.
+    HttpClient::Settings httpSettings(int timeoutMs, const Cancellation* cancellation = nullptr) const;
 
     /// Why `key` cannot be sent as a bearer token, or an empty string when it can: a CR or LF would end the header
     /// and start another of the key's choosing (header injection), and no key holds other control bytes. The

@@ -4,14 +4,10 @@
 
 #include "server/tokenizedialect.h"
 
-#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QTimer>
 
 #include <random>
 
@@ -58,6 +54,7 @@ class Tokenizer
 public:
     explicit Tokenizer(const LoadTarget& target)
         : m_target(target)
+        , m_client(settings(target))
     { }
 
     int count(const WorkloadSpec& spec, const QString& text, QString* error)
@@ -93,30 +90,23 @@ private:
         QByteArray body;
     };
 
+    static HttpClient::Settings settings(const LoadTarget& target)
+    {
+        HttpClient::Settings s = target.httpSettings(target.connectTimeoutMs);
+        s.maxBytes = 1 << 20; // a count fits in far less; a larger answer is not one
+        return s;
+    }
+
     Answer post(const char* path, const QJsonObject& body, QString* error)
     {
-        QUrl url = m_target.baseUrl;
-        url.setPath(m_target.rootPath() + QLatin1String(path));
-        QNetworkRequest request(url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        request.setTransferTimeout(m_target.connectTimeoutMs);
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-        if (!m_target.apiKey.isEmpty())
-            request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
-        m_target.applyTls(request);
-        QNetworkReply* reply = m_manager.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        reply->deleteLater();
+        const HttpAnswer reply = m_client.post(m_target.endpoint(QLatin1String(path)), body);
         Answer a;
-        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        if (!status.isValid()) {
-            *error = QStringLiteral("%1 failed: %2").arg(QLatin1String(path), reply->errorString());
+        if (!reply.answered()) {
+            *error = QStringLiteral("%1 failed: %2").arg(QLatin1String(path), reply.failure);
             return a;
         }
-        a.status = status.toInt();
-        a.body = reply->read(1 << 20); // a count fits in far less; a larger answer is not one
+        a.status = reply.status;
+        a.body = reply.body;
         return a;
     }
 
@@ -136,7 +126,7 @@ private:
 
     bool m_chatByTemplate = false;
     LoadTarget m_target;
-    QNetworkAccessManager m_manager;
+    HttpClient m_client;
 };
 
 } // namespace

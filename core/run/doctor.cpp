@@ -3,7 +3,6 @@
 #include "doctor.h"
 
 #include "common/processlimits.h"
-#include "net/replylimit.h"
 #include "server/tokenizedialect.h"
 
 #include <QDir>
@@ -15,9 +14,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QRegularExpression>
 #include <QSslCertificate>
 #include <QSslSocket>
@@ -103,22 +99,6 @@ QString shown(const QUrl& url)
 
 // ---- HTTP -------------------------------------------------------------------------------------------------------
 
-/// One HTTP exchange, whole: either a status with its body or, when no HTTP answer came, a sentence why.
-struct HttpAnswer
-{
-    int status = 0;
-    QByteArray body;
-    QByteArray contentType;
-    QByteArray server; ///< the Server: header
-    QString failure;
-    double ms = -1;
-    double firstByteMs = -1;
-
-    bool answered() const { return status > 0; }
-    bool ok() const { return status >= 200 && status < 300; }
-    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
-};
-
 /// The message of an error answer, from vLLM's envelopes ({"error": {"message"}}, {"message"}, {"detail"}) or a
 /// short plain body.
 QString errorMessage(const QByteArray& body)
@@ -151,120 +131,22 @@ QString statusLine(const HttpAnswer& a)
     return QStringLiteral("HTTP %1").arg(a.status) + (message.isEmpty() ? QString() : QStringLiteral(": ") + message);
 }
 
-QString transportFailure(QNetworkReply::NetworkError error, const QString& text)
-{
-    switch (error) {
-    case QNetworkReply::ConnectionRefusedError:
-        return QStringLiteral("the connection was refused");
-    case QNetworkReply::RemoteHostClosedError:
-        return QStringLiteral("the server closed the connection without answering");
-    case QNetworkReply::HostNotFoundError:
-        return QStringLiteral("the host name does not resolve");
-    case QNetworkReply::TimeoutError:
-        return QStringLiteral("the connection timed out");
-    case QNetworkReply::SslHandshakeFailedError:
-        return QStringLiteral("the TLS handshake failed (%1)").arg(text);
-    default:
-        return text;
-    }
-}
-
-constexpr qsizetype kMaxAnswerBytes = qsizetype(16) << 20;
-
-/// Synchronous requests with a deadline each, on one manager so that the checks reuse a connection as a run would.
+/// The doctor's requests: the server's endpoints, on one client, so that the checks reuse a connection as a run
+/// would (HttpClient holds the rules: the key, redirects, TLS, the size cap, the deadline, cancellation).
 class Http
 {
 public:
-    Http(const LoadTarget& target, int timeoutMs)
+    Http(const LoadTarget& target, int timeoutMs, const Cancellation* cancellation)
         : m_target(target)
-        , m_timeoutMs(timeoutMs)
+        , m_client(target.httpSettings(timeoutMs, cancellation))
     { }
 
-    HttpAnswer get(const QString& path) { return send(path, nullptr); }
-    HttpAnswer post(const QString& path, const QJsonObject& json)
-    {
-        const QByteArray body = QJsonDocument(json).toJson(QJsonDocument::Compact);
-        return send(path, &body);
-    }
+    HttpAnswer get(const QString& path) { return m_client.get(m_target.endpoint(path)); }
+    HttpAnswer post(const QString& path, const QJsonObject& json) { return m_client.post(m_target.endpoint(path), json); }
 
 private:
-    HttpAnswer send(const QString& path, const QByteArray* body)
-    {
-        QUrl url = m_target.baseUrl;
-        url.setPath(m_target.rootPath() + path);
-        url.setQuery(QString());
-        url.setFragment(QString());
-        QNetworkRequest request(url);
-        // HTTP/1.1, as the load generator speaks it.
-        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-        // The API key goes with every request: a redirect is followed only to the same scheme, host and port, so
-        // that it never reaches another origin. One elsewhere is reported with where it pointed.
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-        if (!m_target.apiKey.isEmpty())
-            request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
-        m_target.applyTls(request);
-        if (body)
-            request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-
-        HttpAnswer a;
-        QElapsedTimer clock;
-        clock.start();
-        std::unique_ptr<QNetworkReply> reply(body ? m_manager.post(request, *body) : m_manager.get(request));
-        // No answer the doctor reads is this large (a busy vLLM's /metrics is a few hundred KB): a server that sends
-        // more is not answering the question, and memory must not follow it. The cap is the one every body read
-        // whole goes through (net/replylimit.h); it aborts the reply, which ends the wait below.
-        replylimit::apply(reply.get(), kMaxAnswerBytes);
-        QEventLoop loop;
-        bool timedOut = false;
-        QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
-            if (a.firstByteMs < 0)
-                a.firstByteMs = elapsedMs(clock);
-            a.body += reply->read(std::max<qint64>(0, kMaxAnswerBytes + 1 - a.body.size()));
-        });
-        QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        QTimer deadline;
-        deadline.setSingleShot(true);
-        QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-            timedOut = true;
-            reply->abort();
-            loop.quit();
-        });
-        deadline.start(m_timeoutMs);
-        if (!reply->isFinished())
-            loop.exec();
-        a.ms = elapsedMs(clock);
-        const bool tooLarge = replylimit::wasCut(reply.get()) || a.body.size() > kMaxAnswerBytes;
-        if (!tooLarge)
-            a.body += reply->read(kMaxAnswerBytes - a.body.size() + 1);
-        a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        a.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString().toUtf8();
-        a.server = reply->rawHeader("Server");
-        if (tooLarge) {
-            a.status = 0;
-            a.body.clear();
-            a.failure = QStringLiteral("the answer was larger than %1 MiB and was cut off").arg(kMaxAnswerBytes >> 20);
-        } else if (timedOut) {
-            a.status = 0;
-            a.failure = QStringLiteral("no answer within %1").arg(formatMs(m_timeoutMs));
-        } else if (reply->error() == QNetworkReply::InsecureRedirectError || (a.status >= 300 && a.status < 400)) {
-            QUrl target = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
-            if (target.isEmpty())
-                target = QUrl::fromEncoded(reply->rawHeader("Location"));
-            const QUrl to = url.resolved(target);
-            a.failure = QStringLiteral("HTTP %1: a redirect to %2, another origin, not followed so that the API "
-                                       "key stays with %3")
-                            .arg(a.status)
-                            .arg(to.toString(QUrl::RemoveUserInfo), hostPort(url.host(), m_target.port()));
-            a.status = 0;
-        } else if (!a.answered()) {
-            a.failure = transportFailure(reply->error(), reply->errorString());
-        }
-        return a;
-    }
-
     const LoadTarget& m_target;
-    int m_timeoutMs;
-    QNetworkAccessManager m_manager;
+    HttpClient m_client;
 };
 
 // ---- the checks -------------------------------------------------------------------------------------------------
@@ -491,7 +373,7 @@ DoctorCheck versionCheck(Http& http, DoctorReport* report)
 {
     DoctorCheck c = begin("version");
     const HttpAnswer a = http.get(QStringLiteral("/version"));
-    report->serverHeader = a.server;
+    report->serverHeader = a.header("Server");
     if (a.ok()) {
         report->versionBody = a.body;
         const QJsonObject o = a.json();
@@ -855,13 +737,19 @@ QUrl Doctor::normalizeUrl(const QString& text)
     return QUrl(trimmed, QUrl::StrictMode);
 }
 
-DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress& onCheck)
+DoctorReport Doctor::run(
+    const LoadTarget& target, int timeoutMs, const Progress& onCheck, const Cancellation* cancellation)
 {
     DoctorReport report;
     auto add = [&](DoctorCheck c) {
         report.checks.push_back(std::move(c));
         if (onCheck)
             onCheck(report.checks.back());
+    };
+    // Looked at between checks; a request under way ends within 50 ms of it (HttpClient).
+    const auto stopped = [&] {
+        report.cancelled = cancellation && cancellation->isCancelled();
+        return report.cancelled;
     };
     // Once a step fails that the later ones stand on, they are skipped with the reason rather than failed again.
     QString stop;
@@ -873,6 +761,8 @@ DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress
     QHostAddress address;
     if (stop.isEmpty()) {
         add(tcpCheck(url, timeoutMs, &address));
+        if (stopped())
+            return report;
         if (report.checks.back().result == Result::Fail)
             stop = QStringLiteral("no TCP connection to the server");
     } else {
@@ -880,6 +770,8 @@ DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress
     }
     if (stop.isEmpty()) {
         add(tlsCheck(target, address, timeoutMs));
+        if (stopped())
+            return report;
         if (report.checks.back().result == Result::Fail)
             stop = QStringLiteral("no TLS session with the server");
     } else {
@@ -890,22 +782,34 @@ DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const Progress
         for (const char* id : {"health", "version", "models", "metrics", "tokenize", "completion"})
             add(skipped(id, stop));
     } else {
-        Http http(target, timeoutMs);
+        Http http(target, timeoutMs, cancellation);
         bool answered = false;
         add(healthCheck(http, &answered));
+        if (stopped())
+            return report;
         if (!answered) {
             stop = QStringLiteral("no HTTP answer from /health");
             for (const char* id : {"version", "models", "metrics", "tokenize", "completion"})
                 add(skipped(id, stop));
         } else {
             add(versionCheck(http, &report));
+            if (stopped())
+                return report;
             add(modelsCheck(http, target, &report.modelsBody, &report.modelId));
+            if (stopped())
+                return report;
             add(metricsCheck(http, &report.metricsBody));
+            if (stopped())
+                return report;
             add(tokenizeCheck(http, report.modelId));
+            if (stopped())
+                return report;
             if (report.modelId.isEmpty())
                 add(skipped("completion", QStringLiteral("no model id from /v1/models")));
             else
                 add(completionCheck(http, report.modelId));
+            if (stopped())
+                return report;
         }
     }
 

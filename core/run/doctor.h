@@ -45,6 +45,7 @@ struct DoctorReport
     QByteArray metricsBody;
     QByteArray propsBody; ///< llama.cpp's /props, when it answered one
     QByteArray serverHeader; ///< the Server: header of the /version answer
+    bool cancelled = false; ///< its Cancellation stopped it: the checks after that point did not run
 
     /// The answers as ServerFacts::detect() reads them.
     ServerReplies replies() const { return {versionBody, modelsBody, metricsBody, propsBody, serverHeader}; }
@@ -66,7 +67,10 @@ public:
 
     /// Runs every check in order against `target` (its apiKey goes out as a bearer token and nowhere else), waiting
     /// at most `timeoutMs` for each network step. `onCheck` sees each check as soon as it is done.
-    static DoctorReport run(const LoadTarget& target, int timeoutMs, const Progress& onCheck = {});
+    /// A `cancellation` (from another thread) stops it between checks, and ends a request under way within 50 ms;
+    /// the report is then cancelled and holds the checks done so far.
+    static DoctorReport run(const LoadTarget& target, int timeoutMs, const Progress& onCheck = {},
+        const Cancellation* cancellation = nullptr);
 
     /// What a user typed, as a URL: "localhost:8000" without a scheme means http://localhost:8000. Anything else is
     /// left for the url check to judge, so that a wrong URL is reported as a finding rather than rejected silently.

@@ -13,12 +13,9 @@
 #include "shard/clockoffset.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QHostInfo>
 #include <QJsonArray>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QRandomGenerator>
 #include <QSysInfo>
 #include <QThread>
@@ -248,26 +245,14 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
         m_network[QStringLiteral("tcp_connect_ms")] = tcp->ms;
     if (const DoctorCheck* tls = report.find(QStringLiteral("tls")); tls && tls->ms >= 0)
         m_network[QStringLiteral("tls_handshake_ms")] = tls->ms;
-    QNetworkAccessManager manager;
-    manager.setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
-    QUrl url = m_target.baseUrl;
-    url.setPath(m_target.rootPath() + QStringLiteral("/health"));
+    HttpClient client(m_target.httpSettings(5000));
+    const QUrl url = m_target.endpoint(QStringLiteral("/health"));
     std::vector<double> rtts;
     for (int i = 0; i < 8; ++i) {
-        QNetworkRequest request(url);
-        request.setTransferTimeout(5000);
-        m_target.applyTls(request);
-        QElapsedTimer timer;
-        timer.start();
-        QNetworkReply* reply = manager.get(request);
-        QEventLoop loop;
-        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        const HttpAnswer a = client.get(url);
         // The first request opens the connection: keep-alive round trips are what a stream's tokens pay.
-        if (i > 0 && reply->error() == QNetworkReply::NoError)
-            rtts.push_back(ms);
-        reply->deleteLater();
+        if (i > 0 && a.ok())
+            rtts.push_back(a.ms);
     }
     if (rtts.empty())
         return;

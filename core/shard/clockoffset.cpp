@@ -2,13 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clockoffset.h"
 
+#include "net/httpclient.h"
+
 #include <QDateTime>
-#include <QEventLoop>
 #include <QJsonDocument>
 #include <QLocale>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QThread>
 
 #include <chrono>
@@ -29,22 +27,18 @@ struct Answer
     QString error;
 };
 
-Answer get(QNetworkAccessManager& manager, QNetworkRequest request, int timeoutMs)
+Answer get(HttpClient& client, const QUrl& url)
 {
-    request.setTransferTimeout(timeoutMs);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     Answer a;
     a.sentNs = ClockOffset::utcNowNs();
-    std::unique_ptr<QNetworkReply> reply(manager.get(request));
-    QEventLoop loop;
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    if (!reply->isFinished())
-        loop.exec();
+    const HttpAnswer reply = client.get(url);
     a.receivedNs = ClockOffset::utcNowNs();
-    if (reply->error() != QNetworkReply::NoError)
-        a.error = reply->errorString();
-    a.body = reply->readAll();
-    a.date = reply->rawHeader("Date");
+    if (!reply.answered())
+        a.error = reply.failure;
+    else if (!reply.ok())
+        a.error = QStringLiteral("HTTP %1").arg(reply.status);
+    a.body = reply.body;
+    a.date = reply.header("Date");
     return a;
 }
 
@@ -88,10 +82,12 @@ ClockOffset ClockOffset::againstClockServer(const QUrl& url, int timeoutMs)
     c.source = QStringLiteral("clock-server");
     QUrl time = url;
     time.setPath(QStringLiteral("/time"));
-    QNetworkAccessManager manager;
+    HttpClient::Settings settings;
+    settings.timeoutMs = timeoutMs;
+    HttpClient client(settings);
     double bestDelay = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 8; ++i) {
-        const Answer a = get(manager, QNetworkRequest(time), timeoutMs);
+        const Answer a = get(client, time);
         if (!a.error.isEmpty()) {
             c.error = QStringLiteral("%1 did not answer: %2").arg(time.toString(), a.error);
             continue;
@@ -124,17 +120,15 @@ ClockOffset ClockOffset::againstServerDate(const LoadTarget& target)
 {
     ClockOffset c;
     c.source = QStringLiteral("server-date");
-    QUrl health = target.baseUrl;
-    health.setPath(QStringLiteral("/health"));
-    QNetworkRequest request(health);
-    target.applyTls(request);
-    QNetworkAccessManager manager;
+    // Under the server's root, as every other request to it: a gateway mounts it at a path.
+    const QUrl health = target.endpoint(QStringLiteral("/health"));
+    HttpClient client(target.httpSettings(target.connectTimeoutMs));
     qint64 lastSecond = -1;
     std::int64_t lastMid = 0;
     std::int64_t lastHalfWindow = 0;
     const std::int64_t deadline = utcNowNs() + 2'500'000'000;
     while (utcNowNs() < deadline) {
-        const Answer a = get(manager, request, target.connectTimeoutMs);
+        const Answer a = get(client, health);
         if (!a.error.isEmpty()) {
             c.error = QStringLiteral("/health did not answer: %1").arg(a.error);
             return c;

@@ -7,15 +7,6 @@
 
 namespace kp::ui {
 
-namespace {
-
-/// Thrown from the progress callback to leave Doctor::run between two checks: it has no cancellation of its own,
-/// and the callback runs outside its event loops, so unwinding there is safe.
-struct Cancelled
-{ };
-
-} // namespace
-
 DetectJob::DetectJob(const core::LoadTarget& target, int timeoutMs)
     : m_target(target)
     , m_timeoutMs(timeoutMs)
@@ -44,7 +35,7 @@ void DetectJob::start()
 
 void DetectJob::cancel()
 {
-    m_cancelled = true;
+    m_cancellation.cancel();
 }
 
 bool DetectJob::wait(int ms)
@@ -54,18 +45,17 @@ bool DetectJob::wait(int ms)
 
 void DetectJob::work()
 {
-    try {
-        const core::DoctorReport report = core::Doctor::run(m_target, m_timeoutMs, [this](const core::DoctorCheck& c) {
-            if (m_cancelled)
-                throw Cancelled {};
-            Q_EMIT checkDone(c);
-        });
-        if (m_cancelled)
-            return;
-        Q_EMIT finished(report, core::ServerFacts::detect(report.replies()));
-    } catch (const Cancelled&) {
-        // Nobody is listening any more.
-    }
+    const core::DoctorReport report = core::Doctor::run(
+        m_target, m_timeoutMs,
+        [this](const core::DoctorCheck& c) {
+            if (!m_cancellation.isCancelled())
+                Q_EMIT checkDone(c);
+        },
+        &m_cancellation);
+    // Nobody is listening any more.
+    if (report.cancelled || m_cancellation.isCancelled())
+        return;
+    Q_EMIT finished(report, core::ServerFacts::detect(report.replies()));
 }
 
 } // namespace kp::ui

@@ -8,8 +8,6 @@
 
 #include <QObject>
 
-#include <atomic>
-
 class QThread;
 
 namespace kp::ui {
@@ -18,7 +16,8 @@ namespace kp::ui {
 /// check. Results come back as queued signals, in the receiver's thread.
 ///
 /// Lifetime: the job has no parent and deletes itself once its thread has finished, so the page that started it may
-/// go first. cancel() makes it stop after the check in progress and emit nothing more.
+/// go first. cancel() stops it within 50 ms of a request under way, or at the end of a check that sends none, and it
+/// emits nothing more.
 class DetectJob : public QObject
 {
     Q_OBJECT
@@ -27,7 +26,7 @@ public:
     ~DetectJob() override;
 
     void start();
-    /// Thread-safe; the check in progress still runs to its end (at most the timeout).
+    /// Thread-safe.
     void cancel();
     /// Blocks until the thread has ended or `ms` have passed; true if it has ended.
     bool wait(int ms);
@@ -42,7 +41,7 @@ private:
     const core::LoadTarget m_target;
     const int m_timeoutMs;
     QThread* m_thread = nullptr;
-    std::atomic_bool m_cancelled {false};
+    core::Cancellation m_cancellation;
 };
 
 } // namespace kp::ui
