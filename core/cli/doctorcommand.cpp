@@ -3,7 +3,7 @@
 #include "doctorcommand.h"
 
 #include "cli/secrets.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

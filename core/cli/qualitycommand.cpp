@@ -8,7 +8,7 @@
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "quality/questionset.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

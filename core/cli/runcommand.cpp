@@ -8,7 +8,7 @@
 #include "cli/storeoption.h"
 #include "plan/runplan.h"
 #include "plan/sweepinput.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "run/runpipeline.h"
 #include "run/summarytable.h"
 #include "store/runstore.h"

@@ -9,7 +9,7 @@
 #include "common/processcpu.h"
 #include "common/version.h"
 #include "metricsscraper.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "shard/clockoffset.h"
 
 #include <QDateTime>

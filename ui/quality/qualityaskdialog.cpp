@@ -5,7 +5,7 @@
 #include "load/loadtarget.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitystore.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "store/runstore.h"
 
 #include <QComboBox>

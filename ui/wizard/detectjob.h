@@ -3,7 +3,7 @@
 #pragma once
 
 #include "load/loadtarget.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "server/serverfacts.h"
 
 #include <QObject>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "server/serverfacts.h"
 
 #include <QPointer>

@@ -6,7 +6,7 @@
 // Then hostile input of the other kinds: a command line that makes no sense, and a server process that freezes.
 #include "load/loadengine.h"
 #include "load/workload.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "store/runstore.h"
 #include "support/hostileserver.h"
 #include "support/kneepointrun.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "load/loadtarget.h"
 #include "net/httpclient.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "support/hostileserver.h"
 
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // `kneepoint doctor` against the simulator as a child process: Doctor::run directly for the findings, the binary
 // for exit codes, the JSON output and what must never be printed (the API key).
 #include "cli/doctorcommand.h"
-#include "run/doctor.h"
+#include "doctor/doctor.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The checks of the server's answers: /health, /version, /v1/models, /metrics, /tokenize and one completion.
+
+#include "doctor/checksupport.h"
+#include "load/loadtarget.h"
+#include "net/httpclient.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace kp::core::doctorchecks {
+
+/// The message of an error answer, from vLLM's envelopes ({"error": {"message"}}, {"message"}, {"detail"}) or a
+/// short plain body.
+QString errorMessage(const QByteArray& body);
+/// "HTTP 404: the message".
+QString statusLine(const HttpAnswer& a);
+
+/// The doctor's requests: the server's endpoints, on one client, so that the checks reuse a connection as a run
+/// would (HttpClient holds the rules: the key, redirects, TLS, the size cap, the deadline, cancellation).
+class Http
+{
+public:
+    Http(const LoadTarget& target, int timeoutMs, const Cancellation* cancellation)
+        : m_target(target)
+        , m_client(target.httpSettings(timeoutMs, cancellation))
+    { }
+
+    HttpAnswer get(const QString& path) { return m_client.get(m_target.endpoint(path)); }
+    HttpAnswer post(const QString& path, const QJsonObject& json)
+    {
+        return m_client.post(m_target.endpoint(path), json);
+    }
+
+private:
+    const LoadTarget& m_target;
+    HttpClient m_client;
+};
+
+DoctorCheck healthCheck(Http& http, bool* answered);
+DoctorCheck versionCheck(Http& http, DoctorReport* report);
+DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, QString* modelId);
+DoctorCheck metricsCheck(Http& http, QByteArray* body);
+DoctorCheck tokenizeCheck(Http& http, const QString& modelId);
+DoctorCheck completionCheck(Http& http, const QString& modelId);
+
+} // namespace kp::core::doctorchecks
