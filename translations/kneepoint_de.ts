@@ -2267,85 +2267,6 @@
     </message>
 </context>
 <context>
-    <name>kp::core</name>
-    <message>
-        <source>The disk holding %1 is full, so %2 failed and the database was left as it was. Free some space and try again.</source>
-        <translation>Der Datenträger mit %1 ist voll, daher ist %2 fehlgeschlagen; die Datenbank blieb unverändert. Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <source>%1 cannot be written, so %2 failed. Check the file&apos;s permissions, or choose another file with --db or KNEEPOINT_DB.</source>
-        <translation>%1 ist nicht beschreibbar, daher ist %2 fehlgeschlagen. Prüfen Sie die Zugriffsrechte der Datei oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try again.</source>
-        <translation>%1 ist von einem anderen Programm belegt, daher ist %2 fehlgeschlagen. Warten Sie, bis das andere Kneepoint fertig ist, und versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <source>%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
-        <translation>%1 ist beschädigt (%3), daher ist %2 fehlgeschlagen. Kneepoint schreibt nicht in diese Datei: Stellen Sie sie aus einer Sicherung wieder her oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.</source>
-        <translation>Der Datenträger mit %1 hat einen Fehler gemeldet (%3), daher ist %2 fehlgeschlagen. Prüfen Sie den Datenträger und versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <source>%2 failed in %1: %3.</source>
-        <translation>In %1 ist %2 fehlgeschlagen: %3.</translation>
-    </message>
-    <message>
-        <source>%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update Kneepoint, or choose another file with --db or KNEEPOINT_DB.</source>
-        <translation>%1 wurde von einer neueren Kneepoint-Version angelegt (Datenbankversion %2; diese Version liest bis %3). Aktualisieren Sie Kneepoint oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it untouched: choose another file with --db or KNEEPOINT_DB.</source>
-        <translation>%1 ist die SQLite-Datenbank einer anderen Anwendung, keine von Kneepoint. Kneepoint hat sie nicht verändert: Wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
-        <translation>%1 lässt sich nicht als Kneepoint-Datenbank lesen (%2). Kneepoint hat die Datei nicht verändert: Stellen Sie sie aus einer Sicherung wieder her oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>The PDF has no startxref line; it is probably truncated.</source>
-        <translation>Das PDF hat keine startxref-Zeile; es ist vermutlich abgeschnitten.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s startxref does not give an offset inside the file.</source>
-        <translation>Der startxref-Eintrag des PDFs nennt keinen Offset innerhalb der Datei.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s chain of cross-reference sections (/Prev) is broken.</source>
-        <translation>Die Kette der Querverweisabschnitte (/Prev) des PDFs ist unterbrochen.</translation>
-    </message>
-    <message>
-        <source>The PDF uses cross-reference streams (PDF 1.5 and later), which embedding files does not support.</source>
-        <translation>Das PDF verwendet Querverweis-Streams (ab PDF 1.5), die das Einbetten von Dateien nicht unterstützt.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s startxref or /Prev does not point at a cross-reference table.</source>
-        <translation>Der Eintrag startxref oder /Prev des PDFs zeigt nicht auf eine Querverweistabelle.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s cross-reference table cannot be read.</source>
-        <translation>Die Querverweistabelle des PDFs kann nicht gelesen werden.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s trailer dictionary cannot be read.</source>
-        <translation>Das Trailer-Dictionary des PDFs kann nicht gelesen werden.</translation>
-    </message>
-    <message>
-        <source>The PDF&apos;s trailer has a /Prev that is no offset.</source>
-        <translation>Der Trailer des PDFs enthält ein /Prev, das kein Offset ist.</translation>
-    </message>
-    <message>
-        <source>%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close this window or command and open the database again.</source>
-        <translation>%1 wurde von einem anderen Programm gelöscht oder verschoben, während Kneepoint die Datei geöffnet hatte, daher ist %2 fehlgeschlagen. Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
-    </message>
-    <message>
-        <source>The write-ahead log of %1 (its -wal and -shm files) was removed by another program while Kneepoint had the database open, so %2 failed. What was committed before is in the file: close this window or command and open the database again.</source>
-        <translation>Das Write-Ahead-Log von %1 (seine Dateien -wal und -shm) wurde von einem anderen Programm entfernt, während Kneepoint die Datenbank geöffnet hatte, daher ist %2 fehlgeschlagen. Was vorher gespeichert wurde, steht in der Datei: Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
-    </message>
-</context>
-<context>
     <name>kp::core::PdfAttachments</name>
     <message>
         <source>The data is no PDF: it does not start with %PDF-.</source>
@@ -2386,6 +2307,38 @@
     <message>
         <source>Two attachments are both called &quot;%1&quot;.</source>
         <translation>Zwei Anhänge heißen beide &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The PDF has no startxref line; it is probably truncated.</source>
+        <translation>Das PDF hat keine startxref-Zeile; es ist vermutlich abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s startxref does not give an offset inside the file.</source>
+        <translation>Der startxref-Eintrag des PDFs nennt keinen Offset innerhalb der Datei.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s chain of cross-reference sections (/Prev) is broken.</source>
+        <translation>Die Kette der Querverweisabschnitte (/Prev) des PDFs ist unterbrochen.</translation>
+    </message>
+    <message>
+        <source>The PDF uses cross-reference streams (PDF 1.5 and later), which embedding files does not support.</source>
+        <translation>Das PDF verwendet Querverweis-Streams (ab PDF 1.5), die das Einbetten von Dateien nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s startxref or /Prev does not point at a cross-reference table.</source>
+        <translation>Der Eintrag startxref oder /Prev des PDFs zeigt nicht auf eine Querverweistabelle.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s cross-reference table cannot be read.</source>
+        <translation>Die Querverweistabelle des PDFs kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s trailer dictionary cannot be read.</source>
+        <translation>Das Trailer-Dictionary des PDFs kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The PDF&apos;s trailer has a /Prev that is no offset.</source>
+        <translation>Der Trailer des PDFs enthält ein /Prev, das kein Offset ist.</translation>
     </message>
 </context>
 <context>
@@ -2443,10 +2396,6 @@
         <translation>das Speichern von Schritt %1</translation>
     </message>
     <message>
-        <source>There is no run %1 in %2 to store step %3 in.</source>
-        <translation>In %2 gibt es keinen Lauf %1, in dem Schritt %3 gespeichert werden könnte.</translation>
-    </message>
-    <message>
         <source>A run cannot be finished as running.</source>
         <translation>Ein Lauf kann nicht mit dem Status „läuft“ abgeschlossen werden.</translation>
     </message>
@@ -2485,6 +2434,66 @@
     <message>
         <source>updating the facts of run %1</source>
         <translation>das Aktualisieren der Angaben zu Lauf %1</translation>
+    </message>
+    <message>
+        <source>storing the requests of step %1</source>
+        <translation>das Speichern der Anfragen von Schritt %1</translation>
+    </message>
+    <message>
+        <source>There is no step %1 under way in %2.</source>
+        <translation>In %2 läuft kein Schritt %1.</translation>
+    </message>
+    <message>
+        <source>discarding step %1</source>
+        <translation>das Verwerfen von Schritt %1</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close this window or command and open the database again.</source>
+        <translation>%1 wurde von einem anderen Programm gelöscht oder verschoben, während Kneepoint die Datei geöffnet hatte, daher ist %2 fehlgeschlagen. Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
+    </message>
+    <message>
+        <source>The write-ahead log of %1 (its -wal and -shm files) was removed by another program while Kneepoint had the database open, so %2 failed. What was committed before is in the file: close this window or command and open the database again.</source>
+        <translation>Das Write-Ahead-Log von %1 (seine Dateien -wal und -shm) wurde von einem anderen Programm entfernt, während Kneepoint die Datenbank geöffnet hatte, daher ist %2 fehlgeschlagen. Was vorher gespeichert wurde, steht in der Datei: Schließen Sie dieses Fenster oder diesen Befehl und öffnen Sie die Datenbank erneut.</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full, so %2 failed and the database was left as it was. Free some space and try again.</source>
+        <translation>Der Datenträger mit %1 ist voll, daher ist %2 fehlgeschlagen; die Datenbank blieb unverändert. Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written, so %2 failed. Check the file&apos;s permissions, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation>%1 ist nicht beschreibbar, daher ist %2 fehlgeschlagen. Prüfen Sie die Zugriffsrechte der Datei oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try again.</source>
+        <translation>%1 ist von einem anderen Programm belegt, daher ist %2 fehlgeschlagen. Warten Sie, bis das andere Kneepoint fertig ist, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation>%1 ist beschädigt (%3), daher ist %2 fehlgeschlagen. Kneepoint schreibt nicht in diese Datei: Stellen Sie sie aus einer Sicherung wieder her oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.</source>
+        <translation>Der Datenträger mit %1 hat einen Fehler gemeldet (%3), daher ist %2 fehlgeschlagen. Prüfen Sie den Datenträger und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>%2 failed in %1: %3.</source>
+        <translation>In %1 ist %2 fehlgeschlagen: %3.</translation>
+    </message>
+    <message>
+        <source>%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update Kneepoint, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation>%1 wurde von einer neueren Kneepoint-Version angelegt (Datenbankversion %2; diese Version liest bis %3). Aktualisieren Sie Kneepoint oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it untouched: choose another file with --db or KNEEPOINT_DB.</source>
+        <translation>%1 ist die SQLite-Datenbank einer anderen Anwendung, keine von Kneepoint. Kneepoint hat sie nicht verändert: Wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from a backup, or choose another file with --db or KNEEPOINT_DB.</source>
+        <translation>%1 lässt sich nicht als Kneepoint-Datenbank lesen (%2). Kneepoint hat die Datei nicht verändert: Stellen Sie sie aus einer Sicherung wieder her oder wählen Sie mit --db oder KNEEPOINT_DB eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2 to store step %3 in.</source>
+        <translation>In %2 gibt es keinen Lauf %1, in dem Schritt %3 gespeichert werden könnte.</translation>
     </message>
 </context>
 <context>

@@ -17,11 +17,6 @@ namespace kp::core {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("kp::core::PdfAttachments", text);
-}
-
 // PDF 1.7 §7.2.2: the six white-space characters and the ten delimiters; everything else is a regular character.
 bool isWhite(char c)
 {
@@ -331,13 +326,15 @@ CrossReference readCrossReference(QByteArrayView pdf)
     // The last one counts (§7.5.5): earlier ones belong to the original file or earlier updates.
     const qsizetype startXref = pdf.lastIndexOf(QByteArrayView("startxref"));
     if (startXref < 0) {
-        xref.error = tr("The PDF has no startxref line; it is probably truncated.");
+        xref.error = QCoreApplication::translate(
+            "kp::core::PdfAttachments", "The PDF has no startxref line; it is probably truncated.");
         return xref;
     }
     Reader tail(pdf, startXref + 9);
     const auto offset = tail.integer();
     if (!offset || *offset <= 0 || *offset >= pdf.size()) {
-        xref.error = tr("The PDF's startxref does not give an offset inside the file.");
+        xref.error = QCoreApplication::translate(
+            "kp::core::PdfAttachments", "The PDF's startxref does not give an offset inside the file.");
         return xref;
     }
     xref.startXref = *offset;
@@ -347,7 +344,8 @@ CrossReference readCrossReference(QByteArrayView pdf)
     bool newest = true;
     while (section) {
         if (*section <= 0 || *section >= pdf.size() || seen.contains(*section)) {
-            xref.error = tr("The PDF's chain of cross-reference sections (/Prev) is broken.");
+            xref.error = QCoreApplication::translate(
+                "kp::core::PdfAttachments", "The PDF's chain of cross-reference sections (/Prev) is broken.");
             return xref;
         }
         seen.insert(*section);
@@ -356,16 +354,19 @@ CrossReference readCrossReference(QByteArrayView pdf)
             // "N G obj" here is a cross-reference stream (§7.5.8), which a classic table reader cannot follow.
             Reader object(pdf, *section);
             const bool isStream = object.integer() && object.integer() && object.keyword("obj");
-            xref.error = isStream ? tr("The PDF uses cross-reference streams (PDF 1.5 and later), which embedding "
-                                       "files does not support.")
-                                  : tr("The PDF's startxref or /Prev does not point at a cross-reference table.");
+            xref.error = isStream ? QCoreApplication::translate("kp::core::PdfAttachments",
+                             "The PDF uses cross-reference streams (PDF 1.5 and later), which embedding "
+                             "files does not support.")
+                                  : QCoreApplication::translate("kp::core::PdfAttachments",
+                                      "The PDF's startxref or /Prev does not point at a cross-reference table.");
             return xref;
         }
         while (!reader.keyword("trailer")) {
             const auto first = reader.integer();
             const auto count = first ? reader.integer() : std::nullopt;
             if (!count) {
-                xref.error = tr("The PDF's cross-reference table cannot be read.");
+                xref.error = QCoreApplication::translate(
+                    "kp::core::PdfAttachments", "The PDF's cross-reference table cannot be read.");
                 return xref;
             }
             for (qint64 i = 0; i < *count; ++i) {
@@ -373,13 +374,15 @@ CrossReference readCrossReference(QByteArrayView pdf)
                 const auto entryOffset = reader.integer();
                 const auto generation = entryOffset ? reader.integer() : std::nullopt;
                 if (!generation) {
-                    xref.error = tr("The PDF's cross-reference table cannot be read.");
+                    xref.error = QCoreApplication::translate(
+                        "kp::core::PdfAttachments", "The PDF's cross-reference table cannot be read.");
                     return xref;
                 }
                 if (reader.keyword("n"))
                     entry.inUse = true;
                 else if (!reader.keyword("f")) {
-                    xref.error = tr("The PDF's cross-reference table cannot be read.");
+                    xref.error = QCoreApplication::translate(
+                        "kp::core::PdfAttachments", "The PDF's cross-reference table cannot be read.");
                     return xref;
                 }
                 entry.offset = *entryOffset;
@@ -391,7 +394,8 @@ CrossReference readCrossReference(QByteArrayView pdf)
         }
         const auto trailer = reader.dictionary();
         if (!trailer) {
-            xref.error = tr("The PDF's trailer dictionary cannot be read.");
+            xref.error = QCoreApplication::translate(
+                "kp::core::PdfAttachments", "The PDF's trailer dictionary cannot be read.");
             return xref;
         }
         if (newest)
@@ -401,7 +405,8 @@ CrossReference readCrossReference(QByteArrayView pdf)
         if (const DictEntry* prev = trailer->find("Prev")) {
             section = integerValue(pdf, prev);
             if (!section) {
-                xref.error = tr("The PDF's trailer has a /Prev that is no offset.");
+                xref.error = QCoreApplication::translate(
+                    "kp::core::PdfAttachments", "The PDF's trailer has a /Prev that is no offset.");
                 return xref;
             }
         }
@@ -532,7 +537,8 @@ QByteArray PdfAttachments::embed(const QByteArray& pdf, const QList<PdfAttachmen
         return QByteArray();
     };
     if (!pdf.startsWith("%PDF-"))
-        return fail(tr("The data is no PDF: it does not start with %PDF-."));
+        return fail(QCoreApplication::translate(
+            "kp::core::PdfAttachments", "The data is no PDF: it does not start with %PDF-."));
 
     const CrossReference xref = readCrossReference(pdf);
     if (!xref.error.isEmpty())
@@ -540,17 +546,21 @@ QByteArray PdfAttachments::embed(const QByteArray& pdf, const QList<PdfAttachmen
     const Dictionary& trailer = xref.trailer;
     // Every string in an encrypted file is encrypted too, ours included; we cannot do that.
     if (trailer.find("Encrypt"))
-        return fail(tr("The PDF is encrypted, and embedding files into encrypted PDFs is not supported."));
+        return fail(QCoreApplication::translate("kp::core::PdfAttachments",
+            "The PDF is encrypted, and embedding files into encrypted PDFs is not supported."));
     const auto size = integerValue(pdf, trailer.find("Size"));
     const auto root = referenceValue(pdf, trailer.find("Root"));
     if (!size || *size <= 0 || !root)
-        return fail(tr("The PDF's trailer lacks a valid /Size or /Root."));
+        return fail(
+            QCoreApplication::translate("kp::core::PdfAttachments", "The PDF's trailer lacks a valid /Size or /Root."));
 
     const std::optional<Dictionary> catalog = objectDictionary(pdf, xref, *root);
     if (!catalog)
-        return fail(tr("The PDF's document catalog (/Root) cannot be found or read."));
+        return fail(QCoreApplication::translate(
+            "kp::core::PdfAttachments", "The PDF's document catalog (/Root) cannot be found or read."));
     if (const DictEntry* type = catalog->find("Type"); type && valueText(pdf, *type) != QByteArrayView("/Catalog"))
-        return fail(tr("The PDF's /Root is not a document catalog."));
+        return fail(
+            QCoreApplication::translate("kp::core::PdfAttachments", "The PDF's /Root is not a document catalog."));
     if (files.isEmpty())
         return pdf;
 
@@ -573,19 +583,23 @@ QByteArray PdfAttachments::embed(const QByteArray& pdf, const QList<PdfAttachmen
         if (const auto namesRef = value.reference()) {
             const auto namesDict = objectDictionary(pdf, xref, *namesRef);
             if (!namesDict)
-                return fail(tr("The PDF catalog's /Names dictionary cannot be found or read."));
+                return fail(QCoreApplication::translate(
+                    "kp::core::PdfAttachments", "The PDF catalog's /Names dictionary cannot be found or read."));
             if (namesDict->find("EmbeddedFiles"))
-                return fail(tr("The PDF already has embedded files (/EmbeddedFiles), and adding to them is not "
-                               "supported."));
+                return fail(QCoreApplication::translate("kp::core::PdfAttachments",
+                    "The PDF already has embedded files (/EmbeddedFiles), and adding to them is not "
+                    "supported."));
             rewritten = *namesRef;
             rewrittenText = withEntry(pdf, namesDict->begin, namesDict->end, namesDict->end, treeEntry);
         } else if (const auto inlineDict = Reader(pdf, names->begin).dictionary()) {
             if (inlineDict->find("EmbeddedFiles"))
-                return fail(tr("The PDF already has embedded files (/EmbeddedFiles), and adding to them is not "
-                               "supported."));
+                return fail(QCoreApplication::translate("kp::core::PdfAttachments",
+                    "The PDF already has embedded files (/EmbeddedFiles), and adding to them is not "
+                    "supported."));
             rewrittenText = withEntry(pdf, catalog->begin, catalog->end, inlineDict->end, treeEntry);
         } else {
-            return fail(tr("The PDF catalog's /Names is neither a dictionary nor a reference to one."));
+            return fail(QCoreApplication::translate("kp::core::PdfAttachments",
+                "The PDF catalog's /Names is neither a dictionary nor a reference to one."));
         }
     }
 
@@ -594,13 +608,17 @@ QByteArray PdfAttachments::embed(const QByteArray& pdf, const QList<PdfAttachmen
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString& name = files[i].fileName;
         if (name.isEmpty() || name.contains(u'/') || name.contains(u'\\'))
-            return fail(tr("An attachment needs a file name without folders, not \"%1\".").arg(name));
+            return fail(QCoreApplication::translate(
+                "kp::core::PdfAttachments", "An attachment needs a file name without folders, not \"%1\".")
+                            .arg(name));
         keys.emplace_back(textBytes(name), i);
     }
     std::sort(keys.begin(), keys.end());
     for (std::size_t i = 1; i < keys.size(); ++i) {
         if (keys[i].first == keys[i - 1].first)
-            return fail(tr("Two attachments are both called \"%1\".").arg(files[keys[i].second].fileName));
+            return fail(
+                QCoreApplication::translate("kp::core::PdfAttachments", "Two attachments are both called \"%1\".")
+                    .arg(files[keys[i].second].fileName));
     }
     QByteArray out = pdf;
     if (!out.endsWith('\n') && !out.endsWith('\r'))

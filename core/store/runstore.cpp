@@ -44,11 +44,6 @@ constexpr qint64 kApplicationId = 0x4B4E5054;
 constexpr int kPageSize = 65536;
 constexpr int kBusyTimeoutMs = 10000;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("kp::core::RunStore", text);
-}
-
 void setError(QString* error, const QString& message)
 {
     if (error)
@@ -257,13 +252,15 @@ QString changedUnderUs(const QString& path, const QString& what, bool inWal)
 {
     const QString file = QDir::toNativeSeparators(path);
     if (!QFileInfo::exists(path))
-        return tr("%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close "
-                  "this window or command and open the database again.")
+        return RunStore::tr(
+            "%1 was deleted or moved by another program while Kneepoint had it open, so %2 failed. Close "
+            "this window or command and open the database again.")
             .arg(file, what);
     if (inWal && !QFileInfo::exists(path + QStringLiteral("-wal")) && !QFileInfo::exists(path + QStringLiteral("-shm")))
-        return tr("The write-ahead log of %1 (its -wal and -shm files) was removed by another program while "
-                  "Kneepoint had the database open, so %2 failed. What was committed before is in the file: close "
-                  "this window or command and open the database again.")
+        return RunStore::tr(
+            "The write-ahead log of %1 (its -wal and -shm files) was removed by another program while "
+            "Kneepoint had the database open, so %2 failed. What was committed before is in the file: close "
+            "this window or command and open the database again.")
             .arg(file, what);
     return {};
 }
@@ -280,28 +277,31 @@ QString failure(const QString& path, const QString& what, const QSqlError& e, bo
     }
     switch (code) {
     case 13: // SQLITE_FULL
-        return tr("The disk holding %1 is full, so %2 failed and the database was left as it was. Free some "
-                  "space and try again.")
+        return RunStore::tr("The disk holding %1 is full, so %2 failed and the database was left as it was. Free some "
+                            "space and try again.")
             .arg(QDir::toNativeSeparators(path), what);
     case 8: // SQLITE_READONLY
-        return tr("%1 cannot be written, so %2 failed. Check the file's permissions, or choose another file with "
-                  "--db or KNEEPOINT_DB.")
+        return RunStore::tr(
+            "%1 cannot be written, so %2 failed. Check the file's permissions, or choose another file with "
+            "--db or KNEEPOINT_DB.")
             .arg(QDir::toNativeSeparators(path), what);
     case 5: // SQLITE_BUSY
     case 6: // SQLITE_LOCKED
-        return tr("%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try "
-                  "again.")
+        return RunStore::tr(
+            "%1 is held by another program, so %2 failed. Wait for the other Kneepoint to finish and try "
+            "again.")
             .arg(QDir::toNativeSeparators(path), what);
     case 11: // SQLITE_CORRUPT
     case 26: // SQLITE_NOTADB
-        return tr("%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, "
-                  "or choose another file with --db or KNEEPOINT_DB.")
+        return RunStore::tr(
+            "%1 is damaged (%3), so %2 failed. Kneepoint will not write to it: restore it from a backup, "
+            "or choose another file with --db or KNEEPOINT_DB.")
             .arg(QDir::toNativeSeparators(path), what, sqliteText(e));
     case 10: // SQLITE_IOERR
-        return tr("The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.")
+        return RunStore::tr("The disk holding %1 reported an error (%3), so %2 failed. Check the disk and try again.")
             .arg(QDir::toNativeSeparators(path), what, sqliteText(e));
     default:
-        return tr("%2 failed in %1: %3.").arg(QDir::toNativeSeparators(path), what, sqliteText(e));
+        return RunStore::tr("%2 failed in %1: %3.").arg(QDir::toNativeSeparators(path), what, sqliteText(e));
     }
 }
 
@@ -422,16 +422,17 @@ QString refusal(const QString& path, const Probe& p)
     case Probe::Ours:
         if (p.version <= RunStore::schemaVersion())
             return {};
-        return tr("%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update "
-                  "Kneepoint, or choose another file with --db or KNEEPOINT_DB.")
+        return RunStore::tr("%1 was made by a newer Kneepoint (database version %2; this one reads up to %3). Update "
+                            "Kneepoint, or choose another file with --db or KNEEPOINT_DB.")
             .arg(file, QString::number(p.version), QString::number(RunStore::schemaVersion()));
     case Probe::Foreign:
-        return tr("%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it "
-                  "untouched: choose another file with --db or KNEEPOINT_DB.")
+        return RunStore::tr("%1 is an SQLite database of another application, not a Kneepoint one. Kneepoint left it "
+                            "untouched: choose another file with --db or KNEEPOINT_DB.")
             .arg(file);
     case Probe::Damaged:
-        return tr("%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from "
-                  "a backup, or choose another file with --db or KNEEPOINT_DB.")
+        return RunStore::tr(
+            "%1 cannot be read as a Kneepoint database (%2). Kneepoint left it untouched: restore it from "
+            "a backup, or choose another file with --db or KNEEPOINT_DB.")
             .arg(file, sqliteText(p.error));
     }
     return {};
@@ -898,7 +899,7 @@ qint64 insertStep(QSqlDatabase& db, const QString& path, qint64 runId, const Ste
         // A missing run shows as a foreign key failure; say it in the user's terms.
         if (sqliteCode(q.lastError()) == 19) // SQLITE_CONSTRAINT
             setError(error,
-                tr("There is no run %1 in %2 to store step %3 in.")
+                RunStore::tr("There is no run %1 in %2 to store step %3 in.")
                     .arg(QString::number(runId), QDir::toNativeSeparators(path), QString::number(step.index)));
         else
             setError(error, failure(path, storing, q.lastError()));

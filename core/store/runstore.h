@@ -5,6 +5,7 @@
 #include "load/requestrecord.h"
 #include "server/storedmetricssample.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -103,6 +104,8 @@ struct StoredRun
 /// takes one, and user information in the URL is dropped.
 class RunStore
 {
+    Q_DECLARE_TR_FUNCTIONS(kp::core::RunStore)
+
 public:
     /// The default database: $KNEEPOINT_DB when set, else <AppDataLocation>/kneepoint.sqlite, its directory
     /// created. The command line's --db overrides both (its caller passes the path to open()).
