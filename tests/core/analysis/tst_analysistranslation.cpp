@@ -6,12 +6,17 @@
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "report/markdownreport.h"
+#include "report/pdfattachments.h"
 #include "report/reportcontent.h"
+#include "store/runstore.h"
 #include "support/handbuiltrun.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 
@@ -28,6 +33,7 @@ private Q_SLOTS:
     void englishAgainOnceTheTranslatorIsRemoved();
     void memoryWallEvidenceReadsAsASentence();
     void qtsOwnWordsComeInGermanToo();
+    void theStoresAndThePdfsSentencesComeInGerman();
 
 private:
     static RunAnalysis analyse(const RunData& run) { return RunAnalysis::of(run, AnalysisSettings::ofRun(run)); }
@@ -154,6 +160,33 @@ void TestAnalysisTranslation::qtsOwnWordsComeInGermanToo()
     QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Abbrechen"));
     QCOMPARE(QCoreApplication::translate("QWizard", "&Next >"), QStringLiteral("&Weiter >"));
     QCoreApplication::removeTranslator(&qt);
+}
+
+// Sentences written outside a class (the store's failures, the PDF's) are looked up under the context lupdate files
+// them in: a free tr() helper once asked for another, and twenty German sentences were never shown.
+void TestAnalysisTranslation::theStoresAndThePdfsSentencesComeInGerman()
+{
+    QTranslator german;
+    QVERIFY(german.load(QStringLiteral("kneepoint_de"), QStringLiteral(KNEEPOINT_QM_DIR)));
+    QCoreApplication::installTranslator(&german);
+    QTemporaryDir dir;
+    // An SQLite file of another application.
+    const QString path = dir.filePath(QStringLiteral("birds.sqlite"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("birds"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec(QStringLiteral("CREATE TABLE birds (name TEXT)")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("birds"));
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QString pdfError;
+    PdfAttachments::embed(QByteArrayLiteral("not a pdf"), {}, &pdfError);
+    QCoreApplication::removeTranslator(&german);
+    QVERIFY2(error.contains(QStringLiteral("ist die SQLite-Datenbank einer anderen Anwendung")), qPrintable(error));
+    QVERIFY2(pdfError.startsWith(QStringLiteral("Die Daten sind kein PDF")), qPrintable(pdfError));
 }
 
 QTEST_GUILESS_MAIN(TestAnalysisTranslation)
