@@ -244,13 +244,11 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
         step.load = step.load.value(u"shard_of").toObject();
         step.startNs = std::numeric_limits<std::int64_t>::max();
         step.endNs = std::numeric_limits<std::int64_t>::min();
-        std::vector<RequestRecord> records;
         std::vector<StoredMetricsSample> samples;
         double cpu = 0;
         double lateMs = 0;
         std::int64_t earliest = std::numeric_limits<std::int64_t>::max();
         std::int64_t latest = std::numeric_limits<std::int64_t>::min();
-        int userBase = 0;
         for (const auto& [shard, stored] : parts) {
             if (stored->info.load.value(u"shard_of") != parts.front().second->info.load.value(u"shard_of"))
                 return fail(QStringLiteral("Step %1 differs between %2 and %3.")
@@ -266,20 +264,6 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
             step.cancelled = step.cancelled || stored->info.cancelled;
             cpu += stored->info.client.value(u"cpu_seconds").toDouble();
             lateMs = std::max(lateMs, stored->info.client.value(u"late_ms").toDouble());
-            std::vector<RequestRecord> mine = shard->store->requests(stored->id, &error);
-            if (!error.isEmpty())
-                return fail(QStringLiteral("%1: %2").arg(where(*shard), error));
-            for (RequestRecord& r : mine) {
-                for (std::int64_t* ns : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
-                    shift(ns, by);
-                for (ChunkArrival& c : r.chunks)
-                    shift(&c.ns, by);
-                // Each shard numbers its users from 0: the merged step has them all, one after another.
-                if (r.user >= 0)
-                    r.user += userBase;
-                records.push_back(std::move(r));
-            }
-            userBase += stored->info.load.value(u"concurrency").toInt();
             // The server's /metrics, as the first shard in the step scraped it: every shard saw the same server.
             if (samples.empty()) {
                 samples = shard->store->metricsSamples(stored->id, &error);
@@ -287,10 +271,6 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
                     sample.ns += by;
             }
         }
-        std::sort(records.begin(), records.end(),
-            [](const RequestRecord& a, const RequestRecord& b) { return a.sentNs < b.sentNs; });
-        for (std::size_t i = 0; i < records.size(); ++i)
-            records[i].id = i;
         step.client = QJsonObject {{QStringLiteral("cpu_seconds"), cpu}, {QStringLiteral("shards"), int(parts.size())},
             {QStringLiteral("late_ms_max"), lateMs}};
         const double spreadS = double(latest - earliest) / 1e9;
@@ -298,10 +278,51 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
             worstSpreadS = spreadS;
             worstStep = index;
         }
-        if (out.addStep(id, step, records, samples, &error) < 0)
+
+        // The requests go over in batches, shard after shard, onto one clock: a merged step of any length is never
+        // held whole, as a run's own step is not.
+        const qint64 stepId = out.beginStep(id, step, &error);
+        if (stepId < 0)
+            return fail(error);
+        constexpr std::size_t kBatch = 1000;
+        std::vector<RequestRecord> batch;
+        std::uint64_t nextId = 0;
+        QString storeError;
+        int userBase = 0;
+        for (const auto& [shard, stored] : parts) {
+            const std::int64_t by = shard->shiftNs;
+            const bool read = shard->store->forEachRequest(
+                stored->id,
+                [&](const RequestRecord& original) {
+                    if (!storeError.isEmpty())
+                        return;
+                    RequestRecord r = original;
+                    for (std::int64_t* ns : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
+                        shift(ns, by);
+                    for (ChunkArrival& c : r.chunks)
+                        shift(&c.ns, by);
+                    // Each shard numbers its users from 0: the merged step has them all, one after another.
+                    if (r.user >= 0)
+                        r.user += userBase;
+                    r.id = nextId++;
+                    batch.push_back(std::move(r));
+                    if (batch.size() >= kBatch) {
+                        if (!out.addRequests(stepId, batch, &storeError))
+                            return;
+                        batch.clear();
+                    }
+                },
+                &error);
+            if (!read)
+                return fail(QStringLiteral("%1: %2").arg(where(*shard), error));
+            if (!storeError.isEmpty())
+                return fail(storeError);
+            userBase += stored->info.load.value(u"concurrency").toInt();
+        }
+        if (!out.addRequests(stepId, batch, &error) || !out.finishStep(stepId, step, samples, &error))
             return fail(error);
         ++result.steps;
-        result.requests += qint64(records.size());
+        result.requests += qint64(nextId);
     }
     if (worstStep >= 0 && worstSpreadS > 0.5)
         result.notes << QStringLiteral("The shards began step %1 up to %2 s apart: for that long the server did not "
