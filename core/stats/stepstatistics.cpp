@@ -316,9 +316,9 @@ StepStatistics StepStatistics::fromSource(
         } else {
             ++withoutPrompt;
         }
-        const auto [good, lacking] = meets(l, slo);
-        m.good = good;
-        s.good += good ? 1 : 0;
+        const auto [meetsTargets, lacking] = meets(l, slo);
+        m.good = meetsTargets;
+        s.good += meetsTargets ? 1 : 0;
         lackingMetric += lacking ? 1 : 0;
         measured.push_back(m);
     });
