@@ -4,11 +4,11 @@
 
 #include "cli/secrets.h"
 #include "cli/storeoption.h"
+#include "doctor/doctor.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "quality/questionset.h"
-#include "doctor/doctor.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>

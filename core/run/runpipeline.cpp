@@ -8,8 +8,8 @@
 #include "common/monotonicclock.h"
 #include "common/processcpu.h"
 #include "common/version.h"
-#include "metricsscraper.h"
 #include "doctor/doctor.h"
+#include "metricsscraper.h"
 #include "shard/clockoffset.h"
 
 #include <QDateTime>

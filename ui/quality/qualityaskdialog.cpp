@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qualityaskdialog.h"
 
+#include "doctor/doctor.h"
 #include "load/loadtarget.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitystore.h"
-#include "doctor/doctor.h"
 #include "store/runstore.h"
 
 #include <QComboBox>

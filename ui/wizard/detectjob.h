@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadtarget.h"
 #include "doctor/doctor.h"
+#include "load/loadtarget.h"
 #include "server/serverfacts.h"
 
 #include <QObject>

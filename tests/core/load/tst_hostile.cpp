@@ -4,9 +4,9 @@
 // framing, HTTP and timing, against both transports of the load engine. Each case asserts a bounded time, the
 // failure class, that every request of the step has its record (nothing lost), and a message that names the cause.
 // Then hostile input of the other kinds: a command line that makes no sense, and a server process that freezes.
+#include "doctor/doctor.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
-#include "doctor/doctor.h"
 #include "store/runstore.h"
 #include "support/hostileserver.h"
 #include "support/kneepointrun.h"
