@@ -10,9 +10,10 @@
 // Seconds are wall-clock seconds of the measured step; the simulator runs --speed times faster than real time, so
 // a 60 s step at speed 20 is twenty minutes of the server's time, and 64 streams of 256 tokens send ~120,000 chunks a
 // second on two cores.
+#include "sim/simulatorprocess.h"
+
 #include <QCoreApplication>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -60,20 +61,15 @@ int main(int argc, char** argv)
     const QString binary = QStringLiteral(KNEEPOINT_BINARY_PATH);
     QTemporaryDir dir;
 
-    QProcess sim;
-    sim.start(binary,
-        {QStringLiteral("sim"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--speed"),
-            QString::number(speed), QStringLiteral("--max-num-seqs"), QString::number(std::max(256, users))});
-    static const QRegularExpression listening(QStringLiteral("Listening on (http://\\S+)"));
-    QString simOut;
-    QString url;
-    for (int i = 0; i < 200 && url.isEmpty(); ++i) {
-        sim.waitForReadyRead(100);
-        simOut += QString::fromUtf8(sim.readAllStandardOutput());
-        url = listening.match(simOut).captured(1);
-    }
+    // The simulator as `kneepoint demo` starts it: a child process on a free port.
+    kp::core::SimulatorProcess sim;
+    sim.start({QStringLiteral("--speed"), QString::number(speed), QStringLiteral("--max-num-seqs"),
+                  QString::number(std::max(256, users))},
+        binary);
+    QString simError;
+    const QString url = sim.waitForListening(&simError).toString();
     if (url.isEmpty()) {
-        std::fprintf(stderr, "bench_longstep: the simulator did not start: %s\n", qPrintable(simOut));
+        std::fprintf(stderr, "bench_longstep: the simulator did not start: %s\n", qPrintable(simError));
         return 1;
     }
 
@@ -121,8 +117,7 @@ int main(int argc, char** argv)
             static_cast<long long>(n) * 256, peak, peak / reference);
         std::fflush(stdout);
     }
-    sim.terminate();
-    sim.waitForFinished(5000);
+    sim.stop();
     std::printf("\nThe longest step's peak is %.2fx the shortest's (%s).\n", worst,
         worst <= 1.25 ? "bounded: within 25%" : "GROWING with the step");
     return worst <= 1.25 ? 0 : 2;
