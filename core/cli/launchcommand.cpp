@@ -2,37 +2,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launchcommand.h"
 
-#include "catalog/catalog.h"
-#include "catalog/modelresolver.h"
 #include "cli/runcommand.h"
 #include "cli/storeoption.h"
-#include "launch/engineargallowlist.h"
-#include "launch/imagereference.h"
-#include "launch/launchcommandbuilder.h"
 #include "launch/launchfacts.h"
 #include "launch/launchrecord.h"
-#include "launch/llamamemoryestimate.h"
-#include "launch/runtimecheck.h"
-#include "launch/serverlauncher.h"
-#include "launch/vramestimate.h"
-#include "launch/vramsampler.h"
+#include "launch/launchsession.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
-#include <QDir>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QHostAddress>
 #include <QJsonDocument>
-#include <QLocale>
-#include <QProcess>
-#include <QRegularExpression>
 #include <QSocketNotifier>
-#include <QStandardPaths>
-#include <QTcpServer>
-#include <QUuid>
+#include <QTextStream>
+#include <QTimer>
 
-#include <cmath>
 #include <csignal>
 #include <memory>
 
@@ -138,120 +122,6 @@ QList<QCommandLineOption> runPassThroughOptions()
     return out;
 }
 
-/// A GPU nvidia-smi sees on this machine, for when --gpu names none: its name and memory are all the estimate needs.
-std::optional<GpuSpec> localGpu()
-{
-    const QString smi = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
-    if (smi.isEmpty())
-        return std::nullopt;
-    QProcess p;
-    p.start(smi, {QStringLiteral("--query-gpu=name,memory.total"), QStringLiteral("--format=csv,noheader,nounits")});
-    if (!p.waitForFinished(10'000) || p.exitCode() != 0)
-        return std::nullopt;
-    const QStringList first = QString::fromUtf8(p.readAllStandardOutput()).split(u'\n').value(0).split(u',');
-    bool ok = false;
-    const double mib = first.value(1).trimmed().toDouble(&ok);
-    if (first.size() != 2 || !ok || mib <= 0)
-        return std::nullopt;
-    GpuSpec gpu;
-    gpu.id = QStringLiteral("local");
-    gpu.name = first.value(0).trimmed();
-    gpu.memoryGib = mib / 1024.0; // nvidia-smi counts MiB of what the driver exposes
-    gpu.memoryGb = mib * 1024.0 * 1024.0 / 1e9;
-    gpu.memorySource = QStringLiteral("nvidia-smi memory.total");
-    return gpu;
-}
-
-bool portFree(const QString& host, int port, int* chosen)
-{
-    QTcpServer probe;
-    const QHostAddress address = host == u"0.0.0.0" ? QHostAddress(QHostAddress::AnyIPv4) : QHostAddress(host);
-    if (!probe.listen(address, quint16(port)))
-        return false;
-    *chosen = probe.serverPort();
-    return true;
-}
-
-/// The memory check of either engine, as the command prints it.
-struct MemoryCheck
-{
-    bool fits = false;
-    QString summary;
-    QString refusal;
-    QJsonObject facts; ///< the estimate's parts in MiB, kept with the run beside what the server reported
-};
-
-double mib(double bytes)
-{
-    return std::round(bytes / (1024.0 * 1024.0) * 10) / 10;
-}
-
-/// A GGUF file in the Hugging Face cache, as `huggingface-cli download ORG/NAME FILE --revision REV` leaves it:
-/// hub/models--ORG--NAME/snapshots/<commit>/FILE, a branch or tag resolved through refs/.
-QString ggufFromHubCache(const QString& model, const QString& revision, const QString& file, QString* error)
-{
-    const QString home = qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
-    const QString repo = home + QStringLiteral("/hub/models--") + QString(model).replace(u'/', QStringLiteral("--"));
-    QString commit = revision;
-    static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
-    // A branch or tag names a file under refs/ whose text is the commit: neither may lead out of the repository.
-    if (!hash.match(revision).hasMatch() && !revision.contains(QStringLiteral(".."))) {
-        QFile ref(repo + QStringLiteral("/refs/") + revision);
-        if (ref.open(QIODevice::ReadOnly))
-            commit = QString::fromLatin1(ref.read(64)).trimmed();
-    }
-    const QString path = repo + QStringLiteral("/snapshots/") + commit + u'/' + file;
-    if (!hash.match(commit).hasMatch() || !QFileInfo::exists(path)) {
-        *error = QStringLiteral("%1 of %2 at revision %3 is not in the Hugging Face cache (%4). Download it first "
-                                "with: huggingface-cli download %2 %1 --revision %3")
-                     .arg(file, model, revision, home);
-        return {};
-    }
-    return QFileInfo(path).canonicalFilePath();
-}
-
-/// llama.cpp: the GGUF file, its estimate against the GPU's or this machine's memory, and the plan's file fields.
-MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
-{
-    QString error;
-    const std::optional<GgufModel> model = GgufModel::read(plan.ggufPath, &error);
-    if (!model)
-        throw UsageError {error};
-    plan.ggufBytes = model->fileBytes;
-    // The run keeps the file's name only; the note lets its analysis find the file again (GgufModel::recall).
-    GgufModel::remember(plan.ggufPath, model->fileBytes);
-    LlamaMemoryEstimate::Inputs in;
-    in.model = *model;
-    in.ctxSize = plan.engineArg(QStringLiteral("--ctx-size")).toLongLong();
-    if (const QString k = plan.engineArg(QStringLiteral("--cache-type-k")); !k.isEmpty())
-        in.cacheTypeK = k;
-    if (const QString v = plan.engineArg(QStringLiteral("--cache-type-v")); !v.isEmpty())
-        in.cacheTypeV = v;
-    if (const QString u = plan.engineArg(QStringLiteral("--ubatch-size")); !u.isEmpty())
-        in.ubatchSize = u.toLongLong();
-    const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
-    in.gpuLayers = layers.isEmpty() ? -1 : layers.toInt();
-    // On a GPU when layers go there (llama-server's default when it has one); otherwise in this machine's memory.
-    if (gpu && in.gpuLayers != 0) {
-        in.memory = {QStringLiteral("the memory of one %1").arg(gpu->name), gpu->memoryBytes(), true};
-    } else if (const auto host = LlamaMemoryEstimate::hostMemory()) {
-        in.memory = *host;
-    } else {
-        return {true,
-            QStringLiteral("%1: %2 of weights; this machine's free memory is not known here, so the fit is not "
-                           "checked")
-                .arg(model->name, LlamaMemoryEstimate::size(double(model->weightBytes))),
-            {}, {}};
-    }
-    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
-    const QJsonObject facts {{QStringLiteral("need_mib"), mib(e.needBytes)},
-        {QStringLiteral("weights_mib"), mib(e.weightBytes)}, {QStringLiteral("kv_cache_mib"), mib(e.kvBytes)},
-        {QStringLiteral("compute_mib"), mib(e.computeBytes)}, {QStringLiteral("reserve_mib"), mib(e.reserveBytes)},
-        {QStringLiteral("ctx_size"), double(e.ctxSize)}, {QStringLiteral("against"), in.memory.label},
-        {QStringLiteral("available_mib"), mib(in.memory.bytes)}};
-    return {e.fits, e.summary(), e.refusal(), facts};
-}
-
 } // namespace
 
 QString LaunchCommand::summary() const
@@ -322,6 +192,44 @@ QList<QCommandLineOption> LaunchCommand::options() const
     return list;
 }
 
+LaunchRequest LaunchCommand::requestFrom(const QCommandLineParser& p)
+{
+    LaunchRequest r;
+    const QString engine = p.value(QStringLiteral("engine"));
+    const auto engineValue = launchEngineFromName(engine);
+    if (!engineValue)
+        throw UsageError {QStringLiteral("--engine is vllm or llamacpp, not '%1'.").arg(engine)};
+    r.engine = *engineValue;
+    const QString runtime = p.value(QStringLiteral("runtime"));
+    const auto runtimeValue = launchRuntimeFromName(runtime);
+    if (!runtimeValue)
+        throw UsageError {QStringLiteral("--runtime is docker, podman or local, not '%1'.").arg(runtime)};
+    r.runtime = *runtimeValue;
+    r.model = p.value(QStringLiteral("model"));
+    r.revision = p.value(QStringLiteral("revision"));
+    r.gguf = p.value(QStringLiteral("gguf"));
+    r.image = p.value(QStringLiteral("image"));
+    r.allowUnpinned = p.isSet(QStringLiteral("allow-unpinned"));
+    r.engineCommand = p.value(QStringLiteral("engine-command"));
+    r.gpu = p.value(QStringLiteral("gpu"));
+    if (p.isSet(QStringLiteral("gpus")))
+        r.gpus = option::integer(p, QStringLiteral("gpus"), 1, 64);
+    r.gpuDevices = p.value(QStringLiteral("gpu-devices"));
+    r.host = p.value(QStringLiteral("host"));
+    r.port = option::integer(p, QStringLiteral("port"), 0, 65535);
+    if (p.isSet(QStringLiteral("hf-cache")))
+        r.hfCache = p.value(QStringLiteral("hf-cache"));
+    r.modelConfig = p.value(QStringLiteral("model-config"));
+    r.maxModelLen = p.value(QStringLiteral("max-model-len"));
+    r.gpuMemoryUtilization = p.value(QStringLiteral("gpu-memory-utilization"));
+    r.kvCacheDtype = p.value(QStringLiteral("kv-cache-dtype"));
+    r.ctxSize = p.value(QStringLiteral("ctx-size"));
+    r.engineArgs = p.values(QStringLiteral("engine-arg"));
+    r.healthTimeoutS = option::integer(p, QStringLiteral("health-timeout-s"), 1, 24 * 3600);
+    r.dcgmUrl = p.value(QStringLiteral("dcgm-url"));
+    return r;
+}
+
 int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
 {
     const QString prefix = QStringLiteral("kneepoint launch: ");
@@ -334,266 +242,33 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         return ExitOk;
     }
 
-    // Which engine, and what it serves.
-    LaunchPlan plan;
-    const QString engineName = p.value(QStringLiteral("engine"));
-    if (engineName == u"llamacpp" || engineName == u"llama.cpp")
-        plan.engine = LaunchEngine::LlamaCpp;
-    else if (engineName != u"vllm")
-        throw UsageError {QStringLiteral("--engine is vllm or llamacpp, not '%1'.").arg(engineName)};
-    const bool llama = plan.engine == LaunchEngine::LlamaCpp;
-    for (const char* vllmOnly : {"max-model-len", "gpu-memory-utilization", "kv-cache-dtype", "model-config"}) {
-        if (llama && p.isSet(QString::fromLatin1(vllmOnly)))
-            throw UsageError {QStringLiteral("--%1 is for vLLM; llama.cpp takes --ctx-size and --engine-arg "
-                                             "--cache-type-k=q8_0 --engine-arg --cache-type-v=q8_0.")
-                                  .arg(QString::fromLatin1(vllmOnly))};
-    }
-    for (const char* llamaOnly : {"gguf", "ctx-size"}) {
-        if (!llama && p.isSet(QString::fromLatin1(llamaOnly)))
-            throw UsageError {QStringLiteral("--%1 is for --engine llamacpp; vLLM takes --model, --revision and "
-                                             "--max-model-len.")
-                                  .arg(QString::fromLatin1(llamaOnly))};
-    }
-    const QString model = p.value(QStringLiteral("model"));
-    static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
-    const QString gguf = p.value(QStringLiteral("gguf"));
-    if (llama && model.isEmpty()) {
-        if (gguf.isEmpty())
-            throw UsageError {QStringLiteral("--engine llamacpp needs --gguf FILE (a GGUF file on this machine), or "
-                                             "--model ORG/NAME --revision REV --gguf FILE.gguf from the Hugging Face "
-                                             "cache.")};
-        const QFileInfo file(gguf);
-        if (!file.isFile())
-            throw UsageError {QStringLiteral("--gguf: there is no file %1.").arg(gguf)};
-        plan.ggufPath = file.canonicalFilePath();
-    } else if (!repoId.match(model).hasMatch()) {
-        throw UsageError {QStringLiteral("--model takes a Hugging Face id ORG/NAME, such as "
-                                         "meta-llama/Llama-3.1-8B-Instruct%1.")
-                              .arg(model.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(model))};
-    }
-    const QString revision = p.value(QStringLiteral("revision"));
-    static const QRegularExpression revisionText(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
-    if (!model.isEmpty() && !revisionText.match(revision).hasMatch())
-        throw UsageError {QStringLiteral("--revision is required: a commit hash (best), branch or tag of the model.")};
-    if (llama && !model.isEmpty()) {
-        static const QRegularExpression fileName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*\\.gguf$"));
-        if (!fileName.match(gguf).hasMatch())
-            throw UsageError {QStringLiteral("With --model, --gguf names the file in the repository, such as "
-                                             "model-Q4_K_M.gguf%1.")
-                                  .arg(gguf.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(gguf))};
-        QString error;
-        plan.ggufPath = ggufFromHubCache(model, revision, gguf, &error);
-        if (plan.ggufPath.isEmpty()) {
-            io.err << prefix << error << '\n';
-            return ExitFailure;
-        }
-    }
-    if (llama)
-        plan.engineProgram = QStringLiteral("llama-server");
-
-    plan.model = model;
-    plan.revision = revision;
-    const QString runtime = p.value(QStringLiteral("runtime"));
-    if (runtime == u"docker")
-        plan.runtime = LaunchRuntime::Docker;
-    else if (runtime == u"podman")
-        plan.runtime = LaunchRuntime::Podman;
-    else if (runtime == u"local")
-        plan.runtime = LaunchRuntime::Local;
-    else
-        throw UsageError {QStringLiteral("--runtime is docker, podman or local, not '%1'.").arg(runtime)};
-    plan.gpus = option::integer(p, QStringLiteral("gpus"), 1, 64);
-    plan.gpuDevices = p.value(QStringLiteral("gpu-devices"));
-    static const QRegularExpression devices(QStringLiteral("^\\d+(,\\d+)*$"));
-    if (!plan.gpuDevices.isEmpty() && !devices.match(plan.gpuDevices).hasMatch())
-        throw UsageError {
-            QStringLiteral("--gpu-devices takes GPU indices such as 0,1, not '%1'.").arg(plan.gpuDevices)};
-    plan.host = p.value(QStringLiteral("host"));
-    if (QHostAddress(plan.host).isNull())
-        throw UsageError {QStringLiteral("--host takes an IP address such as 127.0.0.1, not '%1'.").arg(plan.host)};
-    const int wantedPort = option::integer(p, QStringLiteral("port"), 0, 65535);
-    const int healthTimeoutS = option::integer(p, QStringLiteral("health-timeout-s"), 1, 24 * 3600);
-    if (plan.runtime == LaunchRuntime::Local) {
-        if (p.isSet(QStringLiteral("engine-command")))
-            plan.engineProgram = p.value(QStringLiteral("engine-command"));
-        if (p.isSet(QStringLiteral("image")))
-            throw UsageError {QStringLiteral("--image is for the docker and podman runtimes; the local runtime runs "
-                                             "--engine-command.")};
-    } else {
-        if (p.isSet(QStringLiteral("engine-command")))
-            throw UsageError {QStringLiteral("--engine-command is for the local runtime; containers run --image.")};
-        if (p.isSet(QStringLiteral("image"))) {
-            QString error;
-            const auto image = ImageReference::parse(p.value(QStringLiteral("image")), &error);
-            if (!image)
-                throw UsageError {QStringLiteral("--image: ") + error};
-            plan.image = *image;
-        } else if (llama) {
-            throw UsageError {QStringLiteral("--engine llamacpp in a container needs --image, pinned: "
-                                             "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda for a "
-                                             "GPU); docker buildx imagetools inspect shows the digest.")};
-        } else {
-            plan.image = ImageReference::defaultImage();
-            if (!plan.image.pinned())
-                throw UsageError {QStringLiteral(
-                    "No verified digest is recorded for the default image vllm/vllm-openai:v0.31.0. Look it up with "
-                    "'docker buildx imagetools inspect vllm/vllm-openai:v0.31.0' and pass --image "
-                    "vllm/vllm-openai@sha256:<digest>.")};
-        }
-        if (!plan.image.pinned() && !p.isSet(QStringLiteral("allow-unpinned")))
-            throw UsageError {QStringLiteral("The image %1 is not pinned by digest, so the same command may start "
-                                             "different software tomorrow. Pass --image %2@sha256:<digest> (docker "
-                                             "buildx imagetools inspect %1 shows it), or --allow-unpinned to accept "
-                                             "that; the report will say so.")
-                                  .arg(plan.image.toString(), plan.image.repository)};
-        // llama.cpp's container gets the GGUF file's directory alone, read-only, and no token: it downloads nothing.
-        if (!llama) {
-            plan.hfCache = p.isSet(QStringLiteral("hf-cache"))
-                ? p.value(QStringLiteral("hf-cache"))
-                : qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
-            plan.passHfToken = !qEnvironmentVariable("HF_TOKEN").isEmpty();
-        }
-    }
-
-    // Engine arguments: the shortcuts first, then --engine-arg, each checked against the allow-list.
-    const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer() : EngineArgAllowList::builtIn();
-    QStringList requested;
-    for (const char* shortcut : {"max-model-len", "gpu-memory-utilization", "kv-cache-dtype", "ctx-size"}) {
-        const QString name = QString::fromLatin1(shortcut);
-        if (p.isSet(name))
-            requested << QStringLiteral("--%1=%2").arg(name, p.value(name));
-    }
-    requested << p.values(QStringLiteral("engine-arg"));
-    for (const QString& text : std::as_const(requested)) {
-        QString error;
-        const auto arg = allowList.check(text, &error);
-        if (!arg)
-            throw UsageError {error};
-        const QString positive
-            = arg->flag.startsWith(QStringLiteral("--no-")) ? QStringLiteral("--") + arg->flag.mid(5) : arg->flag;
-        for (const EngineArg& earlier : std::as_const(plan.engineArgs)) {
-            const QString other = earlier.flag.startsWith(QStringLiteral("--no-"))
-                ? QStringLiteral("--") + earlier.flag.mid(5)
-                : earlier.flag;
-            if (other == positive)
-                throw UsageError {QStringLiteral("%1 is given twice.").arg(positive)};
-        }
-        plan.engineArgs << *arg;
-    }
-    const QString tpArg = plan.engineArg(QStringLiteral("--tensor-parallel-size"));
-    if (!tpArg.isEmpty() && tpArg.toInt() != plan.gpus) {
-        if (p.isSet(QStringLiteral("gpus")))
-            throw UsageError {
-                QStringLiteral("--gpus %1 and --tensor-parallel-size %2 disagree.").arg(plan.gpus).arg(tpArg)};
-        plan.gpus = tpArg.toInt();
-    }
-    plan.servedModelName = plan.engineArg(QStringLiteral("--served-model-name"));
-    if (plan.servedModelName.isEmpty())
-        plan.servedModelName = model.isEmpty() ? QFileInfo(plan.ggufPath).completeBaseName() : model;
-
-    // The memory estimate, before any GPU time is spent.
-    std::optional<GpuSpec> gpu;
-    if (p.isSet(QStringLiteral("gpu"))) {
-        gpu = Catalog::forUser().gpu(p.value(QStringLiteral("gpu")));
-        if (!gpu)
-            throw UsageError {QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.")
-                                  .arg(p.value(QStringLiteral("gpu")))};
-    } else {
-        gpu = localGpu();
-        // llama.cpp runs on the CPU too; vLLM's estimate needs the GPU.
-        if (!gpu && !llama)
-            throw UsageError {QStringLiteral("Which GPU? nvidia-smi is not available here: pass --gpu ID (kneepoint "
-                                             "gpus lists them) so that the memory estimate can run.")};
-    }
-    MemoryCheck memory;
-    if (llama) {
-        memory = checkLlamaCpp(plan, gpu);
-    } else {
-        ResolveOptions resolveOptions;
-        resolveOptions.configPath = p.value(QStringLiteral("model-config"));
-        const ModelResolution resolution = ModelResolver::resolve(model, resolveOptions);
-        if (!resolution.model) {
-            io.err << prefix << "no memory estimate is possible without the model's geometry: " << resolution.error
-                   << " Pass --model-config with its config.json.\n";
-            return ExitFailure;
-        }
-        VramEstimate::Inputs in;
-        in.model = *resolution.model;
-        in.gpu = *gpu;
-        in.tensorParallel = plan.gpus;
-        in.maxModelLen = plan.engineArg(QStringLiteral("--max-model-len")).toInt();
-        in.kvCacheDtype = plan.engineArg(QStringLiteral("--kv-cache-dtype"));
-        if (in.kvCacheDtype.isEmpty())
-            in.kvCacheDtype = QStringLiteral("auto");
-        if (const QString util = plan.engineArg(QStringLiteral("--gpu-memory-utilization")); !util.isEmpty())
-            in.gpuMemoryUtilization = util.toDouble();
-        in.quantization = plan.engineArg(QStringLiteral("--quantization"));
-        const VramEstimate estimate = VramEstimate::of(in);
-        constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-        const QJsonObject facts {{QStringLiteral("need_mib"), mib(estimate.needGib * GiB)},
-            {QStringLiteral("weights_mib"), mib(estimate.weightsGib * GiB)},
-            {QStringLiteral("kv_cache_mib"), mib(estimate.kvGib * GiB)},
-            {QStringLiteral("reserve_mib"), mib(estimate.overheadGib * GiB)},
-            {QStringLiteral("against"), QStringLiteral("the usable memory of one %1").arg(gpu->name)},
-            {QStringLiteral("available_mib"), mib(estimate.usableGib * GiB)}};
-        memory = {estimate.fits, estimate.summary(), estimate.refusal(), facts};
-    }
-    if (!memory.fits) {
-        io.err << prefix << memory.refusal << '\n';
-        return ExitFailure;
-    }
-
-    // Run options are checked now, so that a typo does not cost a start-up.
-    QStringList runArgs;
-    std::unique_ptr<RunStore> store;
+    const LaunchRequest request = requestFrom(p);
+    // The sweep's options are read by `kneepoint run`'s own code before anything starts, so that a typo costs no
+    // start-up.
     const bool thenRun = p.isSet(QStringLiteral("then-run"));
-    const QList<QCommandLineOption> runOptions = RunCommand().options();
-    auto runHas = [&runOptions](const QString& name) {
-        for (const QCommandLineOption& o : runOptions) {
-            if (o.names().contains(name))
-                return true;
-        }
-        return false;
-    };
     for (const QCommandLineOption& o : runPassThroughOptions()) {
-        const QString name = o.names().first();
-        if (!p.isSet(name))
-            continue;
-        if (!thenRun)
-            throw UsageError {QStringLiteral("--%1 is an option of the sweep: add --then-run.").arg(name)};
-        if (o.valueName().isEmpty())
-            runArgs << u"--" + name;
-        else
-            for (const QString& v : p.values(name))
-                runArgs << u"--" + name << v;
+        if (!thenRun && p.isSet(o.names().first()))
+            throw UsageError {QStringLiteral("--%1 is an option of the sweep: add --then-run.").arg(o.names().first())};
     }
-    if (p.isSet(QStringLiteral("gpu")))
-        runArgs << QStringLiteral("--gpu") << p.value(QStringLiteral("gpu"));
-    if (runHas(QStringLiteral("gpus")))
-        runArgs << QStringLiteral("--gpus") << QString::number(plan.gpus);
+    RunOptions sweep;
+    if (thenRun)
+        RunCommand::readSweep(p, sweep);
 
-    plan.id = QUuid::createUuid().toString(QUuid::Id128).left(12);
-    plan.port = wantedPort == 0 ? 8000 : wantedPort;
-    const bool json = p.isSet(QStringLiteral("json"));
-    const LaunchCommandLine command = LaunchCommandBuilder::build(plan);
-    // "Fits" is about memory; whether it can start is the runtime's to say, so it is asked before either claim.
-    const RuntimeCheck answered = RuntimeCheck::of(plan);
-    if (!answered.ok) {
-        io.out << "Memory: " << memory.summary << ": fits.\n";
-        io.err << prefix << "the model fits, but nothing can start: " << answered.sentence << '\n';
+    const LaunchPreparation prepared = request.prepare();
+    if (!prepared.ok()) {
+        if (prepared.usageError)
+            throw UsageError {prepared.refusal};
+        for (const QString& line : prepared.checkLines())
+            io.out << line << '\n';
+        io.err << prefix << prepared.refusal << '\n';
         return ExitFailure;
     }
     if (p.isSet(QStringLiteral("dry-run"))) {
-        io.out << "Memory: " << memory.summary << ": fits.\n";
-        io.out << "Runtime: " << answered.sentence << '\n';
-        io.out << "Image: "
-               << (plan.runtime == LaunchRuntime::Local ? QStringLiteral("none (local runtime)")
-                                                        : plan.image.toString()
-                              + (plan.image.pinned() ? QStringLiteral(" (pinned)") : QStringLiteral(" (NOT pinned)")))
-               << '\n';
-        io.out << "Command: " << LaunchCommandBuilder::display(command) << '\n';
+        for (const QString& line : prepared.checkLines())
+            io.out << line << '\n';
         return ExitOk;
     }
+    std::unique_ptr<RunStore> store;
     if (thenRun) {
         QString error;
         store = openStore(p, &error);
@@ -603,118 +278,65 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         }
     }
 
-    for (const QString& s : cleanUpStaleLaunches())
-        io.err << s << '\n';
-    int port = 0;
-    if (!portFree(plan.host, wantedPort, &port)) {
-        io.err << prefix << "port " << wantedPort << " on " << plan.host
-               << " is in use: pass --port with a free one (or --port 0 for any).\n";
-        return ExitFailure;
-    }
-    plan.port = port;
-    // The sweep's options, parsed by `kneepoint run`'s own code before anything starts, so that a typo costs no
-    // start-up.
-    RunOptions runOptionsValue;
-    if (thenRun) {
-        QCommandLineParser runParser;
-        runParser.addOptions(runOptions);
-        QUrl url;
-        url.setScheme(QStringLiteral("http"));
-        url.setHost(plan.host == u"0.0.0.0" ? QStringLiteral("127.0.0.1") : plan.host);
-        url.setPort(plan.port);
-        const QStringList runCommandLine = QStringList {QStringLiteral("kneepoint run"), QStringLiteral("--url"),
-                                               url.toString(), QStringLiteral("--model"), plan.servedModelName}
-            + runArgs;
-        if (!runParser.parse(runCommandLine))
-            throw UsageError {runParser.errorText()};
-        runOptionsValue = RunCommand::optionsFrom(runParser);
-    }
-    // Docker would create a missing cache directory owned by root.
-    if (!plan.hfCache.isEmpty())
-        QDir().mkpath(plan.hfCache);
-    if (!plan.image.pinned() && plan.runtime != LaunchRuntime::Local)
-        io.err << "Warning: the image " << plan.image.toString() << " is not pinned by digest (--allow-unpinned).\n";
-    static const QRegularExpression commit(QStringLiteral("^[0-9a-f]{40}$"));
-    if (!plan.model.isEmpty() && !commit.match(plan.revision).hasMatch())
-        io.err << "Note: --revision " << plan.revision
-               << " is a branch or tag, which can move; a 40-character commit hash pins the weights.\n";
-    if (!QHostAddress(plan.host).isLoopback())
-        io.err << "Warning: the server will listen on " << plan.host
-               << ", reachable from other machines, and it has no API key.\n";
-    io.err << "Memory: " << memory.summary << ": fits.\n";
-    io.err << "Runtime: " << answered.sentence << '\n';
-
-    ServerLauncher::Options launcherOptions;
-    launcherOptions.healthTimeoutMs = healthTimeoutS * 1000;
-    launcherOptions.logPath = LaunchRecord::directory() + u'/' + plan.id + QStringLiteral(".log");
-    ServerLauncher launcher(plan, launcherOptions);
+    const bool json = p.isSet(QStringLiteral("json"));
+    LaunchSession session(prepared);
     Interrupts interrupts;
     QEventLoop loop;
     bool ok = false;
     QString failure;
-    QObject::connect(
-        &launcher, &ServerLauncher::stageChanged, &loop, [&io](ServerLauncher::Stage stage, const QString& detail) {
-            if (stage == ServerLauncher::Stage::Failed || stage == ServerLauncher::Stage::Ready)
-                return;
-            io.err << ServerLauncher::stageName(stage) << (detail.isEmpty() ? QString() : u": " + detail) << '\n';
-            io.err.flush();
-        });
-    QObject::connect(&launcher, &ServerLauncher::progress, &loop, [&io](const QString& what) {
-        io.err << "  " << what << '\n';
+    const auto say = [&io](const QString& line) {
+        io.err << line << '\n';
         io.err.flush();
-    });
-    QObject::connect(&launcher, &ServerLauncher::ready, &loop, [&] {
+    };
+    QObject::connect(&session, &LaunchSession::notice, &loop, say);
+    QObject::connect(
+        &session, &LaunchSession::stageChanged, &loop, [&say](ServerLauncher::Stage stage, const QString& detail) {
+            if (stage != ServerLauncher::Stage::Failed && stage != ServerLauncher::Stage::Ready)
+                say(ServerLauncher::stageName(stage) + (detail.isEmpty() ? QString() : u": " + detail));
+        });
+    QObject::connect(&session, &LaunchSession::progress, &loop, [&say](const QString& what) { say(u"  " + what); });
+    QObject::connect(&session, &LaunchSession::ready, &loop, [&] {
         ok = true;
         loop.quit();
     });
-    QObject::connect(&launcher, &ServerLauncher::failed, &loop, [&](const QString& sentence) {
-        failure = sentence;
-        loop.quit();
-    });
-    QObject::connect(&launcher, &ServerLauncher::exitedUnexpectedly, &loop, [&](const QString& sentence) {
+    QObject::connect(&session, &LaunchSession::failed, &loop, [&](const QString& sentence) {
+        ok = false;
         failure = sentence;
         loop.quit();
     });
     interrupts.onInterrupt([&] {
-        io.err << "\nStopping: the server is being stopped and removed.\n";
-        io.err.flush();
+        say(QStringLiteral("\nStopping: the server is being stopped and removed."));
         loop.quit();
     });
-    QTimer::singleShot(0, &launcher, &ServerLauncher::start);
+    QTimer::singleShot(0, &session, &LaunchSession::start);
     loop.exec();
     if (!ok) {
-        launcher.stop();
+        session.stop();
         if (interrupts.count() > 0 && failure.isEmpty())
             return ExitInterrupted;
-        io.err << prefix << failure << '\n'
-               << "No load was applied. The whole log: " << launcherOptions.logPath << '\n';
+        io.err << prefix << failure << '\n' << "No load was applied.";
+        if (QFileInfo::exists(session.logPath()))
+            io.err << " The whole log: " << session.logPath();
+        io.err << '\n';
         return ExitFailure;
     }
 
-    const QString url = launcher.baseUrl().toString();
-    io.err << QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.\n")
-                  .arg(launcher.startupSeconds(), 0, 'f', 1);
-    io.err.flush();
-    QJsonObject launchFacts = launcher.facts();
-    launchFacts[QStringLiteral("memory_estimate")] = memory.facts;
-    VramSampler vram(QUrl(p.value(QStringLiteral("dcgm-url"))), plan.gpuDevices);
-    vram.start();
+    const QString url = session.baseUrl().toString();
+    say(QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.")
+            .arg(session.startupSeconds(), 0, 'f', 1));
 
     if (!thenRun) {
         io.out << QStringLiteral("ready at %1 (started in %2 s); press Ctrl+C to stop and remove it\n")
                       .arg(url)
-                      .arg(launcher.startupSeconds(), 0, 'f', 1);
+                      .arg(session.startupSeconds(), 0, 'f', 1);
         io.out.flush();
         loop.exec(); // until Ctrl-C, SIGTERM or the server's own end
-        vram.stop();
-        launcher.stop();
-        const QJsonObject peaks = vram.toJson();
-        for (auto it = peaks.begin(); it != peaks.end(); ++it)
-            launchFacts.insert(it.key(), it.value());
+        session.stop();
+        const QJsonObject facts = session.facts();
         if (json)
-            io.out << QJsonDocument(launchFacts).toJson(QJsonDocument::Indented);
+            io.out << QJsonDocument(facts).toJson(QJsonDocument::Indented);
         else
-            io.out << describeLaunchFacts(launchFacts);
+            io.out << describeLaunchFacts(facts);
         if (!failure.isEmpty()) {
             io.err << prefix << failure << '\n';
             return ExitFailure;
@@ -722,50 +344,33 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         return ExitOk;
     }
 
-    // The sweep, with the run's own Ctrl-C handling.
-    qint64 newestBefore = -1;
-    for (const RunSummary& r : store->runs())
-        newestBefore = std::max(newestBefore, r.id);
+    // The sweep, with the run's own Ctrl-C handling, against the proven server under the name it serves.
+    sweep.url = session.baseUrl();
+    sweep.model = prepared.plan.servedModelName;
+    sweep.gpu = request.gpu;
+    sweep.gpuCount = prepared.plan.gpus;
     QString runOutput;
     QTextStream runOut(&runOutput);
     CommandIo runIo {json ? runOut : io.out, io.err};
-    const int code = RunCommand::execute(runOptionsValue, QByteArray(), store.get(), json, runIo);
+    qint64 runId = -1;
+    const int code = RunCommand::execute(sweep, QByteArray(), store.get(), json, runIo, &runId);
     Interrupts::install();
     runOut.flush();
-    vram.stop();
 
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
-    qint64 runId = -1;
-    for (const RunSummary& r : store->runs()) {
-        if (r.id > newestBefore && (runId < 0 || r.id < runId))
-            runId = r.id;
-    }
-    const QJsonObject peaks = vram.toJson();
-    for (auto it = peaks.begin(); it != peaks.end(); ++it)
-        launchFacts.insert(it.key(), it.value());
     if (runId >= 0) {
-        if (const auto stored = store->run(runId)) {
-            double kvPeak = -1;
-            for (const StoredStep& step : stored->steps) {
-                for (const StoredMetricsSample& s : store->metricsSamples(step.id))
-                    kvPeak = std::max(kvPeak, s.values.value(u"kvUsage").toDouble(-1));
-            }
-            if (kvPeak >= 0)
-                launchFacts[QStringLiteral("kv_cache_peak_usage")] = kvPeak;
-            QJsonObject facts = stored->info.facts;
-            facts[QStringLiteral("launch")] = launchFacts;
-            QString error;
-            if (!store->updateFacts(runId, facts, &error))
-                io.err << prefix << error << '\n';
-        }
+        QString error;
+        if (!session.recordWith(*store, runId, &error))
+            io.err << prefix << error << '\n';
     }
-    launcher.stop();
+    session.stop();
+    const QJsonObject facts = session.facts();
     if (json) {
         QJsonObject doc = QJsonDocument::fromJson(runOutput.toUtf8()).object();
-        doc[QStringLiteral("launch")] = launchFacts;
+        doc[QStringLiteral("launch")] = facts;
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else {
-        io.out << '\n' << describeLaunchFacts(launchFacts);
+        io.out << '\n' << describeLaunchFacts(facts);
     }
     io.err << "The server was stopped and removed.\n";
     return code;

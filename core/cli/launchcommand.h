@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cli/command.h"
+#include "launch/launchrequest.h"
 
 namespace kp::core {
 
@@ -17,6 +18,10 @@ public:
     QString description() const override;
     QList<QCommandLineOption> options() const override;
     int run(const QCommandLineParser& parser, CommandIo& io) override;
+
+    /// The request the options stand for; throws UsageError on a value that is not one (an unknown engine).
+    /// Everything else is LaunchRequest::prepare()'s to check, for the command line and the dialog alike.
+    static LaunchRequest requestFrom(const QCommandLineParser& parser);
 };
 
 } // namespace kp::core

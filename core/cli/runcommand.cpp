@@ -173,6 +173,12 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     o.gpu = p.value(QStringLiteral("gpu"));
     if (p.isSet(QStringLiteral("gpus")))
         o.gpuCount = option::integer(p, QStringLiteral("gpus"), 1, 64);
+    readSweep(p, o);
+    return o;
+}
+
+void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
+{
     o.product = p.value(QStringLiteral("product"));
     if (!RunOptions::products().contains(o.product))
         throw UsageError {
@@ -273,7 +279,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         for (const QString& name : shardOnly)
             if (p.isSet(name))
                 throw UsageError {QStringLiteral("--%1 belongs to a sharded run: give --shard I/N too.").arg(name)};
-        return o;
+        return;
     }
     QString error;
     o.shard = ShardSpec::parse(p.value(QStringLiteral("shard")), &error);
@@ -302,10 +308,10 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     }
     if (!o.dataset.isEmpty())
         throw UsageError {QStringLiteral("--shard cannot send a --dataset yet: each shard would send the whole file.")};
-    return o;
 }
 
-int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io)
+int RunCommand::execute(
+    const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io, qint64* runId)
 {
     RunPipeline pipeline(options, apiKey, store);
 #ifdef Q_OS_UNIX
@@ -372,6 +378,8 @@ int RunCommand::execute(const RunOptions& options, const QByteArray& apiKey, Run
     });
     QTimer::singleShot(0, &pipeline, &RunPipeline::start);
     loop.exec();
+    if (runId)
+        *runId = pipeline.runId();
 #ifdef Q_OS_UNIX
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);

@@ -21,9 +21,13 @@ public:
 
     /// The run's options from a parsed command line; throws UsageError on a bad value.
     static RunOptions optionsFrom(const QCommandLineParser& parser);
+    /// The sweep's options alone (everything but --url, --model, --gpu and --gpus) into `options`: for a command that
+    /// knows the server itself, as launch --then-run does. Throws UsageError on a bad value.
+    static void readSweep(const QCommandLineParser& parser, RunOptions& options);
     /// Runs a pipeline to its end with progress on stderr and the summary on stdout; Ctrl-C stops it cleanly.
-    /// Returns the exit code.
-    static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io);
+    /// Returns the exit code; `runId` gets the stored run's id (-1 when none was stored).
+    static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io,
+        qint64* runId = nullptr);
 };
 
 } // namespace kp::core

@@ -1,0 +1,442 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launch/launchrequest.h"
+
+#include "catalog/catalog.h"
+#include "catalog/ggufmodel.h"
+#include "catalog/modelresolver.h"
+#include "launch/engineargallowlist.h"
+#include "launch/imagereference.h"
+#include "launch/llamamemoryestimate.h"
+#include "launch/vramestimate.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QUuid>
+
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+/// A GPU nvidia-smi sees on this machine, for when --gpu names none: its name and memory are all the estimate needs.
+std::optional<GpuSpec> localGpu()
+{
+    const QString smi = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
+    if (smi.isEmpty())
+        return std::nullopt;
+    QProcess p;
+    p.start(smi, {QStringLiteral("--query-gpu=name,memory.total"), QStringLiteral("--format=csv,noheader,nounits")});
+    if (!p.waitForFinished(10'000) || p.exitCode() != 0)
+        return std::nullopt;
+    const QStringList first = QString::fromUtf8(p.readAllStandardOutput()).split(u'\n').value(0).split(u',');
+    bool ok = false;
+    const double mib = first.value(1).trimmed().toDouble(&ok);
+    if (first.size() != 2 || !ok || mib <= 0)
+        return std::nullopt;
+    GpuSpec gpu;
+    gpu.id = QStringLiteral("local");
+    gpu.name = first.value(0).trimmed();
+    gpu.memoryGib = mib / 1024.0; // nvidia-smi counts MiB of what the driver exposes
+    gpu.memoryGb = mib * 1024.0 * 1024.0 / 1e9;
+    gpu.memorySource = QStringLiteral("nvidia-smi memory.total");
+    return gpu;
+}
+
+/// The memory check of either engine.
+struct MemoryCheck
+{
+    bool fits = false;
+    QString summary;
+    QString refusal;
+    bool badInput = false; ///< the refusal is about the file that was named, not about memory
+    QJsonObject facts; ///< the estimate's parts in MiB, kept with the run beside what the server reported
+};
+
+double mib(double bytes)
+{
+    return std::round(bytes / (1024.0 * 1024.0) * 10) / 10;
+}
+
+/// A GGUF file in the Hugging Face cache, as `huggingface-cli download ORG/NAME FILE --revision REV` leaves it:
+/// hub/models--ORG--NAME/snapshots/<commit>/FILE, a branch or tag resolved through refs/.
+QString ggufFromHubCache(const QString& model, const QString& revision, const QString& file, QString* error)
+{
+    const QString home = qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
+    const QString repo = home + QStringLiteral("/hub/models--") + QString(model).replace(u'/', QStringLiteral("--"));
+    QString commit = revision;
+    static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
+    // A branch or tag names a file under refs/ whose text is the commit: neither may lead out of the repository.
+    if (!hash.match(revision).hasMatch() && !revision.contains(QStringLiteral(".."))) {
+        QFile ref(repo + QStringLiteral("/refs/") + revision);
+        if (ref.open(QIODevice::ReadOnly))
+            commit = QString::fromLatin1(ref.read(64)).trimmed();
+    }
+    const QString path = repo + QStringLiteral("/snapshots/") + commit + u'/' + file;
+    if (!hash.match(commit).hasMatch() || !QFileInfo::exists(path)) {
+        *error = QStringLiteral("%1 of %2 at revision %3 is not in the Hugging Face cache (%4). Download it first "
+                                "with: huggingface-cli download %2 %1 --revision %3")
+                     .arg(file, model, revision, home);
+        return {};
+    }
+    return QFileInfo(path).canonicalFilePath();
+}
+
+/// llama.cpp: the GGUF file, its estimate against the GPU's or this machine's memory, and the plan's file fields.
+MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
+{
+    QString error;
+    const std::optional<GgufModel> model = GgufModel::read(plan.ggufPath, &error);
+    if (!model)
+        return {false, {}, error, true, {}};
+    plan.ggufBytes = model->fileBytes;
+    // The run keeps the file's name only; the note lets its analysis find the file again (GgufModel::recall).
+    GgufModel::remember(plan.ggufPath, model->fileBytes);
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *model;
+    in.ctxSize = plan.engineArg(QStringLiteral("--ctx-size")).toLongLong();
+    if (const QString k = plan.engineArg(QStringLiteral("--cache-type-k")); !k.isEmpty())
+        in.cacheTypeK = k;
+    if (const QString v = plan.engineArg(QStringLiteral("--cache-type-v")); !v.isEmpty())
+        in.cacheTypeV = v;
+    if (const QString u = plan.engineArg(QStringLiteral("--ubatch-size")); !u.isEmpty())
+        in.ubatchSize = u.toLongLong();
+    const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
+    in.gpuLayers = layers.isEmpty() ? -1 : layers.toInt();
+    // On a GPU when layers go there (llama-server's default when it has one); otherwise in this machine's memory.
+    if (gpu && in.gpuLayers != 0) {
+        in.memory = {QStringLiteral("the memory of one %1").arg(gpu->name), gpu->memoryBytes(), true};
+    } else if (const auto host = LlamaMemoryEstimate::hostMemory()) {
+        in.memory = *host;
+    } else {
+        return {true,
+            QStringLiteral("%1: %2 of weights; this machine's free memory is not known here, so the fit is not "
+                           "checked")
+                .arg(model->name, LlamaMemoryEstimate::size(double(model->weightBytes))),
+            {}, false, {}};
+    }
+    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
+    const QJsonObject facts {{QStringLiteral("need_mib"), mib(e.needBytes)},
+        {QStringLiteral("weights_mib"), mib(e.weightBytes)}, {QStringLiteral("kv_cache_mib"), mib(e.kvBytes)},
+        {QStringLiteral("compute_mib"), mib(e.computeBytes)}, {QStringLiteral("reserve_mib"), mib(e.reserveBytes)},
+        {QStringLiteral("ctx_size"), double(e.ctxSize)}, {QStringLiteral("against"), in.memory.label},
+        {QStringLiteral("available_mib"), mib(in.memory.bytes)}};
+    return {e.fits, e.summary(), e.refusal(), false, facts};
+}
+
+/// An engine argument's flag without its "--no-" form: --enable-x and --no-enable-x are the same argument.
+QString positiveFlag(const QString& flag)
+{
+    return flag.startsWith(QStringLiteral("--no-")) ? QStringLiteral("--") + flag.mid(5) : flag;
+}
+
+} // namespace
+
+std::optional<LaunchEngine> launchEngineFromName(const QString& name)
+{
+    if (name == u"vllm")
+        return LaunchEngine::Vllm;
+    if (name == u"llamacpp" || name == u"llama.cpp")
+        return LaunchEngine::LlamaCpp;
+    return std::nullopt;
+}
+
+std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name)
+{
+    for (LaunchRuntime r : {LaunchRuntime::Docker, LaunchRuntime::Podman, LaunchRuntime::Local}) {
+        if (name == launchRuntimeName(r))
+            return r;
+    }
+    return std::nullopt;
+}
+
+LaunchPreparation LaunchRequest::prepare() const
+{
+    LaunchPreparation out;
+    out.request = *this;
+    const auto refuse = [&out](const QString& sentence, bool usage) {
+        out.refusal = sentence;
+        out.usageError = usage;
+        return out;
+    };
+    const auto usage = [&refuse](const QString& sentence) { return refuse(sentence, true); };
+
+    // Which engine, and what it serves.
+    LaunchPlan& plan = out.plan;
+    plan.engine = engine;
+    const bool llama = engine == LaunchEngine::LlamaCpp;
+    const std::pair<const char*, const QString*> vllmOnly[]
+        = {{"max-model-len", &maxModelLen}, {"gpu-memory-utilization", &gpuMemoryUtilization},
+            {"kv-cache-dtype", &kvCacheDtype}, {"model-config", &modelConfig}};
+    for (const auto& [name, value] : vllmOnly) {
+        if (llama && !value->isEmpty())
+            return usage(QStringLiteral("--%1 is for vLLM; llama.cpp takes --ctx-size and --engine-arg "
+                                        "--cache-type-k=q8_0 --engine-arg --cache-type-v=q8_0.")
+                             .arg(QString::fromLatin1(name)));
+    }
+    const std::pair<const char*, const QString*> llamaOnly[] = {{"gguf", &gguf}, {"ctx-size", &ctxSize}};
+    for (const auto& [name, value] : llamaOnly) {
+        if (!llama && !value->isEmpty())
+            return usage(QStringLiteral("--%1 is for --engine llamacpp; vLLM takes --model, --revision and "
+                                        "--max-model-len.")
+                             .arg(QString::fromLatin1(name)));
+    }
+    static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
+    if (llama && model.isEmpty()) {
+        if (gguf.isEmpty())
+            return usage(QStringLiteral("--engine llamacpp needs --gguf FILE (a GGUF file on this machine), or "
+                                        "--model ORG/NAME --revision REV --gguf FILE.gguf from the Hugging Face "
+                                        "cache."));
+        const QFileInfo file(gguf);
+        if (!file.isFile())
+            return usage(QStringLiteral("--gguf: there is no file %1.").arg(gguf));
+        plan.ggufPath = file.canonicalFilePath();
+    } else if (!repoId.match(model).hasMatch()) {
+        return usage(QStringLiteral("--model takes a Hugging Face id ORG/NAME, such as "
+                                    "meta-llama/Llama-3.1-8B-Instruct%1.")
+                         .arg(model.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(model)));
+    }
+    static const QRegularExpression revisionText(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
+    if (!model.isEmpty() && !revisionText.match(revision).hasMatch())
+        return usage(QStringLiteral("--revision is required: a commit hash (best), branch or tag of the model."));
+    if (llama && !model.isEmpty()) {
+        static const QRegularExpression fileName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*\\.gguf$"));
+        if (!fileName.match(gguf).hasMatch())
+            return usage(QStringLiteral("With --model, --gguf names the file in the repository, such as "
+                                        "model-Q4_K_M.gguf%1.")
+                             .arg(gguf.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(gguf)));
+        QString error;
+        plan.ggufPath = ggufFromHubCache(model, revision, gguf, &error);
+        if (plan.ggufPath.isEmpty())
+            return refuse(error, false);
+    }
+    if (llama)
+        plan.engineProgram = QStringLiteral("llama-server");
+    plan.model = model;
+    plan.revision = revision;
+
+    // Where it runs.
+    plan.runtime = runtime;
+    if (gpus < 0 || gpus > 64)
+        return usage(QStringLiteral("--gpus takes a number from 1 to 64, not %1.").arg(gpus));
+    plan.gpus = gpus > 0 ? gpus : 1;
+    plan.gpuDevices = gpuDevices;
+    static const QRegularExpression devices(QStringLiteral("^\\d+(,\\d+)*$"));
+    if (!plan.gpuDevices.isEmpty() && !devices.match(plan.gpuDevices).hasMatch())
+        return usage(QStringLiteral("--gpu-devices takes GPU indices such as 0,1, not '%1'.").arg(plan.gpuDevices));
+    plan.host = host;
+    if (QHostAddress(plan.host).isNull())
+        return usage(QStringLiteral("--host takes an IP address such as 127.0.0.1, not '%1'.").arg(plan.host));
+    if (port < 0 || port > 65535)
+        return usage(QStringLiteral("--port takes a number from 0 to 65535, not %1.").arg(port));
+    if (healthTimeoutS < 1 || healthTimeoutS > 24 * 3600)
+        return usage(QStringLiteral("--health-timeout-s takes a number from 1 to 86400, not %1.").arg(healthTimeoutS));
+    if (plan.runtime == LaunchRuntime::Local) {
+        if (!engineCommand.isEmpty())
+            plan.engineProgram = engineCommand;
+        if (!image.isEmpty())
+            return usage(QStringLiteral("--image is for the docker and podman runtimes; the local runtime runs "
+                                        "--engine-command."));
+    } else {
+        if (!engineCommand.isEmpty())
+            return usage(QStringLiteral("--engine-command is for the local runtime; containers run --image."));
+        if (!image.isEmpty()) {
+            QString error;
+            const auto parsed = ImageReference::parse(image, &error);
+            if (!parsed)
+                return usage(QStringLiteral("--image: ") + error);
+            plan.image = *parsed;
+        } else if (llama) {
+            return usage(QStringLiteral("--engine llamacpp in a container needs --image, pinned: "
+                                        "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda for a "
+                                        "GPU); docker buildx imagetools inspect shows the digest."));
+        } else {
+            plan.image = ImageReference::defaultImage();
+            if (!plan.image.pinned())
+                return usage(QStringLiteral(
+                    "No verified digest is recorded for the default image vllm/vllm-openai:v0.31.0. Look it up with "
+                    "'docker buildx imagetools inspect vllm/vllm-openai:v0.31.0' and pass --image "
+                    "vllm/vllm-openai@sha256:<digest>."));
+        }
+        if (!plan.image.pinned() && !allowUnpinned)
+            return usage(QStringLiteral("The image %1 is not pinned by digest, so the same command may start "
+                                        "different software tomorrow. Pass --image %2@sha256:<digest> (docker "
+                                        "buildx imagetools inspect %1 shows it), or --allow-unpinned to accept "
+                                        "that; the report will say so.")
+                             .arg(plan.image.toString(), plan.image.repository));
+        // llama.cpp's container gets the GGUF file's directory alone, read-only, and no token: it downloads nothing.
+        if (!llama) {
+            plan.hfCache = !hfCache.isEmpty()
+                ? hfCache
+                : qEnvironmentVariable("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
+            plan.passHfToken = !qEnvironmentVariable("HF_TOKEN").isEmpty();
+        }
+    }
+
+    // Engine arguments: the shortcuts first, then the rest, each checked against the allow-list.
+    const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer() : EngineArgAllowList::builtIn();
+    QStringList requested;
+    const std::pair<const char*, const QString*> shortcuts[] = {{"max-model-len", &maxModelLen},
+        {"gpu-memory-utilization", &gpuMemoryUtilization}, {"kv-cache-dtype", &kvCacheDtype}, {"ctx-size", &ctxSize}};
+    for (const auto& [name, value] : shortcuts) {
+        if (!value->isEmpty())
+            requested << QStringLiteral("--%1=%2").arg(QString::fromLatin1(name), *value);
+    }
+    requested << engineArgs;
+    for (const QString& text : std::as_const(requested)) {
+        QString error;
+        const auto arg = allowList.check(text, &error);
+        if (!arg)
+            return usage(error);
+        for (const EngineArg& earlier : std::as_const(plan.engineArgs)) {
+            if (positiveFlag(earlier.flag) == positiveFlag(arg->flag))
+                return usage(QStringLiteral("%1 is given twice.").arg(positiveFlag(arg->flag)));
+        }
+        plan.engineArgs << *arg;
+    }
+    const QString tpArg = plan.engineArg(QStringLiteral("--tensor-parallel-size"));
+    if (!tpArg.isEmpty() && tpArg.toInt() != plan.gpus) {
+        if (gpus > 0)
+            return usage(QStringLiteral("--gpus %1 and --tensor-parallel-size %2 disagree.").arg(plan.gpus).arg(tpArg));
+        plan.gpus = tpArg.toInt();
+    }
+    plan.servedModelName = plan.engineArg(QStringLiteral("--served-model-name"));
+    if (plan.servedModelName.isEmpty())
+        plan.servedModelName = model.isEmpty() ? QFileInfo(plan.ggufPath).completeBaseName() : model;
+
+    // The memory estimate, before any GPU time is spent.
+    std::optional<GpuSpec> gpuSpec;
+    if (!gpu.isEmpty()) {
+        gpuSpec = Catalog::forUser().gpu(gpu);
+        if (!gpuSpec)
+            return usage(QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(gpu));
+    } else {
+        gpuSpec = localGpu();
+        // llama.cpp runs on the CPU too; vLLM's estimate needs the GPU.
+        if (!gpuSpec && !llama)
+            return usage(QStringLiteral("Which GPU? nvidia-smi is not available here: pass --gpu ID (kneepoint "
+                                        "gpus lists them) so that the memory estimate can run."));
+    }
+    MemoryCheck memory;
+    if (llama) {
+        memory = checkLlamaCpp(plan, gpuSpec);
+        if (memory.badInput)
+            return usage(memory.refusal);
+    } else {
+        ResolveOptions resolveOptions;
+        resolveOptions.configPath = modelConfig;
+        const ModelResolution resolution = ModelResolver::resolve(model, resolveOptions);
+        if (!resolution.model)
+            return refuse(QStringLiteral("no memory estimate is possible without the model's geometry: %1 Pass "
+                                         "--model-config with its config.json.")
+                              .arg(resolution.error),
+                false);
+        VramEstimate::Inputs in;
+        in.model = *resolution.model;
+        in.gpu = *gpuSpec;
+        in.tensorParallel = plan.gpus;
+        in.maxModelLen = plan.engineArg(QStringLiteral("--max-model-len")).toInt();
+        in.kvCacheDtype = plan.engineArg(QStringLiteral("--kv-cache-dtype"));
+        if (in.kvCacheDtype.isEmpty())
+            in.kvCacheDtype = QStringLiteral("auto");
+        if (const QString util = plan.engineArg(QStringLiteral("--gpu-memory-utilization")); !util.isEmpty())
+            in.gpuMemoryUtilization = util.toDouble();
+        in.quantization = plan.engineArg(QStringLiteral("--quantization"));
+        const VramEstimate estimate = VramEstimate::of(in);
+        constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+        const QJsonObject facts {{QStringLiteral("need_mib"), mib(estimate.needGib * GiB)},
+            {QStringLiteral("weights_mib"), mib(estimate.weightsGib * GiB)},
+            {QStringLiteral("kv_cache_mib"), mib(estimate.kvGib * GiB)},
+            {QStringLiteral("reserve_mib"), mib(estimate.overheadGib * GiB)},
+            {QStringLiteral("against"), QStringLiteral("the usable memory of one %1").arg(gpuSpec->name)},
+            {QStringLiteral("available_mib"), mib(estimate.usableGib * GiB)}};
+        memory = {estimate.fits, estimate.summary(), estimate.refusal(), false, facts};
+    }
+    out.memorySummary = memory.summary;
+    out.memoryFacts = memory.facts;
+    if (!memory.fits)
+        return refuse(memory.refusal, false);
+    out.fits = true;
+
+    plan.id = QUuid::createUuid().toString(QUuid::Id128).left(12);
+    plan.port = port == 0 ? 8000 : port;
+    out.command = LaunchCommandBuilder::build(plan);
+    // "Fits" is about memory; whether it can start is the runtime's to say, so it is asked before either claim.
+    out.runtime = RuntimeCheck::of(plan);
+    if (!out.runtime.ok)
+        return refuse(QStringLiteral("the model fits, but nothing can start: ") + out.runtime.sentence, false);
+
+    if (!plan.image.pinned() && plan.runtime != LaunchRuntime::Local)
+        out.warnings << QStringLiteral("Warning: the image %1 is not pinned by digest (--allow-unpinned).")
+                            .arg(plan.image.toString());
+    static const QRegularExpression commit(QStringLiteral("^[0-9a-f]{40}$"));
+    if (!plan.model.isEmpty() && !commit.match(plan.revision).hasMatch())
+        out.warnings << QStringLiteral("Note: --revision %1 is a branch or tag, which can move; a 40-character commit "
+                                       "hash pins the weights.")
+                            .arg(plan.revision);
+    if (!QHostAddress(plan.host).isLoopback())
+        out.warnings << QStringLiteral("Warning: the server will listen on %1, reachable from other machines, and it "
+                                       "has no API key.")
+                            .arg(plan.host);
+    return out;
+}
+
+QStringList LaunchRequest::arguments() const
+{
+    QStringList a {QStringLiteral("--engine"), launchEngineName(engine)};
+    const auto add = [&a](const char* name, const QString& value) {
+        if (!value.isEmpty())
+            a << QStringLiteral("--") + QString::fromLatin1(name) << value;
+    };
+    add("model", model);
+    add("revision", revision);
+    add("gguf", gguf);
+    a << QStringLiteral("--runtime") << launchRuntimeName(runtime);
+    add("image", image);
+    if (allowUnpinned)
+        a << QStringLiteral("--allow-unpinned");
+    add("engine-command", engineCommand);
+    add("gpu", gpu);
+    if (gpus > 0)
+        a << QStringLiteral("--gpus") << QString::number(gpus);
+    add("gpu-devices", gpuDevices);
+    if (host != u"127.0.0.1")
+        a << QStringLiteral("--host") << host;
+    a << QStringLiteral("--port") << QString::number(port);
+    add("hf-cache", hfCache);
+    add("model-config", modelConfig);
+    add("max-model-len", maxModelLen);
+    add("gpu-memory-utilization", gpuMemoryUtilization);
+    add("kv-cache-dtype", kvCacheDtype);
+    add("ctx-size", ctxSize);
+    for (const QString& arg : engineArgs)
+        a << QStringLiteral("--engine-arg") << arg;
+    if (healthTimeoutS != 900)
+        a << QStringLiteral("--health-timeout-s") << QString::number(healthTimeoutS);
+    add("dcgm-url", dcgmUrl);
+    return a;
+}
+
+QStringList LaunchPreparation::checkLines() const
+{
+    QStringList lines;
+    if (!fits)
+        return lines;
+    lines << QStringLiteral("Memory: %1: fits.").arg(memorySummary);
+    if (!runtime.ok)
+        return lines;
+    lines << QStringLiteral("Runtime: ") + runtime.sentence;
+    lines << QStringLiteral("Image: ")
+            + (plan.runtime == LaunchRuntime::Local ? QStringLiteral("none (local runtime)")
+                                                    : plan.image.toString()
+                        + (plan.image.pinned() ? QStringLiteral(" (pinned)") : QStringLiteral(" (NOT pinned)")));
+    lines << QStringLiteral("Command: ") + LaunchCommandBuilder::display(command);
+    return lines;
+}
+
+} // namespace kp::core
