@@ -2994,10 +2994,6 @@
         <translation>Der Server wurde gestoppt und entfernt.</translation>
     </message>
     <message>
-        <source>Kneepoint&apos;s launch ended with code %1; the log says why.</source>
-        <translation>Der Startvorgang von Kneepoint endete mit Code %1; das Protokoll nennt den Grund.</translation>
-    </message>
-    <message>
         <source>Stopping and removing the server…</source>
         <translation>Server wird gestoppt und entfernt…</translation>
     </message>
@@ -3080,6 +3076,10 @@
     <message>
         <source>None: the CPU and this machine&apos;s memory</source>
         <translation>Keine: die CPU und der Speicher dieses Rechners</translation>
+    </message>
+    <message>
+        <source>Same as: kneepoint launch %1</source>
+        <translation>Entspricht: kneepoint launch %1</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 
 #include "catalog/catalog.h"
 #include "launch/imagereference.h"
-#include "sim/simulatorprocess.h"
+#include "launch/launchsession.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,15 +16,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
-
-#ifdef Q_OS_LINUX
-#include <csignal>
-#include <sys/prctl.h>
-#endif
 
 namespace kp::ui {
 
@@ -172,14 +166,11 @@ LaunchDialog::LaunchDialog(QWidget* parent)
         if (!file.isEmpty())
             m_gguf->setText(file);
     });
-    m_process.setProcessChannelMode(QProcess::SeparateChannels);
-#ifdef Q_OS_LINUX
-    // Should this window die without closing the dialog, the launch gets SIGTERM and removes its server: no orphan.
-    m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
-#endif
-    connect(&m_process, &QProcess::readyReadStandardOutput, this, &LaunchDialog::readOutput);
-    connect(&m_process, &QProcess::readyReadStandardError, this, &LaunchDialog::readOutput);
-    connect(&m_process, &QProcess::finished, this, &LaunchDialog::finished);
+    m_worker.setObjectName(QStringLiteral("launchWorker"));
+    m_workerContext = new QObject;
+    m_workerContext->moveToThread(&m_worker);
+    connect(&m_worker, &QThread::finished, m_workerContext, &QObject::deleteLater);
+    m_worker.start();
     updateEngine();
 }
 
@@ -213,14 +204,22 @@ void LaunchDialog::updateEngine()
 
 LaunchDialog::~LaunchDialog()
 {
-    // The window is closing: the launch is given its minute to stop and remove the server, since a QProcess
-    // destroyed while running is killed, and a killed launch leaves its container to the next launch's clean-up.
-    if (isServing()) {
-        m_process.terminate();
-        if (!m_process.waitForFinished(60'000))
-            m_process.kill();
-        m_process.waitForFinished(5'000);
+    // The window is closing: the server is stopped and removed before the thread it was started from ends (Linux
+    // sends the server's parent-death signal when that thread ends, and a killed launch leaves its container to the
+    // next launch's clean-up). The session is deleted on its own thread.
+    if (m_session) {
+        LaunchSession* session = m_session;
+        m_session = nullptr;
+        QMetaObject::invokeMethod(
+            m_workerContext,
+            [session] {
+                session->stop();
+                delete session;
+            },
+            Qt::BlockingQueuedConnection);
     }
+    m_worker.quit();
+    m_worker.wait();
 }
 
 QString LaunchDialog::gpuId() const
@@ -243,115 +242,138 @@ QString LaunchDialog::logText() const
     return m_log->toPlainText();
 }
 
-QStringList LaunchDialog::arguments() const
+LaunchRequest LaunchDialog::request() const
 {
-    const QString runtime = m_runtime->currentData().toString();
+    LaunchRequest r;
     const bool llama = llamaCpp();
-    QStringList a {QStringLiteral("launch"), QStringLiteral("--engine"), m_engine->currentData().toString()};
-    if (!llama || !m_model->text().trimmed().isEmpty())
-        a << QStringLiteral("--model") << m_model->text().trimmed() << QStringLiteral("--revision")
-          << m_revision->text().trimmed();
+    r.engine = llama ? LaunchEngine::LlamaCpp : LaunchEngine::Vllm;
+    r.runtime = launchRuntimeFromName(m_runtime->currentData().toString()).value_or(LaunchRuntime::Docker);
+    r.model = m_model->text().trimmed();
+    if (!llama || !r.model.isEmpty())
+        r.revision = m_revision->text().trimmed();
     if (llama)
-        a << QStringLiteral("--gguf") << m_gguf->text().trimmed();
-    a << QStringLiteral("--runtime") << runtime;
-    if (!gpuId().isEmpty())
-        a << QStringLiteral("--gpu") << gpuId() << QStringLiteral("--gpus") << QString::number(gpuCount());
-    a << QStringLiteral("--port") << QString::number(m_port->value());
-    if (runtime == u"local") {
-        if (!m_engineCommand->text().trimmed().isEmpty())
-            a << QStringLiteral("--engine-command") << m_engineCommand->text().trimmed();
+        r.gguf = m_gguf->text().trimmed();
+    r.gpu = gpuId();
+    if (!r.gpu.isEmpty())
+        r.gpus = gpuCount();
+    r.port = m_port->value();
+    if (r.runtime == LaunchRuntime::Local) {
+        r.engineCommand = m_engineCommand->text().trimmed();
     } else {
-        if (!m_image->text().trimmed().isEmpty())
-            a << QStringLiteral("--image") << m_image->text().trimmed();
-        if (m_allowUnpinned->isChecked())
-            a << QStringLiteral("--allow-unpinned");
+        r.image = m_image->text().trimmed();
+        r.allowUnpinned = m_allowUnpinned->isChecked();
     }
     if (m_maxModelLen->value() > 0)
-        a << (llama ? QStringLiteral("--ctx-size") : QStringLiteral("--max-model-len"))
-          << QString::number(m_maxModelLen->value());
+        (llama ? r.ctxSize : r.maxModelLen) = QString::number(m_maxModelLen->value());
     for (const QString& line : m_engineArgs->toPlainText().split(u'\n', Qt::SkipEmptyParts)) {
         if (!line.trimmed().isEmpty())
-            a << QStringLiteral("--engine-arg") << line.trimmed();
+            r.engineArgs << line.trimmed();
     }
-    return a;
+    return r;
 }
 
 void LaunchDialog::check()
 {
-    run(arguments() << QStringLiteral("--dry-run"), false);
+    prepare(false);
 }
 
 void LaunchDialog::startServer()
 {
-    run(arguments(), true);
+    prepare(true);
 }
 
-void LaunchDialog::run(const QStringList& arguments, bool serving)
+void LaunchDialog::prepare(bool start)
 {
     if (isServing())
         return;
     m_log->clear();
-    m_lastError.clear();
-    m_runtimeAnswer.clear();
+    m_failure.clear();
     m_url.clear();
-    m_serving = serving;
-    m_status->setText(serving ? tr("Starting: the log below shows the server's progress.") : tr("Checking…"));
-    // The same binary, as a command: no shell, every argument as given.
-    m_process.start(SimulatorProcess::defaultBinary(), arguments);
+    m_checking = true;
+    m_status->setText(start ? tr("Starting: the log below shows the server's progress.") : tr("Checking…"));
+    // nvidia-smi, the runtime's daemon and the hub may each take seconds to answer: the window stays live.
+    const LaunchRequest r = request();
+    m_log->appendPlainText(tr("Same as: kneepoint launch %1").arg(r.arguments().join(u' ')));
+    QMetaObject::invokeMethod(m_workerContext, [this, r, start] {
+        const LaunchPreparation p = r.prepare();
+        QMetaObject::invokeMethod(
+            this, [this, p, start] { prepared(p, start); }, Qt::QueuedConnection);
+    });
     updateButtons();
 }
 
-void LaunchDialog::readOutput()
+void LaunchDialog::prepared(const LaunchPreparation& preparation, bool start)
 {
-    static const QRegularExpression ready(QStringLiteral("^ready at (\\S+) "));
-    for (const QByteArray& chunk : {m_process.readAllStandardOutput(), m_process.readAllStandardError()}) {
-        for (const QString& line : QString::fromUtf8(chunk).split(u'\n', Qt::SkipEmptyParts)) {
-            m_log->appendPlainText(line);
-            if (line.startsWith(u"kneepoint launch: ") || line.startsWith(u"kneepoint: "))
-                m_lastError = line.section(QStringLiteral(": "), 1);
-            if (line.startsWith(u"Runtime: "))
-                m_runtimeAnswer = line.mid(9);
-            if (const QRegularExpressionMatch m = ready.match(line); m.hasMatch()) {
-                m_url = QUrl(m.captured(1));
-                m_status->setText(
-                    tr("Proven and ready at %1. Benchmark it, or stop it when you are done.").arg(m_url.toString()));
-            }
-        }
+    m_checking = false;
+    for (const QString& line : preparation.checkLines())
+        m_log->appendPlainText(line);
+    if (!preparation.ok()) {
+        m_status->setText(preparation.refusal);
+        updateButtons();
+        return;
     }
+    if (!start) {
+        for (const QString& line : preparation.warnings)
+            m_log->appendPlainText(line);
+        m_status->setText(tr("It fits and can start (%1): the memory estimate and the exact command line are below.")
+                              .arg(preparation.runtime.sentence));
+        updateButtons();
+        return;
+    }
+    m_session = new LaunchSession(preparation);
+    m_session->moveToThread(&m_worker);
+    connect(m_session, &LaunchSession::notice, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_session, &LaunchSession::progress, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_session, &LaunchSession::logLine, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_session, &LaunchSession::stageChanged, this, [this](ServerLauncher::Stage stage, const QString& detail) {
+        if (stage != ServerLauncher::Stage::Failed && stage != ServerLauncher::Stage::Ready)
+            m_log->appendPlainText(ServerLauncher::stageName(stage) + (detail.isEmpty() ? QString() : u": " + detail));
+    });
+    connect(m_session, &LaunchSession::ready, this, &LaunchDialog::sessionReady);
+    connect(m_session, &LaunchSession::failed, this, &LaunchDialog::sessionFailed);
+    connect(m_session, &LaunchSession::stopped, this, &LaunchDialog::sessionStopped);
+    QMetaObject::invokeMethod(m_session, &LaunchSession::start);
     updateButtons();
 }
 
-void LaunchDialog::finished(int exitCode, QProcess::ExitStatus status)
+void LaunchDialog::sessionReady(const QUrl& url)
 {
-    readOutput();
-    m_stopping.invalidate();
-    if (!m_serving && exitCode == 0)
-        m_status->setText(tr("It fits and can start (%1): the memory estimate and the exact command line are below.")
-                              .arg(m_runtimeAnswer));
-    else if (exitCode == 0 && status == QProcess::NormalExit)
-        m_status->setText(tr("The server was stopped and removed."));
-    else
-        m_status->setText(m_lastError.isEmpty()
-                ? tr("Kneepoint's launch ended with code %1; the log says why.").arg(exitCode)
-                : m_lastError);
+    m_url = url;
+    m_status->setText(tr("Proven and ready at %1. Benchmark it, or stop it when you are done.").arg(m_url.toString()));
+    updateButtons();
+}
+
+void LaunchDialog::sessionFailed(const QString& sentence)
+{
+    // The sentence's first line says what failed; the log lines that explain it follow in the log.
+    m_failure = sentence.section(u'\n', 0, 0);
+    m_log->appendPlainText(sentence);
+    m_status->setText(m_failure);
     m_url.clear();
+    stopServer();
+}
+
+void LaunchDialog::sessionStopped()
+{
+    if (!m_session)
+        return;
+    m_session->deleteLater(); // on its own thread
+    m_session = nullptr;
+    m_stopping.invalidate();
+    m_url.clear();
+    m_status->setText(m_failure.isEmpty() ? tr("The server was stopped and removed.") : m_failure);
     updateButtons();
 }
 
 void LaunchDialog::stopServer()
 {
-    if (!isServing() || m_stopping.isValid())
+    if (!m_session || m_stopping.isValid())
         return;
-    m_status->setText(tr("Stopping and removing the server…"));
-    // SIGTERM: the launch stops the container or process and removes it before it exits, which takes docker stop's
-    // ten seconds and more. The window does not wait for it: finished() says when it is done, and a launch that has
-    // not stopped within a minute is killed.
-    m_process.terminate();
+    if (m_failure.isEmpty())
+        m_status->setText(tr("Stopping and removing the server…"));
+    // docker stop alone takes its ten seconds: the window does not wait, sessionStopped() says when it is done.
     m_stopping.start();
-    QTimer::singleShot(60'000, this, [this] {
-        if (isServing() && m_stopping.isValid() && m_stopping.elapsed() >= 59'000)
-            m_process.kill();
-    });
+    QMetaObject::invokeMethod(m_session, &LaunchSession::stop);
     updateButtons();
 }
 
@@ -374,8 +396,8 @@ void LaunchDialog::updateButtons()
     m_browseGguf->setEnabled(llamaCpp() && !busy);
     m_check->setEnabled(!busy);
     m_start->setEnabled(!busy);
-    m_stop->setEnabled(busy && !m_stopping.isValid());
-    m_benchmark->setEnabled(busy && m_url.isValid() && !m_url.isEmpty());
+    m_stop->setEnabled(m_session && !m_stopping.isValid());
+    m_benchmark->setEnabled(m_session && m_url.isValid() && !m_url.isEmpty());
 }
 
 } // namespace kp::ui

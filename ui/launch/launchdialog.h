@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "launch/launchrequest.h"
+
 #include <QDialog>
 #include <QElapsedTimer>
-#include <QProcess>
+#include <QThread>
 #include <QUrl>
 
 class QCheckBox;
@@ -15,13 +17,18 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 
+namespace kp::core {
+class LaunchSession;
+}
+
 namespace kp::ui {
 
 /// "Start a server": vLLM from a Hugging Face model id and revision, or llama.cpp's llama-server from a GGUF file,
-/// proven before any load. It runs `kneepoint
-/// launch` as a child process, so the window refuses, estimates, starts, proves and cleans up exactly as the
-/// command line does; once the server is proven, Benchmark hands its address to the connection wizard. Closing the
-/// dialog stops and removes the server.
+/// proven before any load. The form is a LaunchRequest; Check prepares it and Start runs a LaunchSession, the objects
+/// `kneepoint launch` runs, so the window refuses, estimates, starts, proves and cleans up exactly as the command
+/// line does. Both work on a thread of the dialog's own, since asking a daemon and stopping a container take
+/// seconds. Once the server is proven, Benchmark hands its address to the connection wizard. Closing the dialog
+/// stops and removes the server.
 class LaunchDialog : public QDialog
 {
     Q_OBJECT
@@ -30,11 +37,12 @@ public:
     explicit LaunchDialog(QWidget* parent = nullptr);
     ~LaunchDialog() override;
 
-    /// The `kneepoint launch` arguments the form stands for (without --dry-run).
-    QStringList arguments() const;
+    /// What the form asks for.
+    kp::core::LaunchRequest request() const;
     /// The proven server's address; empty until then.
     QUrl serverUrl() const { return m_url; }
-    bool isServing() const { return m_process.state() != QProcess::NotRunning; }
+    /// A check or a launch is under way, or a server is up.
+    bool isServing() const { return m_checking || m_session; }
     QString gpuId() const;
     int gpuCount() const;
     QString statusText() const;
@@ -54,9 +62,12 @@ protected:
     void done(int result) override;
 
 private:
-    void run(const QStringList& arguments, bool serving);
-    void readOutput();
-    void finished(int exitCode, QProcess::ExitStatus status);
+    /// Prepares the request on the worker thread; then shows the check, or starts a session when `start`.
+    void prepare(bool start);
+    void prepared(const kp::core::LaunchPreparation& preparation, bool start);
+    void sessionReady(const QUrl& url);
+    void sessionFailed(const QString& sentence);
+    void sessionStopped();
     void updateButtons();
     /// Shows the fields of the chosen engine: a GGUF file and a CPU choice for llama.cpp, an image default for vLLM.
     void updateEngine();
@@ -83,12 +94,13 @@ private:
     QPushButton* m_start;
     QPushButton* m_stop;
     QPushButton* m_benchmark;
-    QProcess m_process;
-    QString m_lastError;
-    QString m_runtimeAnswer; ///< the dry run's "Runtime:" line: which daemon (or local vllm) answered
+    QThread m_worker;
+    QObject* m_workerContext = nullptr; ///< lives on m_worker: what runs there is invoked on it
+    kp::core::LaunchSession* m_session = nullptr; ///< lives on m_worker from start to stopped
     QUrl m_url;
-    bool m_serving = false;
-    QElapsedTimer m_stopping; ///< valid from a stop until the launch has ended
+    bool m_checking = false;
+    QString m_failure; ///< why the session ended; kept on the status when it is stopped
+    QElapsedTimer m_stopping; ///< valid from a stop until the session has stopped
 };
 
 } // namespace kp::ui
