@@ -1,0 +1,47 @@
+# SPDX-FileCopyrightText: 2026 Kneepoint contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The folders of core/ in layering order: a file may include headers of its own folder and of the folders before
+# it, never of one after it; ui/ includes nothing of core/cli/. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every include that runs
+# against the order, and with a folder the order does not name. docs/architecture.md explains the order.
+set(LAYERS common net catalog server load doctor store shard stats plan quality analysis import launch sim predict
+    report run cli)
+
+file(GLOB folders LIST_DIRECTORIES true RELATIVE "${SOURCE_DIR}/core" "${SOURCE_DIR}/core/*")
+set(problems "")
+foreach(folder IN LISTS folders)
+    if(NOT IS_DIRECTORY "${SOURCE_DIR}/core/${folder}")
+        continue()
+    endif()
+    list(FIND LAYERS "${folder}" rank)
+    if(rank LESS 0)
+        string(APPEND problems "core/${folder}/ is not in the layering order of tests/support/layering.cmake\n")
+        continue()
+    endif()
+    file(GLOB_RECURSE sources "${SOURCE_DIR}/core/${folder}/*.h" "${SOURCE_DIR}/core/${folder}/*.cpp")
+    foreach(source IN LISTS sources)
+        file(STRINGS "${source}" includes REGEX "^#include \"[a-z]+/")
+        foreach(line IN LISTS includes)
+            string(REGEX REPLACE "^#include \"([a-z]+)/.*" "\\1" target "${line}")
+            list(FIND LAYERS "${target}" targetRank)
+            if(targetRank GREATER rank)
+                file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+                string(APPEND problems "${shown}: ${line} (${folder} is below ${target})\n")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+# The window and the command line are siblings over core: no file of ui/ includes a command's header.
+file(GLOB_RECURSE uiSources "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
+foreach(source IN LISTS uiSources)
+    file(STRINGS "${source}" includes REGEX "^#include \"cli/")
+    foreach(line IN LISTS includes)
+        file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+        string(APPEND problems "${shown}: ${line} (the window includes no command)\n")
+    endforeach()
+endforeach()
+if(problems)
+    message(FATAL_ERROR "Includes against the layering of core/:\n${problems}")
+endif()
+list(LENGTH LAYERS count)
+message(STATUS "core/: ${count} folders, no include against the layering")
