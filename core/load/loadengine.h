@@ -97,6 +97,7 @@ private:
     QTimer* m_durationTimer;
     bool m_running = false;
     bool m_keepRecords = true;
+    std::vector<LoadWorker::Batch> m_keptBatches; ///< with m_keepRecords: the workers' batches, until the step ends
     bool m_stopped = false;
     int m_pendingPrepared = 0;
     int m_pendingDone = 0;

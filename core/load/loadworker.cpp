@@ -16,6 +16,10 @@ namespace {
 
 constexpr std::int64_t kLagProbeNs = 5'000'000;
 constexpr int kLagBuckets = 1001; // 0.1 ms each, the last for 100 ms and over
+// Sends due at once (thousands of users without a ramp, an open loop catching up) go out in slices of this long,
+// with the event loop between them: streams already answering are read on time instead of after the whole burst.
+// In one go, at 4,096 users, the first streams' second chunks came while the last requests were still being sent.
+constexpr std::int64_t kSendSliceNs = 1'000'000;
 
 double threadCpuSeconds()
 {
@@ -85,18 +89,13 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
         m_nextUserStart = 0;
         for (int u = 0; u < int(a.quotas.size()); ++u) {
             // Global user g of N starts at g/N of the ramp, so the workers' users interleave evenly.
-            const std::int64_t offset = a.plan.rampNs > 0
-                ? std::int64_t(double(a.plan.rampNs) * double(a.firstUser + u) / double(std::max(1, a.totalUsers)))
-                : 0;
-            m_userStarts.emplace_back(a.originNs + offset, u);
+            // Without a ramp every user is due at once (0: long past), whenever the step begins.
+            const std::int64_t due = a.plan.rampNs > 0 ? a.originNs
+                    + std::int64_t(double(a.plan.rampNs) * double(a.firstUser + u) / double(std::max(1, a.totalUsers)))
+                                                       : 0;
+            m_userStarts.emplace_back(due, u);
         }
-        if (a.plan.rampNs > 0) {
-            startDueUsers();
-        } else {
-            m_nextUserStart = m_userStarts.size();
-            for (int u = 0; u < int(a.quotas.size()); ++u)
-                issue(u);
-        }
+        startDueUsers();
     } else {
         fireSchedule();
     }
@@ -190,8 +189,12 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
 void LoadWorker::startDueUsers()
 {
     const std::int64_t now = monotonicNowNs();
-    while (!m_stopping && m_nextUserStart < m_userStarts.size() && m_userStarts[m_nextUserStart].first <= now)
+    const std::int64_t until = now + kSendSliceNs;
+    while (!m_stopping && m_nextUserStart < m_userStarts.size() && m_userStarts[m_nextUserStart].first <= now) {
         issue(m_userStarts[m_nextUserStart++].second);
+        if (monotonicNowNs() >= until)
+            break; // the rest are due already: the timer fires at once, after the loop has read what came meanwhile
+    }
     if (!m_stopping && m_nextUserStart < m_userStarts.size())
         m_scheduleTimer->startAt(m_userStarts[m_nextUserStart].first);
     checkDone();
@@ -201,7 +204,8 @@ void LoadWorker::fireSchedule()
 {
     const Assignment& a = *m_assignment;
     const std::int64_t now = monotonicNowNs();
-    while (!m_stopping && m_nextSend < a.sends.size() && a.sends[m_nextSend].atNs <= now) {
+    const std::int64_t until = now + kSendSliceNs;
+    while (!m_stopping && m_nextSend < a.sends.size() && a.sends[m_nextSend].atNs <= now && monotonicNowNs() < until) {
         const ScheduledSend& send = a.sends[m_nextSend++];
         // Conversations' first turns only: a later turn's history was never sent in an open loop.
         const std::size_t turns = std::size_t(std::max(1, a.plan.turns));
