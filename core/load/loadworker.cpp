@@ -19,7 +19,7 @@ constexpr int kLagBuckets = 1001; // 0.1 ms each, the last for 100 ms and over
 // Sends due at once (thousands of users without a ramp, an open loop catching up) go out in slices of this long,
 // with the event loop between them: streams already answering are read on time instead of after the whole burst.
 // In one go, at 4,096 users, the first streams' second chunks came while the last requests were still being sent.
-constexpr std::int64_t kSendSliceNs = 1'000'000;
+constexpr std::int64_t kSendSliceNs = 250'000;
 
 double threadCpuSeconds()
 {
