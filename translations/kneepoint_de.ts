@@ -3081,6 +3081,10 @@
         <source>Same as: kneepoint launch %1</source>
         <translation>Entspricht: kneepoint launch %1</translation>
     </message>
+    <message>
+        <source>Not started: the window was closed before the checks ended.</source>
+        <translation>Nicht gestartet: Das Fenster wurde geschlossen, bevor die Prüfungen endeten.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::LessonsDialog</name>

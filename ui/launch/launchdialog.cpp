@@ -320,6 +320,12 @@ void LaunchDialog::prepared(const LaunchPreparation& preparation, bool start)
         updateButtons();
         return;
     }
+    if (!isVisible()) {
+        // Closed while the request was being prepared: nothing starts behind a window that is gone.
+        m_status->setText(tr("Not started: the window was closed before the checks ended."));
+        updateButtons();
+        return;
+    }
     m_session = new LaunchSession(preparation);
     m_session->moveToThread(&m_worker);
     connect(m_session, &LaunchSession::notice, m_log, &QPlainTextEdit::appendPlainText);

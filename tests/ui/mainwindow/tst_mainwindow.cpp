@@ -649,6 +649,12 @@ private Q_SLOTS:
         QVERIFY2(
             dialog->logText().contains(u"--alias test-llama --metrics --ctx-size 2048"), qPrintable(dialog->logText()));
         screenshot(*dialog, QStringLiteral("launch-llamacpp"));
+        // Closed while Start's checks still run: nothing starts behind a window that is gone.
+        dialog->startServer();
+        dialog->close();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"Not started"), qPrintable(dialog->statusText()));
+        QVERIFY(!dialog->logText().contains(u"Starting"));
         engine->setCurrentIndex(engine->findData(QStringLiteral("vllm")));
         QCOMPARE(gpu->count(), gpus);
         dialog->close();
