@@ -205,28 +205,15 @@ LaunchRequest LaunchCommand::requestFrom(const QCommandLineParser& p)
     if (!runtimeValue)
         throw UsageError {QStringLiteral("--runtime is docker, podman or local, not '%1'.").arg(runtime)};
     r.runtime = *runtimeValue;
-    r.model = p.value(QStringLiteral("model"));
-    r.revision = p.value(QStringLiteral("revision"));
-    r.gguf = p.value(QStringLiteral("gguf"));
-    r.image = p.value(QStringLiteral("image"));
+    for (const auto& [name, member] : LaunchRequest::textOptions())
+        r.*member = p.value(QString::fromLatin1(name));
     r.allowUnpinned = p.isSet(QStringLiteral("allow-unpinned"));
-    r.engineCommand = p.value(QStringLiteral("engine-command"));
-    r.gpu = p.value(QStringLiteral("gpu"));
     if (p.isSet(QStringLiteral("gpus")))
         r.gpus = option::integer(p, QStringLiteral("gpus"), 1, 64);
-    r.gpuDevices = p.value(QStringLiteral("gpu-devices"));
     r.host = p.value(QStringLiteral("host"));
     r.port = option::integer(p, QStringLiteral("port"), 0, 65535);
-    if (p.isSet(QStringLiteral("hf-cache")))
-        r.hfCache = p.value(QStringLiteral("hf-cache"));
-    r.modelConfig = p.value(QStringLiteral("model-config"));
-    r.maxModelLen = p.value(QStringLiteral("max-model-len"));
-    r.gpuMemoryUtilization = p.value(QStringLiteral("gpu-memory-utilization"));
-    r.kvCacheDtype = p.value(QStringLiteral("kv-cache-dtype"));
-    r.ctxSize = p.value(QStringLiteral("ctx-size"));
     r.engineArgs = p.values(QStringLiteral("engine-arg"));
     r.healthTimeoutS = option::integer(p, QStringLiteral("health-timeout-s"), 1, 24 * 3600);
-    r.dcgmUrl = p.value(QStringLiteral("dcgm-url"));
     return r;
 }
 

@@ -386,39 +386,39 @@ LaunchPreparation LaunchRequest::prepare() const
     return out;
 }
 
+const std::vector<std::pair<const char*, QString LaunchRequest::*>>& LaunchRequest::textOptions()
+{
+    static const std::vector<std::pair<const char*, QString LaunchRequest::*>> options {
+        {"model", &LaunchRequest::model}, {"revision", &LaunchRequest::revision}, {"gguf", &LaunchRequest::gguf},
+        {"image", &LaunchRequest::image}, {"engine-command", &LaunchRequest::engineCommand},
+        {"gpu", &LaunchRequest::gpu}, {"gpu-devices", &LaunchRequest::gpuDevices},
+        {"hf-cache", &LaunchRequest::hfCache}, {"model-config", &LaunchRequest::modelConfig},
+        {"max-model-len", &LaunchRequest::maxModelLen},
+        {"gpu-memory-utilization", &LaunchRequest::gpuMemoryUtilization},
+        {"kv-cache-dtype", &LaunchRequest::kvCacheDtype}, {"ctx-size", &LaunchRequest::ctxSize},
+        {"dcgm-url", &LaunchRequest::dcgmUrl}};
+    return options;
+}
+
 QStringList LaunchRequest::arguments() const
 {
-    QStringList a {QStringLiteral("--engine"), launchEngineName(engine)};
-    const auto add = [&a](const char* name, const QString& value) {
-        if (!value.isEmpty())
-            a << QStringLiteral("--") + QString::fromLatin1(name) << value;
-    };
-    add("model", model);
-    add("revision", revision);
-    add("gguf", gguf);
-    a << QStringLiteral("--runtime") << launchRuntimeName(runtime);
-    add("image", image);
+    QStringList a {
+        QStringLiteral("--engine"), launchEngineName(engine), QStringLiteral("--runtime"), launchRuntimeName(runtime)};
+    for (const auto& [name, member] : textOptions()) {
+        if (!(this->*member).isEmpty())
+            a << QStringLiteral("--") + QString::fromLatin1(name) << this->*member;
+    }
     if (allowUnpinned)
         a << QStringLiteral("--allow-unpinned");
-    add("engine-command", engineCommand);
-    add("gpu", gpu);
     if (gpus > 0)
         a << QStringLiteral("--gpus") << QString::number(gpus);
-    add("gpu-devices", gpuDevices);
     if (host != u"127.0.0.1")
         a << QStringLiteral("--host") << host;
     a << QStringLiteral("--port") << QString::number(port);
-    add("hf-cache", hfCache);
-    add("model-config", modelConfig);
-    add("max-model-len", maxModelLen);
-    add("gpu-memory-utilization", gpuMemoryUtilization);
-    add("kv-cache-dtype", kvCacheDtype);
-    add("ctx-size", ctxSize);
     for (const QString& arg : engineArgs)
         a << QStringLiteral("--engine-arg") << arg;
     if (healthTimeoutS != 900)
         a << QStringLiteral("--health-timeout-s") << QString::number(healthTimeoutS);
-    add("dcgm-url", dcgmUrl);
     return a;
 }
 

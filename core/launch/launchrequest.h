@@ -11,6 +11,8 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace kp::core {
 
@@ -48,6 +50,10 @@ struct LaunchRequest
     LaunchPreparation prepare() const;
     /// The same request as `kneepoint launch` arguments (after the word "launch"), for a person to repeat it.
     QStringList arguments() const;
+
+    /// The options of `kneepoint launch` that are text as typed, each with the member it fills (empty: not given):
+    /// the command reads them and arguments() writes them from this one list.
+    static const std::vector<std::pair<const char*, QString LaunchRequest::*>>& textOptions();
 };
 
 std::optional<LaunchEngine> launchEngineFromName(const QString& name);

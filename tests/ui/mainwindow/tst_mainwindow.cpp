@@ -636,7 +636,7 @@ private Q_SLOTS:
         dialog->findChild<QLineEdit*>(QStringLiteral("launchEngineCommand"))->setText(QStringLiteral("/bin/true"));
         dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(2048);
         const QStringList arguments = dialog->request().arguments();
-        QVERIFY2(arguments.join(u' ').contains(QStringLiteral("--engine llamacpp --gguf %1 --runtime local").arg(gguf)),
+        QVERIFY2(arguments.join(u' ').contains(QStringLiteral("--engine llamacpp --runtime local --gguf %1").arg(gguf)),
             qPrintable(arguments.join(u' ')));
         QVERIFY(!arguments.contains(QStringLiteral("--gpu")) && !arguments.contains(QStringLiteral("--model")));
         QVERIFY(arguments.contains(QStringLiteral("--ctx-size")));
