@@ -41,7 +41,13 @@ LaunchSession::~LaunchSession()
 
 QUrl LaunchSession::baseUrl() const
 {
-    return m_ready && m_launcher ? m_launcher->baseUrl() : QUrl();
+    return isReady() ? m_launcher->baseUrl() : QUrl();
+}
+
+bool LaunchSession::isReady() const
+{
+    // The launcher leaves Ready when it is stopped or its server ends by itself.
+    return m_launcher && m_launcher->stage() == ServerLauncher::Stage::Ready;
 }
 
 double LaunchSession::startupSeconds() const
@@ -74,10 +80,9 @@ void LaunchSession::start()
         QDir().mkpath(plan.hfCache);
     for (const QString& w : std::as_const(m_prepared.warnings))
         Q_EMIT notice(w);
-    for (const QString& line : m_prepared.checkLines()) {
-        if (line.startsWith(u"Memory: ") || line.startsWith(u"Runtime: "))
-            Q_EMIT notice(line);
-    }
+    // The memory and runtime lines of the check; the image and command lines are a dry run's.
+    for (const QString& line : m_prepared.checkLines().mid(0, 2))
+        Q_EMIT notice(line);
 
     ServerLauncher::Options options;
     options.healthTimeoutMs = m_prepared.request.healthTimeoutS * 1000;
@@ -87,12 +92,8 @@ void LaunchSession::start()
     connect(m_launcher.get(), &ServerLauncher::progress, this, &LaunchSession::progress);
     connect(m_launcher.get(), &ServerLauncher::logLine, this, &LaunchSession::logLine);
     connect(m_launcher.get(), &ServerLauncher::failed, this, &LaunchSession::failed);
-    connect(m_launcher.get(), &ServerLauncher::exitedUnexpectedly, this, [this](const QString& sentence) {
-        m_ready = false;
-        Q_EMIT failed(sentence);
-    });
+    connect(m_launcher.get(), &ServerLauncher::exitedUnexpectedly, this, &LaunchSession::failed);
     connect(m_launcher.get(), &ServerLauncher::ready, this, [this] {
-        m_ready = true;
         m_vram = std::make_unique<VramSampler>(QUrl(m_prepared.request.dcgmUrl), m_prepared.plan.gpuDevices);
         m_vram->start();
         Q_EMIT ready(m_launcher->baseUrl());
@@ -105,7 +106,6 @@ void LaunchSession::stop()
     if (m_stopped)
         return;
     m_stopped = true;
-    m_ready = false;
     if (m_vram) {
         m_vram->stop();
         m_vramPeaks = m_vram->toJson();

@@ -32,7 +32,7 @@ public:
     const LaunchPreparation& preparation() const { return m_prepared; }
     /// The proven server's address; empty until ready.
     QUrl baseUrl() const;
-    bool isReady() const { return m_ready; }
+    bool isReady() const;
     double startupSeconds() const;
     /// Where the server's whole output is written.
     QString logPath() const { return m_logPath; }
@@ -67,7 +67,6 @@ private:
     std::unique_ptr<ServerLauncher> m_launcher;
     std::unique_ptr<VramSampler> m_vram;
     QJsonObject m_vramPeaks;
-    bool m_ready = false;
     bool m_stopped = false;
 };
 

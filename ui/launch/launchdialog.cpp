@@ -365,7 +365,7 @@ void LaunchDialog::sessionStopped()
         return;
     m_session->deleteLater(); // on its own thread
     m_session = nullptr;
-    m_stopping.invalidate();
+    m_stopping = false;
     m_url.clear();
     m_status->setText(m_failure.isEmpty() ? tr("The server was stopped and removed.") : m_failure);
     updateButtons();
@@ -373,12 +373,12 @@ void LaunchDialog::sessionStopped()
 
 void LaunchDialog::stopServer()
 {
-    if (!m_session || m_stopping.isValid())
+    if (!m_session || m_stopping)
         return;
     if (m_failure.isEmpty())
         m_status->setText(tr("Stopping and removing the server…"));
     // docker stop alone takes its ten seconds: the window does not wait, sessionStopped() says when it is done.
-    m_stopping.start();
+    m_stopping = true;
     QMetaObject::invokeMethod(m_session, &LaunchSession::stop);
     updateButtons();
 }
@@ -402,7 +402,7 @@ void LaunchDialog::updateButtons()
     m_browseGguf->setEnabled(llamaCpp() && !busy);
     m_check->setEnabled(!busy);
     m_start->setEnabled(!busy);
-    m_stop->setEnabled(m_session && !m_stopping.isValid());
+    m_stop->setEnabled(m_session && !m_stopping);
     m_benchmark->setEnabled(m_session && m_url.isValid() && !m_url.isEmpty());
 }
 

@@ -5,7 +5,6 @@
 #include "launch/launchrequest.h"
 
 #include <QDialog>
-#include <QElapsedTimer>
 #include <QThread>
 #include <QUrl>
 
@@ -100,7 +99,7 @@ private:
     QUrl m_url;
     bool m_checking = false;
     QString m_failure; ///< why the session ended; kept on the status when it is stopped
-    QElapsedTimer m_stopping; ///< valid from a stop until the session has stopped
+    bool m_stopping = false; ///< from a stop until the session has stopped
 };
 
 } // namespace kp::ui
