@@ -2,13 +2,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "httpresponsereader.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace kp::core {
 
+namespace {
+
+bool containsNoCase(QByteArrayView haystack, QByteArrayView needle)
+{
+    for (qsizetype i = 0; i + needle.size() <= haystack.size(); ++i) {
+        if (haystack.sliced(i, needle.size()).compare(needle, Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void HttpResponseReader::reset()
 {
+    // The line buffer keeps its capacity for the connection's next response.
+    QByteArray line = std::move(m_line);
+    line.resize(0);
     *this = HttpResponseReader();
+    m_line = std::move(line);
 }
 
 void HttpResponseReader::fail(const char* why)
@@ -41,41 +59,65 @@ qsizetype HttpResponseReader::parseHead(QByteArrayView bytes)
             fail("a response header line longer than 64 KiB");
         return bytes.size();
     }
-    m_line += bytes.first(lf);
-    if (m_line.endsWith('\r'))
-        m_line.chop(1);
-    const QByteArray line = std::exchange(m_line, QByteArray());
+    headLine(joinLine(bytes.first(lf)));
+    if (!m_line.isEmpty())
+        m_line.resize(0); // keeps its capacity
+    return lf + 1;
+}
 
+std::int64_t HttpResponseReader::chunkSize(QByteArrayView text)
+{
+    text = text.trimmed();
+    // 15 hex digits are 2^60 bytes: more than any chunk, and no overflow.
+    if (text.isEmpty() || text.size() > 15)
+        return -1;
+    std::int64_t size = 0;
+    for (const char c : text) {
+        int digit = 0;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            digit = c - 'A' + 10;
+        else
+            return -1;
+        size = size * 16 + digit;
+    }
+    return size;
+}
+
+void HttpResponseReader::headLine(QByteArrayView line)
+{
     if (m_state == State::StatusLine) {
         // "HTTP/1.1 200 OK"; interim 1xx responses (100 Continue) are skipped with their headers.
         if (!line.startsWith("HTTP/1.") || line.size() < 12 || line.at(8) != ' ') {
             fail("not an HTTP/1.x status line");
-            return lf + 1;
+            return;
         }
         bool ok = false;
-        m_status = line.mid(9, 3).toInt(&ok);
+        m_status = line.sliced(9, 3).toInt(&ok);
         if (!ok) {
             fail("an unreadable status code");
-            return lf + 1;
+            return;
         }
         m_keepAlive = line.startsWith("HTTP/1.1");
         m_state = State::Headers;
-        return lf + 1;
+        return;
     }
     if (line.isEmpty()) {
         if (m_status >= 100 && m_status < 200) {
             m_state = State::StatusLine; // the real response follows
-            return lf + 1;
+            return;
         }
         m_state = State::Body;
         // No body at all: HEAD is never sent; 204 and 304 have none, nor does Content-Length: 0.
         if (m_status == 204 || m_status == 304 || (!m_chunked && m_remaining == 0))
             m_state = State::Done;
-        return lf + 1;
+        return;
     }
     if (!headerLine(line))
         fail("a malformed header line");
-    return lf + 1;
 }
 
 bool HttpResponseReader::headerLine(QByteArrayView line)
@@ -83,27 +125,28 @@ bool HttpResponseReader::headerLine(QByteArrayView line)
     const qsizetype colon = line.indexOf(':');
     if (colon <= 0)
         return false;
-    const QByteArray name = line.first(colon).trimmed().toByteArray().toLower();
+    // Compared in place, without a lower-case copy: every response has a handful of these lines.
+    const QByteArrayView name = line.first(colon).trimmed();
     const QByteArrayView value = line.sliced(colon + 1).trimmed();
-    if (name == "transfer-encoding") {
-        m_chunked = value.toByteArray().toLower().contains("chunked");
-    } else if (name == "content-length") {
+    const auto is = [&name](QByteArrayView lower) { return name.compare(lower, Qt::CaseInsensitive) == 0; };
+    if (is("transfer-encoding")) {
+        m_chunked = containsNoCase(value, "chunked");
+    } else if (is("content-length")) {
         bool ok = false;
         m_remaining = value.toLongLong(&ok);
         if (!ok || m_remaining < 0)
             return false;
-    } else if (name == "connection") {
-        const QByteArray v = value.toByteArray().toLower();
-        if (v.contains("close"))
+    } else if (is("connection")) {
+        if (containsNoCase(value, "close"))
             m_keepAlive = false;
-        else if (v.contains("keep-alive"))
+        else if (containsNoCase(value, "keep-alive"))
             m_keepAlive = true;
-    } else if (name == "content-type") {
+    } else if (is("content-type")) {
         m_contentType = value.toByteArray();
-    } else if (name == "retry-after") {
+    } else if (is("retry-after")) {
         m_retryAfter = value.toByteArray();
-    } else if (name == "location") {
-        m_location = value.toByteArray().left(500);
+    } else if (is("location")) {
+        m_location = value.first(std::min<qsizetype>(value.size(), 500)).toByteArray();
     }
     return true;
 }
