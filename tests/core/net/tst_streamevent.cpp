@@ -5,6 +5,9 @@
 
 #include <QTest>
 
+#include <cctype>
+#include <cstdint>
+
 using namespace kp::core;
 using Kind = StreamEvent::Kind;
 
@@ -20,6 +23,7 @@ private Q_SLOTS:
     void readsErrors();
     void rejectsInvalidJson_data();
     void rejectsInvalidJson();
+    void readsEveryStringAsTheGrammarSays();
     void countsTokensByContinuousUsage();
     void readsTheSimulatorsChatStream();
 };
@@ -207,6 +211,54 @@ void TestStreamEvent::rejectsInvalidJson_data()
     QTest::newRow("not an object") << QByteArrayLiteral(R"(["a"])");
     QTest::newRow("half done") << QByteArrayLiteral("[DONE");
     QTest::newRow("deep nesting") << "{\"a\":" + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '}';
+}
+
+// Strings of every length up to 40, with quotes, backslashes, escapes, control characters and UTF-8 at every position,
+// are accepted or refused as RFC 8259 says.
+void TestStreamEvent::readsEveryStringAsTheGrammarSays()
+{
+    const QByteArray alphabet = QByteArrayLiteral("ab\"\\/\x01\x1f\t\x7f\xc3\xa9 u0n");
+    // What the grammar says of a string's inside: no raw control character, and every backslash a known escape.
+    const auto valid = [](const QByteArray& inside) {
+        for (qsizetype i = 0; i < inside.size(); ++i) {
+            const auto c = static_cast<unsigned char>(inside[i]);
+            if (c < 0x20 || c == '"')
+                return false;
+            if (c != '\\')
+                continue;
+            if (++i == inside.size())
+                return false;
+            const char e = inside[i];
+            if (e == 'u') {
+                for (int k = 0; k < 4; ++k) {
+                    if (++i == inside.size() || !std::isxdigit(static_cast<unsigned char>(inside[i])))
+                        return false;
+                }
+            } else if (!QByteArrayView("\"\\/bfnrt").contains(e)) {
+                return false;
+            }
+        }
+        return true;
+    };
+    std::uint32_t seed = 12345;
+    const auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 8;
+    };
+    int valids = 0;
+    for (int round = 0; round < 20'000; ++round) {
+        QByteArray inside;
+        const int length = int(next() % 41);
+        for (int i = 0; i < length; ++i)
+            inside += next() % 4 == 0 ? alphabet[qsizetype(next() % alphabet.size())] : char('a' + next() % 26);
+        const QByteArray chunk = "{\"choices\":[{\"text\":\"" + inside + "\"}]}";
+        StreamEventReader reader;
+        const StreamEvent e = reader.read(chunk);
+        const bool expected = valid(inside);
+        valids += expected;
+        QVERIFY2((e.kind != Kind::Malformed) == expected, chunk.toPercentEncoding().constData());
+    }
+    QVERIFY(valids > 1000); // both kinds were tried
 }
 
 void TestStreamEvent::rejectsInvalidJson()
