@@ -92,8 +92,10 @@ void ImportedRun::finish()
         for (RequestRecord& r : s.records) {
             for (std::int64_t* t : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
                 shift(*t, offset);
-            for (ChunkArrival& c : r.chunks)
+            std::vector<ChunkArrival> chunks = r.chunks.toVector();
+            for (ChunkArrival& c : chunks)
                 shift(c.ns, offset);
+            r.chunks = ChunkTimes(chunks);
             if (r.sentNs >= 0)
                 first = first < 0 ? r.sentNs : std::min(first, r.sentNs);
             last = std::max(last, r.endNs);
@@ -211,11 +213,12 @@ void spreadChunks(RequestRecord& r, std::int64_t firstNs, std::int64_t lastNs, i
     r.chunks.reserve(std::size_t(n));
     const double span = lastNs > firstNs ? double(lastNs - firstNs) : 0.0; // firstNs >= 0: no overflow
     for (int i = 0; i < n; ++i) {
-        const std::int64_t t = n == 1 ? firstNs : firstNs + std::llround(span * i / (n - 1));
+        // The last is exact, whatever the rounding did.
+        const std::int64_t t = n == 1 ? firstNs
+            : i == n - 1              ? std::max(firstNs, lastNs)
+                                      : firstNs + std::llround(span * i / (n - 1));
         r.chunks.push_back({t, 1});
     }
-    if (n > 1)
-        r.chunks.back().ns = std::max(firstNs, lastNs); // exact, whatever the rounding did
 }
 
 std::int64_t secondsToNs(double seconds)

@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "chunktimes.h"
+
 #include <QByteArray>
 #include <QMetaType>
 #include <QString>
 
 #include <cstdint>
-#include <vector>
 
 namespace kp::core {
 
@@ -30,13 +31,6 @@ enum class ErrorClass {
     Other,
 };
 
-/// One token-carrying chunk as the client read it.
-struct ChunkArrival
-{
-    std::int64_t ns = 0; ///< monotonic time the bytes were read
-    int tokens = 1; ///< tokens it carried: from continuous usage, else 1
-};
-
 /// Everything measured for one request. Times are monotonic nanoseconds (monotonicNowNs()); -1 when it never
 /// happened. A record is an immutable value once the request has ended.
 struct RequestRecord
@@ -50,7 +44,7 @@ struct RequestRecord
     std::int64_t headersNs = -1; ///< when the response headers had been read
     std::int64_t firstTokenNs = -1; ///< the first chunk carrying a token (the chat role chunk is not one)
     std::int64_t endNs = -1; ///< the end of the response, or the failure
-    std::vector<ChunkArrival> chunks; ///< token-carrying chunks, in order
+    ChunkTimes chunks; ///< token-carrying chunks, in order, delta-encoded
     int httpStatus = 0;
     ErrorClass error = ErrorClass::None;
     QString errorMessage;

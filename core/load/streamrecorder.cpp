@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace kp::core {
 
 StreamRecorder::StreamRecorder(RequestRecord record)
@@ -49,6 +51,10 @@ void StreamRecorder::headers(int status, std::int64_t ns, const QByteArray& loca
     m_record.httpStatus = status;
     m_record.headersNs = ns;
     m_location = location;
+    // Room for a chunk a token, the tokens asked for (up to 256), made once: grown from nothing it would be moved
+    // seven times on the way to 60 bytes. take() gives back what was not used.
+    if (status < 300 && m_record.chunks.empty())
+        m_record.chunks.reserve(std::size_t(std::clamp(m_record.requestedOutputTokens, 0, 256)));
 }
 
 void StreamRecorder::body(QByteArrayView bytes, std::int64_t ns)

@@ -41,12 +41,11 @@ public:
     {
         return m_record.requestedOutputTokens > 0 ? 2 * m_record.requestedOutputTokens + 64 : 1'000'000;
     }
-    /// The finished record. Its chunk times lose the slack of their growth: a step keeps every record until it is
-    /// stored, and a vector grown by doubling can hold twice what it needs.
+    /// The finished record. Its chunk times lose the slack of what was reserved for them: a step keeps every record
+    /// until it is stored.
     RequestRecord take()
     {
-        if (m_record.chunks.capacity() > m_record.chunks.size() + m_record.chunks.size() / 8)
-            m_record.chunks.shrink_to_fit();
+        m_record.chunks.squeeze();
         return std::move(m_record);
     }
     const RequestRecord& record() const { return m_record; }

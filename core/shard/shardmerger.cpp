@@ -299,8 +299,10 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
                     RequestRecord r = original;
                     for (std::int64_t* ns : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
                         shift(ns, by);
-                    for (ChunkArrival& c : r.chunks)
+                    std::vector<ChunkArrival> chunks = r.chunks.toVector();
+                    for (ChunkArrival& c : chunks)
                         shift(&c.ns, by);
+                    r.chunks = ChunkTimes(chunks);
                     // Each shard numbers its users from 0: the merged step has them all, one after another.
                     if (r.user >= 0)
                         r.user += userBase;

@@ -411,12 +411,18 @@ StepStatistics StepStatistics::fromSource(
             if (r.warmup || !r.ok())
                 return;
             if (sampled(r.sentNs)) {
-                for (std::size_t i = 1; i < r.chunks.size(); ++i) {
-                    const double gapMs = ms(r.chunks[i].ns - r.chunks[i - 1].ns);
-                    itl.add(gapMs);
-                    const int k = std::max(1, r.chunks[i].tokens);
-                    for (int j = 0; j < k; ++j)
-                        itlPerToken.add(gapMs / k);
+                // Walked once, in order: the chunks are delta-encoded, and indexing one decodes from the start.
+                std::int64_t previousNs = 0;
+                bool firstChunk = true;
+                for (const ChunkArrival chunk : r.chunks) {
+                    if (!std::exchange(firstChunk, false)) {
+                        const double gapMs = ms(chunk.ns - previousNs);
+                        itl.add(gapMs);
+                        const int k = std::max(1, chunk.tokens);
+                        for (int j = 0; j < k; ++j)
+                            itlPerToken.add(gapMs / k);
+                    }
+                    previousNs = chunk.ns;
                 }
             }
             if (!first)

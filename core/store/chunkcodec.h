@@ -43,6 +43,20 @@ public:
     /// leaving `chunks` empty, when the blob is malformed: truncated, trailing bytes, an unknown format byte, or
     /// counts that do not add up. Never reads outside the blob, whatever it contains.
     static bool decode(const QByteArray& blob, std::int64_t baseNs, std::vector<ChunkArrival>* chunks);
+
+    /// The same for a record's chunks. The store's layout packs gaps by blocks, where a record's keeps each gap as
+    /// its own varint so that it can grow one chunk at a time; a step is stored once, so the conversion is cheap.
+    static QByteArray encode(const ChunkTimes& chunks, std::int64_t baseNs)
+    {
+        return encode(chunks.toVector(), baseNs);
+    }
+    static bool decode(const QByteArray& blob, std::int64_t baseNs, ChunkTimes* chunks)
+    {
+        std::vector<ChunkArrival> decoded;
+        const bool ok = decode(blob, baseNs, &decoded);
+        *chunks = ChunkTimes(decoded);
+        return ok;
+    }
 };
 
 } // namespace kp::core

@@ -704,7 +704,7 @@ private:
                 continue;
             ++matched;
             const QJsonArray sent = t[u"chunk_ns"].toArray();
-            const std::vector<ChunkArrival>& got = it->second->chunks;
+            const std::vector<ChunkArrival> got = it->second->chunks.toVector();
             if (qsizetype(got.size()) != sent.size()) {
                 if (countMismatches++ == 0)
                     mismatchExample = QStringLiteral("%1: the server sent %2 chunks, the client recorded %3")

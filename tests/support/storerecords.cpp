@@ -129,9 +129,10 @@ void compareRecords(const RequestRecord& a, const RequestRecord& b)
     QCOMPARE(a.requestedInputTokens, b.requestedInputTokens);
     QCOMPARE(a.requestedOutputTokens, b.requestedOutputTokens);
     QCOMPARE(a.chunks.size(), b.chunks.size());
-    for (std::size_t i = 0; i < a.chunks.size(); ++i) {
-        QCOMPARE(a.chunks[i].ns, b.chunks[i].ns);
-        QCOMPARE(a.chunks[i].tokens, b.chunks[i].tokens);
+    const std::vector<ChunkArrival> ac = a.chunks.toVector(), bc = b.chunks.toVector();
+    for (std::size_t i = 0; i < ac.size(); ++i) {
+        QCOMPARE(ac[i].ns, bc[i].ns);
+        QCOMPARE(ac[i].tokens, bc[i].tokens);
     }
 }
 

@@ -414,9 +414,9 @@ private Q_SLOTS:
                 continue;
             const QJsonArray sent = truth[u"chunk_ns"].toArray();
             QCOMPARE(qsizetype(it->second->chunks.size()), sent.size());
+            const std::vector<ChunkArrival> got = it->second->chunks.toVector();
             for (qsizetype i = 0; i < sent.size(); ++i) {
-                const double delay
-                    = double(it->second->chunks[std::size_t(i)].ns - std::int64_t(sent[i].toDouble())) / 1e6;
+                const double delay = double(got[std::size_t(i)].ns - std::int64_t(sent[i].toDouble())) / 1e6;
                 QVERIFY2(delay >= 0, "the client read a chunk before the server wrote it");
                 delaysMs.push_back(delay);
             }
