@@ -2,30 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chunktimes.h"
 
+#include "common/varint.h"
+
 namespace kp::core {
 
 namespace {
 
 constexpr std::size_t kGroup = 8; // chunks per flag byte
-
-std::uint64_t zigzag(std::int64_t v)
-{
-    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-}
-
-std::int64_t unzigzag(std::uint64_t v)
-{
-    return static_cast<std::int64_t>((v >> 1) ^ (~(v & 1) + 1));
-}
-
-void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        out.push_back(static_cast<std::uint8_t>(v | 0x80));
-        v >>= 7;
-    }
-    out.push_back(static_cast<std::uint8_t>(v));
-}
 
 // The encoding is written by push_back only, so it is trusted: no bounds beyond the vector's own.
 std::uint64_t getVarint(const std::vector<std::uint8_t>& in, std::size_t* pos)
@@ -57,25 +40,25 @@ void ChunkTimes::Iterator::decode()
     if (m_index % kGroup == 0)
         m_flags = bytes[m_pos++];
     const std::int64_t gap = unzigzag(getVarint(bytes, &m_pos));
-    m_current.ns
-        = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_current.ns) + static_cast<std::uint64_t>(gap));
+    m_current.ns = wrappingAdd(m_current.ns, static_cast<std::uint64_t>(gap));
     m_current.tokens = 1;
     if (m_flags & (1u << (m_index % kGroup)))
         m_current.tokens = static_cast<int>(unzigzag(getVarint(bytes, &m_pos)));
 }
 
 ChunkTimes::ChunkTimes(std::initializer_list<ChunkArrival> chunks)
-{
-    reserve(chunks.size());
-    for (const ChunkArrival& c : chunks)
-        push_back(c);
-}
+    : ChunkTimes(chunks.begin(), chunks.end())
+{ }
 
 ChunkTimes::ChunkTimes(const std::vector<ChunkArrival>& chunks)
+    : ChunkTimes(chunks.data(), chunks.data() + chunks.size())
+{ }
+
+ChunkTimes::ChunkTimes(const ChunkArrival* begin, const ChunkArrival* end)
 {
-    reserve(chunks.size());
-    for (const ChunkArrival& c : chunks)
-        push_back(c);
+    reserve(std::size_t(end - begin));
+    for (const ChunkArrival* c = begin; c != end; ++c)
+        push_back(*c);
 }
 
 void ChunkTimes::push_back(ChunkArrival chunk)
@@ -85,8 +68,7 @@ void ChunkTimes::push_back(ChunkArrival chunk)
         m_flagsAt = static_cast<std::uint32_t>(m_bytes.size());
         m_bytes.push_back(0);
     }
-    const std::uint64_t gap = static_cast<std::uint64_t>(chunk.ns) - static_cast<std::uint64_t>(m_last.ns);
-    putVarint(m_bytes, zigzag(static_cast<std::int64_t>(gap)));
+    putVarint(m_bytes, zigzag(wrappingSub(chunk.ns, m_last.ns)));
     if (chunk.tokens != 1) {
         m_bytes[m_flagsAt] |= static_cast<std::uint8_t>(1u << inGroup);
         putVarint(m_bytes, zigzag(chunk.tokens));

@@ -99,6 +99,8 @@ public:
     bool operator==(const ChunkTimes& other) const { return m_count == other.m_count && m_bytes == other.m_bytes; }
 
 private:
+    ChunkTimes(const ChunkArrival* begin, const ChunkArrival* end);
+
     std::vector<std::uint8_t> m_bytes;
     std::uint32_t m_count = 0;
     std::uint32_t m_flagsAt = 0; // where the current group's flag byte is

@@ -2,32 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/chunkcodec.h"
 
+#include "common/varint.h"
+
 #include <algorithm>
 #include <limits>
 
 namespace kp::core {
 
 namespace {
-
-std::uint64_t zigzag(std::int64_t v)
-{
-    // Through unsigned arithmetic: left-shifting a negative value is what the standard leaves undefined.
-    return (static_cast<std::uint64_t>(v) << 1) ^ (v < 0 ? ~std::uint64_t(0) : std::uint64_t(0));
-}
-
-std::int64_t unzigzag(std::uint64_t v)
-{
-    return static_cast<std::int64_t>((v >> 1) ^ (~(v & 1) + 1));
-}
-
-void putVarint(QByteArray& out, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        out.append(static_cast<char>(static_cast<std::uint8_t>(v) | 0x80));
-        v >>= 7;
-    }
-    out.append(static_cast<char>(v));
-}
 
 int bitWidth(std::uint64_t v)
 {
@@ -37,17 +19,6 @@ int bitWidth(std::uint64_t v)
         v >>= 1;
     }
     return w;
-}
-
-// Gaps are differences of int64 times taken modulo 2^64 and read back as signed: exact for any input.
-std::int64_t wrappingSub(std::int64_t a, std::int64_t b)
-{
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b));
-}
-
-std::int64_t wrappingAdd(std::int64_t a, std::uint64_t b)
-{
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + b);
 }
 
 class Reader
