@@ -22,11 +22,13 @@ bool containsNoCase(QByteArrayView haystack, QByteArrayView needle)
 
 void HttpResponseReader::reset()
 {
-    // The line buffer keeps its capacity for the connection's next response.
+    // The line buffer keeps its capacity for the connection's next response, unless a long header line grew it: a
+    // server that sends 60 KiB lines on thousands of connections would otherwise have each one hold that much.
     QByteArray line = std::move(m_line);
     line.resize(0);
     *this = HttpResponseReader();
-    m_line = std::move(line);
+    if (line.capacity() <= 4096)
+        m_line = std::move(line);
 }
 
 void HttpResponseReader::fail(const char* why)
