@@ -126,7 +126,8 @@ QList<QCommandLineOption> RunCommand::options() const
             ""),
         o("duration", "Seconds per step, instead of a request count.", "S"),
         o("transport",
-            "epoll (default: the lean read path; socket over TLS and off Linux), socket (Qt's sockets) or qnam.",
+            "epoll (default: the lean read path, over kqueue on macOS; socket over TLS), socket (Qt's sockets) or "
+            "qnam.",
             "KIND", "epoll"),
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),

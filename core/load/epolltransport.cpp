@@ -19,7 +19,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <optional>
-#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -29,7 +28,7 @@ struct EpollTransport::Connection
 {
     std::uint64_t id = 0;
     int fd = -1;
-    std::uint32_t watched = 0; // the epoll events asked for
+    std::uint8_t watched = ReadinessSet::None; // what the set watches it for
     HttpResponseReader reader;
     std::optional<StreamRecorder> recorder;
     Finished finished;
@@ -54,6 +53,43 @@ constexpr int kAfterDoneMs = 1000;
 // Events taken from the kernel per wake-up. Level-triggered: what is left is reported at the next one, after Qt has
 // had a turn.
 constexpr int kMaxEvents = 512;
+
+#ifndef MSG_NOSIGNAL
+// macOS has no MSG_NOSIGNAL: SO_NOSIGPIPE, set on each socket, keeps a write to a closed connection from killing us.
+constexpr int MSG_NOSIGNAL = 0;
+#endif
+
+// The error the socket holds, cleared by the asking.
+int pendingError(int fd)
+{
+    int error = 0;
+    socklen_t length = sizeof error;
+    ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length);
+    return error;
+}
+
+// A non-blocking, close-on-exec TCP socket with Nagle off: requests go out whole, at once.
+int openSocket(int family)
+{
+#ifdef SOCK_NONBLOCK
+    const int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return fd;
+#else
+    const int fd = ::socket(family, SOCK_STREAM, 0);
+    if (fd < 0)
+        return fd;
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+#endif
+#ifdef SO_NOSIGPIPE
+    const int on = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+    const int one = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
 
 ErrorClass classifyErrno(int error, bool connecting, bool headersDone)
 {
@@ -83,9 +119,8 @@ EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
 {
     m_headerTemplate = target.postHeaders();
     m_readBuffer.resize(256 * 1024);
-    m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
-    if (m_epoll >= 0) {
-        m_notifier = new QSocketNotifier(m_epoll, QSocketNotifier::Read, this);
+    if (m_set.isValid()) {
+        m_notifier = new QSocketNotifier(m_set.descriptor(), QSocketNotifier::Read, this);
         connect(m_notifier, &QSocketNotifier::activated, this, &EpollTransport::drain);
     }
     m_timer = new PreciseTimer(this);
@@ -100,8 +135,6 @@ EpollTransport::~EpollTransport()
     m_notifier = nullptr;
     for (auto& [id, c] : m_connections)
         ::close(c->fd);
-    if (m_epoll >= 0)
-        ::close(m_epoll);
 }
 
 QString EpollTransport::where() const
@@ -119,10 +152,10 @@ void EpollTransport::prepare(int connections, std::function<void(const QString& 
 {
     m_ready = std::move(ready);
     m_prepareError.clear();
-    if (m_epoll < 0) {
+    if (!m_set.isValid()) {
         std::exchange(m_ready, nullptr)(
-            QStringLiteral("Could not open a connection to the server: epoll_create1 failed (%1).")
-                .arg(qt_error_string(errno)));
+            QStringLiteral("Could not open a connection to the server: %1 failed (%2).")
+                .arg(QLatin1String(ReadinessSet::backend()), qt_error_string(m_set.error())));
         return;
     }
     const int missing = std::max(0, connections - openConnections());
@@ -190,7 +223,7 @@ EpollTransport::Connection* EpollTransport::newConnection()
     raw->id = m_nextConnectionId++;
     m_connections.emplace(raw->id, std::move(c));
     const bool v6 = m_address.protocol() == QAbstractSocket::IPv6Protocol;
-    raw->fd = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    raw->fd = openSocket(v6 ? AF_INET6 : AF_INET);
     // A connect that fails at once (out of descriptors, most likely) is said from the event loop, like any other.
     auto failLater = [this, raw](int error) {
         QMetaObject::invokeMethod(
@@ -204,8 +237,6 @@ EpollTransport::Connection* EpollTransport::newConnection()
     };
     if (raw->fd < 0)
         return failLater(errno);
-    const int one = 1;
-    ::setsockopt(raw->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     sockaddr_storage address {};
     socklen_t length = 0;
     if (v6) {
@@ -227,19 +258,17 @@ EpollTransport::Connection* EpollTransport::newConnection()
     if (::connect(raw->fd, reinterpret_cast<sockaddr*>(&address), length) < 0 && errno != EINPROGRESS)
         return failLater(errno);
     // Writable once connected; a refusal shows as an error on the same wake-up.
-    watch(raw, EPOLLOUT);
+    watch(raw, ReadinessSet::Write);
     return raw;
 }
 
-void EpollTransport::watch(Connection* c, std::uint32_t events)
+void EpollTransport::watch(Connection* c, std::uint8_t interest)
 {
-    if (c->fd < 0 || c->watched == events)
+    if (c->fd < 0 || c->watched == interest)
         return;
-    epoll_event e {};
-    e.events = events;
-    e.data.u64 = c->id;
-    ::epoll_ctl(m_epoll, c->watched == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, c->fd, &e);
-    c->watched = events;
+    // A refusal (out of kernel memory) leaves the connection to its timeout, which ends its request with a sentence.
+    if (m_set.watch(c->fd, c->id, c->watched, interest))
+        c->watched = interest;
 }
 
 EpollTransport::Connection* EpollTransport::find(std::uint64_t id) const
@@ -251,7 +280,7 @@ EpollTransport::Connection* EpollTransport::find(std::uint64_t id) const
 void EpollTransport::discard(Connection* c)
 {
     if (c->fd >= 0)
-        ::close(c->fd); // closing takes it out of the epoll set
+        ::close(c->fd); // closing takes it out of the readiness set
     m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), c), m_idle.end());
     m_connections.erase(c->id);
 }
@@ -264,53 +293,51 @@ void EpollTransport::drain()
     // the floor's at 4,096 streams. Bounded, so that the send schedule's timers and the deadlines still run on time.
     constexpr std::int64_t kBudgetNs = 1'000'000;
     const std::int64_t until = monotonicNowNs() + kBudgetNs;
-    epoll_event events[kMaxEvents];
+    ReadinessSet::Ready ready[kMaxEvents];
     for (;;) {
-        const int n = ::epoll_wait(m_epoll, events, kMaxEvents, 0);
+        const int n = m_set.poll(ready, kMaxEvents);
         for (int i = 0; i < n; ++i) {
             // Looked up again for each event: a callback of an earlier one may have discarded this connection.
-            if (Connection* c = find(events[i].data.u64))
-                onEvent(c, events[i].events);
+            if (Connection* c = find(ready[i].id))
+                onEvent(c, ready[i]);
         }
         if (n <= 0 || monotonicNowNs() >= until)
             return;
     }
 }
 
-void EpollTransport::onEvent(Connection* c, std::uint32_t events)
+void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
 {
+    const std::uint8_t events = ready.events;
     if (!c->connected) {
-        int error = 0;
-        socklen_t length = sizeof error;
-        ::getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &length);
-        if (error != 0 || (events & (EPOLLERR | EPOLLHUP)))
+        // epoll leaves the connect's outcome in SO_ERROR; kqueue says it with the event.
+        const int error = ready.error != 0 ? ready.error : pendingError(c->fd);
+        if (error != 0 || (events & ReadinessSet::Failed))
             onSocketError(c, error != 0 ? error : ECONNREFUSED, true);
-        else if (events & EPOLLOUT)
-            onConnected(c);
+        else if (events & ReadinessSet::Writable)
+            onConnected(c); // a server that closes at once is found by the first read, and said as such
         return;
     }
-    if ((events & EPOLLOUT) && c->written < c->out.size()) {
+    if ((events & ReadinessSet::Writable) && c->written < c->out.size()) {
         const std::uint64_t id = c->id;
         writeSome(c);
         if (!find(id))
             return;
     }
     // Bytes first: a reset that follows the last of them is reported at the next wake-up, level-triggered.
-    if (events & EPOLLIN) {
+    if (events & ReadinessSet::Readable) {
         onRead(c);
         return;
     }
-    if (events & EPOLLERR) {
+    if (events & ReadinessSet::Failed) {
         // A reset with nothing left to read: recv() could say "try again" for ever, so the error is asked for.
-        int error = 0;
-        socklen_t length = sizeof error;
-        ::getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &length);
+        const int error = ready.error != 0 ? ready.error : pendingError(c->fd);
         if (error != 0) {
             onSocketError(c, error, false);
             return;
         }
     }
-    if (events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR))
+    if (events & (ReadinessSet::PeerClosed | ReadinessSet::Failed))
         onRead(c);
 }
 
@@ -318,7 +345,7 @@ void EpollTransport::onConnected(Connection* c)
 {
     c->connected = true;
     c->dueNs = -1;
-    watch(c, EPOLLIN | EPOLLRDHUP);
+    watch(c, ReadinessSet::Read);
     if (c->warming) {
         c->warming = false;
         if (--m_preparing == 0 && m_ready)
@@ -415,7 +442,7 @@ void EpollTransport::writeSome(Connection* c)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            watch(c, EPOLLIN | EPOLLRDHUP | EPOLLOUT); // the rest when the kernel has room
+            watch(c, ReadinessSet::Read | ReadinessSet::Write); // the rest when the kernel has room
             return;
         }
         onSocketError(c, n < 0 ? errno : EPIPE, false);
@@ -423,7 +450,7 @@ void EpollTransport::writeSome(Connection* c)
     }
     c->out = QByteArray();
     c->written = 0;
-    watch(c, EPOLLIN | EPOLLRDHUP);
+    watch(c, ReadinessSet::Read);
 }
 
 void EpollTransport::onRead(Connection* c)

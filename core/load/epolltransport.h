@@ -3,6 +3,7 @@
 #pragma once
 
 #include "loadtarget.h"
+#include "readinessset.h"
 #include "streamtransport.h"
 
 #include <QHostAddress>
@@ -20,12 +21,13 @@ namespace kp::core {
 
 class PreciseTimer;
 
-/// The read path of the floor, for plain HTTP on Linux: non-blocking sockets of its own in one epoll set, which the
-/// worker thread's Qt event loop watches as a single descriptor. Qt's dispatcher polls every socket notifier at every
-/// wake-up, so with QTcpSockets the client's CPU went mostly into ppoll() over hundreds of sockets for a few chunks
-/// each; here a wake-up costs one epoll_wait() and one recv() per ready connection, timed right after the recv.
-/// Timeouts share one timerfd through a heap instead of a timer per connection. The HTTP, chunked and SSE parsing
-/// is the other transports', so they measure alike.
+/// The read path of the floor, for plain HTTP: non-blocking sockets of its own in one readiness set (epoll on Linux,
+/// kqueue on macOS and the BSDs), which the worker thread's Qt event loop watches as a single descriptor. Qt's
+/// dispatcher polls every socket notifier at every wake-up, so with QTcpSockets the client's CPU went mostly into
+/// ppoll() over hundreds of sockets for a few chunks each; here a wake-up costs one epoll_wait() and one recv() per
+/// ready connection, timed right after the recv. Timeouts share one PreciseTimer (a timerfd on Linux) through a heap
+/// instead of a timer per connection. The HTTP, chunked and SSE parsing is the other transports', so they measure
+/// alike.
 class EpollTransport : public QObject, public StreamTransport
 {
     Q_OBJECT
@@ -33,7 +35,7 @@ public:
     explicit EpollTransport(const LoadTarget& target, QObject* parent = nullptr);
     ~EpollTransport() override;
 
-    /// Whether this transport can reach `target`: Linux, and plain HTTP (TLS stays with the socket transport).
+    /// Whether this transport can reach `target`: plain HTTP (TLS stays with the socket transport).
     static bool supports(const LoadTarget& target);
 
     void prepare(int connections, std::function<void(const QString& error)> ready) override;
@@ -57,11 +59,11 @@ private:
     bool resendAfterStaleClose(Connection* c);
     Connection* find(std::uint64_t id) const;
     void discard(Connection* c);
-    void watch(Connection* c, std::uint32_t events);
+    void watch(Connection* c, std::uint8_t interest);
     void startOn(Connection* c, Pending&& pending);
     void writeSome(Connection* c);
     void drain();
-    void onEvent(Connection* c, std::uint32_t events);
+    void onEvent(Connection* c, const ReadinessSet::Ready& ready);
     void onConnected(Connection* c);
     void onRead(Connection* c);
     void onClosed(Connection* c);
@@ -79,7 +81,7 @@ private:
 
     LoadTarget m_target;
     QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
-    int m_epoll = -1;
+    ReadinessSet m_set;
     QSocketNotifier* m_notifier = nullptr;
     PreciseTimer* m_timer = nullptr;
     std::int64_t m_timerAtNs = -1; // when m_timer is set to fire, or -1

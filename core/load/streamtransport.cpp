@@ -6,7 +6,7 @@
 #include "qnamtransport.h"
 #include "sockettransport.h"
 
-#ifdef Q_OS_LINUX
+#ifdef KNEEPOINT_LEAN_TRANSPORT
 #include "epolltransport.h"
 #endif
 
@@ -16,13 +16,13 @@ StreamTransport::Kind StreamTransport::effectiveKind(Kind kind, const LoadTarget
 {
     if (kind != Kind::Epoll)
         return kind;
-#ifdef Q_OS_LINUX
+#ifdef KNEEPOINT_LEAN_TRANSPORT
     if (EpollTransport::supports(target))
         return Kind::Epoll;
 #else
     Q_UNUSED(target)
 #endif
-    return Kind::Socket; // TLS, or no epoll (kqueue on macOS is not written yet)
+    return Kind::Socket; // TLS, or a system with neither epoll nor kqueue
 }
 
 std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const LoadTarget& target)
@@ -30,7 +30,7 @@ std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const LoadTa
     switch (effectiveKind(kind, target)) {
     case Kind::Qnam:
         return std::make_unique<QnamTransport>(target);
-#ifdef Q_OS_LINUX
+#ifdef KNEEPOINT_LEAN_TRANSPORT
     case Kind::Epoll:
         return std::make_unique<EpollTransport>(target);
 #endif
@@ -58,6 +58,9 @@ std::optional<StreamTransport::Kind> StreamTransport::named(QStringView name)
         if (name == StreamTransport::name(kind))
             return kind;
     }
+    // The lean read path is one kind wherever it runs; on macOS its kernel interface is kqueue, and a user says so.
+    if (name == u"kqueue")
+        return Kind::Epoll;
     return std::nullopt;
 }
 

@@ -25,15 +25,16 @@ public:
     virtual ~StreamTransport() = default;
 
     /// The transport a run uses unless told otherwise: epoll, the floor's read path (tests/bench/bench_load measures
-    /// it against a minimal epoll client of its own, in the same run). It speaks plain HTTP on Linux; elsewhere, and
-    /// to an https:// server, create() gives the socket transport in its place.
+    /// it against a minimal epoll client of its own, in the same run). It speaks plain HTTP over epoll on Linux and
+    /// over kqueue on macOS and the BSDs; elsewhere, and to an https:// server, create() gives the socket transport
+    /// in its place.
     static constexpr Kind defaultKind() { return Kind::Epoll; }
     /// A transport of `kind` for `target`, for the calling thread.
     static std::unique_ptr<StreamTransport> create(Kind kind, const LoadTarget& target);
     /// The kind create() gives for `kind` and `target`: epoll falls back to socket where it cannot serve.
     static Kind effectiveKind(Kind kind, const LoadTarget& target);
     static QString name(Kind kind);
-    /// The kind called `name` ("epoll", "socket", "qnam"), or nothing.
+    /// The kind called `name` ("epoll", also "kqueue"; "socket", "qnam"), or nothing.
     static std::optional<Kind> named(QStringView name);
 
     /// Opens `connections` keep-alive connections before anything is measured; `ready` is called once, with an
