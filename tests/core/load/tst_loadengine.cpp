@@ -3,6 +3,7 @@
 // The load engine against the simulated server over loopback, with each transport.
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
+#include "load/readinessset.h"
 #include "load/workload.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
@@ -68,6 +69,12 @@ class TestLoadEngine : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+#ifdef KNEEPOINT_KQUEUE_MODEL
+    void initTestCase()
+    {
+        QCOMPARE(QByteArray(ReadinessSet::backend()), QByteArrayLiteral("kqueue"));
+    }
+#endif
     void closedLoopRecordsEveryRequest_data()
     {
         addTransports();
