@@ -6,11 +6,11 @@
 // Then hostile input of the other kinds: a command line that makes no sense, and a server process that freezes.
 #include "doctor/doctor.h"
 #include "load/loadengine.h"
-#include "load/readinessset.h"
 #include "load/workload.h"
 #include "store/runstore.h"
 #include "support/hostileserver.h"
 #include "support/kneepointrun.h"
+#include "support/readinessbackend.h"
 #include "support/simprocess.h"
 
 #include <QElapsedTimer>
@@ -125,9 +125,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         qRegisterMetaType<Script>();
-#ifdef KNEEPOINT_KQUEUE_MODEL
-        QCOMPARE(QByteArray(ReadinessSet::backend()), QByteArrayLiteral("kqueue"));
-#endif
+        kp::test::verifyReadinessBackend();
     }
 
     void aHostileServerIsHandled_data()
@@ -268,13 +266,7 @@ private Q_SLOTS:
                 End::Close),
             {ErrorClass::StreamCut, QString()});
 
-#ifdef KNEEPOINT_KQUEUE_MODEL
-        // Built over the kqueue backend: the lean transport alone, whose readiness set changed.
-        const std::initializer_list<StreamTransport::Kind> kinds {StreamTransport::Kind::Epoll};
-#else
-        const std::initializer_list<StreamTransport::Kind> kinds {
-            StreamTransport::Kind::Epoll, StreamTransport::Kind::Socket, StreamTransport::Kind::Qnam};
-#endif
+        const QList<StreamTransport::Kind> kinds = kp::test::transportsUnderTest();
         for (const Case& c : std::as_const(cases)) {
             // The epoll transport reads the same bytes through the same parsers as the socket one: same words.
             for (const StreamTransport::Kind kind : kinds) {

@@ -3,11 +3,11 @@
 // The load engine against the simulated server over loopback, with each transport.
 #include "common/monotonicclock.h"
 #include "load/loadengine.h"
-#include "load/readinessset.h"
 #include "load/workload.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/httptestclient.h"
+#include "support/readinessbackend.h"
 #include "support/simprocess.h"
 
 #include <QElapsedTimer>
@@ -69,12 +69,7 @@ class TestLoadEngine : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-#ifdef KNEEPOINT_KQUEUE_MODEL
-    void initTestCase()
-    {
-        QCOMPARE(QByteArray(ReadinessSet::backend()), QByteArrayLiteral("kqueue"));
-    }
-#endif
+    void initTestCase() { kp::test::verifyReadinessBackend(); }
     void closedLoopRecordsEveryRequest_data()
     {
         addTransports();
