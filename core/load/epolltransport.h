@@ -24,10 +24,10 @@ class PreciseTimer;
 /// The read path of the floor, for plain HTTP: non-blocking sockets of its own in one readiness set (epoll on Linux,
 /// kqueue on macOS and the BSDs), which the worker thread's Qt event loop watches as a single descriptor. Qt's
 /// dispatcher polls every socket notifier at every wake-up, so with QTcpSockets the client's CPU went mostly into
-/// ppoll() over hundreds of sockets for a few chunks each; here a wake-up costs one epoll_wait() and one recv() per
-/// ready connection, timed right after the recv. Timeouts share one PreciseTimer (a timerfd on Linux) through a heap
-/// instead of a timer per connection. The HTTP, chunked and SSE parsing is the other transports', so they measure
-/// alike.
+/// ppoll() over hundreds of sockets for a few chunks each; here a wake-up costs one epoll_wait() (or kevent()) and one
+/// recv() per ready connection, timed right after the recv. Timeouts share one PreciseTimer (a timerfd on Linux)
+/// through a heap instead of a timer per connection. The HTTP, chunked and SSE parsing is the other transports', so
+/// they measure alike.
 class EpollTransport : public QObject, public StreamTransport
 {
     Q_OBJECT
