@@ -318,11 +318,23 @@ void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
             onConnected(c); // a server that closes at once is found by the first read, and said as such
         return;
     }
-    if ((events & ReadinessSet::Writable) && c->written < c->out.size()) {
+    if (c->written < c->out.size()) {
+        // Whatever the server says while the request is still going out is its answer, most often a refusal and a
+        // close (a proxy's 413 for a body over its limit). It is read first: a write to the closed connection would
+        // fail and lose it. After a close nothing more is sent; the reads go on to the answer's end or the reset.
         const std::uint64_t id = c->id;
-        writeSome(c);
-        if (!find(id))
-            return;
+        if (events & (ReadinessSet::Readable | ReadinessSet::PeerClosed | ReadinessSet::Failed)) {
+            onRead(c);
+            if (!find(id))
+                return;
+            if (events & (ReadinessSet::PeerClosed | ReadinessSet::Failed)) {
+                watch(c, ReadinessSet::Read);
+                return;
+            }
+        }
+        if (events & ReadinessSet::Writable)
+            writeSome(c);
+        return;
     }
     // Bytes first: a reset that follows the last of them is reported at the next wake-up, level-triggered.
     if (events & ReadinessSet::Readable) {
@@ -443,6 +455,13 @@ void EpollTransport::writeSome(Connection* c)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             watch(c, ReadinessSet::Read | ReadinessSet::Write); // the rest when the kernel has room
+            return;
+        }
+        if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+            // The server let go: an answer it sent first is still to be read (see onEvent), and a stale keep-alive
+            // connection is found so by the read as well (a close or a reset with nothing before it).
+            watch(c, ReadinessSet::Read);
+            onRead(c);
             return;
         }
         onSocketError(c, n < 0 ? errno : EPIPE, false);
@@ -592,6 +611,8 @@ void EpollTransport::onClosed(Connection* c)
     else if (headersDone)
         c->recorder->fail(ErrorClass::StreamCut,
             QStringLiteral("The server closed the connection in the middle of the response."), now);
+    else if (c->written < c->out.size())
+        c->recorder->fail(ErrorClass::StreamCut, LoadTarget::cutRequestSentence(c->written, c->out.size()), now);
     else
         c->recorder->fail(
             ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
@@ -632,6 +653,8 @@ void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
     const QString why = !reset || connecting ? message
         : headersDone
         ? QStringLiteral("The server closed the connection in the middle of the response (%1).").arg(where())
+        : c->written < c->out.size()
+        ? LoadTarget::cutRequestSentence(c->written, c->out.size())
         : QStringLiteral("The server closed the connection before answering (%1).").arg(where());
     c->recorder->fail(classifyErrno(error, connecting, headersDone), why, now);
     finish(c, false);

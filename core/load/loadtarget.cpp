@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtarget.h"
 
+#include <QLocale>
 #include <QNetworkRequest>
 #include <QSslConfiguration>
 #include <QSslSocket>
@@ -51,6 +52,15 @@ QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool head
     if (headersDone)
         return QStringLiteral("The stream stalled for more than %1 ms.").arg(stallTimeoutMs);
     return QStringLiteral("No answer within %1 ms.").arg(firstByteTimeoutMs);
+}
+
+QString LoadTarget::cutRequestSentence(qint64 sent, qint64 size)
+{
+    const QLocale c = QLocale::c();
+    return QStringLiteral("The server closed the connection before it had the whole request (%1 of %2 sent) and gave "
+                          "no answer: a body over the size limit of the server, or of a proxy in front of it?")
+        .arg(c.formattedDataSize(sent, 1, QLocale::DataSizeSIFormat),
+            c.formattedDataSize(size, 1, QLocale::DataSizeSIFormat));
 }
 
 QString LoadTarget::apiKeyProblem(const QByteArray& key)

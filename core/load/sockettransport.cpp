@@ -28,6 +28,8 @@ struct SocketTransport::Connection
     // kept so that it can be sent again on a fresh one if the server turns out to have closed this one.
     std::optional<Pending> resendable;
     bool responseStarted = false; // a byte of the current request's response has arrived
+    qint64 requestBytes = 0; // the current request's size
+    qint64 unsentAtError = 0; // of it, what was still unsent when the socket reported its error
     std::int64_t deadlineNs = -1; // when the current request has taken the longest a request may
     bool connected = false;
     bool busy = false;
@@ -109,6 +111,12 @@ SocketTransport::Connection* SocketTransport::newConnection()
     // Queued: a socket can report its end from inside a write, and the request must not end mid-send.
     connect(raw->socket, &QTcpSocket::disconnected, this, on(&SocketTransport::onDisconnected), Qt::QueuedConnection);
     connect(raw->socket, &QTcpSocket::errorOccurred, this, on(&SocketTransport::onError), Qt::QueuedConnection);
+    // Direct: Qt empties its write buffer right after it reports an error, and what was still unsent then says
+    // whether the server let go in the middle of the request.
+    connect(raw->socket, &QTcpSocket::errorOccurred, this, [this, id] {
+        if (Connection* found = find(id))
+            found->unsentAtError = found->socket->bytesToWrite();
+    });
     connect(raw->timer, &QTimer::timeout, this, on(&SocketTransport::onTimeout));
     m_connections.emplace(id, std::move(c));
     raw->timer->start(m_target.connectTimeoutMs);
@@ -222,6 +230,8 @@ void SocketTransport::startOn(Connection* c, Pending&& p)
     c->deadlineNs = now + std::int64_t(m_target.requestTimeoutMs) * 1'000'000;
     arm(c, m_target.firstByteTimeoutMs);
     c->recorder->sent(now);
+    c->requestBytes = p.request.size();
+    c->unsentAtError = 0;
     c->socket->write(p.request);
     c->socket->flush();
 }
@@ -317,6 +327,9 @@ void SocketTransport::onDisconnected(Connection* c)
         else if (headersDone)
             c->recorder->fail(ErrorClass::StreamCut,
                 QStringLiteral("The server closed the connection in the middle of the response."), now);
+        else if (const qint64 unsent = std::max(c->socket->bytesToWrite(), c->unsentAtError); unsent > 0)
+            c->recorder->fail(
+                ErrorClass::StreamCut, LoadTarget::cutRequestSentence(c->requestBytes - unsent, c->requestBytes), now);
         else
             c->recorder->fail(
                 ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
@@ -354,15 +367,18 @@ void SocketTransport::onError(Connection* c)
                 return;
             }
         }
+        // A server that let go in the middle of the request, without a word: said so, with how much had gone out.
+        const bool cut = !headersDone && c->unsentAtError > 0 && error != QAbstractSocket::SocketTimeoutError;
         // A close in words that say when it came; Qt's own ("The remote host closed the connection") does not.
-        const QString why = error != QAbstractSocket::RemoteHostClosedError ? message
+        const QString why = cut ? LoadTarget::cutRequestSentence(c->requestBytes - c->unsentAtError, c->requestBytes)
+            : error != QAbstractSocket::RemoteHostClosedError ? message
             : headersDone ? QStringLiteral("The server closed the connection in the middle of the response (%1:%2).")
                                 .arg(m_target.host())
                                 .arg(m_target.port())
                           : QStringLiteral("The server closed the connection before answering (%1:%2).")
                                 .arg(m_target.host())
                                 .arg(m_target.port());
-        c->recorder->fail(classifySocketError(error, headersDone), why, now);
+        c->recorder->fail(cut ? ErrorClass::StreamCut : classifySocketError(error, headersDone), why, now);
         finish(c, false);
     } else if (c->socket->state() != QAbstractSocket::ConnectedState) {
         discard(c);
