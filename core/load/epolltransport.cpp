@@ -76,11 +76,18 @@ int openSocket(int family)
     if (fd < 0)
         return fd;
 #else
+    // macOS: two more calls. A socket left blocking would stall the worker thread in connect(), so a refusal is an
+    // error; so is one of close-on-exec, which a server Kneepoint launches must not inherit.
     const int fd = ::socket(family, SOCK_STREAM, 0);
     if (fd < 0)
         return fd;
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 || ::fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        return -1;
+    }
 #endif
 #ifdef SO_NOSIGPIPE
     const int on = 1;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/event.h>
 #include <sys/types.h>
@@ -48,21 +49,40 @@ const char* ReadinessSet::backend()
 
 bool ReadinessSet::watch(int fd, std::uint64_t id, std::uint8_t watched, std::uint8_t wanted)
 {
-    // Each interest is a filter of its own: added where newly wanted, deleted where no longer wanted.
-    struct kevent changes[2];
-    int n = 0;
-    const auto change = [&](std::uint8_t interest, short filter) {
-        if ((wanted & interest) && !(watched & interest))
-            EV_SET(&changes[n++], uintptr_t(fd), filter, EV_ADD | EV_ENABLE, 0, 0, udata(id));
-        else if ((watched & interest) && !(wanted & interest))
-            EV_SET(&changes[n++], uintptr_t(fd), filter, EV_DELETE, 0, 0, udata(id));
+    // Each interest is a filter of its own. One kevent() per change, the addition first: without an event list,
+    // kevent() stops at the first change it refuses and keeps those before it, and the set must stay as `watched`
+    // says when this returns false (a write filter left behind would report a socket writable for ever).
+    const auto apply = [&](short filter, unsigned short flags) {
+        struct kevent change;
+        EV_SET(&change, uintptr_t(fd), filter, flags, 0, 0, udata(id));
+        return ::kevent(m_fd, &change, 1, nullptr, 0, nullptr) == 0;
     };
-    change(Read, EVFILT_READ);
-    change(Write, EVFILT_WRITE);
-    if (n == 0)
-        return true;
-    // No room for events: a change the kernel refuses fails the whole call with its errno.
-    return ::kevent(m_fd, changes, n, nullptr, 0, nullptr) == 0;
+    const auto filterOf = [](std::uint8_t interest) -> short { return interest == Read ? EVFILT_READ : EVFILT_WRITE; };
+    std::uint8_t added = None;
+    for (const std::uint8_t interest : {Read, Write}) {
+        if ((wanted & interest) && !(watched & interest)) {
+            if (!apply(filterOf(interest), EV_ADD | EV_ENABLE)) {
+                const int error = errno;
+                if (added != None)
+                    apply(filterOf(added), EV_DELETE);
+                errno = error;
+                return false;
+            }
+            added = std::uint8_t(added | interest);
+        }
+    }
+    for (const std::uint8_t interest : {Read, Write}) {
+        if ((watched & interest) && !(wanted & interest) && !apply(filterOf(interest), EV_DELETE)) {
+            const int error = errno;
+            for (const std::uint8_t undo : {Read, Write}) {
+                if (added & undo)
+                    apply(filterOf(undo), EV_DELETE);
+            }
+            errno = error;
+            return false;
+        }
+    }
+    return true;
 }
 
 int ReadinessSet::poll(Ready* out, int max)
