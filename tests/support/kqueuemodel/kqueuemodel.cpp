@@ -8,8 +8,13 @@
 // - EV_EOF on a read filter once the peer shut its side (or reset), on a write filter once the connection is gone,
 //   with the socket's error in fflags, which is how kqueue reports a refused connect;
 // - a descriptor's filters go with its close().
-// Where it cannot be kqueue: reading the error for fflags clears it, as getsockopt(SO_ERROR) does on Linux, while
-// kqueue leaves it to the socket. The backend takes the error from the event, so nothing reads it twice.
+// Where it cannot be kqueue, and what that leaves to the epoll build's tests:
+// - reading the error for fflags clears it, as getsockopt(SO_ERROR) does on Linux, while kqueue leaves it to the
+//   socket: after a reset, a recv() here sees the end of the stream where macOS's returns ECONNRESET (the transport
+//   ends the request either way, in nearly the same words);
+// - an error always comes with EV_EOF here; kqueue can also report one without it (fflags 0), which the backend
+//   passes on as plain readiness, and the transport's recv() or send() meets the error itself;
+// - a descriptor ready both ways gives its read entry first, always; the transport reads first whatever the order.
 #include <cerrno>
 #include <mutex>
 #include <sys/epoll.h>
