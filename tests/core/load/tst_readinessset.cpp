@@ -85,6 +85,26 @@ quint16 closedPort()
     return port;
 }
 
+// A loopback connection whose client end is watched for reading under `id`, and its accepted server end.
+struct Watched
+{
+    Fd listener;
+    Fd client;
+    Fd server;
+};
+
+std::unique_ptr<Watched> watchedConnection(ReadinessSet& set, std::uint64_t id)
+{
+    auto w = std::make_unique<Watched>();
+    quint16 port = 0;
+    w->listener.reset(listenOnLoopback(&port));
+    w->client.reset(connectTo(port));
+    if (!set.watch(w->client.get(), id, ReadinessSet::None, ReadinessSet::Read))
+        return nullptr;
+    w->server.reset(::accept(w->listener.get(), nullptr, nullptr));
+    return w;
+}
+
 // Everything the set reports within `ms`, merged per id (kqueue reports reading and writing as two entries). Waits
 // on the set's one descriptor, as the transport's socket notifier does, so that descriptor is checked too.
 std::map<std::uint64_t, ReadinessSet::Ready> waitForReady(ReadinessSet& set, int ms = 2000)
@@ -188,41 +208,35 @@ private Q_SLOTS:
 
     void aCloseIsReadableWithTheEnd()
     {
-        quint16 port = 0;
-        Fd listener(listenOnLoopback(&port));
         ReadinessSet set;
-        Fd client(connectTo(port));
-        QVERIFY(set.watch(client.get(), 11, ReadinessSet::None, ReadinessSet::Read));
-        Fd server(::accept(listener.get(), nullptr, nullptr));
-        QCOMPARE(::send(server.get(), "last", 4, 0), ssize_t(4));
-        server.reset();
+        const auto w = watchedConnection(set, 11);
+        QVERIFY(w);
+        QCOMPARE(::send(w->server.get(), "last", 4, 0), ssize_t(4));
+        w->server.reset();
         // The last bytes, then the end: a peer's close never hides what it sent before it.
         std::uint8_t seen = 0;
         QTRY_VERIFY_WITH_TIMEOUT((seen |= waitForReady(set, 100)[11].events) & ReadinessSet::PeerClosed, 2000);
         QVERIFY(seen & ReadinessSet::Readable);
         char buffer[16];
-        QCOMPARE(::recv(client.get(), buffer, sizeof buffer, 0), ssize_t(4));
-        QCOMPARE(::recv(client.get(), buffer, sizeof buffer, 0), ssize_t(0));
+        QCOMPARE(::recv(w->client.get(), buffer, sizeof buffer, 0), ssize_t(4));
+        QCOMPARE(::recv(w->client.get(), buffer, sizeof buffer, 0), ssize_t(0));
     }
 
     void aResetSaysItsError()
     {
-        quint16 port = 0;
-        Fd listener(listenOnLoopback(&port));
         ReadinessSet set;
-        Fd client(connectTo(port));
-        QVERIFY(set.watch(client.get(), 5, ReadinessSet::None, ReadinessSet::Read));
-        Fd server(::accept(listener.get(), nullptr, nullptr));
+        const auto w = watchedConnection(set, 5);
+        QVERIFY(w);
         const linger abort {1, 0}; // close() sends a reset
-        ::setsockopt(server.get(), SOL_SOCKET, SO_LINGER, &abort, sizeof abort);
-        server.reset();
+        ::setsockopt(w->server.get(), SOL_SOCKET, SO_LINGER, &abort, sizeof abort);
+        w->server.reset();
         auto ready = waitForReady(set);
         QCOMPARE(int(ready.size()), 1);
         QVERIFY(ready[5].events & ReadinessSet::PeerClosed);
         // The transport reads when told Readable, else asks for the error: either way it learns of the reset.
         char buffer[16];
-        const int error = errorOf(client.get(), ready[5]);
-        const ssize_t n = ::recv(client.get(), buffer, sizeof buffer, 0);
+        const int error = errorOf(w->client.get(), ready[5]);
+        const ssize_t n = ::recv(w->client.get(), buffer, sizeof buffer, 0);
         QVERIFY2(error == ECONNRESET || (n < 0 && errno == ECONNRESET),
             qPrintable(QStringLiteral("error %1, recv %2").arg(error).arg(n)));
     }
