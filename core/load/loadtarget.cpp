@@ -57,8 +57,9 @@ QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool head
 QString LoadTarget::cutRequestSentence(qint64 sent, qint64 size)
 {
     const QLocale c = QLocale::c();
-    return QStringLiteral("The server closed the connection before it had the whole request (%1 of %2 sent) and gave "
-                          "no answer: a body over the size limit of the server, or of a proxy in front of it?")
+    // "No answer was read", not "none came": Qt's sockets drop what is unread when a write fails.
+    return QStringLiteral("The server closed the connection before it had the whole request (%1 of %2 sent), and no "
+                          "answer was read: a body over the size limit of the server, or of a proxy in front of it?")
         .arg(c.formattedDataSize(sent, 1, QLocale::DataSizeSIFormat),
             c.formattedDataSize(size, 1, QLocale::DataSizeSIFormat));
 }

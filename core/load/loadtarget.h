@@ -53,8 +53,8 @@ struct LoadTarget
     /// request timeout past its deadline, the stall timeout once headers had come, else the first-byte timeout.
     /// Every transport says it in these words.
     QString timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const;
-    /// Why a request ended when the server let go before it had the whole request and said nothing: `sent` of its
-    /// `size` bytes had gone out. Most often a body over a size limit, the server's or a proxy's in front of it.
+    /// Why a request ended when the server let go before it had the whole request, and no answer was read: `sent` of
+    /// its `size` bytes had gone out. Most often a body over a size limit, the server's or a proxy's in front of it.
     static QString cutRequestSentence(qint64 sent, qint64 size);
 
     /// Turns certificate checks off for this request when, and only when, verifyTls is off.
