@@ -75,7 +75,9 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(pt.step->loadText() + (pt.step->probe > 0 ? QStringLiteral("*") : QString()), -10)
                    .arg(QStringLiteral("%1/%2").arg(pt.step->stats.succeeded).arg(pt.failed), 10)
-                   .arg(cell(pt.shown(QStringLiteral("TTFT")), 1), 11)
+                   .arg(cell(pt.shown(QStringLiteral("TTFT")), 1)
+                           + (pt.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString()),
+                       11)
                    .arg(cell(pt.tpot.value, 2), 10)
                    .arg(cell(pt.e2el.value, 0), 11)
                    .arg(cell(pt.outputTokensPerSecond, 0), 10)
@@ -85,7 +87,12 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
     }
     if (std::any_of(curve.points.begin(), curve.points.end(), [](const CurvePoint& pt) { return pt.step->probe > 0; }))
         out += QStringLiteral("* a capacity probe: a load added after the sweep to pin capacity down\n");
-    Q_UNUSED(run)
+    // Never a negative latency: a TTFT no longer than the round trip is shown as 0, and said.
+    if (std::any_of(curve.points.begin(), curve.points.end(),
+            [](const CurvePoint& pt) { return pt.withinRoundTrip(QStringLiteral("TTFT")); }))
+        out += QStringLiteral("TTFT 0.0* is within the network's round trip of %1: as measured it was no longer than "
+                              "the round trip.\n")
+                   .arg(text::milliseconds(run.roundTripMs));
     return out;
 }
 
@@ -98,7 +105,7 @@ QString wallLine(const Wall& w, bool limiting)
         .arg(limiting ? QStringLiteral("»") : QStringLiteral(" "), Wall::name(w.kind), state, w.evidenceWithQueue());
 }
 
-QJsonObject curveJson(const LoadCurve& curve)
+QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
 {
     QJsonArray points;
     for (const CurvePoint& p : curve.points) {
@@ -108,6 +115,10 @@ QJsonObject curveJson(const LoadCurve& curve)
         };
         points.append(QJsonObject {{QStringLiteral("step_id"), p.step->id}, {QStringLiteral("phase"), p.step->phase},
             {QStringLiteral("load"), p.load}, {QStringLiteral("ttft_ms"), pe(p.ttft)},
+            // What every face shows: the round trip taken off, never below 0, and whether it was held at 0.
+            {QStringLiteral("ttft_shown_ms"), num(p.shown(QStringLiteral("TTFT")))},
+            {QStringLiteral("ttft_within_round_trip"), p.withinRoundTrip(QStringLiteral("TTFT"))},
+            {QStringLiteral("disturbed"), TrustChecks::isDisturbed(trust, p.step)},
             {QStringLiteral("tpot_ms"), pe(p.tpot)}, {QStringLiteral("e2el_ms"), pe(p.e2el)},
             {QStringLiteral("succeeded"), p.step->stats.succeeded}, {QStringLiteral("failed"), p.failed},
             {QStringLiteral("latency_sample"), p.samples + p.sampleFailed},
@@ -160,11 +171,10 @@ QJsonObject wallJson(const Wall& w)
 QString AnalysisText::summary(const RunData& run, const RunAnalysis& a)
 {
     QString out;
-    // Doubts before the verdict.
+    // Doubts before the verdict, failures first, each titled as the doubt it raises.
     QString doubts;
-    for (const TrustCheck& c : a.trust)
-        if (c.status == TrustCheck::Status::Warn || c.status == TrustCheck::Status::Fail)
-            doubts += QStringLiteral("  [%1] %2: %3\n").arg(TrustCheck::statusName(c.status), c.title, c.detail);
+    for (const TrustCheck& c : TrustChecks::doubts(a.trust))
+        doubts += QStringLiteral("  [%1] %2: %3\n").arg(TrustCheck::statusName(c.status), c.title, c.detail);
     if (!doubts.isEmpty())
         out += QStringLiteral("\nBefore you read the verdict:\n") + doubts;
 
@@ -287,9 +297,19 @@ QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
         {QStringLiteral("gpu"), a.settings.gpu ? a.settings.gpu->id : QString()},
         {QStringLiteral("model"), a.settings.model ? a.settings.model->id : QString()}};
     QJsonArray trust;
-    for (const TrustCheck& c : a.trust)
-        trust.append(QJsonObject {{QStringLiteral("id"), c.id}, {QStringLiteral("title"), c.title},
-            {QStringLiteral("status"), TrustCheck::statusName(c.status)}, {QStringLiteral("detail"), c.detail}});
+    for (const TrustCheck& c : a.trust) {
+        QJsonArray disturbed;
+        for (const StepData* s : c.disturbed)
+            disturbed.append(s->id);
+        // In TrustChecks::of's order, doubts first; "title" is the one every face shows (the doubt when it did not
+        // pass), "claim" the check as a pass reads.
+        QJsonObject check {{QStringLiteral("id"), c.id}, {QStringLiteral("title"), c.title},
+            {QStringLiteral("claim"), c.claim}, {QStringLiteral("status"), TrustCheck::statusName(c.status)},
+            {QStringLiteral("detail"), c.detail}};
+        if (!disturbed.isEmpty())
+            check[QStringLiteral("disturbed_step_ids")] = disturbed;
+        trust.append(check);
+    }
     QJsonArray findings;
     for (const Finding& f : a.findings) {
         QJsonArray tryNext;
@@ -323,7 +343,7 @@ QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
     }
     QJsonObject out {{QStringLiteral("run_id"), run.run.summary.id}, {QStringLiteral("verdict"), a.verdict},
         {QStringLiteral("settings"), settings}, {QStringLiteral("time_scale"), run.timeScale},
-        {QStringLiteral("concurrency"), curveJson(a.curve)},
+        {QStringLiteral("concurrency"), curveJson(a.curve, a.trust)},
         {QStringLiteral("walls"),
             QJsonObject {{QStringLiteral("saturation"), wallJson(a.walls.saturation)},
                 {QStringLiteral("latency"), wallJson(a.walls.latency)},
@@ -331,7 +351,7 @@ QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
                 {QStringLiteral("limiting"), a.walls.limiting ? Wall::name(*a.walls.limiting) : QString()}}},
         {QStringLiteral("physics"), physics}, {QStringLiteral("trust"), trust}, {QStringLiteral("findings"), findings}};
     if (!a.rateCurve.points.empty())
-        out[QStringLiteral("rate")] = curveJson(a.rateCurve);
+        out[QStringLiteral("rate")] = curveJson(a.rateCurve, a.trust);
     return out;
 }
 

@@ -199,7 +199,12 @@ double CurvePoint::valueHigh(const QString& metric) const
 
 double CurvePoint::shown(const QString& metric) const
 {
-    return value(metric) - (metric == u"TTFT" ? roundTripMs : 0);
+    // A TTFT within the round trip leaves nothing measurable to the server: 0, never a negative latency.
+    // (NaN, where nothing was measured, stays NaN.)
+    if (metric != u"TTFT")
+        return value(metric);
+    const double v = value(metric) - roundTripMs;
+    return v < 0 ? 0 : v;
 }
 
 double CurvePoint::judged(const QString& metric) const

@@ -64,8 +64,15 @@ struct CurvePoint
     /// should: the shown TTFT leaves it out.
     double roundTripMs = 0;
     /// What every table, chart and sentence shows for `metric`: value() with the round trip taken out of TTFT. One
-    /// figure, one value: the verdict, the scorecard and the charts all read it here.
+    /// figure, one value: the verdict, the scorecard and the charts all read it here. Never below zero: a TTFT no
+    /// longer than the round trip (a fast server over HTTPS) is 0, and withinRoundTrip() says so.
     double shown(const QString& metric) const;
+    /// Whether shown(metric) was held at 0 because the measured figure lay within the network's round trip: the
+    /// server's part is too small to tell from the network's. Every face says "within the network's round trip".
+    bool withinRoundTrip(const QString& metric) const
+    {
+        return metric == u"TTFT" && roundTripMs > 0 && value(metric) <= roundTripMs;
+    }
 
     /// Whether this point's throughput and `other`'s are within the noise of both: their intervals overlap. False
     /// when either has no interval.
@@ -114,10 +121,12 @@ struct Capacity
     /// is "15 users", not "16".
     double shown() const { return bound == Bound::Between ? roundedDown(load) : load; }
     /// A crossing value (valueAtPass, valueAtFail, target) as the user reads it: TTFT is judged with the network's
-    /// round trip allowed on top of the target, and shown without it, as the verdict, the walls and the window do.
+    /// round trip allowed on top of the target, and shown without it, as the verdict, the walls and the window do;
+    /// never below zero, as CurvePoint::shown().
     double asShown(double value, double roundTripMs) const
     {
-        return metric == u"TTFT" ? value - std::max(0.0, roundTripMs) : value;
+        const double v = metric == u"TTFT" ? value - std::max(0.0, roundTripMs) : value;
+        return v < 0 ? 0 : v; // NaN stays NaN
     }
     /// The interval as every text shows it: each end rounded at the precision shown, never past the capacity shown.
     double shownLow() const { return std::min(shown(), rounded(low)); }

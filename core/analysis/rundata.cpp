@@ -66,10 +66,9 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
 
     // StepStatistics' definitions, per request, so that goodput can be judged again under any targets. A successful
     // request that lacks a time (no token came) keeps NaN there and meets no target on it.
-    const double rtt = std::max(0.0, roundTripMs);
     // The round trip is real time: only the part beyond it ran on the simulator's faster clock.
-    auto withNetwork = [rtt, scale](const std::optional<double>& v) {
-        return v ? std::max(0.0, *v - rtt) * scale + std::min(*v, rtt) : kNaN;
+    auto withNetwork = [roundTripMs, scale](const std::optional<double>& v) {
+        return v ? RunData::serverTimeMs(*v, roundTripMs, scale) : kNaN;
     };
     d.requests.reserve(std::size_t(d.stats.latencySample.succeeded));
     records([&](const RequestRecord& r) {

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -124,6 +125,15 @@ struct RunData
     static RunData fromSteps(const StoredRun& run, const std::vector<StoredStep>& steps,
         const std::vector<std::vector<RequestRecord>>& requests,
         const std::vector<std::vector<StoredMetricsSample>>& samples);
+
+    /// A latency on the client's clock (TTFT or E2EL, ms) in the server's time: the network's round trip is real time
+    /// on either side, so only the part beyond it ran on a simulator's faster clock. The analysis converts every
+    /// request with it, and the live view its step figures, so that a figure shown in both is one value.
+    static double serverTimeMs(double clientMs, double roundTripMs, double timeScale)
+    {
+        const double rtt = std::max(0.0, roundTripMs);
+        return std::max(0.0, clientMs - rtt) * timeScale + std::min(clientMs, rtt);
+    }
 
     /// The steps of one phase, in order. A step the user cut short (Stop, Ctrl-C, SIGTERM) is stored and listed
     /// with the raw numbers, but it is no measurement of the server: it is in no phase, no curve and no judgement.

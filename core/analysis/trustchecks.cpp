@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace kp::core {
@@ -35,11 +36,29 @@ constexpr double kLoopLagFailMs = 10;
 // A load thread using this share of a core has no slack left to read chunks as they come.
 constexpr double kThreadBusy = 0.9;
 constexpr double kNetworkShareWarn = 0.2;
+// The simulator warns on its own (SimServer::onStepTimer) once its engine loop is this far behind its clock: the
+// figures measured then are distorted.
+constexpr double kSimLagWarnMs = 5;
+// A lag, in the server's time, this large a share of the step's TTFT at the percentile moved the figure itself.
+constexpr double kSimLagFailShare = 0.1;
+
+// A check titled from TrustChecks::titles(): the claim it makes when it passes, the doubt it raises when it does not.
+TrustCheck check(QString id, Status status, QString detail = {}, double percentile = 99)
+{
+    TrustCheck c;
+    TrustCheck::Titles titles = TrustChecks::titles(id, percentile);
+    c.id = std::move(id);
+    c.title = titles.claim;
+    c.status = status;
+    c.detail = std::move(detail);
+    c.claim = std::move(titles.claim);
+    c.doubt = std::move(titles.doubt);
+    return c;
+}
 
 TrustCheck steadyState(const LoadCurve& curve)
 {
-    TrustCheck c {QStringLiteral("steady-state"),
-        QCoreApplication::translate("TrustChecks", "Each step reached a steady state"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("steady-state"), Status::Pass);
     QStringList missing;
     QStringList tooShort;
     for (const CurvePoint& p : curve.points) {
@@ -97,9 +116,8 @@ TrustCheck steadyState(const LoadCurve& curve)
 
 TrustCheck client(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("client"),
-        QCoreApplication::translate("TrustChecks", "The client was not the bottleneck"), Status::NotMeasured,
-        QCoreApplication::translate("TrustChecks", "The client's CPU time was not recorded for this run.")};
+    TrustCheck c = check(QStringLiteral("client"), Status::NotMeasured,
+        QCoreApplication::translate("TrustChecks", "The client's CPU time was not recorded for this run."));
     double busiest = -1;
     QString where;
     for (const StepData& s : run.steps) {
@@ -179,9 +197,35 @@ TrustCheck client(const RunData& run)
         if (busiestThread > kThreadBusy)
             atLeast(Status::Warn);
     }
+    // The steps the client fell behind in, each with what shows it: past a threshold that fails the check (its
+    // cores, its event loops), or sending late enough that arrivals were not what was asked.
+    QStringList behind;
+    for (const StepData& s : run.steps) {
+        if (s.cancelled)
+            continue;
+        QStringList why;
+        if (s.clientCpuSeconds >= 0 && s.wallSeconds > 0 && s.clientCpuSeconds / s.wallSeconds > kClientBusy * cores)
+            why << QCoreApplication::translate("TrustChecks", "%1 of its %2 cores' time")
+                       .arg(text::number(s.clientCpuSeconds / s.wallSeconds, 2), text::number(cores, 0));
+        if (const double lag = s.stats.scheduleLagMs.p99.value; !std::isnan(lag) && lag > kScheduleLagWarnMs)
+            why << QCoreApplication::translate("TrustChecks", "requests sent %1 late at p99")
+                       .arg(text::milliseconds(lag));
+        if (s.loopLagP99Ms > kLoopLagFailMs)
+            why << QCoreApplication::translate("TrustChecks", "event loops %1 late at p99")
+                       .arg(text::milliseconds(s.loopLagP99Ms));
+        if (why.isEmpty())
+            continue;
+        c.disturbed.push_back(&s);
+        behind << QStringLiteral("%1 (%2)").arg(s.loadPhrase(), why.join(QStringLiteral(", ")));
+    }
     if (!parts.isEmpty()) {
         c.detail = parts.join(QStringLiteral("; ")) + u'.';
         c.detail[0] = c.detail[0].toUpper();
+        if (!behind.isEmpty())
+            c.detail += u' '
+                + QCoreApplication::translate("TrustChecks",
+                    "The client fell behind at %1: the figures of those steps may be partly the client's.")
+                      .arg(text::list(behind));
         if (c.status != Status::Pass)
             c.detail += QCoreApplication::translate(
                 "TrustChecks", " Run the client on a machine with more free cores, or lower the load.");
@@ -189,10 +233,76 @@ TrustCheck client(const RunData& run)
     return c;
 }
 
+// The simulator says how far its engine loop ran behind its own clock (kneepoint:sim_lag_seconds, read at each
+// /metrics scrape): tokens it delivered then came late by as much, which no server would have done. A real server
+// reports no such figure, and its run gets no such check.
+std::optional<TrustCheck> simulatorLag(const RunData& run, const AnalysisSettings& settings)
+{
+    TrustCheck c = check(QStringLiteral("sim-lag"), Status::Pass);
+    bool reported = false;
+    int scrapes = 0;
+    double mostMs = 0;
+    const StepData* mostAt = nullptr;
+    QStringList lagged;
+    for (const StepData& s : run.steps) {
+        if (s.cancelled)
+            continue;
+        double lagMs = -1;
+        for (const MetricsSample& m : s.samples) {
+            if (m.lagSeconds < 0)
+                continue;
+            ++scrapes;
+            lagMs = std::max(lagMs, m.lagSeconds * 1000);
+        }
+        if (lagMs < 0)
+            continue;
+        reported = true;
+        if (!mostAt || lagMs > mostMs) {
+            mostMs = lagMs;
+            mostAt = &s;
+        }
+        if (lagMs <= kSimLagWarnMs)
+            continue;
+        c.disturbed.push_back(&s);
+        // The lag is real time; the step's figures are in the server's, which runs timeScale times faster.
+        const double serverMs = lagMs * run.timeScale;
+        const double ttft = LoadCurve::judge(run, s, settings).shown(QStringLiteral("TTFT"));
+        const double share = ttft > 0 ? serverMs / ttft : std::numeric_limits<double>::infinity();
+        if (!std::isnan(ttft) && share >= kSimLagFailShare)
+            c.status = Status::Fail;
+        else if (c.status == Status::Pass)
+            c.status = Status::Warn;
+        const QString delay = run.timeScale != 1
+            ? QCoreApplication::translate("TrustChecks", "%1, %2 in the server's time at %3× speed")
+                  .arg(text::milliseconds(lagMs), text::milliseconds(serverMs), text::number(run.timeScale))
+            : text::milliseconds(lagMs);
+        lagged << (std::isnan(ttft) || std::isinf(share)
+                ? QCoreApplication::translate("TrustChecks", "%1 (%2)").arg(s.loadPhrase(), delay)
+                : QCoreApplication::translate("TrustChecks", "%1 (%2: %3 of its TTFT p%4 of %5)")
+                      .arg(s.loadPhrase(), delay, text::percent(share), text::number(settings.percentile),
+                          text::milliseconds(ttft)));
+    }
+    if (!reported)
+        return std::nullopt;
+    if (lagged.isEmpty()) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "At each of %1 /metrics scrapes the simulator's engine loop was at most %2 behind its clock (at %3); "
+            "it warns past %4.")
+                       .arg(text::number(scrapes), text::milliseconds(mostMs), mostAt->loadPhrase(),
+                           text::milliseconds(kSimLagWarnMs));
+        return c;
+    }
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "The simulator's engine loop fell more than %1 behind its own clock at %2: tokens came that much later than "
+        "its model of the server says, so latencies there are partly this machine's load. Lower the simulator's "
+        "--speed or the load, or give it a machine of its own.")
+                   .arg(text::milliseconds(kSimLagWarnMs), text::list(lagged));
+    return c;
+}
+
 TrustCheck outputLength(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("output-length"),
-        QCoreApplication::translate("TrustChecks", "Answers were as long as requested"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("output-length"), Status::Pass);
     if (run.run.info.environment.value(u"import").toObject().value(u"output_lengths_recorded").toBool(true) == false) {
         c.status = Status::NotMeasured;
         c.detail = QCoreApplication::translate("TrustChecks",
@@ -234,9 +344,7 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
     const double allowance = kTemplateTokens + shared;
     double mostServed = 0; // the largest share of prompt tokens from the cache, allowance or not
     const CurvePoint* mostAt = nullptr;
-    TrustCheck c {QStringLiteral("prefix-cache"),
-        QCoreApplication::translate("TrustChecks", "Prompts did not come from the server's prefix cache"), Status::Pass,
-        {}};
+    TrustCheck c = check(QStringLiteral("prefix-cache"), Status::Pass);
     const CurvePoint* worst = nullptr;
     double worstRate = 0;
     bool reported = false;
@@ -327,9 +435,7 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
 
 TrustCheck samples(const RunData& run, const LoadCurve& curve, const AnalysisSettings& settings)
 {
-    TrustCheck c {QStringLiteral("samples"),
-        QCoreApplication::translate("TrustChecks", "Enough requests for p%1").arg(text::number(settings.percentile)),
-        Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("samples"), Status::Pass, {}, settings.percentile);
     // A percentile p needs at least 1 / (1 − p) samples before its estimate is more than the maximum.
     const int needed = int(std::ceil(1 / std::max(1e-6, 1 - settings.percentile / 100) - 1e-9));
     int fewest = -1;
@@ -393,8 +499,7 @@ TrustCheck samples(const RunData& run, const LoadCurve& curve, const AnalysisSet
 
 TrustCheck errors(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("errors"),
-        QCoreApplication::translate("TrustChecks", "Errors were counted as failures"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("errors"), Status::Pass);
     int failed = 0, total = 0, resent = 0;
     // A step the user stopped ends its requests in flight on purpose: they are the user's, not the server's.
     const StepData* stopped = nullptr;
@@ -436,8 +541,7 @@ TrustCheck errors(const RunData& run)
 
 TrustCheck serverCap(const LoadCurve& curve)
 {
-    TrustCheck c {QStringLiteral("server-cap"),
-        QCoreApplication::translate("TrustChecks", "No gateway or rate limit held the load back"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("server-cap"), Status::Pass);
     int limited = 0;
     for (const CurvePoint& p : curve.points) {
         const auto it = p.step->stats.failures.find(ErrorClass::RateLimited);
@@ -480,8 +584,7 @@ TrustCheck serverCap(const LoadCurve& curve)
 
 TrustCheck network(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("network"),
-        QCoreApplication::translate("TrustChecks", "The network is a small part of TTFT"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("network"), Status::Pass);
     const StepData* base = run.baseline();
     if (run.roundTripMs <= 0 || !base || base->ttftSorted.empty()) {
         c.status = Status::NotMeasured;
@@ -502,8 +605,7 @@ TrustCheck network(const RunData& run)
 
 TrustCheck versions(const RunData& run)
 {
-    TrustCheck c {QStringLiteral("versions"), QCoreApplication::translate("TrustChecks", "Versions were recorded"),
-        Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("versions"), Status::Pass);
     const QString client = run.run.info.environment.value(u"kneepoint_version").toString();
     if (run.facts.family != ServerFamily::Vllm && run.facts.family != ServerFamily::Unknown) {
         const QString family = serverFamilyName(run.facts.family);
@@ -538,8 +640,7 @@ std::optional<TrustCheck> imported(const RunData& run)
     const QJsonObject source = run.run.info.environment.value(u"import").toObject();
     if (source.isEmpty())
         return std::nullopt;
-    TrustCheck c {QStringLiteral("imported"),
-        QCoreApplication::translate("TrustChecks", "Measured by Kneepoint itself"), Status::Warn, {}};
+    TrustCheck c = check(QStringLiteral("imported"), Status::Warn);
     static const QHash<QString, QString> names {
         {QStringLiteral("vllm-bench-serve"), QStringLiteral("vllm bench serve")},
         {QStringLiteral("aiperf"), QStringLiteral("AIPerf")}, {QStringLiteral("guidellm"), QStringLiteral("GuideLLM")}};
@@ -560,8 +661,7 @@ std::optional<TrustCheck> imported(const RunData& run)
 
 TrustCheck physics(const PhysicsFloors& f)
 {
-    TrustCheck c {QStringLiteral("physics"),
-        QCoreApplication::translate("TrustChecks", "Results are within what the GPU can do"), Status::Pass, {}};
+    TrustCheck c = check(QStringLiteral("physics"), Status::Pass);
     if (!f.available || std::isnan(f.bandwidthEfficiency)) {
         c.status = Status::NotMeasured;
         c.detail = f.available
@@ -624,11 +724,92 @@ QString TrustCheck::statusText(Status status)
 QList<TrustCheck> TrustChecks::of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings)
 {
-    QList<TrustCheck> checks {steadyState(curve), client(run), outputLength(run), samples(run, curve, settings),
-        errors(run), serverCap(curve), network(run), versions(run), physics(floors), prefixCache(run, curve)};
+    QList<TrustCheck> checks {steadyState(curve), client(run)};
+    if (std::optional<TrustCheck> lag = simulatorLag(run, settings))
+        checks << *lag;
+    checks << outputLength(run) << samples(run, curve, settings) << errors(run) << serverCap(curve) << network(run)
+           << versions(run) << physics(floors) << prefixCache(run, curve);
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
+    for (TrustCheck& c : checks)
+        c.title = c.isDoubt() ? c.doubt : c.claim;
+    // Doubts first, failures before warnings: a list read from the top, or cut short, leads with them.
+    const auto rank = [](const TrustCheck& c) {
+        return c.status == Status::Fail ? 0 : c.status == Status::Warn ? 1 : 2;
+    };
+    std::stable_sort(
+        checks.begin(), checks.end(), [&rank](const TrustCheck& a, const TrustCheck& b) { return rank(a) < rank(b); });
     return checks;
+}
+
+TrustCheck::Titles TrustChecks::titles(const QString& id, double percentile)
+{
+    const QString p = text::number(percentile);
+    if (id == u"steady-state")
+        return {QCoreApplication::translate("TrustChecks", "Each step reached a steady state"),
+            QCoreApplication::translate("TrustChecks", "Not every step reached a steady state")};
+    if (id == u"client")
+        return {QCoreApplication::translate("TrustChecks", "The client was not the bottleneck"),
+            QCoreApplication::translate("TrustChecks", "The client may have fallen behind")};
+    if (id == u"sim-lag")
+        return {QCoreApplication::translate("TrustChecks", "The simulator kept to its own clock"),
+            QCoreApplication::translate("TrustChecks", "The simulator fell behind its own clock")};
+    if (id == u"output-length")
+        return {QCoreApplication::translate("TrustChecks", "Answers were as long as requested"),
+            QCoreApplication::translate("TrustChecks", "Some answers were not as long as requested")};
+    if (id == u"prefix-cache")
+        return {QCoreApplication::translate("TrustChecks", "Prompts did not come from the server's prefix cache"),
+            QCoreApplication::translate("TrustChecks", "Prompts may have come from the server's prefix cache")};
+    if (id == u"samples")
+        return {QCoreApplication::translate("TrustChecks", "Enough requests for p%1").arg(p),
+            QCoreApplication::translate("TrustChecks", "Too few requests to bound p%1").arg(p)};
+    if (id == u"errors")
+        return {QCoreApplication::translate("TrustChecks", "Errors were counted as failures"),
+            QCoreApplication::translate("TrustChecks", "Some requests failed (counted as failures)")};
+    if (id == u"server-cap")
+        return {QCoreApplication::translate("TrustChecks", "No gateway or rate limit held the load back"),
+            QCoreApplication::translate("TrustChecks", "A gateway or rate limit may have held the load back")};
+    if (id == u"network")
+        return {QCoreApplication::translate("TrustChecks", "The network is a small part of TTFT"),
+            QCoreApplication::translate("TrustChecks", "The network is a large part of TTFT")};
+    if (id == u"versions")
+        return {QCoreApplication::translate("TrustChecks", "Versions were recorded"),
+            QCoreApplication::translate("TrustChecks", "The server's version is unknown")};
+    if (id == u"imported")
+        return {QCoreApplication::translate("TrustChecks", "Measured by Kneepoint itself"),
+            QCoreApplication::translate("TrustChecks", "Measured by another tool, not by Kneepoint")};
+    if (id == u"physics")
+        return {QCoreApplication::translate("TrustChecks", "Results are within what the GPU can do"),
+            QCoreApplication::translate("TrustChecks", "Some results beat what the GPU can do")};
+    return {};
+}
+
+QList<TrustCheck> TrustChecks::doubts(const QList<TrustCheck>& checks)
+{
+    QList<TrustCheck> out;
+    for (const Status wanted : {Status::Fail, Status::Warn})
+        for (const TrustCheck& c : checks)
+            if (c.status == wanted)
+                out << c;
+    return out;
+}
+
+std::vector<const StepData*> TrustChecks::disturbed(const QList<TrustCheck>& checks)
+{
+    std::vector<const StepData*> out;
+    for (const TrustCheck& c : checks)
+        for (const StepData* s : c.disturbed)
+            if (std::find(out.begin(), out.end(), s) == out.end())
+                out.push_back(s);
+    std::stable_sort(out.begin(), out.end(), [](const StepData* a, const StepData* b) { return a->index < b->index; });
+    return out;
+}
+
+bool TrustChecks::isDisturbed(const QList<TrustCheck>& checks, const StepData* step)
+{
+    return std::any_of(checks.begin(), checks.end(), [step](const TrustCheck& c) {
+        return std::find(c.disturbed.begin(), c.disturbed.end(), step) != c.disturbed.end();
+    });
 }
 
 TrustCheck::Status TrustChecks::worst(const QList<TrustCheck>& checks)

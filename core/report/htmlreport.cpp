@@ -92,6 +92,15 @@ QString HtmlReport::write(const ReportContent& c)
                           esc(c.title), QString::fromUtf8(kStyle));
     out += QStringLiteral("<h1>%1</h1><p class=\"subtitle\">%2</p>\n").arg(esc(c.title), esc(c.subtitle));
     out += list(c.identity);
+    // The doubts before the verdict: a verdict is read as the answer, and a failed check changes what it is worth.
+    if (!c.doubts.isEmpty()) {
+        out += QStringLiteral("<h2>%1</h2>\n")
+                   .arg(esc(QCoreApplication::translate("Report", "Before you trust these numbers")));
+        for (const TrustCheck& t : c.doubts)
+            out += QStringLiteral("<div class=\"doubt%1\"><strong>%2</strong> (%3): %4</div>\n")
+                       .arg(t.status == TrustCheck::Status::Fail ? QStringLiteral(" fail") : QString(), esc(t.title),
+                           esc(TrustCheck::statusText(t.status)), esc(t.detail));
+    }
     out += QStringLiteral("<h2>%1</h2><p class=\"verdict\">%2</p>\n")
                .arg(esc(QCoreApplication::translate("Report", "Verdict")), esc(c.verdict));
 
@@ -110,14 +119,6 @@ QString HtmlReport::write(const ReportContent& c)
     }
     out += QStringLiteral("</tbody></table></div><p>%1</p>\n").arg(esc(c.scoreNote));
 
-    if (!c.doubts.isEmpty()) {
-        out += QStringLiteral("<h2>%1</h2>\n")
-                   .arg(esc(QCoreApplication::translate("Report", "Before you trust these numbers")));
-        for (const TrustCheck& t : c.doubts)
-            out += QStringLiteral("<div class=\"doubt%1\"><strong>%2</strong> (%3): %4</div>\n")
-                       .arg(t.status == TrustCheck::Status::Fail ? QStringLiteral(" fail") : QString(), esc(t.title),
-                           esc(TrustCheck::statusText(t.status)), esc(t.detail));
-    }
     if (!c.problems.isEmpty()) {
         out += QStringLiteral("<h2>%1</h2>\n")
                    .arg(esc(QCoreApplication::translate("Report", "Findings that need attention")));

@@ -73,6 +73,14 @@ QString MarkdownReport::write(const ReportContent& c)
     for (const ReportContent::KeyValue& kv : c.identity)
         out += QStringLiteral("- **%1:** %2\n").arg(kv.key, plain(kv.value));
 
+    // The doubts before the verdict: a verdict is read as the answer, and a failed check changes what it is worth.
+    if (!c.doubts.isEmpty()) {
+        out += QStringLiteral("\n## %1\n\n")
+                   .arg(QCoreApplication::translate("Report", "Before you trust these numbers"));
+        for (const TrustCheck& t : c.doubts)
+            out += QStringLiteral("- **%1 (%2):** %3\n").arg(t.title, TrustCheck::statusText(t.status), t.detail);
+    }
+
     out += QStringLiteral("\n## %1\n\n%2\n").arg(QCoreApplication::translate("Report", "Verdict"), c.verdict);
 
     out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Scorecard"));
@@ -81,13 +89,6 @@ QString MarkdownReport::write(const ReportContent& c)
         rows.push_back(QStringList {lightWord(r.light)} + r.cells);
     out += table(QStringList {QString()} + c.scoreHeader, rows);
     out += u'\n' + c.scoreNote + u'\n';
-
-    if (!c.doubts.isEmpty()) {
-        out += QStringLiteral("\n## %1\n\n")
-                   .arg(QCoreApplication::translate("Report", "Before you trust these numbers"));
-        for (const TrustCheck& t : c.doubts)
-            out += QStringLiteral("- **%1 (%2):** %3\n").arg(t.title, TrustCheck::statusText(t.status), t.detail);
-    }
 
     if (!c.problems.isEmpty()) {
         out += QStringLiteral("\n## %1\n").arg(QCoreApplication::translate("Report", "Findings that need attention"));

@@ -337,6 +337,15 @@ void layout(const ReportContent& c, PageFlow& flow)
     flow.space(8);
     flow.keyValues(c.identity);
     flow.space(4);
+    // The doubts before the verdict, on the first page: a verdict is read as the answer, and a failed check changes
+    // what it is worth.
+    if (!c.doubts.isEmpty()) {
+        flow.heading(QCoreApplication::translate("Report", "Before you trust these numbers"), 2);
+        QStringList items;
+        for (const TrustCheck& t : c.doubts)
+            items << QStringLiteral("%1 (%2): %3").arg(t.title, TrustCheck::statusText(t.status), t.detail);
+        flow.bullets(items, 9.5);
+    }
     flow.heading(QCoreApplication::translate("Report", "Verdict"), 2);
     flow.box(c.verdict, 11.5);
     flow.paragraph(QCoreApplication::translate("Report",
@@ -356,13 +365,6 @@ void layout(const ReportContent& c, PageFlow& flow)
     flow.table(c.scoreHeader, rows, lights);
     flow.paragraph(c.scoreNote, 8.5, kMuted);
 
-    if (!c.doubts.isEmpty()) {
-        flow.heading(QCoreApplication::translate("Report", "Before you trust these numbers"), 2);
-        QStringList items;
-        for (const TrustCheck& t : c.doubts)
-            items << QStringLiteral("%1 (%2): %3").arg(t.title, TrustCheck::statusText(t.status), t.detail);
-        flow.bullets(items, 9.5);
-    }
     if (!c.problems.isEmpty()) {
         flow.heading(QCoreApplication::translate("Report", "Findings that need attention"), 1);
         for (const Finding& f : c.problems) {

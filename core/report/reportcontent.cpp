@@ -33,7 +33,7 @@ constexpr double kAmberShare = 0.8;
 
 QString ms(double v)
 {
-    return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+    return ReportContent::milliseconds(v);
 }
 
 // A step's phase in the reader's language; in English the stored name itself.
@@ -108,8 +108,9 @@ void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& 
                           "capacity search added")
                                               .arg(p.step->loadLabel())
                                         : p.step->loadLabel())
-                  << ms(p.shown(QStringLiteral("TTFT"))) << ms(p.tpot.value) << ms(p.e2el.value)
-                  << text::number(p.outputTokensPerSecond, 0)
+                  << ms(p.shown(QStringLiteral("TTFT")))
+                + (p.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString())
+                  << ms(p.tpot.value) << ms(p.e2el.value) << text::number(p.outputTokensPerSecond, 0)
                   << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
                   << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))
                   << (p.meetsTargets
@@ -545,6 +546,11 @@ QString trafficText(const RunData& run)
 
 } // namespace
 
+QString ReportContent::milliseconds(double v)
+{
+    return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+}
+
 QString ReportContent::lightName(Light light)
 {
     switch (light) {
@@ -637,10 +643,19 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 "TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and the "
                 "charts do.")
                   .arg(text::milliseconds(rtt));
+    // A TTFT no longer than the round trip is shown as 0, never below: the reader is told why.
+    const auto within = [](const LoadCurve& curve) {
+        return std::any_of(curve.points.begin(), curve.points.end(),
+            [](const CurvePoint& pt) { return pt.withinRoundTrip(QStringLiteral("TTFT")); });
+    };
+    if (within(a.curve) || within(a.rateCurve))
+        c.scoreNote += u' '
+            + QCoreApplication::translate("ReportContent",
+                "* TTFT within the network's round trip of %1: as measured it was no longer than the round trip, so "
+                "the server's part is shown as 0.")
+                  .arg(text::milliseconds(rtt));
 
-    for (const TrustCheck& t : a.trust)
-        if (t.status == TrustCheck::Status::Warn || t.status == TrustCheck::Status::Fail)
-            c.doubts << t;
+    c.doubts = TrustChecks::doubts(a.trust);
     if (run.facts.family == ServerFamily::LlamaCpp)
         c.tryNextIntro = QCoreApplication::translate("ReportContent",
             "Ranked by expected effect; llama-server's own flags, for the remedies Kneepoint knows as vLLM's.");

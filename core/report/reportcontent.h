@@ -20,9 +20,10 @@ struct PredictionCache;
 struct RunData;
 struct RunAnalysis;
 
-/// A report's content in the order every format shows it: diagnosis first (verdict, scorecard, doubts, findings,
-/// what to try), evidence second (charts, walls, physics, server metrics), reference last (definitions, versions,
-/// every raw number). Markdown, HTML and PDF lay out the same content; the JSON report carries the analysis itself.
+/// A report's content in the order every format shows it: diagnosis first (the doubts, so that nobody reads the
+/// verdict without them, then the verdict, scorecard, findings, what to try), evidence second (charts, walls, physics,
+/// server metrics), reference last (definitions, versions, every raw number). Markdown, HTML and PDF lay out the same
+/// content; the JSON report carries the analysis itself.
 struct ReportContent
 {
     enum class Light { Green, Amber, Red, Grey };
@@ -58,7 +59,8 @@ struct ReportContent
     QStringList scoreHeader;
     std::vector<ScoreRow> score; ///< one row per load of the concurrency curve, then of the rate curve
     QString scoreNote; ///< how to read the lights
-    QList<TrustCheck> doubts; ///< checks that did not pass
+    /// The checks that warned or failed, failures first, each titled as the doubt it raises: shown above the verdict.
+    QList<TrustCheck> doubts;
     QList<Finding> problems;
     QList<Finding> background;
     QList<Finding> healthy;
@@ -81,6 +83,9 @@ struct ReportContent
     /// not fitted: only what the cache holds, or what its fit predicts, is filled in. Returns whether every flag the
     /// twin models got its prediction (or the reason there is none).
     bool predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit = true);
+    /// A latency in milliseconds as the scorecard writes it (2 decimals below 10, 1 below 100, none above; "–" for
+    /// NaN): the live view writes its step figures with it too, so that one figure reads the same in both.
+    static QString milliseconds(double ms);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);
     /// The light's colour as "#rrggbb", the same on paper and on screen.

@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportfileview.h"
 
+#include "analysis/loadcurve.h"
+#include "analysis/trustchecks.h"
 #include "analysis/walls.h"
 #include "common/textformat.h"
+#include "report/reportcontent.h"
 
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -11,6 +14,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kp::ui {
@@ -35,6 +39,42 @@ QString figure(const QJsonValue& v, int decimals = -1)
 QString loadOf(const QJsonValue& load, bool byRate)
 {
     return load.isDouble() ? text::load(load.toDouble(), byRate) : QStringLiteral("–");
+}
+
+// A latency of the file as the report wrote it (ReportContent::milliseconds): one figure, one value.
+QString latency(const QJsonValue& v)
+{
+    return v.isDouble() ? ReportContent::milliseconds(v.toDouble()) : QStringLiteral("–");
+}
+
+// The capacity of the file as the report showed it: a crossing rounded down at the precision shown (Capacity::shown),
+// so that the file reads as the report did.
+Capacity capacityOf(const QJsonObject& o)
+{
+    Capacity c;
+    const QString bound = o.value(u"bound").toString();
+    c.bound = bound == u"between" ? Capacity::Bound::Between
+        : bound == u"at_least"    ? Capacity::Bound::AtLeast
+        : bound == u"below"       ? Capacity::Bound::Below
+                                  : Capacity::Bound::None;
+    c.load = o.value(u"load").toDouble(std::nan(""));
+    c.low = o.value(u"low").toDouble(std::nan(""));
+    c.high = o.value(u"high").toDouble(std::nan(""));
+    c.metric = o.value(u"metric").toString();
+    return c;
+}
+
+// The title a check had in the report. Files from before checks had a doubt title carry the claim even where the
+// check failed: the doubt is found by the check's id.
+QString trustTitle(const QJsonObject& t, double percentile)
+{
+    const QString status = t.value(u"status").toString();
+    if (!t.contains(u"claim") && (status == u"warn" || status == u"fail")) {
+        const QString doubt = TrustChecks::titles(t.value(u"id").toString(), percentile).doubt;
+        if (!doubt.isEmpty())
+            return doubt;
+    }
+    return t.value(u"title").toString();
 }
 
 } // namespace
@@ -77,23 +117,44 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
                  tr("Started %1; %2. Read from %3: a report file holds the analysis but not the requests, so what-if "
                     "and export need the run store it came from.")
                      .arg(esc(run.value(u"started")), esc(run.value(u"status")), fileName.toHtmlEscaped()));
+
+    // The doubts before the verdict, failures first, as every face of the report puts them.
+    const double percentile = settings.value(u"percentile").toDouble(99);
+    QString doubts;
+    for (const QString& wanted : {QStringLiteral("fail"), QStringLiteral("warn")}) {
+        for (const QJsonValue v : analysis.value(u"trust").toArray()) {
+            const QJsonObject t = v.toObject();
+            const QString status = t.value(u"status").toString();
+            if (status == wanted)
+                doubts += QStringLiteral("<li><b>%1</b> (%2): %3</li>")
+                              .arg(trustTitle(t, percentile).toHtmlEscaped(), status.toHtmlEscaped(),
+                                  esc(t.value(u"detail")));
+        }
+    }
+    if (!doubts.isEmpty())
+        h += QStringLiteral("<h3>%1</h3><ul>%2</ul>").arg(tr("Before you trust these numbers"), doubts);
+
     h += QStringLiteral("<p style='font-size:large'>%1</p>").arg(esc(analysis.value(u"verdict")));
 
     const QJsonObject cap = curve.value(u"capacity").toObject();
-    const QString bound = cap.value(u"bound").toString();
+    const Capacity capacityShown = capacityOf(cap);
     QString capacity;
-    if (bound == u"between")
-        capacity
-            = tr("about %1 (%2), limited by %3")
-                  .arg(loadOf(cap.value(u"load"), byRate),
-                      text::range(cap.value(u"low").toDouble(std::nan("")), cap.value(u"high").toDouble(std::nan(""))),
-                      esc(cap.value(u"metric")));
-    else if (bound == u"at_least")
+    switch (capacityShown.bound) {
+    case Capacity::Bound::Between:
+        capacity = tr("about %1 (%2), limited by %3")
+                       .arg(text::load(capacityShown.shown(), byRate),
+                           text::range(capacityShown.shownLow(), capacityShown.shownHigh()), esc(cap.value(u"metric")));
+        break;
+    case Capacity::Bound::AtLeast:
         capacity = tr("at least %1 (every load measured met the targets)").arg(loadOf(cap.value(u"load"), byRate));
-    else if (bound == u"below")
+        break;
+    case Capacity::Bound::Below:
         capacity = tr("below %1 (even the lowest load missed the targets)").arg(loadOf(cap.value(u"load"), byRate));
-    else
+        break;
+    case Capacity::Bound::None:
         capacity = tr("not measured");
+        break;
+    }
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Capacity:"), capacity);
 
     const QString p = QStringLiteral("p") + figure(settings.value(u"percentile"));
@@ -102,23 +163,42 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
              tr("output tok/s"), tr("failed"), tr("targets")})
         h += QStringLiteral("<th>%1</th>").arg(head.toHtmlEscaped());
     h += QStringLiteral("</tr>");
+    // A file written before ttft_shown_ms carries TTFT with the round trip in: take it off as the report did.
+    const double roundTrip = std::max(0.0, run.value(u"round_trip_ms").toDouble(0));
+    bool withinRoundTrip = false;
     for (const QJsonValue v : curve.value(u"points").toArray()) {
         const QJsonObject pt = v.toObject();
         const QJsonArray missed = pt.value(u"missed").toArray();
         QStringList missedNames;
         for (const QJsonValue m : missed)
             missedNames << m.toString();
+        CurvePoint shown;
+        shown.roundTripMs = roundTrip;
+        shown.ttft.value = pt.value(u"ttft_ms").toObject().value(u"value").toDouble(std::nan(""));
+        const QJsonValue ttft = pt.contains(u"ttft_shown_ms") ? pt.value(u"ttft_shown_ms")
+                                                              : QJsonValue(shown.shown(QStringLiteral("TTFT")));
+        const bool within = pt.contains(u"ttft_within_round_trip") ? pt.value(u"ttft_within_round_trip").toBool()
+                                                                   : shown.withinRoundTrip(QStringLiteral("TTFT"));
+        withinRoundTrip = withinRoundTrip || within;
         h += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4"
                             "</td><td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
-                 .arg(loadOf(pt.value(u"load"), byRate), figure(pt.value(u"ttft_ms").toObject().value(u"value"), 1),
-                     figure(pt.value(u"tpot_ms").toObject().value(u"value"), 2),
-                     figure(pt.value(u"e2el_ms").toObject().value(u"value"), 0),
+                 .arg(loadOf(pt.value(u"load"), byRate), latency(ttft) + (within ? QStringLiteral("*") : QString()),
+                     latency(pt.value(u"tpot_ms").toObject().value(u"value")),
+                     latency(pt.value(u"e2el_ms").toObject().value(u"value")),
                      figure(pt.value(u"output_tokens_per_s"), 0), figure(pt.value(u"failed"), 0),
                      pt.value(u"meets_targets").toBool()
                          ? tr("met")
                          : tr("missed: %1").arg(missedNames.join(u", ").toHtmlEscaped()));
     }
     h += QStringLiteral("</table>");
+    if (roundTrip > 0)
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("TTFT leaves out the network's %1 round trip to the server, as the report does.")
+                          .arg(text::milliseconds(roundTrip)));
+    if (withinRoundTrip)
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("* TTFT within the network's round trip: as measured it was no longer than the round trip, "
+                         "so the server's part is shown as 0."));
 
     const QJsonObject walls = analysis.value(u"walls").toObject();
     h += QStringLiteral("<h3>%1</h3><ul>").arg(tr("The three walls"));
@@ -131,17 +211,6 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
         h += QStringLiteral("<li><b>%1</b>: %2; %3</li>").arg(title, state, esc(w.value(u"evidence")));
     }
     h += QStringLiteral("</ul>");
-
-    QString doubts;
-    for (const QJsonValue v : analysis.value(u"trust").toArray()) {
-        const QJsonObject t = v.toObject();
-        const QString status = t.value(u"status").toString();
-        if (status == u"warn" || status == u"fail")
-            doubts += QStringLiteral("<li><b>%1</b> (%2): %3</li>")
-                          .arg(esc(t.value(u"title")), status.toHtmlEscaped(), esc(t.value(u"detail")));
-    }
-    if (!doubts.isEmpty())
-        h += QStringLiteral("<h3>%1</h3><ul>%2</ul>").arg(tr("Before you trust these numbers"), doubts);
 
     QString findings;
     for (const QJsonValue v : analysis.value(u"findings").toArray()) {

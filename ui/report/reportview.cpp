@@ -123,6 +123,7 @@ QWidget* collapsible(const QString& title, QWidget* content, bool open, QWidget*
 ReportView::ReportView(QWidget* parent)
     : QWidget(parent)
     , m_title(heading(tr("No run selected"), this))
+    , m_doubts(marked(QString(), this))
     , m_verdict(wrapped(QString(), this))
     , m_capacity(wrapped(QString(), this))
     , m_capacityBig(new QLabel(this))
@@ -133,6 +134,11 @@ ReportView::ReportView(QWidget* parent)
     , m_whatIf(new WhatIfPanel(this))
     , m_bodyLayout(nullptr)
 {
+    m_doubts->setObjectName(QStringLiteral("doubts"));
+    m_doubts->setAccessibleName(tr("Before you trust these numbers"));
+    m_doubts->setFrameShape(QFrame::StyledPanel);
+    m_doubts->setMargin(6);
+    m_doubts->hide();
     m_verdict->setObjectName(QStringLiteral("verdict"));
     m_title->setObjectName(QStringLiteral("reportTitle"));
     m_verdict->setAccessibleName(tr("Verdict"));
@@ -162,6 +168,7 @@ ReportView::ReportView(QWidget* parent)
     auto* page = new QWidget(scroll);
     auto* pageLayout = new QVBoxLayout(page);
     pageLayout->addWidget(m_title);
+    pageLayout->addWidget(m_doubts);
     pageLayout->addWidget(m_verdict);
 
     // The answer at a glance: capacity and walls on one side, the chart that shows them on the other.
@@ -246,6 +253,8 @@ QString ReportView::verdictText() const
 
 void ReportView::showMessage(const QString& message)
 {
+    m_doubts->clear();
+    m_doubts->hide();
     m_verdict->setText(message);
 }
 
@@ -275,6 +284,14 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     // The subtitle (model and address) on a line of its own: a long URL wrapped inside the title broke after
     // "http://".
     m_title->setText(c.title + u'\n' + c.subtitle);
+    // Each doubt's title above the verdict, short enough to keep the first screen; the numbers follow below.
+    QStringList doubts;
+    for (const TrustCheck& t : c.doubts)
+        doubts << tr("⚠ <b>%1</b> (%2)").arg(t.title.toHtmlEscaped(), TrustCheck::statusText(t.status));
+    m_doubts->setText(doubts.isEmpty() ? QString()
+                                       : tr("Before you trust these numbers (details under the scorecard):")
+                + QStringLiteral("<br>") + doubts.join(QStringLiteral("<br>")));
+    m_doubts->setVisible(!doubts.isEmpty());
     m_verdict->setText(c.verdict);
     const Capacity& cap = result->analysis.curve.capacity;
     QString capacity;

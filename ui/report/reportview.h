@@ -58,6 +58,8 @@ private:
     void arrangeForWidth();
 
     QLabel* m_title;
+    /// The checks that warned or failed, above the verdict: nobody reads the answer without its doubts.
+    QLabel* m_doubts;
     QLabel* m_verdict;
     QLabel* m_capacity;
     QLabel* m_capacityBig;

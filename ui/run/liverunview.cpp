@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liverunview.h"
 
+#include "analysis/loadcurve.h"
+#include "analysis/rundata.h"
+#include "report/reportcontent.h"
 #include "runcontroller.h"
 
 #include <QChart>
@@ -29,6 +32,17 @@
 namespace kp::ui {
 
 namespace {
+
+// A step's or a request's TTFT on the client's clock as the report shows it: in the server's time, the network's
+// round trip taken off, never below zero. The conversion and the subtraction are the analysis' own
+// (RunData::serverTimeMs, CurvePoint::shown), so that the live view and the report show one value.
+core::CurvePoint shownTtft(double clientMs, double roundTripMs, double timeScale)
+{
+    core::CurvePoint p;
+    p.roundTripMs = std::max(0.0, roundTripMs);
+    p.ttft.value = std::isnan(clientMs) ? clientMs : core::RunData::serverTimeMs(clientMs, p.roundTripMs, timeScale);
+    return p;
+}
 
 // Charts redraw at most this often: a live view needs no more, and each redraw of three charts costs milliseconds.
 constexpr int FlushIntervalMs = 100;
@@ -489,7 +503,11 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
     const core::RunOptions& o = m_controller->options();
     const double scale = m_controller->timeScale();
     const core::StepStatistics& s = outcome.stats;
-    const double ttft = s.ttftMs.at(o.percentile).value * scale;
+    // The percentile over the step's latency sample (StepStatistics), the requests the report judges too. The
+    // server-time conversion is monotone, so the percentile of the converted requests is the converted percentile
+    // (exactly for a real server; on a simulator unless the two requests it lies between straddle the round trip).
+    const core::CurvePoint shown = shownTtft(s.ttftMs.at(o.percentile).value, m_controller->roundTripMs(), scale);
+    const double ttft = shown.shown(QStringLiteral("TTFT"));
     const double tpot = s.tpotMs.at(o.percentile).value * scale;
     // Throughput over the steady window where there is one, as the summary table reports it.
     const double tokensPerSecond
@@ -523,10 +541,15 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
             tr("Last step (%1, %2): no measured request completed.").arg(phaseName(outcome.planned.phase), load));
     } else {
         auto figure = [&l](double v, int decimals) { return std::isnan(v) ? tr("–") : l.toString(v, 'f', decimals); };
-        m_stepFigures->setText(tr("Last completed step (%1, %2): TTFT %3 %4 ms · TPOT %3 %5 ms · %6 output tokens/s · "
+        // Written as the report's scorecard writes them: the same figure reads the same in both.
+        const QString ttftText = shown.withinRoundTrip(QStringLiteral("TTFT"))
+            ? tr("%1 ms (within the network's round trip of %2 ms)")
+                  .arg(core::ReportContent::milliseconds(ttft), core::ReportContent::milliseconds(shown.roundTripMs))
+            : tr("%1 ms").arg(core::ReportContent::milliseconds(ttft));
+        m_stepFigures->setText(tr("Last completed step (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 output tokens/s · "
                                   "%7 of %8 requests succeeded")
-                                   .arg(phaseName(outcome.planned.phase), load, percentileName(), figure(ttft, 1),
-                                       figure(tpot, 2), figure(tokensPerSecond, 0))
+                                   .arg(phaseName(outcome.planned.phase), load, percentileName(), ttftText,
+                                       core::ReportContent::milliseconds(tpot), figure(tokensPerSecond, 0))
                                    .arg(s.succeeded)
                                    .arg(s.total));
     }
@@ -558,7 +581,8 @@ void LiveRunView::onRequestsMeasured(const QList<core::RequestDot>& dots)
     for (const core::RequestDot& d : dots) {
         const double t = double(d.ns - m_controller->startedNs()) / 1e9 * scale;
         if (d.ok && d.ttftMs >= 0)
-            m_requestPoints.append(QPointF(t, d.ttftMs * scale));
+            m_requestPoints.append(
+                QPointF(t, shownTtft(d.ttftMs, m_controller->roundTripMs(), scale).shown(QStringLiteral("TTFT"))));
         else
             m_failedPoints.append(QPointF(t, 0));
     }
@@ -695,7 +719,7 @@ void LiveRunView::showThroughputTip(const QPointF& point, bool state)
     const QLocale l = locale();
     QToolTip::showText(QCursor::pos(),
         tr("%1: TTFT %2 %3 ms, %4 output tokens/s")
-            .arg(m_throughputLoads.value(nearest), percentileName(), l.toString(p.x(), 'f', 1),
+            .arg(m_throughputLoads.value(nearest), percentileName(), core::ReportContent::milliseconds(p.x()),
                 l.toString(p.y(), 'f', 0)),
         m_throughputView);
 }

@@ -8,6 +8,7 @@
 #include <QDeadlineTimer>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 
 namespace kp::ui {
@@ -68,6 +69,7 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
     m_options = options.resolved();
     m_runId = -1;
     m_timeScale = 1;
+    m_roundTripMs = 0;
     m_startedNs = core::monotonicNowNs();
     m_running = true;
     const quint64 generation = ++m_generation;
@@ -80,11 +82,12 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
     connect(m_thread, &QThread::finished, m_worker, &RunWorker::release, Qt::DirectConnection);
 
     auto current = [this, generation] { return generation == m_generation; };
-    connect(m_worker, &RunWorker::runCreated, this, [this, current](qint64 runId, double timeScale) {
+    connect(m_worker, &RunWorker::runCreated, this, [this, current](qint64 runId, double timeScale, double rtt) {
         if (!current())
             return;
         m_runId = runId;
         m_timeScale = timeScale;
+        m_roundTripMs = std::max(0.0, rtt);
         Q_EMIT runCreated(runId, timeScale);
     });
     connect(m_worker, &RunWorker::phaseChanged, this, [this, current](const QString& phase, const QString& detail) {

@@ -41,6 +41,9 @@ public:
     qint64 runId() const { return m_runId; }
     /// The server's time per client second (the simulator's speed, else 1), known at runCreated(); 1 before.
     double timeScale() const { return m_timeScale; }
+    /// The network's median round trip to the server in ms, known at runCreated(); 0 before or when not measured.
+    /// TTFT figures leave it out, as the report does.
+    double roundTripMs() const { return m_roundTripMs; }
     /// When start() was called, on the monotonic clock of MetricsSample::ns.
     std::int64_t startedNs() const { return m_startedNs; }
 
@@ -75,6 +78,7 @@ private:
     core::RunOptions m_options;
     qint64 m_runId = -1;
     double m_timeScale = 1;
+    double m_roundTripMs = 0;
     std::int64_t m_startedNs = 0;
     bool m_running = false;
     // Each run's relayed signals carry the run's generation: anything still queued from an earlier one is dropped.

@@ -39,7 +39,7 @@ void RunWorker::start()
             // before the first step's figures arrive.
             if (!m_announced && pipeline->runId() >= 0) {
                 m_announced = true;
-                Q_EMIT runCreated(pipeline->runId(), pipeline->timeScale());
+                Q_EMIT runCreated(pipeline->runId(), pipeline->timeScale(), pipeline->roundTripMs());
             }
             Q_EMIT progress(done, total, elapsed, remaining, what);
         });

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reports of a hand-built run: Markdown and JSON against golden files (KNEEPOINT_UPDATE_GOLDEN=1 rewrites them),
 // HTML parsed as XML with no external reference, and the PDF read back with poppler's tools.
+#include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "report/csvreport.h"
 #include "report/htmlreport.h"
@@ -25,6 +26,7 @@
 #include <QXmlStreamReader>
 
 using namespace kp::core;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -107,18 +109,20 @@ private Q_SLOTS:
     void pdfReadsBack();
     void serverTextIsDataInEveryFormat();
     void oneTableOfFormats();
+    void doubtsComeBeforeTheVerdictInEveryFormat();
+    void aLatencyWithinTheRoundTripIsNeverNegative();
 };
 
 void TestReport::markdownMatchesGolden()
 {
     const Fixture f = fixture();
     const QString md = MarkdownReport::write(f.content);
-    // The order every format keeps: diagnosis, evidence, reference.
-    const QStringList order {QStringLiteral("## Verdict"), QStringLiteral("## Scorecard"),
-        QStringLiteral("## Findings that need attention"), QStringLiteral("## Try these next"),
-        QStringLiteral("## Evidence"), QStringLiteral("### The three walls"), QStringLiteral("### Physics check"),
-        QStringLiteral("## Metric definitions"), QStringLiteral("## Versions and environment"),
-        QStringLiteral("## Appendix: every number")};
+    // The order every format keeps: diagnosis (the doubts before the verdict), evidence, reference.
+    const QStringList order {QStringLiteral("## Before you trust these numbers"), QStringLiteral("## Verdict"),
+        QStringLiteral("## Scorecard"), QStringLiteral("## Findings that need attention"),
+        QStringLiteral("## Try these next"), QStringLiteral("## Evidence"), QStringLiteral("### The three walls"),
+        QStringLiteral("### Physics check"), QStringLiteral("## Metric definitions"),
+        QStringLiteral("## Versions and environment"), QStringLiteral("## Appendix: every number")};
     qsizetype at = 0;
     for (const QString& section : order) {
         const qsizetype next = md.indexOf(section, at);
@@ -349,6 +353,104 @@ void TestReport::oneTableOfFormats()
                 .isEmpty());
     QVERIFY2(error.contains(QStringLiteral("run store")), qPrintable(error));
     QVERIFY(!ReportFormat::named(QStringLiteral("docx")));
+}
+
+void TestReport::doubtsComeBeforeTheVerdictInEveryFormat()
+{
+    const Fixture f = fixture();
+    QVERIFY(!f.content.doubts.isEmpty());
+    const auto found = std::find_if(
+        f.content.doubts.begin(), f.content.doubts.end(), [](const TrustCheck& t) { return t.id == u"errors"; });
+    QVERIFY(found != f.content.doubts.end());
+    const TrustCheck& errors = *found;
+    // Titled as the doubt: "Errors were counted as failures (warn)" read as if all was well.
+    QCOMPARE(errors.title, QStringLiteral("Some requests failed (counted as failures)"));
+    const auto before = [](const QString& text, const QString& first, const QString& second) {
+        const qsizetype a = text.indexOf(first), b = text.indexOf(second);
+        return a >= 0 && b > a;
+    };
+    const QString md = MarkdownReport::write(f.content);
+    QVERIFY2(before(md, u"## Before you trust these numbers"_s, u"## Verdict"_s), qPrintable(md.left(3000)));
+    QVERIFY2(before(md, errors.title, u"## Verdict"_s), qPrintable(md.left(3000)));
+    const QString html = HtmlReport::write(f.content);
+    QVERIFY2(before(html, errors.title.toHtmlEscaped(), u"class=\"verdict\""_s), qPrintable(html.left(5000)));
+    // The JSON leads its checks with the doubts, each with the title every face shows and the claim it checks.
+    const QJsonArray trust
+        = JsonReport::write(f.run, f.analysis).value(u"analysis").toObject().value(u"trust").toArray();
+    QCOMPARE(trust.size(), f.analysis.trust.size());
+    for (qsizetype i = 0; i < trust.size(); ++i) {
+        const QJsonObject check = trust[i].toObject();
+        const QString status = check.value(u"status").toString();
+        // Doubts first: nothing that did not pass follows a check that did.
+        if (i < f.content.doubts.size())
+            QVERIFY2(status == u"warn" || status == u"fail", qPrintable(check.value(u"id").toString()));
+        else
+            QVERIFY2(status != u"warn" && status != u"fail", qPrintable(check.value(u"id").toString()));
+        if (check.value(u"id").toString() == u"errors") {
+            QCOMPARE(check.value(u"title").toString(), errors.title);
+            QCOMPARE(check.value(u"claim").toString(), QStringLiteral("Errors were counted as failures"));
+        }
+    }
+
+    // The PDF's first page, the one a manager reads, says the doubts above the verdict.
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("poppler-utils is not installed");
+    QString error;
+    const QByteArray pdf = PdfReport::write(f.content, {}, &error);
+    QVERIFY2(!pdf.isEmpty(), qPrintable(error));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(pdf);
+    out.close();
+    const QString first = squeezed(run(pdftotext,
+        {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"), QStringLiteral("1"), path,
+            QStringLiteral("-")}));
+    QVERIFY2(before(first, u"Before you trust these numbers"_s, u"Verdict"_s), qPrintable(first));
+    QVERIFY2(before(first, squeezed(errors.title), u"Verdict"_s), qPrintable(first));
+}
+
+// Over HTTPS the round trip can outlast a fast server's TTFT: "-0.1 ms" once it was taken off. It is held at 0 and
+// said, in every table.
+void TestReport::aLatencyWithinTheRoundTripIsNeverNegative()
+{
+    // A round trip of 150 ms against a TTFT of 100 ms at the baseline and at 1 user.
+    RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"), 150);
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const CurvePoint& one = a.curve.points.front();
+    QCOMPARE(one.load, 1.0);
+    QCOMPARE(one.value(u"TTFT"_s), 100.0);
+    QCOMPARE(one.shown(u"TTFT"_s), 0.0);
+    QVERIFY(one.withinRoundTrip(u"TTFT"_s));
+    QCOMPARE(a.curve.points.back().shown(u"TTFT"_s), 800.0 - 150.0);
+    QVERIFY(!a.curve.points.back().withinRoundTrip(u"TTFT"_s));
+    Capacity c;
+    c.metric = QStringLiteral("TTFT");
+    QCOMPARE(c.asShown(100, 150), 0.0);
+    QCOMPARE(c.asShown(400, 150), 250.0);
+
+    const ReportContent content = ReportContent::of(run, a);
+    QCOMPARE(content.score.front().cells.value(1), QStringLiteral("0.00*"));
+    for (const ReportContent::ScoreRow& row : content.score)
+        QVERIFY2(!row.cells.value(1).startsWith(u'-') && !row.cells.value(1).startsWith(u'−'),
+            qPrintable(row.cells.join(u'|')));
+    QVERIFY2(content.scoreNote.contains(u"* TTFT within the network's round trip of 150 ms"_s),
+        qPrintable(content.scoreNote));
+    const QJsonObject point = JsonReport::write(run, a)
+                                  .value(u"analysis")
+                                  .toObject()
+                                  .value(u"concurrency")
+                                  .toObject()
+                                  .value(u"points")
+                                  .toArray()
+                                  .first()
+                                  .toObject();
+    QCOMPARE(point.value(u"ttft_shown_ms").toDouble(), 0.0);
+    QCOMPARE(point.value(u"ttft_within_round_trip").toBool(), true);
+    const QString text = AnalysisText::summary(run, a);
+    QVERIFY2(text.contains(u"TTFT 0.0* is within the network's round trip of 150 ms"_s), qPrintable(text));
 }
 
 QTEST_MAIN(TestReport)

@@ -1,0 +1,202 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The trust checks of hand-built runs: a check that did not pass is titled as the doubt it raises, the doubts lead the
+// list, the simulator's lag behind its clock is read and named per step, and the steps the measurement disturbed are
+// listed for whoever weighs the verdict.
+#include "analysis/analysistext.h"
+#include "analysis/runanalysis.h"
+#include "analysis/trustchecks.h"
+#include "support/handbuiltrun.h"
+
+#include <QTest>
+
+using namespace kp::core;
+
+namespace {
+
+const TrustCheck* find(const RunAnalysis& a, const QString& id)
+{
+    for (const TrustCheck& c : a.trust)
+        if (c.id == id)
+            return &c;
+    return nullptr;
+}
+
+RunAnalysis analysed(const RunData& run)
+{
+    return RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+}
+
+// The step of `run` at `users` in the concurrency sweep.
+StepData* stepAt(RunData& run, int users)
+{
+    for (StepData& s : run.steps)
+        if (s.phase == u"concurrency" && s.concurrency == users)
+            return &s;
+    return nullptr;
+}
+
+// The simulator's gauge as the scraper reads it, twice during the step: `lagMs` behind at the second scrape.
+void lagged(StepData* step, double lagMs)
+{
+    for (int i = 0; i < 2; ++i) {
+        MetricsSample m;
+        m.ns = i;
+        m.lagSeconds = i == 0 ? 0 : lagMs / 1000;
+        step->samples.push_back(m);
+    }
+}
+
+} // namespace
+
+class TestTrustChecks : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // "The client was not the bottleneck (fail)" read as a pass: a check that failed says the doubt.
+    void aFailedCheckIsTitledAsItsDoubt()
+    {
+        // A round trip of 150 ms against a single-user TTFT of 100 ms: the network is 150% of it.
+        RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QString(), 150);
+        StepData* sixteen = stepAt(run, 16);
+        QVERIFY(sixteen);
+        sixteen->loopLagP99Ms = 14; // past the 10 ms a load thread's loop may be late
+        const RunAnalysis a = analysed(run);
+
+        const TrustCheck* client = find(a, QStringLiteral("client"));
+        QVERIFY(client);
+        QCOMPARE(client->status, TrustCheck::Status::Fail);
+        QCOMPARE(client->title, QStringLiteral("The client may have fallen behind"));
+        QCOMPARE(client->claim, QStringLiteral("The client was not the bottleneck"));
+        const TrustCheck* network = find(a, QStringLiteral("network"));
+        QVERIFY(network);
+        QCOMPARE(network->status, TrustCheck::Status::Warn);
+        QCOMPARE(network->title, QStringLiteral("The network is a large part of TTFT"));
+        QVERIFY2(network->detail.contains(QStringLiteral("150%")), qPrintable(network->detail));
+        // A check that passed keeps its claim.
+        const TrustCheck* steady = find(a, QStringLiteral("steady-state"));
+        QVERIFY(steady);
+        QCOMPARE(steady->status, TrustCheck::Status::Pass);
+        QCOMPARE(steady->title, QStringLiteral("Each step reached a steady state"));
+        // And every title of a doubt is the doubt, never the claim.
+        for (const TrustCheck& c : a.trust) {
+            QVERIFY2(!c.claim.isEmpty() && !c.doubt.isEmpty() && c.claim != c.doubt, qPrintable(c.id));
+            QCOMPARE(c.title, c.isDoubt() ? c.doubt : c.claim);
+            QCOMPARE(TrustChecks::titles(c.id, 99).doubt, c.doubt);
+        }
+        // The terminal says the doubt above the verdict.
+        const QString text = AnalysisText::summary(run, a);
+        QVERIFY2(text.indexOf(QStringLiteral("[fail] The client may have fallen behind")) >= 0, qPrintable(text));
+        QVERIFY2(text.indexOf(QStringLiteral("[fail] The client may have fallen behind"))
+                < text.indexOf(QStringLiteral("\nVerdict\n")),
+            qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("The client was not the bottleneck")), qPrintable(text));
+    }
+
+    // A list read from the top leads with what did not pass: failures, then warnings, then the rest.
+    void doubtsLeadTheList()
+    {
+        RunData run = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QString(), 150);
+        stepAt(run, 16)->loopLagP99Ms = 14;
+        const RunAnalysis a = analysed(run);
+        QVERIFY(a.trust.size() > 3);
+        const auto rank = [](const TrustCheck& c) {
+            return c.status == TrustCheck::Status::Fail ? 0 : c.status == TrustCheck::Status::Warn ? 1 : 2;
+        };
+        QCOMPARE(a.trust.front().id, QStringLiteral("client"));
+        for (qsizetype i = 1; i < a.trust.size(); ++i)
+            QVERIFY2(rank(a.trust[i - 1]) <= rank(a.trust[i]), qPrintable(a.trust[i].id));
+        const QList<TrustCheck> doubts = TrustChecks::doubts(a.trust);
+        QVERIFY(doubts.size() >= 2);
+        QCOMPARE(doubts.front().status, TrustCheck::Status::Fail);
+        for (const TrustCheck& d : doubts)
+            QVERIFY(d.isDoubt());
+    }
+
+    // The client check names the steps it fell behind in, with the figure that shows it, and lists them.
+    void theClientCheckNamesTheStepsItDisturbed()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        StepData* eight = stepAt(run, 8);
+        StepData* sixteen = stepAt(run, 16);
+        QVERIFY(eight && sixteen);
+        sixteen->loopLagP99Ms = 14;
+        eight->loopLagP99Ms = 1; // on time
+        const RunAnalysis a = analysed(run);
+        const TrustCheck* client = find(a, QStringLiteral("client"));
+        QVERIFY(client);
+        QCOMPARE(client->disturbed, std::vector<const StepData*> {sixteen});
+        QVERIFY2(client->detail.contains(QStringLiteral("The client fell behind at 16 users (event loops 14 ms late "
+                                                        "at p99)")),
+            qPrintable(client->detail));
+        QCOMPARE(TrustChecks::disturbed(a.trust), std::vector<const StepData*> {sixteen});
+        QVERIFY(TrustChecks::isDisturbed(a.trust, sixteen));
+        QVERIFY(!TrustChecks::isDisturbed(a.trust, eight));
+    }
+
+    // The simulator logs that its loop fell behind its clock (kneepoint:sim_lag_seconds); a check reads it, names
+    // the steps with their numbers, and fails where the delay is a real share of the figure judged.
+    void theSimulatorsLagIsAChecksBusiness()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        for (StepData& s : run.steps)
+            lagged(&s, 0.5); // on time: under the 5 ms the simulator warns at
+        StepData* four = stepAt(run, 4);
+        StepData* eight = stepAt(run, 8);
+        lagged(four, 8); // 8 ms behind: 4% of its 200 ms TTFT, a warning
+        lagged(eight, 60); // 60 ms behind: 15% of its 400 ms TTFT, a failure
+        const RunAnalysis a = analysed(run);
+        const TrustCheck* lag = find(a, QStringLiteral("sim-lag"));
+        QVERIFY(lag);
+        QCOMPARE(lag->status, TrustCheck::Status::Fail);
+        QCOMPARE(lag->title, QStringLiteral("The simulator fell behind its own clock"));
+        QCOMPARE(lag->disturbed, (std::vector<const StepData*> {four, eight}));
+        QVERIFY2(lag->detail.contains(QStringLiteral("4 users (8 ms: 4% of its TTFT p99 of 200 ms)")),
+            qPrintable(lag->detail));
+        QVERIFY2(lag->detail.contains(QStringLiteral("8 users (60 ms: 15% of its TTFT p99 of 400 ms)")),
+            qPrintable(lag->detail));
+        QCOMPARE(TrustChecks::disturbed(a.trust), (std::vector<const StepData*> {four, eight}));
+
+        // Only a warning where the lag is a small part of what is judged.
+        eight->samples.clear();
+        lagged(eight, 1);
+        const TrustCheck* small = find(analysed(run), QStringLiteral("sim-lag"));
+        QVERIFY(small);
+        QCOMPARE(small->status, TrustCheck::Status::Warn);
+        QCOMPARE(small->disturbed, std::vector<const StepData*> {four});
+    }
+
+    // A simulator that kept up passes, with the figure; a real server, which has no such gauge, gets no such check.
+    void aSimulatorOnTimePassesAndARealServerHasNoLag()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        QVERIFY(!find(analysed(run), QStringLiteral("sim-lag")));
+        for (StepData& s : run.steps)
+            lagged(&s, 0.25);
+        const RunAnalysis a = analysed(run);
+        const TrustCheck* lag = find(a, QStringLiteral("sim-lag"));
+        QVERIFY(lag);
+        QCOMPARE(lag->status, TrustCheck::Status::Pass);
+        QCOMPARE(lag->title, QStringLiteral("The simulator kept to its own clock"));
+        QVERIFY2(lag->detail.contains(QStringLiteral("at most 0.25 ms behind")), qPrintable(lag->detail));
+        QVERIFY(lag->disturbed.empty());
+        QVERIFY(TrustChecks::disturbed(a.trust).empty());
+    }
+
+    // The delay is real time: on a simulator at 10× it is ten times as long in the figures' time.
+    void theLagIsWeighedInTheServersTime()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        run.timeScale = 10;
+        lagged(stepAt(run, 4), 6); // 60 ms in the server's time: 30% of 200 ms
+        const TrustCheck* lag = find(analysed(run), QStringLiteral("sim-lag"));
+        QVERIFY(lag);
+        QCOMPARE(lag->status, TrustCheck::Status::Fail);
+        QVERIFY2(lag->detail.contains(QStringLiteral("6 ms, 60 ms in the server's time at 10× speed")),
+            qPrintable(lag->detail));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrustChecks)
+#include "tst_trustchecks.moc"
