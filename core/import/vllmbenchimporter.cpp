@@ -95,7 +95,10 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
             firstStart = std::min(firstStart, v.toDouble());
     int mismatchedChunks = 0;
     // vllm bench serve reads usage only from a chunk without choices. llama.cpp sends it beside them, so against
-    // llama.cpp every output_lens is 0 while ttfts and itls are right: the lengths are then the chunks' count.
+    // llama.cpp every output_lens is 0 while ttfts and itls are right: the lengths are then the chunks' count, less
+    // the final chunk. That chunk carries finish_reason and the usage with an empty text ("" in llama.cpp's
+    // completions stream), yet the client timed it as a token: counted, it made 65 tokens of the server's 64 and
+    // put a token at the moment the stream closed, which lowered TPOT by a token's share.
     bool zeroLengths = n > 0;
     int answered = 0;
     for (int i = 0; i < n; ++i) {
@@ -112,7 +115,9 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
         const QString message = errors.at(i).toString();
         const double ttft = ttfts.at(i).toDouble(-1);
         const QJsonArray gaps = itls.at(i).toArray();
-        const int out = zeroLengths && ttft >= 0 ? int(gaps.size()) + 1 : outputLens.at(i).toInt(0);
+        // Counted from the chunks, the last chunk is the empty one that ends the stream: not a token.
+        const bool lastChunkEmpty = zeroLengths && ttft >= 0;
+        const int out = lastChunkEmpty ? int(gaps.size()) : outputLens.at(i).toInt(0);
         const bool failed = !message.isEmpty() || (out == 0 && ttft <= 0 && gaps.isEmpty());
         // Relative times first; the start is added once it is known.
         std::vector<std::int64_t> arrivals;
@@ -124,7 +129,11 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
                 arrivals.push_back(t);
             }
         }
-        const std::int64_t duration = arrivals.empty() ? 0 : arrivals.back();
+        // The request still ended when that chunk came: the end keeps its time, the tokens do not.
+        const std::int64_t streamEnd = arrivals.empty() ? 0 : arrivals.back();
+        if (lastChunkEmpty && !arrivals.empty())
+            arrivals.pop_back();
+        const std::int64_t duration = streamEnd;
         std::int64_t start = 0;
         if (haveStarts) {
             start = ImportMapping::secondsToNs(startTimes.at(i).toDouble() - firstStart);
@@ -147,7 +156,7 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
             if (out != int(arrivals.size()))
                 ++mismatchedChunks;
             r.completionTokens = zeroLengths ? -1 : out; // -1: counted from the chunks, not reported
-            r.endNs = arrivals.empty() ? start : arrivals.back();
+            r.endNs = start + streamEnd;
             r.httpStatus = 200;
         }
         step.records.push_back(std::move(r));
@@ -167,7 +176,7 @@ std::optional<ImportedRun> VllmBenchImporter::read(const QJsonObject& doc, const
         run.notes << QStringLiteral(
             "%1: every output_lens is 0 although the requests streamed tokens. vllm bench serve reads usage only "
             "from a chunk without choices, and servers such as llama.cpp send it beside them; the lengths were "
-            "counted from itls (one token a chunk) instead.")
+            "counted from itls (one token a chunk, less the final chunk, which ends the stream with no text) instead.")
                          .arg(fileName);
     }
     run.markNotRecorded(QStringLiteral("server /metrics"));

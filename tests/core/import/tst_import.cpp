@@ -23,6 +23,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 using namespace kp::core;
@@ -157,16 +158,17 @@ private slots:
     }
 
     // A vllm bench serve file against llama.cpp: every output_lens is 0 (that client reads usage only from a chunk
-    // without choices), the ttfts and itls are right. The lengths come from the itls, the shape from them too (never
-    // the product's default), and no claim is made that answers were as long as asked.
+    // without choices), the ttfts and itls are right. The lengths come from the itls, less llama.cpp's closing chunk
+    // (empty text, finish_reason and usage, 0.2 ms after the last token here), the shape from them too (never the
+    // product's default), and no claim is made that answers were as long as asked.
     void vllmZeroOutputLengthsAgainstLlamaCpp()
     {
         const QJsonObject doc {{QStringLiteral("model_id"), QStringLiteral("tiny.gguf")},
             {QStringLiteral("request_rate"), QStringLiteral("inf")}, {QStringLiteral("max_concurrency"), 2},
             {QStringLiteral("ttfts"), QJsonArray {0.05, 0.06, 0.05}},
             {QStringLiteral("itls"),
-                QJsonArray {
-                    QJsonArray {0.01, 0.01, 0.01}, QJsonArray {0.01, 0.02, 0.01}, QJsonArray {0.02, 0.01, 0.01}}},
+                QJsonArray {QJsonArray {0.01, 0.01, 0.01, 0.0002}, QJsonArray {0.01, 0.02, 0.01, 0.0002},
+                    QJsonArray {0.02, 0.01, 0.01, 0.0002}}},
             {QStringLiteral("input_lens"), QJsonArray {128, 128, 128}},
             {QStringLiteral("output_lens"), QJsonArray {0, 0, 0}},
             {QStringLiteral("errors"), QJsonArray {QString(), QString(), QString()}}};
@@ -174,10 +176,18 @@ private slots:
         std::optional<ImportedRun> run = VllmBenchImporter::read(doc, QStringLiteral("llama.json"), &error);
         QVERIFY2(run, qPrintable(error));
         run->finish();
-        for (const RequestRecord& r : run->steps.front().records) {
+        const std::vector<double> tpotMs {10.0, 40.0 / 3.0, 40.0 / 3.0};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const RequestRecord& r = run->steps.front().records[i];
             QVERIFY(r.ok());
             QCOMPARE(r.outputTokens(), 4);
             QCOMPARE(int(r.chunks.size()), 4);
+            // The server's eval time over n − 1 gaps: the closing chunk adds no token and no time per token.
+            const RequestLatencies l = RequestLatencies::of(r);
+            QVERIFY(l.tpotMs);
+            QVERIFY2(std::abs(*l.tpotMs - tpotMs[i]) < 1e-6, qPrintable(QString::number(*l.tpotMs)));
+            // The request itself ended with that chunk.
+            QCOMPARE(r.endNs - r.chunks.back().ns, std::int64_t(200'000));
         }
         QVERIFY(!run->outputLengthsRecorded);
         QVERIFY(run->notes.join(u'|').contains(u"reads usage only from a chunk without choices"));
