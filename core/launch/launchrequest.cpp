@@ -108,9 +108,12 @@ MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
         in.ubatchSize = u.toLongLong();
     const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
     in.gpuLayers = layers.isEmpty() ? -1 : layers.toInt();
+    if (const QString cacheRam = plan.engineArg(QStringLiteral("--cache-ram")); !cacheRam.isEmpty())
+        in.cacheRamMiB = cacheRam.toLongLong();
     // On a GPU when layers go there (llama-server's default when it has one); otherwise in this machine's memory.
     if (gpu && in.gpuLayers != 0) {
         in.memory = {QStringLiteral("the memory of one %1").arg(gpu->name), gpu->memoryBytes(), true};
+        in.host = LlamaMemoryEstimate::hostMemory(); // the host prompt cache's
     } else if (const auto host = LlamaMemoryEstimate::hostMemory()) {
         in.memory = *host;
     } else {
@@ -124,6 +127,7 @@ MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
     const QJsonObject facts {{QStringLiteral("need_mib"), mib(e.needBytes)},
         {QStringLiteral("weights_mib"), mib(e.weightBytes)}, {QStringLiteral("kv_cache_mib"), mib(e.kvBytes)},
         {QStringLiteral("compute_mib"), mib(e.computeBytes)}, {QStringLiteral("reserve_mib"), mib(e.reserveBytes)},
+        {QStringLiteral("host_prompt_cache_mib"), mib(e.hostCacheBytes)},
         {QStringLiteral("ctx_size"), double(e.ctxSize)}, {QStringLiteral("against"), in.memory.label},
         {QStringLiteral("available_mib"), mib(in.memory.bytes)}};
     return {e.fits, e.summary(), e.refusal(), false, facts};

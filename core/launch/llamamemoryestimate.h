@@ -18,6 +18,11 @@ namespace kp::core {
 ///          matches the 20 MiB the interop suite's llama-server reports, and errs high for 8B models' ~260 MiB)
 ///        + a reserve for the runtime (0.25 GiB on the CPU, 0.75 GiB on a GPU for the CUDA context)
 /// on a GPU against its memory; on a CPU-only machine against what the system has available now (MemAvailable).
+/// Besides, llama-server keeps finished prompts' KV state in host RAM to reuse it (its prompt cache, `--cache-ram`):
+/// it fills up to its limit, 8192 MiB by default, under a benchmark's varied prompts (servers measured 7.8–8.9 GB for
+/// a model estimated at 676 MiB without it). With `--cache-ram -1` it has no byte limit and keeps at most --ctx-size
+/// tokens of prompts (llama-server's token limit), about one more KV cache; 0 turns it off. It is host memory: on a
+/// CPU-only machine part of the need, on a GPU checked against this machine's memory apart.
 /// A model that cannot fit is refused before anything starts, with the ways out that would.
 struct LlamaMemoryEstimate
 {
@@ -37,8 +42,14 @@ struct LlamaMemoryEstimate
         QString cacheTypeV = QStringLiteral("f16");
         qint64 ubatchSize = 512; ///< llama-server's default --ubatch-size
         int gpuLayers = -1; ///< --n-gpu-layers; -1: all (llama-server's default with a GPU)
+        /// --cache-ram in MiB: the host prompt cache's limit; llama-server's default 8192, -1 no byte limit, 0 off.
+        qint64 cacheRamMiB = DefaultCacheRamMiB;
         Memory memory;
+        /// With memory on a GPU, this machine's own (the host prompt cache's); nullopt where it is not known.
+        std::optional<Memory> host;
     };
+
+    static constexpr qint64 DefaultCacheRamMiB = 8192;
 
     Inputs inputs;
     qint64 ctxSize = 0;
@@ -46,13 +57,16 @@ struct LlamaMemoryEstimate
     double kvBytes = 0;
     double computeBytes = 0;
     double reserveBytes = 0;
-    double needBytes = 0;
+    double hostCacheBytes = 0; ///< the host prompt cache at its fullest, in host RAM
+    double needBytes = 0; ///< in the estimated memory; on a CPU-only machine the host prompt cache included
+    bool hostCacheFits = true; ///< on a GPU: the host prompt cache within this machine's memory (or it is unknown)
     bool fits = false;
 
     std::optional<qint64> fittingCtxSize; ///< the largest --ctx-size that fits, a multiple of 1024 (or 256)
     bool q8CacheWouldFit = false; ///< --cache-type-k q8_0 --cache-type-v q8_0
     std::optional<int> fittingGpuLayers; ///< the most --n-gpu-layers that fit, on a GPU
     bool fourBitWouldFit = false; ///< a 4-bit quantization (Q4_K_M) of the same model
+    std::optional<qint64> fittingCacheRamMiB; ///< the largest --cache-ram that fits (0: turn it off), in MiB
 
     static LlamaMemoryEstimate of(const Inputs& inputs);
 

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void brokenFilesAreNamed();
     void estimateByHand();
     void refusalNamesTheWaysOut();
+    void hostPromptCache();
     void allowList_data();
     void allowList();
     void commandLines();
@@ -148,6 +149,7 @@ void TestLlamaLaunch::estimateByHand()
     LlamaMemoryEstimate::Inputs in;
     in.model = *m;
     in.ctxSize = 1024;
+    in.cacheRamMiB = 0; // the host prompt cache has its own test
     in.memory = {QStringLiteral("a test machine"), 1024.0 * 1024 * 1024, false};
     const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
     QCOMPARE(e.weightBytes, double(m->weightBytes));
@@ -159,6 +161,7 @@ void TestLlamaLaunch::estimateByHand()
     QVERIFY(e.fits);
     QVERIFY2(e.summary().contains(QStringLiteral("KV cache of 1024 tokens (f16/f16)")), qPrintable(e.summary()));
     QVERIFY2(e.summary().contains(QStringLiteral("a test machine is 1.0 GiB")), qPrintable(e.summary()));
+    QVERIFY2(e.summary().contains(QStringLiteral("no host prompt cache (--cache-ram 0)")), qPrintable(e.summary()));
 
     // Context 0 is the model's own, as llama-server reads it.
     in.ctxSize = 0;
@@ -185,6 +188,7 @@ void TestLlamaLaunch::refusalNamesTheWaysOut()
     LlamaMemoryEstimate::Inputs in;
     in.model = *m;
     in.ctxSize = 131072; // 16 GiB of KV cache
+    in.cacheRamMiB = 0;
     in.memory = {QStringLiteral("a test machine"), 8.0 * 1024 * 1024 * 1024, false};
     const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
     QVERIFY(!e.fits);
@@ -199,6 +203,70 @@ void TestLlamaLaunch::refusalNamesTheWaysOut()
     const QString refusal = e.refusal();
     QVERIFY2(refusal.startsWith(QStringLiteral("It cannot fit: test-llama")), qPrintable(refusal));
     QVERIFY2(refusal.contains(QStringLiteral("Try `--ctx-size %1`").arg(*e.fittingCtxSize)), qPrintable(refusal));
+}
+
+// llama-server keeps finished prompts' KV state in host RAM, up to --cache-ram MiB (8192 by default): servers grew
+// to 7.8–8.9 GB under a benchmark while the estimate, which left the cache out, said 675.6 MiB.
+void TestLlamaLaunch::hostPromptCache()
+{
+    QString error;
+    const auto m = GgufModel::read(write(QStringLiteral("cache.gguf"), GgufWriter::llama()), &error);
+    QVERIFY2(m, qPrintable(error));
+    constexpr double GiB = 1024.0 * 1024 * 1024;
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *m;
+    in.ctxSize = 1024;
+    in.memory = {QStringLiteral("a test machine"), 16 * GiB, false};
+
+    // The default, in the need on a CPU-only machine, and said with its flag.
+    QCOMPARE(in.cacheRamMiB, qint64(8192));
+    const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
+    QCOMPARE(e.hostCacheBytes, 8 * GiB);
+    QCOMPARE(e.needBytes, e.weightBytes + e.kvBytes + e.computeBytes + e.reserveBytes + 8 * GiB);
+    QVERIFY(e.fits);
+    QVERIFY2(e.summary().contains(
+                 QStringLiteral("a host prompt cache of up to 8.0 GiB (--cache-ram 8192, llama-server's default)")),
+        qPrintable(e.summary()));
+
+    // On a 4 GiB machine the same model fits without the cache and not with it: refused, with the --cache-ram that
+    // takes what the rest leaves (whole MiB, 256 MiB steps above 1 GiB), and that one fits.
+    in.memory.bytes = 4 * GiB;
+    const LlamaMemoryEstimate small = LlamaMemoryEstimate::of(in);
+    QVERIFY(!small.fits);
+    QVERIFY(small.fittingCacheRamMiB);
+    const double rest = small.needBytes - small.hostCacheBytes;
+    QCOMPARE(*small.fittingCacheRamMiB, qint64((4 * GiB - rest) / (1024 * 1024)) / 256 * 256);
+    QVERIFY2(small.refusal().contains(QStringLiteral("`--engine-arg --cache-ram=%1`").arg(*small.fittingCacheRamMiB)),
+        qPrintable(small.refusal()));
+    in.cacheRamMiB = *small.fittingCacheRamMiB;
+    QVERIFY(LlamaMemoryEstimate::of(in).fits);
+    in.cacheRamMiB = *small.fittingCacheRamMiB + 256;
+    QVERIFY(!LlamaMemoryEstimate::of(in).fits);
+
+    // -1: no byte limit, and llama-server then keeps at most --ctx-size tokens of prompts, one more KV cache.
+    in.cacheRamMiB = -1;
+    const LlamaMemoryEstimate unlimited = LlamaMemoryEstimate::of(in);
+    QCOMPARE(unlimited.hostCacheBytes, unlimited.kvBytes);
+    QVERIFY2(unlimited.summary().contains(QStringLiteral("--cache-ram -1, no byte limit: at most the 1024 tokens")),
+        qPrintable(unlimited.summary()));
+    // 0: off.
+    in.cacheRamMiB = 0;
+    QCOMPARE(LlamaMemoryEstimate::of(in).hostCacheBytes, 0.0);
+
+    // On a GPU it is this machine's memory, not the GPU's: out of the GPU's need, checked against the host's.
+    in.cacheRamMiB = 8192;
+    in.memory = {QStringLiteral("the memory of one GPU"), 24 * GiB, true};
+    in.host = LlamaMemoryEstimate::Memory {QStringLiteral("this machine's available memory"), 6 * GiB, false};
+    const LlamaMemoryEstimate gpu = LlamaMemoryEstimate::of(in);
+    QCOMPARE(gpu.needBytes, gpu.weightBytes + gpu.kvBytes + gpu.computeBytes + gpu.reserveBytes);
+    QVERIFY(!gpu.hostCacheFits);
+    QVERIFY(!gpu.fits);
+    QCOMPARE(*gpu.fittingCacheRamMiB, qint64(6 * 1024));
+    QVERIFY2(gpu.summary().contains(QStringLiteral("its host prompt cache takes up to 8.0 GiB of this machine's "
+                                                   "memory (--cache-ram 8192, llama-server's default)")),
+        qPrintable(gpu.summary()));
+    in.host->bytes = 9 * GiB;
+    QVERIFY(LlamaMemoryEstimate::of(in).fits);
 }
 
 void TestLlamaLaunch::allowList_data()
@@ -220,6 +288,10 @@ void TestLlamaLaunch::allowList_data()
     ok("a cache type", "--cache-type-k=q8_0", {QStringLiteral("--cache-type-k"), QStringLiteral("q8_0")});
     ok("a negated switch", "--no-cont-batching", {QStringLiteral("--no-cont-batching")});
     ok("a switch", "--metrics", {QStringLiteral("--metrics")});
+    ok("the host prompt cache", "--cache-ram=2048", {QStringLiteral("--cache-ram"), QStringLiteral("2048")});
+    ok("no host prompt cache", "-cram=0", {QStringLiteral("--cache-ram"), QStringLiteral("0")});
+    ok("no byte limit on it", "--cache-ram=-1", {QStringLiteral("--cache-ram"), QStringLiteral("-1")});
+    refused("below -1", "--cache-ram=-2", "from -1");
     refused("an unknown cache type", "--cache-type-k=q9", "one of f32, f16");
     refused("context too small", "-c=16", "from 256");
     refused("host", "--host=0.0.0.0", "binds the server itself");
@@ -322,9 +394,10 @@ void TestLlamaLaunch::theBinaryRefusesBeforeStarting_data()
                + QStringList {QStringLiteral("--model"), QStringLiteral("org/model-GGUF"), QStringLiteral("--revision"),
                    QString(40, u'0'), QStringLiteral("--gguf"), QStringLiteral("model-Q4_K_M.gguf")})
         << QStringLiteral("huggingface-cli download org/model-GGUF model-Q4_K_M.gguf") << 1;
-    QTest::newRow("the executable is missing")
-        << (base + QStringList {QStringLiteral("--gguf"), small, QStringLiteral("--ctx-size"), QStringLiteral("1024")})
-        << QStringLiteral("install llama.cpp's llama-server") << 1;
+    QTest::newRow("the executable is missing") << (base
+        + QStringList {QStringLiteral("--gguf"), small, QStringLiteral("--ctx-size"), QStringLiteral("1024"),
+            QStringLiteral("--engine-arg"), QStringLiteral("--cache-ram=64")})
+                                               << QStringLiteral("install llama.cpp's llama-server") << 1;
     QTest::newRow("vllm takes no --gguf") << QStringList {QStringLiteral("launch"), QStringLiteral("--gguf"), small}
                                           << QStringLiteral("--gguf is for --engine llamacpp") << 2;
 }
@@ -359,13 +432,13 @@ void TestLlamaLaunch::aFileFromTheHubCache()
     QVERIFY(GgufWriter::llama().write(repo + QStringLiteral("/snapshots/%1/model-Q8_0.gguf").arg(commit)));
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("HF_HOME"), hub);
-    const KneepointResult r
-        = runKneepoint({QStringLiteral("launch"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
-                           QStringLiteral("--model"), QStringLiteral("org/model-GGUF"), QStringLiteral("--revision"),
-                           QStringLiteral("main"), QStringLiteral("--gguf"), QStringLiteral("model-Q8_0.gguf"),
-                           QStringLiteral("--runtime"), QStringLiteral("local"), QStringLiteral("--engine-command"),
-                           QStringLiteral("/bin/true"), QStringLiteral("--dry-run")},
-            30'000, env);
+    const KneepointResult r = runKneepoint(
+        {QStringLiteral("launch"), QStringLiteral("--engine"), QStringLiteral("llamacpp"), QStringLiteral("--model"),
+            QStringLiteral("org/model-GGUF"), QStringLiteral("--revision"), QStringLiteral("main"),
+            QStringLiteral("--gguf"), QStringLiteral("model-Q8_0.gguf"), QStringLiteral("--runtime"),
+            QStringLiteral("local"), QStringLiteral("--engine-command"), QStringLiteral("/bin/true"),
+            QStringLiteral("--engine-arg"), QStringLiteral("--cache-ram=64"), QStringLiteral("--dry-run")},
+        30'000, env);
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("Memory: test-llama (Q8_0 (9 tensors), F32 (3 tensors)) needs")),
         qPrintable(r.out));
