@@ -546,9 +546,9 @@ QString trafficText(const RunData& run)
 
 } // namespace
 
-QString ReportContent::milliseconds(double v)
+QString ReportContent::milliseconds(double value)
 {
-    return std::isnan(v) ? QStringLiteral("–") : text::number(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+    return std::isnan(value) ? QStringLiteral("–") : text::number(value, value >= 100 ? 0 : value >= 10 ? 1 : 2);
 }
 
 QString ReportContent::lightName(Light light)

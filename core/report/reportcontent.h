@@ -85,7 +85,7 @@ struct ReportContent
     bool predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit = true);
     /// A latency in milliseconds as the scorecard writes it (2 decimals below 10, 1 below 100, none above; "–" for
     /// NaN): the live view writes its step figures with it too, so that one figure reads the same in both.
-    static QString milliseconds(double ms);
+    static QString milliseconds(double value);
     /// "green", "amber", "red", "grey"
     static QString lightName(Light light);
     /// The light's colour as "#rrggbb", the same on paper and on screen.

@@ -70,7 +70,7 @@ QString trustTitle(const QJsonObject& t, double percentile)
 {
     const QString status = t.value(u"status").toString();
     if (!t.contains(u"claim") && (status == u"warn" || status == u"fail")) {
-        const QString doubt = TrustChecks::titles(t.value(u"id").toString(), percentile).doubt;
+        QString doubt = TrustChecks::titles(t.value(u"id").toString(), percentile).doubt;
         if (!doubt.isEmpty())
             return doubt;
     }
