@@ -233,9 +233,11 @@ private:
             f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
                 QCoreApplication::translate(
                     "Findings", "halves the bytes per cached token, so about twice the requests fit"));
-        f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(std::max(1, int(w.load))),
-            QCoreApplication::translate(
-                "Findings", "admits no more requests than fit, so they queue instead of being preempted"));
+        // A server that already admits no more than that (its reported max_num_seqs) gains nothing from the flag.
+        if (!m_run.facts.maxNumSeqs || *m_run.facts.maxNumSeqs > std::max(1, int(w.load)))
+            f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(std::max(1, int(w.load))),
+                QCoreApplication::translate(
+                    "Findings", "admits no more requests than fit, so they queue instead of being preempted"));
         f.tryNext << flag(QStringLiteral("--tensor-parallel-size"), QStringLiteral("2"),
             QCoreApplication::translate(
                 "Findings", "splits the model over two GPUs, roughly doubling the memory left for the cache"));

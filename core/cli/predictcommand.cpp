@@ -21,11 +21,13 @@ QString PredictCommand::description() const
         "batching, chunked prefill, the KV cache in blocks, preemption) with the roofline of the model on the GPU, "
         "its bandwidth and compute shares and a fixed cost per step fitted to the measured TTFT, TPOT and "
         "throughput. Then it runs the same workload under the --set settings and prints the predicted curve and "
-        "capacity beside the measured ones, with the twin's own error on the run's steps. Settings: "
-        "max-num-seqs (llama.cpp: parallel), max-num-batched-tokens, num-gpu-blocks (the KV cache, in blocks); "
-        "the engine's settings as measured come from the run (the most requests it ran while others waited, the "
-        "KV cache it reported) unless --base names them. Needs the model's geometry (--model, else the run's) and "
-        "uses --gpu, else the run's GPU, else a nominal device whose peaks the fit scales.");
+        "capacity beside the measured ones, with the twin's own error on the run's steps for each figure it "
+        "predicts (TTFT p99, TPOT p99, throughput). Settings: max-num-seqs (llama.cpp: parallel), "
+        "max-num-batched-tokens, num-gpu-blocks (the KV cache, in blocks); the engine's settings as measured come "
+        "from the server's facts where it reported them (llama.cpp's slots, the KV cache, the simulator's engine), "
+        "else from the run (the most requests it ran while others waited), else an assumption it says is one, "
+        "unless --base names them. Needs the model's geometry (--model, else the run's) and uses --gpu, else the "
+        "run's GPU, else a nominal device whose peaks the fit scales.");
 }
 
 QList<QCommandLineOption> PredictCommand::options() const

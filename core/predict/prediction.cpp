@@ -16,12 +16,14 @@ namespace kp::core {
 
 namespace {
 
-// The highest load whose tails stay within the targets, interpolated on the first that does not; -1 when even the
-// first misses, the last load when none does.
+// The highest load whose tails at the settings' percentile stay within the targets, interpolated on the first that
+// does not; -1 when even the first misses, the last load when none does.
 double capacityOf(const std::vector<TwinStep>& steps, const AnalysisSettings& s)
 {
-    const auto misses = [&s](const TwinStep& t) {
-        return (s.slo.ttftMs && t.ttftP99Ms > *s.slo.ttftMs) || (s.slo.tpotMs && t.tpotP99Ms > *s.slo.tpotMs);
+    const double q = s.percentile;
+    const auto over = [](double v, const std::optional<double>& target) { return target && v > *target; };
+    const auto misses = [&](const TwinStep& t) {
+        return over(t.ttftAt(q), s.slo.ttftMs) || over(t.tpotAt(q), s.slo.tpotMs) || over(t.e2elAt(q), s.slo.e2elMs);
     };
     for (std::size_t i = 0; i < steps.size(); ++i) {
         if (!misses(steps[i]))
@@ -35,8 +37,9 @@ double capacityOf(const std::vector<TwinStep>& steps, const AnalysisSettings& s)
             if (target && vb > *target && vb > va)
                 at = std::min(at, a.users + (*target - va) / (vb - va) * (b.users - a.users));
         };
-        cross(a.ttftP99Ms, b.ttftP99Ms, s.slo.ttftMs);
-        cross(a.tpotP99Ms, b.tpotP99Ms, s.slo.tpotMs);
+        cross(a.ttftAt(q), b.ttftAt(q), s.slo.ttftMs);
+        cross(a.tpotAt(q), b.tpotAt(q), s.slo.tpotMs);
+        cross(a.e2elAt(q), b.e2elAt(q), s.slo.e2elMs);
         return std::max(double(a.users), at);
     }
     return steps.empty() ? -1 : steps.back().users;
@@ -53,12 +56,22 @@ QString capacityText(double users, const std::vector<TwinStep>& steps)
     return text::users(users >= 10 ? std::floor(users) : std::floor(users * 10) / 10);
 }
 
-std::pair<double, double> medianAndWorst(std::vector<double> v)
+// A capacity as a number a ratio can be taken of: below the lowest load reads as that load (a bound from above),
+// none missing as the highest (from below).
+double boundOf(double users, const std::vector<TwinStep>& steps)
 {
-    if (v.empty())
-        return {0, 0};
-    std::sort(v.begin(), v.end());
-    return {(v[v.size() / 2] + v[(v.size() - 1) / 2]) / 2, v.back()};
+    return users < 0 ? steps.front().users : users;
+}
+
+bool atLeast(double users, const std::vector<TwinStep>& steps)
+{
+    return !steps.empty() && users >= steps.back().users;
+}
+
+QString errorPair(const TwinError& e)
+{
+    return QCoreApplication::translate("Prediction", "%1 median, %2 worst")
+        .arg(text::percent(e.median), text::percent(e.worst));
 }
 
 QJsonObject stepJson(const TwinStep& t)
@@ -137,10 +150,22 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
                      .arg(p.measured.size());
         return std::nullopt;
     }
-    p.base = ServerTwin::engineOf(run, analysis);
-    for (const QString& s : request.base)
+    p.base = ServerTwin::engineOf(run, analysis, &p.baseSources);
+    for (const QString& s : request.base) {
         if (!apply(p.base, s, &p.notModelled, error))
             return std::nullopt;
+        // What --base names is neither measured nor assumed any more.
+        const QString key = s.section(u'=', 0, 0).trimmed().remove(QStringLiteral("--"));
+        const QString name = key == u"parallel" ? QStringLiteral("max-num-seqs") : key;
+        for (QStringList* list : {&p.baseSources.reported, &p.baseSources.observed, &p.baseSources.assumed})
+            list->erase(std::remove_if(list->begin(), list->end(),
+                            [&name](const QString& line) {
+                                return line.startsWith(name + u' ')
+                                    || (name == u"num-gpu-blocks" && line.startsWith(QStringLiteral("KV cache")));
+                            }),
+                list->end());
+        p.baseSources.reported << QStringLiteral("%1 (given with --base)").arg(s.trimmed());
+    }
     p.changed = p.base;
     for (const QString& s : request.set)
         if (!apply(p.changed, s, &p.notModelled, error))
@@ -175,6 +200,7 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
         p.predicted.push_back(twin.simulate(p.changed, p.fit, m.users, input, output, m.requests));
     }
     p.capacityMeasured = capacityOf(p.measured, settings);
+    p.capacityReplayed = capacityOf(p.replay, settings);
     p.capacityPredicted = capacityOf(p.predicted, settings);
     if (request.against) {
         const RunData& other = *request.against;
@@ -187,42 +213,149 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
                 p.predicted.begin(), p.predicted.end(), [&t](const TwinStep& q) { return q.users == t.users; });
             const TwinStep guess
                 = at != p.predicted.end() ? *at : twin.simulate(p.changed, p.fit, t.users, input, output, t.requests);
-            p.checks.push_back({t.users, t.ttftP99Ms, ServerTwin::error(guess.ttftP99Ms, t.ttftP99Ms),
-                t.outputTokensPerSecond, ServerTwin::error(guess.outputTokensPerSecond, t.outputTokensPerSecond)});
+            p.checks.push_back({t.users, t.ttftP99Ms, ServerTwin::error(guess.ttftP99Ms, t.ttftP99Ms), t.tpotP99Ms,
+                ServerTwin::error(guess.tpotP99Ms, t.tpotP99Ms), t.outputTokensPerSecond,
+                ServerTwin::error(guess.outputTokensPerSecond, t.outputTokensPerSecond)});
         }
     }
     return p;
 }
 
-std::pair<double, double> Prediction::ttftErrors() const
+TwinError Prediction::ttftErrors() const
 {
     std::vector<double> v;
     for (const Check& c : checks)
         v.push_back(c.ttftError);
-    return medianAndWorst(v);
+    return TwinError::of(v);
 }
 
-std::pair<double, double> Prediction::throughputErrors() const
+TwinError Prediction::tpotErrors() const
+{
+    std::vector<double> v;
+    for (const Check& c : checks)
+        v.push_back(c.tpotError);
+    return TwinError::of(v);
+}
+
+TwinError Prediction::throughputErrors() const
 {
     std::vector<double> v;
     for (const Check& c : checks)
         v.push_back(c.throughputError);
-    return medianAndWorst(v);
+    return TwinError::of(v);
 }
 
-std::pair<double, double> Prediction::capacitiesUnder(const AnalysisSettings& settings) const
+Prediction::Capacities Prediction::capacitiesUnder(const AnalysisSettings& settings) const
 {
-    return {capacityOf(measured, settings), capacityOf(predicted, settings)};
+    return {capacityOf(measured, settings), capacityOf(replay, settings), capacityOf(predicted, settings)};
 }
 
-QString Prediction::gainSentence(const AnalysisSettings& settings) const
+double Prediction::capacityError(const AnalysisSettings& settings) const
 {
-    const auto [was, would] = capacitiesUnder(settings);
-    return QCoreApplication::translate("Prediction",
-        "The twin predicts capacity %1 → %2 at these targets (its error on this run: %3 at the median, %4 at worst)")
-        .arg(capacityText(was, measured), capacityText(would, predicted), text::percent(fit.medianError),
-            text::percent(fit.worstError));
+    // An end-to-end target is set by both: the wait for the first token and the tokens after it.
+    const bool ttft = settings.slo.ttftMs || settings.slo.e2elMs;
+    const bool tpot = settings.slo.tpotMs || settings.slo.e2elMs;
+    if (!ttft && !tpot)
+        return std::numeric_limits<double>::quiet_NaN();
+    return std::max(ttft ? fit.ttftP99Error.median : 0.0, tpot ? fit.tpotP99Error.median : 0.0);
 }
+
+QString Prediction::errorText() const
+{
+    return QCoreApplication::translate("Prediction", "TTFT p99 %1; TPOT p99 %2; throughput %3")
+        .arg(errorPair(fit.ttftP99Error), errorPair(fit.tpotP99Error), errorPair(fit.throughputError));
+}
+
+Prediction::Advice Prediction::adviceUnder(const AnalysisSettings& settings, const Capacity& shown) const
+{
+    Advice a;
+    const Capacities c = capacitiesUnder(settings);
+    a.twinFrom = capacityText(c.replayed, replay);
+    a.twinTo = capacityText(c.predicted, predicted);
+    a.error = capacityError(settings);
+    // The twin's change, between its own two curves: both at least the highest load, or both below the lowest, is
+    // no change it can see; a bound on one side makes the change a bound too (at least a fall from the highest
+    // load, at least a rise to it), which is the side that matters.
+    if (!replay.empty() && !predicted.empty()) {
+        const bool bothAbove = atLeast(c.replayed, replay) && atLeast(c.predicted, predicted);
+        const bool bothBelow = c.replayed < 0 && c.predicted < 0;
+        a.change = bothAbove || bothBelow ? 0.0 : boundOf(c.predicted, predicted) / boundOf(c.replayed, replay) - 1;
+    }
+    // From the capacity on screen, moved by that change.
+    const double users = shown.shown();
+    switch (shown.bound) {
+    case Capacity::Bound::Between:
+        a.from = text::users(users);
+        break;
+    case Capacity::Bound::AtLeast:
+        a.from = QCoreApplication::translate("Prediction", "at least %1").arg(text::users(users, false));
+        break;
+    case Capacity::Bound::Below:
+        a.from = QCoreApplication::translate("Prediction", "below %1").arg(text::users(users, false));
+        break;
+    case Capacity::Bound::None:
+        a.from = capacityText(c.measured, measured);
+        break;
+    }
+    if (std::isnan(a.change) || shown.bound == Capacity::Bound::None || shown.bound == Capacity::Bound::Below) {
+        a.to = a.twinTo; // nothing on screen to move: the twin's own figure
+    } else {
+        const double moved = shown.load * (1 + a.change);
+        const double rounded = moved >= 10 ? std::floor(moved) : std::floor(moved * 10) / 10;
+        a.to = atLeast(c.predicted, predicted)
+            ? QCoreApplication::translate("Prediction", "at least %1").arg(text::users(rounded, false))
+            : c.predicted < 0
+            ? QCoreApplication::translate("Prediction", "below %1").arg(text::users(predicted.front().users, false))
+            : text::users(rounded);
+    }
+    if (std::isnan(a.change) || std::isnan(a.error))
+        a.kind = Advice::Kind::Unknown;
+    else if (a.change < -a.error)
+        a.kind = Advice::Kind::Loss;
+    else if (a.change > a.error)
+        a.kind = Advice::Kind::Gain;
+    else
+        a.kind = Advice::Kind::WithinError;
+    const QString change = std::isnan(a.change) ? QString() : text::change(100 * a.change);
+    const QString errors = errorText();
+    switch (a.kind) {
+    case Advice::Kind::Loss:
+        a.sentence = QCoreApplication::translate("Prediction",
+            "Not worth trying: the twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a "
+            "fall beyond its %6 error on the figures that set the capacity (its error on this run: %7)")
+                         .arg(a.from, a.to, change, a.twinFrom, a.twinTo, text::percent(a.error), errors);
+        break;
+    case Advice::Kind::Gain:
+        a.sentence = QCoreApplication::translate("Prediction",
+            "The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a rise beyond its %6 "
+            "error on the figures that set the capacity (its error on this run: %7)")
+                         .arg(a.from, a.to, change, a.twinFrom, a.twinTo, text::percent(a.error), errors);
+        break;
+    case Advice::Kind::WithinError:
+        a.sentence = QCoreApplication::translate("Prediction",
+            "The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), within its %6 error "
+            "on the figures that set the capacity: only a measurement tells (its error on this run: %7)")
+                         .arg(a.from, a.to, change, a.twinFrom, a.twinTo, text::percent(a.error), errors);
+        break;
+    case Advice::Kind::Unknown:
+        a.sentence = QCoreApplication::translate("Prediction",
+            "The twin predicts capacity %1 → %2, but no latency target sets a capacity it can hold its error "
+            "against (its error on this run: %3)")
+                         .arg(a.from, a.to, errors);
+        break;
+    }
+    return a;
+}
+
+namespace {
+
+QJsonObject errorJson(const TwinError& e)
+{
+    return {
+        {QStringLiteral("median"), e.median}, {QStringLiteral("worst"), e.worst}, {QStringLiteral("steps"), e.steps}};
+}
+
+} // namespace
 
 QJsonObject Prediction::toJson() const
 {
@@ -233,27 +366,36 @@ QJsonObject Prediction::toJson() const
             {QStringLiteral("twin_as_measured"), stepJson(replay[i])},
             {QStringLiteral("predicted"), stepJson(predicted[i])}});
     QJsonObject doc {{QStringLiteral("run_id"), runId}, {QStringLiteral("base"), configJson(base)},
+        {QStringLiteral("base_sources"),
+            QJsonObject {{QStringLiteral("reported"), QJsonArray::fromStringList(baseSources.reported)},
+                {QStringLiteral("observed"), QJsonArray::fromStringList(baseSources.observed)},
+                {QStringLiteral("assumed"), QJsonArray::fromStringList(baseSources.assumed)}}},
         {QStringLiteral("set"), configJson(changed)}, {QStringLiteral("gpu"), gpuId},
         {QStringLiteral("fit"),
             QJsonObject {{QStringLiteral("bandwidth_efficiency"), fit.bandwidthEfficiency},
                 {QStringLiteral("compute_efficiency"), fit.computeEfficiency},
                 {QStringLiteral("step_overhead_ms"), fit.overheadMs},
                 {QStringLiteral("ttft_offset_ms"), fit.ttftOffsetMs}, {QStringLiteral("ttft_tail_ms"), fit.ttftTailMs},
-                {QStringLiteral("median_error"), fit.medianError}, {QStringLiteral("worst_error"), fit.worstError}}},
+                {QStringLiteral("error"),
+                    QJsonObject {{QStringLiteral("ttft_p99"), errorJson(fit.ttftP99Error)},
+                        {QStringLiteral("tpot_p99"), errorJson(fit.tpotP99Error)},
+                        {QStringLiteral("output_tokens_per_s"), errorJson(fit.throughputError)}}}}},
         {QStringLiteral("steps"), steps}, {QStringLiteral("capacity_measured"), capacityMeasured},
+        {QStringLiteral("capacity_replayed"), capacityReplayed},
         {QStringLiteral("capacity_predicted"), capacityPredicted},
         {QStringLiteral("not_modelled"), QJsonArray::fromStringList(notModelled)}};
     if (!checks.empty()) {
         QJsonArray list;
         for (const Check& c : checks)
-            list.append(
-                QJsonObject {{QStringLiteral("users"), c.users}, {QStringLiteral("ttft_p99_error"), c.ttftError},
-                    {QStringLiteral("output_tokens_per_s_error"), c.throughputError}});
-        doc[QStringLiteral("against")] = QJsonObject {{QStringLiteral("run_id"), againstId},
-            {QStringLiteral("steps"), list}, {QStringLiteral("ttft_p99_error_median"), ttftErrors().first},
-            {QStringLiteral("ttft_p99_error_worst"), ttftErrors().second},
-            {QStringLiteral("output_tokens_per_s_error_median"), throughputErrors().first},
-            {QStringLiteral("output_tokens_per_s_error_worst"), throughputErrors().second}};
+            list.append(QJsonObject {{QStringLiteral("users"), c.users},
+                {QStringLiteral("ttft_p99_error"), c.ttftError}, {QStringLiteral("tpot_p99_error"), c.tpotError},
+                {QStringLiteral("output_tokens_per_s_error"), c.throughputError}});
+        doc[QStringLiteral("against")]
+            = QJsonObject {{QStringLiteral("run_id"), againstId}, {QStringLiteral("steps"), list},
+                {QStringLiteral("error"),
+                    QJsonObject {{QStringLiteral("ttft_p99"), errorJson(ttftErrors())},
+                        {QStringLiteral("tpot_p99"), errorJson(tpotErrors())},
+                        {QStringLiteral("output_tokens_per_s"), errorJson(throughputErrors())}}}};
     }
     return doc;
 }
@@ -270,14 +412,17 @@ QString Prediction::text() const
                .arg(fit.overheadMs, 0, 'g', 3)
                .arg(fit.ttftOffsetMs, 0, 'g', 3)
                .arg(fit.ttftTailMs, 0, 'g', 3);
-    out += QStringLiteral("Its error on the run's own steps (TTFT p99 and throughput): %1 at the median, %2 at worst. "
-                          "Read every prediction with that margin.\n")
-               .arg(text::percent(fit.medianError), text::percent(fit.worstError));
-    out += QStringLiteral("As measured: max-num-seqs %1, max-num-batched-tokens %2, KV cache %3 blocks. Predicted: "
-                          "max-num-seqs %4, max-num-batched-tokens %5, KV cache %6 blocks.\n\n")
-               .arg(base.maxNumSeqs)
-               .arg(base.maxNumBatchedTokens)
-               .arg(base.numGpuBlocks)
+    out += QStringLiteral("Its error on the run's own steps, per figure: %1. Read every prediction with that margin.\n")
+               .arg(errorText());
+    // Which of the measured settings the server said, which the run showed, and which are only assumed.
+    if (!baseSources.reported.isEmpty())
+        out += QStringLiteral("The server reports: %1.\n").arg(baseSources.reported.join(QStringLiteral("; ")));
+    if (!baseSources.observed.isEmpty())
+        out += QStringLiteral("The run showed: %1.\n").arg(baseSources.observed.join(QStringLiteral("; ")));
+    if (!baseSources.assumed.isEmpty())
+        out += QStringLiteral("Assumed, for nothing measured says it: %1. Name it with --base if you know it.\n")
+                   .arg(baseSources.assumed.join(QStringLiteral("; ")));
+    out += QStringLiteral("Predicted: max-num-seqs %1, max-num-batched-tokens %2, KV cache %3 blocks.\n\n")
                .arg(changed.maxNumSeqs)
                .arg(changed.maxNumBatchedTokens)
                .arg(changed.numGpuBlocks);
@@ -299,20 +444,21 @@ QString Prediction::text() const
                    .arg(text::number(measured[i].outputTokensPerSecond, 0), 15)
                    .arg(text::number(predicted[i].outputTokensPerSecond, 0), 10);
     }
-    out += QStringLiteral("\nCapacity at the run's targets: %1 measured, %2 predicted (the twin's error: %3 at the "
-                          "median).\n")
+    out += QStringLiteral("\nCapacity at the run's targets: %1 measured, %2 predicted; the twin at the measured "
+                          "settings gives %3 (its error on TTFT p99: %4; on TPOT p99: %5).\n")
                .arg(capacityText(capacityMeasured, measured), capacityText(capacityPredicted, predicted),
-                   text::percent(fit.medianError));
+                   capacityText(capacityReplayed, replay), errorPair(fit.ttftP99Error), errorPair(fit.tpotP99Error));
     if (!checks.empty()) {
         out += QStringLiteral("\nAgainst run %1, measured with those settings:\n").arg(againstId);
         for (const Check& c : checks)
-            out += QStringLiteral("  %1 users: TTFT p99 %2 measured, off by %3; throughput %4 measured, off by %5\n")
+            out += QStringLiteral("  %1 users: TTFT p99 %2 measured, off by %3; TPOT p99 %4 measured, off by %5; "
+                                  "throughput %6 measured, off by %7\n")
                        .arg(c.users)
-                       .arg(text::number(c.ttftP99Ms), text::percent(c.ttftError),
-                           text::number(c.outputTokensPerSecond, 0), text::percent(c.throughputError));
-        out += QStringLiteral("  Prediction error: TTFT p99 %1 median, %2 worst; throughput %3 median, %4 worst.\n")
-                   .arg(text::percent(ttftErrors().first), text::percent(ttftErrors().second),
-                       text::percent(throughputErrors().first), text::percent(throughputErrors().second));
+                       .arg(text::number(c.ttftP99Ms), text::percent(c.ttftError), text::number(c.tpotP99Ms),
+                           text::percent(c.tpotError), text::number(c.outputTokensPerSecond, 0),
+                           text::percent(c.throughputError));
+        out += QStringLiteral("  Prediction error: TTFT p99 %1; TPOT p99 %2; throughput %3.\n")
+                   .arg(errorPair(ttftErrors()), errorPair(tpotErrors()), errorPair(throughputErrors()));
     }
     for (const QString& key : notModelled)
         out += QStringLiteral("%1: not modelled by the twin; measure it.\n").arg(key);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/loadcurve.h"
 #include "predict/servertwin.h"
 
 #include <QJsonObject>
@@ -9,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <vector>
@@ -39,8 +41,31 @@ struct Prediction
         int users = 0;
         double ttftP99Ms = 0;
         double ttftError = 0;
+        double tpotP99Ms = 0;
+        double tpotError = 0;
         double outputTokensPerSecond = 0;
         double throughputError = 0;
+    };
+
+    /// What the twin says a setting does to the capacity on screen, and whether that makes it worth trying.
+    struct Advice
+    {
+        enum class Kind {
+            Gain, ///< a rise beyond the twin's error on the figures that set the capacity
+            WithinError, ///< a change, either way, no larger than that error: only a measurement tells
+            Loss, ///< a fall beyond that error: not worth trying
+            Unknown, ///< no target sets a capacity, or the twin could not place one
+        };
+        Kind kind = Kind::Unknown;
+        QString from; ///< the capacity on screen: "about 67 users", "at least 256 users"
+        QString to; ///< the same capacity moved by the twin's predicted change: "about 62 users"
+        double change = std::numeric_limits<double>::quiet_NaN(); ///< the twin's relative change, its own curves
+        double error = std::numeric_limits<double>::quiet_NaN(); ///< the twin's error it is held against
+        QString twinFrom; ///< the twin's own capacities at the measured and the asked settings
+        QString twinTo;
+        QString sentence; ///< all of it, with the twin's error per figure
+
+        bool recommended() const { return kind != Kind::Loss; }
     };
 
     qint64 runId = -1;
@@ -55,7 +80,10 @@ struct Prediction
     std::vector<TwinStep> predicted;
     double capacityMeasured = -1; ///< users; -1: below the lowest load
     double capacityPredicted = -1;
+    double capacityReplayed = -1; ///< the twin's own, at the measured settings: its error on capacity
     QStringList notModelled; ///< settings asked about that the twin does not model
+    /// Where the measured settings came from: the server's facts, the run's steps, --base, or an assumption.
+    ServerTwin::EngineSources baseSources;
     std::vector<Check> checks; ///< against the run measured with the new settings
 
     /// The settings the twin models, and those it says it does not.
@@ -72,16 +100,32 @@ struct Prediction
     static std::optional<Prediction> of(const RunData& run, const AnalysisSettings& settings,
         const PredictionRequest& request, QString* error, std::optional<TwinFit>* fitted = nullptr);
 
-    /// The median and the worst of the checks' TTFT p99 errors, and of their throughput errors.
-    std::pair<double, double> ttftErrors() const;
-    std::pair<double, double> throughputErrors() const;
+    /// The median and the worst of the checks' errors against the run measured with the new settings, per figure.
+    TwinError ttftErrors() const;
+    TwinError tpotErrors() const;
+    TwinError throughputErrors() const;
 
-    /// The capacity each curve has under `settings`' targets (users; -1: below the lowest load): what a prediction
-    /// made once says again when the targets move.
-    std::pair<double, double> capacitiesUnder(const AnalysisSettings& settings) const;
-    /// One sentence for a flag the report suggests: "The twin predicts capacity at least 16 users → about 24 users
-    /// at these targets (its error on this run: 2.2% at the median, 8.7% at worst)."
-    QString gainSentence(const AnalysisSettings& settings) const;
+    /// The capacity each curve has under `settings`' targets at `settings`' percentile (users; -1: below the lowest
+    /// load; the highest load when none misses): the measured, the twin's replay of it, the predicted. What a
+    /// prediction made once says again when the targets or the percentile move.
+    struct Capacities
+    {
+        double measured = -1;
+        double replayed = -1;
+        double predicted = -1;
+    };
+    Capacities capacitiesUnder(const AnalysisSettings& settings) const;
+    /// The twin's error on the figures that set a capacity under `settings`: the larger median error of TTFT p99
+    /// and TPOT p99 among those with a target (both for an end-to-end target); NaN when no latency target is set.
+    double capacityError(const AnalysisSettings& settings) const;
+    /// The "from → to" a report puts beside a flag: from `shown`, the capacity the analysis under `settings` shows
+    /// (the card's), to that capacity moved by the change the twin predicts between its own replay and its
+    /// prediction, so that a twin that is off by a constant does not read as the flag's effect. A change below
+    /// minus capacityError() is a Loss.
+    Advice adviceUnder(const AnalysisSettings& settings, const Capacity& shown) const;
+    /// "TTFT p99 18% median, 36% worst; TPOT p99 30% median, 36% worst; throughput 9% median, 19% worst", on the
+    /// steps the twin was fitted to.
+    QString errorText() const;
 
     QString text() const;
     QJsonObject toJson() const;

@@ -36,7 +36,46 @@ double percentileOf(std::vector<double> v, double p)
     return Distribution::percentile(v, p).value;
 }
 
+double sortedAt(const std::vector<double>& sorted, double percentile)
+{
+    return sorted.empty() ? std::numeric_limits<double>::quiet_NaN()
+                          : Distribution::percentile(sorted, percentile / 100).value;
+}
+
+// vLLM's own default, the cap a server that never said otherwise and never filled it is assumed to have.
+constexpr int kDefaultMaxNumSeqs = 256;
+
 } // namespace
+
+double TwinStep::ttftAt(double percentile) const
+{
+    // The tail term was fitted at p99 and stands for jitter the schedule lacks: none at the median, all of it at p99.
+    const double share = std::clamp((percentile - 50) / 49, 0.0, 1.0);
+    return sortedAt(ttftMs, percentile) + share * ttftTailMs;
+}
+
+double TwinStep::tpotAt(double percentile) const
+{
+    return sortedAt(tpotMs, percentile);
+}
+
+double TwinStep::e2elAt(double percentile) const
+{
+    return sortedAt(e2elMs, percentile);
+}
+
+TwinError TwinError::of(std::vector<double> errors)
+{
+    errors.erase(std::remove_if(errors.begin(), errors.end(), [](double e) { return std::isnan(e); }), errors.end());
+    TwinError e;
+    e.steps = int(errors.size());
+    if (errors.empty())
+        return e;
+    std::sort(errors.begin(), errors.end());
+    e.median = (errors[errors.size() / 2] + errors[(errors.size() - 1) / 2]) / 2;
+    e.worst = errors.back();
+    return e;
+}
 
 ServerTwin::ServerTwin(const std::optional<GpuSpec>& gpu, const ModelSpec& model, const BatchEngine::Config& engine)
     : m_gpu(gpu ? *gpu : nominalDevice())
@@ -50,27 +89,58 @@ double ServerTwin::error(double predicted, double measured)
     return measured > 0 ? std::abs(predicted / measured - 1) : std::numeric_limits<double>::quiet_NaN();
 }
 
-BatchEngine::Config ServerTwin::engineOf(const RunData& run, const RunAnalysis& analysis)
+BatchEngine::Config ServerTwin::engineOf(const RunData& run, const RunAnalysis& analysis, EngineSources* sources)
 {
+    EngineSources scratch;
+    EngineSources& said = sources ? *sources : scratch;
     BatchEngine::Config c;
     c.enablePrefixCaching = false; // the run's prompts share nothing, and the twin sends none that do
     const int input = run.inputTokens, output = run.outputTokens;
     c.maxModelLen = run.facts.maxModelLen.value_or(std::max(8192, input + output));
     if (run.facts.blockSize)
         c.blockSize = *run.facts.blockSize;
-    if (run.facts.kvCapacityTokens)
+    if (run.facts.kvCapacityTokens) {
         c.numGpuBlocks = int(std::min<qint64>(*run.facts.kvCapacityTokens / c.blockSize, 1 << 24));
-    else
+        said.reported << QStringLiteral("KV cache %1 blocks of %2 tokens").arg(c.numGpuBlocks).arg(c.blockSize);
+    } else {
         c.numGpuBlocks = 1 << 20; // not reported: as good as unbounded, as llama.cpp's slots each own their context
-    // A cap the server showed: the most it ran at once at a step where requests waited.
-    int cap = 0;
+        said.assumed << QStringLiteral("KV cache unbounded (the server does not report its size)");
+    }
+    // The cap the server reports wins; else one it showed: the most it ran at once at a step where requests waited;
+    // else the most it ran at once is a floor under a default that is said to be one.
+    int cap = 0, peak = 0;
     for (const CurvePoint& p : analysis.curve.points) {
         const ServerDeltas& s = p.step->server;
+        peak = std::max(peak, int(s.peakRunning));
         if (s.peakWaiting >= 1 && s.peakRunning >= 1)
             cap = std::max(cap, int(s.peakRunning));
     }
-    c.maxNumSeqs = cap > 0 ? cap : 256;
-    c.maxNumBatchedTokens = std::max(8192, input);
+    if (run.facts.maxNumSeqs && *run.facts.maxNumSeqs > 0) {
+        c.maxNumSeqs = *run.facts.maxNumSeqs;
+        said.reported << QStringLiteral("max-num-seqs %1").arg(c.maxNumSeqs);
+    } else if (cap > 0) {
+        c.maxNumSeqs = cap;
+        said.observed << QStringLiteral("max-num-seqs %1 (the most requests the server ran at once while others "
+                                        "waited)")
+                             .arg(cap);
+    } else {
+        c.maxNumSeqs = std::max(kDefaultMaxNumSeqs, peak);
+        said.assumed << (peak > 0 ? QStringLiteral("max-num-seqs %1 (the server does not report it and no step "
+                                                   "filled it: it ran at most %2 at once with none waiting)")
+                                        .arg(c.maxNumSeqs)
+                                        .arg(peak)
+                                  : QStringLiteral("max-num-seqs %1 (the server does not report it, nor how many "
+                                                   "it ran at once)")
+                                        .arg(c.maxNumSeqs));
+    }
+    if (run.facts.maxNumBatchedTokens && *run.facts.maxNumBatchedTokens > 0) {
+        c.maxNumBatchedTokens = *run.facts.maxNumBatchedTokens;
+        said.reported << QStringLiteral("max-num-batched-tokens %1").arg(c.maxNumBatchedTokens);
+    } else {
+        c.maxNumBatchedTokens = std::max(8192, input);
+        said.assumed
+            << QStringLiteral("max-num-batched-tokens %1 (the server does not report it)").arg(c.maxNumBatchedTokens);
+    }
     return c;
 }
 
@@ -84,10 +154,17 @@ std::vector<TwinStep> ServerTwin::measured(const RunData& run, const RunAnalysis
         s.users = p.step->concurrency;
         s.requests = p.step->stats.total;
         const double rtt = std::max(0.0, run.roundTripMs);
-        s.ttftP50Ms = Distribution::percentile(p.step->ttftSorted, 0.5).value - rtt;
-        s.ttftP99Ms = Distribution::percentile(p.step->ttftSorted, 0.99).value - rtt;
-        s.tpotP50Ms = Distribution::percentile(p.step->tpotSorted, 0.5).value;
-        s.tpotP99Ms = Distribution::percentile(p.step->tpotSorted, 0.99).value;
+        s.ttftMs = p.step->ttftSorted;
+        for (double& t : s.ttftMs)
+            t = std::max(0.0, t - rtt);
+        s.tpotMs = p.step->tpotSorted;
+        s.e2elMs = p.step->e2elSorted;
+        for (double& t : s.e2elMs)
+            t = std::max(0.0, t - rtt);
+        s.ttftP50Ms = s.ttftAt(50);
+        s.ttftP99Ms = s.ttftAt(99);
+        s.tpotP50Ms = s.tpotAt(50);
+        s.tpotP99Ms = s.tpotAt(99);
         s.outputTokensPerSecond = p.outputTokensPerSecond;
         out.push_back(s);
     }
@@ -137,8 +214,8 @@ TwinStep ServerTwin::simulate(
     for (int u = 0; u < users; ++u)
         arrivals.push_back({users > 1 ? rampNs * u / users : 0, u});
     std::uint64_t nextId = 1;
-    std::vector<double> ttft, tpot;
-    std::vector<std::int64_t> tokenTimes; // measured requests' token arrivals, for the throughput window
+    std::vector<double> ttft, tpot, e2el;
+    std::vector<std::int64_t> tokenTimes; // every token's arrival, for the throughput window
     std::vector<double> lifetimes;
     std::int64_t firstMeasuredSend = -1;
     std::int64_t windowStart = 0, windowEnd = std::numeric_limits<std::int64_t>::max();
@@ -168,8 +245,7 @@ TwinStep ServerTwin::simulate(
             if (r.firstNs < 0)
                 r.firstNs = now;
             r.lastNs = now;
-            if (r.index > 0)
-                tokenTimes.push_back(now);
+            tokenTimes.push_back(now); // warm-ups' tokens too: the server made them inside the window
             if (t.finish == BatchEngine::Finish::None)
                 continue;
             if (r.index > 0) {
@@ -177,6 +253,7 @@ TwinStep ServerTwin::simulate(
                 if (output > 1)
                     tpot.push_back(double(r.lastNs - r.firstNs) / 1e6 / (output - 1));
                 lifetimes.push_back(double(now - r.sentNs));
+                e2el.push_back(double(now - r.sentNs) / 1e6 + fit.ttftOffsetMs);
             } else {
                 windowStart = std::max(windowStart, now); // every user past its warm-up
             }
@@ -191,10 +268,18 @@ TwinStep ServerTwin::simulate(
     }
     TwinStep s;
     s.users = users;
-    s.ttftP50Ms = percentileOf(ttft, 0.5);
-    s.ttftP99Ms = percentileOf(ttft, 0.99) + fit.ttftTailMs;
-    s.tpotP50Ms = percentileOf(tpot, 0.5);
-    s.tpotP99Ms = percentileOf(tpot, 0.99);
+    s.requests = requests;
+    std::sort(ttft.begin(), ttft.end());
+    std::sort(tpot.begin(), tpot.end());
+    std::sort(e2el.begin(), e2el.end());
+    s.ttftMs = std::move(ttft);
+    s.tpotMs = std::move(tpot);
+    s.e2elMs = std::move(e2el);
+    s.ttftTailMs = fit.ttftTailMs;
+    s.ttftP50Ms = s.ttftAt(50);
+    s.ttftP99Ms = s.ttftAt(99);
+    s.tpotP50Ms = s.tpotAt(50);
+    s.tpotP99Ms = s.tpotAt(99);
     // The run's rule: the full-load window when it spans three median lifetimes, else every measured token over
     // the whole step.
     const double lifetime = lifetimes.empty() ? 0 : percentileOf(lifetimes, 0.5);
@@ -279,18 +364,18 @@ TwinFit ServerTwin::fit(const std::vector<TwinStep>& steps, int input, int outpu
             }
         }
     }
-    std::vector<double> errors;
+    // Each figure's error on its own: the TPOT tail, which the loss does not fit, is where a twin is most often off.
+    std::vector<double> ttftErrors, tpotErrors, throughputErrors;
     const std::vector<TwinStep>& simulated = schedule(best);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const double ttftP99 = simulated[i].ttftP99Ms + best.ttftOffsetMs + best.ttftTailMs;
-        errors.push_back(error(ttftP99, steps[i].ttftP99Ms));
-        errors.push_back(error(simulated[i].outputTokensPerSecond, steps[i].outputTokensPerSecond));
+        ttftErrors.push_back(error(ttftP99, steps[i].ttftP99Ms));
+        tpotErrors.push_back(error(simulated[i].tpotP99Ms, steps[i].tpotP99Ms));
+        throughputErrors.push_back(error(simulated[i].outputTokensPerSecond, steps[i].outputTokensPerSecond));
     }
-    errors.erase(std::remove_if(errors.begin(), errors.end(), [](double e) { return std::isnan(e); }), errors.end());
-    if (!errors.empty()) {
-        best.medianError = percentileOf(errors, 0.5);
-        best.worstError = *std::max_element(errors.begin(), errors.end());
-    }
+    best.ttftP99Error = TwinError::of(ttftErrors);
+    best.tpotP99Error = TwinError::of(tpotErrors);
+    best.throughputError = TwinError::of(throughputErrors);
     return best;
 }
 

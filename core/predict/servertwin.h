@@ -28,6 +28,29 @@ struct TwinStep
     double tpotP50Ms = 0;
     double tpotP99Ms = 0;
     double outputTokensPerSecond = 0;
+    /// Every measured request's TTFT, TPOT and end-to-end latency, sorted, in milliseconds: what a percentile other
+    /// than the two above is read from when the targets or the percentile on screen change. The twin's TTFTs carry
+    /// its fixed offset; its tail term is added by the readers below.
+    std::vector<double> ttftMs;
+    std::vector<double> tpotMs;
+    std::vector<double> e2elMs;
+    double ttftTailMs = 0; ///< the twin's tail term (0 for a measured step), added to TTFT in full at p99
+
+    /// TTFT, TPOT and E2EL at `percentile` (in percent); NaN without samples.
+    double ttftAt(double percentile) const;
+    double tpotAt(double percentile) const;
+    double e2elAt(double percentile) const;
+};
+
+/// The median and the worst relative error of one figure over the steps it was checked on.
+struct TwinError
+{
+    double median = 0;
+    double worst = 0;
+    int steps = 0; ///< 0: not checked (no step had the figure)
+
+    /// Of a list of relative errors; NaNs are left out.
+    static TwinError of(std::vector<double> errors);
 };
 
 /// The step-time model's free coefficients, fitted to a run: the shares of the GPU's bandwidth and compute peaks a
@@ -43,9 +66,11 @@ struct TwinFit
     double ttftOffsetMs = 1;
     /// Added to the TTFT tail only (p99): the jitter of a real server and client, which the engine's schedule lacks.
     double ttftTailMs = 1;
-    /// Over the steps it was fitted to: the median and worst relative error of TTFT p99 and of throughput.
-    double medianError = 0;
-    double worstError = 0;
+    /// Over the steps it was fitted to, each figure the twin predicts on its own: pooled, a figure it gets right
+    /// (throughput) hid one it did not (TPOT p99 was off 30% on a real server and never reported).
+    TwinError ttftP99Error;
+    TwinError tpotP99Error;
+    TwinError throughputError;
     /// The thread was asked to stop (QThread::requestInterruption) before the search ended: not a fit to use.
     bool interrupted = false;
 };
@@ -60,16 +85,27 @@ public:
     /// The server as the run saw it. `gpu` unset: a nominal device, whose peaks the fit scales (a CPU server).
     ServerTwin(const std::optional<GpuSpec>& gpu, const ModelSpec& model, const BatchEngine::Config& engine);
 
-    /// The engine settings a run reveals: the most requests its server ran at once while others waited (a cap such
-    /// as max_num_seqs or llama.cpp's slots), the KV cache from the server's facts, the context length.
-    static BatchEngine::Config engineOf(const RunData& run, const RunAnalysis& analysis);
+    /// Where each engine setting of engineOf() came from: the server's own report, what the run showed, or an
+    /// assumption, as a sentence each ("max-num-seqs 1024, as the server reports it").
+    struct EngineSources
+    {
+        QStringList reported; ///< from the server's facts
+        QStringList observed; ///< from the run's steps
+        QStringList assumed; ///< neither said it: a default, with why
+    };
+    /// The engine settings a run reveals: max_num_seqs (llama.cpp's slots) and max_num_batched_tokens as the server
+    /// reports them, else the most requests it ran at once while others waited, else an assumption said as one; the
+    /// KV cache from the server's facts; the context length. `sources`, given, says which is which.
+    static BatchEngine::Config engineOf(
+        const RunData& run, const RunAnalysis& analysis, EngineSources* sources = nullptr);
     /// The run's concurrency steps as measured, TTFT without the network's round trip.
     static std::vector<TwinStep> measured(const RunData& run, const RunAnalysis& analysis);
 
     /// The closed loop of `users` users sending `requests` requests in all (0: three each) of `input` tokens in and
     /// `output` out back to back after one warm-up request each, starting over one single-user request's lifetime,
-    /// as kneepoint run sends them. Throughput is measured as the run measures it: over the window in which every
-    /// user is at work when it spans three request lifetimes or more, else over the whole step.
+    /// as kneepoint run sends them. Throughput is the server's rate, as the run measures it: every token the engine
+    /// made (warm-ups' included) over the window in which every user is at work when it spans three request
+    /// lifetimes or more, else over the time from the first measured request to the last token.
     TwinStep simulate(const BatchEngine::Config& engine, const TwinFit& fit, int users, int input, int output,
         int requests = 0) const;
     /// The coefficients that best reproduce `steps` (log-error of TTFT p50 and p99, TPOT p50 and throughput,

@@ -246,6 +246,13 @@ bool ReportContent::predictTryNext(
     if (cache->basis != basis)
         *cache = PredictionCache {basis, {}, {}, {}};
     bool complete = true;
+    // A what-if analysed again starts from the flags the findings suggest, each in its list by this prediction.
+    for (TryNext& t : notWorthTrying)
+        tryNext.push_back(std::move(t));
+    notWorthTrying.clear();
+    std::stable_sort(
+        tryNext.begin(), tryNext.end(), [](const TryNext& x, const TryNext& y) { return x.rank < y.rank; });
+    std::vector<TryNext> worth;
     for (TryNext& t : tryNext) {
         // The twin's names for the flags it models, vLLM's and llama-server's.
         const QString flag = t.flag.flag;
@@ -258,12 +265,14 @@ bool ReportContent::predictTryNext(
         if (key.isEmpty() || !numeric) {
             t.prediction
                 = QCoreApplication::translate("ReportContent", "The twin does not model this flag: measure it");
+            worth.push_back(std::move(t));
             continue;
         }
         const QString setting = key + u'=' + t.flag.value;
         // Once the run's twin is fitted, a prediction for another setting is a few replays: cheap enough to wait for.
         if (!fit && !cache->fit && !cache->made.count(setting) && !cache->refused.count(setting)) {
             complete = false;
+            worth.push_back(std::move(t));
             continue;
         }
         if (!cache->made.count(setting) && !cache->refused.count(setting)) {
@@ -276,11 +285,17 @@ bool ReportContent::predictTryNext(
                 cache->refused.emplace(setting, error);
         }
         const auto made = cache->made.find(setting);
-        t.prediction = made != cache->made.end()
-            ? made->second.gainSentence(settings)
-            : QCoreApplication::translate("ReportContent", "The twin cannot predict it here: %1")
-                  .arg(cache->refused.at(setting));
+        if (made == cache->made.end()) {
+            t.prediction = QCoreApplication::translate("ReportContent", "The twin cannot predict it here: %1")
+                               .arg(cache->refused.at(setting));
+            worth.push_back(std::move(t));
+            continue;
+        }
+        const Prediction::Advice advice = made->second.adviceUnder(settings, capacity);
+        t.prediction = advice.sentence;
+        (advice.recommended() ? worth : notWorthTrying).push_back(std::move(t));
     }
+    tryNext = std::move(worth);
     return complete;
 }
 
@@ -667,6 +682,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         c.tryNextIntro = QCoreApplication::translate(
             "ReportContent", "Ranked by expected effect; each flag was checked against the server's vLLM version, %1.")
                              .arg(run.facts.vllmVersion);
+    c.capacity = a.curve.capacity;
     QStringList seen;
     for (const Finding& f : a.findings) {
         switch (f.severity) {
@@ -676,7 +692,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 if (seen.contains(flag.commandLine))
                     continue;
                 seen << flag.commandLine;
-                c.tryNext.push_back({flag, f.title, {}});
+                c.tryNext.push_back({flag, f.title, {}, int(c.tryNext.size())});
             }
             break;
         case Finding::Severity::Background:

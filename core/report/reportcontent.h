@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/finding.h"
+#include "analysis/loadcurve.h"
 #include "analysis/trustchecks.h"
 #include "report/chartspec.h"
 
@@ -45,6 +46,7 @@ struct ReportContent
         /// What the run's twin predicts the flag buys, with the twin's error, or that it does not model the flag;
         /// empty until predictTryNext() fills it.
         QString prediction;
+        int rank = 0; ///< its place among the flags the findings suggest, kept when it moves between lists
     };
     struct KeyValue
     {
@@ -65,6 +67,11 @@ struct ReportContent
     QList<Finding> background;
     QList<Finding> healthy;
     std::vector<TryNext> tryNext; ///< ranked, each flag once
+    /// Flags a finding suggested that the run's twin predicts would lower the capacity beyond its own error: moved
+    /// here from tryNext by predictTryNext(), each with that prediction.
+    std::vector<TryNext> notWorthTrying;
+    /// The capacity the analysis shows under its settings (the card's): the "from" of every prediction beside a flag.
+    Capacity capacity;
     /// The sentence above them: whose flags they are and what they were checked against (a version only when known).
     QString tryNextIntro;
     std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
@@ -76,12 +83,14 @@ struct ReportContent
     std::vector<Table> appendix; ///< every raw number, per step
 
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
-    /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): the capacity it predicts at
-    /// `settings`' targets where the twin models the flag (max-num-seqs, max-num-batched-tokens, llama.cpp's
-    /// parallel), "not modelled" where it does not. The fit takes a second or so: `cache` (per run) keeps it, and
-    /// each flag's prediction across what-ifs, whose targets only move the capacities. With `fit` false the twin is
-    /// not fitted: only what the cache holds, or what its fit predicts, is filled in. Returns whether every flag the
-    /// twin models got its prediction (or the reason there is none).
+    /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): from the capacity shown
+    /// under `settings` to that capacity moved by the change the twin predicts, where the twin models the flag
+    /// (max-num-seqs, max-num-batched-tokens, llama.cpp's parallel), "not modelled" where it does not. A flag the
+    /// twin predicts would lower the capacity by more than its own error on the figures that set it goes to
+    /// notWorthTrying. `settings` must be those the content was made under. The fit takes a second or so: `cache` (per
+    /// run) keeps it, and each flag's prediction across what-ifs, whose targets only move the capacities. With `fit`
+    /// false the twin is not fitted: only what the cache holds, or what its fit predicts, is filled in. Returns whether
+    /// every flag the twin models got its prediction (or the reason there is none).
     bool predictTryNext(const RunData& run, const AnalysisSettings& settings, PredictionCache* cache, bool fit = true);
     /// A latency in milliseconds as the scorecard writes it (2 decimals below 10, 1 below 100, none above; "–" for
     /// NaN): the live view writes its step figures with it too, so that one figure reads the same in both.

@@ -264,6 +264,13 @@ ServerFacts ServerFacts::detect(const ServerReplies& replies)
     if (speed.isDouble() && std::isfinite(speed.toDouble()) && speed.toDouble() > 0)
         f.timeScale = speed.toDouble();
     f.reportedGpu = sim.value(QLatin1String("gpu")).toString();
+    const auto positive = [](const QJsonValue& v) {
+        return v.isDouble() && v.toInt() > 0 ? std::optional<int>(v.toInt()) : std::nullopt;
+    };
+    f.maxNumSeqs = positive(sim.value(QLatin1String("max_num_seqs")));
+    f.maxNumBatchedTokens = positive(sim.value(QLatin1String("max_num_batched_tokens")));
+    if (!f.maxNumSeqs) // llama-server: its slots, the --parallel it was started with
+        f.maxNumSeqs = positive(objectOf(replies.props).value(QLatin1String("total_slots")));
 
     const QJsonArray cards = objectOf(modelsBody).value(QLatin1String("data")).toArray();
     if (!cards.isEmpty()) {
@@ -313,6 +320,8 @@ QJsonObject ServerFacts::toJson() const
     insertIf(&o, QLatin1String("gpuMemoryUtilization"), gpuMemoryUtilization);
     o.insert(QLatin1String("cacheDtype"), cacheDtype);
     insertIf(&o, QLatin1String("prefixCaching"), prefixCaching);
+    insertIf(&o, QLatin1String("maxNumSeqs"), maxNumSeqs);
+    insertIf(&o, QLatin1String("maxNumBatchedTokens"), maxNumBatchedTokens);
     insertIf(&o, QLatin1String("timeScale"), timeScale);
     if (!reportedGpu.isEmpty())
         o.insert(QLatin1String("reportedGpu"), reportedGpu);
@@ -342,6 +351,8 @@ ServerFacts ServerFacts::fromJson(const QJsonObject& o)
     f.gpuMemoryUtilization = doubleOf(o, QLatin1String("gpuMemoryUtilization"));
     f.cacheDtype = o.value(QLatin1String("cacheDtype")).toString();
     f.prefixCaching = boolOf(o, QLatin1String("prefixCaching"));
+    f.maxNumSeqs = intOf(o, QLatin1String("maxNumSeqs"));
+    f.maxNumBatchedTokens = intOf(o, QLatin1String("maxNumBatchedTokens"));
     f.timeScale = doubleOf(o, QLatin1String("timeScale"));
     f.reportedGpu = o.value(QLatin1String("reportedGpu")).toString();
     f.metricsVisible = o.value(QLatin1String("metricsVisible")).toBool();

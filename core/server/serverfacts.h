@@ -36,6 +36,11 @@ struct ServerFacts
     std::optional<double> gpuMemoryUtilization;
     QString cacheDtype;
     std::optional<bool> prefixCaching;
+    /// The most requests the engine runs at once, where the server says: llama.cpp's /props total_slots (its
+    /// --parallel), the simulator's /version. vLLM does not publish its max_num_seqs. Unset: not reported.
+    std::optional<int> maxNumSeqs;
+    /// The most tokens in one engine step, where the server says (the simulator's /version). Unset: not reported.
+    std::optional<int> maxNumBatchedTokens;
     /// Simulated seconds per real second: /version's "kneepoint_sim": {"speed": K}, else the gauge
     /// kneepoint:sim_speed_factor. Unset for a real server.
     std::optional<double> timeScale;

@@ -474,7 +474,11 @@ void SimServer::handleVersion(SimConnection* connection)
     const Json body = {{"version", ServedVllmVersion},
         {"kneepoint_sim",
             {{"version", kneepointVersion().toStdString()}, {"speed", o.speed}, {"gpu", m_config.gpu.id.toStdString()},
-                {"model", m_config.model.id.toStdString()}}}};
+                {"model", m_config.model.id.toStdString()},
+                // What vLLM keeps to itself, so that a run records the engine it measured and predict and compare
+                // read it rather than assume it.
+                {"max_num_seqs", m_config.engine.maxNumSeqs},
+                {"max_num_batched_tokens", m_config.engine.maxNumBatchedTokens}}}};
     connection->respond(200, "application/json", toBytes(body));
 }
 

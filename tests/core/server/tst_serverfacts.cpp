@@ -161,6 +161,23 @@ private Q_SLOTS:
         QCOMPARE(f.unknown, QStringList());
     }
 
+    void readsTheSimulatorsEngine()
+    {
+        // vLLM keeps max_num_seqs to itself; the simulator says it, so a run of one records the engine it measured.
+        const ServerFacts f = ServerFacts::detect(
+            R"({"version":"0.31.0","kneepoint_sim":{"speed":10.0,"max_num_seqs":4,"max_num_batched_tokens":2048}})",
+            QByteArray(), QByteArray());
+        QCOMPARE(f.maxNumSeqs, std::optional<int>(4));
+        QCOMPARE(f.maxNumBatchedTokens, std::optional<int>(2048));
+        const ServerFacts back = ServerFacts::fromJson(f.toJson());
+        QCOMPARE(back, f);
+        QCOMPARE(f.toJson()[u"maxNumSeqs"].toInt(), 4);
+        // Not said: unset, and left out of the stored facts, as a real vLLM's are.
+        const ServerFacts plain = ServerFacts::detect(R"({"version":"0.31.0"})", QByteArray(), QByteArray());
+        QVERIFY(!plain.maxNumSeqs);
+        QVERIFY(!plain.toJson().contains(u"maxNumSeqs"));
+    }
+
     void takesTheTimeScaleFromTheGaugeWithoutVersion()
     {
         const ServerFacts f = ServerFacts::detect({}, vllmModels, simulatorMetrics().text);
@@ -576,6 +593,9 @@ tgi_request_success 40
         QCOMPARE(f.maxModelLen, std::optional<int>(512)); // a slot's context, not the training one
         QVERIFY(f.vllmVersion.isEmpty());
         QVERIFY(f.unknown.contains(QStringLiteral("llama.cpp metrics")));
+        // Its slots are its max_num_seqs: what predict starts from and compare lists, kept with the run.
+        QCOMPARE(f.maxNumSeqs, std::optional<int>(8));
+        QCOMPARE(ServerFacts::fromJson(f.toJson()).maxNumSeqs, std::optional<int>(8));
         // Stored and read back, the family stays; a run stored before families were told apart reads as vLLM's.
         QCOMPARE(ServerFacts::fromJson(f.toJson()).family, ServerFamily::LlamaCpp);
         QCOMPARE(ServerFacts::fromJson(f.toJson()).serverVersion, QStringLiteral("b11669-Debian"));

@@ -59,6 +59,9 @@ private Q_SLOTS:
         QCOMPARE(r.status, 200);
         QCOMPARE(r.json()[u"version"].toString(), QStringLiteral("0.31.0"));
         QCOMPARE(r.json()[u"kneepoint_sim"][u"speed"].toDouble(), 20.0);
+        // The engine vLLM keeps to itself, said so that a run records it: vLLM's defaults on an 80 GB H100.
+        QCOMPARE(r.json()[u"kneepoint_sim"][u"max_num_seqs"].toInt(), 1024);
+        QCOMPARE(r.json()[u"kneepoint_sim"][u"max_num_batched_tokens"].toInt(), 8192);
         QCOMPARE(c.get("/nowhere").status, 404);
         QCOMPARE(c.post("/health", "{}").status, 405);
     }
