@@ -7,6 +7,8 @@
 #include "common/textformat.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <cmath>
@@ -342,8 +344,10 @@ private:
             }
             f.tryNext << flag(QStringLiteral("--max-num-seqs"), QString::number(int(s->peakRunning) * 4),
                 QCoreApplication::translate("Findings", "lets the batch grow into the free KV cache"));
-            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
-                QCoreApplication::translate("Findings", "lets each step take more tokens when the batch grows"));
+            // Four times the batch, decoding beside the longest prompt sent there, sized from what was measured.
+            if (auto more = largerBatchTokens(after, s->peakRunning * 4,
+                    QCoreApplication::translate("Findings", "lets each step take more tokens when the batch grows")))
+                f.tryNext << *more;
         } else {
             f.id = QStringLiteral("gpu-saturated");
             // "The GPU" only where one is known: a CPU-bound llama.cpp saturates too.
@@ -366,6 +370,108 @@ private:
                     "Findings", "a second replica doubles throughput for a model that fits one GPU"));
         }
         add(f);
+    }
+
+    /// The longest prompt the server counted at a step (usage.prompt_tokens), else the size the run asked for; 0
+    /// when neither is known. Advice on tokens per step is sized to what was sent, not to a default.
+    double longestPromptAt(const CurvePoint* at) const
+    {
+        const Distribution& in = at && at->step ? at->step->stats.inputTokens : Distribution {};
+        if (in.count > 0 && std::isfinite(in.max))
+            return in.max;
+        return m_run.inputTokens;
+    }
+
+    /// The most tokens one engine step takes on this server, and where that figure comes from: the server's own
+    /// report, the launch's argument, or the default of its family (llama-server's --batch-size 2048; vLLM's for its
+    /// version and GPU). Unset: not known.
+    struct BatchTokens
+    {
+        int tokens = 0;
+        QString source;
+        bool atLeast = false; ///< a floor, not the setting: vLLM's default on a GPU that is not known
+    };
+    std::optional<BatchTokens> batchTokensSetting() const
+    {
+        if (m_run.facts.maxNumBatchedTokens && *m_run.facts.maxNumBatchedTokens > 0)
+            return BatchTokens {
+                *m_run.facts.maxNumBatchedTokens, QCoreApplication::translate("Findings", "as the server reports")};
+        const bool llama = m_run.facts.family == ServerFamily::LlamaCpp;
+        const QString name = llama ? QStringLiteral("--batch-size") : QStringLiteral("--max-num-batched-tokens");
+        const QJsonArray args = m_run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray();
+        for (const QJsonValue& v : args) {
+            const QString arg = v.toString();
+            if (arg.startsWith(name + u'='))
+                if (const int n = arg.mid(name.size() + 1).toInt(); n > 0)
+                    return BatchTokens {n, QCoreApplication::translate("Findings", "as launched")};
+        }
+        if (llama)
+            return BatchTokens {
+                kLlamaServerBatchSize, QCoreApplication::translate("Findings", "llama-server's default")};
+        if (m_run.facts.family != ServerFamily::Vllm)
+            return std::nullopt;
+        const std::optional<GpuSpec>& gpu = m_a.settings.gpu;
+        if (gpu) {
+            const int n = VllmFlags::defaultFor(name, m_version, gpu->memoryGib, gpu->id.startsWith(u"a100")).toInt();
+            if (n > 0)
+                return BatchTokens {n, QCoreApplication::translate("Findings", "vLLM's default on %1").arg(gpu->name)};
+            return std::nullopt;
+        }
+        // Without the GPU, V1's default is 2,048 or, on the largest GPUs, 8,192: the smaller one is a floor.
+        if (const int n = VllmFlags::defaultFor(name, m_version, 1, false).toInt(); n > 0)
+            return BatchTokens {
+                n, QCoreApplication::translate("Findings", "at least, vLLM's default on any GPU"), true};
+        return std::nullopt;
+    }
+    static constexpr int kLlamaServerBatchSize = 2048; // llama-server --help: "logical maximum batch size"
+
+    /// A larger --max-num-batched-tokens only where it would hold what one step had to take at `at` and the
+    /// setting does not: the longest prompt sent there plus a token for each of `decoding` running requests,
+    /// rounded up to a power of two. Nothing when the setting already holds it, or nothing was measured.
+    std::optional<FlagSuggestion> largerBatchTokens(const CurvePoint* at, double decoding, const QString& purpose) const
+    {
+        const double prompt = longestPromptAt(at);
+        if (prompt <= 0 || !at || !at->step)
+            return std::nullopt;
+        decoding = std::max(0.0, std::round(decoding));
+        const double need = prompt + decoding;
+        const std::optional<BatchTokens> now = batchTokensSetting();
+        if (now && now->tokens >= need)
+            return std::nullopt;
+        const auto value = qint64(std::exp2(std::ceil(std::log2(std::max(need, 256.0)))));
+        const QString setting = now
+            ? QCoreApplication::translate("Findings", "now %1, %2").arg(text::number(now->tokens), now->source)
+            : QCoreApplication::translate("Findings", "the setting now is not known");
+        const QString held = decoding >= 1
+            ? QCoreApplication::translate("Findings",
+                "one step then holds the longest prompt sent at %1 (%2 tokens) and the %3 requests "
+                "decoding beside it")
+                  .arg(at->step->loadPhrase(), text::number(prompt), text::number(decoding))
+            : QCoreApplication::translate("Findings", "one step then holds the longest prompt sent at %1 (%2 tokens)")
+                  .arg(at->step->loadPhrase(), text::number(prompt));
+        return flag(QStringLiteral("--max-num-batched-tokens"), QString::number(value),
+            QStringLiteral("%1: %2 (%3)").arg(purpose, held, setting));
+    }
+
+    /// A smaller --max-num-batched-tokens only where it would split the prompts sent at `at`: a prompt that fits one
+    /// step interrupts decoding once whatever the setting, so the value is the largest power of two up to half the
+    /// longest prompt, and only below the setting now (known, not a floor). It stays at or above llama-server's
+    /// physical batch (512), and vLLM's 2,048, below which its default --max-num-seqs would refuse to start.
+    std::optional<FlagSuggestion> smallerBatchTokens(const CurvePoint* at, const QString& purpose) const
+    {
+        const double prompt = longestPromptAt(at);
+        const std::optional<BatchTokens> now = batchTokensSetting();
+        if (prompt <= 0 || !now || now->atLeast || !at || !at->step)
+            return std::nullopt;
+        const auto value = qint64(std::exp2(std::floor(std::log2(std::max(1.0, prompt / 2)))));
+        const qint64 least = m_run.facts.family == ServerFamily::LlamaCpp ? 512 : 2048;
+        if (value < least || value >= now->tokens)
+            return std::nullopt;
+        return flag(QStringLiteral("--max-num-batched-tokens"), QString::number(value),
+            QCoreApplication::translate("Findings",
+                "%1: the longest prompt sent at %2 (%3 tokens) is then prefilled over several steps, not in one "
+                "(the setting now is %4, %5)")
+                .arg(purpose, at->step->loadPhrase(), text::number(prompt), text::number(now->tokens), now->source));
     }
 
     void latencyWall()
@@ -393,9 +499,13 @@ private:
                 "A new request's prompt is processed (prefill) in steps shared with everyone "
                 "else's decoding; under load it also waits for a place in the batch.");
             f.lessonId = QStringLiteral("prefill-vs-decode");
-            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("16384"),
-                QCoreApplication::translate(
-                    "Findings", "prefills more prompt tokens per step, so first tokens come sooner"));
+            // Where it missed: the prompts sent there and the other users decoding beside one.
+            const CurvePoint* missed = point(c.bound == Capacity::Bound::Below ? 0 : c.firstFail);
+            const double others = missed && missed->step ? std::max(0, missed->step->stats.peakInFlight - 1) : 0;
+            if (auto more = largerBatchTokens(missed, others,
+                    QCoreApplication::translate(
+                        "Findings", "prefills more prompt tokens per step, so first tokens come sooner")))
+                f.tryNext << *more;
             f.tryNext << flag(QStringLiteral("--max-num-partial-prefills"), QStringLiteral("4"),
                 QCoreApplication::translate(
                     "Findings", "lets short prompts start while a long one is still prefilling"));
@@ -415,8 +525,9 @@ private:
                 "Every decode step reads all the weights and every running request's KV cache; "
                 "more requests and long prefills sharing a step make each step longer.");
             f.lessonId = QStringLiteral("roofline");
-            f.tryNext << flag(QStringLiteral("--max-num-batched-tokens"), QStringLiteral("2048"),
-                QCoreApplication::translate("Findings", "smaller prefill chunks interrupt decoding less"));
+            if (auto fewer = smallerBatchTokens(point(c.bound == Capacity::Bound::Below ? 0 : c.firstFail),
+                    QCoreApplication::translate("Findings", "smaller prefill chunks interrupt decoding less")))
+                f.tryNext << *fewer;
             if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
                 f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
                     QCoreApplication::translate("Findings", "halves the KV bytes each decode step reads"));

@@ -213,7 +213,7 @@ void TestReport::pdfReadsBack()
     const QString text = squeezed(run(pdftotext, {path, QStringLiteral("-")}));
     QVERIFY2(text.contains(squeezed(f.content.verdict.left(120))), qPrintable(text.left(3000)));
     for (const char* phrase : {"Scorecard", "Findings that need attention", "Try these next",
-             "--max-num-batched-tokens", "Throughput against TTFT p99", "The three walls", "Metric definitions",
+             "--max-num-partial-prefills", "Throughput against TTFT p99", "The three walls", "Metric definitions",
              "Appendix: every number", "page 2 of"})
         QVERIFY2(text.contains(QLatin1String(phrase)), phrase);
     // A table row read back: 8 users, TTFT p99 400 ms.

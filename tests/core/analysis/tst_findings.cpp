@@ -1,0 +1,194 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The findings' advice on tokens per step (vLLM's --max-num-batched-tokens, llama-server's --batch-size) on
+// hand-built runs: sized from the prompts the run sent and the setting the server ran with, never a value that
+// setting already covers. Issue 46 found `--batch-size 16384` advised for 1,024-token prompts that llama-server's
+// default of 2,048 already held.
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "common/textformat.h"
+#include "support/handbuiltrun.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace kp::core;
+
+namespace {
+
+RunAnalysis analysed(const RunData& run)
+{
+    return RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+}
+
+const Finding* finding(const RunAnalysis& a, const QString& id)
+{
+    const auto it = std::find_if(a.findings.begin(), a.findings.end(), [&](const Finding& f) { return f.id == id; });
+    return it == a.findings.end() ? nullptr : &*it;
+}
+
+// The suggestion of the tokens-per-step knob in a finding, under either server's name; nullptr when none.
+const FlagSuggestion* batchTokens(const Finding& f)
+{
+    const auto it = std::find_if(f.tryNext.begin(), f.tryNext.end(),
+        [](const FlagSuggestion& s) { return s.flag == u"--max-num-batched-tokens" || s.flag == u"--batch-size"; });
+    return it == f.tryNext.end() ? nullptr : &*it;
+}
+
+// For a failure message: the suggestion's command line, or "none".
+QString shown(const FlagSuggestion* s)
+{
+    return s ? s->commandLine : QStringLiteral("none");
+}
+
+RunData llamaCpp(RunData run)
+{
+    run.facts.family = ServerFamily::LlamaCpp;
+    run.facts.vllmVersion.clear();
+    run.facts.serverVersion = QStringLiteral("b11669-Debian");
+    return run;
+}
+
+// Every step's prompts measured at `tokens` (usage.prompt_tokens), as if the server had counted longer prompts than
+// the 1,024 asked for.
+void promptsMeasuredAt(RunData& run, double tokens)
+{
+    for (StepData& s : run.steps) {
+        s.stats.inputTokens.count = std::max<std::size_t>(1, s.stats.inputTokens.count);
+        s.stats.inputTokens.max = tokens;
+    }
+}
+
+// TPOT p99 crosses 50 ms between 4 users (40 ms) and 8 (60 ms); TTFT stays at 100 ms.
+std::vector<StepSpec> tpotBoundSweep()
+{
+    return {{1, 100, 10}, {1, 100, 10}, {2, 100, 20}, {4, 100, 40}, {8, 100, 60}};
+}
+
+} // namespace
+
+class TestFindings : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void promptsTheDefaultHoldsGetNoLargerBatch();
+    void longerPromptsThanTheSettingGetOneThatHoldsThem();
+    void theServersOwnSettingCounts();
+    void aSmallerBatchOnlyWhereItSplitsThePrompts();
+};
+
+// 1,024-token prompts and TTFT crossing between 8 and 16 users: llama-server's default --batch-size of 2,048 and
+// vLLM's 8,192 on an H100 already hold a whole prompt and the 15 other users' tokens, so no bigger batch is advised.
+void TestFindings::promptsTheDefaultHoldsGetNoLargerBatch()
+{
+    const RunAnalysis llama = analysed(llamaCpp(makeRun(latencyBoundSweep())));
+    const Finding* ttft = finding(llama, QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY2(!batchTokens(*ttft), qPrintable(shown(batchTokens(*ttft))));
+
+    const RunAnalysis h100 = analysed(makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm")));
+    ttft = finding(h100, QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY2(!batchTokens(*ttft), qPrintable(shown(batchTokens(*ttft))));
+
+    // Without the GPU vLLM's default is 2,048 or 8,192: either holds 1,039 tokens.
+    const RunAnalysis unknownGpu = analysed(makeRun(latencyBoundSweep()));
+    ttft = finding(unknownGpu, QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY2(!batchTokens(*ttft), qPrintable(shown(batchTokens(*ttft))));
+}
+
+// Prompts of 3,000 tokens at 16 users (the step that missed) need 3,015 tokens in a step: 4,096, the next power of
+// two, with the measured prompt and the setting it exceeds in the reason.
+void TestFindings::longerPromptsThanTheSettingGetOneThatHoldsThem()
+{
+    RunData run = llamaCpp(makeRun(latencyBoundSweep()));
+    promptsMeasuredAt(run, 3000);
+    const RunAnalysis a = analysed(run);
+    const Finding* ttft = finding(a, QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    const FlagSuggestion* s = batchTokens(*ttft);
+    QVERIFY(s);
+    QCOMPARE(s->commandLine, QStringLiteral("--batch-size 4096"));
+    QVERIFY2(s->why.contains(QStringLiteral("(%1 tokens)").arg(text::number(3000.0))), qPrintable(s->why));
+    QVERIFY2(s->why.contains(QStringLiteral("15 requests decoding beside it")), qPrintable(s->why));
+    QVERIFY2(s->why.contains(QStringLiteral("now %1, llama-server's default").arg(text::number(2048.0))),
+        qPrintable(s->why));
+
+    // On vLLM with an H100 (8,192 by default) the same prompts fit: nothing.
+    RunData vllm = makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    promptsMeasuredAt(vllm, 3000);
+    ttft = finding(analysed(vllm), QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY(!batchTokens(*ttft));
+}
+
+// What the server reported, or the launch's argument, beats the family's default.
+void TestFindings::theServersOwnSettingCounts()
+{
+    RunData reported = llamaCpp(makeRun(latencyBoundSweep()));
+    promptsMeasuredAt(reported, 3000);
+    reported.facts.maxNumBatchedTokens = 4096;
+    const Finding* ttft = finding(analysed(reported), QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY(!batchTokens(*ttft));
+
+    RunData launched = llamaCpp(makeRun(latencyBoundSweep()));
+    promptsMeasuredAt(launched, 3000);
+    launched.run.info.facts[QStringLiteral("launch")]
+        = QJsonObject {{QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--batch-size=8192")}}};
+    ttft = finding(analysed(launched), QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY(!batchTokens(*ttft));
+    launched.run.info.facts[QStringLiteral("launch")]
+        = QJsonObject {{QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--batch-size=1024")}}};
+    ttft = finding(analysed(launched), QStringLiteral("ttft-target"));
+    QVERIFY(ttft);
+    QVERIFY(batchTokens(*ttft));
+    QVERIFY2(batchTokens(*ttft)->why.contains(QStringLiteral("as launched")), qPrintable(shown(batchTokens(*ttft))));
+}
+
+// TPOT's remedy, smaller prefill chunks, only splits a prompt longer than the chunk: the old advice was llama-server's
+// own default of 2,048, which splits nothing. Now 1,024-token prompts get 512 (half of one, llama-server's physical
+// batch), 600-token ones nothing (half is below that), and on an H100 6,000-token ones 2,048 against vLLM's 8,192.
+void TestFindings::aSmallerBatchOnlyWhereItSplitsThePrompts()
+{
+    const RunAnalysis llama = analysed(llamaCpp(makeRun(tpotBoundSweep())));
+    const Finding* tpot = finding(llama, QStringLiteral("tpot-target"));
+    QVERIFY(tpot);
+    QCOMPARE(shown(batchTokens(*tpot)), QStringLiteral("--batch-size 512"));
+    QVERIFY2(batchTokens(*tpot)->why.contains(QStringLiteral("(%1 tokens)").arg(text::number(1024.0))),
+        qPrintable(batchTokens(*tpot)->why));
+    QVERIFY2(batchTokens(*tpot)->why.contains(
+                 QStringLiteral("the setting now is %1, llama-server's default").arg(text::number(2048.0))),
+        qPrintable(batchTokens(*tpot)->why));
+
+    RunData shortPrompts = llamaCpp(makeRun(tpotBoundSweep()));
+    promptsMeasuredAt(shortPrompts, 600);
+    tpot = finding(analysed(shortPrompts), QStringLiteral("tpot-target"));
+    QVERIFY(tpot);
+    QVERIFY2(!batchTokens(*tpot), qPrintable(shown(batchTokens(*tpot))));
+
+    RunData longPrompts = makeRun(tpotBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm"));
+    promptsMeasuredAt(longPrompts, 6000);
+    tpot = finding(analysed(longPrompts), QStringLiteral("tpot-target"));
+    QVERIFY(tpot);
+    const FlagSuggestion* s = batchTokens(*tpot);
+    QVERIFY(s);
+    QCOMPARE(s->commandLine, QStringLiteral("--max-num-batched-tokens 2048"));
+    QVERIFY2(s->why.contains(QStringLiteral("the setting now is %1").arg(text::number(8192.0))), qPrintable(s->why));
+
+    // A floor is no setting: without the GPU nothing says 2,048 is smaller than what the server runs with.
+    RunData unknownGpu = makeRun(tpotBoundSweep());
+    promptsMeasuredAt(unknownGpu, 6000);
+    tpot = finding(analysed(unknownGpu), QStringLiteral("tpot-target"));
+    QVERIFY(tpot);
+    QVERIFY(!batchTokens(*tpot));
+}
+
+QTEST_GUILESS_MAIN(TestFindings)
+#include "tst_findings.moc"
