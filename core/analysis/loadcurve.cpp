@@ -117,6 +117,7 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     }
     const CurvePoint& fail = points[std::size_t(firstFail)];
     c.firstFail = firstFail;
+    c.failLoad = fail.load;
     if (firstFail == 0) {
         c.bound = Capacity::Bound::Below;
         c.load = fail.load;

@@ -116,10 +116,19 @@ struct Capacity
     /// the bracket as measured (an open interval, or a share such as attainment or errors, which has none).
     bool intervalIs95() const { return !intervalOpen && (metric == u"TTFT" || metric == u"TPOT" || metric == u"E2EL"); }
 
-    /// The load as every text shows it: a crossing is rounded down at the precision shown (whole users from 10,
-    /// tenths below), so that it never reads as the step that failed. 15.6 users between 8 (passed) and 16 (missed)
-    /// is "15 users", not "16".
-    double shown() const { return bound == Bound::Between ? roundedDown(load) : load; }
+    /// The load of the first step that missed (the step above a crossing); NaN when none did.
+    double failLoad = std::numeric_limits<double>::quiet_NaN();
+    /// The load as every text shows it: a crossing is rounded at the precision shown (whole users from 10, tenths
+    /// below), 5.77 users between 5 (passed) and 6 (missed) is "5.8", not a truncated "5.7"; but it never reads as
+    /// the step that failed, so a rounding that reaches it steps down one unit: 15.6 users between 8 and 16 is "15
+    /// users", not "16". Without the failing load known, it is rounded down.
+    double shown() const
+    {
+        if (bound != Bound::Between)
+            return load;
+        const double r = rounded(load);
+        return r < failLoad ? r : roundedDown(load);
+    }
     /// A crossing value (valueAtPass, valueAtFail, target) as the user reads it: TTFT is judged with the network's
     /// round trip allowed on top of the target, and shown without it, as the verdict, the walls and the window do;
     /// never below zero, as CurvePoint::shown().
