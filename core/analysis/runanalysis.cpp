@@ -4,6 +4,7 @@
 
 #include "analysis/findings.h"
 #include "analysis/rundata.h"
+#include "analysis/serveroutage.h"
 #include "analysis/verdict.h"
 #include "catalog/catalog.h"
 #include "catalog/ggufmodel.h"
@@ -69,9 +70,43 @@ RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings
     a.physics = PhysicsFloors::of(settings.gpu ? &*settings.gpu : nullptr, settings.model ? &*settings.model : nullptr,
         run.inputTokens, run.outputTokens, settings.tensorParallel, kvBytes, run.baseline(), run.roundTripMs);
     a.walls = Walls::of(run, a.curve);
+    // A server that went away refuses every request at once, which reads as a server that cannot take the load. The
+    // step it went away in is not stored; a run it stopped draws no wall and no advice from the steps before either,
+    // and its verdict says first where it stopped answering.
+    const std::vector<ServerOutage> outages = ServerOutage::of(run);
+    const ServerOutage* stopped = nullptr;
+    if (ServerOutage::stoppedTheRun(run)) {
+        for (const ServerOutage& o : outages)
+            if (o.kind != ServerOutage::Kind::RestartBetweenSteps && !o.cameBack)
+                stopped = &o;
+        ServerOutage unknown; // stored before the outage could be: where is not known
+        a.walls = (stopped ? *stopped : unknown).unjudgedWalls();
+    }
     a.trust = TrustChecks::of(run, a.curve, a.physics, settings);
     a.verdict = Verdict::of(run, settings, a.curve, a.walls);
+    if (stopped)
+        a.verdict = stopped->verdict() + u' ' + a.verdict;
     a.findings = Findings::of(run, a);
+    if (ServerOutage::stoppedTheRun(run)) {
+        for (Finding& f : a.findings)
+            f.tryNext.clear();
+    }
+    // Each outage said where it happened: the one that stopped the run leads the problems, waited-out ones lead the
+    // background.
+    if (!outages.empty()) {
+        QList<Finding> ordered;
+        for (const bool problems : {true, false}) {
+            for (const ServerOutage& o : outages) {
+                Finding f = o.finding();
+                if ((f.severity == Finding::Severity::Problem) == problems)
+                    ordered.push_back(std::move(f));
+            }
+            for (const Finding& f : std::as_const(a.findings))
+                if ((f.severity == Finding::Severity::Problem) == problems)
+                    ordered.push_back(f);
+        }
+        a.findings = std::move(ordered);
+    }
     return a;
 }
 

@@ -508,6 +508,8 @@ QString runStatusName(RunStatus status)
         return QStringLiteral("failed");
     case RunStatus::Demo:
         return QStringLiteral("demo");
+    case RunStatus::ServerFailed:
+        return QStringLiteral("server_failed");
     }
     return QStringLiteral("failed");
 }
@@ -515,7 +517,7 @@ QString runStatusName(RunStatus status)
 std::optional<RunStatus> runStatusFromName(const QString& name)
 {
     for (RunStatus s : {RunStatus::Running, RunStatus::Complete, RunStatus::Incomplete, RunStatus::Stopped,
-             RunStatus::Failed, RunStatus::Demo}) {
+             RunStatus::Failed, RunStatus::Demo, RunStatus::ServerFailed}) {
         if (runStatusName(s) == name)
             return s;
     }

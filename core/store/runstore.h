@@ -18,10 +18,12 @@
 
 namespace kp::core {
 
-/// Where a run stands. Stored as its lowercase name (runStatusName()).
-enum class RunStatus { Running, Complete, Incomplete, Stopped, Failed, Demo };
+/// Where a run stands. Stored as its lowercase name (runStatusName()). ServerFailed: the server stopped answering
+/// mid-run and did not come back within the wait (--server-wait); the steps before are kept, the one it went away in
+/// is not, and the analysis draws no wall or advice from the run. An older build reads the name as failed.
+enum class RunStatus { Running, Complete, Incomplete, Stopped, Failed, Demo, ServerFailed };
 
-/// The stored text of `status`: running, complete, incomplete, stopped, failed, demo.
+/// The stored text of `status`: running, complete, incomplete, stopped, failed, demo, server_failed.
 QString runStatusName(RunStatus status);
 /// The status stored as `name`, or nullopt for a name this build does not know.
 std::optional<RunStatus> runStatusFromName(const QString& name);

@@ -54,6 +54,8 @@ QString RunHistoryModel::statusText(const RunSummary& run)
         return tr("stopped");
     case RunStatus::Failed:
         return tr("failed");
+    case RunStatus::ServerFailed:
+        return tr("server failed");
     case RunStatus::Demo:
         break;
     }

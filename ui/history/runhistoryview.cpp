@@ -61,7 +61,8 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     m_status->setObjectName(QStringLiteral("historyStatus"));
     m_status->setAccessibleName(tr("Show runs with status"));
     m_status->addItem(tr("All runs"), QString());
-    for (const QString& s : {tr("complete"), tr("incomplete"), tr("stopped"), tr("failed"), tr("demo")})
+    for (const QString& s :
+        {tr("complete"), tr("incomplete"), tr("stopped"), tr("failed"), tr("server failed"), tr("demo")})
         m_status->addItem(s, s);
 
     m_proxy->setSourceModel(m_model);

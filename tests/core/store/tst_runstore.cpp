@@ -260,9 +260,10 @@ void TestRunStore::initTestCase()
 void TestRunStore::statusNames()
 {
     for (RunStatus s : {RunStatus::Running, RunStatus::Complete, RunStatus::Incomplete, RunStatus::Stopped,
-             RunStatus::Failed, RunStatus::Demo})
+             RunStatus::Failed, RunStatus::Demo, RunStatus::ServerFailed})
         QCOMPARE(runStatusFromName(runStatusName(s)), s);
     QCOMPARE(runStatusName(RunStatus::Incomplete), QStringLiteral("incomplete"));
+    QCOMPARE(runStatusName(RunStatus::ServerFailed), QStringLiteral("server_failed"));
     QVERIFY(!runStatusFromName(QStringLiteral("paused")));
 }
 
