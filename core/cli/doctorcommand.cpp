@@ -4,6 +4,8 @@
 
 #include "cli/secrets.h"
 #include "doctor/doctor.h"
+#include "plan/runoptions.h"
+#include "plan/sweepinput.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -28,9 +30,10 @@ QString DoctorCommand::description() const
 {
     return QStringLiteral(
         "Checks, in order: the URL; the TCP connect and, for https, the TLS handshake (timed); GET /health;\n"
-        "/version; /v1/models (model id, root, max_model_len); /metrics; /tokenize; a one-token greedy completion,\n"
-        "plain and streamed; then this machine: the open-files limit, the CPU frequency governor, and other load on\n"
-        "the CPUs. Each prints pass, warn, fail or skip, with a fix in words.\n"
+        "/version; /v1/models (model id, root, max_model_len, or llama.cpp's per-slot n_ctx); the request shapes\n"
+        "against that context, as run judges them (--shapes, or the --product's); /metrics; /tokenize; a one-token\n"
+        "greedy completion, plain and streamed; then this machine: the open-files limit, the CPU frequency governor,\n"
+        "and other load on the CPUs. Each prints pass, warn, fail or skip, with a fix in words.\n"
         "The API key comes from $KNEEPOINT_API_KEY or --api-key-file, never from the command line.\n"
         "Exit codes: 0 the server can be benchmarked (no check failed), 1 a check failed (a dead or malformed URL\n"
         "too), 2 usage error.\n");
@@ -45,6 +48,18 @@ QList<QCommandLineOption> DoctorCommand::options() const
         QCommandLineOption(QStringLiteral("timeout-ms"), QStringLiteral("How long each network check may take."),
             QStringLiteral("N"), QStringLiteral("10000")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print the checks as a JSON array.")),
+        QCommandLineOption(QStringLiteral("product"),
+            QStringLiteral("chat, rag, reasoning or batch: the request size checked when --shapes is not given."),
+            QStringLiteral("TYPE"), QStringLiteral("chat")),
+        QCommandLineOption(QStringLiteral("shapes"),
+            QStringLiteral("Request sizes IN/OUT[,IN/OUT…] to check against the server's context, as run does."),
+            QStringLiteral("LIST")),
+        QCommandLineOption(QStringLiteral("length-spread"),
+            QStringLiteral("As run's: lengths drawn within ±R, so the longest draw is checked (default 0)."),
+            QStringLiteral("R"), QStringLiteral("0")),
+        QCommandLineOption(QStringLiteral("turns"),
+            QStringLiteral("As run's: conversations of N turns, so the last turn's whole history is checked."),
+            QStringLiteral("N"), QStringLiteral("1")),
     };
     list << apiKeyOptions() << insecureOption();
     return list;
@@ -93,10 +108,31 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     target.requestTimeoutMs = timeoutMs;
     target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
 
+    // The shapes a run with the same options would send, judged as the run judges them (ContextFit).
+    RunOptions asked;
+    asked.product = parser.value(QStringLiteral("product"));
+    if (!RunOptions::products().contains(asked.product))
+        throw UsageError {
+            QStringLiteral("--product is one of %1, not '%2'.").arg(RunOptions::products().join(u", "), asked.product)};
+    if (parser.isSet(QStringLiteral("shapes"))) {
+        QString bad;
+        const std::optional<QList<Shape>> shapes
+            = SweepInput::shapes(parser.value(QStringLiteral("shapes")), 1 << 22, &bad);
+        if (!shapes)
+            throw UsageError {
+                QStringLiteral("--shapes takes IN/OUT pairs such as 1024/256,4096/512, not '%1'.").arg(bad)};
+        asked.shapes = *shapes;
+    }
+    const double spread = option::number(parser, QStringLiteral("length-spread"), 0, 0.99);
+    const int turns = option::integer(parser, QStringLiteral("turns"), 1, 100);
+    std::vector<ContextFit> shapes;
+    for (const Shape& s : asked.resolved().shapes)
+        shapes.push_back({s.input, s.output, spread, turns});
+
     const bool json = parser.isSet(QStringLiteral("json"));
     DoctorReport report;
     if (json) {
-        report = Doctor::run(target, timeoutMs);
+        report = Doctor::run(target, timeoutMs, shapes);
         io.out << QJsonDocument(report.toJson()).toJson(QJsonDocument::Indented);
         io.err << "kneepoint doctor: " << verdict(report) << '\n';
     } else {
@@ -104,7 +140,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
                << " ms per network check)\n";
         io.out.flush();
         // Print each check as it finishes: a timeout takes a while, and the lines before it already help.
-        report = Doctor::run(target, timeoutMs, [&io](const DoctorCheck& check) {
+        report = Doctor::run(target, timeoutMs, shapes, [&io](const DoctorCheck& check) {
             io.out << formatLine(check) << '\n';
             io.out.flush();
         });

@@ -15,6 +15,7 @@ DoctorCheck begin(const char* id)
         {QStringLiteral("health"), QStringLiteral("GET /health")},
         {QStringLiteral("version"), QStringLiteral("GET /version")},
         {QStringLiteral("models"), QStringLiteral("GET /v1/models")},
+        {QStringLiteral("shapes"), QStringLiteral("Request shapes")},
         {QStringLiteral("metrics"), QStringLiteral("GET /metrics")},
         {QStringLiteral("tokenize"), QStringLiteral("POST /tokenize")},
         {QStringLiteral("completion"), QStringLiteral("One-token completion")},

@@ -5,9 +5,14 @@
 #include "doctor/checksupport.h"
 #include "doctor/connectionchecks.h"
 #include "doctor/endpointchecks.h"
+#include "server/serverfacts.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <string_view>
 
 namespace kp::core {
 
@@ -69,6 +74,47 @@ QUrl Doctor::normalizeUrl(const QString& text)
 DoctorReport Doctor::run(
     const LoadTarget& target, int timeoutMs, const Progress& onCheck, const Cancellation* cancellation)
 {
+    return run(target, timeoutMs, {}, onCheck, cancellation);
+}
+
+DoctorCheck Doctor::shapesCheck(const DoctorReport& report, const std::vector<ContextFit>& shapes)
+{
+    DoctorCheck c = begin("shapes");
+    const ServerFacts facts = ServerFacts::detect(report.replies());
+    QStringList needs;
+    for (const ContextFit& s : shapes)
+        needs << QStringLiteral("%1 needs %2 tokens").arg(s.describe()).arg(s.longest());
+    if (!facts.maxModelLen)
+        return finish(c, Result::Warn,
+            QStringLiteral("the server reports no context length: %1, unchecked").arg(needs.join(QStringLiteral("; "))),
+            QStringLiteral("a request longer than the server's context fails at its first step; vLLM reports "
+                           "max_model_len at /v1/models, llama.cpp its per-slot n_ctx at /props"));
+    // Where the number comes from, as the models check found it: llama.cpp's is per slot.
+    const QJsonObject card
+        = QJsonDocument::fromJson(report.modelsBody).object().value(u"data").toArray().at(0).toObject();
+    const bool perSlot = facts.family == ServerFamily::LlamaCpp && !card.contains(u"max_model_len");
+    const QString allows = perSlot ? QStringLiteral("%1 tokens per slot (/props n_ctx)").arg(*facts.maxModelLen)
+                                   : QStringLiteral("%1 tokens (max_model_len)").arg(*facts.maxModelLen);
+    QStringList refused;
+    for (const ContextFit& s : shapes) {
+        if (const std::optional<QString> why = s.refusal(*facts.maxModelLen))
+            refused << *why;
+    }
+    if (!refused.isEmpty())
+        return finish(c, Result::Fail,
+            refused.join(u' ') + (perSlot ? QStringLiteral(" (per slot, /props n_ctx)") : QString()),
+            perSlot ? QStringLiteral("a run refuses these shapes: ask for shorter ones (--shapes), or start "
+                                     "llama-server with more context per slot (--ctx-size, which its --parallel "
+                                     "slots share)")
+                    : QStringLiteral("a run refuses these shapes: ask for shorter ones (--shapes), or start the "
+                                     "server with a longer context (vLLM's --max-model-len)"));
+    return finish(
+        c, Result::Pass, QStringLiteral("%1; the server allows %2").arg(needs.join(QStringLiteral("; ")), allows));
+}
+
+DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const std::vector<ContextFit>& shapes,
+    const Progress& onCheck, const Cancellation* cancellation)
+{
     DoctorReport report;
     auto add = [&](DoctorCheck c) {
         report.checks.push_back(std::move(c));
@@ -108,8 +154,11 @@ DoctorReport Doctor::run(
     }
 
     if (!stop.isEmpty()) {
-        for (const char* id : {"health", "version", "models", "metrics", "tokenize", "completion"})
+        for (const char* id : {"health", "version", "models", "metrics", "tokenize", "completion"}) {
             add(skipped(id, stop));
+            if (!shapes.empty() && std::string_view(id) == "models")
+                add(skipped("shapes", stop));
+        }
     } else {
         Http http(target, timeoutMs, cancellation);
         bool answered = false;
@@ -118,15 +167,20 @@ DoctorReport Doctor::run(
             return report;
         if (!answered) {
             stop = QStringLiteral("no HTTP answer from /health");
-            for (const char* id : {"version", "models", "metrics", "tokenize", "completion"})
+            for (const char* id : {"version", "models", "metrics", "tokenize", "completion"}) {
                 add(skipped(id, stop));
+                if (!shapes.empty() && std::string_view(id) == "models")
+                    add(skipped("shapes", stop));
+            }
         } else {
             add(versionCheck(http, &report));
             if (stopped())
                 return report;
-            add(modelsCheck(http, target, &report.modelsBody, &report.modelId));
+            add(modelsCheck(http, target, report.propsBody, &report.modelsBody, &report.modelId));
             if (stopped())
                 return report;
+            if (!shapes.empty())
+                add(shapesCheck(report, shapes));
             add(metricsCheck(http, &report.metricsBody));
             if (stopped())
                 return report;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "load/contextfit.h"
 #include "load/loadtarget.h"
 #include "server/serverfamily.h"
 
@@ -21,8 +22,8 @@ struct DoctorCheck
 {
     enum class Result { Pass, Warn, Fail, Skipped };
 
-    /// Stable, for scripts and the run: url, tcp, tls, health, version, models, metrics, tokenize, completion,
-    /// open-files, governor, cpu-busy.
+    /// Stable, for scripts and the run: url, tcp, tls, health, version, models, shapes (when shapes were given),
+    /// metrics, tokenize, completion, open-files, governor, cpu-busy.
     QString id;
     QString title; ///< "TCP connect"
     Result result = Result::Skipped;
@@ -71,6 +72,13 @@ public:
     /// the report is then cancelled and holds the checks done so far.
     static DoctorReport run(const LoadTarget& target, int timeoutMs, const Progress& onCheck = {},
         const Cancellation* cancellation = nullptr);
+    /// The same, and after /v1/models whether requests of `shapes` fit the context the server gives one request,
+    /// judged as `run` judges them (ContextFit against ServerFacts' context): the "shapes" check, which fails where
+    /// `run` would refuse. No shapes: no such check.
+    static DoctorReport run(const LoadTarget& target, int timeoutMs, const std::vector<ContextFit>& shapes,
+        const Progress& onCheck = {}, const Cancellation* cancellation = nullptr);
+    /// The "shapes" check alone, from the answers `report` holds.
+    static DoctorCheck shapesCheck(const DoctorReport& report, const std::vector<ContextFit>& shapes);
 
     /// What a user typed, as a URL: "localhost:8000" without a scheme means http://localhost:8000. Anything else is
     /// left for the url check to judge, so that a wrong URL is reported as a finding rather than rejected silently.

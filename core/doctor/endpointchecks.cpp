@@ -131,7 +131,8 @@ DoctorCheck versionCheck(Http& http, DoctorReport* report)
     return finish(c, Result::Warn, QStringLiteral("the answer is not vLLM's {\"version\": …}"), unknownFix, a.ms);
 }
 
-DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, QString* modelId)
+DoctorCheck modelsCheck(
+    Http& http, const LoadTarget& target, const QByteArray& propsBody, QByteArray* body, QString* modelId)
 {
     DoctorCheck c = begin("models");
     const HttpAnswer a = http.get(QStringLiteral("/v1/models"));
@@ -175,10 +176,19 @@ DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, 
         detail += QStringLiteral(", max_model_len %1").arg(QLocale::c().toString(qint64(maxLen.toDouble())));
     if (cards.size() > 1)
         detail += QStringLiteral("; %1 more served").arg(cards.size() - 1);
+    // llama.cpp: each slot has --ctx-size / --parallel tokens, which /props tells, and the card does not.
+    const QJsonObject props = QJsonDocument::fromJson(propsBody).object();
+    const QJsonValue slotContext = props.value(u"default_generation_settings").toObject().value(u"n_ctx");
+    if (!maxLen.isDouble() && slotContext.isDouble() && slotContext.toInt() > 0)
+        return finish(c, Result::Pass,
+            detail
+                + QStringLiteral("; %1 tokens of context per slot (/props n_ctx)")
+                      .arg(QLocale::c().toString(slotContext.toInt())),
+            {}, a.ms);
     if (!maxLen.isDouble())
         return finish(c, Result::Warn, detail + QStringLiteral("; no max_model_len"),
             QStringLiteral("without the context length Kneepoint cannot check request shapes against it; vLLM "
-                           "reports it, so another server may be answering"),
+                           "reports it (llama.cpp its per-slot n_ctx at /props), so another server may be answering"),
             a.ms);
     return finish(c, Result::Pass, detail, {}, a.ms);
 }

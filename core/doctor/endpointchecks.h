@@ -43,7 +43,10 @@ private:
 
 DoctorCheck healthCheck(Http& http, bool* answered);
 DoctorCheck versionCheck(Http& http, DoctorReport* report);
-DoctorCheck modelsCheck(Http& http, const LoadTarget& target, QByteArray* body, QString* modelId);
+/// /v1/models; where the card has no max_model_len (llama.cpp's carries the training context), the per-slot context
+/// of `propsBody` (/props default_generation_settings.n_ctx), which is what a run is judged against too.
+DoctorCheck modelsCheck(
+    Http& http, const LoadTarget& target, const QByteArray& propsBody, QByteArray* body, QString* modelId);
 DoctorCheck metricsCheck(Http& http, QByteArray* body);
 DoctorCheck tokenizeCheck(Http& http, const QString& modelId);
 DoctorCheck completionCheck(Http& http, const QString& modelId);

@@ -9,6 +9,7 @@
 #include "common/processcpu.h"
 #include "common/version.h"
 #include "doctor/doctor.h"
+#include "load/contextfit.h"
 #include "metricsscraper.h"
 #include "shard/clockoffset.h"
 
@@ -155,29 +156,13 @@ bool RunPipeline::buildSyntheticWorkloads()
                     .arg(std::max(0, shape.input - RequestTemplate::kUniqueWords - 2)));
             return false;
         }
-        // The longest request the spread can draw has to fit, not only the average one.
-        // A conversation's last turn carries every earlier question and answer too.
-        const int turns = std::max(1, m_options.turns);
-        const int longest = turns * WorkloadSpec::spreadRange(shape.input, m_options.lengthSpread).second
-            + turns * WorkloadSpec::spreadRange(shape.output, m_options.lengthSpread).second;
-        if (m_facts.maxModelLen && longest > *m_facts.maxModelLen) {
-            finish(RunStatus::Failed,
-                m_options.lengthSpread > 0 || turns > 1
-                    ? QStringLiteral("The shape %1 in / %2 out, %3, needs up to %4 tokens of context, but the server "
-                                     "allows %5.")
-                          .arg(shape.input)
-                          .arg(shape.output)
-                          .arg(turns > 1
-                                  ? QStringLiteral("in conversations of %1 turns").arg(turns)
-                                  : QStringLiteral("spread by ±%1%").arg(std::lround(m_options.lengthSpread * 100)))
-                          .arg(longest)
-                          .arg(*m_facts.maxModelLen)
-                    : QStringLiteral("The shape %1 in / %2 out needs %3 tokens of context, but the server allows %4.")
-                          .arg(shape.input)
-                          .arg(shape.output)
-                          .arg(longest)
-                          .arg(*m_facts.maxModelLen));
-            return false;
+        // The same judgement the doctor makes (ContextFit): the longest request the spread or the turns can make.
+        const ContextFit fit {shape.input, shape.output, m_options.lengthSpread, m_options.turns};
+        if (m_facts.maxModelLen) {
+            if (const std::optional<QString> refused = fit.refusal(*m_facts.maxModelLen)) {
+                finish(RunStatus::Failed, *refused);
+                return false;
+            }
         }
         WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, spec);
         if (!built.error.isEmpty()) {

@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using kp::core::Doctor;
 using kp::core::DoctorCheck;
 using kp::core::DoctorReport;
@@ -117,7 +119,9 @@ quint16 deadPort()
 class BareServer : public QObject
 {
 public:
-    BareServer()
+    /// `slotContext` > 0: llama.cpp's way instead, a card without max_model_len and /props with that n_ctx per slot.
+    explicit BareServer(int slotContext = 0)
+        : m_slotContext(slotContext)
     {
         m_server.listen(QHostAddress(QHostAddress::LocalHost), 0);
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
@@ -152,6 +156,12 @@ private:
         QByteArray type = "application/json";
         QByteArray answer;
         if (path == "/health") {
+        } else if (path == "/v1/models" && m_slotContext > 0) {
+            answer = R"({"object":"list","data":[{"id":"tiny.gguf","object":"model","owned_by":"llamacpp",)"
+                     R"("meta":{"n_ctx_train":131072}}]})";
+        } else if (path == "/props" && m_slotContext > 0) {
+            answer = R"({"total_slots":4,"build_info":"b11669-Debian","default_generation_settings":{"n_ctx":)"
+                + QByteArray::number(m_slotContext) + "}}";
         } else if (path == "/v1/models") {
             answer = R"({"object":"list","data":[{"id":"bare","object":"model","root":"org/bare","parent":null,)"
                      R"("max_model_len":4096}]})";
@@ -170,6 +180,7 @@ private:
         socket->disconnectFromHost();
     }
 
+    int m_slotContext = 0;
     QTcpServer m_server;
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
@@ -248,7 +259,7 @@ private Q_SLOTS:
         const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8(), &parseError);
         QVERIFY2(doc.isArray(), qPrintable(parseError.errorString() + u'\n' + json.out));
         const QJsonArray checks = doc.array();
-        QCOMPARE(checks.size(), 12);
+        QCOMPARE(checks.size(), 13); // with the product's request shape checked
         for (const auto& v : checks) {
             const QJsonObject o = v.toObject();
             QVERIFY(!o.value(u"id").toString().isEmpty());
@@ -474,6 +485,62 @@ private Q_SLOTS:
         QVERIFY2(resultOf(report, QStringLiteral("completion")) == Result::Pass, qPrintable(describe(report)));
         QVERIFY(report.canBenchmark());
         QVERIFY(report.metricsBody.isEmpty());
+    }
+
+    // Issue 46: against llama.cpp the doctor said it "cannot check request shapes" (its card has no max_model_len)
+    // while `run` refused 2000/256 against the 2,048-token slot. The per-slot n_ctx of /props is the context both
+    // judge by, with the one function (ContextFit): the doctor fails the shape with the run's own sentence.
+    void requestShapesAgainstTheSlotContext()
+    {
+        BareServer server(2048);
+        LoadTarget target;
+        target.baseUrl = Doctor::normalizeUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()));
+        const kp::core::ContextFit tooLong {2000, 256};
+        const DoctorReport report = Doctor::run(target, 10'000, {tooLong});
+        const DoctorCheck* models = report.find(QStringLiteral("models"));
+        QVERIFY(models);
+        QCOMPARE(models->result, Result::Pass);
+        QVERIFY2(models->detail.contains(QStringLiteral("2048 tokens of context per slot (/props n_ctx)")),
+            qPrintable(models->detail));
+        const DoctorCheck* shapes = report.find(QStringLiteral("shapes"));
+        QVERIFY(shapes);
+        QCOMPARE(shapes->result, Result::Fail);
+        QCOMPARE(*tooLong.refusal(2048),
+            QStringLiteral("The shape 2000 in / 256 out needs 2256 tokens of context, but the server allows 2048."));
+        QVERIFY2(shapes->detail.startsWith(*tooLong.refusal(2048)), qPrintable(shapes->detail));
+        QVERIFY2(shapes->fix.contains(QStringLiteral("--ctx-size")), qPrintable(shapes->fix));
+        QVERIFY(!report.canBenchmark());
+        // Right after the models check, before the metrics.
+        const auto at = std::find_if(
+            report.checks.begin(), report.checks.end(), [](const DoctorCheck& c) { return c.id == u"models"; });
+        QVERIFY(at != report.checks.end() && at + 1 != report.checks.end());
+        QCOMPARE((at + 1)->id, QStringLiteral("shapes"));
+
+        // A shape that fits passes with both numbers; conversations count their whole history.
+        const DoctorReport fits = Doctor::run(target, 10'000, {kp::core::ContextFit {1024, 256}});
+        const DoctorCheck* ok = fits.find(QStringLiteral("shapes"));
+        QVERIFY(ok);
+        QCOMPARE(ok->result, Result::Pass);
+        QVERIFY2(ok->detail.contains(QStringLiteral("1024 in / 256 out needs 1280 tokens; the server allows 2048 "
+                                                    "tokens per slot")),
+            qPrintable(ok->detail));
+        const DoctorReport talks = Doctor::run(target, 10'000, {kp::core::ContextFit {1024, 256, 0, 2}});
+        QCOMPARE(talks.find(QStringLiteral("shapes"))->result, Result::Fail);
+
+        // The binary checks the product's shape unless told (chat's 1024/256 fits), and fails 2000/256 with exit
+        // code 1; against the simulator, whose card says max_model_len, since this test's own server cannot answer
+        // while the binary runs.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--max-model-len"), QStringLiteral("2048")}, &error), qPrintable(error));
+        const Outcome chat = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl()});
+        QVERIFY2(chat.code == 0 && chat.out.contains(QStringLiteral("pass  Request shapes")), qPrintable(chat.out));
+        const Outcome refused = runDoctorCli({QStringLiteral("doctor"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--shapes"), QStringLiteral("2000/256")});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.out.contains(QStringLiteral("fail  Request shapes")), qPrintable(refused.out));
+        QVERIFY2(refused.out.contains(QStringLiteral("needs 2256 tokens of context, but the server allows 2048")),
+            qPrintable(refused.out));
     }
 
     void governor()
