@@ -391,6 +391,14 @@ QJsonObject AnalysisText::toJson(const RequestEstimate& e)
 QString AnalysisText::render(const RunComparison& c)
 {
     QString out = QStringLiteral("Run %1 against run %2\n  %3\n\n").arg(c.idA).arg(c.idB).arg(c.summary);
+    // What changed comes before the rows: a table of latencies at shared loads reads wrong without it (a server
+    // with 4 slots against one with 1,024 is "2 better, 2 worse" at the loads both measured).
+    if (!c.changes.isEmpty()) {
+        out += QStringLiteral("What changed\n");
+        for (const RunComparison::Change& ch : c.changes)
+            out += QStringLiteral("  %1: %2 → %3\n").arg(ch.what, ch.a, ch.b);
+        out += u'\n';
+    }
     out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
                .arg(QStringLiteral("load"), -10)
                .arg(QStringLiteral("metric"), -16)
@@ -422,11 +430,6 @@ QString AnalysisText::render(const RunComparison& c)
         for (const QString& sentence : c.pareto.dominance())
             out += QStringLiteral("  %1.\n").arg(sentence);
     }
-    if (!c.changes.isEmpty()) {
-        out += QStringLiteral("\nWhat changed\n");
-        for (const RunComparison::Change& ch : c.changes)
-            out += QStringLiteral("  %1: %2 → %3\n").arg(ch.what, ch.a, ch.b);
-    }
     return out;
 }
 
@@ -445,10 +448,15 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
     QJsonArray changes;
     for (const RunComparison::Change& ch : c.changes)
         changes.append(
-            QJsonObject {{QStringLiteral("what"), ch.what}, {QStringLiteral("a"), ch.a}, {QStringLiteral("b"), ch.b}});
+            QJsonObject {{QStringLiteral("what"), ch.what}, {QStringLiteral("a"), ch.a}, {QStringLiteral("b"), ch.b},
+                {QStringLiteral("kind"),
+                    ch.kind == RunComparison::Change::Kind::Server       ? QStringLiteral("server")
+                        : ch.kind == RunComparison::Change::Kind::Option ? QStringLiteral("option")
+                                                                         : QStringLiteral("other")}});
     return {{QStringLiteral("a"), c.idA}, {QStringLiteral("b"), c.idB}, {QStringLiteral("summary"), c.summary},
         {QStringLiteral("capacity_a"), c.capacityA}, {QStringLiteral("capacity_b"), c.capacityB},
         {QStringLiteral("capacity_delta"), num(c.capacityDelta)},
+        {QStringLiteral("capacity_change_percent"), num(c.capacityChangePercent)},
         {QStringLiteral("min_effect_percent"), c.minEffectPercent}, {QStringLiteral("metrics"), metrics},
         {QStringLiteral("changes"), changes},
         {QStringLiteral("pareto_dominance"), QJsonArray::fromStringList(c.pareto.dominance())},

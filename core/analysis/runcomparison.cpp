@@ -71,8 +71,79 @@ void diff(QList<RunComparison::Change>& out, const QString& prefix, const QJsonO
     for (const QString& k : keys) {
         if (ignored.contains(k) || a.value(k) == b.value(k))
             continue;
-        out.append({prefix + k, valueText(a.value(k)), valueText(b.value(k))});
+        out.append({prefix + k, valueText(a.value(k)), valueText(b.value(k)), RunComparison::Change::Kind::Option});
     }
+}
+
+// The server's facts by the names its own flags and logs use, in the order a reader asks about them: how many
+// requests it runs at once, its KV cache, its version, then its other settings. Keys not listed follow, by name.
+const std::vector<std::pair<QString, QString>>& factNames()
+{
+    static const std::vector<std::pair<QString, QString>> names {
+        {QStringLiteral("maxNumSeqs"), QStringLiteral("max_num_seqs")},
+        {QStringLiteral("numGpuBlocks"), QStringLiteral("KV cache blocks")},
+        {QStringLiteral("kvCapacityTokens"), QStringLiteral("KV cache tokens")},
+        {QStringLiteral("vllmVersion"), QStringLiteral("vLLM version")},
+        {QStringLiteral("serverVersion"), QStringLiteral("server version")},
+        {QStringLiteral("family"), QStringLiteral("server family")},
+        {QStringLiteral("maxNumBatchedTokens"), QStringLiteral("max_num_batched_tokens")},
+        {QStringLiteral("blockSize"), QStringLiteral("block_size")},
+        {QStringLiteral("gpuMemoryUtilization"), QStringLiteral("gpu_memory_utilization")},
+        {QStringLiteral("cacheDtype"), QStringLiteral("kv_cache_dtype")},
+        {QStringLiteral("prefixCaching"), QStringLiteral("prefix caching")},
+        {QStringLiteral("maxModelLen"), QStringLiteral("max_model_len")},
+        {QStringLiteral("modelRoot"), QStringLiteral("model")},
+        {QStringLiteral("modelId"), QStringLiteral("served model name")},
+        {QStringLiteral("reportedGpu"), QStringLiteral("GPU (as the server reports it)")},
+        {QStringLiteral("kvUsageMetric"), QStringLiteral("KV usage metric")},
+        {QStringLiteral("metricsVisible"), QStringLiteral("metrics visible")},
+        {QStringLiteral("unknown"), QStringLiteral("not reported")},
+    };
+    return names;
+}
+
+void diffFacts(QList<RunComparison::Change>& out, const QJsonObject& a, const QJsonObject& b)
+{
+    const QString prefix = QCoreApplication::translate("RunComparison", "server: ");
+    QStringList keys = a.keys() + b.keys();
+    keys.removeDuplicates();
+    keys.sort();
+    // The simulator's speed is said once, from the runs themselves (timeScale), and isVllm by the family.
+    keys.removeAll(QStringLiteral("timeScale"));
+    keys.removeAll(QStringLiteral("isVllm"));
+    QStringList ordered;
+    for (const auto& [key, name] : factNames())
+        if (keys.contains(key))
+            ordered << key;
+    for (const QString& k : std::as_const(keys))
+        if (!ordered.contains(k))
+            ordered << k;
+    for (const QString& k : std::as_const(ordered)) {
+        if (a.value(k) == b.value(k))
+            continue;
+        const auto named
+            = std::find_if(factNames().begin(), factNames().end(), [&k](const auto& n) { return n.first == k; });
+        out.append({prefix + (named != factNames().end() ? named->second : k), valueText(a.value(k)),
+            valueText(b.value(k)), RunComparison::Change::Kind::Server});
+    }
+}
+
+// What the run measured of the engine's cap, for servers that do not report it (vLLM): the most requests it ran at
+// once, and whether others waited meanwhile (then that is its max_num_seqs).
+QString measuredCap(const RunAnalysis& analysis)
+{
+    int peak = 0, cap = 0;
+    for (const CurvePoint& p : analysis.curve.points) {
+        const ServerDeltas& s = p.step->server;
+        peak = std::max(peak, int(s.peakRunning));
+        if (s.peakWaiting >= 1 && s.peakRunning >= 1)
+            cap = std::max(cap, int(s.peakRunning));
+    }
+    if (cap > 0)
+        return QCoreApplication::translate("RunComparison", "%1, others waiting").arg(cap);
+    if (peak > 0)
+        return QCoreApplication::translate("RunComparison", "%1, none waiting").arg(peak);
+    return QCoreApplication::translate("RunComparison", "(not measured)");
 }
 
 } // namespace
@@ -168,12 +239,18 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
 
     r.capacityA = capacityText(analysisA.curve);
     r.capacityB = capacityText(analysisB.curve);
-    if (analysisA.curve.capacity.bound == Capacity::Bound::Between
-        && analysisB.curve.capacity.bound == Capacity::Bound::Between)
-        r.capacityDelta = analysisB.curve.capacity.load - analysisA.curve.capacity.load;
-    r.summarise();
+    const Capacity& ca = analysisA.curve.capacity;
+    const Capacity& cb = analysisB.curve.capacity;
+    if (ca.bound == Capacity::Bound::Between && cb.bound == Capacity::Bound::Between)
+        r.capacityDelta = cb.load - ca.load;
+    if (ca.bound != Capacity::Bound::None && cb.bound != Capacity::Bound::None && ca.load > 0)
+        r.capacityChangePercent = 100 * (cb.load - ca.load) / ca.load;
 
-    diff(r.changes, QCoreApplication::translate("RunComparison", "server: "), a.run.info.facts, b.run.info.facts, {});
+    diffFacts(r.changes, a.run.info.facts, b.run.info.facts);
+    const QString capA = measuredCap(analysisA), capB = measuredCap(analysisB);
+    if (capA != capB)
+        r.changes.append({QCoreApplication::translate("RunComparison", "server: most requests running at once"), capA,
+            capB, Change::Kind::Server});
     diff(r.changes, QCoreApplication::translate("RunComparison", "option: "), a.run.info.options, b.run.info.options,
         {});
     if (a.run.info.gpu != b.run.info.gpu)
@@ -181,6 +258,7 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
     if (a.timeScale != b.timeScale)
         r.changes.append({QCoreApplication::translate("RunComparison", "simulated speed"), text::number(a.timeScale),
             text::number(b.timeScale)});
+    r.summarise();
     return r;
 }
 
@@ -192,19 +270,43 @@ void RunComparison::summarise()
             continue;
         ((m.b < m.a) == m.lowerIsBetter ? better : worse)++;
     }
-    summary = QCoreApplication::translate("RunComparison",
-        "Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise "
-        "(%7 better in run %3, %8 worse), each by a test corrected for the table's size, by at least %9, and with "
-        "a 95% interval for the change that leaves out zero.")
-                  .arg(idA)
-                  .arg(capacityA)
-                  .arg(idB)
-                  .arg(capacityB)
-                  .arg(better + worse)
-                  .arg(std::count_if(metrics.begin(), metrics.end(), [](const Metric& m) { return m.tested; }))
-                  .arg(better)
-                  .arg(worse)
-                  .arg(text::number(minEffectPercent) + u'%');
+    // The capacity first: a fall from 57 users to 5 is the news, whatever the latency rows at shared loads say.
+    if (std::isnan(capacityChangePercent))
+        summary = QCoreApplication::translate("RunComparison", "Capacity: run %1 %2, run %3 %4.")
+                      .arg(idA)
+                      .arg(capacityA)
+                      .arg(idB)
+                      .arg(capacityB);
+    else
+        summary = QCoreApplication::translate("RunComparison", "Capacity %1: run %2 %3, run %4 %5.")
+                      .arg(capacityChangePercent > 0 ? QCoreApplication::translate("RunComparison", "rose by %1")
+                                                           .arg(text::number(capacityChangePercent, 1) + u'%')
+                              : capacityChangePercent < 0 ? QCoreApplication::translate("RunComparison", "fell by %1")
+                                                                .arg(text::number(-capacityChangePercent, 1) + u'%')
+                                                          : QCoreApplication::translate("RunComparison", "unchanged"))
+                      .arg(idA)
+                      .arg(capacityA)
+                      .arg(idB)
+                      .arg(capacityB);
+    QStringList server;
+    for (const Change& c : changes)
+        if (c.kind == Change::Kind::Server)
+            server << QStringLiteral("%1 %2 → %3").arg(c.what.section(QStringLiteral(": "), 1), c.a, c.b);
+    summary += u' '
+        + (server.isEmpty() ? QCoreApplication::translate("RunComparison", "The server's facts are the same in both.")
+                            : QCoreApplication::translate("RunComparison", "The server differs: %1.")
+                                  .arg(server.join(QStringLiteral("; "))));
+    summary += u' '
+        + QCoreApplication::translate("RunComparison",
+            "At the loads both measured, %1 of %2 latency comparisons differ beyond noise "
+            "(%3 better in run %4, %5 worse), each by a test corrected for the table's size, by at least %6, and "
+            "with a 95% interval for the change that leaves out zero.")
+              .arg(better + worse)
+              .arg(std::count_if(metrics.begin(), metrics.end(), [](const Metric& m) { return m.tested; }))
+              .arg(better)
+              .arg(idB)
+              .arg(worse)
+              .arg(text::number(minEffectPercent) + u'%');
     if (noiseIdA >= 0)
         summary += QCoreApplication::translate("RunComparison",
             " Runs %1 and %2 are of one configuration: each change must also exceed what they differ by.")

@@ -57,9 +57,13 @@ struct RunComparison
     };
     struct Change
     {
-        QString what; ///< "vLLM version", "option concurrency"
+        /// Whose difference it is: the server's (its reported facts, and what the runs measured of its engine),
+        /// the run's options, or the setting around both (the GPU named, the simulator's speed).
+        enum class Kind { Server, Option, Other };
+        QString what; ///< "server: max_num_seqs", "option: concurrency"
         QString a;
         QString b;
+        Kind kind = Kind::Other;
     };
 
     qint64 idA = -1;
@@ -68,10 +72,17 @@ struct RunComparison
     QString capacityA; ///< "about 11 users"
     QString capacityB;
     double capacityDelta = kNaN; ///< users (or req/s), B − A, when both crossed within the measured range
-    QString summary; ///< one sentence
+    /// The capacity's change in percent of A's, where both are numbers (a bound on one side counts as its load);
+    /// NaN where A has none to take a share of.
+    double capacityChangePercent = kNaN;
+    /// What a comparison is read for first: the capacity's change, then what differs in the server, then the
+    /// latency rows beyond noise.
+    QString summary;
     /// Both runs' concurrency steps on one Pareto frontier (interactivity against throughput per GPU), under run
     /// A's TPOT target: which run to pick for how fast a user must be served.
     ParetoFrontier pareto;
+    /// Every difference, the server's first (max_num_seqs, the KV cache, the version, its other settings, what the
+    /// runs measured of its engine), then the run's options, then the rest.
     QList<Change> changes;
 
     static constexpr double kDefaultMinEffectPercent = 5;

@@ -1157,7 +1157,7 @@ void TestRunAnalysis::comparisonTestsDifferences()
     QVERIFY(std::none_of(
         same.metrics.begin(), same.metrics.end(), [](const RunComparison::Metric& m) { return m.significant; }));
     const auto version = std::find_if(c.changes.begin(), c.changes.end(),
-        [](const RunComparison::Change& ch) { return ch.what == u"server: vllmVersion"; });
+        [](const RunComparison::Change& ch) { return ch.what == u"server: vLLM version"; });
     QVERIFY(version != c.changes.end());
     QCOMPARE(version->b, QStringLiteral("0.12.0"));
 }
