@@ -263,10 +263,6 @@
         <translation>Das Knie liegt bei %1</translation>
     </message>
     <message>
-        <source>Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly latency. Method: %3.</source>
-        <translation>Bis zu %1 bringt zusätzliche Last Durchsatz (dort %2 Tokens/s), darüber hinaus vor allem Latenz. Methode: %3.</translation>
-    </message>
-    <message>
         <source>The most efficient operating point: run near it when cost matters more than latency.</source>
         <translation>Der effizienteste Betriebspunkt: Betreiben Sie den Server in seiner Nähe, wenn die Kosten mehr zählen als die Latenz.</translation>
     </message>
@@ -287,10 +283,6 @@
         <translation>Anfragen, die bei vollem Batch oder hinter einem langen Prefill eintreffen, warten einen ganzen Schritt oder länger.</translation>
     </message>
     <message>
-        <source>Goodput holds %1 of requests within targets up to %2</source>
-        <translation>Der Goodput hält bis zu %2 %1 der Anfragen innerhalb der Zielwerte</translation>
-    </message>
-    <message>
         <source>Goodput holds %1 of requests within targets at every load measured</source>
         <translation>Der Goodput hält bei jeder gemessenen Last %1 der Anfragen innerhalb der Zielwerte</translation>
     </message>
@@ -305,10 +297,6 @@
     <message>
         <source>Share of requests meeting every target, failures counted against it: %1.</source>
         <translation>Anteil der Anfragen, die jeden Zielwert einhalten, Fehlschläge als verfehlt gezählt: %1.</translation>
-    </message>
-    <message>
-        <source>DistServe&apos;s capacity: the highest load at which at least %1 of requests meet every target at once.</source>
-        <translation>Kapazität nach DistServe: die höchste Last, bei der mindestens %1 der Anfragen jeden Zielwert zugleich einhalten.</translation>
     </message>
     <message>
         <source>Prefix caching is off</source>
@@ -514,12 +502,120 @@
         <source>Every running request keeps its keys and values in GPU memory until it ends; once the cache is full the scheduler admits no more, and vLLM&apos;s V1 engine preempts by dropping a request&apos;s cache.</source>
         <translation>Jede laufende Anfrage hält ihre Keys und Values im GPU-Speicher, bis sie endet; ist der Cache voll, lässt der Scheduler keine weiteren zu, und die V1-Engine von vLLM verdrängt, indem sie den Cache einer Anfrage verwirft.</translation>
     </message>
+    <message>
+        <source>as the server reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama-server&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least, vLLM&apos;s default on any GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the setting now is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one step then holds the longest prompt sent at %1 (%2 tokens) and the %3 requests decoding beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one step then holds the longest prompt sent at %1 (%2 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the longest prompt sent at %2 (%3 tokens) is then prefilled over several steps, not in one (the setting now is %4, %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 missed a target that %2 met</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at p%2, against a target of %3: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More users cannot make a server faster, so one of these steps was disturbed (another process on the server or the client, a warm-up, a noisy window): the capacity, taken at the first miss, is uncertain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A step is a sample of a few seconds; anything else that ran on the machines in that time is in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to %1 added load bought throughput (%2 tokens/s there); beyond it, mostly latency: %3. The knee is %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput capacity: %1 of requests met every target at once up to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation type="unfinished">mindestens %1</translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A second measure, not the capacity: DistServe&apos;s goodput capacity is the most users at which at least %1 of requests meet every target at once. The capacity (%2, the number the verdict gives) is the most users at which each figure, judged on its own at p%3, meets its target.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
     <message>
-        <source>Kneedle on output throughput against log2 load</source>
-        <translation>Kneedle auf dem Ausgabedurchsatz über der log2-Last</translation>
+        <source>the last load before latency grew faster than throughput (the median request&apos;s time grew by a larger share than output tokens/s, and by at least 5%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output throughput grew %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output throughput fell %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the median request took %1 longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the median request took %1 less time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1 to %2 %3 (%4 → %5 tokens/s) while %6 (%7 → %8)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -586,10 +682,6 @@
 <context>
     <name>Prediction</name>
     <message>
-        <source>The twin predicts capacity %1 → %2 at these targets (its error on this run: %3 at the median, %4 at worst)</source>
-        <translation>Der Zwilling sagt eine Kapazität von %1 → %2 bei diesen Zielen voraus (sein Fehler bei diesem Lauf: %3 im Median, %4 im schlechtesten Fall)</translation>
-    </message>
-    <message>
         <source>not measured</source>
         <translation>nicht gemessen</translation>
     </message>
@@ -600,6 +692,30 @@
     <message>
         <source>at least %1</source>
         <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>%1 median, %2 worst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT p99 %1; TPOT p99 %2; throughput %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not worth trying: the twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a fall beyond its %6 error on the figures that set the capacity (its error on this run: %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a rise beyond its %6 error on the figures that set the capacity (its error on this run: %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), within its %6 error on the figures that set the capacity: only a measurement tells (its error on this run: %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The twin predicts capacity %1 → %2, but no latency target sets a capacity it can hold its error against (its error on this run: %3)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1396,6 +1512,10 @@
         <source>yes, worse</source>
         <translation>ja, schlechter</translation>
     </message>
+    <message>
+        <source>* TTFT within the network&apos;s round trip of %1: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
+        <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit von %1: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -1494,10 +1614,6 @@
         <translation>das Intervall der Änderung schließt 0 ein</translation>
     </message>
     <message>
-        <source>Capacity: run %1 %2, run %3 %4. %5 of %6 latency comparisons differ beyond noise (%7 better in run %3, %8 worse), each by a test corrected for the table&apos;s size, by at least %9, and with a 95% interval for the change that leaves out zero.</source>
-        <translation>Kapazität: Lauf %1 %2, Lauf %3 %4. %5 von %6 Latenzvergleichen unterscheiden sich über das Rauschen hinaus (%7 besser in Lauf %3, %8 schlechter), jeweils nach einem für die Größe der Tabelle korrigierten Test, um mindestens %9 und mit einem 95-%-Intervall der Änderung, das null ausschließt.</translation>
-    </message>
-    <message>
         <source> Runs %1 and %2 are of one configuration: each change must also exceed what they differ by.</source>
         <translation> Die Läufe %1 und %2 haben dieselbe Konfiguration: jede Änderung muss auch größer sein als ihr Unterschied.</translation>
     </message>
@@ -1512,6 +1628,54 @@
     <message>
         <source>runs %1 and %2 are of one configuration, with no third run to measure their noise</source>
         <translation>die Läufe %1 und %2 haben dieselbe Konfiguration, ohne dritten Lauf, der ihr Rauschen misst</translation>
+    </message>
+    <message>
+        <source>%1, others waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, none waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server: most requests running at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity: run %1 %2, run %3 %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity %1: run %2 %3, run %4 %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rose by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fell by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s facts are the same in both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server differs: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the loads both measured, %1 of %2 latency comparisons differ beyond noise (%3 better in run %4, %5 worse), each by a test corrected for the table&apos;s size, by at least %6, and with a 95% interval for the change that leaves out zero.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1594,6 +1758,130 @@
     <message>
         <source>an unknown server</source>
         <translation>ein unbekannter Server</translation>
+    </message>
+</context>
+<context>
+    <name>ServerOutage</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) refused at the connection</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n closed before any answer</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its %1 counter fell from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1 (%2); no capacity is drawn from this run&apos;s failed step, and no wall or advice from this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server restarted at %1 and failed again (%2); no capacity is drawn from this run&apos;s failed step, and no wall or advice from this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server restarted before the step at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between two steps, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each step measured one server process, but the steps from this one on measured a new one, with its caches empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A counter of the server&apos;s only falls when its process starts again and counts from zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A server process that exits (a crash, running out of memory, a restart by hand or by a supervisor) refuses connections until it is back; that is no measure of how much load it takes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server went away for %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1: %2; the step was measured again once it answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step it went away in was discarded: the requests the outage failed count against nothing, and every figure comes from a server that answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run stopped there. The steps before it are kept as measured; the one it went away in is not, and no capacity, wall or advice is drawn from it. Find out why the server exited (its log), then run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not judged: the server stopped answering at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StepBudget</name>
+    <message>
+        <source>an unknown time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished">%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>1 step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rest of the run takes at least %1 (%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 trimmed to fit %2 each: fewer requests, so their percentile may have no upper bound</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1954,6 +2242,94 @@
         <source>%1 never held the full load long enough to measure.</source>
         <translation>%1 hielt die volle Last nie lange genug für eine Messung.</translation>
     </message>
+    <message>
+        <source>%1 of its %2 cores&apos; time</source>
+        <translation>%1 der Zeit seiner %2 Kerne</translation>
+    </message>
+    <message>
+        <source>requests sent %1 late at p99</source>
+        <translation>Anfragen bei p99 %1 zu spät gesendet</translation>
+    </message>
+    <message>
+        <source>event loops %1 late at p99</source>
+        <translation>Ereignisschleifen bei p99 %1 zu spät</translation>
+    </message>
+    <message>
+        <source>The client fell behind at %1: the figures of those steps may be partly the client&apos;s.</source>
+        <translation>Der Client kam bei %1 nicht mit: Die Zahlen dieser Schritte können teils vom Client stammen.</translation>
+    </message>
+    <message>
+        <source>%1, %2 in the server&apos;s time at %3× speed</source>
+        <translation>%1, %2 in der Zeit des Servers bei %3-facher Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3 of its TTFT p%4 of %5)</source>
+        <translation>%1 (%2: %3 seiner TTFT p%4 von %5)</translation>
+    </message>
+    <message>
+        <source>At each of %1 /metrics scrapes the simulator&apos;s engine loop was at most %2 behind its clock (at %3); it warns past %4.</source>
+        <translation>Bei jeder der %1 Abfragen von /metrics lag die Engine-Schleife des Simulators höchstens %2 hinter seiner Uhr (bei %3); er warnt ab %4.</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s engine loop fell more than %1 behind its own clock at %2: tokens came that much later than its model of the server says, so latencies there are partly this machine&apos;s load. Lower the simulator&apos;s --speed or the load, or give it a machine of its own.</source>
+        <translation>Die Engine-Schleife des Simulators fiel bei %2 mehr als %1 hinter ihre eigene Uhr zurück: Tokens kamen um so viel später, als sein Modell des Servers sagt, daher gehen die Latenzen dort teils auf die Last dieser Maschine zurück. Senken Sie --speed des Simulators oder die Last, oder geben Sie ihm eine eigene Maschine.</translation>
+    </message>
+    <message>
+        <source>Not every step reached a steady state</source>
+        <translation>Nicht jeder Schritt erreichte einen stabilen Zustand</translation>
+    </message>
+    <message>
+        <source>The client may have fallen behind</source>
+        <translation>Der Client kam womöglich nicht mit</translation>
+    </message>
+    <message>
+        <source>The simulator kept to its own clock</source>
+        <translation>Der Simulator hielt seine eigene Uhr ein</translation>
+    </message>
+    <message>
+        <source>The simulator fell behind its own clock</source>
+        <translation>Der Simulator fiel hinter seine eigene Uhr zurück</translation>
+    </message>
+    <message>
+        <source>Some answers were not as long as requested</source>
+        <translation>Manche Antworten waren nicht so lang wie angefordert</translation>
+    </message>
+    <message>
+        <source>Prompts may have come from the server&apos;s prefix cache</source>
+        <translation>Prompts kamen womöglich aus dem Präfix-Cache des Servers</translation>
+    </message>
+    <message>
+        <source>Too few requests to bound p%1</source>
+        <translation>Zu wenige Anfragen, um p%1 einzugrenzen</translation>
+    </message>
+    <message>
+        <source>Some requests failed (counted as failures)</source>
+        <translation>Manche Anfragen sind fehlgeschlagen (als Fehlschläge gezählt)</translation>
+    </message>
+    <message>
+        <source>A gateway or rate limit may have held the load back</source>
+        <translation>Ein Gateway oder eine Ratenbegrenzung hat die Last womöglich gebremst</translation>
+    </message>
+    <message>
+        <source>The network is a large part of TTFT</source>
+        <translation>Das Netzwerk ist ein großer Teil der TTFT</translation>
+    </message>
+    <message>
+        <source>The server&apos;s version is unknown</source>
+        <translation>Die Version des Servers ist unbekannt</translation>
+    </message>
+    <message>
+        <source>Measured by another tool, not by Kneepoint</source>
+        <translation>Von einem anderen Werkzeug gemessen, nicht von Kneepoint</translation>
+    </message>
+    <message>
+        <source>Some results beat what the GPU can do</source>
+        <translation>Manche Ergebnisse übertreffen, was die GPU leisten kann</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -1981,14 +2357,6 @@
     <message>
         <source>memory is full: %1</source>
         <translation>der Speicher voll ist: %1</translation>
-    </message>
-    <message>
-        <source>requests start failing</source>
-        <translation>Anfragen fehlschlagen</translation>
-    </message>
-    <message>
-        <source>%1 crosses your target</source>
-        <translation>%1 Ihren Zielwert überschreitet</translation>
     </message>
     <message>
         <source>not because memory is full: the KV cache was only %1 used there</source>
@@ -2095,18 +2463,6 @@
         <translation>der Server ausgelastet ist: %1, und weitere Nutzer warten in seiner Warteschlange: %2</translation>
     </message>
     <message>
-        <source>%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It breaks at %5 because %6</source>
-        <translation>%1 kommt dieser Server mit %2 problemlos zurecht (Vorgabe: %3; dort lag jeder Wert mindestens %4 unter seinem Zielwert). Bei %5 bricht er ein, weil %6</translation>
-    </message>
-    <message>
-        <source>%1, this server handles %2 at %3, with %4 to spare on %5 there. It breaks at %6 because %7</source>
-        <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3), dort mit nur %4 Spielraum bei %5. Bei %6 bricht er ein, weil %7</translation>
-    </message>
-    <message>
-        <source>%1, this server handles %2 at %3. It breaks at %4 because %5</source>
-        <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3). Bei %4 bricht er ein, weil %5</translation>
-    </message>
-    <message>
         <source>while memory could not be judged (%1)</source>
         <translation>während sich der Speicher nicht beurteilen ließ (%1)</translation>
     </message>
@@ -2125,6 +2481,34 @@
     <message>
         <source>%1 (%2 as measured)</source>
         <translation>%1 (%2 wie gemessen)</translation>
+    </message>
+    <message>
+        <source> The cause is the request&apos;s own prefill: with one user nothing waits for a place, so %1 is what processing %2 prompt tokens and making the first token takes on this server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The cause is decoding itself: with one user alone on the server, each token took %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The curve is not monotone, so this capacity is uncertain: %1 missed (%2 %3) while %4 met every target (%5); a disturbed or noisy step is the likely cause, so measure %1 again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it comfortably handled %1 (every figure at least %2 under its target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it handled %1 with %2 to spare on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it handled %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, this server takes %2 at %3: %4, and breaks above that because %5</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2254,16 +2638,28 @@
         <translation>Bis %1, der höchsten gemessenen Last, wurde keine Wand erreicht.</translation>
     </message>
     <message>
-        <source>Lowest wall: %1, at %2; the others stand beyond %3.</source>
-        <translation>Niedrigste Wand: %1, bei %2; die anderen liegen jenseits von %3.</translation>
+        <source>Lowest walls: %1 and %2, together at %3</source>
+        <translation type="unfinished">Niedrigste Wände: %1 und %2, gemeinsam bei %3. {1 ?} {2,?} {3?}</translation>
     </message>
     <message>
-        <source>Lowest walls: %1 and %2, together at %3.</source>
-        <translation>Niedrigste Wände: %1 und %2, gemeinsam bei %3.</translation>
+        <source>Lowest wall: %1, at %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Lowest wall: %1, at %2; next: %3, at %4 (%5× the load).</source>
-        <translation>Niedrigste Wand: %1, bei %2; danach: %3, bei %4 (%5× die Last).</translation>
+        <source>, the cause of the capacity: past it requests wait for cache space or are preempted, and the latency target is crossed at %1 (%2× the load)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, the cause of the capacity: past it extra users only queue, and the latency target is crossed at %1 (%2× the load)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; next: %1, at %2 (%3× the load).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the others stand beyond %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3320,10 +3716,6 @@
         <translation>–</translation>
     </message>
     <message>
-        <source>Last completed step (%1, %2): TTFT %3 %4 ms · TPOT %3 %5 ms · %6 output tokens/s · %7 of %8 requests succeeded</source>
-        <translation>Letzter abgeschlossener Schritt (%1, %2): TTFT %3 %4 ms · TPOT %3 %5 ms · %6 Ausgabe-Tokens/s · %7 von %8 Anfragen erfolgreich</translation>
-    </message>
-    <message>
         <source>On the server now: %1 running, %2 waiting, KV cache %3% used</source>
         <translation>Aktuell auf dem Server: %1 laufend, %2 wartend, KV-Cache zu %3 % belegt</translation>
     </message>
@@ -3402,6 +3794,36 @@
     <message>
         <source>Each request&apos;s time to first token (the latest %1 of %2)</source>
         <translation>Zeit bis zum ersten Token jeder Anfrage (die letzten %1 von %2)</translation>
+    </message>
+    <message>
+        <source>A long run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+That is more than an hour. Go on, or stop here and keep the baseline?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms (within the network&apos;s round trip of %2 ms)</source>
+        <translation>%1 ms (innerhalb der Netzwerk-Umlaufzeit von %2 ms)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Last completed step (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 output tokens/s · %7 of %8 requests succeeded</source>
+        <translation>Letzter abgeschlossener Schritt (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 Ausgabe-Tokens/s · %7 von %8 Anfragen erfolgreich</translation>
     </message>
 </context>
 <context>
@@ -4372,6 +4794,14 @@
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
+    <message>
+        <source>TTFT leaves out the network&apos;s %1 round trip to the server, as the report does.</source>
+        <translation>Die TTFT lässt die Netzwerk-Umlaufzeit von %1 zum Server weg, wie der Bericht.</translation>
+    </message>
+    <message>
+        <source>* TTFT within the network&apos;s round trip: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
+        <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportView</name>
@@ -4511,6 +4941,14 @@
         <source>Every request (%1)</source>
         <translation>Jede Anfrage (%1)</translation>
     </message>
+    <message>
+        <source>⚠ &lt;b&gt;%1&lt;/b&gt; (%2)</source>
+        <translation>⚠ &lt;b&gt;%1&lt;/b&gt; (%2)</translation>
+    </message>
+    <message>
+        <source>Before you trust these numbers (details under the scorecard):</source>
+        <translation>Bevor Sie diesen Zahlen vertrauen (Einzelheiten unter der Bewertungsübersicht):</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportWorker</name>
@@ -4596,6 +5034,10 @@
         <source>Requests</source>
         <translation>Anfragen</translation>
     </message>
+    <message>
+        <source>server failed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::RunHistoryView</name>
@@ -4634,6 +5076,10 @@
     <message>
         <source>Run history</source>
         <translation>Lauf-Historie</translation>
+    </message>
+    <message>
+        <source>server failed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
