@@ -150,6 +150,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("stall-timeout-ms", "The longest silence allowed in the middle of a response.", "MS", "60000"),
         o("request-timeout-ms", "The longest a request may take from send to its end, however steadily bytes arrive.",
             "MS", "1800000"),
+        o("server-wait",
+            "How long to wait, with back-off, for a server that stopped answering mid-run to come back before the "
+            "run stops as a server failure (0: stop at once).",
+            "S", "60"),
         o("shard", "Run part I (from 0) of N of every step, with N-1 other clients: --shard 2/4.", "I/N"),
         o("start-at", "With --shard: when the first step begins on every shard (2026-11-30T12:00:00Z or Unix seconds).",
             "TIME"),
@@ -272,6 +276,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.firstByteTimeoutMs = option::integer(p, QStringLiteral("first-byte-timeout-ms"), 1, 86'400'000);
     o.stallTimeoutMs = option::integer(p, QStringLiteral("stall-timeout-ms"), 1, 86'400'000);
     o.requestTimeoutMs = option::integer(p, QStringLiteral("request-timeout-ms"), 1, 86'400'000);
+    o.serverWaitSeconds = option::integer(p, QStringLiteral("server-wait"), 0, 86'400);
     o.insecure = p.isSet(QStringLiteral("insecure"));
     o.quick = p.isSet(QStringLiteral("quick"));
     const QStringList shardOnly {
@@ -447,6 +452,13 @@ int RunCommand::execute(
     if (status == RunStatus::Stopped)
         return ExitInterrupted;
     io.err << "kneepoint run: " << reason << '\n';
+    // Its own code: a script can tell a server that went away from a run that could not start or store.
+    if (status == RunStatus::ServerFailed) {
+        if (pipeline.runId() >= 0)
+            io.err << "kneepoint run: stored as run " << pipeline.runId() << " with status " << runStatusName(status)
+                   << "; kneepoint show " << pipeline.runId() << " says what was measured.\n";
+        return ExitServerFailed;
+    }
     return ExitFailure;
 }
 

@@ -135,6 +135,7 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("first_byte_timeout_ms"), firstByteTimeoutMs},
         {QStringLiteral("stall_timeout_ms"), stallTimeoutMs},
         {QStringLiteral("request_timeout_ms"), requestTimeoutMs},
+        {QStringLiteral("server_wait_s"), serverWaitSeconds},
         {QStringLiteral("scrape_interval_ms"), scrapeIntervalMs},
         {QStringLiteral("transport"), StreamTransport::name(transport)},
         {QStringLiteral("prompts"), prompts},
@@ -222,6 +223,7 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     whole(u"first_byte_timeout_ms", &o.firstByteTimeoutMs);
     whole(u"stall_timeout_ms", &o.stallTimeoutMs);
     whole(u"request_timeout_ms", &o.requestTimeoutMs);
+    whole(u"server_wait_s", &o.serverWaitSeconds);
     whole(u"scrape_interval_ms", &o.scrapeIntervalMs);
     if (const auto kind = StreamTransport::named(json.value(u"transport").toString()))
         o.transport = *kind;

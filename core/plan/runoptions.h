@@ -72,6 +72,10 @@ struct RunOptions
     int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;
     int stallTimeoutMs = LoadTarget().stallTimeoutMs;
     int requestTimeoutMs = LoadTarget().requestTimeoutMs;
+    /// --server-wait: how long, in seconds from its first refused or cut connection, a run waits with back-off for a
+    /// server that stopped answering (/health included) to come back before it stops as a server failure; 0: it stops
+    /// at once. The step the server went away in is measured again when it returns.
+    int serverWaitSeconds = 60;
     bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
     /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
     std::optional<ShardSpec> shard;

@@ -11,6 +11,7 @@
 #include "doctor/doctor.h"
 #include "load/contextfit.h"
 #include "metricsscraper.h"
+#include "serverwatch.h"
 #include "shard/clockoffset.h"
 
 #include <QDateTime>
@@ -42,6 +43,53 @@ QJsonObject environment()
         {QStringLiteral("kneepoint_version"), kneepointVersion()},
         {QStringLiteral("qt_version"), QString::fromLatin1(qVersion())},
     };
+}
+
+/// A request that failed at the connection: refused, or closed or reset before any answer came. A dead server fails
+/// requests so; a live one seldom does, and /health then tells which it is.
+bool failedAtConnection(const RequestRecord& r)
+{
+    if (r.error == ErrorClass::ConnectionRefused)
+        return true;
+    return r.httpStatus == 0 && r.headersNs < 0 && (r.error == ErrorClass::StreamCut || r.error == ErrorClass::Other);
+}
+
+/// A counter of the server's that went down between two scrapes: the server restarted and counts from zero again.
+struct CounterFall
+{
+    QString counter;
+    double before = 0;
+    double after = 0;
+};
+
+std::optional<CounterFall> counterFall(const MetricsSample& before, const MetricsSample& after)
+{
+    static const std::pair<const char*, double MetricsSample::*> counters[] = {
+        {"requests finished", &MetricsSample::requestsSucceeded},
+        {"generation tokens", &MetricsSample::generationTokens},
+        {"prompt tokens", &MetricsSample::promptTokens},
+        {"TTFT histogram count", &MetricsSample::ttftCount},
+        {"end-to-end latency histogram count", &MetricsSample::e2eCount},
+        {"preemptions", &MetricsSample::preemptions},
+    };
+    for (const auto& [name, field] : counters) {
+        if (counterDelta(before.*field, after.*field).reset)
+            return CounterFall {QString::fromLatin1(name), before.*field, after.*field};
+    }
+    return std::nullopt;
+}
+
+/// "16 users", "1 user", "4 req/s": the load of a planned step, for sentences.
+QString loadWords(const PlannedStep& step)
+{
+    if (step.plan.pattern == LoadPlan::Pattern::OpenLoop)
+        return QStringLiteral("%1 req/s").arg(step.plan.ratePerSecond);
+    return step.plan.users == 1 ? QStringLiteral("1 user") : QStringLiteral("%1 users").arg(step.plan.users);
+}
+
+QString seconds(double s)
+{
+    return QString::number(s, 'f', s < 10 ? 1 : 0) + QStringLiteral(" s");
 }
 
 } // namespace
@@ -106,6 +154,7 @@ void RunPipeline::start()
         info.environment[QStringLiteral("clock")] = m_clock;
     info.timeScale = timeScale();
     info.demo = m_options.demo;
+    m_storedFacts = info.facts;
     QString error;
     m_runId = m_store->createRun(info, &error);
     if (m_runId < 0) {
@@ -125,6 +174,10 @@ void RunPipeline::start()
     // Each step's requests go to the store as they finish, so that a long step holds none of them in memory.
     m_engine->setKeepRecords(false);
     connect(m_engine.get(), &LoadEngine::recordsFinished, this, &RunPipeline::onRecordsFinished);
+    m_watch = new ServerWatch(m_target, this);
+    connect(m_watch, &ServerWatch::checked, this, &RunPipeline::onServerChecked);
+    connect(m_watch, &ServerWatch::returned, this, &RunPipeline::onServerReturned);
+    connect(m_watch, &ServerWatch::gaveUp, this, &RunPipeline::onServerGaveUp);
     runNextStep();
 }
 
@@ -415,9 +468,10 @@ void RunPipeline::runNextStep()
     // Time left: the mean of the steps so far, for those still to come; a guess, and said to be one.
     const double elapsed = double(m_elapsed.elapsed()) / 1000;
     const double remaining = m_next == 0 ? -1 : elapsed / double(m_next) * double(m_plan.size() - m_next);
-    const QString what = step.phase == u"rate"
-        ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
-        : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users);
+    const QString what
+        = (step.phase == u"rate" ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
+                                 : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users))
+        + (m_attempt > 0 ? QStringLiteral(", measured again") : QString());
     Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
     m_stepStartedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     {
@@ -436,6 +490,7 @@ void RunPipeline::runNextStep()
     }
     m_stepCpuStart = processCpuSeconds();
     m_stepWall.start();
+    m_trouble = {};
     m_scraper->start();
     // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
     // otherwise answer from its prefix cache, and look faster than it is.
@@ -456,7 +511,9 @@ void RunPipeline::runNextStep()
         plan.thinkTimeMs /= scale;
         plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
     }
-    plan.promptOffset = m_promptOffset;
+    // A step measured again after an outage sends prompts of its own: a server that only lost its network may still
+    // hold the first attempt's in its prefix cache.
+    plan.promptOffset = m_promptOffset + std::uint64_t(m_attempt) * 0x9e3779b97f4a7c15ULL;
     m_templateOffsets.resize(m_workloads.size(), 0);
     plan.templateOffset = m_templateOffsets[std::size_t(step.shape)];
     plan.promptSalt
@@ -473,13 +530,208 @@ void RunPipeline::onRecordsFinished(const LoadWorker::Batch& records)
         // Nothing more can be kept: stop the step, and say why when it has ended.
         m_storeError = error;
         m_engine->cancel();
+        return;
     }
+    for (const RequestRecord& r : *records) {
+        if (r.ok()) {
+            ++m_trouble.answered;
+            continue;
+        }
+        if (!failedAtConnection(r))
+            continue;
+        if (m_trouble.firstNs < 0) {
+            m_trouble.firstNs = r.endNs >= 0 ? r.endNs : monotonicNowNs();
+            m_trouble.first = r.errorMessage;
+        }
+        ++(r.error == ErrorClass::ConnectionRefused ? m_trouble.refused : m_trouble.closed);
+        ++m_trouble.unchecked;
+    }
+    // A dead server refuses every request at once: a closed loop would run the rest of the sweep through in a
+    // fraction of a second. So /health is asked, at most once a second, whether the server is still there.
+    if (m_trouble.unchecked > 0 && !m_trouble.gone && !m_watch->isChecking() && !m_watch->isWaiting()
+        && (!m_sinceCheck.isValid() || m_sinceCheck.elapsed() >= 1000)) {
+        m_trouble.unchecked = 0;
+        m_sinceCheck.start();
+        m_watch->check();
+    }
+}
+
+void RunPipeline::onServerChecked(bool answered, const QString& failure)
+{
+    if (answered) {
+        // The server is there: the failures were its answer to the load, and count against it as measured.
+        if (!m_heldResult)
+            return;
+        if (m_trouble.unchecked > 0) {
+            m_trouble.unchecked = 0;
+            m_sinceCheck.start();
+            m_watch->check();
+            return;
+        }
+        LoadEngine::Result result = std::move(*m_heldResult);
+        m_heldResult.reset();
+        completeStep(result, std::exchange(m_heldSamples, {}));
+        return;
+    }
+    m_trouble.gone = true;
+    m_trouble.health = failure;
+    if (m_heldResult) {
+        m_heldResult.reset();
+        m_heldSamples.clear();
+        onServerGone();
+        return;
+    }
+    // Sending more would only fail more: the step stops now, and is discarded when it has.
+    if (m_engine && m_engine->isRunning()) {
+        Q_EMIT phaseChanged(QStringLiteral("server"),
+            QStringLiteral("the server stopped answering at %1 (%2; /health: %3): sending paused")
+                .arg(loadWords(m_plan[m_next]), m_trouble.first, failure));
+        m_engine->cancel();
+    }
+}
+
+void RunPipeline::onServerGone(const QJsonObject& details, std::int64_t goneByNs)
+{
+    const PlannedStep& planned = m_plan[m_next];
+    QString error;
+    if (!m_store->discardStep(m_stepId, &error)) {
+        finish(RunStatus::Failed, QStringLiteral("The step could not be discarded: %1").arg(error));
+        return;
+    }
+    m_stepId = -1;
+    const int times = ++m_outagesAtStep[m_next];
+    m_outageStartNs = goneByNs >= 0 ? goneByNs : m_trouble.firstNs >= 0 ? m_trouble.firstNs : monotonicNowNs();
+    m_outage = QJsonObject {{QStringLiteral("kind"), QStringLiteral("connection")},
+        {QStringLiteral("step"), int(m_next)}, {QStringLiteral("phase"), planned.phase},
+        {QStringLiteral("load"), planned.load}, {QStringLiteral("refused"), m_trouble.refused},
+        {QStringLiteral("closed"), m_trouble.closed}, {QStringLiteral("answered"), m_trouble.answered},
+        {QStringLiteral("first_failure"), m_trouble.first}, {QStringLiteral("health"), m_trouble.health},
+        {QStringLiteral("wait_s"), m_options.serverWaitSeconds}, {QStringLiteral("time"), times}};
+    for (auto it = details.begin(); it != details.end(); ++it)
+        m_outage[it.key()] = it.value();
+    m_trouble = {};
+    if (m_cancelled) {
+        m_outage[QStringLiteral("came_back")] = false;
+        m_outage[QStringLiteral("down_s")] = double(monotonicNowNs() - m_outageStartNs) / 1e9;
+        m_outages.append(m_outage);
+        storeOutages();
+        finish(RunStatus::Stopped, QStringLiteral("Stopped by the user while the server was not answering."));
+        return;
+    }
+    // A shard keeps the shared schedule, and a server that fails twice under the same load fails under it: neither
+    // waits. Otherwise the wait is bounded from the first failure, the moment the server was last known to be there.
+    if (m_options.serverWaitSeconds <= 0 || m_options.shard || times >= 2) {
+        onServerGaveUp(0, QString());
+        return;
+    }
+    Q_EMIT phaseChanged(QStringLiteral("server"),
+        QStringLiteral("the server %1 at %2; waiting up to %3 s for it to answer")
+            .arg(m_outage.value(u"kind").toString() == u"restart" ? QStringLiteral("restarted")
+                                                                  : QStringLiteral("stopped answering"),
+                loadWords(planned))
+            .arg(m_options.serverWaitSeconds));
+    m_watch->waitForReturn(m_outageStartNs + std::int64_t(m_options.serverWaitSeconds) * 1'000'000'000);
+}
+
+void RunPipeline::onServerReturned(std::int64_t backNs, int probes)
+{
+    const double down = double(backNs - m_outageStartNs) / 1e9;
+    m_outage[QStringLiteral("came_back")] = true;
+    m_outage[QStringLiteral("down_s")] = down;
+    m_outage[QStringLiteral("probes")] = probes;
+    m_outages.append(m_outage);
+    storeOutages();
+    Q_EMIT phaseChanged(QStringLiteral("server"),
+        QStringLiteral("the server answers again after %1; %2 is measured again")
+            .arg(seconds(down), loadWords(m_plan[m_next])));
+    ++m_attempt;
+    QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+}
+
+void RunPipeline::onServerGaveUp(int probes, const QString& lastFailure)
+{
+    const double down = double(monotonicNowNs() - m_outageStartNs) / 1e9;
+    m_outage[QStringLiteral("came_back")] = false;
+    m_outage[QStringLiteral("down_s")] = down;
+    m_outage[QStringLiteral("probes")] = probes;
+    m_outage[QStringLiteral("last_probe")] = lastFailure;
+    m_outages.append(m_outage);
+    storeOutages();
+    const PlannedStep& planned = m_plan[m_next];
+    const int refused = m_outage.value(u"refused").toInt();
+    const int closed = m_outage.value(u"closed").toInt();
+    QStringList failed;
+    if (refused > 0)
+        failed << QStringLiteral("%1 %2 refused").arg(refused).arg(refused == 1 ? u"request was" : u"requests were");
+    if (closed > 0)
+        failed << QStringLiteral("%1 closed before any answer").arg(closed);
+    const QString what = m_outage.value(u"kind").toString() == u"restart"
+        ? QStringLiteral("the server restarted (its %1 counter fell from %2 to %3)")
+              .arg(m_outage.value(u"counter").toString())
+              .arg(m_outage.value(u"counter_before").toDouble())
+              .arg(m_outage.value(u"counter_after").toDouble())
+        : QStringLiteral("%1, and /health got no answer (%2)")
+              .arg(failed.isEmpty() ? QStringLiteral("requests failed at the connection") : failed.join(u" and "),
+                  lastFailure.isEmpty() ? m_outage.value(u"health").toString() : lastFailure);
+    QString why;
+    if (m_outage.value(u"time").toInt() >= 2)
+        why = QStringLiteral("It went away a second time under the same load after coming back, so the run does not "
+                             "wait again.");
+    else if (m_options.shard)
+        why = QStringLiteral("A shard keeps the shared schedule and does not wait.");
+    else if (m_options.serverWaitSeconds <= 0)
+        why = QStringLiteral("--server-wait 0 stops at once.");
+    else
+        why = QStringLiteral("It did not come back within --server-wait %1 s.").arg(m_options.serverWaitSeconds);
+    const int kept = int(m_outcomes.size());
+    finish(RunStatus::ServerFailed,
+        QStringLiteral("The server stopped answering at %1 (step %2 of %3): %4, for %5 in all. %6 The %7 before it "
+                       "%8 kept; the step it went away in is not, and no capacity, wall or advice is drawn from it.")
+            .arg(loadWords(planned))
+            .arg(m_next + 1)
+            .arg(m_plan.size())
+            .arg(what, seconds(down), why)
+            .arg(kept == 1 ? QStringLiteral("step") : QStringLiteral("%1 steps").arg(kept))
+            .arg(kept == 1 ? u"is" : u"are"));
+}
+
+void RunPipeline::storeOutages()
+{
+    QJsonObject facts = m_storedFacts;
+    facts[QStringLiteral("server_outages")] = m_outages;
+    QString error;
+    // The outage is said in the run's status too; a facts column that cannot be written loses only the detail.
+    if (m_runId >= 0 && m_store->updateFacts(m_runId, facts, &error))
+        m_storedFacts = facts;
 }
 
 void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 {
+    std::vector<StoredMetricsSample> samples = m_scraper->stop();
+    if (result.error.isEmpty() && m_storeError.isEmpty()) {
+        if (m_trouble.gone) {
+            onServerGone();
+            return;
+        }
+        // Requests failed at the connection and /health has not said yet whether the server is there: the step's
+        // end waits for its answer, so that a dead server's last step is not taken for a measurement.
+        if (m_trouble.unchecked > 0 || m_watch->isChecking()) {
+            m_heldResult = result;
+            m_heldSamples = std::move(samples);
+            if (!m_watch->isChecking()) {
+                m_trouble.unchecked = 0;
+                m_sinceCheck.start();
+                m_watch->check();
+            }
+            return;
+        }
+    }
+    completeStep(result, samples);
+}
+
+void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vector<StoredMetricsSample>& samples)
+{
     const PlannedStep& planned = m_plan[m_next];
-    const std::vector<StoredMetricsSample> samples = m_scraper->stop();
     if (!result.error.isEmpty() || !m_storeError.isEmpty()) {
         QString discardError;
         if (!m_storeError.isEmpty())
@@ -489,6 +741,59 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
         else
             finish(RunStatus::Failed, result.error + QLatin1Char(' ') + discardError);
         return;
+    }
+    // The server's counters said it restarted: within the step, the step measured two servers, and is measured again
+    // (as after an outage); between the last step and this one, the step is whole, and the restart is said.
+    if (!result.cancelled && !m_cancelled && !samples.empty()) {
+        std::vector<MetricsSample> series;
+        series.reserve(samples.size());
+        for (const StoredMetricsSample& stored : samples)
+            series.push_back(MetricsSample::fromJson(stored.values));
+        for (std::size_t i = 1; i < series.size(); ++i) {
+            const std::optional<CounterFall> fall = counterFall(series[i - 1], series[i]);
+            if (!fall)
+                continue;
+            m_trouble.health = QStringLiteral("it answered, after a restart");
+            // Gone at the latest after the last scrape that still counted up.
+            const std::int64_t goneBy
+                = m_trouble.firstNs >= 0 ? std::min(m_trouble.firstNs, series[i - 1].ns) : series[i - 1].ns;
+            onServerGone(
+                QJsonObject {{QStringLiteral("kind"), QStringLiteral("restart")},
+                    {QStringLiteral("counter"), fall->counter}, {QStringLiteral("counter_before"), fall->before},
+                    {QStringLiteral("counter_after"), fall->after}},
+                goneBy);
+            return;
+        }
+        if (m_lastSample) {
+            if (const std::optional<CounterFall> fall = counterFall(*m_lastSample, series.front())) {
+                // After an outage that was waited out, a restart is what came back: said with that outage.
+                QJsonObject note = m_attempt > 0 && !m_outages.isEmpty()
+                    ? m_outages.last().toObject()
+                    : QJsonObject {
+                        {QStringLiteral("kind"), QStringLiteral("restart_between_steps")},
+                        {QStringLiteral("step"), int(m_next)},
+                        {QStringLiteral("phase"), planned.phase},
+                        {QStringLiteral("load"), planned.load},
+                        {QStringLiteral("came_back"), true},
+                    };
+                note[QStringLiteral("restarted")] = true;
+                note[QStringLiteral("counter")] = fall->counter;
+                note[QStringLiteral("counter_before")] = fall->before;
+                note[QStringLiteral("counter_after")] = fall->after;
+                if (m_attempt > 0 && !m_outages.isEmpty())
+                    m_outages[m_outages.size() - 1] = note;
+                else {
+                    m_outages.append(note);
+                    Q_EMIT phaseChanged(QStringLiteral("server"),
+                        QStringLiteral("the server restarted before %1: its %2 counter fell from %3 to %4")
+                            .arg(loadWords(planned), fall->counter)
+                            .arg(fall->before)
+                            .arg(fall->after));
+                }
+                storeOutages();
+            }
+        }
+        m_lastSample = series.back();
     }
     StepInfo info;
     info.phase = planned.phase;
@@ -567,6 +872,7 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     m_outcomes.push_back(outcome);
     Q_EMIT stepFinished(outcome);
     ++m_next;
+    m_attempt = 0;
     if (result.cancelled || m_cancelled) {
         finish(RunStatus::Stopped,
             result.cancelled
@@ -634,6 +940,11 @@ void RunPipeline::hold(bool held)
 void RunPipeline::cancel()
 {
     m_cancelled = true;
+    // A run waiting for its server stops now: the step it went away in is already discarded.
+    if (m_watch && m_watch->isWaiting()) {
+        m_watch->stop();
+        QTimer::singleShot(0, this, &RunPipeline::runNextStep);
+    }
     if (m_waitingOnHold) {
         m_waitingOnHold = false;
         QTimer::singleShot(0, this, &RunPipeline::runNextStep);
@@ -652,6 +963,8 @@ void RunPipeline::finish(RunStatus status, const QString& reason)
     if (m_finished)
         return;
     m_finished = true;
+    if (m_watch)
+        m_watch->stop();
     if (m_runId >= 0) {
         QString error;
         m_store->finishRun(m_runId, status, reason, &error);

@@ -11,10 +11,12 @@
 #include "store/runstore.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QObject>
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QTimer;
@@ -22,6 +24,7 @@ class QTimer;
 namespace kp::core {
 
 class MetricsScraper;
+class ServerWatch;
 struct DoctorReport;
 
 /// A run: doctor, detect, then the phases in order (baseline, concurrency sweep, optional rate and shape sweeps),
@@ -92,7 +95,20 @@ private:
     qint64 msUntilSlot(std::size_t index) const;
     void runNextStep();
     void onStepFinished(const LoadEngine::Result& result);
+    /// The step as measured: stored, judged, and the next one planned.
+    void completeStep(const LoadEngine::Result& result, const std::vector<StoredMetricsSample>& samples);
     void onRecordsFinished(const LoadWorker::Batch& records);
+    /// Whether /health answered after requests failed at the connection (ServerWatch::checked).
+    void onServerChecked(bool answered, const QString& failure);
+    /// The server went away during the step: the step is discarded, and the run waits for the server within
+    /// --server-wait, then measures the step again, or stops as a server failure.
+    /// `details` add to the outage's record; `goneByNs`: when the server was gone at the latest (-1: the first
+    /// failure at the connection).
+    void onServerGone(const QJsonObject& details = {}, std::int64_t goneByNs = -1);
+    void onServerReturned(std::int64_t backNs, int probes);
+    void onServerGaveUp(int probes, const QString& lastFailure);
+    /// The outages so far, kept in the run's facts ("server_outages") for the analysis and the reports.
+    void storeOutages();
     void finish(RunStatus status, const QString& reason);
     QString stopReason(const StepOutcome& outcome) const;
 
@@ -128,6 +144,34 @@ private:
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps
     /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
     std::uint64_t m_promptOffset = 0;
+    /// What the step in progress saw of a server going away: requests refused or closed before any answer, and
+    /// whether /health then answered. Reset at each step.
+    struct ConnectionTrouble
+    {
+        std::int64_t firstNs = -1; ///< the first such failure's end, monotonic
+        QString first; ///< its message
+        int refused = 0;
+        int closed = 0; ///< closed or reset before any answer
+        int answered = 0; ///< requests of the step that succeeded
+        int unchecked = 0; ///< such failures since the last /health check began
+        bool gone = false; ///< /health did not answer either: the server went away
+        QString health; ///< why /health did not answer
+    };
+    ConnectionTrouble m_trouble;
+    ServerWatch* m_watch = nullptr;
+    QElapsedTimer m_sinceCheck; ///< /health is asked at most once a second while requests keep failing
+    /// The step's end, held while /health is asked whether the failures in it were the server going away.
+    std::optional<LoadEngine::Result> m_heldResult;
+    std::vector<StoredMetricsSample> m_heldSamples;
+    QJsonObject m_outage; ///< the outage being waited out
+    std::int64_t m_outageStartNs = 0;
+    QJsonArray m_outages; ///< every outage of the run, stored in its facts
+    QJsonObject m_storedFacts; ///< the facts as createRun() stored them
+    std::map<std::size_t, int> m_outagesAtStep; ///< per planned step: how often the server went away in it
+    int m_attempt = 0; ///< how often the step in progress has been begun again after an outage
+    /// The last /metrics scrape of the last completed step: a counter below it in the next step's first scrape
+    /// means the server restarted between them.
+    std::optional<MetricsSample> m_lastSample;
     bool m_cancelled = false;
     bool m_finished = false;
     bool m_held = false;

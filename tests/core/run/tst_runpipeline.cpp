@@ -5,6 +5,7 @@
 #include "analysis/rundata.h"
 #include "plan/runoptions.h"
 #include "plan/runplan.h"
+#include "run/runpipeline.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
@@ -25,6 +26,7 @@
 #include <csignal>
 #include <limits>
 #include <map>
+#include <optional>
 
 using namespace kp::core;
 
@@ -880,6 +882,74 @@ private Q_SLOTS:
                 && tryNext.contains(QStringLiteral("The twin predicts capacity"))
                 && tryNext.contains(QStringLiteral("its error on this run")),
             qPrintable(tryNext));
+    }
+
+    // The server restarts between two steps, where no request sees it go: its counters, lower in the next step's
+    // first scrape than in the last one's last, say so. The run goes on (each step measured one process), and the
+    // analysis says where the server restarted, with the counter's numbers. The pipeline runs in this process, so
+    // that the run can be held at the step boundary while the simulator is restarted on its port.
+    void aRestartBetweenStepsIsSaid()
+    {
+        const QStringList simArguments {QStringLiteral("--speed"), QStringLiteral("20")};
+        auto sim = std::make_unique<SimProcess>();
+        QString error;
+        QVERIFY2(sim->start(simArguments, &error), qPrintable(error));
+        const quint16 port = sim->port();
+        QTemporaryDir dir;
+        const auto store = RunStore::open(dir.filePath(QStringLiteral("runs.sqlite")), &error);
+        QVERIFY2(store, qPrintable(error));
+        RunOptions options;
+        options.url = QUrl(sim->baseUrl());
+        options.concurrency = {1, 2};
+        options.requestsPerStep = 8;
+        options.shapes = {Shape {64, 16}};
+        RunPipeline pipeline(options, {}, store.get());
+        std::optional<RunStatus> status;
+        QString reason;
+        connect(&pipeline, &RunPipeline::finished, this, [&](RunStatus s, const QString& r) {
+            status = s;
+            reason = r;
+        });
+        bool held = false;
+        connect(&pipeline, &RunPipeline::stepFinished, this, [&](const RunPipeline::StepOutcome& outcome) {
+            if (!held && outcome.planned.phase == u"baseline") {
+                held = true;
+                pipeline.hold(true);
+            }
+        });
+        pipeline.start();
+        QTRY_VERIFY_WITH_TIMEOUT(pipeline.isWaitingOnHold() || status, 60'000);
+        QVERIFY2(!status, qPrintable(reason));
+        sim->stop();
+        sim = std::make_unique<SimProcess>();
+        QVERIFY2(sim->start(simArguments + QStringList {QStringLiteral("--port"), QString::number(port)}, &error),
+            qPrintable(error));
+        pipeline.hold(false);
+        QTRY_VERIFY_WITH_TIMEOUT(status.has_value(), 60'000);
+        QVERIFY2(*status == RunStatus::Complete, qPrintable(reason));
+
+        const auto stored = store->run(pipeline.runId(), &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(int(stored->steps.size()), 3);
+        const QJsonArray outages = stored->info.facts.value(u"server_outages").toArray();
+        QCOMPARE(outages.size(), 1);
+        const QJsonObject restart = outages.first().toObject();
+        QCOMPARE(restart.value(u"kind").toString(), QStringLiteral("restart_between_steps"));
+        QCOMPARE(restart.value(u"load").toObject().value(u"concurrency").toInt(), 1);
+        QVERIFY(!restart.value(u"counter").toString().isEmpty());
+        QVERIFY2(restart.value(u"counter_after").toDouble() < restart.value(u"counter_before").toDouble(),
+            QJsonDocument(restart).toJson().constData());
+
+        const std::optional<RunData> data = RunData::load(*store, pipeline.runId(), &error);
+        QVERIFY2(data, qPrintable(error));
+        const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        const auto said = std::find_if(analysis.findings.begin(), analysis.findings.end(),
+            [](const Finding& f) { return f.id == u"server-restarted"; });
+        QVERIFY(said != analysis.findings.end());
+        QCOMPARE(said->severity, Finding::Severity::Background);
+        QVERIFY2(said->title.contains(QStringLiteral("before the step at 1 user")), qPrintable(said->title));
+        QVERIFY2(said->measured.contains(QStringLiteral("counter fell from ")), qPrintable(said->measured));
+        QVERIFY2(!analysis.verdict.contains(QStringLiteral("stopped answering")), qPrintable(analysis.verdict));
     }
 
     void killedMidRunKeepsEveryCompletedStep()
