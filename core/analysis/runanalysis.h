@@ -32,6 +32,8 @@ struct RunAnalysis
     std::vector<CurvePoint> shapes; ///< the shape steps, judged under the same targets
     PhysicsFloors physics;
     Walls walls;
+    /// Doubts first (failures, then warnings). TrustChecks::disturbed(trust) lists the steps the measurement itself
+    /// disturbed (the client fell behind, the simulator lagged its clock), for weighing the verdict's confidence.
     QList<TrustCheck> trust;
     QList<Finding> findings; ///< problems first, then background, then healthy checks
     QString verdict;
