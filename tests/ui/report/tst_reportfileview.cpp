@@ -125,7 +125,8 @@ private Q_SLOTS:
         auto* verdict = view.findChild<QLabel*>(QStringLiteral("verdict"));
         QVERIFY(doubts && verdict);
         QVERIFY(doubts->isVisible());
-        QVERIFY2(doubts->text().contains(QStringLiteral("The client may have fallen behind")), qPrintable(doubts->text()));
+        QVERIFY2(
+            doubts->text().contains(QStringLiteral("The client may have fallen behind")), qPrintable(doubts->text()));
         QVERIFY(doubts->mapTo(&view, QPoint(0, 0)).y() < verdict->mapTo(&view, QPoint(0, 0)).y());
         // A run without doubts shows none.
         view.showMessage(QStringLiteral("No run selected"));
