@@ -544,78 +544,78 @@
     </message>
     <message>
         <source>%1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 (%3)</translation>
     </message>
     <message>
         <source>met</source>
-        <translation type="unfinished"></translation>
+        <translation>eingehalten</translation>
     </message>
     <message>
         <source>missed</source>
-        <translation type="unfinished"></translation>
+        <translation>verfehlt</translation>
     </message>
     <message>
         <source>%1 missed a target that %2 met</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1 wurde ein Zielwert verfehlt, der bei %2 eingehalten wurde</translation>
     </message>
     <message>
         <source>%1 at p%2, against a target of %3: %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bei p%2, gegen einen Zielwert von %3: %4.</translation>
     </message>
     <message>
         <source>More users cannot make a server faster, so one of these steps was disturbed (another process on the server or the client, a warm-up, a noisy window): the capacity, taken at the first miss, is uncertain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mehr Nutzer machen einen Server nicht schneller, also war einer dieser Schritte gestört (ein anderer Prozess auf dem Server oder dem Client, ein Aufwärmen, ein verrauschtes Fenster): Die Kapazität, beim ersten Verfehlen genommen, ist unsicher.</translation>
     </message>
     <message>
         <source>A step is a sample of a few seconds; anything else that ran on the machines in that time is in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Schritt ist eine Stichprobe von wenigen Sekunden; alles andere, was in dieser Zeit auf den Maschinen lief, steckt darin.</translation>
     </message>
     <message>
         <source>Up to %1 added load bought throughput (%2 tokens/s there); beyond it, mostly latency: %3. The knee is %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bis zu %1 brachte zusätzliche Last Durchsatz (dort %2 Tokens/s), darüber hinaus vor allem Latenz: %3. Das Knie ist %4.</translation>
     </message>
     <message>
         <source>Goodput capacity: %1 of requests met every target at once up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Goodput-Kapazität: bis zu %2 hielten %1 der Anfragen jeden Zielwert zugleich ein</translation>
     </message>
     <message>
         <source>at least %1</source>
-        <translation type="unfinished">mindestens %1</translation>
+        <translation>mindestens %1</translation>
     </message>
     <message>
         <source>below %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unter %1</translation>
     </message>
     <message>
         <source>A second measure, not the capacity: DistServe&apos;s goodput capacity is the most users at which at least %1 of requests meet every target at once. The capacity (%2, the number the verdict gives) is the most users at which each figure, judged on its own at p%3, meets its target.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein zweites Maß, nicht die Kapazität: Die Goodput-Kapazität nach DistServe ist die höchste Nutzerzahl, bei der mindestens %1 der Anfragen jeden Zielwert zugleich einhalten. Die Kapazität (%2, die Zahl des Fazits) ist die höchste Nutzerzahl, bei der jeder Wert für sich bei p%3 seinen Zielwert einhält.</translation>
     </message>
 </context>
 <context>
     <name>LoadCurve</name>
     <message>
         <source>the last load before latency grew faster than throughput (the median request&apos;s time grew by a larger share than output tokens/s, and by at least 5%)</source>
-        <translation type="unfinished"></translation>
+        <translation>die letzte Last, bevor die Latenz stärker wuchs als der Durchsatz (die Zeit der mittleren Anfrage wuchs um einen größeren Anteil als die Ausgabe-Tokens/s, und um mindestens 5%)</translation>
     </message>
     <message>
         <source>output throughput grew %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wuchs der Ausgabedurchsatz um %1</translation>
     </message>
     <message>
         <source>output throughput fell %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sank der Ausgabedurchsatz um %1</translation>
     </message>
     <message>
         <source>the median request took %1 longer</source>
-        <translation type="unfinished"></translation>
+        <translation>die mittlere Anfrage %1 länger dauerte</translation>
     </message>
     <message>
         <source>the median request took %1 less time</source>
-        <translation type="unfinished"></translation>
+        <translation>die mittlere Anfrage %1 weniger Zeit brauchte</translation>
     </message>
     <message>
         <source>from %1 to %2 %3 (%4 → %5 tokens/s) while %6 (%7 → %8)</source>
-        <translation type="unfinished"></translation>
+        <translation>von %1 auf %2 %3 (%4 → %5 Tokens/s), während %6 (%7 → %8)</translation>
     </message>
 </context>
 <context>
@@ -1850,41 +1850,6 @@
     </message>
 </context>
 <context>
-    <name>StepBudget</name>
-    <message>
-        <source>an unknown time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation type="unfinished">%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>1 step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rest of the run takes at least %1 (%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; %1 trimmed to fit %2 each: fewer requests, so their percentile may have no upper bound</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>TextFormat</name>
     <message>
         <source>time to first token</source>
@@ -2484,31 +2449,31 @@
     </message>
     <message>
         <source> The cause is the request&apos;s own prefill: with one user nothing waits for a place, so %1 is what processing %2 prompt tokens and making the first token takes on this server</source>
-        <translation type="unfinished"></translation>
+        <translation> Die Ursache ist das Prefill der Anfrage selbst: mit einem Nutzer wartet nichts auf einen Platz, also brauchen die Verarbeitung von %2 Prompt-Tokens und das erste Token auf diesem Server %1</translation>
     </message>
     <message>
         <source> The cause is decoding itself: with one user alone on the server, each token took %1</source>
-        <translation type="unfinished"></translation>
+        <translation> Die Ursache ist das Dekodieren selbst: mit einem Nutzer allein auf dem Server brauchte jedes Token %1</translation>
     </message>
     <message>
         <source> The curve is not monotone, so this capacity is uncertain: %1 missed (%2 %3) while %4 met every target (%5); a disturbed or noisy step is the likely cause, so measure %1 again.</source>
-        <translation type="unfinished"></translation>
+        <translation> Die Kurve ist nicht monoton, daher ist diese Kapazität unsicher: bei %1 wurde ein Zielwert verfehlt (%2 %3), während bei %4 jeder Zielwert eingehalten wurde (%5); wahrscheinlich war ein Schritt gestört oder verrauscht, also messen Sie den Schritt bei %1 erneut.</translation>
     </message>
     <message>
         <source>it comfortably handled %1 (every figure at least %2 under its target)</source>
-        <translation type="unfinished"></translation>
+        <translation>mit %1 kam er problemlos zurecht (jeder Wert mindestens %2 unter seinem Zielwert)</translation>
     </message>
     <message>
         <source>it handled %1 with %2 to spare on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>mit %1 kam er zurecht, mit nur %2 Spielraum bei %3</translation>
     </message>
     <message>
         <source>it handled %1</source>
-        <translation type="unfinished"></translation>
+        <translation>mit %1 kam er zurecht</translation>
     </message>
     <message>
         <source>%1, this server takes %2 at %3: %4, and breaks above that because %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3): %4, und darüber bricht er ein, weil %5</translation>
     </message>
 </context>
 <context>
@@ -2639,27 +2604,27 @@
     </message>
     <message>
         <source>Lowest walls: %1 and %2, together at %3</source>
-        <translation type="unfinished">Niedrigste Wände: %1 und %2, gemeinsam bei %3. {1 ?} {2,?} {3?}</translation>
+        <translation>Niedrigste Wände: %1 und %2, gemeinsam bei %3</translation>
     </message>
     <message>
         <source>Lowest wall: %1, at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Niedrigste Wand: %1, bei %2</translation>
     </message>
     <message>
         <source>, the cause of the capacity: past it requests wait for cache space or are preempted, and the latency target is crossed at %1 (%2× the load)</source>
-        <translation type="unfinished"></translation>
+        <translation>, die Ursache der Kapazität: darüber warten Anfragen auf Cache-Platz oder werden verdrängt, und der Latenz-Zielwert wird bei %1 überschritten (%2× die Last)</translation>
     </message>
     <message>
         <source>, the cause of the capacity: past it extra users only queue, and the latency target is crossed at %1 (%2× the load)</source>
-        <translation type="unfinished"></translation>
+        <translation>, die Ursache der Kapazität: darüber stellen sich zusätzliche Nutzer nur an, und der Latenz-Zielwert wird bei %1 überschritten (%2× die Last)</translation>
     </message>
     <message>
         <source>; next: %1, at %2 (%3× the load).</source>
-        <translation type="unfinished"></translation>
+        <translation>; danach: %1, bei %2 (%3× die Last).</translation>
     </message>
     <message>
         <source>; the others stand beyond %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>; die anderen liegen jenseits von %1.</translation>
     </message>
 </context>
 <context>
@@ -3794,24 +3759,6 @@
     <message>
         <source>Each request&apos;s time to first token (the latest %1 of %2)</source>
         <translation>Zeit bis zum ersten Token jeder Anfrage (die letzten %1 von %2)</translation>
-    </message>
-    <message>
-        <source>A long run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-
-That is more than an hour. Go on, or stop here and keep the baseline?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Go on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 ms (within the network&apos;s round trip of %2 ms)</source>

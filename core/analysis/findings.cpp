@@ -40,6 +40,7 @@ public:
         memoryWall();
         saturation();
         latencyWall();
+        notMonotone();
         errors();
         physics();
         knee();
@@ -699,6 +700,47 @@ private:
         return QCoreApplication::translate("Findings", "the bandwidth of one %1").arg(p.gpuName);
     }
 
+    /// A step that missed below steps that met every target again: the capacity rests on it, so its figures and
+    /// theirs are shown side by side, for the verdict's "not monotone" and for the reader to judge.
+    void notMonotone()
+    {
+        const Capacity& c = m_a.curve.capacity;
+        if (c.laterPass < 0 || c.firstFail < 0)
+            return;
+        const CurvePoint& fail = m_a.curve.points[std::size_t(c.firstFail)];
+        const bool latency = c.metric == u"TTFT" || c.metric == u"TPOT" || c.metric == u"E2EL";
+        auto figure = [&](const CurvePoint& p) {
+            return latency ? text::milliseconds(c.asShown(p.value(c.metric), m_run.roundTripMs))
+                           : text::percent(p.value(c.metric));
+        };
+        QStringList passed, steps;
+        for (int i = c.firstFail; i <= c.laterPass; ++i) {
+            const CurvePoint& p = m_a.curve.points[std::size_t(i)];
+            if (i > c.firstFail && p.meetsTargets)
+                passed << p.step->loadPhrase();
+            steps << QCoreApplication::translate("Findings", "%1: %2 (%3)")
+                         .arg(p.step->loadPhrase(), figure(p),
+                             p.meetsTargets ? QCoreApplication::translate("Findings", "met")
+                                            : QCoreApplication::translate("Findings", "missed"));
+        }
+        Finding f;
+        f.id = QStringLiteral("not-monotone");
+        f.severity = Severity::Problem;
+        f.title = QCoreApplication::translate("Findings", "%1 missed a target that %2 met")
+                      .arg(fail.step->loadPhrase(), text::list(passed));
+        f.measured
+            = QCoreApplication::translate("Findings", "%1 at p%2, against a target of %3: %4.")
+                  .arg(text::metricName(c.metric), text::number(m_a.settings.percentile),
+                      latency ? text::milliseconds(c.asShown(c.target, m_run.roundTripMs)) : text::percent(c.target),
+                      steps.join(QStringLiteral(", ")));
+        f.meaning = QCoreApplication::translate("Findings",
+            "More users cannot make a server faster, so one of these steps was disturbed (another process on the "
+            "server or the client, a warm-up, a noisy window): the capacity, taken at the first miss, is uncertain.");
+        f.why = QCoreApplication::translate("Findings",
+            "A step is a sample of a few seconds; anything else that ran on the machines in that time is in it.");
+        add(f);
+    }
+
     void knee()
     {
         const KneePoint& k = m_a.curve.knee;
@@ -709,11 +751,12 @@ private:
         f.severity = Severity::Background;
         f.title = QCoreApplication::translate("Findings", "The knee is at %1")
                       .arg(m_a.curve.points[std::size_t(k.point)].step->loadPhrase());
+        // The pair of steps the knee rests on, and its definition, so the reader can check it on the chart.
         f.measured = QCoreApplication::translate("Findings",
-            "Up to %1 added load buys throughput (%2 tokens/s there); beyond it, mostly "
-            "latency. Method: %3.")
+            "Up to %1 added load bought throughput (%2 tokens/s "
+            "there); beyond it, mostly latency: %3. The knee is %4.")
                          .arg(m_a.curve.points[std::size_t(k.point)].step->loadPhrase(),
-                             text::number(k.outputTokensPerSecond), k.method);
+                             text::number(k.outputTokensPerSecond), k.evidence, k.method);
         f.meaning = QCoreApplication::translate("Findings",
             "The most efficient operating point: run near it when cost matters more than "
             "latency.");
@@ -760,8 +803,9 @@ private:
         const QString share = text::percent(m_a.settings.attainmentTarget);
         switch (g.bound) {
         case Capacity::Bound::Between:
-            f.title = QCoreApplication::translate("Findings", "Goodput holds %1 of requests within targets up to %2")
-                          .arg(share, text::users(g.load));
+            f.title = QCoreApplication::translate(
+                "Findings", "Goodput capacity: %1 of requests met every target at once up to %2")
+                          .arg(share, text::users(g.shown()));
             break;
         case Capacity::Bound::AtLeast:
             f.title = QCoreApplication::translate(
@@ -781,10 +825,18 @@ private:
         f.measured = QCoreApplication::translate(
             "Findings", "Share of requests meeting every target, failures counted against it: %1.")
                          .arg(steps.join(QStringLiteral(", ")));
+        // Two numbers answer "how many users" differently; the one the verdict and the card give is the capacity,
+        // and this one is shown as what it is, with both definitions side by side.
+        const Capacity& c = m_a.curve.capacity;
+        const QString capacity = c.bound == Capacity::Bound::Between ? text::users(c.shown())
+            : c.bound == Capacity::Bound::AtLeast
+            ? QCoreApplication::translate("Findings", "at least %1").arg(text::users(c.shown(), false))
+            : QCoreApplication::translate("Findings", "below %1").arg(text::users(c.shown(), false));
         f.meaning = QCoreApplication::translate("Findings",
-            "DistServe's capacity: the highest load at which at least %1 of requests meet "
-            "every target at once.")
-                        .arg(share);
+            "A second measure, not the capacity: DistServe's goodput capacity is the most users at which at least "
+            "%1 of requests meet every target at once. The capacity (%2, the number the verdict gives) is the most "
+            "users at which each figure, judged on its own at p%3, meets its target.")
+                        .arg(share, capacity, text::number(m_a.settings.percentile));
         f.lessonId = QStringLiteral("goodput-and-slos");
         add(f);
     }

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadcurve.h"
 
-#include "analysis/kneedle.h"
 #include "analysis/rundata.h"
+#include "common/textformat.h"
 
 #include <QCoreApplication>
 
@@ -117,6 +117,12 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     }
     const CurvePoint& fail = points[std::size_t(firstFail)];
     c.firstFail = firstFail;
+    for (int i = int(points.size()) - 1; i > firstFail; --i) {
+        if (passes(points[std::size_t(i)])) {
+            c.laterPass = i;
+            break;
+        }
+    }
     c.failLoad = fail.load;
     if (firstFail == 0) {
         c.bound = Capacity::Bound::Below;
@@ -157,6 +163,59 @@ Capacity capacityOf(const std::vector<CurvePoint>& points, const std::vector<Met
     }
     setInterval(&c, points);
     return c;
+}
+
+// The median end-to-end latency of a step: what a request took as load grew, for the knee's elasticity. The
+// median, not the percentile targets are judged at, so one slow request does not move the knee.
+double medianLatency(const CurvePoint& p)
+{
+    return p.step ? Distribution::percentile(p.step->e2elSorted, 0.5).value : CurvePoint::kNaN;
+}
+
+// The knee (KneePoint): the first pair of steps, in load order, where latency outgrew throughput.
+KneePoint kneeOf(const std::vector<CurvePoint>& points)
+{
+    KneePoint k;
+    k.method = QCoreApplication::translate("LoadCurve",
+        "the last load before latency grew faster than throughput (the median request's time grew by a larger share "
+        "than output tokens/s, and by at least 5%)");
+    double highest = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const CurvePoint& a = points[i - 1];
+        const CurvePoint& b = points[i];
+        const double x0 = a.outputTokensPerSecond, x1 = b.outputTokensPerSecond;
+        const double r0 = medianLatency(a), r1 = medianLatency(b);
+        if (!(x0 > 0) || std::isnan(x1) || !(r0 > 0) || std::isnan(r1) || !(b.load > a.load))
+            continue;
+        const double dx = x1 / x0 - 1, dr = r1 / r0 - 1;
+        // Throughput that did not grow while latency did is the steepest knee there is.
+        const double e = dx > 0 ? dr / dx : dr > 0 ? std::numeric_limits<double>::infinity() : 0;
+        const bool knee = dr >= KneePoint::kKneeLatencyGrowth && e > KneePoint::kKneeElasticity;
+        if (!knee && !(e > highest))
+            continue;
+        highest = e;
+        k.point = int(i - 1);
+        k.next = int(i);
+        k.load = a.load;
+        k.outputTokensPerSecond = x0;
+        k.throughputGrowth = dx;
+        k.latencyGrowth = dr;
+        k.elasticity = e;
+        const QString grew = dx >= 0
+            ? QCoreApplication::translate("LoadCurve", "output throughput grew %1").arg(text::percent(dx))
+            : QCoreApplication::translate("LoadCurve", "output throughput fell %1").arg(text::percent(-dx));
+        const QString took = dr >= 0
+            ? QCoreApplication::translate("LoadCurve", "the median request took %1 longer").arg(text::percent(dr))
+            : QCoreApplication::translate("LoadCurve", "the median request took %1 less time").arg(text::percent(-dr));
+        k.evidence = QCoreApplication::translate("LoadCurve", "from %1 to %2 %3 (%4 → %5 tokens/s) while %6 (%7 → %8)")
+                         .arg(a.step->loadPhrase(), b.step->loadPhrase(), grew, text::number(x0), text::number(x1),
+                             took, text::milliseconds(r0), text::milliseconds(r1));
+        if (knee) {
+            k.found = true;
+            break;
+        }
+    }
+    return k;
 }
 
 } // namespace
@@ -307,24 +366,7 @@ LoadCurve LoadCurve::of(const RunData& run, const std::vector<const StepData*>& 
         }
     }
 
-    std::vector<double> x, y;
-    std::vector<int> index;
-    for (int i = 0; i < int(c.points.size()); ++i) {
-        const CurvePoint& p = c.points[std::size_t(i)];
-        if (std::isnan(p.outputTokensPerSecond) || p.load <= 0)
-            continue;
-        x.push_back(p.load);
-        y.push_back(p.outputTokensPerSecond);
-        index.push_back(i);
-    }
-    const Knee knee = Kneedle {.logX = true}.find(x, y);
-    c.knee.method = QCoreApplication::translate("LoadCurve", "Kneedle on output throughput against log2 load");
-    if (knee.found) {
-        c.knee.found = true;
-        c.knee.point = index[std::size_t(knee.index)];
-        c.knee.load = knee.x;
-        c.knee.outputTokensPerSecond = knee.y;
-    }
+    c.knee = kneeOf(c.points);
     return c;
 }
 

@@ -112,6 +112,10 @@ struct Capacity
     /// A bracketing step's percentile interval has no bound on the side that matters (too few requests for the
     /// percentile): low–high is the bracket as measured, not a 95% interval.
     bool intervalOpen = false;
+    /// A step above the one that missed met every target again: the curve is not monotone (a disturbed or noisy
+    /// step), so the crossing at firstFail is uncertain. The index of the highest load that passed after it; -1 when
+    /// none did. The capacity stays at the first miss, the cautious answer, and every face says why it is uncertain.
+    int laterPass = -1;
     /// low–high is a 95% interval: a latency crossing whose bracketing steps bound their percentile. Otherwise it is
     /// the bracket as measured (an open interval, or a share such as attainment or errors, which has none).
     bool intervalIs95() const { return !intervalOpen && (metric == u"TTFT" || metric == u"TPOT" || metric == u"E2EL"); }
@@ -146,14 +150,31 @@ private:
     static double rounded(double v) { return v >= 10 ? std::round(v) : std::round(v * 10) / 10; }
 };
 
-/// The knee of throughput against load: where added load stops buying throughput and starts buying latency.
+/// The knee of the throughput–latency curve: the last load before the first pair of steps where the latency each
+/// request took grew faster, in relative terms, than the throughput it bought: an elasticity (relative growth of the
+/// median end-to-end latency over relative growth of output throughput) above kKneeElasticity, with the latency
+/// grown by at least kKneeLatencyGrowth so that noise at low loads sets none. Below the knee more users mostly buy
+/// throughput; past it they mostly buy waiting. A pair where throughput fell while latency grew has an elasticity of
+/// +∞. For a sweep that doubles the users this is where a doubling bought less than √2× the throughput.
 struct KneePoint
 {
+    static constexpr double kKneeElasticity = 1.0;
+    static constexpr double kKneeLatencyGrowth = 0.05;
+
     bool found = false;
-    int point = -1; ///< index into the curve's points
+    int point = -1; ///< index into the curve's points: the knee itself
+    /// The step after it, where latency outgrew throughput; when none was found, the pair with the highest
+    /// elasticity (-1 with fewer than two steps), which `evidence` quotes.
+    int next = -1;
     double load = 0;
     double outputTokensPerSecond = 0;
-    QString method;
+    double throughputGrowth = std::numeric_limits<double>::quiet_NaN(); ///< from point to next: 0.12 is +12%
+    double latencyGrowth = std::numeric_limits<double>::quiet_NaN(); ///< of the median end-to-end latency
+    double elasticity = std::numeric_limits<double>::quiet_NaN(); ///< latencyGrowth / throughputGrowth
+    QString method; ///< the definition, in words, for every report
+    /// The two steps it rests on, with their numbers: "from 32 to 64 users output throughput grew 12% (2,943 → 3,296
+    /// tokens/s) while the median request took 78% longer (4.1 s → 7.3 s)".
+    QString evidence;
 };
 
 /// A sweep's steps as a curve, with its capacity under the targets, DistServe's goodput capacity and its knee.
@@ -162,9 +183,8 @@ struct KneePoint
 /// load between that step and the one before, for each metric that missed, and the lowest crossing counts. A
 /// failed request counts against the percentile: with more than (100 − p)% of requests failed a step misses "at
 /// p" whatever the successful ones measured, since a failure is as bad as an infinitely slow answer. Goodput
-/// capacity: likewise on SLO attainment (failures count against it) against the attainment target.
-/// Knee: Kneedle (Satopää et al., 2011) on output throughput against load, the load on a log scale since sweeps
-/// double it.
+/// capacity: likewise on SLO attainment (failures count against it) against the attainment target. Knee: see
+/// KneePoint.
 struct LoadCurve
 {
     std::vector<CurvePoint> points; ///< by load

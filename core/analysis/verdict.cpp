@@ -62,9 +62,8 @@ QString trafficPhrase(const RunData& run)
 }
 
 // Why the curve breaks, in words, naming the limiting wall with its evidence.
-QString cause(const Walls& walls, const LoadCurve& curve)
+QString cause(const Walls& walls)
 {
-    const Capacity& c = curve.capacity;
     switch (walls.limiting.value_or(Wall::Kind::Latency)) {
     case Wall::Kind::Memory:
         return QCoreApplication::translate("Verdict", "memory is full: %1").arg(walls.memory.evidence);
@@ -82,9 +81,60 @@ QString cause(const Walls& walls, const LoadCurve& curve)
     case Wall::Kind::Latency:
         break;
     }
-    if (c.metric == u"errors")
-        return QCoreApplication::translate("Verdict", "requests start failing");
-    return QCoreApplication::translate("Verdict", "%1 crosses your target").arg(text::metricName(c.metric));
+    // The latency wall's evidence names the metric and quotes the two steps the crossing lies between.
+    return walls.latency.evidence;
+}
+
+// Why even the lowest load missed, from what was measured there. At one user nothing waits for anything: no queue,
+// no shared batch, no cache to fill, so no wall is the cause; the request's own prefill (TTFT) or decoding (TPOT) is.
+QString causeAtTheLowestLoad(const RunData& run, const Walls& walls, const LoadCurve& curve)
+{
+    const Capacity& c = curve.capacity;
+    const CurvePoint& p = curve.points.front();
+    const bool alone = p.step && p.step->concurrency == 1;
+    if (!alone)
+        return walls.limiting && *walls.limiting != Wall::Kind::Latency
+            ? QCoreApplication::translate("Verdict", " The cause: %1.").arg(cause(walls))
+            : QString();
+    if (c.metric == u"TTFT")
+        return QCoreApplication::translate("Verdict",
+                   " The cause is the request's own prefill: with one user nothing waits for a place, so %1 is what "
+                   "processing %2 prompt tokens and making the first token takes on this server")
+                   .arg(text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs)), text::number(run.inputTokens, 0))
+            + u'.';
+    if (c.metric == u"TPOT")
+        return QCoreApplication::translate(
+                   "Verdict", " The cause is decoding itself: with one user alone on the server, each token took %1")
+                   .arg(text::milliseconds(c.valueAtFail))
+            + u'.';
+    return {};
+}
+
+// A curve that missed and then met the targets again at a higher load: the capacity rests on a step the later ones
+// contradict. Names the steps with the figure that crossed.
+QString notMonotone(const RunData& run, const LoadCurve& curve)
+{
+    const Capacity& c = curve.capacity;
+    if (c.laterPass < 0 || c.firstFail < 0)
+        return {};
+    const CurvePoint& fail = curve.points[std::size_t(c.firstFail)];
+    QStringList passed, values;
+    for (int i = c.firstFail + 1; i <= c.laterPass; ++i) {
+        const CurvePoint& p = curve.points[std::size_t(i)];
+        if (!p.meetsTargets)
+            continue;
+        passed << p.step->loadPhrase();
+        if (c.metric == u"TTFT" || c.metric == u"TPOT" || c.metric == u"E2EL")
+            values << text::milliseconds(c.asShown(p.value(c.metric), run.roundTripMs));
+        else
+            values << text::percent(p.value(c.metric));
+    }
+    const QString at = c.metric == u"errors" ? text::percent(c.valueAtFail)
+                                             : text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs));
+    return QCoreApplication::translate("Verdict",
+        " The curve is not monotone, so this capacity is uncertain: %1 missed (%2 %3) while %4 met every target "
+        "(%5); a disturbed or noisy step is the likely cause, so measure %1 again.")
+        .arg(fail.step->loadPhrase(), text::metricName(c.metric), at, text::list(passed), text::list(values));
 }
 
 // The walls that are not the limit, ruled out with numbers at the step where the curve broke.
@@ -163,8 +213,8 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
                       text::number(settings.percentile));
         QString out = QCoreApplication::translate("Verdict", "%1, this server misses %2 even at %3: %4.")
                           .arg(traffic, goal, loadAmount(curve, curve.points.front().load, false), what);
-        if (walls.limiting && *walls.limiting != Wall::Kind::Latency)
-            out += QCoreApplication::translate("Verdict", " The cause: %1.").arg(cause(walls, curve));
+        out += causeAtTheLowestLoad(run, walls, curve);
+        out += notMonotone(run, curve);
         return out;
     }
     case Capacity::Bound::AtLeast: {
@@ -186,24 +236,25 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
         break;
     }
     const CurvePoint& pass = curve.points[std::size_t(c.lastPass)];
-    // "Comfortably" is earned by a stated margin under every target, not by passing.
-    QString out = c.headroom >= kComfortableHeadroom - 1e-9
-        ? QCoreApplication::translate("Verdict",
-            "%1, this server comfortably handles %2 at %3 (every figure at least %4 under its target there). It "
-            "breaks at %5 because %6")
-              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(c.headroom), breakingLoad(curve, c),
-                  cause(walls, curve))
-        : !std::isnan(c.headroom)
+    // The capacity leads, as on the card and in every report: one number answers "how many users". The step it
+    // rests on follows, and "comfortably" is earned by a stated margin under every target, not by passing.
+    const QString handled = c.headroom >= kComfortableHeadroom - 1e-9
         ? QCoreApplication::translate(
-            "Verdict", "%1, this server handles %2 at %3, with %4 to spare on %5 there. It breaks at %6 because %7")
-              .arg(traffic, loadAmount(curve, pass.load), goal, text::percent(std::max(0.0, c.headroom)),
-                  text::metricName(c.tightest), breakingLoad(curve, c), cause(walls, curve))
-        : QCoreApplication::translate("Verdict", "%1, this server handles %2 at %3. It breaks at %4 because %5")
-              .arg(traffic, loadAmount(curve, pass.load), goal, breakingLoad(curve, c), cause(walls, curve));
+            "Verdict", "it comfortably handled %1 (every figure at least %2 under its target)")
+              .arg(loadAmount(curve, pass.load, false), text::percent(c.headroom))
+        : !std::isnan(c.headroom)
+        ? QCoreApplication::translate("Verdict", "it handled %1 with %2 to spare on %3")
+              .arg(loadAmount(curve, pass.load, false), text::percent(std::max(0.0, c.headroom)),
+                  text::metricName(c.tightest))
+        : QCoreApplication::translate("Verdict", "it handled %1").arg(loadAmount(curve, pass.load, false));
+    QString out
+        = QCoreApplication::translate("Verdict", "%1, this server takes %2 at %3: %4, and breaks above that because %5")
+              .arg(traffic, breakingLoad(curve, c), goal, handled, cause(walls));
     const QStringList others = ruledOut(walls, curve, c.firstFail);
     if (!others.isEmpty())
         out += QStringLiteral(", ") + others.join(QStringLiteral("; "));
     out += u'.';
+    out += notMonotone(run, curve);
     return out;
 }
 

@@ -85,6 +85,18 @@ QString throughputOf(const CurvePoint& p)
             text::number(p.outputTokensPerSecondHigh));
 }
 
+// Whether throughput fell from a to b by more than the noise: their intervals apart, or, without intervals, by more
+// than 5%.
+bool fellBeyondNoise(const CurvePoint& a, const CurvePoint& b)
+{
+    const double t0 = a.outputTokensPerSecond, t1 = b.outputTokensPerSecond;
+    if (!(t1 < t0))
+        return false;
+    const bool intervals = a.outputTokensPerSecondHigh >= a.outputTokensPerSecondLow
+        && b.outputTokensPerSecondHigh >= b.outputTokensPerSecondLow;
+    return intervals ? !a.throughputOverlaps(b) : t1 < 0.95 * t0;
+}
+
 void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
 {
     const std::vector<CurvePoint>& p = curve.points;
@@ -104,8 +116,10 @@ void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
         // again by a fair share of its added load, beyond the noise of both steps (their 95% intervals apart), says
         // the pair was noise (a short window, a lockstep start). One that grows as much but within the noise says
         // neither: the steps are too noisy to tell.
+        // After a fall, growth counts from the step before it: climbing back to where it was is no resumption.
+        const CurvePoint& from = t1 < t0 ? p[i - 1] : p[i];
         const auto resumed = std::find_if(p.begin() + std::ptrdiff_t(i) + 1, p.end(),
-            [&](const CurvePoint& later) { return gainOf(p[i], later) >= kSaturationGain; });
+            [&](const CurvePoint& later) { return gainOf(from, later) >= kSaturationGain; });
         if (resumed != p.end()) {
             if (w.doubt.isEmpty())
                 w.doubt = p[i].throughputOverlaps(*resumed)
@@ -119,9 +133,11 @@ void findSaturation(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
                           .arg(pair, resumed->step->loadPhrase(), throughputOf(*resumed));
             continue;
         }
-        // The last pair of the sweep has nothing after it to confirm it but the server's own counters.
+        // The last pair of the sweep has nothing after it to confirm it but the server's own counters, or a fall:
+        // throughput that went down beyond the noise of both steps is saturation at the latest there, since more
+        // users cannot make a server that had room do less.
         const bool last = i + 1 == p.size();
-        if (last && !(queued >= 0 && queued <= int(i))) {
+        if (last && !(queued >= 0 && queued <= int(i)) && !fellBeyondNoise(p[i - 1], p[i])) {
             // Requests the counters saw waiting now and then are no queue that held (findQueue), but they are
             // there, and a sentence that said "no queue" would contradict the summary's own "up to N queued".
             const double waited = p[i].step->server.peakWaiting;
@@ -278,19 +294,43 @@ QString Walls::lowestSentence(double highestLoad, bool byRate) const
             + notVisible;
     const Wall& lowest = *reached.front();
     const QString lowestName = Wall::title(lowest.kind);
-    if (reached.size() == 1)
-        return QCoreApplication::translate("Walls", "Lowest wall: %1, at %2; the others stand beyond %3.")
-                   .arg(lowestName, text::load(lowest.load, byRate), text::load(highestLoad, byRate))
-            + notVisible;
-    const Wall& next = *reached[1];
-    if (next.load <= lowest.load)
-        return QCoreApplication::translate("Walls", "Lowest walls: %1 and %2, together at %3.")
-                   .arg(lowestName, Wall::title(next.kind), text::load(lowest.load, byRate))
-            + notVisible;
-    return QCoreApplication::translate("Walls", "Lowest wall: %1, at %2; next: %3, at %4 (%5× the load).")
-               .arg(lowestName, text::load(lowest.load, byRate), Wall::title(next.kind), text::load(next.load, byRate),
-                   text::number(next.load / lowest.load, 1))
-        + notVisible;
+    QString out;
+    std::size_t named = 1;
+    if (reached.size() >= 2 && reached[1]->load <= lowest.load) {
+        out = QCoreApplication::translate("Walls", "Lowest walls: %1 and %2, together at %3")
+                  .arg(lowestName, Wall::title(reached[1]->kind), text::load(lowest.load, byRate));
+        named = 2;
+    } else {
+        out = QCoreApplication::translate("Walls", "Lowest wall: %1, at %2")
+                  .arg(lowestName, text::load(lowest.load, byRate));
+    }
+    // The latency wall is where the targets are crossed: the capacity. A lower wall is its cause, and the sentence
+    // says so rather than standing beside a capacity at another load as if the two disagreed.
+    const bool capacityAbove = lowest.kind != Wall::Kind::Latency && latency.reached && latency.load > lowest.load
+        && std::none_of(reached.begin(), reached.begin() + std::ptrdiff_t(named),
+            [](const Wall* w) { return w->kind == Wall::Kind::Latency; });
+    if (capacityAbove)
+        out += (lowest.kind == Wall::Kind::Memory
+                ? QCoreApplication::translate("Walls",
+                    ", the cause of the capacity: past it requests wait for cache space or are preempted, and the "
+                    "latency target is crossed at %1 (%2× the load)")
+                : QCoreApplication::translate("Walls",
+                    ", the cause of the capacity: past it extra users only queue, and the latency target is crossed at "
+                    "%1 (%2× the load)"))
+                   .arg(text::load(latency.load, byRate), text::number(latency.load / lowest.load, 1));
+    const auto next = std::find_if(reached.begin() + std::ptrdiff_t(named), reached.end(),
+        [capacityAbove](const Wall* w) { return !(capacityAbove && w->kind == Wall::Kind::Latency); });
+    if (next != reached.end())
+        out += QCoreApplication::translate("Walls", "; next: %1, at %2 (%3× the load).")
+                   .arg(Wall::title((*next)->kind), text::load((*next)->load, byRate),
+                       text::number((*next)->load / lowest.load, 1));
+    else if (named == reached.size() && !capacityAbove)
+        out += named == 1
+            ? QCoreApplication::translate("Walls", "; the others stand beyond %1.").arg(text::load(highestLoad, byRate))
+            : QStringLiteral(".");
+    else
+        out += u'.';
+    return out + notVisible;
 }
 
 QString Wall::name(Kind kind)

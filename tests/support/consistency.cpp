@@ -59,6 +59,25 @@ QStringList verdictContradictions(const RunAnalysis& a)
         if (!(c.shown() < failLoad && c.shown() >= lastPass))
             out << QStringLiteral("capacity %1 outside the bracket %2-%3").arg(c.shown()).arg(lastPass).arg(failLoad);
     }
+    // Walls, capacity and knee as one model: the limiting wall is the lowest, at or below the capacity it causes;
+    // the knee comes no later than throughput stops growing; a curve that passes again after its first miss says so.
+    const std::vector<const Wall*> reached = a.walls.reachedInOrder();
+    if (a.walls.limiting && !reached.empty() && a.walls.wall(*a.walls.limiting).load > reached.front()->load)
+        out << QStringLiteral("the limiting wall (%1 at %2) is not the lowest (%3 at %4)")
+                   .arg(Wall::name(*a.walls.limiting))
+                   .arg(a.walls.wall(*a.walls.limiting).load)
+                   .arg(Wall::name(reached.front()->kind))
+                   .arg(reached.front()->load);
+    if (c.bound == Capacity::Bound::Between && a.walls.limiting
+        && a.walls.wall(*a.walls.limiting).load > std::max(c.load, c.shown()) + 1e-9)
+        out << QStringLiteral("the limiting wall at %1 lies above the capacity %2 it is said to cause")
+                   .arg(a.walls.wall(*a.walls.limiting).load)
+                   .arg(c.load);
+    if (curve.knee.found && sat.reached && curve.knee.load > sat.load)
+        out << QStringLiteral("the knee at %1 lies past the saturation wall at %2").arg(curve.knee.load).arg(sat.load);
+    if (c.laterPass >= 0 && !says("not monotone"))
+        out << QStringLiteral("a higher load passed after the first miss; the verdict does not say the curve is not "
+                              "monotone");
     if (sat.reached && !curve.knee.found && curve.points.size() >= 4
         && (says("saturated") || says("Throughput stopped growing")))
         out << QStringLiteral("the verdict says throughput stopped growing; no knee was found in %1 steps")

@@ -19,5 +19,7 @@ struct RunAnalysis;
 /// What the verdict of `analysis` says that the rest of the same analysis contradicts, one sentence each: a wall
 /// named as the cause that the walls did not reach (or denied where they did), "comfortably" without 20% to spare, a
 /// capacity rounded onto the step that failed, "every load measured" where one failed, saturation beside a curve
-/// whose knee was never found. Empty for a consistent analysis.
+/// whose knee was never found; and where walls, capacity and knee disagree: a limiting wall that is not the lowest or
+/// lies above the capacity, a knee past the saturation wall, a curve that passed again after its first miss without
+/// the verdict saying it is not monotone. Empty for a consistent analysis.
 QStringList verdictContradictions(const kp::core::RunAnalysis& analysis);

@@ -96,6 +96,21 @@ private Q_SLOTS:
         QCOMPARE(walls.reachedInOrder().front(), &walls.latency);
         walls.latency.load = 16;
         QCOMPARE(walls.lowestSentence(32, false), u"Lowest walls: Saturation and Latency, together at 16 users."_s);
+        // A wall below the capacity is its cause, and the sentence says so: "Lowest wall: Saturation, at 4 users"
+        // stood beside "Capacity ≈ 5 users (limited by saturation)" as if the two disagreed.
+        walls.saturation.load = 4;
+        walls.latency.load = 6;
+        QCOMPARE(walls.lowestSentence(32, false),
+            u"Lowest wall: Saturation, at 4 users, the cause of the capacity: past it extra users only queue, and the "
+            u"latency target is crossed at 6 users (1.5× the load)."_s);
+        walls.memory.reached = true;
+        walls.memory.load = 16;
+        QCOMPARE(walls.lowestSentence(32, false),
+            u"Lowest wall: Saturation, at 4 users, the cause of the capacity: past it extra users only queue, and the "
+            u"latency target is crossed at 6 users (1.5× the load); next: Memory, at 16 users (4.0× the load)."_s);
+        walls.memory.reached = false;
+        walls.latency.load = 16;
+        walls.saturation.load = 16;
         walls.saturation.reached = false;
         QCOMPARE(walls.lowestSentence(4.5, true),
             u"Lowest wall: Latency, at 16 req/s; the others stand beyond 4.5 req/s."_s);
@@ -205,7 +220,8 @@ private Q_SLOTS:
         QCOMPARE(walls[u"limiting"].toString(), QStringLiteral("latency"));
         QCOMPARE(a[u"concurrency"][u"capacity"][u"metric"].toString(), QStringLiteral("TTFT"));
         const QString verdict = a[u"verdict"].toString();
-        QVERIFY2(verdict.contains(QStringLiteral("time to first token crosses your target")), qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("and breaks above that because time to first token went from")),
+            qPrintable(verdict));
         QVERIFY2(
             verdict.contains(QStringLiteral("not because memory is full: the KV cache was only")), qPrintable(verdict));
         QCOMPARE(walls[u"memory"][u"reached"].toBool(), false);
