@@ -57,6 +57,8 @@ struct Measured
     std::int64_t endNs = -1;
     std::int64_t plannedNs = -1; ///< its scheduled time, else its sent time
     std::int64_t prefilledNs = -1; ///< its first token, else its end: when its prompt had been processed
+    std::int64_t firstTokenNs = -1;
+    std::int64_t lastTokenNs = -1; ///< its last token chunk
     double ttftMs = std::numeric_limits<double>::quiet_NaN();
     double tpotMs = std::numeric_limits<double>::quiet_NaN();
     double e2elMs = std::numeric_limits<double>::quiet_NaN();
@@ -91,6 +93,30 @@ std::vector<std::pair<std::int64_t, int>> inFlightLevels(const std::vector<Measu
     return levels;
 }
 
+/// The most measured requests the server held at once: each from its first token less `prefillNs` (the shortest
+/// time to a first token of the step, so no more than the time its prompt took) to its last token chunk. A request
+/// waiting in the server's queue for a place is in flight but not yet held; 0 when no request streamed a token.
+int peakServed(const std::vector<Measured>& requests, std::int64_t prefillNs)
+{
+    std::vector<std::pair<std::int64_t, int>> events;
+    for (const Measured& r : requests) {
+        if (r.ok && r.firstTokenNs >= 0 && r.lastTokenNs >= r.firstTokenNs) {
+            events.emplace_back(r.firstTokenNs - prefillNs, +1);
+            events.emplace_back(r.lastTokenNs, -1);
+        }
+    }
+    std::sort(events.begin(), events.end());
+    int level = 0;
+    int peak = 0;
+    for (std::size_t i = 0; i < events.size();) {
+        const std::int64_t t = events[i].first;
+        while (i < events.size() && events[i].first == t)
+            level += events[i++].second;
+        peak = std::max(peak, level);
+    }
+    return peak;
+}
+
 SteadyWindow closedLoopWindow(const std::vector<std::pair<std::int64_t, int>>& levels, int target, int peak)
 {
     SteadyWindow w;
@@ -119,8 +145,12 @@ SteadyWindow closedLoopWindow(const std::vector<std::pair<std::int64_t, int>>& l
 // A closed loop whose records name their users: from the moment the last user sent its first request to the moment
 // the first user's last request ended, the span in which every user was at work. Without think time it is the span
 // of N requests in flight; with think time, N are rarely in flight at once, yet every user is still applying its
-// load. Empty when the records do not name exactly `target` users (an imported run).
-std::optional<SteadyWindow> usersActiveWindow(const std::vector<Measured>& requests, int target)
+// load. A user's warm-up is its first request, and the load it puts on the server is the same: the user is at work
+// from then on. (Counted from the first measured request instead, a 32-request step of 16 users on a 4-slot server
+// had its window cut to under two of the server's turns, all of it after the last warm-up had waited for a slot.)
+// Empty when the records do not name exactly `target` users (an imported run).
+std::optional<SteadyWindow> usersActiveWindow(
+    const std::vector<Measured>& requests, const std::vector<Measured>& warmups, int target)
 {
     std::map<int, std::pair<std::int64_t, std::int64_t>> spans; // user: first sent, last end
     for (const Measured& r : requests) {
@@ -136,6 +166,11 @@ std::optional<SteadyWindow> usersActiveWindow(const std::vector<Measured>& reque
     }
     if (int(spans.size()) != target)
         return std::nullopt;
+    for (const Measured& r : warmups) {
+        const auto it = spans.find(r.user);
+        if (it != spans.end() && r.sentNs >= 0)
+            it->second.first = std::min(it->second.first, r.sentNs);
+    }
     SteadyWindow w;
     for (const auto& [user, span] : spans) {
         w.startNs = std::max(w.startNs, span.first);
@@ -184,6 +219,58 @@ struct Batches
     }
 };
 
+/// What the server finished and produced over an interval (fromNs, toNs]: the requests that ended in it, the prompts
+/// it had processed by a first token in it, the output tokens whose chunks arrived in it, whichever request they
+/// belonged to. Counts and time over the same interval, so that its rates are the server's over that interval.
+struct Tally
+{
+    std::int64_t fromNs = -1;
+    std::int64_t toNs = -1;
+    int requests = 0;
+    int good = 0;
+    double promptTokens = 0;
+    double outputTokens = 0;
+    Batches batches;
+
+    Tally(std::int64_t from, std::int64_t to)
+        : fromNs(from)
+        , toNs(to)
+        , batches {from, to, {}, 0}
+    { }
+
+    bool contains(std::int64_t ns) const { return toNs > fromNs && ns > fromNs && ns <= toNs; }
+
+    /// A successful request's completion and prompt.
+    void addRequest(const Measured& m)
+    {
+        if (contains(m.endNs)) {
+            ++requests;
+            good += m.good ? 1 : 0;
+        }
+        if (m.promptTokens >= 0 && contains(m.prefilledNs))
+            promptTokens += m.promptTokens;
+    }
+
+    /// A successful request's output tokens: its chunks, each weighted so that they add up to the request's count, or
+    /// all of them at its end when it streamed no chunk.
+    void addTokens(const RequestRecord& r, double weight)
+    {
+        if (r.chunks.empty()) {
+            if (contains(r.endNs))
+                outputTokens += std::max(0, r.outputTokens());
+            return;
+        }
+        for (const ChunkArrival& chunk : r.chunks) {
+            if (contains(chunk.ns))
+                outputTokens += chunk.tokens * weight;
+            batches.add(chunk);
+        }
+    }
+
+    /// The rates, or none when the interval is empty.
+    Throughput rates(double confidence) const;
+};
+
 // The two-sided Student-t quantile for `confidence` with `df` degrees of freedom: the normal quantile by bisection on
 // erfc, then the Cornish-Fisher expansion in 1/df (within 0.1% of the exact t from 5 degrees of freedom, and the
 // batch means below have 9).
@@ -217,6 +304,20 @@ void setOutputInterval(Throughput& t, const Batches& batches, double confidence)
     const double relative = studentT(confidence, k - 1) * std::sqrt(var / k) / mean;
     t.outputTokensPerSecondLow = t.outputTokensPerSecond * std::max(0.0, 1 - relative);
     t.outputTokensPerSecondHigh = t.outputTokensPerSecond * (1 + relative);
+}
+
+Throughput Tally::rates(double confidence) const
+{
+    Throughput t;
+    if (!(toNs > fromNs))
+        return t;
+    t.seconds = static_cast<double>(toNs - fromNs) / 1e9;
+    t.requestsPerSecond = requests / t.seconds;
+    t.goodRequestsPerSecond = good / t.seconds;
+    t.outputTokensPerSecond = outputTokens / t.seconds;
+    t.totalTokensPerSecond = (outputTokens + promptTokens) / t.seconds;
+    setOutputInterval(t, batches, confidence);
+    return t;
 }
 
 } // namespace
@@ -255,24 +356,34 @@ StepStatistics StepStatistics::fromSource(
     s.slo = slo;
     s.targetInFlight = std::max(0, targetInFlight);
 
-    // The first pass: every request's times, latencies and counts, without its chunks.
+    // The first pass: every request's times, latencies and counts, without its chunks. Warm-up requests are in no
+    // statistic of their own, but the server worked on them beside the measured ones: their completions, prompts and
+    // tokens count in the rates of any interval they fell in, which measure the server over that interval.
     std::vector<Measured> measured;
+    std::vector<Measured> warmups; // their times and judgement, successful or not
     std::vector<double> lag, output, input;
-    double outputTokenSum = 0;
-    double promptTokenSum = 0;
     int withoutPrompt = 0;
     int lackingMetric = 0;
+    std::int64_t shortestTtftNs = -1; // of every successful request, warm-up included
     source([&](const RequestRecord& r) {
-        if (r.warmup)
-            return;
         Measured m;
         m.sentNs = r.sentNs;
         m.endNs = r.endNs;
         m.plannedNs = r.scheduledNs >= 0 ? r.scheduledNs : r.sentNs;
         m.prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
+        m.firstTokenNs = r.firstTokenNs;
+        m.lastTokenNs = r.chunks.empty() ? -1 : r.chunks.back().ns;
         m.user = r.user;
         m.promptTokens = r.promptTokens;
         m.ok = r.ok();
+        if (m.ok && r.sentNs >= 0 && r.firstTokenNs >= r.sentNs)
+            shortestTtftNs
+                = shortestTtftNs < 0 ? r.firstTokenNs - r.sentNs : std::min(shortestTtftNs, r.firstTokenNs - r.sentNs);
+        if (r.warmup) {
+            m.good = m.ok && meets(RequestLatencies::of(r), slo).first;
+            warmups.push_back(m);
+            return;
+        }
         if (r.sentNs >= 0)
             s.startNs = s.startNs < 0 ? r.sentNs : std::min(s.startNs, r.sentNs);
         s.endNs = std::max(s.endNs, r.endNs);
@@ -298,7 +409,6 @@ StepStatistics StepStatistics::fromSource(
         if (r.scheduledNs >= 0 && r.sentNs >= 0)
             lag.push_back(ms(r.sentNs - r.scheduledNs));
         output.push_back(l.outputTokens);
-        outputTokenSum += std::max(0, l.outputTokens);
         // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
         // ran a different workload than the one reported, and the report must say so.
         if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
@@ -307,7 +417,6 @@ StepStatistics StepStatistics::fromSource(
             ++s.inputLengthMismatches;
         if (r.promptTokens >= 0) {
             input.push_back(r.promptTokens);
-            promptTokenSum += r.promptTokens;
             if (r.cachedTokens >= 0) {
                 s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r.cachedTokens;
                 s.promptTokensWithCacheCount += r.promptTokens;
@@ -328,14 +437,19 @@ StepStatistics StepStatistics::fromSource(
     for (const auto& [t, level] : levels)
         s.peakInFlight = std::max(s.peakInFlight, level);
     if (s.targetInFlight > 0) {
-        const std::optional<SteadyWindow> users = usersActiveWindow(measured, s.targetInFlight);
+        const std::optional<SteadyWindow> users = usersActiveWindow(measured, warmups, s.targetInFlight);
         s.window = users ? *users : closedLoopWindow(levels, s.targetInFlight, s.peakInFlight);
     } else {
         s.window = openLoopWindow(measured);
     }
-    // A window of less than a few request lifetimes holds one wave of completions at most, and its rate is whatever
-    // that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window measures
-    // nothing; the step's rates fall back to the whole step, and the steady-state check says so.
+    // A window of less than a few of the server's cycles holds one wave of completions at most, and its rate is
+    // whatever that wave did: on llama.cpp a 0.4 s window doubled an 8-slot server's throughput. Such a window
+    // measures nothing; the step's rates fall back to the whole step, and the steady-state check says so. The cycle
+    // is the time a request holds its place at the server. Without a queue that is its lifetime; with one, part of
+    // the lifetime is the wait, during which the server turns over the requests ahead of it. By Little's law the
+    // cycle is then the lifetime times the share of the requests in flight that the server held at once: 16 users on
+    // 4 slots turn the slots over four times a lifetime, and a 32-request step sees five turns between the last
+    // warm-up and the first user's last request, where three lifetimes would have needed 48 measured requests.
     std::vector<double> lifetimes;
     for (const Measured& m : measured) {
         if (m.ok && !std::isnan(m.e2elMs))
@@ -343,15 +457,28 @@ StepStatistics StepStatistics::fromSource(
     }
     if (s.window.usable && s.targetInFlight > 0 && !lifetimes.empty()) {
         const double lifetimeMs = Distribution::of(std::move(lifetimes), confidence).at(50).value;
+        const int served = peakServed(measured, std::max<std::int64_t>(0, shortestTtftNs));
+        const double share = served > 0 && s.peakInFlight > served ? static_cast<double>(served) / s.peakInFlight : 1.0;
+        const double cycleMs = lifetimeMs * share;
         const double spanMs = s.window.seconds() * 1e3;
-        if (lifetimeMs > 0 && spanMs < minWindowLifetimes * lifetimeMs) {
+        if (cycleMs > 0 && spanMs < minWindowLifetimes * cycleMs) {
             s.window.usable = false;
             s.window.tooShort = true;
-            s.window.whyNotUsable = note("The full load held for %1 ms, under %2 request lifetimes (median %3 ms): "
-                                         "too short for a steady rate.")
-                                        .arg(spanMs, 0, 'f', 0)
-                                        .arg(minWindowLifetimes)
-                                        .arg(lifetimeMs, 0, 'f', 0);
+            s.window.whyNotUsable = share < 1
+                ? note("The full load held for %1 ms, under %2 turns of the server (a request held its place for %3 "
+                       "ms: of a median lifetime of %4 ms it waited the rest, %5 of %6 requests in flight being "
+                       "served at once): too short for a steady rate.")
+                      .arg(spanMs, 0, 'f', 0)
+                      .arg(minWindowLifetimes)
+                      .arg(cycleMs, 0, 'f', 0)
+                      .arg(lifetimeMs, 0, 'f', 0)
+                      .arg(served)
+                      .arg(s.peakInFlight)
+                : note("The full load held for %1 ms, under %2 request lifetimes (median %3 ms): too short for a "
+                       "steady rate.")
+                      .arg(spanMs, 0, 'f', 0)
+                      .arg(minWindowLifetimes)
+                      .arg(lifetimeMs, 0, 'f', 0);
         }
     }
     // An open loop has no ramp-in or drain of users to leave out: its window spans the planned sends, and a request
@@ -365,14 +492,21 @@ StepStatistics StepStatistics::fromSource(
     const auto sampled = [&sample](std::int64_t sentNs) {
         return !sample.windowed || sentNs < 0 || (sentNs >= sample.fromNs && sentNs <= sample.toNs);
     };
-    const SteadyWindow window = s.window;
-    const auto inside
-        = [&window](std::int64_t ns) { return window.usable && ns > window.startNs && ns <= window.endNs; };
+    // The whole step's rates are over the span of its measured requests, the steady rates over the window; in both,
+    // every request's completion and tokens that fell in the interval count, warm-up included, so that the time and
+    // the work are the same interval's. Counting only the measured requests' tokens over a span in which the server
+    // also finished warm-ups put 16 users on a 4-slot llama.cpp 28% below what its counters said it made.
+    Tally whole(s.startNs, s.endNs);
+    Tally steady(s.window.usable ? s.window.startNs : -1, s.window.usable ? s.window.endNs : -1);
+    for (const Measured& m : warmups) {
+        if (m.ok) {
+            whole.addRequest(m);
+            steady.addRequest(m);
+        }
+    }
+    warmups = {};
 
     std::vector<double> ttft, tpot, e2el;
-    int steadyRequests = 0;
-    int steadyGood = 0;
-    double steadyPromptTokens = 0;
     for (const Measured& m : measured) {
         const bool in = sampled(m.sentNs);
         if (!in)
@@ -388,12 +522,8 @@ StepStatistics StepStatistics::fromSource(
                 if (!std::isnan(value))
                     into->push_back(value);
         }
-        if (inside(m.endNs)) {
-            ++steadyRequests;
-            steadyGood += m.good ? 1 : 0;
-        }
-        if (m.promptTokens >= 0 && inside(m.prefilledNs))
-            steadyPromptTokens += m.promptTokens;
+        whole.addRequest(m);
+        steady.addRequest(m);
     }
     measured = {};
 
@@ -401,16 +531,13 @@ StepStatistics StepStatistics::fromSource(
     // output rate's intervals. Further passes only when the gaps outgrew the builders' memory.
     DistributionBuilder itl(confidence);
     DistributionBuilder itlPerToken(confidence);
-    Batches wholeBatches {s.startNs, s.endNs, {}, 0};
-    Batches steadyBatches {window.usable ? window.startNs : -1, window.usable ? window.endNs : -1, {}, 0};
-    double steadyOutputTokens = 0;
     bool first = true;
     bool again = true;
     while (again) {
         source([&](const RequestRecord& r) {
-            if (r.warmup || !r.ok())
+            if (!r.ok())
                 return;
-            if (sampled(r.sentNs)) {
+            if (!r.warmup && sampled(r.sentNs)) {
                 // Walked once, in order: the chunks are delta-encoded, and indexing one decodes from the start.
                 std::int64_t previousNs = 0;
                 bool firstChunk = true;
@@ -433,12 +560,8 @@ StepStatistics StepStatistics::fromSource(
             for (const ChunkArrival& chunk : r.chunks)
                 chunkTokens += chunk.tokens;
             const double weight = chunkTokens > 0 ? static_cast<double>(r.outputTokens()) / chunkTokens : 0.0;
-            for (const ChunkArrival& chunk : r.chunks) {
-                if (inside(chunk.ns))
-                    steadyOutputTokens += chunk.tokens * weight;
-                wholeBatches.add(chunk);
-                steadyBatches.add(chunk);
-            }
+            whole.addTokens(r, weight);
+            steady.addTokens(r, weight);
         });
         first = false;
         const bool itlAgain = itl.endPass();
@@ -455,26 +578,12 @@ StepStatistics StepStatistics::fromSource(
     s.outputTokens = Distribution::of(std::move(output), confidence);
     s.inputTokens = Distribution::of(std::move(input), confidence);
 
-    if (s.startNs >= 0 && s.endNs > s.startNs) {
-        s.whole.seconds = static_cast<double>(s.endNs - s.startNs) / 1e9;
-        s.whole.requestsPerSecond = s.succeeded / s.whole.seconds;
-        s.whole.goodRequestsPerSecond = s.good / s.whole.seconds;
-        s.whole.outputTokensPerSecond = outputTokenSum / s.whole.seconds;
-        s.whole.totalTokensPerSecond = (outputTokenSum + promptTokenSum) / s.whole.seconds;
-        setOutputInterval(s.whole, wholeBatches, confidence);
-    }
+    if (s.startNs >= 0 && s.endNs > s.startNs)
+        s.whole = whole.rates(confidence);
     if (s.total > 0)
         s.sloAttainment = static_cast<double>(s.good) / s.total;
-
-    if (window.usable) {
-        Throughput& t = s.steady;
-        t.seconds = window.seconds();
-        t.requestsPerSecond = steadyRequests / t.seconds;
-        t.goodRequestsPerSecond = steadyGood / t.seconds;
-        t.outputTokensPerSecond = steadyOutputTokens / t.seconds;
-        t.totalTokensPerSecond = (steadyOutputTokens + steadyPromptTokens) / t.seconds;
-        setOutputInterval(t, steadyBatches, confidence);
-    }
+    if (s.window.usable)
+        s.steady = steady.rates(confidence);
 
     if (s.total == 0) {
         s.notes << note("The step has no requests besides warm-up: nothing can be computed.");

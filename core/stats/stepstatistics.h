@@ -54,7 +54,9 @@ struct SteadyWindow
     std::int64_t startNs = -1;
     std::int64_t endNs = -1;
     bool usable = false;
-    /// It existed but spanned fewer than kLifetimes median request lifetimes: too short to measure a rate.
+    /// It existed but spanned fewer than kLifetimes of the server's cycles: too short to measure a rate. A cycle is
+    /// the median request lifetime, or, when requests waited in the server's queue, the part of it a request held its
+    /// place: the lifetime times the most requests the server held at once over the most in flight (Little's law).
     bool tooShort = false;
     QString whyNotUsable; ///< a plain sentence when not usable, else empty
     static constexpr int kLifetimes = 3;
@@ -103,7 +105,8 @@ struct Throughput
 ///
 /// Metric definitions (vLLM bench serve's where it has one; vllm-facts §E, peers §2). Latency distributions are
 /// in milliseconds and cover the successful requests of the latency sample (LatencySample: those sent inside the
-/// steady window when it is usable); warm-up records are ignored entirely.
+/// steady window when it is usable); warm-up records are in none of them, nor in the counts and token distributions,
+/// only in the rates (the server worked on them) and in when a user began.
 ///  - TTFT = firstTokenNs − sentNs: to the first chunk carrying a token, so a chat role chunk does not count.
 ///  - E2EL = arrival of the last token chunk − sentNs (endNs when there are no chunks): a trailing usage chunk or
 ///    [DONE] does not lengthen it.
@@ -115,19 +118,21 @@ struct Throughput
 ///    speculative decoding or a stream interval; ITL per token instead counts that gap as k gaps of gap / k.
 ///  - Schedule lag = sentNs − scheduledNs: how late the client sent against the load pattern's plan (no server
 ///    queue in it); only for requests that had a plan.
-///  - Whole-step rates divide by the span max(endNs) − min(sentNs) over all requests, failures included (AIPerf's
-///    benchmark duration). Requests per second counts successful requests, output tokens are theirs, and total
-///    tokens adds their prompt tokens.
-///  - Steady-state rates divide by the window's length. Requests per second counts successful requests ending in
-///    the window; output tokens are those of successful requests' chunks arriving in it (each chunk weighted so a
-///    request's chunks add up to its output token count); total tokens adds the prompt tokens of successful
-///    requests whose first token arrived in the window, since the prompt has been processed by then.
-///  - The window, closed loop (target N > 0 users): from the moment the last user sent its first request to the
-///    moment the first user's last request ended, when every record names its user; else (in flight meaning
-///    sentNs ≤ t < endNs) from the first moment
-///    N requests were in flight to the last moment N were still in flight. Open loop (N = 0): from the first to the
-///    last scheduled time (the sent time for a request without one); its rates include the ramp-up of requests
-///    that have not completed yet, a small bias while latency is short against the step.
+///  - Rates are the server's over an interval (from, to]: what it finished and produced in it, warm-up requests
+///    included, divided by its length, so that work and time are counted over the same interval. Requests per second
+///    counts successful requests ending in it (goodput those of them meeting the targets); output tokens are those
+///    of successful requests' chunks arriving in it (each chunk weighted so a request's chunks add up to its output
+///    token count; a request without chunks counts at its end); total tokens adds the prompt tokens of successful
+///    requests whose first token arrived in it, since the prompt has been processed by then.
+///  - Whole-step rates are over the span (min(sentNs), max(endNs)] of the measured requests, failures included
+///    (AIPerf's benchmark duration); steady-state rates over the window. A warm-up still running when the first
+///    measured request was sent (or queued behind it, as on a saturated server) is work the server did in the span.
+///  - The window, closed loop (target N > 0 users): from the moment the last user sent its first request (its
+///    warm-up, when it had one) to the moment the first user's last request ended, when every record names its user;
+///    else (in flight meaning sentNs ≤ t < endNs) from the first moment N measured requests were in flight to the
+///    last moment N were still in flight. Open loop (N = 0): from the first to the last scheduled time (the sent
+///    time for a request without one); its rates include the ramp-up of requests that have not completed yet, a
+///    small bias while latency is short against the step.
 ///  - A request is good when it succeeded and meets every given target. The TPOT target does not apply to a
 ///    request with fewer than 2 output tokens (vLLM scores its TPOT as 0); a request lacking any other targeted
 ///    metric is not good, as in AIPerf. With no targets every successful request is good. Goodput = good requests

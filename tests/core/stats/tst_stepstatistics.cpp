@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <deque>
 #include <utility>
 
 using namespace kp::core;
@@ -44,14 +45,14 @@ RequestRecord failure(ErrorClass error, double sentMs, double endMs)
     return r;
 }
 
-// Two users, four requests whose every statistic is worked out by hand in the tests, after a warm-up request
-// that would move the window's start and every latency if it were counted.
+// Two users, four requests whose every statistic is worked out by hand in the tests, and a warm-up with which user 1
+// begins, 5 ms after user 0: in no latency, yet the server worked on it and user 1 was at work from then on.
 //   user 0: R1 sent 0, tokens at 100 120 140 160, ends 170; R3 sent 170, tokens at 250 300, ends 300
-//   user 1: (warm-up sent 0, ends 10); R2 sent 10, tokens at 150, 180 (3 tokens), 200, ends 205;
+//   user 1: (warm-up sent 5, tokens at 7 and 9, ends 10); R2 sent 10, tokens at 150, 180 (3 tokens), 200, ends 205;
 //           R4 sent 205, one token at 260, ends 265
 std::vector<RequestRecord> closedLoop()
 {
-    RequestRecord warmup = request(1, 0, {{5, 1}, {8, 1}}, 10, 999);
+    RequestRecord warmup = request(1, 5, {{7, 1}, {9, 1}}, 10, 999);
     warmup.warmup = true;
     return {
         warmup,
@@ -60,6 +61,46 @@ std::vector<RequestRecord> closedLoop()
         request(0, 170, {{250, 1}, {300, 1}}, 300, 300),
         request(1, 205, {{260, 1}}, 265, 400),
     };
+}
+
+// 16 users of a closed loop on a server with 4 slots that serves first come, first served, in rounds of 100 ms: a
+// request's first token comes 20 ms into its round, then one token every 10 ms (8 in all, the last at 90 ms), and it
+// ends with the round, when its user sends the next. Every user sends a warm-up at 0, then `perUser` measured
+// requests. The server makes 4 × 8 tokens a round, 320 tokens/s, from the first round to the last.
+std::vector<RequestRecord> saturated(int perUser)
+{
+    constexpr int users = 16;
+    constexpr int places = 4;
+    constexpr double roundMs = 100;
+    struct Waiting
+    {
+        double sentMs;
+        int user;
+        bool warmup;
+    };
+    std::deque<Waiting> queue;
+    for (int u = 0; u < users; ++u)
+        queue.push_back({0, u, true});
+    std::vector<int> left(users, perUser);
+    std::vector<RequestRecord> records;
+    for (int k = 0; !queue.empty(); ++k) {
+        const double startMs = k * roundMs;
+        std::vector<int> served;
+        for (int i = 0; i < places && !queue.empty() && queue.front().sentMs <= startMs; ++i) {
+            const Waiting w = queue.front();
+            queue.pop_front();
+            std::vector<std::pair<double, int>> chunks;
+            for (int j = 0; j < 8; ++j)
+                chunks.push_back({startMs + 20 + 10 * j, 1});
+            records.push_back(request(w.user, w.sentMs, chunks, startMs + roundMs, 128));
+            records.back().warmup = w.warmup;
+            served.push_back(w.user);
+        }
+        for (int u : served)
+            if (left[std::size_t(u)]-- > 0)
+                queue.push_back({startMs + roundMs, u, false});
+    }
+    return records;
 }
 
 bool near(double a, double b)
@@ -127,11 +168,11 @@ private slots:
 
     void latencySampleLeavesOutTheRamp()
     {
-        // At 2 users the window opens when user 1 sends R2 (10 ms): R1, sent at 0 while user 0 was alone, ran
-        // beside fewer users than the step is named for and is left out of the latencies, not of the counts.
+        // At 2 users the window opens when user 1 sends its warm-up (5 ms): R1, sent at 0 while user 0 was alone,
+        // ran beside fewer users than the step is named for and is left out of the latencies, not of the counts.
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         QVERIFY(s.latencySample.windowed);
-        QCOMPARE(s.latencySample.fromNs, ns(10));
+        QCOMPARE(s.latencySample.fromNs, ns(5));
         QCOMPARE(s.latencySample.toNs, ns(265));
         QCOMPARE(s.latencySample.succeeded, 3);
         QCOMPARE(s.latencySample.leftOut, 1);
@@ -148,7 +189,7 @@ private slots:
 
         // A failure sent during the ramp is out of the sample too; one sent inside it, or never sent, is in.
         std::vector<RequestRecord> records = closedLoop();
-        for (const auto& [sentMs, endMs] : {std::pair {5.0, 8.0}, {100.0, 110.0}, {-1.0, 0.0}}) {
+        for (const auto& [sentMs, endMs] : {std::pair {3.0, 8.0}, {100.0, 110.0}, {-1.0, 0.0}}) {
             records.push_back(failure(sentMs < 0 ? ErrorClass::ConnectionRefused : ErrorClass::Timeout, sentMs, endMs));
             records.back().user = 0; // a closed loop's failure is still its user's
         }
@@ -174,13 +215,60 @@ private slots:
     void wholeStepThroughput()
     {
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
-        // max(end) 300 - min(sent) 0, the warm-up's times left out
+        // The span of the measured requests, max(end) 300 - min(sent) 0. The warm-up ran inside it, beside R1: the
+        // server finished it (at 10) and made its 2 tokens (at 7 and 9) and its 999-token prompt in the span, and
+        // they count with the span's time.
         QCOMPARE(s.startNs, ns(0));
         QCOMPARE(s.endNs, ns(300));
         VERIFY_NEAR(s.whole.seconds, 0.3);
-        VERIFY_NEAR(s.whole.requestsPerSecond, 4 / 0.3);
-        VERIFY_NEAR(s.whole.outputTokensPerSecond, 12 / 0.3);
-        VERIFY_NEAR(s.whole.totalTokensPerSecond, (12 + 1000) / 0.3);
+        VERIFY_NEAR(s.whole.requestsPerSecond, 5 / 0.3);
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 14 / 0.3);
+        VERIFY_NEAR(s.whole.totalTokensPerSecond, (14 + 1999) / 0.3);
+        // The warm-up is still in no statistic of the requests themselves.
+        QCOMPARE(s.total, 4);
+        VERIFY_NEAR(s.outputTokens.mean, 3);
+    }
+
+    // The throughput counts what it timed. With 2 measured requests a user, the measured span runs from the first
+    // measured send (100 ms, when the first 4 warm-ups ended) to the last end (1200 ms); in it the server ran rounds 1
+    // to 11, 44 requests, 12 of them warm-ups queued behind the first. Their tokens were made in the span: counting
+    // only the 32 measured requests' 256 tokens over its 1.1 s gave 233 tokens/s, 27% under the 320 the server made.
+    void throughputCountsWhatItTimed()
+    {
+        const StepStatistics s = StepStatistics::of(saturated(2), {}, 16);
+        QCOMPARE(s.total, 32);
+        QCOMPARE(s.startNs, ns(100));
+        QCOMPARE(s.endNs, ns(1200));
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 352 / 1.1);
+        VERIFY_NEAR(s.whole.outputTokensPerSecond, 320);
+        VERIFY_NEAR(s.whole.requestsPerSecond, 44 / 1.1);
+        VERIFY_NEAR(s.whole.totalTokensPerSecond, (352 + 44 * 128) / 1.1);
+
+        // Every user is at work from its warm-up (0) to the first user's last end (900): 900 ms, under three
+        // lifetimes of 390 ms, most of which a request spent waiting for one of the 4 slots. The server held 4 of
+        // the 16 requests in flight at once, so it turned its slots over every 97.5 ms, nine times in the window: a
+        // steady rate, and the same 320 tokens/s. (From the last user's first measured request, 400, the window
+        // would have been 500 ms, and three lifetimes would have needed 48 measured requests.)
+        QVERIFY2(s.window.usable, qPrintable(s.window.whyNotUsable));
+        QCOMPARE(s.window.startNs, ns(0));
+        QCOMPARE(s.window.endNs, ns(900));
+        QCOMPARE(s.peakInFlight, 16);
+        VERIFY_NEAR(s.steady.outputTokensPerSecond, 320);
+        VERIFY_NEAR(s.steady.requestsPerSecond, 40);
+        QCOMPARE(s.latencySample.succeeded, 32);
+
+        // One measured request a user: the window (0 to 500) is five turns. Asked for six, it is too short, and
+        // says why; the whole step's span (100 to 800, rounds 1 to 7) still gives the server's 320 tokens/s, where
+        // the measured requests' 128 tokens over it gave 183.
+        const StepStatistics one = StepStatistics::of(saturated(1), {}, 16, 0.95, 6);
+        QVERIFY(!one.window.usable);
+        QVERIFY(one.window.tooShort);
+        QVERIFY2(one.window.whyNotUsable.contains(QStringLiteral(
+                     "under 6 turns of the server (a request held its place for 98 ms: of a median lifetime of 390 "
+                     "ms it waited the rest, 4 of 16 requests in flight being served at once)")),
+            qPrintable(one.window.whyNotUsable));
+        VERIFY_NEAR(one.whole.outputTokensPerSecond, 224 / 0.7);
+        QVERIFY(StepStatistics::of(saturated(1), {}, 16).window.usable);
     }
 
     // The output rate's interval by batch means, worked by hand. One request streams over (0, 1000] ms; the whole
@@ -226,20 +314,19 @@ private slots:
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         QCOMPARE(s.targetInFlight, 2);
         QCOMPARE(s.peakInFlight, 2);
-        // Two in flight from R2's send (10) until R4 ends (265) with R3 still running; the warm-up would have
-        // made it 0.
+        // Both users at work from user 1's warm-up (5) until user 1's last request, R4, ends (265).
         QVERIFY(s.window.usable);
         QVERIFY(s.window.whyNotUsable.isEmpty());
-        QCOMPARE(s.window.startNs, ns(10));
+        QCOMPARE(s.window.startNs, ns(5));
         QCOMPARE(s.window.endNs, ns(265));
-        VERIFY_NEAR(s.steady.seconds, 0.255);
-        // Ending in (10, 265]: R1, R2, R4.
-        VERIFY_NEAR(s.steady.requestsPerSecond, 3 / 0.255);
-        // Token chunks in (10, 265]: R1 4, R2 1+3+1, R3 1 (its 300 is out), R4 1.
-        VERIFY_NEAR(s.steady.outputTokensPerSecond, 11 / 0.255);
-        // Prompts of requests whose first token arrived in the window: all four.
-        VERIFY_NEAR(s.steady.totalTokensPerSecond, (11 + 1000) / 0.255);
-        VERIFY_NEAR(s.steady.goodRequestsPerSecond, 3 / 0.255);
+        VERIFY_NEAR(s.steady.seconds, 0.26);
+        // Ending in (5, 265]: the warm-up, R1, R2, R4.
+        VERIFY_NEAR(s.steady.requestsPerSecond, 4 / 0.26);
+        // Token chunks in (5, 265]: the warm-up 2, R1 4, R2 1+3+1, R3 1 (its 300 is out), R4 1.
+        VERIFY_NEAR(s.steady.outputTokensPerSecond, 13 / 0.26);
+        // Prompts of requests whose first token arrived in the window: all five.
+        VERIFY_NEAR(s.steady.totalTokensPerSecond, (13 + 1999) / 0.26);
+        VERIFY_NEAR(s.steady.goodRequestsPerSecond, 4 / 0.26);
     }
 
     void closedLoopWindowOfOneUser()
@@ -252,7 +339,7 @@ private slots:
 
     void aWindowOfAFewLifetimesIsTooShort()
     {
-        // The fixture holds its full load for 255 ms with requests of 145 ms (median): under three lifetimes, so
+        // The fixture holds its full load for 260 ms with requests of 145 ms (median): under three lifetimes, so
         // the window measures one wave, not a steady rate, and the step's rates fall back to the whole step.
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2);
         QVERIFY(!s.window.usable);
@@ -261,7 +348,7 @@ private slots:
             qPrintable(s.window.whyNotUsable));
         QVERIFY(std::isnan(s.steady.outputTokensPerSecond));
         QVERIFY(!std::isnan(s.whole.outputTokensPerSecond));
-        // Asked for no minimum, the same records give the 255 ms window.
+        // Asked for no minimum, the same records give the 260 ms window.
         QVERIFY(StepStatistics::of(closedLoop(), {}, 2, 0.95, 0).window.usable);
     }
 
@@ -274,8 +361,8 @@ private slots:
         QVERIFY(std::isnan(s.steady.outputTokensPerSecond));
         QCOMPARE(s.notes.size(), 1);
         QVERIFY(s.notes.front().contains(u"steady-state"));
-        // The whole step is still measured.
-        VERIFY_NEAR(s.whole.requestsPerSecond, 4 / 0.3);
+        // The whole step is still measured: 4 requests and the warm-up ended in its span.
+        VERIFY_NEAR(s.whole.requestsPerSecond, 5 / 0.3);
     }
 
     void openLoopWindow()
@@ -404,9 +491,11 @@ private slots:
 
         const StepStatistics s = StepStatistics::of(closedLoop(), slo, 2, 0.95, 0);
         QCOMPARE(s.good, good);
-        VERIFY_NEAR(s.whole.goodRequestsPerSecond, good / 0.3);
+        // The warm-up, which ended in the span (TTFT 5, TPOT 3, E2EL 8), met every target of the rows too.
+        VERIFY_NEAR(s.whole.goodRequestsPerSecond, (good + 1) / 0.3);
         VERIFY_NEAR(s.sloAttainment, good / 4.0);
-        VERIFY_NEAR(s.steady.goodRequestsPerSecond, goodInWindow / 0.255);
+        // … and ended in the window.
+        VERIFY_NEAR(s.steady.goodRequestsPerSecond, (goodInWindow + 1) / 0.26);
     }
 
     void missingMetricIsNotGood()
