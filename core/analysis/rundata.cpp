@@ -51,6 +51,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     if (d.inputTokens <= 0)
         d.inputTokens = measuredPromptTokens(records);
     d.clientCpuSeconds = stored.info.client.value(u"cpu_seconds").toDouble(-1);
+    d.loadAverage = stored.info.client.value(u"load_average_1m").toDouble(-1);
     d.busiestThreadCpuShare = stored.info.client.value(u"busiest_thread_cpu_share").toDouble(-1);
     d.loopLagP99Ms = stored.info.client.value(u"loop_lag_p99_ms").toDouble(-1);
     d.resentAfterClose = stored.info.client.value(u"resent_after_close").toInt(0);

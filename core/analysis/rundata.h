@@ -41,6 +41,8 @@ struct StepData
     bool cancelled = false;
     int probe = 0; ///< a capacity probe's number in its sweep (CapacitySearch); 0: a step of the sweep as planned
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
+    /// The client machine's 1-minute load average as the step ended (/proc/loadavg); -1: not recorded.
+    double loadAverage = -1;
     /// The busiest load thread's CPU time as a share of its wall time (1: a whole core); -1: not recorded.
     double busiestThreadCpuShare = -1;
     /// How late the load threads' event loops woke for a 5 ms probe timer, at p99, in ms; -1: not recorded.

@@ -3,6 +3,7 @@
 #include "runpipeline.h"
 
 #include "analysis/capacitysearch.h"
+#include "analysis/disturbance.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "common/monotonicclock.h"
@@ -821,6 +822,9 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
             {QStringLiteral("cores"), QThread::idealThreadCount()}};
     if (m_options.shard)
         info.client[QStringLiteral("late_ms")] = double(m_lateMs);
+    // The machine's own load as the step ended, quoted beside a step whose time per token drifted (Disturbance).
+    if (const double loadAverage = Disturbance::loadAverageNow(); loadAverage >= 0)
+        info.client[QStringLiteral("load_average_1m")] = loadAverage;
     // Whether the client kept up: a load thread near a whole core, or an event loop that woke late, reads chunks late.
     if (result.busiestThreadCpuShare >= 0)
         info.client[QStringLiteral("busiest_thread_cpu_share")] = result.busiestThreadCpuShare;
