@@ -38,7 +38,7 @@ constexpr double kThreadBusy = 0.9;
 constexpr double kNetworkShareWarn = 0.2;
 // The simulator warns on its own (SimServer::onStepTimer) once its engine loop is this far behind its clock: the
 // figures measured then are distorted.
-constexpr double kSimLagWarnMs = 5;
+constexpr double kSimLagWarnMs = TrustChecks::kSimulatorLagWarnMs;
 // A lag, in the server's time, this large a share of the step's TTFT at the percentile moved the figure itself.
 constexpr double kSimLagFailShare = 0.1;
 

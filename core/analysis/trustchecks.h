@@ -51,6 +51,9 @@ struct TrustCheck
 /// The checks that say whether a run's numbers can be trusted, each with its numbers. The doubts come first
 /// (failures, then warnings), then the rest in a fixed order, so that every face that lists them leads with them.
 namespace TrustChecks {
+/// The simulator warns once its engine loop is this far behind its own clock (kneepoint:sim_lag_seconds, real ms):
+/// past it a step is disturbed, and the live view says so as it happens.
+inline constexpr double kSimulatorLagWarnMs = 5;
 QList<TrustCheck> of(
     const RunData& run, const LoadCurve& curve, const PhysicsFloors& floors, const AnalysisSettings& settings);
 /// The claim and the doubt of the check `id` (the samples check names `percentile`); empty for an unknown id. A

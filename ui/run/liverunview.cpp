@@ -4,6 +4,7 @@
 
 #include "analysis/loadcurve.h"
 #include "analysis/rundata.h"
+#include "analysis/trustchecks.h"
 #include "report/reportcontent.h"
 #include "runcontroller.h"
 
@@ -568,9 +569,14 @@ void LiveRunView::onMetricsSampled(const core::MetricsSample& sample)
         m_waitingPoints.append(QPointF(t, sample.waiting));
     const QLocale l = locale();
     auto figure = [&l](double v, int decimals) { return v < 0 ? tr("–") : l.toString(v, 'f', decimals); };
-    m_serverFigures->setText(tr("On the server now: %1 running, %2 waiting, KV cache %3% used")
-                                 .arg(figure(sample.running, 0), figure(sample.waiting, 0),
-                                     figure(sample.kvUsage < 0 ? -1 : 100 * sample.kvUsage, 1)));
+    QString now = tr("On the server now: %1 running, %2 waiting, KV cache %3% used")
+                      .arg(figure(sample.running, 0), figure(sample.waiting, 0),
+                          figure(sample.kvUsage < 0 ? -1 : 100 * sample.kvUsage, 1));
+    // A simulator behind its own clock delays its tokens: said as it happens, as the report's sim-lag check will.
+    if (sample.lagSeconds * 1000 > core::TrustChecks::kSimulatorLagWarnMs)
+        now += tr(" · the simulator is %1 ms behind its own clock: figures measured now are partly this machine's load")
+                   .arg(l.toString(sample.lagSeconds * 1000, 'f', 1));
+    m_serverFigures->setText(now);
     m_dirty = true;
     scheduleFlush();
 }
