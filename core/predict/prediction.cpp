@@ -202,6 +202,7 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
     p.capacityMeasured = capacityOf(p.measured, settings);
     p.capacityReplayed = capacityOf(p.replay, settings);
     p.capacityPredicted = capacityOf(p.predicted, settings);
+    p.advice = p.adviceUnder(settings, analysis.curve.capacity);
     if (request.against) {
         const RunData& other = *request.against;
         p.againstId = other.run.summary.id;
@@ -383,6 +384,16 @@ QJsonObject Prediction::toJson() const
         {QStringLiteral("steps"), steps}, {QStringLiteral("capacity_measured"), capacityMeasured},
         {QStringLiteral("capacity_replayed"), capacityReplayed},
         {QStringLiteral("capacity_predicted"), capacityPredicted},
+        {QStringLiteral("advice"),
+            QJsonObject {{QStringLiteral("kind"),
+                             advice.kind == Advice::Kind::Gain              ? QStringLiteral("gain")
+                                 : advice.kind == Advice::Kind::Loss        ? QStringLiteral("loss")
+                                 : advice.kind == Advice::Kind::WithinError ? QStringLiteral("within_error")
+                                                                            : QStringLiteral("unknown")},
+                {QStringLiteral("from"), advice.from}, {QStringLiteral("to"), advice.to},
+                {QStringLiteral("change"), std::isnan(advice.change) ? QJsonValue() : QJsonValue(advice.change)},
+                {QStringLiteral("error"), std::isnan(advice.error) ? QJsonValue() : QJsonValue(advice.error)},
+                {QStringLiteral("sentence"), advice.sentence}}},
         {QStringLiteral("not_modelled"), QJsonArray::fromStringList(notModelled)}};
     if (!checks.empty()) {
         QJsonArray list;
@@ -444,10 +455,9 @@ QString Prediction::text() const
                    .arg(text::number(measured[i].outputTokensPerSecond, 0), 15)
                    .arg(text::number(predicted[i].outputTokensPerSecond, 0), 10);
     }
-    out += QStringLiteral("\nCapacity at the run's targets: %1 measured, %2 predicted; the twin at the measured "
-                          "settings gives %3 (its error on TTFT p99: %4; on TPOT p99: %5).\n")
-               .arg(capacityText(capacityMeasured, measured), capacityText(capacityPredicted, predicted),
-                   capacityText(capacityReplayed, replay), errorPair(fit.ttftP99Error), errorPair(fit.tpotP99Error));
+    // The run's capacity as its report shows it, moved by the twin's own change: the same "from → to" as the
+    // report's advice.
+    out += QStringLiteral("\nCapacity at the run's targets, measured %1: %2.\n").arg(advice.from, advice.sentence);
     if (!checks.empty()) {
         out += QStringLiteral("\nAgainst run %1, measured with those settings:\n").arg(againstId);
         for (const Check& c : checks)

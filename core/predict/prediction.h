@@ -82,6 +82,9 @@ struct Prediction
     double capacityPredicted = -1;
     double capacityReplayed = -1; ///< the twin's own, at the measured settings: its error on capacity
     QStringList notModelled; ///< settings asked about that the twin does not model
+    /// What the prediction says of the capacity the run's analysis shows under the settings it was made at (the
+    /// report's card): adviceUnder() of those settings.
+    Advice advice;
     /// Where the measured settings came from: the server's facts, the run's steps, --base, or an assumption.
     ServerTwin::EngineSources baseSources;
     std::vector<Check> checks; ///< against the run measured with the new settings

@@ -165,6 +165,17 @@ QString HtmlReport::write(const ReportContent& c)
         out += QStringLiteral("</ol>\n");
     }
 
+    // The twin's losers: listed with the prediction, never among the flags to try.
+    if (!c.notWorthTrying.empty()) {
+        out += QStringLiteral("<h2>%1</h2><ul>\n").arg(esc(QCoreApplication::translate("Report", "Not worth trying")));
+        for (const ReportContent::TryNext& t : c.notWorthTrying)
+            out += QStringLiteral("<li><code>%1</code> (%2): %3</li>\n")
+                       .arg(esc(t.flag.commandLine),
+                           esc(QCoreApplication::translate("Report", "for: %1").arg(t.forFinding)),
+                           esc(t.prediction + u'.'));
+        out += QStringLiteral("</ul>\n");
+    }
+
     out += QStringLiteral("<h2>%1</h2>\n").arg(esc(QCoreApplication::translate("Report", "Evidence")));
     for (const ChartSpec& chart : c.charts) {
         out += QStringLiteral("<figure id=\"%1\">").arg(esc(chart.id));

@@ -130,6 +130,14 @@ QString MarkdownReport::write(const ReportContent& c)
         }
     }
 
+    // Flags a finding suggested that the run's twin predicts would cost capacity: shown, with the prediction, so
+    // that the advice is not silently dropped, but never among the ones to try.
+    if (!c.notWorthTrying.empty()) {
+        out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Not worth trying"));
+        for (const ReportContent::TryNext& t : c.notWorthTrying)
+            out += QStringLiteral("- `%1` (for: %2): %3.\n").arg(t.flag.commandLine, t.forFinding, t.prediction);
+    }
+
     out += QStringLiteral("\n## %1\n").arg(QCoreApplication::translate("Report", "Evidence"));
     for (const ChartSpec& chart : c.charts) {
         out += QStringLiteral("\n### %1\n\n%2\n\n").arg(chart.title, chart.caption);

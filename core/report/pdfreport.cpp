@@ -409,6 +409,16 @@ void layout(const ReportContent& c, PageFlow& flow)
         }
     }
 
+    // The twin's losers: listed with the prediction, never among the flags to try.
+    if (!c.notWorthTrying.empty()) {
+        flow.heading(QCoreApplication::translate("Report", "Not worth trying"), 2);
+        for (const ReportContent::TryNext& t : c.notWorthTrying) {
+            flow.text(t.flag.commandLine, flow.font(9.5, true, true));
+            flow.text(t.prediction + u'.', flow.font(9), kInk, 5 * flow.mm());
+            flow.space(1.5);
+        }
+    }
+
     // The heading goes with its first chart: left alone at the foot of a page it read as a heading over nothing.
     if (!c.charts.empty())
         flow.ensure((kChartHeightMm + 50) * flow.mm());

@@ -521,6 +521,21 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(copyAll, 0, Qt::AlignLeft);
     }
 
+    // The twin's losers: with the prediction, and no Copy button, so that nobody pastes them by mistake.
+    if (!c.notWorthTrying.empty()) {
+        auto* list = new QWidget(body);
+        list->setObjectName(QStringLiteral("notWorthTrying"));
+        auto* l = new QVBoxLayout(list);
+        l->setContentsMargins(0, 0, 0, 0);
+        for (const ReportContent::TryNext& t : c.notWorthTrying)
+            l->addWidget(
+                marked(QStringLiteral("<code>%1</code>: %2")
+                           .arg(t.flag.commandLine.toHtmlEscaped(), QString(t.prediction + u'.').toHtmlEscaped()),
+                    list));
+        m_bodyLayout->addWidget(heading(tr("Not worth trying"), body));
+        m_bodyLayout->addWidget(list);
+    }
+
     if (!c.background.isEmpty()) {
         auto* list = new QWidget(body);
         auto* l = new QVBoxLayout(list);

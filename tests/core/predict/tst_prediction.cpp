@@ -8,6 +8,8 @@
 #include "catalog/catalog.h"
 #include "common/textformat.h"
 #include "predict/prediction.h"
+#include "report/htmlreport.h"
+#include "report/markdownreport.h"
 #include "report/reportcontent.h"
 #include "support/handbuiltrun.h"
 
@@ -177,6 +179,10 @@ void TestPrediction::fromIsTheCapacityOnScreen()
     QCOMPARE(asRun.curve.capacity.bound, Capacity::Bound::Between);
     const Prediction::Advice atRun = p->adviceUnder(m_settings, asRun.curve.capacity);
     QCOMPARE(atRun.from, text::users(asRun.curve.capacity.shown()));
+    // kneepoint predict says the same "from → to" as the report, from the same card.
+    QCOMPARE(p->advice.sentence, atRun.sentence);
+    QVERIFY2(p->text().contains(atRun.sentence), qPrintable(p->text()));
+    QCOMPARE(p->toJson()[u"advice"][u"from"].toString(), atRun.from);
     // A what-if: TTFT under 300 ms. The card moves to 6 users, and so does the "from"; the twin's capacities move
     // with the targets too.
     AnalysisSettings tighter = m_settings;
@@ -216,6 +222,14 @@ void TestPrediction::theReportMovesALosingFlagOutOfTryNext()
     QVERIFY2(content.notWorthTrying.front().prediction.startsWith(QStringLiteral("Not worth trying")),
         qPrintable(content.notWorthTrying.front().prediction));
     QVERIFY(content.notWorthTrying.front().prediction.contains(text::users(analysis.curve.capacity.shown())));
+    // Every report lists it apart, with the prediction, and never among the flags to try.
+    const QString md = MarkdownReport::write(content);
+    const qsizetype tryHere = md.indexOf(QStringLiteral("## Try these next"));
+    const qsizetype notHere = md.indexOf(QStringLiteral("## Not worth trying"));
+    QVERIFY2(tryHere >= 0 && notHere > tryHere, qPrintable(md));
+    QVERIFY(!md.mid(tryHere, notHere - tryHere).contains(QStringLiteral("--max-num-seqs 2")));
+    QVERIFY(md.mid(notHere).contains(QStringLiteral("`--max-num-seqs 2` (for: f): Not worth trying: the twin")));
+    QVERIFY(HtmlReport::write(content).contains(QStringLiteral("<h2>Not worth trying</h2>")));
     // Predicted again (a what-if), the flags keep their order and their lists.
     QVERIFY(content.predictTryNext(m_run, m_settings, &cache));
     QCOMPARE(content.tryNext.size(), std::size_t(1));
