@@ -15,12 +15,14 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSocketNotifier>
+#include <QTextStream>
 #include <QTimer>
 
 #include <cmath>
@@ -125,6 +127,11 @@ QList<QCommandLineOption> RunCommand::options() const
         o("quick", "Fewer requests per step, max(16, 6 x concurrency), for trying things: p99 intervals stay open.",
             ""),
         o("duration", "Seconds per step, instead of a request count.", "S"),
+        o("step-budget",
+            "Once the baseline has timed a request, each step sends no more requests than fit in this many seconds "
+            "of the server's time, and stops sending there (0: no budget; not with --requests or --duration).",
+            "S", "300"),
+        o("yes", "Go on without asking when the sized plan will take more than an hour.", ""),
         o("transport",
             "epoll (default: the lean read path, over kqueue on macOS; socket over TLS), socket (Qt's sockets) or "
             "qnam.",
@@ -257,6 +264,8 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
         o.requestsPerStep = option::integer(p, QStringLiteral("requests"), 1, 10'000'000);
     if (p.isSet(QStringLiteral("duration")))
         o.durationPerStep = option::number(p, QStringLiteral("duration"), 0.1, 86400);
+    o.stepBudgetSeconds = option::number(p, QStringLiteral("step-budget"), 0, 86400);
+    o.goOnWithoutAsking = p.isSet(QStringLiteral("yes"));
     o.scrapeIntervalMs = option::integer(p, QStringLiteral("scrape-interval-ms"), 100, 600'000);
     const QString transport = p.value(QStringLiteral("transport"));
     const std::optional<StreamTransport::Kind> kind = StreamTransport::named(transport);
@@ -347,6 +356,22 @@ int RunCommand::execute(
             io.err << phase << (detail.isEmpty() ? QString() : u": " + detail) << '\n';
             io.err.flush();
         });
+    // Progress: a line per step, and inside a step its requests done of those planned and its time so far (the
+    // first default step of a slow server can take minutes): redrawn on a terminal, every 30 s in a log.
+    QString stepLine;
+    int stepMeasured = 0;
+    int stepPlanned = 0;
+    QElapsedTimer stepClock;
+    qint64 lastLogged = 0;
+    const auto inStep = [&] {
+        QString line = stepLine;
+        if (stepPlanned > 0)
+            line += QStringLiteral(": %1 of %2 requests, %3 s")
+                        .arg(stepMeasured)
+                        .arg(stepPlanned)
+                        .arg(double(stepClock.elapsed()) / 1000, 0, 'f', 0);
+        return line;
+    };
     QObject::connect(&pipeline, &RunPipeline::progress, &pipeline,
         [&](int done, int total, double elapsed, double remaining, const QString& what) {
             if (what.isEmpty())
@@ -359,6 +384,12 @@ int RunCommand::execute(
                                      .arg(what)
                                      .arg(elapsed, 0, 'f', 0)
                                      .arg(left);
+            const PlannedStep* step = pipeline.currentStep();
+            stepLine = line;
+            stepMeasured = 0;
+            stepPlanned = step ? step->plan.requestCount : 0;
+            stepClock.start();
+            lastLogged = 0;
             // A bar that redraws itself on a terminal; plain lines for logs and pipes.
             if (terminal)
                 io.err << '\r' << line.leftJustified(78, u' ', true);
@@ -366,6 +397,43 @@ int RunCommand::execute(
                 io.err << line << '\n';
             io.err.flush();
         });
+    QObject::connect(&pipeline, &RunPipeline::requestsMeasured, &pipeline, [&](const QList<RequestDot>& dots) {
+        stepMeasured += int(dots.size());
+        if (terminal) {
+            io.err << '\r' << inStep().leftJustified(78, u' ', true);
+        } else if (stepClock.isValid() && stepClock.elapsed() - lastLogged >= 30'000) {
+            lastLogged = stepClock.elapsed();
+            io.err << inStep() << '\n';
+        } else {
+            return;
+        }
+        io.err.flush();
+    });
+    // The plan sized to the server after the baseline: said, and asked about when it runs past an hour. Only a
+    // person at a terminal is asked; a script that started the run, or --yes, goes on.
+    const bool askable = ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO) && !options.goOnWithoutAsking;
+    QObject::connect(&pipeline, &RunPipeline::planSized, &pipeline, [&](const QString& sentence, double, bool held) {
+        if (terminal)
+            io.err << '\r' << QString(78, u' ') << '\r';
+        io.err << sentence << '\n';
+        if (held && askable) {
+            io.err << "That is more than an hour. Go on? [y/N] ";
+            io.err.flush();
+            QTextStream in(stdin);
+            const QString answer = in.readLine().trimmed().toLower();
+            if (answer == u"y" || answer == u"yes") {
+                pipeline.hold(false);
+            } else {
+                io.err << "Stopping: the baseline is kept. --step-budget S or --requests N make the run shorter.\n";
+                pipeline.cancel();
+            }
+        } else if (held) {
+            if (!options.goOnWithoutAsking)
+                io.err << "That is more than an hour; going on without asking (no terminal to ask at).\n";
+            pipeline.hold(false);
+        }
+        io.err.flush();
+    });
     std::vector<SummaryRow> rows;
     QObject::connect(&pipeline, &RunPipeline::stepFinished, &pipeline, [&](const RunPipeline::StepOutcome& outcome) {
         const LoadPlan& plan = outcome.planned.plan;

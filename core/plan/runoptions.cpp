@@ -126,6 +126,7 @@ QJsonObject RunOptions::toJson() const
         {QStringLiteral("requests_per_step"), requestsPerStep},
         {QStringLiteral("quick"), quick},
         {QStringLiteral("duration_per_step_s"), durationPerStep},
+        {QStringLiteral("step_budget_s"), stepBudgetSeconds},
         {QStringLiteral("baseline_requests"), baselineRequests},
         {QStringLiteral("warmup_per_step"), warmupPerStep},
         {QStringLiteral("max_error_fraction"), maxErrorFraction},
@@ -214,6 +215,7 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     whole(u"requests_per_step", &o.requestsPerStep);
     o.quick = json.value(u"quick").toBool();
     real(u"duration_per_step_s", &o.durationPerStep);
+    real(u"step_budget_s", &o.stepBudgetSeconds);
     whole(u"baseline_requests", &o.baselineRequests);
     whole(u"warmup_per_step", &o.warmupPerStep);
     real(u"max_error_fraction", &o.maxErrorFraction);

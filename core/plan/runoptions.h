@@ -59,6 +59,14 @@ struct RunOptions
     /// then have no upper bound, and the samples check says so.
     bool quick = false;
     double durationPerStep = 0; ///< seconds; 0: end by request count
+    /// --step-budget: once the baseline has timed a request, each step not sized by --requests or --duration
+    /// sends no more requests than fit in this many seconds of the server's time, and stops
+    /// sending there (StepBudget); 0: no budget.
+    double stepBudgetSeconds = kDefaultStepBudgetSeconds;
+    static constexpr double kDefaultStepBudgetSeconds = 300;
+    /// --yes: a run sized past an hour goes on without asking. How this run was started, not what it measured: not
+    /// stored.
+    bool goOnWithoutAsking = false;
     int baselineRequests = 8;
     int warmupPerStep = 0; ///< 0: one per user, up to 32
     double maxErrorFraction = 0.2; ///< a sweep stops at a step with more failures than this; 1: it never stops

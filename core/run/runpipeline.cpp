@@ -12,6 +12,7 @@
 #include "doctor/doctor.h"
 #include "load/contextfit.h"
 #include "metricsscraper.h"
+#include "plan/stepbudget.h"
 #include "serverwatch.h"
 #include "shard/clockoffset.h"
 
@@ -27,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <numeric>
 
 namespace kp::core {
 
@@ -466,9 +468,14 @@ void RunPipeline::runNextStep()
         }
         m_lateMs = std::max<qint64>(0, -wait);
     }
-    // Time left: the mean of the steps so far, for those still to come; a guess, and said to be one.
+    // Time left: the sized plan's estimates of the steps still to come (in the server's time, so on the client's
+    // clock divided by the simulator's speed); before it, or once probes changed the plan, the mean of the steps so
+    // far. A guess either way, and said to be one.
     const double elapsed = double(m_elapsed.elapsed()) / 1000;
-    const double remaining = m_next == 0 ? -1 : elapsed / double(m_next) * double(m_plan.size() - m_next);
+    double remaining = m_next == 0 ? -1 : elapsed / double(m_next) * double(m_plan.size() - m_next);
+    if (m_stepSeconds.size() == m_plan.size())
+        remaining
+            = std::accumulate(m_stepSeconds.begin() + std::ptrdiff_t(m_next), m_stepSeconds.end(), 0.0) / timeScale();
     const QString what
         = (step.phase == u"rate" ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
                                  : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users))
@@ -870,13 +877,16 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         return;
     }
     // One request's lifetime, in the server's time: how long later steps' users take to ramp in.
-    if (planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0)
+    const bool sizeNow = planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0;
+    if (sizeNow)
         m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;
     outcome.cancelled = result.cancelled;
     m_outcomes.push_back(outcome);
     Q_EMIT stepFinished(outcome);
     ++m_next;
     m_attempt = 0;
+    if (sizeNow && !result.cancelled && !m_cancelled)
+        sizeToTheServer();
     if (result.cancelled || m_cancelled) {
         finish(RunStatus::Stopped,
             result.cancelled
@@ -930,6 +940,26 @@ QString RunPipeline::stopReason(const StepOutcome& outcome) const
             .arg(tpot, 0, 'f', 1)
             .arg(*m_options.slo.tpotMs);
     return {};
+}
+
+void RunPipeline::sizeToTheServer()
+{
+    // A sharded run keeps the schedule every shard shares; a run the user sized (--requests) keeps its requests and
+    // is only timed.
+    if (m_options.shard || !(m_lifetimeMs > 0))
+        return;
+    const double budget = m_options.requestsPerStep > 0 ? 0 : std::max(0.0, m_options.stepBudgetSeconds);
+    const std::vector<StepBudget::Step> sized
+        = StepBudget::apply(m_plan, m_next, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget);
+    m_stepSeconds.assign(m_next, 0);
+    for (const StepBudget::Step& s : sized)
+        m_stepSeconds.push_back(s.seconds);
+    // What the user waits: a simulator's time runs faster than theirs.
+    const double total = StepBudget::total(sized) / timeScale();
+    const bool ask = total > StepBudget::kAskAboveSeconds;
+    if (ask)
+        m_held = true;
+    Q_EMIT planSized(StepBudget::sentence(sized, budget, timeScale()), total, ask);
 }
 
 void RunPipeline::hold(bool held)

@@ -60,6 +60,9 @@ public:
     const ServerFacts& facts() const { return m_facts; }
     const RunOptions& options() const { return m_options; }
     const std::vector<StepOutcome>& outcomes() const { return m_outcomes; }
+    /// The step in progress, or about to start (null once the plan is done): its plan says how many requests it
+    /// measures, for progress inside the step.
+    const PlannedStep* currentStep() const { return m_next < m_plan.size() ? &m_plan[m_next] : nullptr; }
     /// The server's time per client second: the simulator's speed, else 1.
     double timeScale() const { return m_facts.timeScale.value_or(1.0); }
     /// The network between client and server: TCP connect, TLS handshake and the median /health round trip, ms.
@@ -77,9 +80,16 @@ Q_SIGNALS:
     void finished(kp::core::RunStatus status, const QString& reason);
     /// Each /metrics scrape while a step runs (on the client's monotonic clock), for live charts.
     void metricsSampled(const kp::core::MetricsSample& sample);
+    /// After the baseline: the rest of the run sized to the server (StepBudget), and how long it takes at the least
+    /// in real seconds.
+    /// When that is more than StepBudget::kAskAboveSeconds the pipeline holds before its next step: the receiver
+    /// asks, then calls hold(false) to go on or cancel() to stop; `held` says whether it must answer.
+    void planSized(const QString& sentence, double seconds, bool held);
 
 private:
     void planSteps();
+    /// After the baseline: sizes the steps still to come to the server's pace and announces the plan (planSized).
+    void sizeToTheServer();
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
     void planProbe(const QString& phase);
@@ -142,6 +152,8 @@ private:
     /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).
     std::vector<std::uint64_t> m_templateOffsets;
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps
+    // Each step's estimated seconds once the run is sized (StepBudget), by index into m_plan; empty before.
+    std::vector<double> m_stepSeconds;
     /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
     std::uint64_t m_promptOffset = 0;
     /// What the step in progress saw of a server going away: requests refused or closed before any answer, and

@@ -18,6 +18,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -214,6 +215,7 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     connect(m_controller, &RunController::stepFinished, this, &LiveRunView::onStepFinished);
     connect(m_controller, &RunController::metricsSampled, this, &LiveRunView::onMetricsSampled);
     connect(m_controller, &RunController::requestsMeasured, this, &LiveRunView::onRequestsMeasured);
+    connect(m_controller, &RunController::planSized, this, &LiveRunView::onPlanSized);
     connect(m_controller, &RunController::finished, this, &LiveRunView::onFinished);
     clear();
 }
@@ -436,6 +438,29 @@ void LiveRunView::onRunCreated(qint64 runId, double timeScale)
                                  .arg(locale().toString(timeScale, 'g', 4)));
         m_noteLabel->show();
     }
+}
+
+void LiveRunView::onPlanSized(const QString& sentence, double seconds, bool held)
+{
+    Q_UNUSED(seconds)
+    m_phaseLabel->setText(sentence);
+    if (!held)
+        return;
+    // The run waits before its next step for this answer; every step so far is stored either way.
+    auto* box = new QMessageBox(QMessageBox::Question, tr("A long run"),
+        tr("%1\n\nThat is more than an hour. Go on, or stop here and keep the baseline?").arg(sentence),
+        QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("longRunQuestion"));
+    box->addButton(tr("Go on"), QMessageBox::AcceptRole);
+    QPushButton* stop = box->addButton(tr("Stop"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, stop] {
+        if (box->clickedButton() == stop)
+            m_controller->stop();
+        else
+            m_controller->hold(false);
+    });
+    box->open();
 }
 
 void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)

@@ -53,6 +53,8 @@ private:
     void onStarted();
     void onRunCreated(qint64 runId, double timeScale);
     void onPhaseChanged(const QString& phase, const QString& detail);
+    /// The plan sized after the baseline: said under the progress bar, and asked about when it is over an hour.
+    void onPlanSized(const QString& sentence, double seconds, bool held);
     void onProgress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
     void onMetricsSampled(const core::MetricsSample& sample);

@@ -12,6 +12,7 @@
 #include "support/simprocess.h"
 #include "support/testsecret.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -244,6 +245,67 @@ private Q_SLOTS:
         const auto storedUnshared = store->run(runs[0].id, &error);
         QVERIFY2(storedUnshared, qPrintable(error));
         QCOMPARE(storedUnshared->steps[1].info.phase, QStringLiteral("concurrency"));
+    }
+
+    // A default run sized to a slow server (issue 46: 11 s a request, an hour planned for the first step, nothing
+    // printed for 14 minutes): after the baseline each step fits its budget and ends there, the plan says how long
+    // it takes, and the command line shows the requests done inside a step.
+    void aDefaultRunIsSizedToTheServer()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        QElapsedTimer clock;
+        clock.start();
+        // 256 tokens a request: about 2 s of the server's time at one user, so the default 368 requests of the
+        // one-user step would take 12 minutes of it; a budget of 20 s leaves 16, ended at 20 s at the latest.
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,2"), QStringLiteral("--shapes"), QStringLiteral("128/256"),
+                QStringLiteral("--step-budget"), QStringLiteral("20"), QStringLiteral("--db"), db});
+        const Finished f = waitFor(run);
+        QCOMPARE(f.code, 0);
+        QVERIFY2(f.err.contains(QStringLiteral("The rest of the run takes at least")), qPrintable(f.err));
+        QVERIFY2(
+            f.err.contains(QStringLiteral("of the server's time at 20× speed; 2 steps; 2 trimmed to fit 20 s each")),
+            qPrintable(f.err));
+        // At speed 20 two steps of 20 s of the server's time are 2 s of ours, with the baseline and start-up.
+        QVERIFY2(clock.elapsed() < 30'000, qPrintable(QString::number(clock.elapsed())));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->info.options[u"step_budget_s"].toDouble(), 20.0);
+        QCOMPARE(int(stored->steps.size()), 3);
+        for (std::size_t i = 1; i < stored->steps.size(); ++i) {
+            int measured = 0;
+            for (const RequestRecord& r : store->requests(stored->steps[i].id, &error))
+                measured += r.warmup ? 0 : 1;
+            QVERIFY2(measured > 0 && measured < 40, qPrintable(QString::number(measured)));
+            const double seconds = double(stored->steps[i].info.endNs - stored->steps[i].info.startNs) / 1e9;
+            QVERIFY2(seconds * 20 < 20 + 10, qPrintable(QString::number(seconds * 20)));
+        }
+
+        // A run the user sized is kept as asked, and timed: 100,000 requests a step is hours even at 20× speed. With
+        // no terminal to ask at, the run says so and goes on.
+        QProcess longRun;
+        longRun.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--shapes"),
+                QStringLiteral("128/64"), QStringLiteral("--requests"), QStringLiteral("100000"),
+                QStringLiteral("--db"), dir.filePath(QStringLiteral("long.sqlite"))});
+        QVERIFY(longRun.waitForStarted());
+        QString err;
+        for (int i = 0; i < 600 && !err.contains(QStringLiteral("going on without asking")); ++i) {
+            longRun.waitForReadyRead(100);
+            err += QString::fromUtf8(longRun.readAllStandardError());
+        }
+        longRun.kill();
+        longRun.waitForFinished();
+        QVERIFY2(err.contains(QStringLiteral("That is more than an hour; going on without asking")), qPrintable(err));
+        QVERIFY2(!err.contains(QStringLiteral("trimmed")), qPrintable(err));
     }
 
     void defaultCountsBoundTheP99AndQuickDoesNot()
