@@ -153,6 +153,14 @@ QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
         knee[QStringLiteral("load")] = curve.knee.load;
         knee[QStringLiteral("output_tokens_per_s")] = curve.knee.outputTokensPerSecond;
     }
+    // The pair of steps it rests on (or, without a knee, the pair that came closest), with the definition's figures.
+    if (curve.knee.next >= 0) {
+        knee[QStringLiteral("evidence")] = curve.knee.evidence;
+        knee[QStringLiteral("next_load")] = curve.points[std::size_t(curve.knee.next)].load;
+        knee[QStringLiteral("throughput_growth")] = num(curve.knee.throughputGrowth);
+        knee[QStringLiteral("latency_growth")] = num(curve.knee.latencyGrowth);
+        knee[QStringLiteral("elasticity")] = num(curve.knee.elasticity);
+    }
     return {{QStringLiteral("by"), curve.byRate ? QStringLiteral("rate") : QStringLiteral("concurrency")},
         {QStringLiteral("points"), points}, {QStringLiteral("capacity"), capacity(curve.capacity)},
         {QStringLiteral("goodput_capacity"), capacity(curve.goodputCapacity)}, {QStringLiteral("knee"), knee}};
@@ -186,15 +194,26 @@ QString AnalysisText::summary(const RunData& run, const RunAnalysis& a)
     out += QStringLiteral("\nScorecard (p%1, times in ms%2, failures count against the targets)\n")
                .arg(text::number(a.settings.percentile), roundTrip);
     out += a.curve.points.empty() ? QStringLiteral("  no concurrency steps\n") : scorecard(run, a, a.curve);
-    out += capacityLine(QStringLiteral("Capacity"), a.curve, a.curve.capacity, true) + u'\n';
-    out += capacityLine(
-               QStringLiteral("Goodput capacity (%1 attainment)").arg(text::percent(a.settings.attainmentTarget)),
+    // One number answers "how many users": the capacity, named with its definition; goodput is shown as the second
+    // measure it is.
+    out += capacityLine(QStringLiteral("Capacity (the most users with each figure under its target at p%1)")
+                            .arg(text::number(a.settings.percentile)),
+               a.curve, a.curve.capacity, true)
+        + a.confidence.line() + u'\n';
+    out += capacityLine(QStringLiteral("Goodput capacity, a second measure (the most users with %1 of requests "
+                                       "meeting every target at once)")
+                            .arg(text::percent(a.settings.attainmentTarget)),
                a.curve, a.curve.goodputCapacity, true)
         + u'\n';
-    out += a.curve.knee.found
-        ? QStringLiteral("Knee: %1 (%2)\n")
-              .arg(a.curve.points[std::size_t(a.curve.knee.point)].step->loadText(), a.curve.knee.method)
-        : QStringLiteral("Knee: none found (throughput kept growing, or too few steps)\n");
+    // The knee with the two steps it rests on and its definition; without one, the pair that came closest.
+    const KneePoint& k = a.curve.knee;
+    out += k.found ? QStringLiteral("Knee: %1: %2. Definition: %3.\n")
+                         .arg(a.curve.points[std::size_t(k.point)].step->loadText(), k.evidence, k.method)
+        : k.next >= 0
+        ? QStringLiteral("Knee: none: no pair of steps bought more latency than throughput; the closest, %1. "
+                         "Definition: %2.\n")
+              .arg(k.evidence, k.method)
+        : QStringLiteral("Knee: none (fewer than two steps to compare).\n");
     if (!a.rateCurve.points.empty()) {
         out += QStringLiteral("\nRate sweep\n") + scorecard(run, a, a.rateCurve);
         out += capacityLine(QStringLiteral("Capacity"), a.rateCurve, a.rateCurve.capacity, false) + u'\n';
@@ -341,9 +360,11 @@ QJsonObject AnalysisText::toJson(const RunData& run, const RunAnalysis& a)
     } else {
         physics[QStringLiteral("why_not")] = p.whyNot;
     }
+    QJsonObject confidence {{QStringLiteral("level"), CapacityConfidence::name(a.confidence.level)},
+        {QStringLiteral("reasons"), QJsonArray::fromStringList(a.confidence.reasons)}};
     QJsonObject out {{QStringLiteral("run_id"), run.run.summary.id}, {QStringLiteral("verdict"), a.verdict},
-        {QStringLiteral("settings"), settings}, {QStringLiteral("time_scale"), run.timeScale},
-        {QStringLiteral("concurrency"), curveJson(a.curve, a.trust)},
+        {QStringLiteral("confidence"), confidence}, {QStringLiteral("settings"), settings},
+        {QStringLiteral("time_scale"), run.timeScale}, {QStringLiteral("concurrency"), curveJson(a.curve, a.trust)},
         {QStringLiteral("walls"),
             QJsonObject {{QStringLiteral("saturation"), wallJson(a.walls.saturation)},
                 {QStringLiteral("latency"), wallJson(a.walls.latency)},

@@ -83,7 +83,8 @@ RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings
         a.walls = (stopped ? *stopped : unknown).unjudgedWalls();
     }
     a.trust = TrustChecks::of(run, a.curve, a.physics, settings);
-    a.verdict = Verdict::of(run, settings, a.curve, a.walls);
+    a.confidence = CapacityConfidence::of(a.curve, a.trust);
+    a.verdict = Verdict::of(run, settings, a.curve, a.walls) + a.confidence.sentence();
     if (stopped)
         a.verdict = stopped->verdict() + u' ' + a.verdict;
     a.findings = Findings::of(run, a);

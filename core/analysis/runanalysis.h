@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/analysissettings.h"
+#include "analysis/capacityconfidence.h"
 #include "analysis/finding.h"
 #include "analysis/loadcurve.h"
 #include "analysis/physicsfloors.h"
@@ -35,6 +36,7 @@ struct RunAnalysis
     /// Doubts first (failures, then warnings). TrustChecks::disturbed(trust) lists the steps the measurement itself
     /// disturbed (the client fell behind, the simulator lagged its clock), for weighing the verdict's confidence.
     QList<TrustCheck> trust;
+    CapacityConfidence confidence; ///< how far the capacity can be believed, shown beside it in every face
     QList<Finding> findings; ///< problems first, then background, then healthy checks
     QString verdict;
 

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void aThroughputFallIsSaturationAtTheLatest();
     void aMissBetweenPassesIsNotMonotone();
     void aTargetMissedByOneUserIsNotAWall();
+    void aDisturbedStepWeighsOnTheConfidence();
     void capacityNeverRoundsOntoTheFailedStep();
     void capacitySearchProbesInsideTheBracket();
     void paretoFrontierOfTwoRuns();
@@ -798,6 +799,43 @@ void TestRunAnalysis::aTargetMissedByOneUserIsNotAWall()
                                                "for a place, so 900 ms is what processing 1,024 prompt tokens and "
                                                "making the first token takes on this server.")),
         qPrintable(a.verdict));
+}
+
+// Four demos on a busy machine answered 67, 45, 46 and 7 users; the last beside a client that fell behind, and the
+// verdict read as sure as the others. A capacity resting on a disturbed step says how far it can be believed, and
+// why, beside the number.
+void TestRunAnalysis::aDisturbedStepWeighsOnTheConfidence()
+{
+    RunData run = makeRun(latencyBoundSweep());
+    RunAnalysis a = analysed(run);
+    QCOMPARE(a.confidence.level, CapacityConfidence::Level::High);
+    QVERIFY2(!a.verdict.contains(QStringLiteral("Confidence")), qPrintable(a.verdict));
+
+    // The client's event loops woke 14 ms late at p99 at 16 users, the step that missed.
+    run.steps.back().loopLagP99Ms = 14;
+    a = analysed(run);
+    QCOMPARE(a.confidence.level, CapacityConfidence::Level::Low);
+    QVERIFY2(a.verdict.endsWith(QStringLiteral(" Confidence in this number: low, since the measurement itself was "
+                                               "disturbed at 16 users (the client fell behind or the simulator "
+                                               "lagged), and the capacity rests on it.")),
+        qPrintable(a.verdict));
+    const QString text = AnalysisText::render(run, a);
+    QVERIFY2(text.contains(QStringLiteral(" Confidence: low (the measurement itself was disturbed at 16 users")),
+        qPrintable(text));
+    QCOMPARE(AnalysisText::toJson(run, a)[u"confidence"][u"level"].toString(), QStringLiteral("low"));
+
+    // Below the crossing, it only weighs: medium.
+    run.steps.back().loopLagP99Ms = -1;
+    run.steps[2].loopLagP99Ms = 14; // 2 users
+    a = analysed(run);
+    QCOMPARE(a.confidence.level, CapacityConfidence::Level::Medium);
+    QVERIFY2(a.confidence.reasons.join(u' ').contains(QStringLiteral("disturbed at 2 users, below the capacity")),
+        qPrintable(a.confidence.reasons.join(u' ')));
+
+    // A curve that passes again after its first miss: low, whatever the client did.
+    const std::vector<StepSpec> specs
+        = {{1, 100, 10}, {1, 100, 10}, {2, 120, 10}, {4, 200, 10}, {8, 606, 10}, {16, 288, 10}, {32, 317, 10}};
+    QCOMPARE(analysed(makeRun(specs)).confidence.level, CapacityConfidence::Level::Low);
 }
 
 void TestRunAnalysis::physicsFloorsAndEfficiency()
