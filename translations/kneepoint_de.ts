@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Disturbance</name>
+    <message>
+        <source>The server&apos;s time per token held steady within each step</source>
+        <translation>Die Zeit pro Token des Servers blieb in jedem Schritt stabil</translation>
+    </message>
+    <message>
+        <source>Something else may have slowed the server during a step</source>
+        <translation>Etwas anderes könnte den Server während eines Schritts gebremst haben</translation>
+    </message>
+    <message>
+        <source>No step had %1 requests with a time per token, too few to tell a drift from a few slow requests.</source>
+        <translation>Kein Schritt hatte %1 Anfragen mit einer Zeit pro Token; zu wenige, um eine Drift von ein paar langsamen Anfragen zu unterscheiden.</translation>
+    </message>
+    <message>
+        <source>; the machine&apos;s 1-minute load average was %1 on %2 cores</source>
+        <translation>; die 1-Minuten-Last der Maschine lag bei %1 auf %2 Kernen</translation>
+    </message>
+    <message>
+        <source>; the machine&apos;s 1-minute load average was %1</source>
+        <translation>; die 1-Minuten-Last der Maschine lag bei %1</translation>
+    </message>
+    <message>
+        <source>the median time per token went from %1 in the first third of its requests to %2 in the last (%3)</source>
+        <translation>stieg die mittlere Zeit pro Token von %1 im ersten Drittel seiner Anfragen auf %2 im letzten (%3)</translation>
+    </message>
+    <message>
+        <source>its median was %1 the one measured earlier at the same load</source>
+        <translation>lag ihr Median beim %1 des zuvor bei derselben Last gemessenen</translation>
+    </message>
+    <message>
+        <source>At %1 %2%3</source>
+        <translation>Bei %1 %2%3</translation>
+    </message>
+    <message>
+        <source>, and </source>
+        <translation>, und </translation>
+    </message>
+    <message>
+        <source>. At one load a server&apos;s time per token holds still; a change of %1 or more means another process (or a changing server) shared the machine, so these steps&apos; figures may not be the server&apos;s own: measure them again on a quiet machine.</source>
+        <translation>. Bei gleicher Last bleibt die Zeit pro Token eines Servers stabil; eine Änderung um %1 oder mehr bedeutet, dass ein anderer Prozess (oder ein sich ändernder Server) die Maschine mitbenutzte, daher sind die Zahlen dieser Schritte womöglich nicht die des Servers selbst: Messen Sie sie auf einer ruhigen Maschine erneut.</translation>
+    </message>
+    <message>
+        <source>In each of %1 steps the median time per token of the last third of its requests stayed within %2 of the first third&apos;s, and a repeated load within %2 of the first measurement; the widest was %3 at %4%5.</source>
+        <translation>In jedem der %1 Schritte blieb die mittlere Zeit pro Token des letzten Drittels seiner Anfragen innerhalb von %2 der des ersten Drittels, und eine wiederholte Last innerhalb von %2 der ersten Messung; die größte Abweichung war %3 bei %4%5.</translation>
+    </message>
+</context>
+<context>
     <name>DurationEstimate</name>
     <message>
         <source>About %1 seconds</source>
@@ -504,43 +551,43 @@
     </message>
     <message>
         <source>as the server reports</source>
-        <translation type="unfinished"></translation>
+        <translation>wie der Server meldet</translation>
     </message>
     <message>
         <source>as launched</source>
-        <translation type="unfinished"></translation>
+        <translation>wie gestartet</translation>
     </message>
     <message>
         <source>llama-server&apos;s default</source>
-        <translation type="unfinished"></translation>
+        <translation>Voreinstellung von llama-server</translation>
     </message>
     <message>
         <source>vLLM&apos;s default on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Voreinstellung von vLLM auf %1</translation>
     </message>
     <message>
         <source>at least, vLLM&apos;s default on any GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>mindestens, die Voreinstellung von vLLM auf jeder GPU</translation>
     </message>
     <message>
         <source>now %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>jetzt %1, %2</translation>
     </message>
     <message>
         <source>the setting now is not known</source>
-        <translation type="unfinished"></translation>
+        <translation>die jetzige Einstellung ist unbekannt</translation>
     </message>
     <message>
         <source>one step then holds the longest prompt sent at %1 (%2 tokens) and the %3 requests decoding beside it</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Schritt fasst dann den längsten bei %1 gesendeten Prompt (%2 Tokens) und die %3 daneben dekodierenden Anfragen</translation>
     </message>
     <message>
         <source>one step then holds the longest prompt sent at %1 (%2 tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Schritt fasst dann den längsten bei %1 gesendeten Prompt (%2 Tokens)</translation>
     </message>
     <message>
         <source>%1: the longest prompt sent at %2 (%3 tokens) is then prefilled over several steps, not in one (the setting now is %4, %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der längste bei %2 gesendete Prompt (%3 Tokens) wird dann über mehrere Schritte verarbeitet, nicht in einem (die Einstellung ist jetzt %4, %5)</translation>
     </message>
     <message>
         <source>%1: %2 (%3)</source>
@@ -844,6 +891,14 @@
     <message>
         <source>Answer quality</source>
         <translation>Antwortqualität</translation>
+    </message>
+    <message>
+        <source>Not worth trying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3772,6 +3827,10 @@
         <source>Last completed step (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 output tokens/s · %7 of %8 requests succeeded</source>
         <translation>Letzter abgeschlossener Schritt (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 Ausgabe-Tokens/s · %7 von %8 Anfragen erfolgreich</translation>
     </message>
+    <message>
+        <source> · the simulator is %1 ms behind its own clock: figures measured now are partly this machine&apos;s load</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::MainWindow</name>
@@ -4895,6 +4954,10 @@
     <message>
         <source>Before you trust these numbers (details under the scorecard):</source>
         <translation>Bevor Sie diesen Zahlen vertrauen (Einzelheiten unter der Bewertungsübersicht):</translation>
+    </message>
+    <message>
+        <source>Not worth trying</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
