@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CapacityConfidence</name>
+    <message>
+        <source>the measurement itself was disturbed at %1 (the client fell behind or the simulator lagged), and the capacity rests on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 missed while %2 met every target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the measurement was disturbed at %1, below the capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Confidence in this number: %1, since %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Confidence: %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Disturbance</name>
     <message>
         <source>The server&apos;s time per token held steady within each step</source>
@@ -627,7 +662,7 @@
     </message>
     <message>
         <source>at least %1</source>
-        <translation>mindestens %1</translation>
+        <translation type="unfinished">mindestens %1</translation>
     </message>
     <message>
         <source>below %1</source>
@@ -1571,6 +1606,10 @@
         <source>* TTFT within the network&apos;s round trip of %1: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit von %1: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
     </message>
+    <message>
+        <source>† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -1819,88 +1858,135 @@
     <name>ServerOutage</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n request(s) refused at the connection</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%1 s</translation>
     </message>
     <message numerus="yes">
         <source>%n closed before any answer</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n vor jeder Antwort geschlossen</numerusform>
+            <numerusform>%n vor jeder Antwort geschlossen</numerusform>
         </translation>
     </message>
     <message>
         <source>its %1 counter fell from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Zähler %1 fiel von %2 auf %3</translation>
     </message>
     <message>
         <source>back after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>zurück nach %1</translation>
     </message>
     <message>
         <source>no answer for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lang keine Antwort</translation>
     </message>
     <message>
         <source>The server stopped answering at %1 (%2); no capacity is drawn from this run&apos;s failed step, and no wall or advice from this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server antwortete ab %1 nicht mehr (%2); aus dem gescheiterten Schritt dieses Laufs wird keine Kapazität abgeleitet, und aus diesem Lauf keine Grenze und kein Rat.</translation>
     </message>
     <message>
         <source>The server restarted at %1 and failed again (%2); no capacity is drawn from this run&apos;s failed step, and no wall or advice from this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server startete bei %1 neu und fiel erneut aus (%2); aus dem gescheiterten Schritt dieses Laufs wird keine Kapazität abgeleitet, und aus diesem Lauf keine Grenze und kein Rat.</translation>
     </message>
     <message>
         <source>The server restarted before the step at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server startete vor dem Schritt bei %1 neu</translation>
     </message>
     <message>
         <source>Between two steps, %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zwischen zwei Schritten: %1.</translation>
     </message>
     <message>
         <source>Each step measured one server process, but the steps from this one on measured a new one, with its caches empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Schritt hat einen Serverprozess gemessen, die Schritte ab diesem aber einen neuen, mit leeren Caches.</translation>
     </message>
     <message>
         <source>A counter of the server&apos;s only falls when its process starts again and counts from zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Zähler des Servers fällt nur, wenn sein Prozess neu startet und wieder bei null zu zählen beginnt.</translation>
     </message>
     <message>
         <source>At %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1: %2.</translation>
     </message>
     <message>
         <source>A server process that exits (a crash, running out of memory, a restart by hand or by a supervisor) refuses connections until it is back; that is no measure of how much load it takes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Serverprozess, der endet (ein Absturz, zu wenig Speicher, ein Neustart von Hand oder durch einen Supervisor), weist Verbindungen ab, bis er wieder da ist; das misst nicht, wie viel Last er trägt.</translation>
     </message>
     <message>
         <source>The server went away for %1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server war bei %2 für %1 weg</translation>
     </message>
     <message>
         <source>At %1: %2; the step was measured again once it answered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1: %2; der Schritt wurde neu gemessen, sobald er wieder antwortete.</translation>
     </message>
     <message>
         <source>The step it went away in was discarded: the requests the outage failed count against nothing, and every figure comes from a server that answered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt, in dem er wegfiel, wurde verworfen: die Anfragen, die der Ausfall scheitern ließ, zählen gegen nichts, und jede Zahl stammt von einem Server, der antwortete.</translation>
     </message>
     <message>
         <source>The server stopped answering at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server antwortete ab %1 nicht mehr</translation>
     </message>
     <message>
         <source>The run stopped there. The steps before it are kept as measured; the one it went away in is not, and no capacity, wall or advice is drawn from it. Find out why the server exited (its log), then run again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf endete dort. Die Schritte davor bleiben wie gemessen; der, in dem er wegfiel, nicht, und daraus wird keine Kapazität, keine Grenze und kein Rat abgeleitet. Finden Sie heraus, warum der Server endete (sein Log), und messen Sie dann erneut.</translation>
     </message>
     <message>
         <source>Not judged: the server stopped answering at %1.</source>
+        <translation>Nicht beurteilt: der Server antwortete ab %1 nicht mehr.</translation>
+    </message>
+    <message>
+        <source>1 request refused at the connection</source>
+        <translation>1 Anfrage beim Verbindungsaufbau abgewiesen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n requests refused at the connection</source>
+        <translation>
+            <numerusform>%n Anfrage beim Verbindungsaufbau abgewiesen</numerusform>
+            <numerusform>%n Anfragen beim Verbindungsaufbau abgewiesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 closed before any answer</source>
+        <translation>1 vor jeder Antwort geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>StepBudget</name>
+    <message>
+        <source>an unknown time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished">%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>1 step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rest of the run takes at least %1 (%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 trimmed to fit %2 each: fewer requests, so their percentile may have no upper bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rest of the run takes at least %1 (%2 of the server&apos;s time at %3× speed; %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2659,7 +2745,7 @@
     </message>
     <message>
         <source>Lowest walls: %1 and %2, together at %3</source>
-        <translation>Niedrigste Wände: %1 und %2, gemeinsam bei %3</translation>
+        <translation type="unfinished">Niedrigste Wände: %1 und %2, gemeinsam bei %3. {1 ?} {2,?} {3?}</translation>
     </message>
     <message>
         <source>Lowest wall: %1, at %2</source>
@@ -3816,6 +3902,24 @@
         <translation>Zeit bis zum ersten Token jeder Anfrage (die letzten %1 von %2)</translation>
     </message>
     <message>
+        <source>A long run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+That is more than an hour. Go on, or stop here and keep the baseline?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 ms (within the network&apos;s round trip of %2 ms)</source>
         <translation>%1 ms (innerhalb der Netzwerk-Umlaufzeit von %2 ms)</translation>
     </message>
@@ -4306,6 +4410,22 @@
     <message>
         <source>%</source>
         <translation>%</translation>
+    </message>
+    <message>
+        <source>Longest wait for a server that stopped answering</source>
+        <translation>Längste Wartezeit auf einen Server, der nicht mehr antwortet</translation>
+    </message>
+    <message>
+        <source>no wait: stop the run</source>
+        <translation>nicht warten: den Lauf beenden</translation>
+    </message>
+    <message>
+        <source>A server that stops answering mid-run (refused connections, no answer on /health) is waited for this long; when it comes back, the step it went away in is measured again, else the run stops as a server failure, with no capacity drawn from that step.</source>
+        <translation>Ein Server, der mitten im Lauf nicht mehr antwortet (abgewiesene Verbindungen, keine Antwort auf /health), wird so lange abgewartet; kommt er zurück, wird der Schritt, in dem er wegfiel, neu gemessen, sonst endet der Lauf als Serverausfall, und aus diesem Schritt wird keine Kapazität abgeleitet.</translation>
+    </message>
+    <message>
+        <source>Wait for a server that went away up to:</source>
+        <translation>Auf einen weggefallenen Server warten bis zu:</translation>
     </message>
 </context>
 <context>
@@ -4808,6 +4928,10 @@
         <source>* TTFT within the network&apos;s round trip: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
     </message>
+    <message>
+        <source>† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportView</name>
@@ -5046,7 +5170,7 @@
     </message>
     <message>
         <source>server failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Server ausgefallen</translation>
     </message>
 </context>
 <context>
@@ -5089,7 +5213,7 @@
     </message>
     <message>
         <source>server failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Server ausgefallen</translation>
     </message>
 </context>
 <context>

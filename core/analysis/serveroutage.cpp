@@ -32,10 +32,14 @@ QString ServerOutage::loadPhrase() const
 QString ServerOutage::evidence() const
 {
     QStringList parts;
-    if (refused > 0)
-        parts << QCoreApplication::translate(
-            "ServerOutage", "%n request(s) refused at the connection", nullptr, refused);
-    if (closed > 0)
+    // The English source has no plural forms of its own: one is said apart, as RunData says "1 user".
+    if (refused == 1)
+        parts << QCoreApplication::translate("ServerOutage", "1 request refused at the connection");
+    else if (refused > 1)
+        parts << QCoreApplication::translate("ServerOutage", "%n requests refused at the connection", nullptr, refused);
+    if (closed == 1)
+        parts << QCoreApplication::translate("ServerOutage", "1 closed before any answer");
+    else if (closed > 1)
         parts << QCoreApplication::translate("ServerOutage", "%n closed before any answer", nullptr, closed);
     if (!counter.isEmpty())
         parts << QCoreApplication::translate("ServerOutage", "its %1 counter fell from %2 to %3")

@@ -23,6 +23,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <unistd.h>
 #include <vector>
 
@@ -153,6 +155,7 @@ private Q_SLOTS:
     void launchProvesAndSweeps();
     void launchStopsOnSigtermAndLeavesNothing();
     void launchRefusesWhatCannotFit();
+    void aKilledServerIsACrashNotSaturation();
     void cleanupTestCase();
 
 private:
@@ -607,6 +610,133 @@ void TestInterop::launchRefusesWhatCannotFit()
     QVERIFY2(r.err.contains(QStringLiteral("It cannot fit: test-llama")), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("starting:")), qPrintable(r.err));
     QVERIFY(processesNaming(QStringLiteral("kneepoint-too-large")).isEmpty());
+}
+
+// A llama-server killed with SIGKILL in the middle of a step is a crash, not saturation (issue 46). Killed and back
+// 4 s later, within --server-wait, the step it died in is measured again against the server that came back, and the
+// run completes with the outage kept; killed and back only after --server-wait, the run is stored as stopped by the
+// server (exit 4), and no wall and no advice are drawn from it. --max-failures 1 is given so that nothing but the
+// outage handling can stop the sweep. The runs go to a database of their own.
+void TestInterop::aKilledServerIsACrashNotSaturation()
+{
+    const quint16 port = freePort();
+    const QString dir = chrootDir();
+    const QString script = sourceDir() + QStringLiteral("/tests/interop/llama-server.sh");
+    const auto startServer = [&] {
+        return runProgram(script,
+            {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port)},
+            180'000);
+    };
+    const Ran started = startServer();
+    QVERIFY2(started.exitCode == 0, qPrintable(started.out + started.err));
+    const auto stop = qScopeGuard([&] {
+        runProgram(script, {QStringLiteral("stop"), dir, QString::number(port)}, 60'000);
+    });
+    // The server leads its own process group (setsid): SIGKILL to all of it, as the OOM killer or kill -9 would.
+    const auto killServer = [&] {
+        QFile pidFile(dir + QStringLiteral("/run/kneepoint/llama-server-%1.pid").arg(port));
+        if (!pidFile.open(QIODevice::ReadOnly))
+            return false;
+        const pid_t pid = pid_t(pidFile.readAll().trimmed().toInt());
+        return pid > 0 && ::kill(-pid, SIGKILL) == 0;
+    };
+    QTemporaryDir scratch;
+    const QString db = scratch.filePath(QStringLiteral("crash.sqlite"));
+    // The newest run of `db` once it has stored `steps` steps, as another reader sees it; -1 after two minutes.
+    const auto newestWithSteps = [&db](qint64 after, int steps) -> qint64 {
+        for (int waited = 0; waited < 120'000; waited += 100) {
+            QString error;
+            const auto reader = RunStore::open(db, &error, QStringLiteral("crash-read"));
+            const QList<RunSummary> runs = reader ? reader->runs() : QList<RunSummary>();
+            if (!runs.isEmpty() && runs.first().id > after && runs.first().steps >= steps)
+                return runs.first().id;
+            QTest::qWait(100);
+        }
+        return -1;
+    };
+    const QString url = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    const auto runArguments = [&](const QString& wait) {
+        return QStringList {QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("--db"), db,
+            QStringLiteral("--shapes"), QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("4"),
+            QStringLiteral("--duration"), QStringLiteral("6"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("60000"),
+            QStringLiteral("--slo-tpot-ms"), QStringLiteral("60000"), QStringLiteral("--max-failures"),
+            QStringLiteral("1"), QStringLiteral("--server-wait"), wait};
+    };
+
+    // Killed while 4 users run, back 4 s later.
+    QProcess run;
+    run.start(qEnvironmentVariable("KNEEPOINT_BINARY"), runArguments(QStringLiteral("60")));
+    QVERIFY(run.waitForStarted());
+    const qint64 first = newestWithSteps(0, 1); // the baseline: 4 users is under way, for 6 s
+    QVERIFY2(first > 0, "the baseline was not stored in time");
+    QTest::qWait(2000);
+    QVERIFY(killServer());
+    QTest::qWait(4000);
+    const Ran restarted = startServer();
+    QVERIFY2(restarted.exitCode == 0, qPrintable(restarted.out + restarted.err));
+    QVERIFY(run.waitForFinished(300'000));
+    QString err = QString::fromUtf8(run.readAllStandardError());
+    QVERIFY2(run.exitCode() == 0, qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("the server stopped answering at 4 users")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("4 users is measured again")), qPrintable(err));
+    {
+        QString error;
+        const auto store = RunStore::open(db, &error, QStringLiteral("crash-check"));
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(first, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->summary.status, RunStatus::Complete);
+        QCOMPARE(int(stored->steps.size()), 2);
+        // No stored request failed: the outage's failures went with the step they happened in.
+        for (const StoredStep& step : stored->steps)
+            for (const RequestRecord& r : store->requests(step.id))
+                QVERIFY2(r.ok(), qPrintable(QStringLiteral("step %1: %2").arg(step.info.index).arg(r.errorMessage)));
+        const QJsonArray outages = stored->info.facts.value(u"server_outages").toArray();
+        QCOMPARE(outages.size(), 1);
+        const QJsonObject outage = outages.first().toObject();
+        qInfo("killed and back: %s", QJsonDocument(outage).toJson(QJsonDocument::Compact).constData());
+        QVERIFY(outage.value(u"came_back").toBool());
+        QVERIFY(outage.value(u"refused").toInt() + outage.value(u"closed").toInt() > 0);
+        QVERIFY2(outage.value(u"down_s").toDouble() >= 4, QJsonDocument(outage).toJson().constData());
+        // llama-server's counters began again from zero: the server that answered was a new process.
+        QVERIFY2(outage.value(u"restarted").toBool(), QJsonDocument(outage).toJson().constData());
+    }
+
+    // Killed while 4 users run, back only after --server-wait 3.
+    QProcess second;
+    second.start(qEnvironmentVariable("KNEEPOINT_BINARY"), runArguments(QStringLiteral("3")));
+    QVERIFY(second.waitForStarted());
+    const qint64 stopped = newestWithSteps(first, 1);
+    QVERIFY2(stopped > 0, "the second run's baseline was not stored in time");
+    QTest::qWait(2000);
+    QVERIFY(killServer());
+    QElapsedTimer sinceKill;
+    sinceKill.start();
+    QVERIFY(second.waitForFinished(60'000));
+    const double waited = double(sinceKill.elapsed()) / 1000;
+    const Ran back = startServer();
+    QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
+    err = QString::fromUtf8(second.readAllStandardError());
+    QVERIFY2(second.exitCode() == 4, qPrintable(err));
+    QVERIFY2(waited >= 3 && waited < 20, qPrintable(QString::number(waited)));
+    QVERIFY2(err.contains(QStringLiteral("The server stopped answering at 4 users")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("with status server_failed")), qPrintable(err));
+    const Ran shown = kneepoint(
+        {QStringLiteral("show"), QString::number(stopped), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(shown.exitCode, 0);
+    const QJsonObject analysis = QJsonDocument::fromJson(shown.out.toUtf8()).object();
+    QCOMPARE(analysis.value(u"status").toString(), QStringLiteral("server_failed"));
+    const QString verdict = analysis.value(u"verdict").toString();
+    qInfo("killed and not back: %s", qPrintable(verdict));
+    QVERIFY2(verdict.startsWith(QStringLiteral("The server stopped answering at 4 users (")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("no capacity is drawn from this run's failed step")), qPrintable(verdict));
+    QVERIFY2(!verdict.contains(QStringLiteral("saturated")), qPrintable(verdict));
+    const QJsonObject walls = analysis.value(u"walls").toObject();
+    QVERIFY(walls.value(u"limiting").toString().isEmpty());
+    for (const char* kind : {"saturation", "latency", "memory"})
+        QVERIFY2(!walls.value(QLatin1String(kind)).toObject().value(u"reached").toBool(), kind);
+    for (const QJsonValue f : analysis.value(u"findings").toArray())
+        QVERIFY2(f.toObject().value(u"try_next").toArray().isEmpty(), qPrintable(f.toObject().value(u"id").toString()));
 }
 
 QTEST_GUILESS_MAIN(TestInterop)

@@ -84,6 +84,7 @@ core::RunOptions ConnectionWizard::options() const
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
     o.stallTimeoutMs = m_plan->stallTimeoutMs();
     o.requestTimeoutMs = m_plan->requestTimeoutMs();
+    o.serverWaitSeconds = m_plan->serverWaitSeconds();
     return o;
 }
 
@@ -120,6 +121,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);
     m_plan->setStallTimeoutMs(options.stallTimeoutMs);
     m_plan->setRequestTimeoutMs(options.requestTimeoutMs);
+    m_plan->setServerWaitSeconds(options.serverWaitSeconds);
 }
 
 QByteArray ConnectionWizard::apiKey() const

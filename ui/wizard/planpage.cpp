@@ -158,10 +158,18 @@ PlanPage::PlanPage(QWidget* parent)
     m_requestTimeout = seconds("requestTimeoutSpin", tr("Longest a request may take"));
     m_requestTimeout->setToolTip(tr("Ends a request that takes longer than this from send to its last byte, however "
                                     "steadily the server sends: a failure of its own, counted against the targets."));
+    m_serverWait = seconds("serverWaitSpin", tr("Longest wait for a server that stopped answering"));
+    m_serverWait->setMinimum(0);
+    m_serverWait->setSpecialValueText(tr("no wait: stop the run"));
+    m_serverWait->setToolTip(tr("A server that stops answering mid-run (refused connections, no answer on /health) is "
+                                "waited for this long; when it comes back, the step it went away in is measured "
+                                "again, else the run stops as a server failure, with no capacity drawn from that "
+                                "step."));
     setMaxFailureFraction(core::RunOptions().maxErrorFraction);
     setFirstByteTimeoutMs(core::RunOptions().firstByteTimeoutMs);
     setStallTimeoutMs(core::RunOptions().stallTimeoutMs);
     setRequestTimeoutMs(core::RunOptions().requestTimeoutMs);
+    setServerWaitSeconds(core::RunOptions().serverWaitSeconds);
 
     m_estimate = new QLabel(this);
     m_estimate->setObjectName(QStringLiteral("estimateLabel"));
@@ -192,6 +200,7 @@ PlanPage::PlanPage(QWidget* parent)
     form->addRow(tr("Wait for an answer up to:"), m_firstByteTimeout);
     form->addRow(tr("Wait through a silent stream up to:"), m_stallTimeout);
     form->addRow(tr("End a request after:"), m_requestTimeout);
+    form->addRow(tr("Wait for a server that went away up to:"), m_serverWait);
     form->addRow(estimateLabel, m_estimate);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -411,6 +420,16 @@ int PlanPage::requestTimeoutMs() const
 void PlanPage::setRequestTimeoutMs(int ms)
 {
     m_requestTimeout->setValue((ms + 999) / 1000);
+}
+
+int PlanPage::serverWaitSeconds() const
+{
+    return m_serverWait->value();
+}
+
+void PlanPage::setServerWaitSeconds(int seconds)
+{
+    m_serverWait->setValue(seconds);
 }
 
 void PlanPage::setEstimateInputs(const DurationEstimate::Inputs& inputs)

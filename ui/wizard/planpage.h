@@ -64,6 +64,9 @@ public:
     void setStallTimeoutMs(int ms);
     int requestTimeoutMs() const;
     void setRequestTimeoutMs(int ms);
+    /// How long a server that stopped answering mid-run is waited for before the run stops (--server-wait); 0: not.
+    int serverWaitSeconds() const;
+    void setServerWaitSeconds(int seconds);
 
     /// What the forecast is made of; the page fills in its own fields before estimating.
     void setEstimateInputs(const DurationEstimate::Inputs& inputs);
@@ -96,6 +99,7 @@ private:
     QSpinBox* m_firstByteTimeout = nullptr; // seconds
     QSpinBox* m_stallTimeout = nullptr; // seconds
     QSpinBox* m_requestTimeout = nullptr; // seconds
+    QSpinBox* m_serverWait = nullptr; // seconds
     QLabel* m_estimate = nullptr;
     DurationEstimate::Inputs m_inputs;
 };

@@ -435,6 +435,7 @@ private Q_SLOTS:
         given.lengthSpread = 0.3;
         given.turns = 4;
         given.capacityPrecision = 0.05; // "Pin capacity down to within ±5%"
+        given.serverWaitSeconds = 0; // "no wait: stop the run"
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
@@ -456,6 +457,9 @@ private Q_SLOTS:
         QCOMPARE(o.rampMs, 0.0);
         QCOMPARE(o.lengthSpread, 0.3);
         QCOMPARE(o.turns, 4);
+        QCOMPARE(o.serverWaitSeconds, 0);
+        // The wizard's default is the command line's.
+        QCOMPARE(ConnectionWizard().options().serverWaitSeconds, kp::core::RunOptions().serverWaitSeconds);
     }
 
     void apiKeyComesFromTheEnvironment()
