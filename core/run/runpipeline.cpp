@@ -591,9 +591,12 @@ void RunPipeline::onServerChecked(bool answered, const QString& failure)
     }
     // Sending more would only fail more: the step stops now, and is discarded when it has.
     if (m_engine && m_engine->isRunning()) {
+        QString first = m_trouble.first;
+        while (first.endsWith(u'.'))
+            first.chop(1);
         Q_EMIT phaseChanged(QStringLiteral("server"),
             QStringLiteral("the server stopped answering at %1 (%2; /health: %3): sending paused")
-                .arg(loadWords(m_plan[m_next]), m_trouble.first, failure));
+                .arg(loadWords(m_plan[m_next]), first, failure));
         m_engine->cancel();
     }
 }
