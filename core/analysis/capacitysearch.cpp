@@ -38,4 +38,15 @@ std::optional<double> CapacitySearch::nextProbe(const LoadCurve& curve, double p
     return probe;
 }
 
+std::optional<double> CapacitySearch::remeasure(const LoadCurve& curve, const QList<double>& done)
+{
+    const Capacity& c = curve.capacity;
+    if (c.laterPass < 0 || c.firstFail < 0)
+        return std::nullopt;
+    const double load = curve.points[std::size_t(c.firstFail)].load;
+    if (done.contains(load))
+        return std::nullopt;
+    return load;
+}
+
 } // namespace kp::core

@@ -4,6 +4,8 @@
 
 #include "analysis/loadcurve.h"
 
+#include <QList>
+
 #include <optional>
 
 namespace kp::core {
@@ -24,6 +26,11 @@ public:
     /// numbers; else loads such as request rates are rounded to two significant figures). Never a load already on
     /// the curve.
     static std::optional<double> nextProbe(const LoadCurve& curve, double precision, bool wholeLoads);
+
+    /// The load to measure again before it may set the capacity, or nothing: the first step that missed a target
+    /// while a higher load met every one (Capacity::laterPass), unless `done` (loads already measured again) holds
+    /// it. A curve that still disagrees after that is called not monotone, with both measurements shown.
+    static std::optional<double> remeasure(const LoadCurve& curve, const QList<double>& done);
 };
 
 } // namespace kp::core

@@ -41,6 +41,7 @@ public:
         saturation();
         latencyWall();
         notMonotone();
+        remeasured();
         errors();
         physics();
         knee();
@@ -739,6 +740,45 @@ private:
         f.why = QCoreApplication::translate("Findings",
             "A step is a sample of a few seconds; anything else that ran on the machines in that time is in it.");
         add(f);
+    }
+
+    /// A step that missed below a higher load that met every target was measured again before it could set the
+    /// capacity: both measurements side by side, and which one the curve takes (the second).
+    void remeasured()
+    {
+        for (const auto& [first, again] : m_run.remeasured()) {
+            const CurvePoint a = LoadCurve::judge(m_run, *first, m_a.settings);
+            const CurvePoint b = LoadCurve::judge(m_run, *again, m_a.settings);
+            const QString metric = a.missed.value(0, QStringLiteral("TTFT"));
+            const bool latency = metric != u"errors";
+            auto figure = [&](const CurvePoint& p) {
+                return latency ? text::milliseconds(p.shown(metric)) : text::percent(p.value(metric));
+            };
+            Finding f;
+            f.id = QStringLiteral("remeasured");
+            f.severity = b.meetsTargets ? Severity::Background : Severity::Problem;
+            f.title = b.meetsTargets
+                ? QCoreApplication::translate("Findings", "%1 missed at first and met every target when measured again")
+                      .arg(first->loadPhrase())
+                : QCoreApplication::translate("Findings", "%1 missed again when measured again")
+                      .arg(first->loadPhrase());
+            f.measured = QCoreApplication::translate(
+                "Findings", "%1 at p%2: %3 the first time (%4), %5 the second (%6). The curve takes the second.")
+                             .arg(text::metricName(metric), text::number(m_a.settings.percentile), figure(a),
+                                 a.meetsTargets ? QCoreApplication::translate("Findings", "met")
+                                                : QCoreApplication::translate("Findings", "missed"),
+                                 figure(b),
+                                 b.meetsTargets ? QCoreApplication::translate("Findings", "met")
+                                                : QCoreApplication::translate("Findings", "missed"));
+            f.meaning = b.meetsTargets
+                ? QCoreApplication::translate("Findings",
+                    "The first measurement was disturbed (another process, a warm-up, a noisy window); a higher load "
+                    "had met every target, so the step was measured again before it could set the capacity.")
+                : QCoreApplication::translate("Findings",
+                    "The miss held when measured again, while a higher load met every target: the curve is not "
+                    "monotone, and the capacity is uncertain.");
+            add(f);
+        }
     }
 
     void knee()

@@ -46,6 +46,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     else
         d.concurrency = load.value(u"concurrency").toInt(1);
     d.probe = load.value(u"probe").toInt(0);
+    d.remeasure = load.value(u"remeasure").toBool();
     d.inputTokens = load.value(u"input").toInt(input);
     d.outputTokens = load.value(u"output").toInt(output);
     if (d.inputTokens <= 0)
@@ -238,6 +239,8 @@ std::vector<const StepData*> RunData::phase(const QString& name) const
 std::vector<const StepData*> RunData::concurrencyCurve() const
 {
     std::vector<const StepData*> curve = phase(QStringLiteral("concurrency"));
+    // A load measured again counts once, as measured last: the earlier step is kept beside it (remeasured()).
+    std::erase_if(curve, [this](const StepData* s) { return supersededBy(*s) != nullptr; });
     const StepData* base = baseline();
     const bool hasSingle
         = std::any_of(curve.begin(), curve.end(), [](const StepData* s) { return s->concurrency == 1; });
@@ -246,6 +249,27 @@ std::vector<const StepData*> RunData::concurrencyCurve() const
     std::stable_sort(curve.begin(), curve.end(),
         [](const StepData* a, const StepData* b) { return a->concurrency < b->concurrency; });
     return curve;
+}
+
+const StepData* RunData::supersededBy(const StepData& step) const
+{
+    if (step.phase != u"concurrency")
+        return nullptr;
+    const StepData* later = nullptr;
+    for (const StepData& s : steps)
+        if (&s != &step && s.remeasure && !s.cancelled && s.phase == step.phase && s.concurrency == step.concurrency
+            && s.index > step.index)
+            later = &s;
+    return later;
+}
+
+std::vector<std::pair<const StepData*, const StepData*>> RunData::remeasured() const
+{
+    std::vector<std::pair<const StepData*, const StepData*>> pairs;
+    for (const StepData& s : steps)
+        if (const StepData* again = supersededBy(s))
+            pairs.emplace_back(&s, again);
+    return pairs;
 }
 
 const StepData* RunData::baseline() const

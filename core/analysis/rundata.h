@@ -40,6 +40,9 @@ struct StepData
     int outputTokens = 0;
     bool cancelled = false;
     int probe = 0; ///< a capacity probe's number in its sweep (CapacitySearch); 0: a step of the sweep as planned
+    /// A step measured again because it missed while a higher load met every target (CapacitySearch::remeasure): the
+    /// curve takes it in place of the earlier step of its load, which RunData::remeasured() keeps beside it.
+    bool remeasure = false;
     double clientCpuSeconds = -1; ///< the client process's CPU time during the step; -1: not recorded
     /// The client machine's 1-minute load average as the step ended (/proc/loadavg); -1: not recorded.
     double loadAverage = -1;
@@ -141,8 +144,12 @@ struct RunData
     /// with the raw numbers, but it is no measurement of the server: it is in no phase, no curve and no judgement.
     std::vector<const StepData*> phase(const QString& name) const;
     /// The concurrency curve: the concurrency sweep's steps by users, with the baseline in front when the sweep
-    /// has no single-user step.
+    /// has no single-user step. A load measured again appears once, as measured last.
     std::vector<const StepData*> concurrencyCurve() const;
+    /// The step that measured `step`'s load again (StepData::remeasure), or null.
+    const StepData* supersededBy(const StepData& step) const;
+    /// Each step measured again, with the step that did: (first, again), in run order.
+    std::vector<std::pair<const StepData*, const StepData*>> remeasured() const;
     const StepData* baseline() const;
 };
 

@@ -353,6 +353,43 @@ void RunPipeline::planProbe(const QString& phase)
                                 : QStringLiteral("95% interval")));
 }
 
+bool RunPipeline::planRemeasure(const QString& phase)
+{
+    // At the sweep's end, as a probe; shards cannot agree on it either.
+    if (phase != u"concurrency" || m_options.shard || (m_next < m_plan.size() && m_plan[m_next].phase == phase))
+        return false;
+    QString error;
+    const std::optional<RunData> run = RunData::load(*m_store, m_runId, &error);
+    if (!run)
+        return false;
+    const LoadCurve curve = LoadCurve::of(*run, run->concurrencyCurve(), AnalysisSettings::ofRun(*run));
+    const std::optional<double> load = CapacitySearch::remeasure(curve, m_remeasured);
+    if (!load)
+        return false;
+    m_remeasured << *load;
+    const Capacity& c = curve.capacity;
+    const CurvePoint& missed = curve.points[std::size_t(c.firstFail)];
+    const CurvePoint& passed = curve.points[std::size_t(c.laterPass)];
+    PlannedStep step {
+        phase, RunPlan::closedLoop(m_options, int(*load)), 0, {{QStringLiteral("concurrency"), int(*load)}}};
+    step.load[QStringLiteral("remeasure")] = true;
+    // As sized after the baseline: the same budget as the step it repeats.
+    double seconds = 0;
+    if (m_lifetimeMs > 0) {
+        std::vector<PlannedStep> one {step};
+        const double budget = m_options.requestsPerStep > 0 ? 0 : m_options.stepBudgetSeconds;
+        seconds = StepBudget::apply(one, 0, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget).front().seconds;
+        step = one.front();
+    }
+    m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
+    if (m_stepSeconds.size() + 1 == m_plan.size())
+        m_stepSeconds.insert(m_stepSeconds.begin() + std::ptrdiff_t(m_next), seconds);
+    Q_EMIT phaseChanged(phase,
+        QStringLiteral("%1 missed %2 while %3 met every target: measuring %1 again before it may set the capacity.")
+            .arg(missed.step->loadText(), c.metric, passed.step->loadText()));
+    return true;
+}
+
 bool RunPipeline::joinSchedule()
 {
     const ShardSpec& shard = *m_options.shard;
@@ -913,7 +950,8 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
     }
     // A copy: a probe goes into m_plan, where `planned` lives.
     const QString phase = planned.phase;
-    planProbe(phase);
+    if (!planRemeasure(phase))
+        planProbe(phase);
     QTimer::singleShot(0, this, &RunPipeline::runNextStep);
 }
 

@@ -93,6 +93,10 @@ private:
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
     void planProbe(const QString& phase);
+    /// After the concurrency sweep's last step: the first step that missed while a higher load met every target is
+    /// measured again (CapacitySearch::remeasure), once, inserted as the next step, before any probe. True when it
+    /// was.
+    bool planRemeasure(const QString& phase);
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
     bool buildSyntheticWorkloads();
     bool loadDataset();
@@ -154,6 +158,7 @@ private:
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps
     // Each step's estimated seconds once the run is sized (StepBudget), by index into m_plan; empty before.
     std::vector<double> m_stepSeconds;
+    QList<double> m_remeasured; // loads of the concurrency sweep measured again
     /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
     std::uint64_t m_promptOffset = 0;
     /// What the step in progress saw of a server going away: requests refused or closed before any answer, and

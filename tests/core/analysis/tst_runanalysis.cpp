@@ -785,6 +785,28 @@ void TestRunAnalysis::aMissBetweenPassesIsNotMonotone()
                                                "every target (288 ms and 317 ms)")),
         qPrintable(a.verdict));
     QVERIFY2(a.verdict.contains(QStringLiteral("measure 8 users again")), qPrintable(a.verdict));
+    // The pipeline measures that step again before it may set the capacity, once.
+    QCOMPARE(CapacitySearch::remeasure(a.curve, {}), std::optional<double>(8));
+    QCOMPARE(CapacitySearch::remeasure(a.curve, {8}), std::nullopt);
+
+    // Measured again, 8 users met the target (290 ms): the curve takes the second measurement, the capacity is no
+    // longer the noisy miss, and a finding shows both.
+    std::vector<StepSpec> again = specs;
+    again.push_back({8, 290, 10});
+    RunData run = makeRun(again);
+    run.steps.back().remeasure = true;
+    const RunAnalysis b = analysed(run);
+    QCOMPARE(b.curve.points.size(), std::size_t(7));
+    QCOMPARE(b.curve.capacity.laterPass, -1);
+    QCOMPARE(b.curve.points[std::size_t(b.curve.capacity.firstFail)].load, 64.0);
+    QVERIFY2(!b.verdict.contains(QStringLiteral("not monotone")), qPrintable(b.verdict));
+    const auto remeasured
+        = std::find_if(b.findings.begin(), b.findings.end(), [](const Finding& f) { return f.id == u"remeasured"; });
+    QVERIFY(remeasured != b.findings.end());
+    QCOMPARE(remeasured->title, QStringLiteral("8 users missed at first and met every target when measured again"));
+    QVERIFY2(remeasured->measured.startsWith(QStringLiteral("time to first token at p99: 606 ms the first time "
+                                                            "(missed), 290 ms the second (met).")),
+        qPrintable(remeasured->measured));
 }
 
 // A target missed at one user is the request's own time, not a wall: nothing waits for anything there. The verdict
