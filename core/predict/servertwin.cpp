@@ -254,8 +254,6 @@ TwinStep ServerTwin::simulate(
                     tpot.push_back(double(r.lastNs - r.firstNs) / 1e6 / (output - 1));
                 lifetimes.push_back(double(now - r.sentNs));
                 e2el.push_back(double(now - r.sentNs) / 1e6 + fit.ttftOffsetMs);
-            } else {
-                windowStart = std::max(windowStart, now); // every user past its warm-up
             }
             if (sent[std::size_t(r.user)] < quota(r.user)) {
                 arrivals.push_back({now, r.user});
@@ -280,10 +278,14 @@ TwinStep ServerTwin::simulate(
     s.ttftP99Ms = s.ttftAt(99);
     s.tpotP50Ms = s.tpotAt(50);
     s.tpotP99Ms = s.tpotAt(99);
-    // The run's rule: the full-load window when it spans three median lifetimes, else every measured token over
-    // the whole step.
+    // The run's rule (StepStatistics): the full load holds from the last user's first request, its warm-up, until
+    // the first user's last one ends; it is used when it spans three of the server's turns (a median lifetime, times
+    // the share of the users the server holds at once when the rest wait), else the whole step from the first
+    // measured request. Either way every token the server made in it counts.
+    windowStart = users > 1 ? rampNs * (users - 1) / users : 0;
     const double lifetime = lifetimes.empty() ? 0 : percentileOf(lifetimes, 0.5);
-    if (users == 1 || windowEnd <= windowStart || double(windowEnd - windowStart) < 3 * lifetime) {
+    const double share = std::min(1.0, double(std::max(1, config.maxNumSeqs)) / users);
+    if (windowEnd <= windowStart || double(windowEnd - windowStart) < 3 * lifetime * share) {
         windowStart = firstMeasuredSend;
         windowEnd = tokenTimes.empty() ? 0 : *std::max_element(tokenTimes.begin(), tokenTimes.end());
     }

@@ -104,8 +104,8 @@ public:
     /// The closed loop of `users` users sending `requests` requests in all (0: three each) of `input` tokens in and
     /// `output` out back to back after one warm-up request each, starting over one single-user request's lifetime,
     /// as kneepoint run sends them. Throughput is the server's rate, as the run measures it: every token the engine
-    /// made (warm-ups' included) over the window in which every user is at work when it spans three request
-    /// lifetimes or more, else over the time from the first measured request to the last token.
+    /// made (warm-ups' included) over the window in which every user is at work when it spans three of the
+    /// server's turns (StepStatistics' rule), else over the time from the first measured request to the last token.
     TwinStep simulate(const BatchEngine::Config& engine, const TwinFit& fit, int users, int input, int output,
         int requests = 0) const;
     /// The coefficients that best reproduce `steps` (log-error of TTFT p50 and p99, TPOT p50 and throughput,
