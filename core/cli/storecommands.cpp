@@ -72,10 +72,11 @@ int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.out << "No runs stored in " << store->path() << " yet. Try kneepoint demo.\n";
         return ExitOk;
     }
+    // The status column holds the longest status name, server_failed.
     io.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                   .arg(QStringLiteral("id"), 4)
                   .arg(QStringLiteral("started (UTC)"), -20)
-                  .arg(QStringLiteral("status"), -10)
+                  .arg(QStringLiteral("status"), -13)
                   .arg(QStringLiteral("steps"), 5)
                   .arg(QStringLiteral("requests"), 8)
                   .arg(QStringLiteral("server"));
@@ -83,7 +84,7 @@ int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.out << QStringLiteral("%1  %2  %3  %4  %5  %6%7\n")
                       .arg(r.id, 4)
                       .arg(r.startedUtc.left(19), -20)
-                      .arg(runStatusName(r.status), -10)
+                      .arg(runStatusName(r.status), -13)
                       .arg(r.steps, 5)
                       .arg(r.requests, 8)
                       .arg(r.model.isEmpty() ? r.url : r.model + QStringLiteral(" at ") + r.url)
