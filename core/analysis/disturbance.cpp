@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kp::core {
 
@@ -115,12 +116,19 @@ std::vector<const StepData*> Disturbance::disturbed() const
     return out;
 }
 
+TrustCheck::Titles Disturbance::titles()
+{
+    return {QCoreApplication::translate("Disturbance", "The server's time per token held steady within each step"),
+        QCoreApplication::translate("Disturbance", "Something else may have slowed the server during a step")};
+}
+
 TrustCheck Disturbance::trustCheck() const
 {
     TrustCheck c;
     c.id = QStringLiteral("disturbance");
-    c.claim = QCoreApplication::translate("Disturbance", "The server's time per token held steady within each step");
-    c.doubt = QCoreApplication::translate("Disturbance", "Something else may have slowed the server during a step");
+    TrustCheck::Titles t = titles();
+    c.claim = std::move(t.claim);
+    c.doubt = std::move(t.doubt);
     if (steps.empty()) {
         c.status = TrustCheck::Status::NotMeasured;
         c.detail = QCoreApplication::translate("Disturbance",
@@ -173,9 +181,15 @@ TrustCheck Disturbance::trustCheck() const
         [](const StepDisturbance& a, const StepDisturbance& b) { return a.worstFactor() < b.worstFactor(); });
     c.status = TrustCheck::Status::Pass;
     c.title = c.claim;
-    c.detail = QCoreApplication::translate("Disturbance",
-        "In each of %1 steps the median time per token of the last third of its requests stayed within %2 of the "
-        "first third's, and a repeated load within %2 of the first measurement; the widest was %3 at %4%5.")
+    const bool repeats
+        = std::any_of(steps.begin(), steps.end(), [](const StepDisturbance& s) { return s.repeat != nullptr; });
+    c.detail = (repeats ? QCoreApplication::translate("Disturbance",
+                    "In each of %1 steps the median time per token of the last third of its requests stayed within "
+                    "%2 of the first third's, and a repeated load within %2 of the first measurement; the widest was "
+                    "%3 at %4%5.")
+                        : QCoreApplication::translate("Disturbance",
+                            "In each of %1 steps the median time per token of the last third of its requests stayed "
+                            "within %2 of the first third's; the widest was %3 at %4%5."))
                    .arg(QString::number(steps.size()), times(kDrift), times(widest->worstFactor()),
                        widest->step->loadPhrase(), machine(*widest));
     return c;

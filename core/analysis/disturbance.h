@@ -59,6 +59,8 @@ struct Disturbance
 
     /// The disturbed steps, in the run's order.
     std::vector<const StepData*> disturbed() const;
+    /// The claim the "disturbance" check makes when it passes, and the doubt it raises when it does not.
+    static TrustCheck::Titles titles();
     /// As a trust check ("disturbance"): a warning naming each disturbed step with its numbers, a pass with the
     /// largest drift seen, or not measured when no step had enough requests. Its `disturbed` lists the steps, so
     /// TrustChecks::disturbed() weighs them with the rest.

@@ -3,6 +3,7 @@
 #include "trustchecks.h"
 
 #include "analysis/analysissettings.h"
+#include "analysis/disturbance.h"
 #include "analysis/loadcurve.h"
 #include "analysis/physicsfloors.h"
 #include "analysis/rundata.h"
@@ -728,7 +729,7 @@ QList<TrustCheck> TrustChecks::of(
     if (std::optional<TrustCheck> lag = simulatorLag(run, settings))
         checks << *lag;
     checks << outputLength(run) << samples(run, curve, settings) << errors(run) << serverCap(curve) << network(run)
-           << versions(run) << physics(floors) << prefixCache(run, curve);
+           << versions(run) << physics(floors) << prefixCache(run, curve) << Disturbance::of(run).trustCheck();
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
     for (TrustCheck& c : checks)
@@ -778,6 +779,8 @@ TrustCheck::Titles TrustChecks::titles(const QString& id, double percentile)
     if (id == u"imported")
         return {QCoreApplication::translate("TrustChecks", "Measured by Kneepoint itself"),
             QCoreApplication::translate("TrustChecks", "Measured by another tool, not by Kneepoint")};
+    if (id == u"disturbance")
+        return Disturbance::titles();
     if (id == u"physics")
         return {QCoreApplication::translate("TrustChecks", "Results are within what the GPU can do"),
             QCoreApplication::translate("TrustChecks", "Some results beat what the GPU can do")};
