@@ -82,6 +82,10 @@
         <source>In each of %1 steps the median time per token of the last third of its requests stayed within %2 of the first third&apos;s, and a repeated load within %2 of the first measurement; the widest was %3 at %4%5.</source>
         <translation>In jedem der %1 Schritte blieb die mittlere Zeit pro Token des letzten Drittels seiner Anfragen innerhalb von %2 der des ersten Drittels, und eine wiederholte Last innerhalb von %2 der ersten Messung; die größte Abweichung war %3 bei %4%5.</translation>
     </message>
+    <message>
+        <source>In each of %1 steps the median time per token of the last third of its requests stayed within %2 of the first third&apos;s; the widest was %3 at %4%5.</source>
+        <translation>In jedem der %1 Schritte blieb die mittlere Zeit pro Token des letzten Drittels seiner Anfragen innerhalb von %2 der des ersten Drittels; die größte Abweichung war %3 bei %4%5.</translation>
+    </message>
 </context>
 <context>
     <name>DurationEstimate</name>
@@ -671,6 +675,26 @@
     <message>
         <source>A second measure, not the capacity: DistServe&apos;s goodput capacity is the most users at which at least %1 of requests meet every target at once. The capacity (%2, the number the verdict gives) is the most users at which each figure, judged on its own at p%3, meets its target.</source>
         <translation>Ein zweites Maß, nicht die Kapazität: Die Goodput-Kapazität nach DistServe ist die höchste Nutzerzahl, bei der mindestens %1 der Anfragen jeden Zielwert zugleich einhalten. Die Kapazität (%2, die Zahl des Fazits) ist die höchste Nutzerzahl, bei der jeder Wert für sich bei p%3 seinen Zielwert einhält.</translation>
+    </message>
+    <message>
+        <source>%1 missed at first and met every target when measured again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 missed again when measured again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at p%2: %3 the first time (%4), %5 the second (%6). The curve takes the second.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first measurement was disturbed (another process, a warm-up, a noisy window); a higher load had met every target, so the step was measured again before it could set the capacity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The miss held when measured again, while a higher load met every target: the curve is not monotone, and the capacity is uncertain.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1605,10 +1629,6 @@
     <message>
         <source>* TTFT within the network&apos;s round trip of %1: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit von %1: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
-    </message>
-    <message>
-        <source>† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4927,10 +4947,6 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
     <message>
         <source>* TTFT within the network&apos;s round trip: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
-    </message>
-    <message>
-        <source>† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
