@@ -73,7 +73,9 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
                       .arg(QStringLiteral("targets"), 8);
     for (const CurvePoint& pt : curve.points) {
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                   .arg(pt.step->loadText() + (pt.step->probe > 0 ? QStringLiteral("*") : QString()), -10)
+                   .arg(pt.step->loadText() + (pt.step->probe > 0 ? QStringLiteral("*") : QString())
+                           + (TrustChecks::isDisturbed(a.trust, pt.step) ? QStringLiteral("†") : QString()),
+                       -10)
                    .arg(QStringLiteral("%1/%2").arg(pt.step->stats.succeeded).arg(pt.failed), 10)
                    .arg(cell(pt.shown(QStringLiteral("TTFT")), 1)
                            + (pt.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString()),
@@ -87,6 +89,10 @@ QString scorecard(const RunData& run, const RunAnalysis& a, const LoadCurve& cur
     }
     if (std::any_of(curve.points.begin(), curve.points.end(), [](const CurvePoint& pt) { return pt.step->probe > 0; }))
         out += QStringLiteral("* a capacity probe: a load added after the sweep to pin capacity down\n");
+    if (std::any_of(curve.points.begin(), curve.points.end(),
+            [&a](const CurvePoint& pt) { return TrustChecks::isDisturbed(a.trust, pt.step); }))
+        out += QStringLiteral("† disturbed by the measurement itself (the client fell behind, or the simulator lagged "
+                              "its own clock): see the doubts above the verdict\n");
     // Never a negative latency: a TTFT no longer than the round trip is shown as 0, and said.
     if (std::any_of(curve.points.begin(), curve.points.end(),
             [](const CurvePoint& pt) { return pt.withinRoundTrip(QStringLiteral("TTFT")); }))

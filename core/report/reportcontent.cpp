@@ -98,16 +98,19 @@ ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s)
     return worst > kAmberShare ? ReportContent::Light::Amber : ReportContent::Light::Green;
 }
 
-void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s)
+void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s, const QList<TrustCheck>& trust)
 {
     for (const CurvePoint& p : curve.points) {
         ReportContent::ScoreRow row;
         row.light = lightOf(p, s);
+        // A step the measurement disturbed (TrustChecks::disturbed) is marked where its figures are read.
+        const QString disturbed = TrustChecks::isDisturbed(trust, p.step) ? QStringLiteral(" †") : QString();
         row.cells << (p.step->probe > 0 ? QCoreApplication::translate("ReportContent", "%1 (probe)",
                           "a load the "
                           "capacity search added")
                                               .arg(p.step->loadLabel())
                                         : p.step->loadLabel())
+                + disturbed
                   << ms(p.shown(QStringLiteral("TTFT")))
                 + (p.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString())
                   << ms(p.tpot.value) << ms(p.e2el.value) << text::number(p.outputTokensPerSecond, 0)
@@ -645,8 +648,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         QCoreApplication::translate("ReportContent", "within targets"),
         QCoreApplication::translate("ReportContent", "failed"),
         QCoreApplication::translate("ReportContent", "targets")};
-    addScore(c, a.curve, a.settings);
-    addScore(c, a.rateCurve, a.settings);
+    addScore(c, a.curve, a.settings, a.trust);
+    addScore(c, a.rateCurve, a.settings, a.trust);
     c.scoreNote = QCoreApplication::translate("ReportContent",
         "Green: every target met with room to spare; amber: met, but a metric is past %1 of "
         "its target; red: missed. Times at %2 in milliseconds; failures count against the "
@@ -669,6 +672,16 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 "* TTFT within the network's round trip of %1: as measured it was no longer than the round trip, so "
                 "the server's part is shown as 0.")
                   .arg(text::milliseconds(rtt));
+    if (const std::vector<const StepData*> disturbed = TrustChecks::disturbed(a.trust); !disturbed.empty()) {
+        QStringList where;
+        for (const StepData* step : disturbed)
+            where << step->loadPhrase();
+        c.scoreNote += u' '
+            + QCoreApplication::translate("ReportContent",
+                "† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own "
+                "clock: see the doubts above the verdict): those figures may be partly the measurement's.")
+                  .arg(text::list(where));
+    }
 
     c.doubts = TrustChecks::doubts(a.trust);
     if (run.facts.family == ServerFamily::LlamaCpp)

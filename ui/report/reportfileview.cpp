@@ -166,6 +166,7 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
     // A file written before ttft_shown_ms carries TTFT with the round trip in: take it off as the report did.
     const double roundTrip = std::max(0.0, run.value(u"round_trip_ms").toDouble(0));
     bool withinRoundTrip = false;
+    bool disturbed = false;
     for (const QJsonValue v : curve.value(u"points").toArray()) {
         const QJsonObject pt = v.toObject();
         const QJsonArray missed = pt.value(u"missed").toArray();
@@ -180,9 +181,12 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
         const bool within = pt.contains(u"ttft_within_round_trip") ? pt.value(u"ttft_within_round_trip").toBool()
                                                                    : shown.withinRoundTrip(QStringLiteral("TTFT"));
         withinRoundTrip = withinRoundTrip || within;
+        disturbed = disturbed || pt.value(u"disturbed").toBool();
         h += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4"
                             "</td><td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
-                 .arg(loadOf(pt.value(u"load"), byRate), latency(ttft) + (within ? QStringLiteral("*") : QString()),
+                 .arg(loadOf(pt.value(u"load"), byRate)
+                         + (pt.value(u"disturbed").toBool() ? QStringLiteral(" †") : QString()),
+                     latency(ttft) + (within ? QStringLiteral("*") : QString()),
                      latency(pt.value(u"tpot_ms").toObject().value(u"value")),
                      latency(pt.value(u"e2el_ms").toObject().value(u"value")),
                      figure(pt.value(u"output_tokens_per_s"), 0), figure(pt.value(u"failed"), 0),
@@ -195,6 +199,11 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
         h += QStringLiteral("<p>%1</p>")
                  .arg(tr("TTFT leaves out the network's %1 round trip to the server, as the report does.")
                           .arg(text::milliseconds(roundTrip)));
+    if (disturbed)
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its "
+                         "own clock: see the doubts above the verdict): those figures may be partly the "
+                         "measurement's."));
     if (withinRoundTrip)
         h += QStringLiteral("<p>%1</p>")
                  .arg(tr("* TTFT within the network's round trip: as measured it was no longer than the round trip, "

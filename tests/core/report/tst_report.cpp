@@ -111,6 +111,7 @@ private Q_SLOTS:
     void oneTableOfFormats();
     void doubtsComeBeforeTheVerdictInEveryFormat();
     void aLatencyWithinTheRoundTripIsNeverNegative();
+    void disturbedStepsAreMarkedWhereTheirFiguresAreRead();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -451,6 +452,32 @@ void TestReport::aLatencyWithinTheRoundTripIsNeverNegative()
     QCOMPARE(point.value(u"ttft_within_round_trip").toBool(), true);
     const QString text = AnalysisText::summary(run, a);
     QVERIFY2(text.contains(u"TTFT 0.0* is within the network's round trip of 150 ms"_s), qPrintable(text));
+}
+
+// A step the client fell behind in carries a mark in the scorecard, in the report and in the terminal, and the note
+// says where and why.
+void TestReport::disturbedStepsAreMarkedWhereTheirFiguresAreRead()
+{
+    RunData run = makeRun(latencyBoundSweep());
+    for (StepData& s : run.steps)
+        if (s.concurrency == 8)
+            s.loopLagP99Ms = 14;
+    const RunAnalysis a = RunAnalysis::of(run, AnalysisSettings::ofRun(run));
+    const ReportContent content = ReportContent::of(run, a);
+    QStringList marked;
+    for (const ReportContent::ScoreRow& row : content.score)
+        if (row.cells.value(0).endsWith(u" †"))
+            marked << row.cells.value(0);
+    QCOMPARE(marked, QStringList {u"8 users †"_s});
+    QVERIFY2(content.scoreNote.contains(u"† Disturbed by the measurement itself at 8 users"_s),
+        qPrintable(content.scoreNote));
+    const QString text = AnalysisText::summary(run, a);
+    QVERIFY2(text.contains(u"\n8 users†"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"† disturbed by the measurement itself"_s), qPrintable(text));
+    // Without a disturbed step, no mark and no note.
+    const RunData calm = makeRun(latencyBoundSweep());
+    const ReportContent plain = ReportContent::of(calm, RunAnalysis::of(calm, AnalysisSettings::ofRun(calm)));
+    QVERIFY(!plain.scoreNote.contains(u"†"_s));
 }
 
 QTEST_MAIN(TestReport)

@@ -69,6 +69,8 @@ private Q_SLOTS:
         const QJsonObject json = JsonReport::write(*f.run, f.analysis);
         const QString html = ReportFileView::toHtml(json, QStringLiteral("run7.json"));
         checkFigures(html, f.content);
+        // The step the client fell behind in is marked, as in the report.
+        QVERIFY2(html.contains(QStringLiteral("<td>16 users †</td>")), qPrintable(html));
         // The doubt, titled as one, above the verdict.
         QVERIFY2(before(html, QStringLiteral("The client may have fallen behind"), f.analysis.verdict.toHtmlEscaped()),
             qPrintable(html));
