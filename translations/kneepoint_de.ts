@@ -801,27 +801,27 @@
     </message>
     <message>
         <source>%1 median, %2 worst</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 im Median, %2 im schlechtesten Fall</translation>
     </message>
     <message>
         <source>TTFT p99 %1; TPOT p99 %2; throughput %3</source>
-        <translation type="unfinished"></translation>
+        <translation>TTFT p99 %1; TPOT p99 %2; Durchsatz %3</translation>
     </message>
     <message>
         <source>Not worth trying: the twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a fall beyond its %6 error on the figures that set the capacity (its error on this run: %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Keinen Versuch wert: Der Zwilling sagt eine Kapazität von %1 → %2 bei diesen Zielen voraus (%3, der Zwilling selbst %4 → %5), ein Rückgang über seinen Fehler von %6 bei den Größen hinaus, die die Kapazität bestimmen (sein Fehler bei diesem Lauf: %7)</translation>
     </message>
     <message>
         <source>The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), a rise beyond its %6 error on the figures that set the capacity (its error on this run: %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zwilling sagt eine Kapazität von %1 → %2 bei diesen Zielen voraus (%3, der Zwilling selbst %4 → %5), ein Anstieg über seinen Fehler von %6 bei den Größen hinaus, die die Kapazität bestimmen (sein Fehler bei diesem Lauf: %7)</translation>
     </message>
     <message>
         <source>The twin predicts capacity %1 → %2 at these targets (%3, the twin itself %4 → %5), within its %6 error on the figures that set the capacity: only a measurement tells (its error on this run: %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zwilling sagt eine Kapazität von %1 → %2 bei diesen Zielen voraus (%3, der Zwilling selbst %4 → %5), innerhalb seines Fehlers von %6 bei den Größen, die die Kapazität bestimmen: Nur eine Messung entscheidet (sein Fehler bei diesem Lauf: %7)</translation>
     </message>
     <message>
         <source>The twin predicts capacity %1 → %2, but no latency target sets a capacity it can hold its error against (its error on this run: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zwilling sagt eine Kapazität von %1 → %2 voraus, aber kein Latenzziel bestimmt eine Kapazität, an der er seinen Fehler messen könnte (sein Fehler bei diesem Lauf: %3)</translation>
     </message>
 </context>
 <context>
@@ -953,10 +953,18 @@
     </message>
     <message>
         <source>Not worth trying</source>
-        <translation type="unfinished"></translation>
+        <translation>Keinen Versuch wert</translation>
     </message>
     <message>
         <source>for: %1</source>
+        <translation>für: %1</translation>
+    </message>
+    <message>
+        <source>Each is explained on the next page, before the verdict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was measured</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1630,6 +1638,42 @@
         <source>* TTFT within the network&apos;s round trip of %1: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit von %1: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
     </message>
+    <message>
+        <source>† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity: the highest request rate with each figure under its target at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity: the most users with each figure under its target at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.</source>
+        <translation type="unfinished">Erfüllt bei %1 (%2 %3 %4); verfehlt bei %5 (%2 %3 %6), bei einem Ziel von %7.</translation>
+    </message>
+    <message>
+        <source>Every load measured met every target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lowest load measured missed: %1 %2 was %3 against a target of %4.</source>
+        <translation type="unfinished">Die niedrigste gemessene Last verfehlte: %1 %2 war %3 bei einem Ziel von %4.</translation>
+    </message>
+    <message>
+        <source>Confidence: %1, since %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Knee: %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No knee: no pair of steps bought more latency than throughput; the closest, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -1745,51 +1789,51 @@
     </message>
     <message>
         <source>%1, others waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, während andere warteten</translation>
     </message>
     <message>
         <source>%1, none waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ohne wartende</translation>
     </message>
     <message>
         <source>(not measured)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nicht gemessen)</translation>
     </message>
     <message>
         <source>server: most requests running at once</source>
-        <translation type="unfinished"></translation>
+        <translation>Server: höchstens gleichzeitig laufende Anfragen</translation>
     </message>
     <message>
         <source>Capacity: run %1 %2, run %3 %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität: Lauf %1 %2, Lauf %3 %4.</translation>
     </message>
     <message>
         <source>Capacity %1: run %2 %3, run %4 %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität %1: Lauf %2 %3, Lauf %4 %5.</translation>
     </message>
     <message>
         <source>rose by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>um %1 gestiegen</translation>
     </message>
     <message>
         <source>fell by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>um %1 gefallen</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert</translation>
     </message>
     <message>
         <source>The server&apos;s facts are the same in both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Angaben des Servers sind in beiden gleich.</translation>
     </message>
     <message>
         <source>The server differs: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server unterscheidet sich: %1.</translation>
     </message>
     <message>
         <source>At the loads both measured, %1 of %2 latency comparisons differ beyond noise (%3 better in run %4, %5 worse), each by a test corrected for the table&apos;s size, by at least %6, and with a 95% interval for the change that leaves out zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei den Lasten, die beide gemessen haben, unterscheiden sich %1 von %2 Latenzvergleichen über das Rauschen hinaus (%3 besser in Lauf %4, %5 schlechter), jeweils nach einem für die Größe der Tabelle korrigierten Test, um mindestens %6 und mit einem 95-%-Intervall der Änderung, das null ausschließt.</translation>
     </message>
 </context>
 <context>
@@ -4948,6 +4992,10 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
         <source>* TTFT within the network&apos;s round trip: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
         <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
     </message>
+    <message>
+        <source>† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportView</name>
@@ -5097,7 +5145,7 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
     </message>
     <message>
         <source>Not worth trying</source>
-        <translation type="unfinished"></translation>
+        <translation>Keinen Versuch wert</translation>
     </message>
 </context>
 <context>
