@@ -1640,7 +1640,7 @@
     </message>
     <message>
         <source>† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>† Von der Messung selbst gestört bei %1 (der Client kam nicht mit, oder der Simulator lag hinter seiner eigenen Uhr: siehe die Zweifel über dem Fazit): Diese Zahlen können teils von der Messung stammen.</translation>
     </message>
     <message>
         <source>Capacity: the highest request rate with each figure under its target at %1</source>
@@ -3997,7 +3997,7 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
     </message>
     <message>
         <source> · the simulator is %1 ms behind its own clock: figures measured now are partly this machine&apos;s load</source>
-        <translation type="unfinished"></translation>
+        <translation> · der Simulator liegt %1 ms hinter seiner eigenen Uhr: Jetzt gemessene Zahlen gehen teils auf die Last dieser Maschine zurück</translation>
     </message>
 </context>
 <context>
@@ -4994,7 +4994,7 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
     </message>
     <message>
         <source>† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>† Von der Messung selbst gestört (der Client kam nicht mit, oder der Simulator lag hinter seiner eigenen Uhr: siehe die Zweifel über dem Fazit): Diese Zahlen können teils von der Messung stammen.</translation>
     </message>
 </context>
 <context>
