@@ -30,6 +30,7 @@ constexpr int kResolution = 600;
 const QColor kInk(0x1d, 0x1d, 0x1d);
 const QColor kMuted(0x55, 0x55, 0x55);
 const QColor kRule(0xcc, 0xcc, 0xcc);
+const QColor kWarning(0x9a, 0x4d, 0x00); // a doubt about the capacity: amber, readable on white
 
 /// Lays blocks out top to bottom, starting a new page when one does not fit; `count` mode measures without
 /// painting, to learn the page count for the footers.
@@ -278,9 +279,9 @@ public:
         space(3);
     }
 
-    void chart(const ChartSpec& spec)
+    void chart(const ChartSpec& spec, double heightMm = kChartHeightMm)
     {
-        const double h = kChartHeightMm * m_mm;
+        const double h = heightMm * m_mm;
         ensure(h);
         PaintedChart::paint(m_painter, QRectF(m_left, m_y, m_width, h), spec);
         m_y += h;
@@ -329,16 +330,42 @@ private:
 
 void layout(const ReportContent& c, PageFlow& flow)
 {
-    // The title page: what was measured and the answer.
-    flow.space(30);
-    flow.text(c.title, flow.font(22, true));
-    flow.space(2);
-    flow.paragraph(c.subtitle, 12, kMuted);
-    flow.space(8);
+    // The first page is the manager's: the doubts, named, above the one number with its definition and the steps it
+    // rests on, how far it can be believed, the wall that sets it, and the chart that shows it.
+    flow.space(12);
+    flow.text(c.title, flow.font(20, true));
+    flow.space(1);
+    flow.paragraph(c.subtitle, 11, kMuted);
+    if (!c.doubts.isEmpty()) {
+        flow.heading(QCoreApplication::translate("Report", "Before you trust these numbers"), 2);
+        QStringList items;
+        for (const TrustCheck& t : c.doubts)
+            items << QStringLiteral("%1 (%2)").arg(t.title, TrustCheck::statusText(t.status));
+        flow.bullets(items, 10);
+        flow.paragraph(QCoreApplication::translate("Report", "Each is explained on the next page, before the verdict."),
+            9, kMuted);
+    }
+    flow.space(3);
+    flow.text(c.answer.number, flow.font(30, true));
+    flow.paragraph(c.answer.definition, 9.5, kMuted);
+    if (!c.answer.bracket.isEmpty())
+        flow.paragraph(c.answer.bracket, 10.5);
+    if (!c.answer.confidence.isEmpty())
+        flow.paragraph(c.answer.confidence, 10.5, kWarning);
+    flow.paragraph(c.answer.lowestWall, 10.5);
+    if (!c.answer.knee.isEmpty())
+        flow.paragraph(c.answer.knee, 9.5, kMuted);
+    const auto key = std::find_if(
+        c.charts.begin(), c.charts.end(), [](const ChartSpec& s) { return s.id == u"throughput-latency"; });
+    if (key != c.charts.end())
+        flow.chart(*key, 70);
+    flow.newPage();
+
+    // What was measured, the doubts with their numbers, and the verdict in words.
+    flow.heading(QCoreApplication::translate("Report", "What was measured"), 2);
     flow.keyValues(c.identity);
-    flow.space(4);
-    // The doubts before the verdict, on the first page: a verdict is read as the answer, and a failed check changes
-    // what it is worth.
+    flow.space(2);
+    // The doubts before the verdict: a verdict is read as the answer, and a failed check changes what it is worth.
     if (!c.doubts.isEmpty()) {
         flow.heading(QCoreApplication::translate("Report", "Before you trust these numbers"), 2);
         QStringList items;

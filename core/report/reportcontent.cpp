@@ -599,6 +599,78 @@ QString ReportContent::lightColor(Light light)
     return QStringLiteral("#999999");
 }
 
+namespace {
+
+// The answer at a glance (ReportContent::Answer): the capacity as a number with its definition, the steps that
+// bracket it with their figures, how far it can be believed, the wall that sets it and the knee.
+ReportContent::Answer answerOf(const RunData& run, const RunAnalysis& a)
+{
+    ReportContent::Answer out;
+    const Capacity& cap = a.curve.capacity;
+    const bool byRate = a.curve.byRate;
+    const QString percentile = QStringLiteral("p") + text::number(a.settings.percentile);
+    out.definition = byRate ? QCoreApplication::translate(
+                         "ReportContent", "Capacity: the highest request rate with each figure under its target at %1")
+                                  .arg(percentile)
+                            : QCoreApplication::translate(
+                                "ReportContent", "Capacity: the most users with each figure under its target at %1")
+                                  .arg(percentile);
+    // A crossing figure as the verdict and the walls show it: latencies without the round trip a TTFT target allowed.
+    const auto figure = [&](double value) {
+        if (cap.metric == u"errors" || cap.metric == u"attainment")
+            return text::percent(value);
+        return text::milliseconds(cap.asShown(value, run.roundTripMs));
+    };
+    const auto point = [&](int i) -> const CurvePoint* {
+        return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;
+    };
+    switch (cap.bound) {
+    case Capacity::Bound::Between: {
+        out.number = QStringLiteral("≈ ") + text::load(cap.shown(), byRate);
+        const CurvePoint* pass = point(cap.lastPass);
+        const CurvePoint* fail = point(cap.firstFail);
+        if (pass && fail)
+            out.bracket = QCoreApplication::translate(
+                "ReportContent", "Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.")
+                              .arg(text::load(pass->load, byRate), text::metricName(cap.metric), percentile,
+                                  figure(cap.valueAtPass), text::load(fail->load, byRate), figure(cap.valueAtFail),
+                                  figure(cap.target));
+        break;
+    }
+    case Capacity::Bound::AtLeast:
+        out.number = QStringLiteral("≥ ") + text::load(cap.shown(), byRate);
+        out.bracket = QCoreApplication::translate("ReportContent", "Every load measured met every target.");
+        break;
+    case Capacity::Bound::Below:
+        out.number = QStringLiteral("< ") + text::load(cap.shown(), byRate);
+        out.bracket = QCoreApplication::translate(
+            "ReportContent", "The lowest load measured missed: %1 %2 was %3 against a target of %4.")
+                          .arg(text::metricName(cap.metric), percentile, figure(cap.valueAtFail), figure(cap.target));
+        break;
+    case Capacity::Bound::None:
+        out.number = QStringLiteral("–");
+        break;
+    }
+    if (a.confidence.level != CapacityConfidence::Level::High && !a.confidence.reasons.isEmpty())
+        out.confidence
+            = QCoreApplication::translate("ReportContent", "Confidence: %1, since %2.")
+                  .arg(CapacityConfidence::text(a.confidence.level), a.confidence.reasons.join(QStringLiteral("; ")));
+    double highest = 0;
+    for (const CurvePoint& p : a.curve.points)
+        highest = std::max(highest, p.load);
+    out.lowestWall = a.walls.lowestSentence(highest, byRate);
+    const KneePoint& k = a.curve.knee;
+    out.knee = k.found ? QCoreApplication::translate("ReportContent", "Knee: %1: %2.")
+                             .arg(a.curve.points[std::size_t(k.point)].step->loadLabel(), k.evidence)
+        : k.next >= 0 ? QCoreApplication::translate(
+              "ReportContent", "No knee: no pair of steps bought more latency than throughput; the closest, %1.")
+                            .arg(k.evidence)
+                      : QString();
+    return out;
+}
+
+} // namespace
+
 ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
 {
     ReportContent c;
@@ -696,6 +768,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
             "ReportContent", "Ranked by expected effect; each flag was checked against the server's vLLM version, %1.")
                              .arg(run.facts.vllmVersion);
     c.capacity = a.curve.capacity;
+    c.answer = answerOf(run, a);
     QStringList seen;
     for (const Finding& f : a.findings) {
         switch (f.severity) {

@@ -72,6 +72,18 @@ struct ReportContent
     std::vector<TryNext> notWorthTrying;
     /// The capacity the analysis shows under its settings (the card's): the "from" of every prediction beside a flag.
     Capacity capacity;
+    /// The answer at a glance, made once here for every face that shows it: the window's capacity card and the PDF's
+    /// first page (the manager's page).
+    struct Answer
+    {
+        QString number; ///< "≈ 46 users", "≥ 256 users", "< 1 user", "–"
+        QString definition; ///< "Capacity: the most users with each figure under its target at p99"
+        QString bracket; ///< "Met at 32 users (…); missed at 64 users (…), against a target of 500 ms."
+        QString confidence; ///< "Confidence: low, since …"; empty when high
+        QString lowestWall; ///< Walls::lowestSentence(): which wall limits, and how it sets the capacity
+        QString knee; ///< "Knee: 32 users: from 32 users to 64 users …", or why there is none
+    };
+    Answer answer;
     /// The sentence above them: whose flags they are and what they were checked against (a version only when known).
     QString tryNextIntro;
     std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
