@@ -30,8 +30,16 @@
 #include <QTest>
 
 #include <algorithm>
+#include <arpa/inet.h>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <csignal>
+#include <mutex>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -136,6 +144,118 @@ std::vector<ServerTiming> parseTimings(const QByteArray& log)
     return out;
 }
 
+/// llama-server's own counters, read from its /metrics every 50 ms by a thread of this test, on the clock Kneepoint
+/// stamps its requests with (steady_clock). `tokens_predicted_total` moves only when a request ends, by all its
+/// tokens; `n_decode_total` times `n_busy_slots_per_decode` (the busy slots summed over every llama_decode() call)
+/// moves with each decode step, a token for each slot at work, and so tells the tokens made inside any window.
+class CounterPoller
+{
+public:
+    struct Sample
+    {
+        std::int64_t ns = 0;
+        double tokensPredicted = -1;
+        double slotDecodes = -1; ///< n_decode_total × n_busy_slots_per_decode
+    };
+
+    explicit CounterPoller(quint16 port)
+        : m_port(port)
+        , m_thread([this] { poll(); })
+    { }
+    ~CounterPoller() { stop(); }
+
+    std::vector<Sample> stop()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        const std::lock_guard lock(m_mutex);
+        return m_samples;
+    }
+
+    /// The slot-decode counter at `ns`, linear between the samples around it; NaN outside them.
+    static double slotDecodesAt(const std::vector<Sample>& samples, std::int64_t ns)
+    {
+        for (std::size_t i = 1; i < samples.size(); ++i) {
+            const Sample& a = samples[i - 1];
+            const Sample& b = samples[i];
+            if (a.ns <= ns && ns <= b.ns && b.ns > a.ns)
+                return a.slotDecodes + (b.slotDecodes - a.slotDecodes) * double(ns - a.ns) / double(b.ns - a.ns);
+        }
+        return std::nan("");
+    }
+
+private:
+    static std::int64_t now()
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+
+    // Plain sockets: the thread is no Qt thread, and a QTcpSocket there reaches for the application object.
+    QByteArray fetchMetrics() const
+    {
+        QByteArray body;
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0)
+            return body;
+        timeval timeout {1, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(m_port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) {
+            const QByteArray request = "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+            if (::send(fd, request.constData(), std::size_t(request.size()), MSG_NOSIGNAL) == request.size()) {
+                char buffer[16384];
+                ssize_t n = 0;
+                while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0)
+                    body.append(buffer, qsizetype(n));
+            }
+        }
+        ::close(fd);
+        return body;
+    }
+
+    void poll()
+    {
+        static const QRegularExpression line(
+            QStringLiteral(R"(^llamacpp:(\w+) ([0-9.eE+-]+)$)"), QRegularExpression::MultilineOption);
+        while (!m_stop) {
+            const std::int64_t before = now();
+            const QByteArray body = fetchMetrics();
+            const std::int64_t after = now();
+            Sample sample;
+            sample.ns = before + (after - before) / 2; // the server read its counters somewhere in between
+            double decodes = -1, perDecode = -1;
+            for (auto it = line.globalMatch(QString::fromUtf8(body)); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                const QString name = m.captured(1);
+                if (name == u"tokens_predicted_total")
+                    sample.tokensPredicted = m.captured(2).toDouble();
+                else if (name == u"n_decode_total")
+                    decodes = m.captured(2).toDouble();
+                else if (name == u"n_busy_slots_per_decode")
+                    perDecode = m.captured(2).toDouble();
+            }
+            if (decodes >= 0 && perDecode >= 0 && sample.tokensPredicted >= 0) {
+                sample.slotDecodes = decodes * perDecode;
+                const std::lock_guard lock(m_mutex);
+                m_samples.push_back(sample);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+
+    quint16 m_port;
+    std::atomic<bool> m_stop {false};
+    std::mutex m_mutex;
+    std::vector<Sample> m_samples;
+    std::thread m_thread; // last: it starts polling once the rest is built
+};
+
 } // namespace
 
 class TestInterop : public QObject
@@ -148,6 +268,7 @@ private Q_SLOTS:
     void sweepWithTheDefaultsLosesNothing();
     void chatOverQnamLosesNothing();
     void timingsAgreeWithTheServersOwn();
+    void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
     void everyReportFormat();
     void whatIfAndCompare();
@@ -167,6 +288,10 @@ private:
     /// Checks every request of `runId`: none failed, each prompt and output as long as asked. `input` 0: the chat
     /// template's tokens are the server's business, so only a consistent count is asked for.
     void checkRun(qint64 runId, int input, int output);
+    /// Checks each step's output rate, over the interval it was counted over (the steady window when usable, else
+    /// the span of the measured requests), against the tokens the server's counters say it made in that interval:
+    /// within 5%, at every load. `counters` were polled on the server during the run.
+    void checkThroughput(qint64 runId, const std::vector<CounterPoller::Sample>& counters);
     qint64 lastRunId();
     QByteArray logSince(qint64 offset) const;
     qint64 logSize() const { return QFileInfo(m_log).size(); }
@@ -282,6 +407,44 @@ void TestInterop::checkRun(qint64 runId, int input, int output)
         resent);
 }
 
+void TestInterop::checkThroughput(qint64 runId, const std::vector<CounterPoller::Sample>& counters)
+{
+    QVERIFY2(counters.size() >= 10, "llama-server's /metrics were not read during the run");
+    // The slot-decode counter is held to the server's own token counter over the run, both read while nothing ran.
+    const double decodes = counters.back().slotDecodes - counters.front().slotDecodes;
+    const double predicted = counters.back().tokensPredicted - counters.front().tokensPredicted;
+    qInfo("run %lld: llama-server made %.0f tokens (tokens_predicted_total), %.0f slot decodes", runId, predicted,
+        decodes);
+    QVERIFY2(predicted > 0 && std::abs(decodes / predicted - 1) <= 0.01,
+        qPrintable(QStringLiteral("%1 slot decodes against %2 tokens").arg(decodes).arg(predicted)));
+
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-throughput"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, runId, &error);
+    QVERIFY2(run, qPrintable(error));
+    QStringList off;
+    for (const StepData& step : run->steps) {
+        const StepStatistics& s = step.stats;
+        const bool steady = s.window.usable;
+        const std::int64_t from = steady ? s.window.startNs : s.startNs;
+        const std::int64_t to = steady ? s.window.endNs : s.endNs;
+        const double seconds = double(to - from) / 1e9;
+        const double server
+            = (CounterPoller::slotDecodesAt(counters, to) - CounterPoller::slotDecodesAt(counters, from)) / seconds;
+        const double ours = step.outputTokensPerSecond(run->timeScale);
+        const double difference = ours / server - 1;
+        qInfo("run %lld step %d (%s, %s): %.1f tokens/s over %s of %.2f s; llama-server made %.1f tokens/s in it "
+              "(%+.1f%%)%s",
+            runId, step.index, qPrintable(step.loadText()), qPrintable(step.phase), ours,
+            steady ? "the steady window" : "the measured span", seconds, server, 100 * difference,
+            steady ? "" : qPrintable(QStringLiteral("; no steady window: ") + s.window.whyNotUsable));
+        if (!(std::abs(difference) <= 0.05))
+            off << QStringLiteral("%1: %2 against %3 tokens/s").arg(step.loadText()).arg(ours).arg(server);
+    }
+    QVERIFY2(off.isEmpty(), qPrintable(off.join(u"; ")));
+}
+
 void TestInterop::doctorNamesTheServer()
 {
     const Ran r = kneepoint({QStringLiteral("doctor"), QStringLiteral("--url"), m_url});
@@ -295,6 +458,7 @@ void TestInterop::doctorNamesTheServer()
 
 void TestInterop::sweepWithTheDefaultsLosesNothing()
 {
+    CounterPoller counters(m_port);
     // The product's defaults but for the size: a request shape and loads that fit a 2-core machine's minutes,
     // up to twice the server's 8 slots. The targets are sized to a CPU server (a CI machine's prefill of 8
     // queued prompts took 1.6 s at p99; 8 slots decoding on 2 busy cores took 585 ms a token at p99), so the sweep
@@ -307,6 +471,7 @@ void TestInterop::sweepWithTheDefaultsLosesNothing()
     m_sweepRun = lastRunId();
     QVERIFY(m_sweepRun > 0);
     checkRun(m_sweepRun, 128, 32);
+    checkThroughput(m_sweepRun, counters.stop());
     QVERIFY2(!r.out.contains(QStringLiteral("the sweep stops here")) && !r.err.contains(QStringLiteral("stops here")),
         qPrintable(r.out + r.err));
 }
@@ -366,6 +531,34 @@ void TestInterop::timingsAgreeWithTheServersOwn()
         serverPrompt.size());
     QVERIFY(std::abs(ttft / prompt - 1) <= 0.05);
     QVERIFY(std::abs(tpot / perToken - 1) <= 0.05);
+}
+
+void TestInterop::throughputAgreesWithTheServersCountersOnFourSlots()
+{
+    // A server of 4 slots, saturated at 8 and 16 users, with 32 requests a step: most requests wait for a slot, and
+    // at 16 users the 16 warm-ups are still being served when the first measured requests go out. The rate of each
+    // step must be the server's over the interval it was counted over.
+    const quint16 port = freePort();
+    const QString dir = chrootDir();
+    const Ran start = runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port),
+            QStringLiteral("--parallel"), QStringLiteral("4")},
+        180'000);
+    QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
+    const auto stop = qScopeGuard([&] {
+        runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
+            {QStringLiteral("stop"), dir, QString::number(port)}, 60'000);
+    });
+    CounterPoller counters(port);
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"),
+        QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--db"), m_db, QStringLiteral("--shapes"),
+        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("8,16"), QStringLiteral("--requests"),
+        QStringLiteral("32"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("60000"), QStringLiteral("--slo-tpot-ms"),
+        QStringLiteral("60000")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    const qint64 runId = lastRunId();
+    checkRun(runId, 128, 32);
+    checkThroughput(runId, counters.stop());
 }
 
 void TestInterop::theVerdictNamesTheSlotLimit()
