@@ -1792,10 +1792,6 @@
         <translation>%1, während andere warteten</translation>
     </message>
     <message>
-        <source>%1, none waiting</source>
-        <translation>%1, ohne wartende</translation>
-    </message>
-    <message>
         <source>(not measured)</source>
         <translation>(nicht gemessen)</translation>
     </message>
@@ -1834,6 +1830,10 @@
     <message>
         <source>At the loads both measured, %1 of %2 latency comparisons differ beyond noise (%3 better in run %4, %5 worse), each by a test corrected for the table&apos;s size, by at least %6, and with a 95% interval for the change that leaves out zero.</source>
         <translation>Bei den Lasten, die beide gemessen haben, unterscheiden sich %1 von %2 Latenzvergleichen über das Rauschen hinaus (%3 besser in Lauf %4, %5 schlechter), jeweils nach einem für die Größe der Tabelle korrigierten Test, um mindestens %6 und mit einem 95-%-Intervall der Änderung, das null ausschließt.</translation>
+    </message>
+    <message>
+        <source>%1, no cap reached</source>
+        <translation>%1, keine Grenze erreicht</translation>
     </message>
 </context>
 <context>

@@ -136,13 +136,15 @@ QString measuredCap(const RunAnalysis& analysis)
     for (const CurvePoint& p : analysis.curve.points) {
         const ServerDeltas& s = p.step->server;
         peak = std::max(peak, int(s.peakRunning));
-        if (s.peakWaiting >= 1 && s.peakRunning >= 1)
+        // Fewer ran than there were users while some waited: a cap. As many as the users, with a moment's wait
+        // between a scrape and the engine's next step, is none (a 1,024-sequence server read as 256 at 256 users).
+        if (s.peakWaiting >= 1 && s.peakRunning >= 1 && s.peakRunning < p.step->concurrency)
             cap = std::max(cap, int(s.peakRunning));
     }
     if (cap > 0)
         return QCoreApplication::translate("RunComparison", "%1, others waiting").arg(cap);
     if (peak > 0)
-        return QCoreApplication::translate("RunComparison", "%1, none waiting").arg(peak);
+        return QCoreApplication::translate("RunComparison", "%1, no cap reached").arg(peak);
     return QCoreApplication::translate("RunComparison", "(not measured)");
 }
 

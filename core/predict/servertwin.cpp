@@ -112,7 +112,9 @@ BatchEngine::Config ServerTwin::engineOf(const RunData& run, const RunAnalysis& 
     for (const CurvePoint& p : analysis.curve.points) {
         const ServerDeltas& s = p.step->server;
         peak = std::max(peak, int(s.peakRunning));
-        if (s.peakWaiting >= 1 && s.peakRunning >= 1)
+        // Fewer ran than there were users while some waited: a cap. As many as the users, with a moment's wait
+        // between a scrape and the engine's next step, is none (a 1,024-sequence server read as 256 at 256 users).
+        if (s.peakWaiting >= 1 && s.peakRunning >= 1 && s.peakRunning < p.step->concurrency)
             cap = std::max(cap, int(s.peakRunning));
     }
     if (run.facts.maxNumSeqs && *run.facts.maxNumSeqs > 0) {
@@ -126,7 +128,8 @@ BatchEngine::Config ServerTwin::engineOf(const RunData& run, const RunAnalysis& 
     } else {
         c.maxNumSeqs = std::max(kDefaultMaxNumSeqs, peak);
         said.assumed << (peak > 0 ? QStringLiteral("max-num-seqs %1 (the server does not report it and no step "
-                                                   "filled it: it ran at most %2 at once with none waiting)")
+                                                   "filled it: it ran at most %2 at once, never fewer than its users "
+                                                   "while others waited)")
                                         .arg(c.maxNumSeqs)
                                         .arg(peak)
                                   : QStringLiteral("max-num-seqs %1 (the server does not report it, nor how many "

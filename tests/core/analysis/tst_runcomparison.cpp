@@ -78,7 +78,7 @@ void TestRunComparison::leadsWithTheCapacityAndTheServersDifferences()
     const auto measured = std::find_if(c.changes.begin(), c.changes.end(),
         [](const RunComparison::Change& ch) { return ch.what == u"server: most requests running at once"; });
     QVERIFY(measured != c.changes.end());
-    QCOMPARE(measured->a, QStringLiteral("16, none waiting"));
+    QCOMPARE(measured->a, QStringLiteral("16, no cap reached"));
     QCOMPARE(measured->b, QStringLiteral("4, others waiting"));
     bool options = false;
     for (const RunComparison::Change& ch : c.changes) {
