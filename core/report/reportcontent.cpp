@@ -651,6 +651,35 @@ ReportContent::Answer answerOf(const RunData& run, const RunAnalysis& a)
         out.number = QStringLiteral("–");
         break;
     }
+    // What limits it, in the reader's words, for "limited by …".
+    const QString limitedBy = !a.walls.limiting       ? text::metricName(cap.metric)
+        : *a.walls.limiting == Wall::Kind::Saturation ? QCoreApplication::translate("ReportContent", "saturation")
+        : *a.walls.limiting == Wall::Kind::Memory     ? QCoreApplication::translate("ReportContent", "memory")
+                                                  : QCoreApplication::translate("ReportContent", "the latency target");
+    switch (cap.bound) {
+    case Capacity::Bound::Between:
+        out.summary = (cap.intervalOpen ? QCoreApplication::translate("ReportContent",
+                           "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
+                : cap.intervalIs95()
+                ? QCoreApplication::translate("ReportContent", "Capacity: %1 (%2, 95% interval) at %3 (limited by %4).")
+                : QCoreApplication::translate("ReportContent", "Capacity: %1 (%2 as measured) at %3 (limited by %4)."))
+                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown()),
+                              text::range(cap.shownLow(), cap.shownHigh()), percentile, limitedBy);
+        break;
+    case Capacity::Bound::AtLeast:
+        out.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
+                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown(), false));
+        break;
+    case Capacity::Bound::Below:
+        out.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
+                          .arg(text::load(cap.shown(), byRate));
+        break;
+    case Capacity::Bound::None:
+        out.summary = QCoreApplication::translate("ReportContent", "Capacity: not measured.");
+        break;
+    }
     if (a.confidence.level != CapacityConfidence::Level::High && !a.confidence.reasons.isEmpty())
         out.confidence
             = QCoreApplication::translate("ReportContent", "Confidence: %1, since %2.")

@@ -77,6 +77,8 @@ struct ReportContent
     struct Answer
     {
         QString number; ///< "≈ 46 users", "≥ 256 users", "< 1 user", "–"
+        /// "Capacity: about 46 users (32–64 as measured) at p99 (limited by the latency target)."
+        QString summary;
         QString definition; ///< "Capacity: the most users with each figure under its target at p99"
         QString bracket; ///< "Met at 32 users (…); missed at 64 users (…), against a target of 500 ms."
         QString confidence; ///< "Confidence: low, since …"; empty when high

@@ -15,6 +15,16 @@ QStringList verdictFiguresWithoutEvidence(const QString& verdict, const QString&
     evidence.replace(verdict, QString());
     // A figure as the text formats it: digits with thousands separators and decimals, not part of a word.
     static const QRegularExpression figure(QStringLiteral(R"((?<![\w.,])\d[\d,]*(?:\.\d+)?)"));
+    // The same figure written with more decimals (the scorecard's "10.00" for the verdict's "10 ms") is the same
+    // value, and counts as its evidence; a different value (41.6 for 41.8) does not.
+    const auto valueOf = [](QString n) {
+        while (n.endsWith(u','))
+            n.chop(1);
+        return n.remove(u',').toDouble();
+    };
+    QList<double> values;
+    for (auto it = figure.globalMatch(evidence); it.hasNext();)
+        values << valueOf(it.next().captured());
     QStringList missing;
     for (auto it = figure.globalMatch(verdict); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
@@ -23,7 +33,7 @@ QStringList verdictFiguresWithoutEvidence(const QString& verdict, const QString&
             number.chop(1); // the sentence's comma, not the figure's
         const QRegularExpression same(
             QStringLiteral(R"((?<![\w.,])%1(?![\d]|[.,]\d))").arg(QRegularExpression::escape(number)));
-        if (!same.match(evidence).hasMatch())
+        if (!same.match(evidence).hasMatch() && !values.contains(valueOf(number)))
             missing << QStringLiteral("%1 in \"…%2…\"")
                            .arg(number, verdict.mid(std::max(0, int(m.capturedStart()) - 40), 80));
     }

@@ -258,26 +258,6 @@ void ReportView::showMessage(const QString& message)
     m_verdict->setText(message);
 }
 
-namespace {
-
-// What limits the capacity, in the reader's language, for "limited by …".
-QString limitedBy(const Walls& walls, const Capacity& capacity)
-{
-    if (!walls.limiting)
-        return text::metricName(capacity.metric);
-    switch (*walls.limiting) {
-    case Wall::Kind::Latency:
-        return ReportView::tr("the latency target");
-    case Wall::Kind::Saturation:
-        return ReportView::tr("saturation");
-    case Wall::Kind::Memory:
-        return ReportView::tr("memory");
-    }
-    return text::metricName(capacity.metric);
-}
-
-} // namespace
-
 void ReportView::showResult(const ReportResultPtr& result, bool fresh)
 {
     const ReportContent& c = result->content;
@@ -293,31 +273,9 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
                 + QStringLiteral("<br>") + doubts.join(QStringLiteral("<br>")));
     m_doubts->setVisible(!doubts.isEmpty());
     m_verdict->setText(c.verdict);
-    const Capacity& cap = result->analysis.curve.capacity;
-    QString capacity;
-    switch (cap.bound) {
-    case Capacity::Bound::Between:
-        capacity
-            = (cap.intervalOpen
-                    ? tr("Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at p%3 (limited by %4).")
-                    : cap.intervalIs95() ? tr("Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).")
-                                         : tr("Capacity: %1 (%2 as measured) at p%3 (limited by %4)."))
-                  .arg(text::usersLabel(cap.shown()), text::range(cap.shownLow(), cap.shownHigh()),
-                      QLocale().toString(result->analysis.settings.percentile), limitedBy(result->analysis.walls, cap));
-        break;
-    case Capacity::Bound::AtLeast:
-        capacity = tr("Capacity: at least %1 (every load measured met the targets).")
-                       .arg(text::usersLabel(cap.shown(), false));
-        break;
-    case Capacity::Bound::Below:
-        capacity
-            = tr("Capacity: below %1 (even the lowest load missed the targets).").arg(text::users(cap.shown(), false));
-        break;
-    case Capacity::Bound::None:
-        capacity = tr("Capacity: not measured.");
-        break;
-    }
-    m_capacity->setText(capacity);
+    // The card's sentences are made once in core (ReportContent::Answer), as the PDF's first page shows them.
+    const ReportContent::Answer& answer = c.answer;
+    m_capacity->setText(answer.confidence.isEmpty() ? answer.summary : answer.summary + u' ' + answer.confidence);
     showGlance(*result);
     if (fresh)
         m_whatIf->setSettings(result->analysis.settings);
@@ -332,61 +290,18 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
 void ReportView::showGlance(const ReportResult& result)
 {
     const RunAnalysis& a = result.analysis;
-    const Capacity& cap = a.curve.capacity;
     const bool byRate = a.curve.byRate;
-    // A crossing figure as the verdict and the walls show it: latencies without the round trip a TTFT target
-    // allowed, in milliseconds; shares in percent.
-    const auto metricValue = [&cap, &result](const QString& metric, double value) {
-        if (std::isnan(value))
-            return QStringLiteral("-");
-        if (std::isinf(value))
-            return QStringLiteral("∞");
-        if (metric == u"errors" || metric == u"attainment")
-            return text::percent(value);
-        return text::milliseconds(cap.asShown(value, result.run->roundTripMs));
-    };
-    const QString percentile = QStringLiteral("p") + QLocale().toString(a.settings.percentile);
-    auto point = [&](int i) -> const CurvePoint* {
-        return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;
-    };
-    switch (cap.bound) {
-    case Capacity::Bound::Between: {
-        m_capacityBig->setText(QStringLiteral("≈ ") + text::load(cap.shown(), byRate));
-        const CurvePoint* pass = point(cap.lastPass);
-        const CurvePoint* fail = point(cap.firstFail);
-        if (pass && fail)
-            m_bracket->setText(tr("Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.")
-                                   .arg(text::load(pass->load, byRate), text::metricName(cap.metric), percentile,
-                                       metricValue(cap.metric, cap.valueAtPass), text::load(fail->load, byRate),
-                                       metricValue(cap.metric, cap.valueAtFail), metricValue(cap.metric, cap.target)));
-        else
-            m_bracket->clear();
-        break;
-    }
-    case Capacity::Bound::AtLeast:
-        // The capacity sentence says it: every load measured met the targets.
-        m_capacityBig->setText(QStringLiteral("≥ ") + text::load(cap.shown(), byRate));
-        m_bracket->clear();
-        break;
-    case Capacity::Bound::Below:
-        m_capacityBig->setText(QStringLiteral("< ") + text::load(cap.shown(), byRate));
-        m_bracket->setText(tr("The lowest load measured missed: %1 %2 was %3 against a target of %4.")
-                               .arg(text::metricName(cap.metric), percentile, metricValue(cap.metric, cap.valueAtFail),
-                                   metricValue(cap.metric, cap.target)));
-        break;
-    case Capacity::Bound::None:
-        m_capacityBig->setText(QStringLiteral("–"));
-        m_bracket->clear();
-        break;
-    }
+    // The number, the steps around it and the lowest wall as every face says them (ReportContent::Answer).
+    const ReportContent::Answer& answer = result.content.answer;
+    m_capacityBig->setText(answer.number);
+    m_bracket->setText(answer.bracket);
     m_bracket->setVisible(!m_bracket->text().isEmpty());
 
     std::vector<double> loads;
     for (const CurvePoint& p : a.curve.points)
         loads.push_back(p.load);
     m_walls->setWalls(a.walls, loads, byRate);
-    m_wallsLowest->setText(
-        a.walls.lowestSentence(loads.empty() ? 0 : *std::max_element(loads.begin(), loads.end()), byRate));
+    m_wallsLowest->setText(answer.lowestWall);
 
     // The chart that answers the question: throughput against latency, the target line and the best point under it.
     while (QLayoutItem* item = m_keyChartHolder->layout()->takeAt(0)) {

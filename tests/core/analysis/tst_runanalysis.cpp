@@ -437,7 +437,10 @@ void TestRunAnalysis::evenTheLowestLoadFails()
     const RunAnalysis a = analysed(run);
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
     QCOMPARE(a.curve.capacity.metric, QStringLiteral("TTFT"));
-    QVERIFY2(a.verdict.contains(QStringLiteral("misses your targets")), qPrintable(a.verdict));
+    // Only the target it missed is named as missed (issue 46: "misses your targets of 50 ms per token and 500 ms to
+    // the first token" when TPOT p99 was 10.6 ms).
+    QVERIFY2(
+        a.verdict.contains(QStringLiteral("misses your target of 500 ms to the first token")), qPrintable(a.verdict));
     QVERIFY2(a.verdict.contains(QStringLiteral("even at 1 user: time to first token was 900 ms at p99")),
         qPrintable(a.verdict));
 }
@@ -817,6 +820,11 @@ void TestRunAnalysis::aTargetMissedByOneUserIsNotAWall()
     const RunAnalysis a = analysed(makeRun(specs));
     QCOMPARE(a.curve.capacity.bound, Capacity::Bound::Below);
     QVERIFY2(!a.verdict.contains(QStringLiteral("saturated")), qPrintable(a.verdict));
+    // Only the target it missed is named as missed; the one it met is named with its figure.
+    QVERIFY2(a.verdict.contains(QStringLiteral("this server misses your target of 500 ms to the first token for 99 "
+                                               "of 100 requests even at 1 user: time to first token was 900 ms at "
+                                               "p99. It met 50 ms per token (TPOT p99 10 ms) there.")),
+        qPrintable(a.verdict));
     QVERIFY2(a.verdict.contains(QStringLiteral("The cause is the request's own prefill: with one user nothing waits "
                                                "for a place, so 900 ms is what processing 1,024 prompt tokens and "
                                                "making the first token takes on this server.")),
