@@ -294,7 +294,11 @@ private Q_SLOTS:
         auto* requests = window.findChild<QTableView*>(QStringLiteral("requestsTable"));
         QVERIFY(requests);
         QVERIFY(requests->model()->rowCount() > 0);
-        QVERIFY2(compare.summary().contains(QStringLiteral("Capacity")), qPrintable(compare.summary()));
+        QVERIFY2(compare.summary().startsWith(QStringLiteral("Capacity")), qPrintable(compare.summary()));
+        // The server's facts are said before the latency rows, whether or not they differ.
+        QVERIFY2(compare.summary().indexOf(QStringLiteral("The server"))
+                < compare.summary().indexOf(QStringLiteral("latency comparisons")),
+            qPrintable(compare.summary()));
         screenshot(compare, QStringLiteral("compare"));
         // Both runs on one Pareto frontier, and who holds it where, in words with the numbers.
         auto* tabs = compare.findChild<QTabWidget*>(QStringLiteral("compareTabs"));
@@ -332,6 +336,9 @@ private Q_SLOTS:
         QVERIFY2(predict.resultText().contains(QStringLiteral("Its error on the run's own steps")),
             qPrintable(predict.resultText() + predict.findChild<QLabel*>(QStringLiteral("predictStatus"))->text()));
         QCOMPARE(predict.resultJson()[u"set"][u"max_num_seqs"].toInt(), 4);
+        // The twin's error per figure it predicts, TPOT p99 among them, in the text and the JSON.
+        QVERIFY2(predict.resultText().contains(QStringLiteral("; TPOT p99 ")), qPrintable(predict.resultText()));
+        QVERIFY(predict.resultJson()[u"fit"][u"error"][u"tpot_p99"][u"steps"].toInt() > 1);
         screenshot(predict, QStringLiteral("predict"));
 
         LessonsDialog lessons(&window);
