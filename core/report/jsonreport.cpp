@@ -5,7 +5,9 @@
 #include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "common/textformat.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <cmath>
@@ -34,6 +36,14 @@ QJsonObject throughput(const Throughput& t, double scale)
         {QStringLiteral("requests_per_s"), num(t.requestsPerSecond / scale)},
         {QStringLiteral("output_tokens_per_s"), num(t.outputTokensPerSecond / scale)},
         {QStringLiteral("total_tokens_per_s"), num(t.totalTokensPerSecond / scale)}};
+}
+
+QJsonObject answerJson(const ReportContent::Answer& a)
+{
+    return {{QStringLiteral("number"), a.number}, {QStringLiteral("summary"), a.summary},
+        {QStringLiteral("definition"), a.definition}, {QStringLiteral("bracket"), a.bracket},
+        {QStringLiteral("confidence"), a.confidence}, {QStringLiteral("lowest_wall"), a.lowestWall},
+        {QStringLiteral("knee"), a.knee}};
 }
 
 } // namespace
@@ -94,12 +104,93 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
         {QStringLiteral("facts"), run.run.info.facts},
         {QStringLiteral("environment"), run.run.info.environment},
         {QStringLiteral("analysis"), AnalysisText::toJson(run, analysis)},
+        {QStringLiteral("answer"), answerJson(ReportContent::answerOf(run, analysis))},
         {QStringLiteral("steps"), steps},
     };
     // Only where there is something to say, so a run of a model never quality-checked reads as before.
     if (!run.quality.isEmpty())
         report[QStringLiteral("quality")] = run.quality.toJson();
     return report;
+}
+
+ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
+{
+    ReportContent::Answer a;
+    const QJsonObject written = report.value(u"answer").toObject();
+    if (!written.isEmpty()) {
+        a.number = written.value(u"number").toString();
+        a.summary = written.value(u"summary").toString();
+        a.definition = written.value(u"definition").toString();
+        a.bracket = written.value(u"bracket").toString();
+        a.confidence = written.value(u"confidence").toString();
+        a.lowestWall = written.value(u"lowest_wall").toString();
+        a.knee = written.value(u"knee").toString();
+        return a;
+    }
+    // A file from before: the same sentences, from the figures it holds.
+    const QJsonObject analysis = report.value(u"analysis").toObject();
+    const QJsonObject curve = analysis.value(u"concurrency").toObject();
+    const QJsonObject o = curve.value(u"capacity").toObject();
+    const bool byRate = curve.value(u"by").toString() == u"rate";
+    const double percentile = analysis.value(u"settings").toObject().value(u"percentile").toDouble(99);
+    const QString p = QStringLiteral("p") + text::number(percentile);
+    Capacity c;
+    const QString bound = o.value(u"bound").toString();
+    c.bound = bound == u"between" ? Capacity::Bound::Between
+        : bound == u"at_least"    ? Capacity::Bound::AtLeast
+        : bound == u"below"       ? Capacity::Bound::Below
+                                  : Capacity::Bound::None;
+    c.load = o.value(u"load").toDouble(std::nan(""));
+    c.low = o.value(u"low").toDouble(std::nan(""));
+    c.high = o.value(u"high").toDouble(std::nan(""));
+    c.failLoad = o.value(u"first_fail_load").toDouble(std::nan(""));
+    c.metric = o.value(u"metric").toString();
+    c.intervalOpen = o.value(u"interval_open").toBool();
+    const QString limiting = analysis.value(u"walls").toObject().value(u"limiting").toString();
+    const QString limitedBy = limiting == u"saturation" ? QCoreApplication::translate("ReportContent", "saturation")
+        : limiting == u"memory"                         ? QCoreApplication::translate("ReportContent", "memory")
+        : limiting == u"latency" ? QCoreApplication::translate("ReportContent", "the latency target")
+                                 : text::metricName(c.metric);
+    const QString load
+        = byRate ? text::load(c.shown(), true) : text::usersLabel(c.shown(), c.bound == Capacity::Bound::Between);
+    a.definition = byRate ? QCoreApplication::translate(
+                       "ReportContent", "Capacity: the highest request rate with each figure under its target at %1")
+                                .arg(p)
+                          : QCoreApplication::translate(
+                              "ReportContent", "Capacity: the most users with each figure under its target at %1")
+                                .arg(p);
+    switch (c.bound) {
+    case Capacity::Bound::Between:
+        a.number = QStringLiteral("≈ ") + text::load(c.shown(), byRate);
+        a.summary = (c.intervalOpen ? QCoreApplication::translate("ReportContent",
+                         "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
+                : c.intervalIs95()
+                ? QCoreApplication::translate("ReportContent", "Capacity: %1 (%2, 95% interval) at %3 (limited by %4).")
+                : QCoreApplication::translate("ReportContent", "Capacity: %1 (%2 as measured) at %3 (limited by %4)."))
+                        .arg(load, text::range(c.shownLow(), c.shownHigh()), p, limitedBy);
+        break;
+    case Capacity::Bound::AtLeast:
+        a.number = QStringLiteral("≥ ") + text::load(c.shown(), byRate);
+        a.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
+                        .arg(load);
+        break;
+    case Capacity::Bound::Below:
+        a.number = QStringLiteral("< ") + text::load(c.shown(), byRate);
+        a.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
+                        .arg(text::load(c.shown(), byRate));
+        break;
+    case Capacity::Bound::None:
+        a.number = QStringLiteral("–");
+        a.summary = QCoreApplication::translate("ReportContent", "Capacity: not measured.");
+        break;
+    }
+    const QJsonObject knee = curve.value(u"knee").toObject();
+    if (knee.value(u"found").toBool() && knee.contains(u"evidence"))
+        a.knee = QCoreApplication::translate("ReportContent", "Knee: %1: %2.")
+                     .arg(text::load(knee.value(u"load").toDouble(), byRate), knee.value(u"evidence").toString());
+    return a;
 }
 
 } // namespace kp::core

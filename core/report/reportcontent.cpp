@@ -599,11 +599,9 @@ QString ReportContent::lightColor(Light light)
     return QStringLiteral("#999999");
 }
 
-namespace {
-
 // The answer at a glance (ReportContent::Answer): the capacity as a number with its definition, the steps that
 // bracket it with their figures, how far it can be believed, the wall that sets it and the knee.
-ReportContent::Answer answerOf(const RunData& run, const RunAnalysis& a)
+ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnalysis& a)
 {
     ReportContent::Answer out;
     const Capacity& cap = a.curve.capacity;
@@ -697,8 +695,6 @@ ReportContent::Answer answerOf(const RunData& run, const RunAnalysis& a)
                       : QString();
     return out;
 }
-
-} // namespace
 
 ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
 {

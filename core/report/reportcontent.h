@@ -97,6 +97,8 @@ struct ReportContent
     std::vector<Table> appendix; ///< every raw number, per step
 
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
+    /// The answer at a glance alone (what of() puts in `answer`): the JSON report writes it too.
+    static Answer answerOf(const RunData& run, const RunAnalysis& analysis);
     /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): from the capacity shown
     /// under `settings` to that capacity moved by the change the twin predicts, where the twin models the flag
     /// (max-num-seqs, max-num-batched-tokens, llama.cpp's parallel), "not modelled" where it does not. A flag the

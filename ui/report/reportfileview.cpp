@@ -6,6 +6,7 @@
 #include "analysis/trustchecks.h"
 #include "analysis/walls.h"
 #include "common/textformat.h"
+#include "report/jsonreport.h"
 #include "report/reportcontent.h"
 
 #include <QDialogButtonBox>
@@ -45,23 +46,6 @@ QString loadOf(const QJsonValue& load, bool byRate)
 QString latency(const QJsonValue& v)
 {
     return v.isDouble() ? ReportContent::milliseconds(v.toDouble()) : QStringLiteral("–");
-}
-
-// The capacity of the file as the report showed it: a crossing rounded down at the precision shown (Capacity::shown),
-// so that the file reads as the report did.
-Capacity capacityOf(const QJsonObject& o)
-{
-    Capacity c;
-    const QString bound = o.value(u"bound").toString();
-    c.bound = bound == u"between" ? Capacity::Bound::Between
-        : bound == u"at_least"    ? Capacity::Bound::AtLeast
-        : bound == u"below"       ? Capacity::Bound::Below
-                                  : Capacity::Bound::None;
-    c.load = o.value(u"load").toDouble(std::nan(""));
-    c.low = o.value(u"low").toDouble(std::nan(""));
-    c.high = o.value(u"high").toDouble(std::nan(""));
-    c.metric = o.value(u"metric").toString();
-    return c;
 }
 
 // The title a check had in the report. Files from before checks had a doubt title carry the claim even where the
@@ -136,26 +120,12 @@ QString ReportFileView::toHtml(const QJsonObject& report, const QString& fileNam
 
     h += QStringLiteral("<p style='font-size:large'>%1</p>").arg(esc(analysis.value(u"verdict")));
 
-    const QJsonObject cap = curve.value(u"capacity").toObject();
-    const Capacity capacityShown = capacityOf(cap);
-    QString capacity;
-    switch (capacityShown.bound) {
-    case Capacity::Bound::Between:
-        capacity = tr("about %1 (%2), limited by %3")
-                       .arg(text::load(capacityShown.shown(), byRate),
-                           text::range(capacityShown.shownLow(), capacityShown.shownHigh()), esc(cap.value(u"metric")));
-        break;
-    case Capacity::Bound::AtLeast:
-        capacity = tr("at least %1 (every load measured met the targets)").arg(loadOf(cap.value(u"load"), byRate));
-        break;
-    case Capacity::Bound::Below:
-        capacity = tr("below %1 (even the lowest load missed the targets)").arg(loadOf(cap.value(u"load"), byRate));
-        break;
-    case Capacity::Bound::None:
-        capacity = tr("not measured");
-        break;
-    }
-    h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Capacity:"), capacity);
+    // The answer at a glance as the report's other faces say it, read back by core (JsonReport::readAnswer).
+    const ReportContent::Answer answer = JsonReport::readAnswer(report);
+    h += QStringLiteral("<p style='font-size:x-large'><b>%1</b></p>").arg(answer.number.toHtmlEscaped());
+    for (const QString& line : {answer.summary, answer.confidence, answer.bracket, answer.lowestWall, answer.knee})
+        if (!line.isEmpty())
+            h += QStringLiteral("<p>%1</p>").arg(line.toHtmlEscaped());
 
     const QString p = QStringLiteral("p") + figure(settings.value(u"percentile"));
     h += QStringLiteral("<h3>%1</h3><table border='1' cellspacing='0' cellpadding='4'><tr>").arg(tr("Scorecard"));

@@ -112,6 +112,7 @@ private Q_SLOTS:
     void doubtsComeBeforeTheVerdictInEveryFormat();
     void aLatencyWithinTheRoundTripIsNeverNegative();
     void disturbedStepsAreMarkedWhereTheirFiguresAreRead();
+    void theAnswerReadsBackFromTheJson();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -485,6 +486,30 @@ void TestReport::disturbedStepsAreMarkedWhereTheirFiguresAreRead()
     const RunData calm = makeRun(latencyBoundSweep());
     const ReportContent plain = ReportContent::of(calm, RunAnalysis::of(calm, AnalysisSettings::ofRun(calm)));
     QVERIFY(!plain.scoreNote.contains(u"†"_s));
+}
+
+// The answer at a glance is written into the JSON report and read back by core, as the window's opened file shows
+// it: the same number and sentences as the card and the PDF's first page. A file from before the answer was written
+// gets the same number and summary, made from its figures.
+void TestReport::theAnswerReadsBackFromTheJson()
+{
+    const Fixture f = fixture();
+    const ReportContent::Answer& shown = f.content.answer;
+    QVERIFY(shown.number.startsWith(QStringLiteral("≈ ")));
+    QJsonObject json = JsonReport::write(f.run, f.analysis);
+    const ReportContent::Answer back = JsonReport::readAnswer(json);
+    QCOMPARE(back.number, shown.number);
+    QCOMPARE(back.summary, shown.summary);
+    QCOMPARE(back.definition, shown.definition);
+    QCOMPARE(back.bracket, shown.bracket);
+    QCOMPARE(back.confidence, shown.confidence);
+    QCOMPARE(back.lowestWall, shown.lowestWall);
+    QCOMPARE(back.knee, shown.knee);
+    json.remove(QStringLiteral("answer"));
+    const ReportContent::Answer old = JsonReport::readAnswer(json);
+    QCOMPARE(old.number, shown.number);
+    QCOMPARE(old.summary, shown.summary);
+    QCOMPARE(old.definition, shown.definition);
 }
 
 QTEST_MAIN(TestReport)
