@@ -436,9 +436,14 @@ StepStatistics StepStatistics::fromSource(
     const auto levels = inFlightLevels(measured);
     for (const auto& [t, level] : levels)
         s.peakInFlight = std::max(s.peakInFlight, level);
+    // The latency sample begins where the last user sent its first measured request: a warm-up is left out of the
+    // latencies as each user's first request, and so are the requests sent beside it.
+    std::int64_t measuredFromNs = -1;
     if (s.targetInFlight > 0) {
         const std::optional<SteadyWindow> users = usersActiveWindow(measured, warmups, s.targetInFlight);
         s.window = users ? *users : closedLoopWindow(levels, s.targetInFlight, s.peakInFlight);
+        if (users)
+            measuredFromNs = usersActiveWindow(measured, {}, s.targetInFlight)->startNs;
     } else {
         s.window = openLoopWindow(measured);
     }
@@ -483,9 +488,9 @@ StepStatistics StepStatistics::fromSource(
     }
     // An open loop has no ramp-in or drain of users to leave out: its window spans the planned sends, and a request
     // sent late against the last plan is still one of its arrivals.
-    if (s.window.usable && s.targetInFlight > 0) {
+    if (s.window.usable && s.targetInFlight > 0 && std::max(s.window.startNs, measuredFromNs) <= s.window.endNs) {
         s.latencySample.windowed = true;
-        s.latencySample.fromNs = s.window.startNs;
+        s.latencySample.fromNs = std::max(s.window.startNs, measuredFromNs);
         s.latencySample.toNs = s.window.endNs;
     }
     const LatencySample sample = s.latencySample;

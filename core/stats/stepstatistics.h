@@ -66,8 +66,9 @@ struct SteadyWindow
 
 /// The requests a step's latency distributions draw on. A closed loop's users ramp in and drain out, and the
 /// requests sent before the last user began, or after the first one finished, ran beside fewer users than the step
-/// is named for. So in a closed loop only requests *sent* inside the steady window count, as long as the window is
-/// usable; otherwise, and in an open loop, every measured request does.
+/// is named for. So in a closed loop only requests *sent* inside the steady window count, and, since a warm-up is
+/// left out as each user's first request, none sent before the last user's first measured request, as long as the
+/// window is usable; otherwise, and in an open loop, every measured request does.
 struct LatencySample
 {
     bool windowed = false; ///< only requests sent inside the steady window; else every measured request

@@ -168,11 +168,13 @@ private slots:
 
     void latencySampleLeavesOutTheRamp()
     {
-        // At 2 users the window opens when user 1 sends its warm-up (5 ms): R1, sent at 0 while user 0 was alone,
-        // ran beside fewer users than the step is named for and is left out of the latencies, not of the counts.
+        // At 2 users the window opens when user 1 sends its warm-up (5 ms), and the latency sample when it sends its
+        // first measured request, R2 (10 ms): R1, sent at 0 while user 0 was alone, ran beside fewer users than the
+        // step is named for and is left out of the latencies, not of the counts.
         const StepStatistics s = StepStatistics::of(closedLoop(), {}, 2, 0.95, 0);
         QVERIFY(s.latencySample.windowed);
-        QCOMPARE(s.latencySample.fromNs, ns(5));
+        QCOMPARE(s.window.startNs, ns(5));
+        QCOMPARE(s.latencySample.fromNs, ns(10));
         QCOMPARE(s.latencySample.toNs, ns(265));
         QCOMPARE(s.latencySample.succeeded, 3);
         QCOMPARE(s.latencySample.leftOut, 1);
@@ -189,7 +191,7 @@ private slots:
 
         // A failure sent during the ramp is out of the sample too; one sent inside it, or never sent, is in.
         std::vector<RequestRecord> records = closedLoop();
-        for (const auto& [sentMs, endMs] : {std::pair {3.0, 8.0}, {100.0, 110.0}, {-1.0, 0.0}}) {
+        for (const auto& [sentMs, endMs] : {std::pair {5.0, 8.0}, {100.0, 110.0}, {-1.0, 0.0}}) {
             records.push_back(failure(sentMs < 0 ? ErrorClass::ConnectionRefused : ErrorClass::Timeout, sentMs, endMs));
             records.back().user = 0; // a closed loop's failure is still its user's
         }
@@ -255,7 +257,10 @@ private slots:
         QCOMPARE(s.peakInFlight, 16);
         VERIFY_NEAR(s.steady.outputTokensPerSecond, 320);
         VERIFY_NEAR(s.steady.requestsPerSecond, 40);
-        QCOMPARE(s.latencySample.succeeded, 32);
+        // The latencies are of requests sent from the last user's first measured one (400): its first, and every
+        // second one.
+        QCOMPARE(s.latencySample.fromNs, ns(400));
+        QCOMPARE(s.latencySample.succeeded, 20);
 
         // One measured request a user: the window (0 to 500) is five turns. Asked for six, it is too short, and
         // says why; the whole step's span (100 to 800, rounds 1 to 7) still gives the server's 320 tokens/s, where
