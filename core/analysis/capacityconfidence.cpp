@@ -39,8 +39,8 @@ CapacityConfidence CapacityConfidence::of(const LoadCurve& curve, const QList<Tr
     if (!resting.isEmpty()) {
         lower(Level::Low);
         c.reasons << QCoreApplication::translate("CapacityConfidence",
-            "the measurement itself was disturbed at %1 (the client fell behind or the simulator lagged), and the "
-            "capacity rests on it")
+            "the measurement was disturbed at %1 (see the doubts: the client, the simulator or another process), and "
+            "the capacity rests on it")
                          .arg(text::list(resting));
     }
     if (cap.laterPass >= 0 && cap.firstFail >= 0) {

@@ -16,9 +16,10 @@ struct TrustCheck;
 /// simulator that lagged its own clock, and the verdict read as sure as any other.
 ///
 /// Low: the capacity rests on a disturbed step (one of the two that bracket it, or a miss at the lowest load, where
-/// the client fell behind or the simulator lagged), or the curve is not monotone (a higher load met the targets again
-/// after the first miss). Medium: a step below the crossing was disturbed. High otherwise. Each reason carries the
-/// loads it rests on. (Too few requests to bound the percentile is said beside the number already, in its interval.)
+/// the client fell behind, the simulator lagged or another process slowed the server: TrustChecks::disturbed()), or the
+/// curve is not monotone (a higher load met the targets again after the first miss). Medium: a step below the crossing
+/// was disturbed. High otherwise. Each reason carries the loads it rests on. (Too few requests to bound the percentile
+/// is said beside the number already, in its interval.)
 struct CapacityConfidence
 {
     enum class Level { High, Medium, Low };

@@ -845,13 +845,13 @@ void TestRunAnalysis::aDisturbedStepWeighsOnTheConfidence()
     run.steps.back().loopLagP99Ms = 14;
     a = analysed(run);
     QCOMPARE(a.confidence.level, CapacityConfidence::Level::Low);
-    QVERIFY2(a.verdict.endsWith(QStringLiteral(" Confidence in this number: low, since the measurement itself was "
-                                               "disturbed at 16 users (the client fell behind or the simulator "
-                                               "lagged), and the capacity rests on it.")),
+    QVERIFY2(a.verdict.endsWith(QStringLiteral(" Confidence in this number: low, since the measurement was disturbed "
+                                               "at 16 users (see the doubts: the client, the simulator or another "
+                                               "process), and the capacity rests on it.")),
         qPrintable(a.verdict));
     const QString text = AnalysisText::render(run, a);
-    QVERIFY2(text.contains(QStringLiteral(" Confidence: low (the measurement itself was disturbed at 16 users")),
-        qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral(" Confidence: low (the measurement was disturbed at 16 users")), qPrintable(text));
     QCOMPARE(AnalysisText::toJson(run, a)[u"confidence"][u"level"].toString(), QStringLiteral("low"));
 
     // Below the crossing, it only weighs: medium.
