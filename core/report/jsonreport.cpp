@@ -5,6 +5,7 @@
 #include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "analysis/walls.h"
 #include "common/textformat.h"
 
 #include <QCoreApplication>
@@ -133,7 +134,6 @@ ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
     const QJsonObject o = curve.value(u"capacity").toObject();
     const bool byRate = curve.value(u"by").toString() == u"rate";
     const double percentile = analysis.value(u"settings").toObject().value(u"percentile").toDouble(99);
-    const QString p = QStringLiteral("p") + text::number(percentile);
     Capacity c;
     const QString bound = o.value(u"bound").toString();
     c.bound = bound == u"between" ? Capacity::Bound::Between
@@ -147,45 +147,11 @@ ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
     c.metric = o.value(u"metric").toString();
     c.intervalOpen = o.value(u"interval_open").toBool();
     const QString limiting = analysis.value(u"walls").toObject().value(u"limiting").toString();
-    const QString limitedBy = limiting == u"saturation" ? QCoreApplication::translate("ReportContent", "saturation")
-        : limiting == u"memory"                         ? QCoreApplication::translate("ReportContent", "memory")
-        : limiting == u"latency" ? QCoreApplication::translate("ReportContent", "the latency target")
-                                 : text::metricName(c.metric);
-    const QString load
-        = byRate ? text::load(c.shown(), true) : text::usersLabel(c.shown(), c.bound == Capacity::Bound::Between);
-    a.definition = byRate ? QCoreApplication::translate(
-                       "ReportContent", "Capacity: the highest request rate with each figure under its target at %1")
-                                .arg(p)
-                          : QCoreApplication::translate(
-                              "ReportContent", "Capacity: the most users with each figure under its target at %1")
-                                .arg(p);
-    switch (c.bound) {
-    case Capacity::Bound::Between:
-        a.number = QStringLiteral("≈ ") + text::load(c.shown(), byRate);
-        a.summary = (c.intervalOpen ? QCoreApplication::translate("ReportContent",
-                         "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
-                : c.intervalIs95()
-                ? QCoreApplication::translate("ReportContent", "Capacity: %1 (%2, 95% interval) at %3 (limited by %4).")
-                : QCoreApplication::translate("ReportContent", "Capacity: %1 (%2 as measured) at %3 (limited by %4)."))
-                        .arg(load, text::range(c.shownLow(), c.shownHigh()), p, limitedBy);
-        break;
-    case Capacity::Bound::AtLeast:
-        a.number = QStringLiteral("≥ ") + text::load(c.shown(), byRate);
-        a.summary = QCoreApplication::translate(
-            "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
-                        .arg(load);
-        break;
-    case Capacity::Bound::Below:
-        a.number = QStringLiteral("< ") + text::load(c.shown(), byRate);
-        a.summary = QCoreApplication::translate(
-            "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
-                        .arg(text::load(c.shown(), byRate));
-        break;
-    case Capacity::Bound::None:
-        a.number = QStringLiteral("–");
-        a.summary = QCoreApplication::translate("ReportContent", "Capacity: not measured.");
-        break;
-    }
+    std::optional<Wall::Kind> kind;
+    for (const Wall::Kind k : {Wall::Kind::Saturation, Wall::Kind::Latency, Wall::Kind::Memory})
+        if (limiting == Wall::name(k))
+            kind = k;
+    a = ReportContent::capacityAnswer(c, byRate, percentile, kind);
     const QJsonObject knee = curve.value(u"knee").toObject();
     if (knee.value(u"found").toBool() && knee.contains(u"evidence"))
         a.knee = QCoreApplication::translate("ReportContent", "Knee: %1: %2.")

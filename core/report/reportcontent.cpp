@@ -599,20 +599,61 @@ QString ReportContent::lightColor(Light light)
     return QStringLiteral("#999999");
 }
 
+ReportContent::Answer ReportContent::capacityAnswer(
+    const Capacity& cap, bool byRate, double percentile, std::optional<Wall::Kind> limiting)
+{
+    Answer out;
+    const QString p = QStringLiteral("p") + text::number(percentile);
+    out.definition = byRate ? QCoreApplication::translate(
+                         "ReportContent", "Capacity: the highest request rate with each figure under its target at %1")
+                                  .arg(p)
+                            : QCoreApplication::translate(
+                                "ReportContent", "Capacity: the most users with each figure under its target at %1")
+                                  .arg(p);
+    // What limits it, in the reader's words, for "limited by …".
+    const QString limitedBy = !limiting       ? text::metricName(cap.metric)
+        : *limiting == Wall::Kind::Saturation ? QCoreApplication::translate("ReportContent", "saturation")
+        : *limiting == Wall::Kind::Memory     ? QCoreApplication::translate("ReportContent", "memory")
+                                              : QCoreApplication::translate("ReportContent", "the latency target");
+    switch (cap.bound) {
+    case Capacity::Bound::Between:
+        out.number = QStringLiteral("≈ ") + text::load(cap.shown(), byRate);
+        out.summary = (cap.intervalOpen ? QCoreApplication::translate("ReportContent",
+                           "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
+                : cap.intervalIs95()
+                ? QCoreApplication::translate("ReportContent", "Capacity: %1 (%2, 95% interval) at %3 (limited by %4).")
+                : QCoreApplication::translate("ReportContent", "Capacity: %1 (%2 as measured) at %3 (limited by %4)."))
+                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown()),
+                              text::range(cap.shownLow(), cap.shownHigh()), p, limitedBy);
+        break;
+    case Capacity::Bound::AtLeast:
+        out.number = QStringLiteral("≥ ") + text::load(cap.shown(), byRate);
+        out.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
+                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown(), false));
+        break;
+    case Capacity::Bound::Below:
+        out.number = QStringLiteral("< ") + text::load(cap.shown(), byRate);
+        out.summary = QCoreApplication::translate(
+            "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
+                          .arg(text::load(cap.shown(), byRate));
+        break;
+    case Capacity::Bound::None:
+        out.number = QStringLiteral("–");
+        out.summary = QCoreApplication::translate("ReportContent", "Capacity: not measured.");
+        break;
+    }
+    return out;
+}
+
 // The answer at a glance (ReportContent::Answer): the capacity as a number with its definition, the steps that
 // bracket it with their figures, how far it can be believed, the wall that sets it and the knee.
 ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnalysis& a)
 {
-    ReportContent::Answer out;
     const Capacity& cap = a.curve.capacity;
     const bool byRate = a.curve.byRate;
+    Answer out = capacityAnswer(cap, byRate, a.settings.percentile, a.walls.limiting);
     const QString percentile = QStringLiteral("p") + text::number(a.settings.percentile);
-    out.definition = byRate ? QCoreApplication::translate(
-                         "ReportContent", "Capacity: the highest request rate with each figure under its target at %1")
-                                  .arg(percentile)
-                            : QCoreApplication::translate(
-                                "ReportContent", "Capacity: the most users with each figure under its target at %1")
-                                  .arg(percentile);
     // A crossing figure as the verdict and the walls show it: latencies without the round trip a TTFT target allowed.
     const auto figure = [&](double value) {
         if (cap.metric == u"errors" || cap.metric == u"attainment")
@@ -622,62 +663,20 @@ ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnaly
     const auto point = [&](int i) -> const CurvePoint* {
         return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;
     };
-    switch (cap.bound) {
-    case Capacity::Bound::Between: {
-        out.number = QStringLiteral("≈ ") + text::load(cap.shown(), byRate);
-        const CurvePoint* pass = point(cap.lastPass);
-        const CurvePoint* fail = point(cap.firstFail);
-        if (pass && fail)
-            out.bracket = QCoreApplication::translate(
-                "ReportContent", "Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.")
-                              .arg(text::load(pass->load, byRate), text::metricName(cap.metric), percentile,
-                                  figure(cap.valueAtPass), text::load(fail->load, byRate), figure(cap.valueAtFail),
-                                  figure(cap.target));
-        break;
-    }
-    case Capacity::Bound::AtLeast:
-        out.number = QStringLiteral("≥ ") + text::load(cap.shown(), byRate);
+    const CurvePoint* pass = point(cap.lastPass);
+    const CurvePoint* fail = point(cap.firstFail);
+    if (cap.bound == Capacity::Bound::Between && pass && fail)
+        out.bracket = QCoreApplication::translate(
+            "ReportContent", "Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.")
+                          .arg(text::load(pass->load, byRate), text::metricName(cap.metric), percentile,
+                              figure(cap.valueAtPass), text::load(fail->load, byRate), figure(cap.valueAtFail),
+                              figure(cap.target));
+    else if (cap.bound == Capacity::Bound::AtLeast)
         out.bracket = QCoreApplication::translate("ReportContent", "Every load measured met every target.");
-        break;
-    case Capacity::Bound::Below:
-        out.number = QStringLiteral("< ") + text::load(cap.shown(), byRate);
+    else if (cap.bound == Capacity::Bound::Below)
         out.bracket = QCoreApplication::translate(
             "ReportContent", "The lowest load measured missed: %1 %2 was %3 against a target of %4.")
                           .arg(text::metricName(cap.metric), percentile, figure(cap.valueAtFail), figure(cap.target));
-        break;
-    case Capacity::Bound::None:
-        out.number = QStringLiteral("–");
-        break;
-    }
-    // What limits it, in the reader's words, for "limited by …".
-    const QString limitedBy = !a.walls.limiting       ? text::metricName(cap.metric)
-        : *a.walls.limiting == Wall::Kind::Saturation ? QCoreApplication::translate("ReportContent", "saturation")
-        : *a.walls.limiting == Wall::Kind::Memory     ? QCoreApplication::translate("ReportContent", "memory")
-                                                  : QCoreApplication::translate("ReportContent", "the latency target");
-    switch (cap.bound) {
-    case Capacity::Bound::Between:
-        out.summary = (cap.intervalOpen ? QCoreApplication::translate("ReportContent",
-                           "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
-                : cap.intervalIs95()
-                ? QCoreApplication::translate("ReportContent", "Capacity: %1 (%2, 95% interval) at %3 (limited by %4).")
-                : QCoreApplication::translate("ReportContent", "Capacity: %1 (%2 as measured) at %3 (limited by %4)."))
-                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown()),
-                              text::range(cap.shownLow(), cap.shownHigh()), percentile, limitedBy);
-        break;
-    case Capacity::Bound::AtLeast:
-        out.summary = QCoreApplication::translate(
-            "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
-                          .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown(), false));
-        break;
-    case Capacity::Bound::Below:
-        out.summary = QCoreApplication::translate(
-            "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
-                          .arg(text::load(cap.shown(), byRate));
-        break;
-    case Capacity::Bound::None:
-        out.summary = QCoreApplication::translate("ReportContent", "Capacity: not measured.");
-        break;
-    }
     if (a.confidence.level != CapacityConfidence::Level::High && !a.confidence.reasons.isEmpty())
         out.confidence
             = QCoreApplication::translate("ReportContent", "Confidence: %1, since %2.")

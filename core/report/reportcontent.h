@@ -5,12 +5,14 @@
 #include "analysis/finding.h"
 #include "analysis/loadcurve.h"
 #include "analysis/trustchecks.h"
+#include "analysis/walls.h"
 #include "report/chartspec.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace kp::core {
@@ -99,6 +101,11 @@ struct ReportContent
     static ReportContent of(const RunData& run, const RunAnalysis& analysis);
     /// The answer at a glance alone (what of() puts in `answer`): the JSON report writes it too.
     static Answer answerOf(const RunData& run, const RunAnalysis& analysis);
+    /// The part of the answer a capacity alone gives, made the same way for a run and for a report file read back:
+    /// its number, its definition and its summary ("Capacity: about 10 users (8–16 as measured) at p99 (limited by
+    /// the latency target).").
+    static Answer capacityAnswer(
+        const Capacity& capacity, bool byRate, double percentile, std::optional<Wall::Kind> limiting);
     /// Fills each "try next" flag's prediction from the run's twin (core::Prediction): from the capacity shown
     /// under `settings` to that capacity moved by the change the twin predicts, where the twin models the flag
     /// (max-num-seqs, max-num-batched-tokens, llama.cpp's parallel), "not modelled" where it does not. A flag the
