@@ -173,16 +173,35 @@ public:
         return m_samples;
     }
 
-    /// The slot-decode counter at `ns`, linear between the samples around it; NaN outside them.
-    static double slotDecodesAt(const std::vector<Sample>& samples, std::int64_t ns)
+    /// What the counters say the server made in (fromNs, toNs]: at least the slot decodes between the first sample
+    /// in it and the last, at most those between the last sample before it and the first after it, and most likely
+    /// the counter read linearly between the samples around each end. NaN when the samples do not enclose it.
+    struct Made
     {
-        for (std::size_t i = 1; i < samples.size(); ++i) {
-            const Sample& a = samples[i - 1];
-            const Sample& b = samples[i];
-            if (a.ns <= ns && ns <= b.ns && b.ns > a.ns)
-                return a.slotDecodes + (b.slotDecodes - a.slotDecodes) * double(ns - a.ns) / double(b.ns - a.ns);
-        }
-        return std::nan("");
+        double least = std::nan("");
+        double most = std::nan("");
+        double likely = std::nan("");
+    };
+    static Made made(const std::vector<Sample>& samples, std::int64_t fromNs, std::int64_t toNs)
+    {
+        Made m;
+        const auto after = [&samples](std::int64_t ns) {
+            return std::lower_bound(
+                samples.begin(), samples.end(), ns, [](const Sample& s, std::int64_t t) { return s.ns < t; });
+        };
+        const auto firstFrom = after(fromNs), firstTo = after(toNs);
+        if (firstFrom == samples.begin() || firstTo == samples.end() || firstTo == samples.begin())
+            return m;
+        const auto lastBeforeFrom = std::prev(firstFrom), lastBeforeTo = std::prev(firstTo);
+        const auto at = [](const Sample& a, const Sample& b, std::int64_t ns) {
+            return b.ns > a.ns
+                ? a.slotDecodes + (b.slotDecodes - a.slotDecodes) * double(ns - a.ns) / double(b.ns - a.ns)
+                : a.slotDecodes;
+        };
+        m.least = std::max(0.0, lastBeforeTo->slotDecodes - firstFrom->slotDecodes);
+        m.most = firstTo->slotDecodes - lastBeforeFrom->slotDecodes;
+        m.likely = at(*lastBeforeTo, *firstTo, toNs) - at(*lastBeforeFrom, *firstFrom, fromNs);
+        return m;
     }
 
 private:
@@ -224,11 +243,11 @@ private:
         static const QRegularExpression line(
             QStringLiteral(R"(^llamacpp:(\w+) ([0-9.eE+-]+)$)"), QRegularExpression::MultilineOption);
         while (!m_stop) {
-            const std::int64_t before = now();
             const QByteArray body = fetchMetrics();
-            const std::int64_t after = now();
             Sample sample;
-            sample.ns = before + (after - before) / 2; // the server read its counters somewhere in between
+            // When the answer came, not when it was asked: the server reads its counters as it answers, and with
+            // every HTTP thread busy streaming it may take a whole request's lifetime to get to the question.
+            sample.ns = now();
             double decodes = -1, perDecode = -1;
             for (auto it = line.globalMatch(QString::fromUtf8(body)); it.hasNext();) {
                 const QRegularExpressionMatch m = it.next();
@@ -290,7 +309,8 @@ private:
     void checkRun(qint64 runId, int input, int output);
     /// Checks each step's output rate, over the interval it was counted over (the steady window when usable, else
     /// the span of the measured requests), against the tokens the server's counters say it made in that interval:
-    /// within 5%, at every load. `counters` were polled on the server during the run.
+    /// within 5% (of what the counters' reads around the interval's ends allow), at every load. `counters` were
+    /// polled on the server during the run.
     void checkThroughput(qint64 runId, const std::vector<CounterPoller::Sample>& counters);
     qint64 lastRunId();
     QByteArray logSince(qint64 offset) const;
@@ -430,17 +450,22 @@ void TestInterop::checkThroughput(qint64 runId, const std::vector<CounterPoller:
         const std::int64_t from = steady ? s.window.startNs : s.startNs;
         const std::int64_t to = steady ? s.window.endNs : s.endNs;
         const double seconds = double(to - from) / 1e9;
-        const double server
-            = (CounterPoller::slotDecodesAt(counters, to) - CounterPoller::slotDecodesAt(counters, from)) / seconds;
+        // The counters are read when /metrics answers, which a busy llama-server can leave for a second: between two
+        // reads the server's rate is known only within what the reads around each end allow.
+        const CounterPoller::Made made = CounterPoller::made(counters, from, to);
         const double ours = step.outputTokensPerSecond(run->timeScale);
-        const double difference = ours / server - 1;
+        const double least = made.least / seconds, most = made.most / seconds, likely = made.likely / seconds;
         qInfo("run %lld step %d (%s, %s): %.1f tokens/s over %s of %.2f s; llama-server made %.1f tokens/s in it "
-              "(%+.1f%%)%s",
+              "(%+.1f%%; its reads allow %.1f to %.1f)%s",
             runId, step.index, qPrintable(step.loadText()), qPrintable(step.phase), ours,
-            steady ? "the steady window" : "the measured span", seconds, server, 100 * difference,
+            steady ? "the steady window" : "the measured span", seconds, likely, 100 * (ours / likely - 1), least, most,
             steady ? "" : qPrintable(QStringLiteral("; no steady window: ") + s.window.whyNotUsable));
-        if (!(std::abs(difference) <= 0.05))
-            off << QStringLiteral("%1: %2 against %3 tokens/s").arg(step.loadText()).arg(ours).arg(server);
+        if (!(ours >= 0.95 * least && ours <= 1.05 * most))
+            off << QStringLiteral("%1: %2 tokens/s, the server's counters %3 to %4")
+                       .arg(step.loadText())
+                       .arg(ours)
+                       .arg(least)
+                       .arg(most);
     }
     QVERIFY2(off.isEmpty(), qPrintable(off.join(u"; ")));
 }
@@ -537,12 +562,14 @@ void TestInterop::throughputAgreesWithTheServersCountersOnFourSlots()
 {
     // A server of 4 slots, saturated at 8 and 16 users, with 32 requests a step: most requests wait for a slot, and
     // at 16 users the 16 warm-ups are still being served when the first measured requests go out. The rate of each
-    // step must be the server's over the interval it was counted over.
+    // step must be the server's over the interval it was counted over. More HTTP threads than users, so that the
+    // requests past the slots wait in llama-server's own queue rather than for a thread, and /metrics is answered at
+    // once: with its default 6 threads a read waited up to 1.2 s for a request to end.
     const quint16 port = freePort();
     const QString dir = chrootDir();
     const Ran start = runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
         {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port),
-            QStringLiteral("--parallel"), QStringLiteral("4")},
+            QStringLiteral("--parallel"), QStringLiteral("4"), QStringLiteral("--threads-http"), QStringLiteral("24")},
         180'000);
     QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
     const auto stop = qScopeGuard([&] {
