@@ -4,36 +4,36 @@
 <context>
     <name>CapacityConfidence</name>
     <message>
-        <source>the measurement itself was disturbed at %1 (the client fell behind or the simulator lagged), and the capacity rests on it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 missed while %2 met every target</source>
-        <translation type="unfinished"></translation>
+        <translation>bei %1 wurde ein Zielwert verfehlt, während bei %2 jeder Zielwert eingehalten wurde</translation>
     </message>
     <message>
         <source>the measurement was disturbed at %1, below the capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>die Messung war bei %1 gestört, unterhalb der Kapazität</translation>
     </message>
     <message>
         <source>high</source>
-        <translation type="unfinished"></translation>
+        <translation>hoch</translation>
     </message>
     <message>
         <source>medium</source>
-        <translation type="unfinished"></translation>
+        <translation>mittel</translation>
     </message>
     <message>
         <source>low</source>
-        <translation type="unfinished"></translation>
+        <translation>niedrig</translation>
     </message>
     <message>
         <source> Confidence in this number: %1, since %2.</source>
-        <translation type="unfinished"></translation>
+        <translation> Vertrauen in diese Zahl: %1, denn %2.</translation>
     </message>
     <message>
         <source> Confidence: %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation> Vertrauen: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>the measurement was disturbed at %1 (see the doubts: the client, the simulator or another process), and the capacity rests on it</source>
+        <translation>die Messung war bei %1 gestört (siehe die Zweifel: der Client, der Simulator oder ein anderer Prozess), und die Kapazität beruht darauf</translation>
     </message>
 </context>
 <context>
@@ -666,7 +666,7 @@
     </message>
     <message>
         <source>at least %1</source>
-        <translation type="unfinished">mindestens %1</translation>
+        <translation>mindestens %1</translation>
     </message>
     <message>
         <source>below %1</source>
@@ -678,23 +678,23 @@
     </message>
     <message>
         <source>%1 missed at first and met every target when measured again</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1 wurde zuerst ein Zielwert verfehlt, bei der erneuten Messung jeder eingehalten</translation>
     </message>
     <message>
         <source>%1 missed again when measured again</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1 wurde auch bei der erneuten Messung ein Zielwert verfehlt</translation>
     </message>
     <message>
         <source>%1 at p%2: %3 the first time (%4), %5 the second (%6). The curve takes the second.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bei p%2: %3 beim ersten Mal (%4), %5 beim zweiten (%6). Die Kurve nimmt die zweite Messung.</translation>
     </message>
     <message>
         <source>The first measurement was disturbed (another process, a warm-up, a noisy window); a higher load had met every target, so the step was measured again before it could set the capacity.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die erste Messung war gestört (ein anderer Prozess, ein Aufwärmen, ein verrauschtes Fenster); eine höhere Last hatte jeden Zielwert eingehalten, daher wurde der Schritt erneut gemessen, bevor er die Kapazität bestimmen durfte.</translation>
     </message>
     <message>
         <source>The miss held when measured again, while a higher load met every target: the curve is not monotone, and the capacity is uncertain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Verfehlen blieb bei der erneuten Messung, während eine höhere Last jeden Zielwert einhielt: Die Kurve ist nicht monoton, und die Kapazität ist unsicher.</translation>
     </message>
 </context>
 <context>
@@ -961,11 +961,11 @@
     </message>
     <message>
         <source>Each is explained on the next page, before the verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder wird auf der nächsten Seite erklärt, vor dem Fazit.</translation>
     </message>
     <message>
         <source>What was measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Was gemessen wurde</translation>
     </message>
 </context>
 <context>
@@ -1644,35 +1644,71 @@
     </message>
     <message>
         <source>Capacity: the highest request rate with each figure under its target at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität: die höchste Anfragerate, bei der jeder Wert bei %1 unter seinem Zielwert bleibt</translation>
     </message>
     <message>
         <source>Capacity: the most users with each figure under its target at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität: die meisten Nutzer, bei denen jeder Wert bei %1 unter seinem Zielwert bleibt</translation>
     </message>
     <message>
         <source>Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.</source>
-        <translation type="unfinished">Erfüllt bei %1 (%2 %3 %4); verfehlt bei %5 (%2 %3 %6), bei einem Ziel von %7.</translation>
+        <translation>Erfüllt bei %1 (%2 %3 %4); verfehlt bei %5 (%2 %3 %6), bei einem Ziel von %7.</translation>
     </message>
     <message>
         <source>Every load measured met every target.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede gemessene Last hielt jeden Zielwert ein.</translation>
     </message>
     <message>
         <source>The lowest load measured missed: %1 %2 was %3 against a target of %4.</source>
-        <translation type="unfinished">Die niedrigste gemessene Last verfehlte: %1 %2 war %3 bei einem Ziel von %4.</translation>
+        <translation>Die niedrigste gemessene Last verfehlte: %1 %2 war %3 bei einem Ziel von %4.</translation>
     </message>
     <message>
         <source>Confidence: %1, since %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vertrauen: %1, denn %2.</translation>
     </message>
     <message>
         <source>Knee: %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Knie: %1: %2.</translation>
     </message>
     <message>
         <source>No knee: no pair of steps bought more latency than throughput; the closest, %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Knie: kein Paar von Schritten brachte mehr Latenz als Durchsatz; am nächsten kam %1.</translation>
+    </message>
+    <message>
+        <source>saturation</source>
+        <translation>Sättigung</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>the latency target</source>
+        <translation>das Latenzziel</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen) bei %3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2, 95% interval) at %3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2, 95-%-Intervall) bei %3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (%2 as measured) at %3 (limited by %4).</source>
+        <translation>Kapazität: %1 (%2 wie gemessen) bei %3 (begrenzt durch %4).</translation>
+    </message>
+    <message>
+        <source>Capacity: at least %1 (every load measured met the targets).</source>
+        <translation>Kapazität: mindestens %1 (jede gemessene Last hielt die Zielwerte ein).</translation>
+    </message>
+    <message>
+        <source>Capacity: below %1 (even the lowest load missed the targets).</source>
+        <translation>Kapazität: unter %1 (selbst die niedrigste Last verfehlte die Zielwerte).</translation>
+    </message>
+    <message>
+        <source>Capacity: not measured.</source>
+        <translation>Kapazität: nicht gemessen.</translation>
     </message>
 </context>
 <context>
@@ -2019,39 +2055,39 @@
     <name>StepBudget</name>
     <message>
         <source>an unknown time</source>
-        <translation type="unfinished"></translation>
+        <translation>eine unbekannte Zeit</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished">%1 h %2 min</translation>
+        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <source>1 step</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Schritt</translation>
     </message>
     <message>
         <source>%1 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schritte</translation>
     </message>
     <message>
         <source>The rest of the run takes at least %1 (%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Rest des Laufs dauert mindestens %1 (%2</translation>
     </message>
     <message>
         <source>; %1 trimmed to fit %2 each: fewer requests, so their percentile may have no upper bound</source>
-        <translation type="unfinished"></translation>
+        <translation>; %1 gekürzt auf je %2: weniger Anfragen, daher hat ihr Perzentil womöglich keine obere Schranke</translation>
     </message>
     <message>
         <source>The rest of the run takes at least %1 (%2 of the server&apos;s time at %3× speed; %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Rest des Laufs dauert mindestens %1 (%2 in der Zeit des Servers bei %3-facher Geschwindigkeit; %4</translation>
     </message>
 </context>
 <context>
@@ -2680,6 +2716,22 @@
         <source>%1, this server takes %2 at %3: %4, and breaks above that because %5</source>
         <translation>%1 kommt dieser Server mit %2 zurecht (Vorgabe: %3): %4, und darüber bricht er ein, weil %5</translation>
     </message>
+    <message>
+        <source>%1 per token (TPOT p%2 %3)</source>
+        <translation>%1 pro Token (TPOT p%2 %3)</translation>
+    </message>
+    <message>
+        <source>%1 to the first token (TTFT p%2 %3)</source>
+        <translation>%1 bis zum ersten Token (TTFT p%2 %3)</translation>
+    </message>
+    <message>
+        <source>%1 for the whole answer (E2EL p%2 %3)</source>
+        <translation>%1 für die ganze Antwort (E2EL p%2 %3)</translation>
+    </message>
+    <message>
+        <source> It met %1 there.</source>
+        <translation> Dort hielt er %1 ein.</translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -2809,7 +2861,7 @@
     </message>
     <message>
         <source>Lowest walls: %1 and %2, together at %3</source>
-        <translation type="unfinished">Niedrigste Wände: %1 und %2, gemeinsam bei %3. {1 ?} {2,?} {3?}</translation>
+        <translation>Niedrigste Wände: %1 und %2, gemeinsam bei %3</translation>
     </message>
     <message>
         <source>Lowest wall: %1, at %2</source>
@@ -3967,21 +4019,23 @@
     </message>
     <message>
         <source>A long run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein langer Lauf</translation>
     </message>
     <message>
         <source>%1
 
 That is more than an hour. Go on, or stop here and keep the baseline?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismessung behalten?</translation>
     </message>
     <message>
         <source>Go on</source>
-        <translation type="unfinished"></translation>
+        <translation>Weitermachen</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhalten</translation>
     </message>
     <message>
         <source>%1 ms (within the network&apos;s round trip of %2 ms)</source>
@@ -4901,26 +4955,6 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
         <translation>Gestartet %1; %2. Gelesen aus %3: Eine Berichtsdatei enthält die Analyse, aber nicht die Anfragen; Was-wäre-wenn und Export brauchen den Laufspeicher, aus dem sie stammt.</translation>
     </message>
     <message>
-        <source>about %1 (%2), limited by %3</source>
-        <translation>etwa %1 (%2), begrenzt durch %3</translation>
-    </message>
-    <message>
-        <source>at least %1 (every load measured met the targets)</source>
-        <translation>mindestens %1 (jede gemessene Last erfüllte die Ziele)</translation>
-    </message>
-    <message>
-        <source>below %1 (even the lowest load missed the targets)</source>
-        <translation>unter %1 (schon die niedrigste Last verfehlte die Ziele)</translation>
-    </message>
-    <message>
-        <source>not measured</source>
-        <translation>nicht gemessen</translation>
-    </message>
-    <message>
-        <source>Capacity:</source>
-        <translation>Kapazität:</translation>
-    </message>
-    <message>
         <source>Scorecard</source>
         <translation>Übersicht</translation>
     </message>
@@ -5012,18 +5046,6 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
         <translation>Was wäre, wenn</translation>
     </message>
     <message>
-        <source>Capacity: at least %1 (every load measured met the targets).</source>
-        <translation>Kapazität: mindestens %1 (jede gemessene Last hielt die Zielwerte ein).</translation>
-    </message>
-    <message>
-        <source>Capacity: below %1 (even the lowest load missed the targets).</source>
-        <translation>Kapazität: unter %1 (selbst die niedrigste Last verfehlte die Zielwerte).</translation>
-    </message>
-    <message>
-        <source>Capacity: not measured.</source>
-        <translation>Kapazität: nicht gemessen.</translation>
-    </message>
-    <message>
         <source>Scorecard</source>
         <translation>Bewertungsübersicht</translation>
     </message>
@@ -5096,40 +5118,8 @@ That is more than an hour. Go on, or stop here and keep the baseline?</source>
         <translation>Antwortqualität</translation>
     </message>
     <message>
-        <source>the latency target</source>
-        <translation>das Latenzziel</translation>
-    </message>
-    <message>
-        <source>saturation</source>
-        <translation>Sättigung</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>Speicher</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 (%2, 95% interval) at p%3 (limited by %4).</source>
-        <translation>Kapazität: %1 (%2, 95-%-Intervall) bei p%3 (begrenzt durch %4).</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at p%3 (limited by %4).</source>
-        <translation>Kapazität: %1 (%2 wie gemessen; zu wenige Anfragen, um es mit 95 % einzugrenzen) bei p%3 (begrenzt durch %4).</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 (%2 as measured) at p%3 (limited by %4).</source>
-        <translation>Kapazität: %1 (%2 wie gemessen) bei p%3 (begrenzt durch %4).</translation>
-    </message>
-    <message>
         <source>Capacity</source>
         <translation>Kapazität</translation>
-    </message>
-    <message>
-        <source>Met at %1 (%2 %3 %4); missed at %5 (%2 %3 %6), against a target of %7.</source>
-        <translation>Erfüllt bei %1 (%2 %3 %4); verfehlt bei %5 (%2 %3 %6), bei einem Ziel von %7.</translation>
-    </message>
-    <message>
-        <source>The lowest load measured missed: %1 %2 was %3 against a target of %4.</source>
-        <translation>Die niedrigste gemessene Last verfehlte: %1 %2 war %3 bei einem Ziel von %4.</translation>
     </message>
     <message>
         <source>Every request (%1)</source>
