@@ -2394,10 +2394,6 @@
         <translation>Jeder Prompt beginnt wie gewünscht mit denselben %1 Tokens (--shared-prefix): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), und nicht mehr als diesen gemeinsamen Teil.</translation>
     </message>
     <message>
-        <source>At %1 the full load held for less than %2 request lifetimes, too short for a steady rate; the throughput is over the whole step, ramp-up included. Run more requests per step (or --duration).</source>
-        <translation>Bei %1 hielt die volle Last kürzer als %2 Anfragedauern an, zu kurz für eine stabile Rate; der Durchsatz gilt für den ganzen Schritt, Anlauf eingeschlossen. Senden Sie mehr Anfragen pro Schritt (oder --duration).</translation>
-    </message>
-    <message>
         <source>%1 never held the full load at all.</source>
         <translation>%1 erreichten die volle Last nie.</translation>
     </message>
@@ -2535,6 +2531,10 @@
     <message>
         <source>Some results beat what the GPU can do</source>
         <translation>Manche Ergebnisse übertreffen, was die GPU leisten kann</translation>
+    </message>
+    <message>
+        <source>At %1 the full load held for less than %2 of the server&apos;s cycles (a request&apos;s lifetime, or the part of it a queued request held its place), too short for a steady rate; the throughput is over the step&apos;s measured span instead. Run more requests per step (or --duration).</source>
+        <translation>Bei %1 hielt die volle Last weniger als %2 Zyklen des Servers an (die Lebensdauer einer Anfrage, oder der Teil davon, in dem eine wartende Anfrage ihren Platz hielt), zu kurz für eine stetige Rate; der Durchsatz gilt stattdessen über die gemessene Spanne des Schritts. Mehr Anfragen pro Schritt (oder --duration) helfen.</translation>
     </message>
 </context>
 <context>

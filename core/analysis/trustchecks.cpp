@@ -85,11 +85,12 @@ TrustCheck steadyState(const LoadCurve& curve)
         return c;
     }
     if (!tooShort.isEmpty()) {
-        // A rate over less than a few request lifetimes is one wave's, not the server's: say it plainly.
+        // A rate over less than a few of the server's cycles is one wave's, not the server's: say it plainly.
         c.status = Status::Fail;
         c.detail = QCoreApplication::translate("TrustChecks",
-            "At %1 the full load held for less than %2 request lifetimes, too short for a steady rate; the "
-            "throughput is over the whole step, ramp-up included. Run more requests per step (or --duration).")
+            "At %1 the full load held for less than %2 of the server's cycles (a request's lifetime, or the part of it "
+            "a queued request held its place), too short for a steady rate; the throughput is over the step's "
+            "measured span instead. Run more requests per step (or --duration).")
                        .arg(text::list(tooShort))
                        .arg(SteadyWindow::kLifetimes);
         if (!missing.isEmpty())

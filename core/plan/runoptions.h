@@ -116,7 +116,7 @@ struct RunOptions
     /// The concurrency sweep's default levels.
     static QList<int> defaultConcurrency();
     /// Measured requests of a closed-loop step of `users`: the user's --requests, else six per user, so that the
-    /// full load holds for the SteadyWindow::kLifetimes request lifetimes a steady rate needs, and enough that the
+    /// full load holds for the SteadyWindow::kLifetimes server cycles a steady rate needs, and enough that the
     /// latency sample (less the ramp-in and the drain, a user's request each) bounds the percentile's 95% interval.
     /// --quick keeps the six per user, at least 16.
     int requestsFor(int users) const;
