@@ -399,9 +399,11 @@ int RunCommand::execute(
         });
     QObject::connect(&pipeline, &RunPipeline::requestsMeasured, &pipeline, [&](const QList<RequestDot>& dots) {
         stepMeasured += int(dots.size());
-        if (terminal) {
+        // Requests end thousands a second at high loads: the line is redrawn five times a second at most.
+        if (terminal && stepClock.isValid() && stepClock.elapsed() - lastLogged >= 200) {
+            lastLogged = stepClock.elapsed();
             io.err << '\r' << inStep().leftJustified(78, u' ', true);
-        } else if (stepClock.isValid() && stepClock.elapsed() - lastLogged >= 30'000) {
+        } else if (!terminal && stepClock.isValid() && stepClock.elapsed() - lastLogged >= 30'000) {
             lastLogged = stepClock.elapsed();
             io.err << inStep() << '\n';
         } else {

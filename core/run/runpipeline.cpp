@@ -312,24 +312,17 @@ void RunPipeline::planSteps()
             step.shape = std::max(0, m_uncachedWorkload);
 }
 
-void RunPipeline::planProbe(const QString& phase)
+void RunPipeline::planProbe(const RunData& run, const QString& phase)
 {
-    // Only at a sweep's end, and only when asked; shards cannot agree on a probe, as they cannot on a stop.
-    if (m_options.capacityPrecision <= 0 || m_options.shard || (phase != u"concurrency" && phase != u"rate"))
-        return;
-    if (m_next < m_plan.size() && m_plan[m_next].phase == phase)
+    // Only when asked.
+    if (m_options.capacityPrecision <= 0)
         return;
     int& spent = m_probes[phase];
     if (spent >= m_options.maxProbes)
         return;
-    // The same judgement the report will make: the stored steps, analysed.
-    QString error;
-    const std::optional<RunData> run = RunData::load(*m_store, m_runId, &error);
-    if (!run)
-        return;
     const bool byUsers = phase == u"concurrency";
     const LoadCurve curve
-        = LoadCurve::of(*run, byUsers ? run->concurrencyCurve() : run->phase(phase), AnalysisSettings::ofRun(*run));
+        = LoadCurve::of(run, byUsers ? run.concurrencyCurve() : run.phase(phase), AnalysisSettings::ofRun(run));
     const std::optional<double> probe = CapacitySearch::nextProbe(curve, m_options.capacityPrecision, byUsers);
     if (!probe)
         return;
@@ -340,7 +333,7 @@ void RunPipeline::planProbe(const QString& phase)
             {{QStringLiteral("concurrency"), int(*probe)}}}
         : PlannedStep {phase, RunPlan::openLoop(m_options, *probe), 0, {{QStringLiteral("rate"), *probe}}};
     step.load[QStringLiteral("probe")] = spent;
-    m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
+    insertNext(step);
     Q_EMIT phaseChanged(phase,
         QStringLiteral("Capacity is between %1 and %2 (%7), wider than ±%3%: probe %4 of at most %5 at %6.")
             .arg(c.low, 0, 'g', 3)
@@ -353,16 +346,11 @@ void RunPipeline::planProbe(const QString& phase)
                                 : QStringLiteral("95% interval")));
 }
 
-bool RunPipeline::planRemeasure(const QString& phase)
+bool RunPipeline::planRemeasure(const RunData& run, const QString& phase)
 {
-    // At the sweep's end, as a probe; shards cannot agree on it either.
-    if (phase != u"concurrency" || m_options.shard || (m_next < m_plan.size() && m_plan[m_next].phase == phase))
+    if (phase != u"concurrency")
         return false;
-    QString error;
-    const std::optional<RunData> run = RunData::load(*m_store, m_runId, &error);
-    if (!run)
-        return false;
-    const LoadCurve curve = LoadCurve::of(*run, run->concurrencyCurve(), AnalysisSettings::ofRun(*run));
+    const LoadCurve curve = LoadCurve::of(run, run.concurrencyCurve(), AnalysisSettings::ofRun(run));
     const std::optional<double> load = CapacitySearch::remeasure(curve, m_remeasured);
     if (!load)
         return false;
@@ -373,21 +361,28 @@ bool RunPipeline::planRemeasure(const QString& phase)
     PlannedStep step {
         phase, RunPlan::closedLoop(m_options, int(*load)), 0, {{QStringLiteral("concurrency"), int(*load)}}};
     step.load[QStringLiteral("remeasure")] = true;
-    // As sized after the baseline: the same budget as the step it repeats.
-    double seconds = 0;
-    if (m_lifetimeMs > 0) {
-        std::vector<PlannedStep> one {step};
-        const double budget = m_options.requestsPerStep > 0 ? 0 : m_options.stepBudgetSeconds;
-        seconds = StepBudget::apply(one, 0, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget).front().seconds;
-        step = one.front();
-    }
-    m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), step);
-    if (m_stepSeconds.size() + 1 == m_plan.size())
-        m_stepSeconds.insert(m_stepSeconds.begin() + std::ptrdiff_t(m_next), seconds);
+    insertNext(step);
     Q_EMIT phaseChanged(phase,
         QStringLiteral("%1 missed %2 while %3 met every target: measuring %1 again before it may set the capacity.")
             .arg(missed.step->loadText(), c.metric, passed.step->loadText()));
     return true;
+}
+
+void RunPipeline::insertNext(PlannedStep step)
+{
+    // Sized as the sweep's steps were after the baseline, so that a probe or a repeat on a slow server keeps the
+    // same budget, and the time left counts it.
+    double seconds = 0;
+    if (m_lifetimeMs > 0) {
+        std::vector<PlannedStep> one {std::move(step)};
+        const double budget = m_options.requestsPerStep > 0 ? 0 : std::max(0.0, m_options.stepBudgetSeconds);
+        seconds = StepBudget::apply(one, 0, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget).front().seconds;
+        step = std::move(one.front());
+    }
+    const bool estimated = m_stepSeconds.size() == m_plan.size();
+    m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), std::move(step));
+    if (estimated)
+        m_stepSeconds.insert(m_stepSeconds.begin() + std::ptrdiff_t(m_next), seconds);
 }
 
 bool RunPipeline::joinSchedule()
@@ -950,8 +945,16 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
     }
     // A copy: a probe goes into m_plan, where `planned` lives.
     const QString phase = planned.phase;
-    if (!planRemeasure(phase))
-        planProbe(phase);
+    // At a sweep's end the stored steps are analysed once, as the report will: a step to measure again comes before
+    // any probe. Shards cannot agree on either, as they cannot on a stop.
+    const bool sweepEnded = !m_options.shard && (phase == u"concurrency" || phase == u"rate")
+        && !(m_next < m_plan.size() && m_plan[m_next].phase == phase);
+    if (sweepEnded && (phase == u"concurrency" || m_options.capacityPrecision > 0)) {
+        QString loadError;
+        if (const std::optional<RunData> run = RunData::load(*m_store, m_runId, &loadError);
+            run && !planRemeasure(*run, phase))
+            planProbe(*run, phase);
+    }
     QTimer::singleShot(0, this, &RunPipeline::runNextStep);
 }
 

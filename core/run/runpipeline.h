@@ -23,6 +23,8 @@ class QTimer;
 
 namespace kp::core {
 
+struct RunData;
+
 class MetricsScraper;
 class ServerWatch;
 struct DoctorReport;
@@ -92,11 +94,13 @@ private:
     void sizeToTheServer();
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
-    void planProbe(const QString& phase);
+    void planProbe(const RunData& run, const QString& phase);
     /// After the concurrency sweep's last step: the first step that missed while a higher load met every target is
     /// measured again (CapacitySearch::remeasure), once, inserted as the next step, before any probe. True when it
     /// was.
-    bool planRemeasure(const QString& phase);
+    bool planRemeasure(const RunData& run, const QString& phase);
+    /// Inserts `step` as the next one, sized to the server's pace like the sweep's (StepBudget).
+    void insertNext(PlannedStep step);
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
     bool buildSyntheticWorkloads();
     bool loadDataset();
