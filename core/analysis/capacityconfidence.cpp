@@ -20,16 +20,12 @@ CapacityConfidence CapacityConfidence::of(const LoadCurve& curve, const QList<Tr
     if (cap.bound == Capacity::Bound::None)
         return c;
     const auto lower = [&c](Level to) { c.level = std::max(c.level, to); };
-    const std::vector<const StepData*> disturbed = TrustChecks::disturbed(trust);
-    const auto isDisturbed = [&disturbed](const CurvePoint& p) {
-        return std::find(disturbed.begin(), disturbed.end(), p.step) != disturbed.end();
-    };
     // The steps the number rests on: the two around the crossing, or the one that passed last, or the lowest that
     // missed.
     QStringList resting, below;
     for (int i = 0; i < int(curve.points.size()); ++i) {
         const CurvePoint& p = curve.points[std::size_t(i)];
-        if (!isDisturbed(p))
+        if (!TrustChecks::isDisturbed(trust, p.step))
             continue;
         if (i == cap.lastPass || i == cap.firstFail)
             resting << p.step->loadPhrase();
