@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <optional>
 
 using namespace kp::core;
 
@@ -24,10 +25,11 @@ RunAnalysis analysed(const RunData& run)
     return RunAnalysis::of(run, AnalysisSettings::ofRun(run));
 }
 
-const Finding* finding(const RunAnalysis& a, const QString& id)
+// A copy, not a pointer: a finding of an analysis made in the same expression outlives it.
+std::optional<Finding> finding(const RunAnalysis& a, const QString& id)
 {
     const auto it = std::find_if(a.findings.begin(), a.findings.end(), [&](const Finding& f) { return f.id == id; });
-    return it == a.findings.end() ? nullptr : &*it;
+    return it == a.findings.end() ? std::nullopt : std::optional<Finding>(*it);
 }
 
 // The suggestion of the tokens-per-step knob in a finding, under either server's name; nullptr when none.
@@ -86,7 +88,7 @@ private Q_SLOTS:
 void TestFindings::promptsTheDefaultHoldsGetNoLargerBatch()
 {
     const RunAnalysis llama = analysed(llamaCpp(makeRun(latencyBoundSweep())));
-    const Finding* ttft = finding(llama, QStringLiteral("ttft-target"));
+    std::optional<Finding> ttft = finding(llama, QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     QVERIFY2(!batchTokens(*ttft), qPrintable(shown(batchTokens(*ttft))));
 
@@ -109,7 +111,7 @@ void TestFindings::longerPromptsThanTheSettingGetOneThatHoldsThem()
     RunData run = llamaCpp(makeRun(latencyBoundSweep()));
     promptsMeasuredAt(run, 3000);
     const RunAnalysis a = analysed(run);
-    const Finding* ttft = finding(a, QStringLiteral("ttft-target"));
+    std::optional<Finding> ttft = finding(a, QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     const FlagSuggestion* s = batchTokens(*ttft);
     QVERIFY(s);
@@ -133,7 +135,7 @@ void TestFindings::theServersOwnSettingCounts()
     RunData reported = llamaCpp(makeRun(latencyBoundSweep()));
     promptsMeasuredAt(reported, 3000);
     reported.facts.maxNumBatchedTokens = 4096;
-    const Finding* ttft = finding(analysed(reported), QStringLiteral("ttft-target"));
+    std::optional<Finding> ttft = finding(analysed(reported), QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     QVERIFY(!batchTokens(*ttft));
 
@@ -158,7 +160,7 @@ void TestFindings::theServersOwnSettingCounts()
 void TestFindings::aSmallerBatchOnlyWhereItSplitsThePrompts()
 {
     const RunAnalysis llama = analysed(llamaCpp(makeRun(tpotBoundSweep())));
-    const Finding* tpot = finding(llama, QStringLiteral("tpot-target"));
+    std::optional<Finding> tpot = finding(llama, QStringLiteral("tpot-target"));
     QVERIFY(tpot);
     QCOMPARE(shown(batchTokens(*tpot)), QStringLiteral("--batch-size 512"));
     QVERIFY2(batchTokens(*tpot)->why.contains(QStringLiteral("(%1 tokens)").arg(text::number(1024.0))),
