@@ -52,6 +52,7 @@ private Q_SLOTS:
         const RunOptions options = RunOptions {}.resolved();
         std::vector<PlannedStep> steps = RunPlan::of(options).steps;
         std::vector<int> before;
+        before.reserve(steps.size());
         for (const PlannedStep& s : steps)
             before.push_back(s.plan.requestCount);
         const std::vector<StepBudget::Step> sized = StepBudget::apply(steps, 1, 0.5, 0, StepBudget::kDefaultSeconds);

@@ -90,6 +90,7 @@ std::vector<RequestRecord> saturated(int perUser)
             const Waiting w = queue.front();
             queue.pop_front();
             std::vector<std::pair<double, int>> chunks;
+            chunks.reserve(8);
             for (int j = 0; j < 8; ++j)
                 chunks.push_back({startMs + 20 + 10 * j, 1});
             records.push_back(request(w.user, w.sentMs, chunks, startMs + roundMs, 128));
