@@ -7,21 +7,16 @@
 
 namespace kp::core {
 
-struct RunData;
-struct RunAnalysis;
 struct RequestEstimate;
 struct RunComparison;
 
-/// An analysis as plain text for a terminal, and as JSON for scripts: what `kneepoint show` and `kneepoint compare`
-/// print. Trust checks that did not pass come above the verdict, so that nobody reads a verdict without its doubts.
+/// An estimate for an unmeasured request size and a comparison of two runs, as plain text for a terminal and as JSON
+/// for scripts: what `kneepoint show --estimate` adds and `kneepoint compare` prints. A run itself is put into words
+/// in one place only, core/report (ReportContent and its faces: TextReport for the terminal, AnalysisJson and
+/// JsonReport for scripts).
 namespace AnalysisText {
-QString render(const RunData& run, const RunAnalysis& analysis);
-/// The part of render() a finished `run` prints: the doubts, the verdict, the scorecard, capacity and knee, the
-/// same figures `show` gives, from the same analysis.
-QString summary(const RunData& run, const RunAnalysis& analysis);
 QString render(const RequestEstimate& estimate);
 QString render(const RunComparison& comparison);
-QJsonObject toJson(const RunData& run, const RunAnalysis& analysis);
 QJsonObject toJson(const RequestEstimate& estimate);
 QJsonObject toJson(const RunComparison& comparison);
 } // namespace AnalysisText

@@ -12,8 +12,11 @@
 #include "catalog/modelresolver.h"
 #include "cli/storeoption.h"
 #include "common/textformat.h"
+#include "predict/prediction.h"
+#include "report/analysisjson.h"
 #include "report/reportcontent.h"
 #include "report/svgchart.h"
+#include "report/textreport.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
@@ -122,13 +125,27 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
     return s;
 }
 
+namespace {
+
+// The report the terminal prints, with each flag to try checked against the run's twin as every report's is: a flag
+// predicted to cost capacity goes under "Not worth trying" here too.
+ReportContent reportOf(const RunData& run, const RunAnalysis& analysis, const AnalysisSettings& settings)
+{
+    ReportContent content = ReportContent::of(run, analysis);
+    PredictionCache predictions;
+    content.predictTryNext(run, settings, &predictions);
+    return content;
+}
+
+} // namespace
+
 QString runSummaryOf(const RunStore& store, qint64 id)
 {
     QString error;
     const std::optional<RunData> run = RunData::load(store, id, &error);
     if (!run)
         return {};
-    return AnalysisText::summary(*run, RunAnalysis::of(*run, AnalysisSettings::ofRun(*run)));
+    return TextReport::summary(ReportContent::of(*run, RunAnalysis::of(*run, AnalysisSettings::ofRun(*run))));
 }
 
 int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,
@@ -140,9 +157,10 @@ int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString
         io.err << "kneepoint: " << error << '\n';
         return ExitFailure;
     }
-    const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+    const AnalysisSettings settings = AnalysisSettings::ofRun(*data);
+    const RunAnalysis analysis = RunAnalysis::of(*data, settings);
     if (json) {
-        QJsonObject doc = AnalysisText::toJson(*data, analysis);
+        QJsonObject doc = AnalysisJson::of(*data, analysis);
         doc[QStringLiteral("run_id")] = runId;
         doc[QStringLiteral("options")] = data->run.info.options;
         doc[QStringLiteral("status")] = runStatusName(data->run.summary.status);
@@ -153,7 +171,7 @@ int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return ExitOk;
     }
-    io.out << headline << "\n\n" << AnalysisText::render(*data, analysis);
+    io.out << headline << "\n\n" << TextReport::write(reportOf(*data, analysis, settings));
     for (const QString& note : notes)
         io.out << "Note: " << note << '\n';
     io.out << "Stored as run " << runId << " in " << store.path() << "; kneepoint show " << runId << " explains it.\n";
@@ -210,7 +228,7 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
     if (estimateIn > 0)
         estimate = RequestEstimate::of(*run, analysis, estimateIn, estimateOut);
     if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject doc = AnalysisText::toJson(*run, analysis);
+        QJsonObject doc = AnalysisJson::of(*run, analysis);
         doc[QStringLiteral("options")] = run->run.info.options;
         doc[QStringLiteral("facts")] = run->run.info.facts;
         doc[QStringLiteral("environment")] = run->run.info.environment;
@@ -221,7 +239,7 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return ExitOk;
     }
-    io.out << AnalysisText::render(*run, analysis);
+    io.out << TextReport::write(reportOf(*run, analysis, settings));
     if (estimate)
         io.out << u'\n' << AnalysisText::render(*estimate);
     for (const QString& note : std::as_const(notes))

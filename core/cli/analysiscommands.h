@@ -67,7 +67,7 @@ std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& 
 AnalysisSettings analysisSettingsFrom(const QCommandLineParser& parser, const RunData& run, QStringList* notes);
 /// Those options, for a command's options().
 QList<QCommandLineOption> analysisOptions();
-/// What `run` prints of a run it has just stored, as `kneepoint show` prints it (AnalysisText::summary): the doubts,
+/// What `run` prints of a run it has just stored, as `kneepoint show` prints it (TextReport::summary): the doubts,
 /// the verdict, the scorecard, capacity and knee, so that every figure has the one value it has everywhere else.
 /// Empty when the run cannot be loaded.
 QString runSummaryOf(const RunStore& store, qint64 runId);

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonreport.h"
 
-#include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "analysis/walls.h"
 #include "common/textformat.h"
+#include "report/analysisjson.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -104,7 +104,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
         {QStringLiteral("options"), run.run.info.options},
         {QStringLiteral("facts"), run.run.info.facts},
         {QStringLiteral("environment"), run.run.info.environment},
-        {QStringLiteral("analysis"), AnalysisText::toJson(run, analysis)},
+        {QStringLiteral("analysis"), AnalysisJson::of(run, analysis)},
         {QStringLiteral("answer"), answerJson(ReportContent::answerOf(run, analysis))},
         {QStringLiteral("steps"), steps},
     };

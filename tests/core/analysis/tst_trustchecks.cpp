@@ -3,9 +3,10 @@
 // The trust checks of hand-built runs: a check that did not pass is titled as the doubt it raises, the doubts lead the
 // list, the simulator's lag behind its clock is read and named per step, and the steps the measurement disturbed are
 // listed for whoever weighs the verdict.
-#include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "analysis/trustchecks.h"
+#include "report/reportcontent.h"
+#include "report/textreport.h"
 #include "support/handbuiltrun.h"
 
 #include <QTest>
@@ -86,7 +87,7 @@ private Q_SLOTS:
             QCOMPARE(TrustChecks::titles(c.id, 99).doubt, c.doubt);
         }
         // The terminal says the doubt above the verdict.
-        const QString text = AnalysisText::summary(run, a);
+        const QString text = TextReport::summary(ReportContent::of(run, a));
         QVERIFY2(text.indexOf(QStringLiteral("[fail] The client may have fallen behind")) >= 0, qPrintable(text));
         QVERIFY2(text.indexOf(QStringLiteral("[fail] The client may have fallen behind"))
                 < text.indexOf(QStringLiteral("\nVerdict\n")),

@@ -255,7 +255,7 @@ private Q_SLOTS:
                 120'000);
         QCOMPARE(r.code, 0);
         // The scorecard `show` prints, from the same analysis: one figure, one value.
-        QVERIFY2(r.out.contains(u"Scorecard (p99") && r.out.contains(u"TTFT p99"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"\nScorecard\n") && r.out.contains(u"TTFT p99 ms"), qPrintable(r.out));
         QVERIFY2(r.out.contains(u"simulated at 10x speed"), qPrintable(r.out));
         QVERIFY(r.out.contains(u"Stored as run 1"));
         // The run ends with its verdict in words.
@@ -265,11 +265,13 @@ private Q_SLOTS:
         QVERIFY2(listed.out.contains(u"(demo)"), qPrintable(listed.out));
         const Result shown = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QCOMPARE(shown.code, 0);
-        for (const char* part : {"Verdict", "Scorecard", "Walls", "Physics", "Healthy"})
+        for (const char* part : {"Verdict", "Capacity", "Scorecard", "The three walls", "Physics check", "Healthy"})
             QVERIFY2(shown.out.contains(QLatin1String(part)), qPrintable(shown.out));
         // `demo` printed the scorecard and verdict `show` prints, from the same analysis: one figure, one value.
         const QString card = shown.out.mid(shown.out.indexOf(u"Verdict"));
-        QVERIFY2(r.out.contains(card.left(card.indexOf(u"Knee:"))), qPrintable(r.out + u"\n---\n" + shown.out));
+        const QString summary = card.left(card.indexOf(u"\n\n", card.indexOf(u"\nScorecard\n") + 1));
+        QVERIFY2(
+            summary.contains(u"\nCapacity\n") && r.out.contains(summary), qPrintable(r.out + u"\n---\n" + shown.out));
         // What if the target were tighter: recomputed from the stored requests, the server long gone.
         const Result tight = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
             QStringLiteral("--slo-ttft-ms"), QStringLiteral("1"), QStringLiteral("--json")});
