@@ -24,6 +24,7 @@ main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.25rem; margin-top: 2rem;
      border-bottom: 1px solid #ddd; } h3 { font-size: 1.05rem; }
 .subtitle { color: #555; margin-top: 0; }
+.answer { margin: 0.3rem 0; } p.answer { font-size: 1.8rem; font-weight: 600; }
 .verdict { font-size: 1.1rem; background: #f3f7fb; border-left: 4px solid #1f6fb2; padding: 0.8rem 1rem; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; margin: 0.5rem 0; }
@@ -103,6 +104,15 @@ QString HtmlReport::write(const ReportContent& c)
     }
     out += QStringLiteral("<h2>%1</h2><p class=\"verdict\">%2</p>\n")
                .arg(esc(QCoreApplication::translate("Report", "Verdict")), esc(c.verdict));
+
+    // The answer at a glance, as the window's card and the PDF's first page say it.
+    out += QStringLiteral("<h2>%1</h2><p class=\"answer\">%2</p><ul class=\"answer\">")
+               .arg(esc(QCoreApplication::translate("Report", "Capacity")), esc(c.answer.number));
+    for (const QString& line : {c.answer.summary, c.answer.definition, c.answer.bracket, c.answer.confidence,
+             c.answer.lowestWall, c.answer.knee})
+        if (!line.isEmpty())
+            out += QStringLiteral("<li>%1</li>").arg(esc(line));
+    out += QStringLiteral("</ul>\n");
 
     out += QStringLiteral("<h2>%1</h2><div class=\"scroll\"><table><thead><tr><th></th>")
                .arg(esc(QCoreApplication::translate("Report", "Scorecard")));

@@ -4,6 +4,7 @@
 
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
+#include "analysis/trustchecks.h"
 #include "analysis/walls.h"
 #include "common/textformat.h"
 #include "report/analysisjson.h"
@@ -47,10 +48,187 @@ QJsonObject answerJson(const ReportContent::Answer& a)
         {QStringLiteral("knee"), a.knee}};
 }
 
+QJsonArray keyValues(const std::vector<ReportContent::KeyValue>& items)
+{
+    QJsonArray out;
+    for (const ReportContent::KeyValue& kv : items)
+        out.append(QJsonObject {{QStringLiteral("key"), kv.key}, {QStringLiteral("value"), kv.value}});
+    return out;
+}
+
+std::vector<ReportContent::KeyValue> readKeyValues(const QJsonValue& v)
+{
+    std::vector<ReportContent::KeyValue> out;
+    for (const QJsonValue item : v.toArray())
+        out.push_back({item[u"key"].toString(), item[u"value"].toString()});
+    return out;
+}
+
+QJsonArray rowsJson(const std::vector<QStringList>& rows)
+{
+    QJsonArray out;
+    for (const QStringList& row : rows)
+        out.append(QJsonArray::fromStringList(row));
+    return out;
+}
+
+QStringList strings(const QJsonValue& v)
+{
+    QStringList out;
+    for (const QJsonValue item : v.toArray())
+        out << item.toString();
+    return out;
+}
+
+QJsonObject tableJson(const ReportContent::Table& t)
+{
+    return {{QStringLiteral("title"), t.title}, {QStringLiteral("header"), QJsonArray::fromStringList(t.header)},
+        {QStringLiteral("rows"), rowsJson(t.rows)}};
+}
+
+ReportContent::Table readTable(const QJsonValue& v)
+{
+    ReportContent::Table t {v[u"title"].toString(), strings(v[u"header"]), {}};
+    for (const QJsonValue row : v[u"rows"].toArray())
+        t.rows.push_back(strings(row));
+    return t;
+}
+
+QJsonObject findingJson(const Finding& f)
+{
+    return {{QStringLiteral("id"), f.id}, {QStringLiteral("severity"), Finding::severityName(f.severity)},
+        {QStringLiteral("title"), f.title}, {QStringLiteral("measured"), f.measured},
+        {QStringLiteral("meaning"), f.meaning}, {QStringLiteral("why"), f.why}, {QStringLiteral("lesson"), f.lessonId}};
+}
+
+QList<Finding> readFindings(const QJsonValue& v)
+{
+    QList<Finding> out;
+    for (const QJsonValue item : v.toArray()) {
+        Finding f;
+        f.id = item[u"id"].toString();
+        for (const Finding::Severity s :
+            {Finding::Severity::Problem, Finding::Severity::Background, Finding::Severity::Healthy})
+            if (item[u"severity"].toString() == Finding::severityName(s))
+                f.severity = s;
+        f.title = item[u"title"].toString();
+        f.measured = item[u"measured"].toString();
+        f.meaning = item[u"meaning"].toString();
+        f.why = item[u"why"].toString();
+        f.lessonId = item[u"lesson"].toString();
+        out << f;
+    }
+    return out;
+}
+
+QJsonArray tryNextJson(const std::vector<ReportContent::TryNext>& list)
+{
+    QJsonArray out;
+    for (const ReportContent::TryNext& t : list)
+        out.append(QJsonObject {{QStringLiteral("flag"), t.flag.flag}, {QStringLiteral("value"), t.flag.value},
+            {QStringLiteral("command_line"), t.flag.commandLine}, {QStringLiteral("why"), t.flag.why},
+            {QStringLiteral("valid_for_version"), t.flag.validForVersion},
+            {QStringLiteral("version_note"), t.flag.versionNote}, {QStringLiteral("for"), t.forFinding},
+            {QStringLiteral("prediction"), t.prediction}, {QStringLiteral("rank"), t.rank}});
+    return out;
+}
+
+std::vector<ReportContent::TryNext> readTryNext(const QJsonValue& v)
+{
+    std::vector<ReportContent::TryNext> out;
+    for (const QJsonValue item : v.toArray()) {
+        ReportContent::TryNext t;
+        t.flag.flag = item[u"flag"].toString();
+        t.flag.value = item[u"value"].toString();
+        t.flag.commandLine = item[u"command_line"].toString();
+        t.flag.why = item[u"why"].toString();
+        t.flag.validForVersion = item[u"valid_for_version"].toBool(true);
+        t.flag.versionNote = item[u"version_note"].toString();
+        t.forFinding = item[u"for"].toString();
+        t.prediction = item[u"prediction"].toString();
+        t.rank = item[u"rank"].toInt();
+        out.push_back(t);
+    }
+    return out;
+}
+
+QJsonObject checkJson(const TrustCheck& c)
+{
+    return {{QStringLiteral("id"), c.id}, {QStringLiteral("title"), c.title}, {QStringLiteral("claim"), c.claim},
+        {QStringLiteral("doubt"), c.doubt}, {QStringLiteral("status"), TrustCheck::statusName(c.status)},
+        {QStringLiteral("detail"), c.detail}};
+}
+
+TrustCheck::Status statusOf(const QString& name)
+{
+    for (const TrustCheck::Status s :
+        {TrustCheck::Status::Pass, TrustCheck::Status::Warn, TrustCheck::Status::Fail, TrustCheck::Status::NotMeasured})
+        if (name == TrustCheck::statusName(s))
+            return s;
+    return TrustCheck::Status::NotMeasured;
+}
+
+ReportContent::Light lightOf(const QString& name)
+{
+    for (const ReportContent::Light l : {ReportContent::Light::Green, ReportContent::Light::Amber,
+             ReportContent::Light::Red, ReportContent::Light::Grey})
+        if (name == ReportContent::lightName(l))
+            return l;
+    return ReportContent::Light::Grey;
+}
+
+ReportContent::Answer readAnswerObject(const QJsonObject& written)
+{
+    ReportContent::Answer a;
+    a.number = written.value(u"number").toString();
+    a.summary = written.value(u"summary").toString();
+    a.definition = written.value(u"definition").toString();
+    a.bracket = written.value(u"bracket").toString();
+    a.confidence = written.value(u"confidence").toString();
+    a.lowestWall = written.value(u"lowest_wall").toString();
+    a.knee = written.value(u"knee").toString();
+    return a;
+}
+
 } // namespace
 
-QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
+QJsonObject JsonReport::document(const ReportContent& c)
 {
+    QJsonArray doubts;
+    for (const TrustCheck& t : c.doubts)
+        doubts.append(checkJson(t));
+    QJsonArray score;
+    for (const ReportContent::ScoreRow& r : c.score)
+        score.append(QJsonObject {{QStringLiteral("light"), ReportContent::lightName(r.light)},
+            {QStringLiteral("cells"), QJsonArray::fromStringList(r.cells)}});
+    QJsonArray findings;
+    for (const QList<Finding>* list : {&c.problems, &c.background, &c.healthy})
+        for (const Finding& f : *list)
+            findings.append(findingJson(f));
+    QJsonArray appendix;
+    for (const ReportContent::Table& t : c.appendix)
+        appendix.append(tableJson(t));
+    return {{QStringLiteral("title"), c.title}, {QStringLiteral("subtitle"), c.subtitle},
+        {QStringLiteral("identity"), keyValues(c.identity)}, {QStringLiteral("doubts"), doubts},
+        {QStringLiteral("verdict"), c.verdict}, {QStringLiteral("answer"), answerJson(c.answer)},
+        {QStringLiteral("score_header"), QJsonArray::fromStringList(c.scoreHeader)}, {QStringLiteral("score"), score},
+        {QStringLiteral("score_note"), c.scoreNote}, {QStringLiteral("findings"), findings},
+        {QStringLiteral("try_next_intro"), c.tryNextIntro}, {QStringLiteral("try_next"), tryNextJson(c.tryNext)},
+        {QStringLiteral("not_worth_trying"), tryNextJson(c.notWorthTrying)},
+        {QStringLiteral("walls"), QJsonArray::fromStringList(c.walls)},
+        {QStringLiteral("physics"), QJsonArray::fromStringList(c.physics)},
+        {QStringLiteral("quality"), QJsonArray::fromStringList(c.quality)},
+        {QStringLiteral("definitions"), tableJson(c.definitions)},
+        {QStringLiteral("environment"), keyValues(c.environment)}, {QStringLiteral("appendix"), appendix}};
+}
+
+QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, const ReportContent* content)
+{
+    // The document every face renders: the one given (made under the settings on screen, its flags checked against
+    // the twin), or the run's own under the analysis's settings.
+    const ReportContent made = content ? ReportContent {} : ReportContent::of(run, analysis);
+    const ReportContent& c = content ? *content : made;
+
     const RunSummary& s = run.run.summary;
     const double scale = run.timeScale;
     QJsonArray steps;
@@ -105,7 +283,8 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis)
         {QStringLiteral("facts"), run.run.info.facts},
         {QStringLiteral("environment"), run.run.info.environment},
         {QStringLiteral("analysis"), AnalysisJson::of(run, analysis)},
-        {QStringLiteral("answer"), answerJson(ReportContent::answerOf(run, analysis))},
+        {QStringLiteral("answer"), answerJson(c.answer)},
+        {QStringLiteral("document"), document(c)},
         {QStringLiteral("steps"), steps},
     };
     // Only where there is something to say, so a run of a model never quality-checked reads as before.
@@ -118,16 +297,8 @@ ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
 {
     ReportContent::Answer a;
     const QJsonObject written = report.value(u"answer").toObject();
-    if (!written.isEmpty()) {
-        a.number = written.value(u"number").toString();
-        a.summary = written.value(u"summary").toString();
-        a.definition = written.value(u"definition").toString();
-        a.bracket = written.value(u"bracket").toString();
-        a.confidence = written.value(u"confidence").toString();
-        a.lowestWall = written.value(u"lowest_wall").toString();
-        a.knee = written.value(u"knee").toString();
-        return a;
-    }
+    if (!written.isEmpty())
+        return readAnswerObject(written);
     // A file from before: the same sentences, from the figures it holds.
     const QJsonObject analysis = report.value(u"analysis").toObject();
     const QJsonObject curve = analysis.value(u"concurrency").toObject();
@@ -157,6 +328,199 @@ ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
         a.knee = QCoreApplication::translate("ReportContent", "Knee: %1: %2.")
                      .arg(text::load(knee.value(u"load").toDouble(), byRate), knee.value(u"evidence").toString());
     return a;
+}
+
+namespace {
+
+// A file written before reports carried their document: the document, made from the figures the file holds the way
+// ReportContent::of() makes it from a run. What those files do not hold (the physics, the advice, the appendix) is
+// left out rather than guessed.
+ReportContent readWithoutDocument(const QJsonObject& report)
+{
+    ReportContent c;
+    const QJsonObject run = report.value(u"run").toObject();
+    const QJsonObject analysis = report.value(u"analysis").toObject();
+    const QJsonObject curve = analysis.value(u"concurrency").toObject();
+    const bool byRate = curve.value(u"by").toString() == u"rate";
+    const double percentile = analysis.value(u"settings").toObject().value(u"percentile").toDouble(99);
+    const QString p = QStringLiteral("p") + text::number(percentile);
+    const auto tr = [](const char* source) { return QCoreApplication::translate("ReportContent", source); };
+    const auto loadOf = [byRate](const QJsonValue& v) {
+        return v.isDouble() ? text::load(v.toDouble(), byRate) : QStringLiteral("–");
+    };
+
+    c.title = tr("Kneepoint report: run %1").arg(run.value(u"id").toInteger());
+    c.subtitle = tr("%1 at %2").arg(run.value(u"model").toString(), run.value(u"url").toString());
+    c.identity
+        = {{tr("Run"), QStringLiteral("%1, %2").arg(run.value(u"id").toInteger()).arg(run.value(u"status").toString())},
+            {tr("Server"), run.value(u"url").toString()}, {tr("Model"), run.value(u"model").toString()},
+            {tr("Started"), run.value(u"started").toString()}};
+    if (!run.value(u"reason").toString().isEmpty())
+        c.identity.push_back({tr("Status"), run.value(u"reason").toString()});
+
+    // Failures first, then warnings; a file from before checks had a doubt title carries the claim even where the
+    // check failed, so the doubt is found by the check's id.
+    for (const TrustCheck::Status wanted : {TrustCheck::Status::Fail, TrustCheck::Status::Warn}) {
+        for (const QJsonValue v : analysis.value(u"trust").toArray()) {
+            TrustCheck t;
+            t.status = statusOf(v[u"status"].toString());
+            if (t.status != wanted)
+                continue;
+            t.id = v[u"id"].toString();
+            t.detail = v[u"detail"].toString();
+            t.claim = v[u"claim"].toString();
+            t.title = v[u"title"].toString();
+            if (!v.toObject().contains(u"claim")) {
+                t.claim = t.title;
+                const QString doubt = TrustChecks::titles(t.id, percentile).doubt;
+                if (!doubt.isEmpty())
+                    t.title = doubt;
+            }
+            t.doubt = t.title;
+            c.doubts << t;
+        }
+    }
+    c.verdict = analysis.value(u"verdict").toString();
+    c.answer = JsonReport::readAnswer(report);
+
+    c.scoreHeader = {tr("load"), tr("TTFT %1 ms").arg(p), tr("TPOT %1 ms").arg(p), tr("E2EL %1 ms").arg(p),
+        tr("output tok/s"), tr("within targets"), tr("failed"), tr("targets")};
+    // A file written before ttft_shown_ms carries TTFT with the round trip in: take it off as the report did.
+    const double roundTrip = std::max(0.0, run.value(u"round_trip_ms").toDouble(0));
+    bool withinRoundTrip = false;
+    QStringList disturbed;
+    for (const QJsonValue v : curve.value(u"points").toArray()) {
+        const QJsonObject pt = v.toObject();
+        CurvePoint shown;
+        shown.roundTripMs = roundTrip;
+        shown.ttft.value = pt.value(u"ttft_ms").toObject().value(u"value").toDouble(std::nan(""));
+        const double ttft = pt.contains(u"ttft_shown_ms") ? pt.value(u"ttft_shown_ms").toDouble(std::nan(""))
+                                                          : shown.shown(QStringLiteral("TTFT"));
+        const bool within = pt.contains(u"ttft_within_round_trip") ? pt.value(u"ttft_within_round_trip").toBool()
+                                                                   : shown.withinRoundTrip(QStringLiteral("TTFT"));
+        withinRoundTrip = withinRoundTrip || within;
+        if (pt.value(u"disturbed").toBool())
+            disturbed << loadOf(pt.value(u"load"));
+        const auto ms = [&pt](const char16_t* key) {
+            return ReportContent::milliseconds(pt.value(key).toObject().value(u"value").toDouble(std::nan("")));
+        };
+        const bool met = pt.value(u"meets_targets").toBool();
+        const QJsonValue attainment = pt.value(u"slo_attainment");
+        ReportContent::ScoreRow row;
+        row.light = met ? ReportContent::Light::Grey : ReportContent::Light::Red;
+        row.cells << loadOf(pt.value(u"load")) + (pt.value(u"disturbed").toBool() ? QStringLiteral(" †") : QString())
+                  << ReportContent::milliseconds(ttft) + (within ? QStringLiteral("*") : QString()) << ms(u"tpot_ms")
+                  << ms(u"e2el_ms")
+                  << (pt.value(u"output_tokens_per_s").isDouble()
+                             ? text::number(pt.value(u"output_tokens_per_s").toDouble(), 0)
+                             : QStringLiteral("–"))
+                  << (attainment.isDouble() ? text::percent(attainment.toDouble()) : QStringLiteral("–"))
+                  << QString::number(pt.value(u"failed").toInt())
+                  << (met ? tr("met") : tr("missed: %1").arg(strings(pt.value(u"missed")).join(u", ")));
+        c.score.push_back(row);
+    }
+    if (roundTrip > 0)
+        c.scoreNote = tr("TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and "
+                         "the charts do.")
+                          .arg(text::milliseconds(roundTrip));
+    if (withinRoundTrip)
+        c.scoreNote += u' '
+            + tr("* TTFT within the network's round trip of %1: as measured it was no longer than the round trip, so "
+                 "the server's part is shown as 0.")
+                  .arg(text::milliseconds(roundTrip));
+    if (!disturbed.isEmpty())
+        c.scoreNote += u' '
+            + tr("† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own "
+                 "clock: see the doubts above the verdict): those figures may be partly the measurement's.")
+                  .arg(text::list(disturbed));
+    c.scoreNote = c.scoreNote.trimmed();
+
+    const QJsonObject walls = analysis.value(u"walls").toObject();
+    for (const Wall::Kind kind : {Wall::Kind::Saturation, Wall::Kind::Latency, Wall::Kind::Memory}) {
+        const QJsonObject w = walls.value(Wall::name(kind)).toObject();
+        const QString state = !w.value(u"visible").toBool(true) ? tr("not visible")
+            : w.value(u"reached").toBool()                      ? tr("reached at %1").arg(loadOf(w.value(u"load")))
+                                                                : tr("not reached");
+        const bool limiting = walls.value(u"limiting").toString() == Wall::name(kind);
+        c.walls << QStringLiteral("%1: %2%3; %4.")
+                       .arg(Wall::title(kind), state, limiting ? tr(" (the limit)") : QString(),
+                           w.value(u"evidence").toString());
+    }
+    for (const Finding& f : readFindings(analysis.value(u"findings"))) {
+        switch (f.severity) {
+        case Finding::Severity::Problem:
+            c.problems << f;
+            break;
+        case Finding::Severity::Background:
+            c.background << f;
+            break;
+        case Finding::Severity::Healthy:
+            c.healthy << f;
+            break;
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+std::optional<JsonReport::Source> JsonReport::sourceOf(const QJsonObject& json)
+{
+    if (json.value(u"schema").toString() != u"kneepoint-report")
+        return std::nullopt;
+    const QJsonObject run = json.value(u"run").toObject();
+    return Source {run.value(u"id").toInteger(-1), run.value(u"started").toString()};
+}
+
+ReportContent JsonReport::read(const QJsonObject& report)
+{
+    const QJsonObject d = report.value(u"document").toObject();
+    if (d.isEmpty())
+        return readWithoutDocument(report);
+    ReportContent c;
+    c.title = d.value(u"title").toString();
+    c.subtitle = d.value(u"subtitle").toString();
+    c.identity = readKeyValues(d.value(u"identity"));
+    for (const QJsonValue v : d.value(u"doubts").toArray()) {
+        TrustCheck t;
+        t.id = v[u"id"].toString();
+        t.title = v[u"title"].toString();
+        t.claim = v[u"claim"].toString();
+        t.doubt = v[u"doubt"].toString();
+        t.status = statusOf(v[u"status"].toString());
+        t.detail = v[u"detail"].toString();
+        c.doubts << t;
+    }
+    c.verdict = d.value(u"verdict").toString();
+    c.answer = readAnswerObject(d.value(u"answer").toObject());
+    c.scoreHeader = strings(d.value(u"score_header"));
+    for (const QJsonValue v : d.value(u"score").toArray())
+        c.score.push_back({strings(v[u"cells"]), lightOf(v[u"light"].toString())});
+    c.scoreNote = d.value(u"score_note").toString();
+    for (const Finding& f : readFindings(d.value(u"findings"))) {
+        switch (f.severity) {
+        case Finding::Severity::Problem:
+            c.problems << f;
+            break;
+        case Finding::Severity::Background:
+            c.background << f;
+            break;
+        case Finding::Severity::Healthy:
+            c.healthy << f;
+            break;
+        }
+    }
+    c.tryNextIntro = d.value(u"try_next_intro").toString();
+    c.tryNext = readTryNext(d.value(u"try_next"));
+    c.notWorthTrying = readTryNext(d.value(u"not_worth_trying"));
+    c.walls = strings(d.value(u"walls"));
+    c.physics = strings(d.value(u"physics"));
+    c.quality = strings(d.value(u"quality"));
+    c.definitions = readTable(d.value(u"definitions"));
+    c.environment = readKeyValues(d.value(u"environment"));
+    for (const QJsonValue v : d.value(u"appendix").toArray())
+        c.appendix.push_back(readTable(v));
+    return c;
 }
 
 } // namespace kp::core

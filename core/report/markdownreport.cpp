@@ -83,6 +83,14 @@ QString MarkdownReport::write(const ReportContent& c)
 
     out += QStringLiteral("\n## %1\n\n%2\n").arg(QCoreApplication::translate("Report", "Verdict"), c.verdict);
 
+    // The answer at a glance, as the window's card and the PDF's first page say it.
+    out += QStringLiteral("\n## %1\n\n**%2**\n\n")
+               .arg(QCoreApplication::translate("Report", "Capacity"), c.answer.number);
+    for (const QString& line : {c.answer.summary, c.answer.definition, c.answer.bracket, c.answer.confidence,
+             c.answer.lowestWall, c.answer.knee})
+        if (!line.isEmpty())
+            out += QStringLiteral("- %1\n").arg(line);
+
     out += QStringLiteral("\n## %1\n\n").arg(QCoreApplication::translate("Report", "Scorecard"));
     std::vector<QStringList> rows;
     for (const ReportContent::ScoreRow& r : c.score)

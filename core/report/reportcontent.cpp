@@ -833,6 +833,23 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
 
     for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
         c.walls << wallSentence(*w, a.walls.limiting == w->kind);
+    double highest = 0;
+    for (const CurvePoint& pt : a.curve.points)
+        highest = std::max(highest, pt.load);
+    for (const Wall* w : {&a.walls.latency, &a.walls.saturation, &a.walls.memory}) {
+        WallRow row;
+        row.name = Wall::title(w->kind);
+        row.visible = w->visible;
+        row.reached = w->visible && w->reached;
+        row.limiting = a.walls.limiting == w->kind;
+        row.load = w->load;
+        row.evidence = w->evidenceWithQueue();
+        row.value = !w->visible ? QCoreApplication::translate("ReportContent", "not visible")
+            : row.reached
+            ? text::load(w->load, a.curve.byRate)
+            : QCoreApplication::translate("ReportContent", "beyond %1").arg(text::load(highest, a.curve.byRate));
+        c.wallRows.push_back(row);
+    }
     const PhysicsFloors& f = a.physics;
     if (!f.available) {
         c.physics << f.whyNot;

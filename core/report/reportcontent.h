@@ -92,6 +92,18 @@ struct ReportContent
     QString tryNextIntro;
     std::vector<ChartSpec> charts; ///< the curve, latency against load, server metrics, the shape map when measured
     QStringList walls; ///< one sentence each: saturation, latency, memory
+    /// The three walls as the window's bars draw them, latency, saturation, memory: where each stands and its evidence.
+    struct WallRow
+    {
+        QString name; ///< "Latency"
+        QString value; ///< "11 users", "beyond 16 users", "not visible"
+        QString evidence;
+        bool visible = false;
+        bool reached = false;
+        bool limiting = false;
+        double load = 0;
+    };
+    std::vector<WallRow> wallRows;
     QStringList physics;
     QStringList quality; ///< the quality passes asked of this model, when there are any
     Table definitions;

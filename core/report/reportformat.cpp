@@ -31,7 +31,7 @@ const std::vector<ReportFormat>& ReportFormat::all()
         {Id::Markdown, QStringLiteral("md"), {QStringLiteral("md"), QStringLiteral("markdown")},
             QT_TRANSLATE_NOOP("ReportFormat", "Markdown"), false, true, false},
         {Id::Json, QStringLiteral("json"), {QStringLiteral("json")},
-            QT_TRANSLATE_NOOP("ReportFormat", "JSON, every number"), false, false, false},
+            QT_TRANSLATE_NOOP("ReportFormat", "JSON, every number"), false, true, false},
         {Id::StepsCsv, QStringLiteral("csv"), {QStringLiteral("csv")},
             QT_TRANSLATE_NOOP("ReportFormat", "CSV, one row per step"), false, false, false},
         {Id::RequestsCsv, QStringLiteral("requests-csv"), {QStringLiteral("requests.csv")},
@@ -93,7 +93,7 @@ QByteArray ReportFormat::write(const RunData& run, const RunAnalysis& analysis, 
                      .arg(name, needsStore ? QStringLiteral("the run store") : QStringLiteral("the report's content"));
         return {};
     }
-    const auto json = [&] { return QJsonDocument(JsonReport::write(run, analysis)).toJson(QJsonDocument::Indented); };
+    const auto json = [&] { return QJsonDocument(JsonReport::write(run, analysis, content)).toJson(QJsonDocument::Indented); };
     switch (id) {
     case Id::Markdown:
         return MarkdownReport::write(*content).toUtf8();

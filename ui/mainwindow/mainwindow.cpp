@@ -11,6 +11,7 @@
 #include "lessons/lessonsdialog.h"
 #include "predict/predictdialog.h"
 #include "quality/qualityview.h"
+#include "report/jsonreport.h"
 #include "report/reportcontroller.h"
 #include "report/reportexport.h"
 #include "report/reportfileview.h"
@@ -326,13 +327,12 @@ QString MainWindow::openFiles(const QStringList& paths)
         const QJsonObject report = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
             ? QJsonDocument::fromJson(file.readAll()).object()
             : QJsonObject();
-        if (report.value(u"schema").toString() == u"kneepoint-report") {
-            const QJsonObject run = report.value(u"run").toObject();
-            const qint64 id = run.value(u"id").toInteger(-1);
+        if (const std::optional<JsonReport::Source> source = JsonReport::sourceOf(report)) {
+            const qint64 id = source->runId;
             // The same run in this window's history (same id, same start): show it there, whole, with what-if.
             const QList<RunSummary> stored = m_store ? m_store->runs() : QList<RunSummary>();
             const bool here = std::any_of(stored.cbegin(), stored.cend(),
-                [&](const RunSummary& r) { return r.id == id && r.startedUtc == run.value(u"started").toString(); });
+                [&](const RunSummary& r) { return r.id == id && r.startedUtc == source->started; });
             if (here && m_history->selectRun(id)) {
                 message = tr("%1 is the report of run %2 of this run history: it is shown from the stored run, "
                              "with what-if and export.")

@@ -9,10 +9,9 @@ class QTextBrowser;
 
 namespace kp::ui {
 
-/// A report file of ours (`kneepoint report --format json`) opened from disk, read-only: the run, the verdict, the
-/// capacity, the scorecard per load, the walls, the doubts and the findings, as the file states them. A report holds
-/// the analysis but not the requests, so what-if and export need the run store it came from; the window opens the
-/// stored run instead where it has it.
+/// A report file of ours (`kneepoint report --format json`) opened from disk, read-only: the document the file holds
+/// (JsonReport::read), drawn as the HTML report draws it. A report holds the analysis but not the requests, so what-if
+/// and export need the run store it came from; the window opens the stored run instead where it has it.
 class ReportFileView : public QDialog
 {
     Q_OBJECT
@@ -20,7 +19,8 @@ class ReportFileView : public QDialog
 public:
     ReportFileView(const QJsonObject& report, const QString& fileName, QWidget* parent = nullptr);
 
-    /// The report as HTML, built from the file's fields only; every value from the file is escaped.
+    /// The report as HTML: the file's document as the HTML report writes it (every value escaped), with where it was
+    /// read from.
     static QString toHtml(const QJsonObject& report, const QString& fileName);
     QString html() const;
 

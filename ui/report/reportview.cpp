@@ -127,6 +127,7 @@ ReportView::ReportView(QWidget* parent)
     , m_verdict(wrapped(QString(), this))
     , m_capacity(wrapped(QString(), this))
     , m_capacityBig(new QLabel(this))
+    , m_capacityDefinition(wrapped(QString(), this))
     , m_bracket(wrapped(QString(), this))
     , m_walls(new WallsView(this))
     , m_wallsLowest(wrapped(QString(), this))
@@ -149,6 +150,7 @@ ReportView::ReportView(QWidget* parent)
     m_verdict->setMargin(10);
     m_capacity->setObjectName(QStringLiteral("capacity"));
     m_capacityBig->setObjectName(QStringLiteral("capacityNumber"));
+    m_capacityDefinition->setObjectName(QStringLiteral("capacityDefinition"));
     m_capacityBig->setTextFormat(Qt::PlainText);
     m_capacityBig->setAccessibleName(tr("Capacity"));
     QFont huge = m_capacityBig->font();
@@ -186,6 +188,7 @@ ReportView::ReportView(QWidget* parent)
     auto* capacityCaption = new QLabel(tr("Capacity"), card);
     cardLayout->addWidget(capacityCaption);
     cardLayout->addWidget(m_capacityBig);
+    cardLayout->addWidget(m_capacityDefinition);
     cardLayout->addWidget(m_capacity);
     cardLayout->addWidget(m_bracket);
     numbersLayout->addWidget(card);
@@ -290,17 +293,18 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
 void ReportView::showGlance(const ReportResult& result)
 {
     const RunAnalysis& a = result.analysis;
-    const bool byRate = a.curve.byRate;
     // The number, the steps around it and the lowest wall as every face says them (ReportContent::Answer).
     const ReportContent::Answer& answer = result.content.answer;
     m_capacityBig->setText(answer.number);
+    m_capacityDefinition->setText(answer.definition);
+    m_capacityDefinition->setVisible(!answer.definition.isEmpty());
     m_bracket->setText(answer.bracket);
     m_bracket->setVisible(!m_bracket->text().isEmpty());
 
     std::vector<double> loads;
     for (const CurvePoint& p : a.curve.points)
         loads.push_back(p.load);
-    m_walls->setWalls(a.walls, loads, byRate);
+    m_walls->setWalls(result.content.wallRows, loads);
     m_wallsLowest->setText(answer.lowestWall);
 
     // The chart that answers the question: throughput against latency, the target line and the best point under it.

@@ -63,6 +63,7 @@ private:
     QLabel* m_verdict;
     QLabel* m_capacity;
     QLabel* m_capacityBig;
+    QLabel* m_capacityDefinition; ///< what the number counts, beside it as on the PDF's first page
     QLabel* m_bracket;
     WallsView* m_walls;
     QLabel* m_wallsLowest;

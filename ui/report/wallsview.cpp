@@ -32,27 +32,14 @@ WallsView::WallsView(QWidget* parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-void WallsView::setWalls(const Walls& walls, std::vector<double> loads, bool byRate)
+void WallsView::setWalls(const std::vector<ReportContent::WallRow>& walls, std::vector<double> loads)
 {
     m_loads = std::move(loads);
     std::sort(m_loads.begin(), m_loads.end());
-    const double highest = m_loads.empty() ? 0 : m_loads.back();
-    m_rows.clear();
+    m_rows = walls;
     QStringList description;
-    for (const Wall* w : {&walls.latency, &walls.saturation, &walls.memory}) {
-        Row row;
-        row.name = Wall::title(w->kind);
-        row.visible = w->visible;
-        row.reached = w->visible && w->reached;
-        row.limiting = walls.limiting == w->kind;
-        row.load = w->load;
-        row.evidence = w->evidenceWithQueue();
-        row.value = !w->visible ? tr("not visible")
-            : row.reached       ? text::load(w->load, byRate)
-                                : tr("beyond %1").arg(text::load(highest, byRate));
+    for (const Row& row : m_rows)
         description << row.name + QStringLiteral(": ") + row.value;
-        m_rows.push_back(row);
-    }
     setAccessibleDescription(description.join(QStringLiteral("; ")));
     setToolTip([this] {
         QStringList lines;

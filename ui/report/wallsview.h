@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/walls.h"
+#include "report/reportcontent.h"
 
 #include <QWidget>
 
@@ -12,7 +12,8 @@ namespace kp::ui {
 
 /// The three walls as one small picture: a bar per wall on the measured loads (log scale), each ending where its wall
 /// was reached, the limiting one in colour, an unreached one running past the last load. Which wall is lowest, and
-/// by how much, is seen before it is read; the sentence under it (Walls::lowestSentence) says it in numbers.
+/// by how much, is seen before it is read; the sentence under it (the answer's lowest wall) says it in numbers. It
+/// draws the report document's rows (ReportContent::wallRows), so that its words are the report's.
 class WallsView : public QWidget
 {
     Q_OBJECT
@@ -20,8 +21,8 @@ class WallsView : public QWidget
 public:
     explicit WallsView(QWidget* parent = nullptr);
 
-    /// `loads` are the loads measured, in order; `byRate` says they are requests per second.
-    void setWalls(const kp::core::Walls& walls, std::vector<double> loads, bool byRate);
+    /// `loads` are the loads measured.
+    void setWalls(const std::vector<kp::core::ReportContent::WallRow>& walls, std::vector<double> loads);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -30,16 +31,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
-    struct Row
-    {
-        QString name;
-        QString value; ///< "11 users", "beyond 16 users", "not visible"
-        QString evidence;
-        bool visible = false;
-        bool reached = false;
-        bool limiting = false;
-        double load = 0;
-    };
+    using Row = kp::core::ReportContent::WallRow;
     double xOf(double load, double left, double width) const;
 
     std::vector<Row> m_rows;

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void aLatencyWithinTheRoundTripIsNeverNegative();
     void disturbedStepsAreMarkedWhereTheirFiguresAreRead();
     void theAnswerReadsBackFromTheJson();
+    void theDocumentReadsBackAsWritten();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -121,10 +122,11 @@ void TestReport::markdownMatchesGolden()
     const QString md = MarkdownReport::write(f.content);
     // The order every format keeps: diagnosis (the doubts before the verdict), evidence, reference.
     const QStringList order {QStringLiteral("## Before you trust these numbers"), QStringLiteral("## Verdict"),
-        QStringLiteral("## Scorecard"), QStringLiteral("## Findings that need attention"),
-        QStringLiteral("## Try these next"), QStringLiteral("## Evidence"), QStringLiteral("### The three walls"),
-        QStringLiteral("### Physics check"), QStringLiteral("## Metric definitions"),
-        QStringLiteral("## Versions and environment"), QStringLiteral("## Appendix: every number")};
+        QStringLiteral("## Capacity"), QStringLiteral("## Scorecard"),
+        QStringLiteral("## Findings that need attention"), QStringLiteral("## Try these next"),
+        QStringLiteral("## Evidence"), QStringLiteral("### The three walls"), QStringLiteral("### Physics check"),
+        QStringLiteral("## Metric definitions"), QStringLiteral("## Versions and environment"),
+        QStringLiteral("## Appendix: every number")};
     qsizetype at = 0;
     for (const QString& section : order) {
         const qsizetype next = md.indexOf(section, at);
@@ -510,6 +512,49 @@ void TestReport::theAnswerReadsBackFromTheJson()
     QCOMPARE(old.number, shown.number);
     QCOMPARE(old.summary, shown.summary);
     QCOMPARE(old.definition, shown.definition);
+}
+
+// The JSON report carries the document every face renders, and core reads it back beside the writer: a report file
+// opened from disk shows what the run's own faces show, sentence for sentence and cell for cell. The golden file read
+// from disk gives back the document it holds; one from before reports carried a document gets its verdict, answer
+// and scorecard from the figures it holds.
+void TestReport::theDocumentReadsBackAsWritten()
+{
+    const Fixture f = fixture();
+    ReportContent content = f.content;
+    content.tryNext.push_back({{u"--max-num-seqs"_s, u"512"_s, u"--max-num-seqs 512"_s, u"more room"_s, true, {}},
+        u"A finding"_s, u"about 46 users → about 52"_s, 0});
+    const QJsonObject json = JsonReport::write(f.run, f.analysis, &content);
+    const ReportContent back = JsonReport::read(json);
+    QCOMPARE(JsonReport::document(back), JsonReport::document(content));
+    // The charts are drawn from the analysis's figures, which a file holds as numbers, not as the document.
+    content.charts.clear();
+    QCOMPARE(MarkdownReport::write(back), MarkdownReport::write(content));
+    QCOMPARE(TextReport::write(back), TextReport::write(content));
+    QCOMPARE(HtmlReport::write(back), HtmlReport::write(content));
+
+    const QDir data(QStringLiteral(KNEEPOINT_TEST_DATA "/report"));
+    const QStringList files = data.entryList({QStringLiteral("*.json")});
+    QVERIFY(!files.isEmpty());
+    for (const QString& name : files) {
+        QFile file(data.filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject stored = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY2(stored.contains(u"document"), qPrintable(name));
+        QCOMPARE(JsonReport::document(JsonReport::read(stored)), stored.value(u"document").toObject());
+    }
+
+    QJsonObject old = json;
+    old.remove(u"document"_s);
+    const ReportContent made = JsonReport::read(old);
+    QCOMPARE(made.verdict, content.verdict);
+    QCOMPARE(made.answer.summary, content.answer.summary);
+    QCOMPARE(made.scoreHeader, content.scoreHeader);
+    QCOMPARE(made.score.size(), content.score.size());
+    for (std::size_t i = 0; i < made.score.size(); ++i)
+        QCOMPARE(made.score[i].cells, content.score[i].cells);
+    QCOMPARE(made.walls, content.walls);
+    QCOMPARE(made.doubts.size(), content.doubts.size());
 }
 
 QTEST_MAIN(TestReport)

@@ -46,12 +46,12 @@ bool before(const QString& text, const QString& first, const QString& second)
     return a >= 0 && b > a;
 }
 
-// Each TTFT, TPOT and E2EL cell of the report's scorecard, as the file view must show it.
+// Each cell of the report's scorecard, as the file view must show it.
 void checkFigures(const QString& html, const ReportContent& content)
 {
     for (const ReportContent::ScoreRow& row : content.score)
-        for (int col : {1, 2, 3})
-            QVERIFY2(html.contains(QStringLiteral("<td align='right'>%1</td>").arg(row.cells.value(col))),
+        for (const QString& cell : row.cells)
+            QVERIFY2(html.contains(QStringLiteral("<td>%1</td>").arg(cell.toHtmlEscaped())),
                 qPrintable(row.cells.join(u'|')));
 }
 
@@ -82,6 +82,8 @@ private Q_SLOTS:
     {
         const Fixture f = fixture();
         QJsonObject json = JsonReport::write(*f.run, f.analysis);
+        // Such a file had no document either: it is made from the figures the file holds.
+        json.remove(u"document");
         QJsonObject analysis = json.value(u"analysis").toObject();
         QJsonArray trust;
         for (const QJsonValue v : analysis.value(u"trust").toArray()) {
