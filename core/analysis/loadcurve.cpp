@@ -220,6 +220,29 @@ KneePoint kneeOf(const std::vector<CurvePoint>& points)
 
 } // namespace
 
+QString Capacity::boundName(Bound bound)
+{
+    switch (bound) {
+    case Bound::Between:
+        return QStringLiteral("between");
+    case Bound::AtLeast:
+        return QStringLiteral("at_least");
+    case Bound::Below:
+        return QStringLiteral("below");
+    case Bound::None:
+        break;
+    }
+    return QStringLiteral("none");
+}
+
+Capacity::Bound Capacity::boundNamed(const QString& name)
+{
+    for (const Bound b : {Bound::Between, Bound::AtLeast, Bound::Below})
+        if (name == boundName(b))
+            return b;
+    return Bound::None;
+}
+
 double CurvePoint::value(const QString& metric) const
 {
     if (metric == u"TTFT")

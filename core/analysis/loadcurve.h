@@ -93,6 +93,9 @@ struct Capacity
         Below, ///< even the lowest load failed
     };
     Bound bound = Bound::None;
+    /// "none", "between", "at_least", "below": the name the JSON reports write, and read back with boundNamed().
+    static QString boundName(Bound bound);
+    static Bound boundNamed(const QString& name); ///< None for a name it does not know
     double load = 0; ///< the interpolated crossing (Between), the highest passing load (AtLeast), or the lowest (Below)
     int lastPass = -1; ///< index into the curve's points
     int firstFail = -1;

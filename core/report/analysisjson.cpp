@@ -45,8 +45,7 @@ QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
             {QStringLiteral("server"), p.step->server.toJson()}});
     }
     auto capacity = [&curve](const Capacity& c) {
-        static const char* bounds[] = {"none", "between", "at_least", "below"};
-        QJsonObject o {{QStringLiteral("bound"), QLatin1String(bounds[int(c.bound)])}, {QStringLiteral("load"), c.load},
+        QJsonObject o {{QStringLiteral("bound"), Capacity::boundName(c.bound)}, {QStringLiteral("load"), c.load},
             {QStringLiteral("metric"), c.metric}, {QStringLiteral("target"), c.target},
             {QStringLiteral("value_at_pass"), num(c.valueAtPass)},
             {QStringLiteral("value_at_fail"), num(c.valueAtFail)}};

@@ -121,6 +121,24 @@ QList<Finding> readFindings(const QJsonValue& v)
     return out;
 }
 
+// Each finding in the document's list for its severity, in the order read.
+void placeFindings(ReportContent& c, const QList<Finding>& findings)
+{
+    for (const Finding& f : findings) {
+        switch (f.severity) {
+        case Finding::Severity::Problem:
+            c.problems << f;
+            break;
+        case Finding::Severity::Background:
+            c.background << f;
+            break;
+        case Finding::Severity::Healthy:
+            c.healthy << f;
+            break;
+        }
+    }
+}
+
 QJsonArray tryNextJson(const std::vector<ReportContent::TryNext>& list)
 {
     QJsonArray out;
@@ -306,11 +324,7 @@ ReportContent::Answer JsonReport::readAnswer(const QJsonObject& report)
     const bool byRate = curve.value(u"by").toString() == u"rate";
     const double percentile = analysis.value(u"settings").toObject().value(u"percentile").toDouble(99);
     Capacity c;
-    const QString bound = o.value(u"bound").toString();
-    c.bound = bound == u"between" ? Capacity::Bound::Between
-        : bound == u"at_least"    ? Capacity::Bound::AtLeast
-        : bound == u"below"       ? Capacity::Bound::Below
-                                  : Capacity::Bound::None;
+    c.bound = Capacity::boundNamed(o.value(u"bound").toString());
     c.load = o.value(u"load").toDouble(std::nan(""));
     c.low = o.value(u"low").toDouble(std::nan(""));
     c.high = o.value(u"high").toDouble(std::nan(""));
@@ -446,19 +460,7 @@ ReportContent readWithoutDocument(const QJsonObject& report)
                        .arg(Wall::title(kind), state, limiting ? tr(" (the limit)") : QString(),
                            w.value(u"evidence").toString());
     }
-    for (const Finding& f : readFindings(analysis.value(u"findings"))) {
-        switch (f.severity) {
-        case Finding::Severity::Problem:
-            c.problems << f;
-            break;
-        case Finding::Severity::Background:
-            c.background << f;
-            break;
-        case Finding::Severity::Healthy:
-            c.healthy << f;
-            break;
-        }
-    }
+    placeFindings(c, readFindings(analysis.value(u"findings")));
     return c;
 }
 
@@ -497,19 +499,7 @@ ReportContent JsonReport::read(const QJsonObject& report)
     for (const QJsonValue v : d.value(u"score").toArray())
         c.score.push_back({strings(v[u"cells"]), lightOf(v[u"light"].toString())});
     c.scoreNote = d.value(u"score_note").toString();
-    for (const Finding& f : readFindings(d.value(u"findings"))) {
-        switch (f.severity) {
-        case Finding::Severity::Problem:
-            c.problems << f;
-            break;
-        case Finding::Severity::Background:
-            c.background << f;
-            break;
-        case Finding::Severity::Healthy:
-            c.healthy << f;
-            break;
-        }
-    }
+    placeFindings(c, readFindings(d.value(u"findings")));
     c.tryNextIntro = d.value(u"try_next_intro").toString();
     c.tryNext = readTryNext(d.value(u"try_next"));
     c.notWorthTrying = readTryNext(d.value(u"not_worth_trying"));
