@@ -709,11 +709,7 @@ private:
         if (c.laterPass < 0 || c.firstFail < 0)
             return;
         const CurvePoint& fail = m_a.curve.points[std::size_t(c.firstFail)];
-        const bool latency = c.metric == u"TTFT" || c.metric == u"TPOT" || c.metric == u"E2EL";
-        auto figure = [&](const CurvePoint& p) {
-            return latency ? text::milliseconds(c.asShown(p.value(c.metric), m_run.roundTripMs))
-                           : text::percent(p.value(c.metric));
-        };
+        auto figure = [&](const CurvePoint& p) { return c.figure(p.value(c.metric), m_run.roundTripMs); };
         QStringList passed, steps;
         for (int i = c.firstFail; i <= c.laterPass; ++i) {
             const CurvePoint& p = m_a.curve.points[std::size_t(i)];
@@ -729,11 +725,9 @@ private:
         f.severity = Severity::Problem;
         f.title = QCoreApplication::translate("Findings", "%1 missed a target that %2 met")
                       .arg(fail.step->loadPhrase(), text::list(passed));
-        f.measured
-            = QCoreApplication::translate("Findings", "%1 at p%2, against a target of %3: %4.")
-                  .arg(text::metricName(c.metric), text::number(m_a.settings.percentile),
-                      latency ? text::milliseconds(c.asShown(c.target, m_run.roundTripMs)) : text::percent(c.target),
-                      steps.join(QStringLiteral(", ")));
+        f.measured = QCoreApplication::translate("Findings", "%1 at p%2, against a target of %3: %4.")
+                         .arg(text::metricName(c.metric), text::number(m_a.settings.percentile),
+                             c.figure(c.target, m_run.roundTripMs), steps.join(QStringLiteral(", ")));
         f.meaning = QCoreApplication::translate("Findings",
             "More users cannot make a server faster, so one of these steps was disturbed (another process on the "
             "server or the client, a warm-up, a noisy window): the capacity, taken at the first miss, is uncertain.");

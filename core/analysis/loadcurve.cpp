@@ -235,6 +235,13 @@ QString Capacity::boundName(Bound bound)
     return QStringLiteral("none");
 }
 
+QString Capacity::figure(double value, double roundTripMs) const
+{
+    if (metric == u"errors" || metric == u"attainment")
+        return text::percent(value);
+    return text::milliseconds(asShown(value, roundTripMs));
+}
+
 Capacity::Bound Capacity::boundNamed(const QString& name)
 {
     for (const Bound b : {Bound::Between, Bound::AtLeast, Bound::Below})

@@ -144,6 +144,9 @@ struct Capacity
         const double v = metric == u"TTFT" ? value - std::max(0.0, roundTripMs) : value;
         return v < 0 ? 0 : v; // NaN stays NaN
     }
+    /// A value of the capacity's metric as every face writes it: a latency as asShown() in milliseconds, a share of
+    /// requests (errors, attainment) as a percentage.
+    QString figure(double value, double roundTripMs) const;
     /// The interval as every text shows it: each end rounded at the precision shown, never past the capacity shown.
     double shownLow() const { return std::min(shown(), rounded(low)); }
     double shownHigh() const { return std::max(shown(), rounded(high)); }

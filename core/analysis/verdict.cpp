@@ -124,13 +124,9 @@ QString notMonotone(const RunData& run, const LoadCurve& curve)
         if (!p.meetsTargets)
             continue;
         passed << p.step->loadPhrase();
-        if (c.metric == u"TTFT" || c.metric == u"TPOT" || c.metric == u"E2EL")
-            values << text::milliseconds(c.asShown(p.value(c.metric), run.roundTripMs));
-        else
-            values << text::percent(p.value(c.metric));
+        values << c.figure(p.value(c.metric), run.roundTripMs);
     }
-    const QString at = c.metric == u"errors" ? text::percent(c.valueAtFail)
-                                             : text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs));
+    const QString at = c.figure(c.valueAtFail, run.roundTripMs);
     return QCoreApplication::translate("Verdict",
         " The curve is not monotone, so this capacity is uncertain: %1 missed (%2 %3) while %4 met every target "
         "(%5); a disturbed or noisy step is the likely cause, so measure %1 again.")

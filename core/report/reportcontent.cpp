@@ -655,11 +655,7 @@ ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnaly
     Answer out = capacityAnswer(cap, byRate, a.settings.percentile, a.walls.limiting);
     const QString percentile = QStringLiteral("p") + text::number(a.settings.percentile);
     // A crossing figure as the verdict and the walls show it: latencies without the round trip a TTFT target allowed.
-    const auto figure = [&](double value) {
-        if (cap.metric == u"errors" || cap.metric == u"attainment")
-            return text::percent(value);
-        return text::milliseconds(cap.asShown(value, run.roundTripMs));
-    };
+    const auto figure = [&](double value) { return cap.figure(value, run.roundTripMs); };
     const auto point = [&](int i) -> const CurvePoint* {
         return i >= 0 && i < int(a.curve.points.size()) ? &a.curve.points[std::size_t(i)] : nullptr;
     };
