@@ -185,10 +185,10 @@ ReportView::ReportView(QWidget* parent)
     card->setObjectName(QStringLiteral("capacityCard"));
     card->setFrameShape(QFrame::StyledPanel);
     auto* cardLayout = new QVBoxLayout(card);
-    auto* capacityCaption = new QLabel(tr("Capacity"), card);
-    cardLayout->addWidget(capacityCaption);
-    cardLayout->addWidget(m_capacityBig);
+    // The card's caption is the capacity's definition ("Capacity: the most users with …"): what the number counts,
+    // said above it, in the line a bare "Capacity" took.
     cardLayout->addWidget(m_capacityDefinition);
+    cardLayout->addWidget(m_capacityBig);
     cardLayout->addWidget(m_capacity);
     cardLayout->addWidget(m_bracket);
     numbersLayout->addWidget(card);
@@ -296,8 +296,7 @@ void ReportView::showGlance(const ReportResult& result)
     // The number, the steps around it and the lowest wall as every face says them (ReportContent::Answer).
     const ReportContent::Answer& answer = result.content.answer;
     m_capacityBig->setText(answer.number);
-    m_capacityDefinition->setText(answer.definition);
-    m_capacityDefinition->setVisible(!answer.definition.isEmpty());
+    m_capacityDefinition->setText(answer.definition.isEmpty() ? tr("Capacity") : answer.definition);
     m_bracket->setText(answer.bracket);
     m_bracket->setVisible(!m_bracket->text().isEmpty());
 
