@@ -25,6 +25,7 @@ void registerTypes()
             "std::shared_ptr<const kp::core::LoadWorker::Assignment>");
         qRegisterMetaType<kp::core::LoadEngine::Result>("kp::core::LoadEngine::Result");
         qRegisterMetaType<QList<kp::core::RequestDot>>("QList<kp::core::RequestDot>");
+        qRegisterMetaType<kp::core::LoadWorker::AwayTally>("kp::core::LoadWorker::AwayTally");
         return true;
     }();
     Q_UNUSED(registered)
@@ -153,6 +154,7 @@ void LoadEngine::start(const LoadPlan& plan, const Workload& workload)
         connect(worker, &LoadWorker::prepared, this, &LoadEngine::onPrepared);
         connect(worker, &LoadWorker::finishedRequests, this, &LoadEngine::onRecords);
         connect(worker, &LoadWorker::measuredItself, this, &LoadEngine::onWorkerMeasured);
+        connect(worker, &LoadWorker::serverWasAway, this, &LoadEngine::onWorkerAway);
         connect(worker, &LoadWorker::done, this, &LoadEngine::onWorkerDone);
         thread->start();
         m_threads.push_back(thread);
@@ -195,7 +197,8 @@ void LoadEngine::onRecords(const LoadWorker::Batch& records)
     QList<RequestDot> dots;
     dots.reserve(qsizetype(records->size()));
     for (const RequestRecord& r : *records) {
-        if (!r.warmup) {
+        // A request the server never saw, because it was away, is neither measured nor its failure.
+        if (!r.warmup && !r.serverAway) {
             ++m_measured;
             if (!r.ok())
                 ++m_failed;
@@ -223,6 +226,15 @@ void LoadEngine::onWorkerMeasured(double cpuSeconds, double wallSeconds, double 
         m_result.busiestThreadCpuShare = std::max(m_result.busiestThreadCpuShare, cpuSeconds / wallSeconds);
     m_result.loopLagP99Ms = std::max(m_result.loopLagP99Ms, lagP99Ms);
     m_result.loopLagMaxMs = std::max(m_result.loopLagMaxMs, lagMaxMs);
+}
+
+void LoadEngine::onWorkerAway(const LoadWorker::AwayTally& tally)
+{
+    m_result.serverAwayTimes = std::max(m_result.serverAwayTimes, tally.times);
+    m_result.serverAwaySeconds = std::max(m_result.serverAwaySeconds, double(tally.awayNs) / 1e9);
+    m_result.serverGaveUp = m_result.serverGaveUp || tally.gaveUp;
+    m_result.unansweredWhileAway += tally.unanswered;
+    m_result.notSentWhileAway += tally.notSent;
 }
 
 void LoadEngine::onWorkerDone()

@@ -47,6 +47,19 @@ public:
         double busiestThreadCpuShare = -1;
         double loopLagP99Ms = -1;
         double loopLagMaxMs = -1;
+        /// The server went away during the step (requests refused at the connection, its port closed to a probe):
+        /// sending was held back until a probe found it listening again, instead of spending the step's requests on
+        /// a dead socket. How often (on the thread that saw it most), for how long in all (the longest thread's), and
+        /// whether it stayed away past LoadPlan::serverAwayLimitSeconds, which ended the step.
+        int serverAwayTimes = 0;
+        double serverAwaySeconds = 0;
+        bool serverGaveUp = false;
+        /// Requests that failed at the connection while the server was away (RequestRecord::serverAway): made, kept
+        /// with the records, but not the server's failures, and not counted in progress(). A closed loop's user sent
+        /// its request again once the server was back.
+        int unansweredWhileAway = 0;
+        /// Open loop: arrivals that fell due while the server was away and were not sent.
+        int notSentWhileAway = 0;
     };
 
     LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent = nullptr);
@@ -83,6 +96,7 @@ private:
     void onRecords(const LoadWorker::Batch& records);
     void onWorkerDone();
     void onWorkerMeasured(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs);
+    void onWorkerAway(const LoadWorker::AwayTally& tally);
     void stopIssuing();
     void fail(const QString& error);
     void teardown();

@@ -77,6 +77,10 @@ struct LoadPlan
     int requestCount = 0; ///< the step ends after this many measured requests, when > 0
     double durationSeconds = 0; ///< or after this long, when > 0 (whichever comes first)
     int threads = 0; ///< worker threads; 0: one per core
+    /// How long the engine waits for a server that went away (requests refused at the connection, its port not
+    /// listening) before it ends the step: sending is held back meanwhile and resumes when a probe finds the port
+    /// open again. A run's own watch of the server (--server-wait) usually stops the step long before.
+    double serverAwayLimitSeconds = 60;
 
     /// Open loop: offsets in ns from the step's start, one per request, for `count` requests.
     static std::vector<std::int64_t> arrivalOffsets(const LoadPlan& plan, int count);

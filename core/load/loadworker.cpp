@@ -5,10 +5,14 @@
 #include "common/monotonicclock.h"
 #include "common/precisetimer.h"
 
+#include <QTcpSocket>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <iterator>
+#include <utility>
 
 namespace kp::core {
 
@@ -20,6 +24,13 @@ constexpr int kLagBuckets = 1001; // 0.1 ms each, the last for 100 ms and over
 // with the event loop between them: streams already answering are read on time instead of after the whole burst.
 // In one go, at 4,096 users, the first streams' second chunks came while the last requests were still being sent.
 constexpr std::int64_t kSendSliceNs = 250'000;
+// A server that went away is probed again after 100 ms, then twice as long each time up to 2 s: a restart that takes
+// a second is seen within about 200 ms of it, and a server that stays away costs a connect every 2 s per thread.
+constexpr int kFirstBackOffMs = 100;
+constexpr int kMaxBackOffMs = 2000;
+// A live server's kernel answers a connect within a round trip; a probe that has no answer by then (or by the
+// target's own connect timeout, when shorter) finds the server away.
+constexpr int kProbeTimeoutMs = 3000;
 
 double threadCpuSeconds()
 {
@@ -62,6 +73,12 @@ void LoadWorker::prepare(int connections)
         });
         m_lagProbe = new PreciseTimer(this);
         connect(m_lagProbe, &PreciseTimer::timeout, this, &LoadWorker::probeLag);
+        m_probeDue = new QTimer(this);
+        m_probeDue->setSingleShot(true);
+        connect(m_probeDue, &QTimer::timeout, this, &LoadWorker::probeServer);
+        m_probeTimeout = new QTimer(this);
+        m_probeTimeout->setSingleShot(true);
+        connect(m_probeTimeout, &QTimer::timeout, this, [this] { onProbed(false); });
     }
     m_transport->prepare(connections, [this](const QString& error) { Q_EMIT prepared(error); });
 }
@@ -73,6 +90,15 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
     m_running = true;
     m_nextSend = 0;
     m_capped.clear();
+    endProbe();
+    m_probeDue->stop();
+    m_probing = false;
+    m_serverAway = false;
+    m_backOffMs = 0;
+    m_awaySinceNs = -1;
+    m_heldRecords.clear();
+    m_parkedUsers.clear();
+    m_away = {};
     m_flushTimer->start();
     m_lagHistogram.assign(kLagBuckets, 0);
     m_lagMaxMs = 0;
@@ -109,6 +135,10 @@ void LoadWorker::issue(int user)
     int& issued = m_issued[std::size_t(user)];
     if (m_stopping || (quota >= 0 && issued >= quota)) {
         --m_activeUsers;
+        return;
+    }
+    if (holdingBack()) {
+        m_parkedUsers.push_back(user); // sent when a probe finds the server there
         return;
     }
     RequestRecord record;
@@ -165,6 +195,10 @@ void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user,
 
 void LoadWorker::onFinished(int user, RequestRecord&& record)
 {
+    if (record.failedAtConnection()) {
+        onFailedAtConnection(user, std::move(record));
+        return;
+    }
     m_batch.push_back(std::move(record));
     const Assignment& a = *m_assignment;
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
@@ -175,7 +209,7 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
             });
         else
             issue(user);
-    } else if (!m_capped.empty() && !m_stopping) {
+    } else if (!m_capped.empty() && !m_stopping && !holdingBack()) {
         auto [send, index] = m_capped.front();
         m_capped.pop_front();
         RequestRecord next;
@@ -184,6 +218,130 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
         sendTemplate(index, std::move(next), -1, nextUnique());
     }
     checkDone();
+}
+
+void LoadWorker::onFailedAtConnection(int user, RequestRecord&& record)
+{
+    const bool closed = m_assignment->plan.pattern == LoadPlan::Pattern::ClosedLoop;
+    if (m_serverAway) {
+        // Known to be away: the request never reached a server, and the user's turn is given back.
+        record.serverAway = true;
+        ++m_away.unanswered;
+        m_batch.push_back(std::move(record));
+        if (closed) {
+            --m_issued[std::size_t(user)];
+            issue(user); // parks it, or ends it when the step is stopping
+        }
+        checkDone();
+        return;
+    }
+    // Whether this failure is the server's or a dead socket's, the port says: until it has, the record and its user
+    // wait, and nothing more is sent. Without this a closed loop sent its next request at once, and a dead server
+    // refused thousands a second.
+    m_heldRecords.push_back(std::move(record));
+    if (closed)
+        m_parkedUsers.push_back(user);
+    if (!m_probing)
+        probeServer();
+}
+
+void LoadWorker::probeServer()
+{
+    endProbe();
+    m_probing = true;
+    m_probe = new QTcpSocket(this);
+    connect(m_probe, &QTcpSocket::connected, this, [this] { onProbed(true); });
+    connect(m_probe, &QAbstractSocket::errorOccurred, this, [this] { onProbed(false); });
+    m_probeTimeout->start(std::min(m_target.connectTimeoutMs, kProbeTimeoutMs));
+    m_probe->connectToHost(m_target.host(), m_target.port());
+}
+
+void LoadWorker::endProbe()
+{
+    if (m_probeTimeout)
+        m_probeTimeout->stop();
+    if (!m_probe)
+        return;
+    m_probe->disconnect(this);
+    m_probe->abort();
+    m_probe->deleteLater();
+    m_probe = nullptr;
+}
+
+void LoadWorker::onProbed(bool listening)
+{
+    endProbe();
+    const Assignment& a = *m_assignment;
+    const bool closed = a.plan.pattern == LoadPlan::Pattern::ClosedLoop;
+    const std::int64_t now = monotonicNowNs();
+    if (listening) {
+        // The server is there: what failed failed at its hands, and counts. Sending resumes where it stopped.
+        m_probing = false;
+        if (m_serverAway) {
+            m_away.awayNs += now - m_awaySinceNs;
+            m_serverAway = false;
+        }
+        m_backOffMs = 0;
+        std::move(m_heldRecords.begin(), m_heldRecords.end(), std::back_inserter(m_batch));
+        m_heldRecords.clear();
+        if (closed) {
+            for (const int user : std::exchange(m_parkedUsers, {}))
+                issue(user);
+        } else {
+            sendCapped();
+            fireSchedule();
+        }
+        checkDone();
+        return;
+    }
+    // Nothing listens on the port: the server went away. What failed never reached it, and is counted apart; the
+    // users' turns are given back, to be sent when it is back.
+    if (!m_serverAway) {
+        m_serverAway = true;
+        ++m_away.times;
+        m_awaySinceNs = now;
+        for (const RequestRecord& r : m_heldRecords)
+            m_awaySinceNs = std::min(m_awaySinceNs, r.endNs >= 0 ? r.endNs : now);
+    }
+    for (RequestRecord& r : m_heldRecords) {
+        r.serverAway = true;
+        ++m_away.unanswered;
+        if (closed)
+            --m_issued[std::size_t(r.user - a.firstUser)];
+        m_batch.push_back(std::move(r));
+    }
+    m_heldRecords.clear();
+    m_away.notSent += int(m_capped.size());
+    m_capped.clear();
+    if (!m_stopping && double(now - m_awaySinceNs) / 1e9 >= a.plan.serverAwayLimitSeconds) {
+        m_away.gaveUp = true;
+        stopIssuing();
+    }
+    if (m_stopping) {
+        m_probing = false;
+        for (const int user : std::exchange(m_parkedUsers, {}))
+            issue(user); // each ends
+        checkDone();
+        return;
+    }
+    m_backOffMs = m_backOffMs == 0 ? kFirstBackOffMs : std::min(kMaxBackOffMs, 2 * m_backOffMs);
+    m_probeDue->start(m_backOffMs);
+    if (!closed)
+        fireSchedule(); // arrivals due meanwhile are dropped, and the schedule goes on
+    checkDone();
+}
+
+void LoadWorker::sendCapped()
+{
+    const Assignment& a = *m_assignment;
+    while (!m_capped.empty() && !m_stopping && !holdingBack() && m_transport->inFlight() < a.plan.maxInFlight) {
+        auto [send, index] = m_capped.front();
+        m_capped.pop_front();
+        RequestRecord next;
+        next.warmup = send.warmup;
+        next.scheduledNs = send.atNs;
+        sendTemplate(index, std::move(next), -1, nextUnique());
+    }
 }
 
 void LoadWorker::startDueUsers()
@@ -202,11 +360,19 @@ void LoadWorker::startDueUsers()
 
 void LoadWorker::fireSchedule()
 {
+    // A probe's answer decides what happens to the sends due meanwhile; it calls here again.
+    if (m_probing && !m_serverAway)
+        return;
     const Assignment& a = *m_assignment;
     const std::int64_t now = monotonicNowNs();
     const std::int64_t until = now + kSendSliceNs;
-    while (!m_stopping && m_nextSend < a.sends.size() && a.sends[m_nextSend].atNs <= now && monotonicNowNs() < until) {
+    while (!m_stopping && !(m_probing && !m_serverAway) && m_nextSend < a.sends.size()
+        && a.sends[m_nextSend].atNs <= now && monotonicNowNs() < until) {
         const ScheduledSend& send = a.sends[m_nextSend++];
+        if (m_serverAway) {
+            ++m_away.notSent; // an open loop's arrivals do not wait: due while the server is away, they are lost
+            continue;
+        }
         // Conversations' first turns only: a later turn's history was never sent in an open loop.
         const std::size_t turns = std::size_t(std::max(1, a.plan.turns));
         const std::size_t index = ((std::size_t(a.plan.templateOffset) + std::size_t(send.number))
@@ -231,10 +397,20 @@ void LoadWorker::stopIssuing()
     m_stopping = true;
     m_scheduleTimer->stop();
     m_capped.clear();
-    // Users the ramp had not started yet never will.
+    // Users the ramp had not started yet never will, nor will users waiting for the server.
     if (m_nextUserStart < m_userStarts.size()) {
         m_activeUsers -= int(m_userStarts.size() - m_nextUserStart);
         m_nextUserStart = m_userStarts.size();
+    }
+    m_activeUsers -= int(m_parkedUsers.size());
+    m_parkedUsers.clear();
+    // A probe whose answer held records wait on goes on (within its timeout); one that only waits for the server to
+    // come back has nothing left to do.
+    if (m_heldRecords.empty()) {
+        endProbe();
+        if (m_probeDue)
+            m_probeDue->stop();
+        m_probing = false;
     }
     checkDone();
 }
@@ -244,6 +420,11 @@ void LoadWorker::cancel()
     stopIssuing();
     if (m_transport)
         m_transport->cancelAll();
+    // No probe is waited for: what it held goes as it failed.
+    endProbe();
+    m_probing = false;
+    std::move(m_heldRecords.begin(), m_heldRecords.end(), std::back_inserter(m_batch));
+    m_heldRecords.clear();
     checkDone();
 }
 
@@ -256,7 +437,7 @@ void LoadWorker::flush()
 
 void LoadWorker::checkDone()
 {
-    if (!m_running || m_transport->inFlight() > 0 || !m_capped.empty())
+    if (!m_running || m_transport->inFlight() > 0 || !m_capped.empty() || !m_heldRecords.empty())
         return;
     const Assignment& a = *m_assignment;
     const bool nothingLeft = a.plan.pattern == LoadPlan::Pattern::ClosedLoop
@@ -267,8 +448,15 @@ void LoadWorker::checkDone()
     m_running = false;
     m_flushTimer->stop();
     m_lagProbe->stop();
+    endProbe();
+    m_probeDue->stop();
+    m_probing = false;
     flush();
     const std::int64_t now = monotonicNowNs();
+    if (m_serverAway) {
+        m_away.awayNs += now - m_awaySinceNs;
+        m_serverAway = false;
+    }
     const double cpu = threadCpuSeconds();
     std::uint64_t probes = 0;
     for (std::uint32_t n : m_lagHistogram)
@@ -288,6 +476,8 @@ void LoadWorker::checkDone()
     }
     Q_EMIT measuredItself(cpu >= 0 && m_cpuStart >= 0 ? cpu - m_cpuStart : -1, double(now - m_wallStartNs) / 1e9, p99,
         probes > 0 ? m_lagMaxMs : -1);
+    if (m_away.times > 0)
+        Q_EMIT serverWasAway(m_away);
     Q_EMIT done();
 }
 

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+class QTcpSocket;
 class QTimer;
 
 namespace kp::core {
@@ -49,6 +50,16 @@ public:
     /// records move instead of being copied (a record holds every chunk's time).
     using Batch = std::shared_ptr<std::vector<RequestRecord>>;
 
+    /// What a server that went away cost this worker's share of the step (see RequestRecord::serverAway).
+    struct AwayTally
+    {
+        int unanswered = 0; ///< requests failed at the connection while the server was away
+        int notSent = 0; ///< open loop: arrivals due while it was away, not sent
+        int times = 0; ///< how often it went away
+        std::int64_t awayNs = 0; ///< how long sending was held back for it
+        bool gaveUp = false; ///< it stayed away past LoadPlan::serverAwayLimitSeconds, and the step ended
+    };
+
     LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload);
     ~LoadWorker() override;
 
@@ -67,6 +78,8 @@ Q_SIGNALS:
     /// clock) and wall time in seconds, and how late a 5 ms probe timer fired at p99 and at worst, in ms. A loop
     /// that is late reads chunks late, and a thread near a whole core of CPU is one that falls behind.
     void measuredItself(double cpuSeconds, double wallSeconds, double lagP99Ms, double lagMaxMs);
+    /// Just before done(), when the server went away during the step.
+    void serverWasAway(const kp::core::LoadWorker::AwayTally& tally);
     void done();
 
 private:
@@ -80,6 +93,15 @@ private:
     void flush();
     void checkDone();
     void probeLag();
+    /// A request failed at the connection: held, with its user, until a probe of the server's port says whether
+    /// the server is there (its failure counts) or away (it does not, and nothing is sent until the port opens).
+    void onFailedAtConnection(int user, RequestRecord&& record);
+    void probeServer();
+    void onProbed(bool listening);
+    void endProbe();
+    /// Open loop: sends held over the in-flight cap, as far as the cap allows now.
+    void sendCapped();
+    bool holdingBack() const { return m_probing || m_serverAway; }
 
     int m_index;
     LoadTarget m_target;
@@ -107,6 +129,19 @@ private:
     double m_lagMaxMs = 0;
     double m_cpuStart = -1;
     std::int64_t m_wallStartNs = 0;
+    // A server that went away: a probe of its port in flight or due, what waits on its answer, and the tally.
+    QTcpSocket* m_probe = nullptr;
+    QTimer* m_probeDue = nullptr; ///< the next probe, after the back-off
+    QTimer* m_probeTimeout = nullptr;
+    bool m_probing = false; ///< a probe is out or due: sending waits for what it finds
+    bool m_serverAway = false; ///< the last probe found the port closed
+    int m_backOffMs = 0;
+    std::int64_t m_awaySinceNs = -1;
+    std::vector<RequestRecord> m_heldRecords; ///< failed at the connection, awaiting the probe's answer
+    std::vector<int> m_parkedUsers; ///< closed loop: users waiting for the server to come back
+    AwayTally m_away;
 };
 
 } // namespace kp::core
+
+Q_DECLARE_METATYPE(kp::core::LoadWorker::AwayTally)

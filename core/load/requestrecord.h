@@ -57,8 +57,21 @@ struct RequestRecord
     /// Sent a second time, on a fresh connection, because the server had closed the kept-alive one it was first
     /// written on before answering (a client event, not a server failure; counted per step, not stored per request).
     bool resentAfterClose = false;
+    /// Failed at the connection while the server was away: a probe of its port, made after the failure, found
+    /// nothing listening. A request the server never saw (it had crashed, or was restarting), not one it failed under
+    /// the load: the engine keeps it out of the step's failures, counts it apart (LoadEngine::Result), and sends the
+    /// user's request again once the server is back. Known to the engine only; a stored request does not keep it.
+    bool serverAway = false;
 
     bool ok() const { return error == ErrorClass::None && endNs >= 0; }
+    /// Refused, or closed or reset before any byte of an answer came: how a request to a server that is not there
+    /// fails. A live server seldom fails one so, and a probe of its port then tells which it is.
+    bool failedAtConnection() const
+    {
+        if (error == ErrorClass::ConnectionRefused)
+            return true;
+        return httpStatus == 0 && headersNs < 0 && (error == ErrorClass::StreamCut || error == ErrorClass::Other);
+    }
     /// Output tokens: usage.completion_tokens when the server sent it, else the chunks' count.
     int outputTokens() const
     {
