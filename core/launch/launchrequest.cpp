@@ -106,6 +106,16 @@ MemoryCheck checkLlamaCpp(LaunchPlan& plan, const std::optional<GpuSpec>& gpu)
         in.cacheTypeV = v;
     if (const QString u = plan.engineArg(QStringLiteral("--ubatch-size")); !u.isEmpty())
         in.ubatchSize = u.toLongLong();
+    // Slots, batch and attention size the compute buffer, and the slots the context llama-server gives by default.
+    if (const QString b = plan.engineArg(QStringLiteral("--batch-size")); !b.isEmpty())
+        in.batchSize = b.toLongLong();
+    if (const QString n = plan.engineArg(QStringLiteral("--parallel")); !n.isEmpty())
+        in.parallel = n.toInt();
+    for (const EngineArg& a : plan.engineArgs) {
+        if (a.flag == u"--kv-unified" || a.flag == u"--no-kv-unified")
+            in.kvUnified = a.flag == u"--kv-unified"; // the last one given, as llama-server takes it
+    }
+    in.flashAttention = plan.engineArg(QStringLiteral("--flash-attn")) != u"off";
     const QString layers = plan.engineArg(QStringLiteral("--n-gpu-layers"));
     in.gpuLayers = layers.isEmpty() ? -1 : layers.toInt();
     if (const QString cacheRam = plan.engineArg(QStringLiteral("--cache-ram")); !cacheRam.isEmpty())

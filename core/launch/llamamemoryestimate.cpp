@@ -51,7 +51,7 @@ Parts partsOf(const LlamaMemoryEstimate::Inputs& in, qint64 ctx, double kvPerTok
         = in.memory.gpu && gpuLayers >= 0 ? std::min(1.0, double(gpuLayers) / double(m.blockCount + 1)) : 1.0;
     p.weights = weightBytes * share;
     p.kv = double(ctx) * kvPerToken * (in.memory.gpu ? share : 1.0);
-    p.compute = double(in.ubatchSize) * double(m.vocabSize + 2 * m.embeddingLength + 3 * m.feedForwardLength) * 4.0;
+    p.compute = LlamaMemoryEstimate::computeBytesOf(in, ctx);
     p.reserve = in.memory.gpu ? GpuReserveBytes : CpuReserveBytes;
     p.hostCache = hostCacheBytes(in.cacheRamMiB, ctx, kvPerToken);
     p.gpu = in.memory.gpu;
@@ -101,12 +101,41 @@ std::optional<LlamaMemoryEstimate::Memory> LlamaMemoryEstimate::hostMemory()
         QStringLiteral("this machine's available memory (MemAvailable)"), match.captured(1).toDouble() * 1024.0, false};
 }
 
+qint64 LlamaMemoryEstimate::contextOf(const Inputs& in)
+{
+    if (in.ctxSize > 0)
+        return in.ctxSize;
+    const bool autoSlots = in.parallel <= 0;
+    const bool unified = in.kvUnified.value_or(autoSlots);
+    return in.model.contextLength * (unified || autoSlots ? 1 : in.parallel);
+}
+
+double LlamaMemoryEstimate::computeBytesOf(const Inputs& in, qint64 ctx)
+{
+    const GgufModel& m = in.model;
+    const bool autoSlots = in.parallel <= 0;
+    const qint64 slotCount = autoSlots ? 4 : in.parallel;
+    const bool unified = in.kvUnified.value_or(autoSlots);
+    const double tokens = double(std::max<qint64>(1, std::min({ctx, in.batchSize, in.ubatchSize})));
+    const double cells = double(unified ? ctx : std::max<qint64>(1, ctx / slotCount));
+    const double embd = double(m.embeddingLength);
+    // A mixture of experts runs its k routed experts' FFN for every token, side by side.
+    const double ffn = double(std::max(m.feedForwardLength, m.expertFeedForwardLength * m.expertUsedCount));
+    const double ffnPhase = tokens * (3 * ffn + 5 * embd + 10) * 4;
+    if (in.flashAttention)
+        return ffnPhase + tokens * cells * 2;
+    const double layers = double(std::max<qint64>(1, m.blockCount));
+    const double embdKv = double(m.keyLength) * double(m.kvHeadsAllLayers) / layers;
+    const double attention = tokens * (6 * embd + 2 * embdKv + 5) * 4 + tokens * cells * (double(m.headCount) + 1) * 4;
+    return std::max(ffnPhase + tokens * cells * 4, attention);
+}
+
 LlamaMemoryEstimate LlamaMemoryEstimate::of(const Inputs& in)
 {
     LlamaMemoryEstimate e;
     e.inputs = in;
     const GgufModel& m = in.model;
-    e.ctxSize = in.ctxSize > 0 ? in.ctxSize : m.contextLength;
+    e.ctxSize = contextOf(in);
     const double kvPerToken = m.kvBytesPerToken(in.cacheTypeK, in.cacheTypeV);
     const Parts p = partsOf(in, e.ctxSize, kvPerToken, double(m.weightBytes), in.gpuLayers);
     e.weightBytes = p.weights;
@@ -120,16 +149,22 @@ LlamaMemoryEstimate LlamaMemoryEstimate::of(const Inputs& in)
     if (e.fits)
         return e;
 
-    // Without a byte limit the host cache grows with the context too: on a CPU-only machine a token costs twice.
-    const bool cacheFollowsCtx = in.cacheRamMiB < 0 && !in.memory.gpu;
-    const double fixedCache = in.memory.gpu || cacheFollowsCtx ? 0.0 : p.hostCache;
-    const double room = in.memory.bytes - p.weights - p.compute - p.reserve - fixedCache;
-    const double kvShare = p.kv / std::max(1.0, double(e.ctxSize) * kvPerToken);
-    const double perToken = kvPerToken * (kvShare + (cacheFollowsCtx ? 1.0 : 0.0));
-    if (room > 0 && kvPerToken > 0 && e.hostCacheFits) {
-        const auto tokens = qint64(room / perToken);
-        const qint64 step = tokens >= 1024 ? 1024 : 256;
-        const qint64 rounded = std::min(tokens, e.ctxSize) / step * step;
+    // The largest --ctx-size that fits, by bisection over multiples of 256: the KV cache grows with it, and so do the
+    // host prompt cache without a byte limit and the compute buffer's attention mask.
+    if (kvPerToken > 0 && e.hostCacheFits) {
+        const auto fitsAt = [&](qint64 ctx) {
+            Inputs at = in;
+            at.ctxSize = ctx;
+            return fitsIn(at, partsOf(at, ctx, kvPerToken, double(m.weightBytes), in.gpuLayers));
+        };
+        qint64 low = 0; // in units of 256 tokens: low fits (or is 0), high does not
+        qint64 high = std::max<qint64>(1, e.ctxSize / 256);
+        while (high - low > 1) {
+            const qint64 mid = (low + high) / 2;
+            (fitsAt(mid * 256) ? low : high) = mid;
+        }
+        const qint64 tokens = low * 256;
+        const qint64 rounded = tokens >= 1024 ? tokens / 1024 * 1024 : tokens;
         if (rounded >= 256)
             e.fittingCtxSize = rounded;
     }

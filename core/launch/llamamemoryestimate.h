@@ -13,9 +13,11 @@ namespace kp::core {
 
 /// What llama-server will take, from the GGUF file itself, against the memory it will run in:
 ///   need = weights (the tensors' own bytes, each in its ggml type; the share of --n-gpu-layers on a GPU)
-///        + KV cache of --ctx-size tokens (all slots together share the context) in --cache-type-k / -v
-///        + compute buffers, n_ubatch x (n_vocab + 2 n_embd + 3 n_ff) x 4 bytes (float logits and activations; it
-///          matches the 20 MiB the interop suite's llama-server reports, and errs high for 8B models' ~260 MiB)
+///        + KV cache of --ctx-size tokens (all slots together share the context) in --cache-type-k / -v; without
+///          --ctx-size, the model's context_length for each slot that has a KV cache of its own
+///        + compute buffers: the worst-case prompt graph's float activations, n_ub x (3 n_ff + 5 n_embd + 10) x 4
+///          bytes, and its attention mask over the KV cells one slot reads (computeBytesOf() says how, and where
+///          the figures come from)
 ///        + a reserve for the runtime (0.25 GiB on the CPU, 0.75 GiB on a GPU for the CUDA context)
 /// on a GPU against its memory; on a CPU-only machine against what the system has available now (MemAvailable).
 /// Besides, llama-server keeps finished prompts' KV state in host RAM to reuse it (its prompt cache, `--cache-ram`):
@@ -41,6 +43,12 @@ struct LlamaMemoryEstimate
         QString cacheTypeK = QStringLiteral("f16");
         QString cacheTypeV = QStringLiteral("f16");
         qint64 ubatchSize = 512; ///< llama-server's default --ubatch-size
+        qint64 batchSize = 2048; ///< llama-server's default --batch-size; the ubatch is at most this
+        int parallel = -1; ///< --parallel: slots; -1 is llama-server's auto, 4 slots sharing one KV cache
+        /// --kv-unified (true) or --no-kv-unified (false): one KV cache all slots share, or one per slot. Unset:
+        /// llama-server's default, unified exactly when --parallel is auto.
+        std::optional<bool> kvUnified;
+        bool flashAttention = true; ///< false with --flash-attn off; auto turns it on where the backend has it
         int gpuLayers = -1; ///< --n-gpu-layers; -1: all (llama-server's default with a GPU)
         /// --cache-ram in MiB: the host prompt cache's limit; llama-server's default 8192, -1 no byte limit, 0 off.
         qint64 cacheRamMiB = DefaultCacheRamMiB;
@@ -69,6 +77,24 @@ struct LlamaMemoryEstimate
     std::optional<qint64> fittingCacheRamMiB; ///< the largest --cache-ram that fits (0: turn it off), in MiB
 
     static LlamaMemoryEstimate of(const Inputs& inputs);
+
+    /// The context llama-server allocates, all slots together: --ctx-size, or without it the model's
+    /// context_length for each KV cache (one per slot unless unified: --parallel 4 alone gives 4 x context_length).
+    static qint64 contextOf(const Inputs& inputs);
+    /// llama-server's compute buffer for a context of `ctx` tokens. It reserves the prompt graph of one ubatch
+    /// (T = min(ctx, --batch-size, --ubatch-size) tokens, outputs for the slots only) and keeps the peak of what
+    /// ggml's allocator holds live in it: with Flash Attention, T x (3 n_ff + 5 n_embd + 10) floats (the FFN's gate,
+    /// up and product beside the residual stream) and an f16 mask of T x the KV cells one slot's attention reads
+    /// (ctx / slots, or ctx when unified); without it, the attention scores, T x cells x (heads + 1) floats with the
+    /// mask, and T x (6 n_embd + 2 n_embd_kv + 5) floats, when that is more. Fitted to what llama-server 0.7.0
+    /// (build 11669) reported on its CPU backend for ten LLaMA-shaped models (256 to 4,096 wide, 2 to 8 layers, 2,089
+    /// to 16,299 tokens of vocabulary) over --parallel, --ctx-size, --batch-size, --ubatch-size and --flash-attn:
+    /// within 0.1% but for two layers of 512, which need 2 n_embd floats a token less (it reads 20% high there),
+    /// and --flash-attn off at 4,096 wide (3% low).
+    /// The vocabulary does not count: that build reserves logits for one output per slot, where builds before it
+    /// reserved n_vocab x T floats (260 MiB for a 128k vocabulary). A mixture of experts counts its k experts'
+    /// FFN; no such model was measured, nor a GPU backend.
+    static double computeBytesOf(const Inputs& inputs, qint64 ctx);
 
     /// The memory available to this process's machine now: MemAvailable on Linux; nullopt where it is not known.
     static std::optional<Memory> hostMemory();

@@ -756,7 +756,7 @@ void TestInterop::launchProvesAndSweeps()
     QCOMPARE(launch.value(u"smoke_test").toString(), QStringLiteral("passed"));
     QCOMPARE(launch.value(u"gguf_file").toString(), QStringLiteral("kneepoint-tiny.gguf"));
     // The estimate against what the server itself reported: weights and KV cache come from the file's own
-    // numbers, so they agree within 2%; compute buffers are a formula, within a factor of 2.
+    // numbers, so they agree within 2%; compute buffers are a formula fitted to this server's logs, within 20%.
     const QJsonObject estimate = launch.value(u"memory_estimate").toObject();
     const double weights = estimate.value(u"weights_mib").toDouble();
     const double kv = estimate.value(u"kv_cache_mib").toDouble();
@@ -771,7 +771,7 @@ void TestInterop::launchProvesAndSweeps()
         qPrintable(QString::fromUtf8(QJsonDocument(launch).toJson())));
     QVERIFY2(std::abs(weights / reportedWeights - 1) < 0.02, qPrintable(QString::number(weights)));
     QVERIFY2(std::abs(kv / reportedKv - 1) < 0.02, qPrintable(QString::number(kv)));
-    QVERIFY2(compute > reportedCompute / 2 && compute < reportedCompute * 2, qPrintable(QString::number(compute)));
+    QVERIFY2(std::abs(compute / reportedCompute - 1) < 0.2, qPrintable(QString::number(compute)));
     QVERIFY2(r.out.contains(QStringLiteral("Memory the server reported (its log)")), qPrintable(r.out));
     // The run keeps only the file's name, and its analysis finds the file again by itself: the geometry and the
     // weights' bits come from the GGUF, so the physics runs at INT8 on a GPU (llama.cpp's quantised weights meet

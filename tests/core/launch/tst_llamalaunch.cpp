@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace kp::core;
 
 class TestLlamaLaunch : public QObject
@@ -31,6 +33,9 @@ private Q_SLOTS:
     void brokenFilesAreNamed_data();
     void brokenFilesAreNamed();
     void estimateByHand();
+    void computeBuffersFollowTheServer_data();
+    void computeBuffersFollowTheServer();
+    void theDefaultContextIsPerSlot();
     void refusalNamesTheWaysOut();
     void hostPromptCache();
     void allowList_data();
@@ -154,8 +159,9 @@ void TestLlamaLaunch::estimateByHand()
     const LlamaMemoryEstimate e = LlamaMemoryEstimate::of(in);
     QCOMPARE(e.weightBytes, double(m->weightBytes));
     QCOMPARE(e.kvBytes, 1024 * 256.0);
-    // 512 x (256 + 2 x 64 + 3 x 256) x 4 bytes.
-    QCOMPARE(e.computeBytes, 512.0 * (256 + 128 + 768) * 4);
+    // Flash Attention (auto): 512 tokens x (3 x 256 + 5 x 64 + 10) floats, and an f16 mask of 512 x 1024 KV cells
+    // (4 slots share the one KV cache of an auto --parallel).
+    QCOMPARE(e.computeBytes, 512.0 * (3 * 256 + 5 * 64 + 10) * 4 + 512.0 * 1024 * 2);
     QCOMPARE(e.reserveBytes, 0.25 * 1024 * 1024 * 1024);
     QCOMPARE(e.needBytes, e.weightBytes + e.kvBytes + e.computeBytes + e.reserveBytes);
     QVERIFY(e.fits);
@@ -175,6 +181,142 @@ void TestLlamaLaunch::estimateByHand()
     QCOMPARE(gpu.weightBytes, double(m->weightBytes) / 3);
     QCOMPARE(gpu.kvBytes, 1024 * 256.0 / 3);
     QCOMPARE(gpu.reserveBytes, 0.75 * 1024 * 1024 * 1024);
+}
+
+// What llama-server itself logged as "CPU compute buffer size" (sched_reserve, at --log-verbosity 4), Debian's
+// llama.cpp 0.7.0 (build 11669) in the interop suite's chroot, started by tests/interop/llama-server.sh with the
+// arguments of each row. "tiny" is the suite's own model (tests/interop/make-model.py); the others came from the same
+// script with the geometry in their row (f16 weights; a 1,500- or 6,400-word list for the larger vocabularies).
+void TestLlamaLaunch::computeBuffersFollowTheServer_data()
+{
+    QTest::addColumn<int>("embedding");
+    QTest::addColumn<int>("ffn");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("kvHeads");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("vocab");
+    QTest::addColumn<int>("ctxSize"); // 0: not given
+    QTest::addColumn<int>("parallel"); // -1: not given (auto)
+    QTest::addColumn<int>("kvUnified"); // -1: not given, 0 --no-kv-unified, 1 --kv-unified
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("ubatch");
+    QTest::addColumn<bool>("flashAttention");
+    QTest::addColumn<double>("reportedMiB");
+    QTest::addColumn<double>("tolerance"); // of the reported size
+
+    const auto tiny
+        = [](const char* name, int ctx, int parallel, int unified, int batch, int ubatch, bool fa, double mib) {
+              QTest::newRow(name) << 768 << 2048 << 12 << 4 << 8 << 2089 << ctx << parallel << unified << batch
+                                  << ubatch << fa << mib << 0.01;
+          };
+    tiny("tiny -c 4096 -np 4", 4096, 4, -1, 2048, 512, true, 20.52);
+    tiny("tiny -np 4", 0, 4, -1, 2048, 512, true, 27.52); // 4 x 8,192 tokens of context, 8,192 a slot
+    tiny("tiny defaults", 0, -1, -1, 2048, 512, true, 27.52);
+    tiny("tiny -np 2", 0, 2, -1, 2048, 512, true, 27.52);
+    tiny("tiny -np 2 -kvu", 0, 2, 1, 2048, 512, true, 27.52);
+    tiny("tiny -np 1 -c 0", 0, 1, -1, 2048, 512, true, 27.52);
+    tiny("tiny -c 4096 -np 1", 4096, 1, -1, 2048, 512, true, 23.52);
+    tiny("tiny -c 8192 -np 1", 8192, 1, -1, 2048, 512, true, 27.52);
+    tiny("tiny -c 4096 -np 8", 4096, 8, -1, 2048, 512, true, 20.02);
+    tiny("tiny -c 8192 -np 8", 8192, 8, -1, 2048, 512, true, 20.52);
+    tiny("tiny -c 16384 -np 8", 16384, 8, -1, 2048, 512, true, 21.52);
+    tiny("tiny -c 2048 -np 2", 2048, 2, -1, 2048, 512, true, 20.52);
+    tiny("tiny -c 8192 -np 4 -kvu", 8192, 4, 1, 2048, 512, true, 27.52);
+    tiny("tiny -c 8192 -np 4 -ub 256", 8192, 4, -1, 2048, 256, true, 10.76);
+    tiny("tiny -c 8192 -np 4 -b 128 -ub 128", 8192, 4, -1, 128, 128, true, 5.38);
+    tiny("tiny -c 4096 -np 4 -ub 1024", 4096, 4, -1, 2048, 1024, true, 41.04);
+    tiny("tiny -c 4096 -np 4 -b 256", 4096, 4, -1, 256, 512, true, 10.26);
+    tiny("tiny -c 4096 -b 256 -ub 1024", 4096, -1, -1, 256, 1024, true, 11.76);
+    tiny("tiny -c 256", 256, -1, -1, 2048, 512, true, 9.88);
+    tiny("tiny -c 4096 -np 4 -fa off", 4096, 4, -1, 2048, 512, false, 36.01);
+    tiny("tiny -c 1024 -np 1 -fa off", 1024, 1, -1, 2048, 512, false, 36.01);
+    tiny("tiny -c 4096 -np 1 -fa off", 4096, 1, -1, 2048, 512, false, 114.01);
+
+    const auto other = [](const char* name, int embedding, int ffn, int heads, int kvHeads, int layers, int vocab,
+                           int ctx, int parallel, int ubatch, bool fa, double mib, double tolerance) {
+        QTest::newRow(name) << embedding << ffn << heads << kvHeads << layers << vocab << ctx << parallel << -1 << 2048
+                            << ubatch << fa << mib << tolerance;
+    };
+    other("512x4 -c 1024", 512, 1024, 8, 8, 4, 2089, 1024, 1, 512, true, 12.02, 0.01);
+    other("512x4 -c 4096", 512, 1024, 8, 8, 4, 2089, 4096, 1, 512, true, 15.02, 0.01);
+    other("512x4 -fa off", 512, 1024, 8, 8, 4, 2089, 1024, 1, 512, false, 26.01, 0.01);
+    other("512x4 16k vocab", 512, 1024, 8, 8, 4, 16299, 1024, 1, 512, true, 12.02, 0.01);
+    other("1024x2 -c 1024", 1024, 4096, 16, 4, 2, 2089, 1024, 1, 512, true, 35.02, 0.01);
+    other("1024x2 -c 4096", 1024, 4096, 16, 4, 2, 2089, 4096, 1, 512, true, 38.02, 0.01);
+    other("1024x2 -fa off", 1024, 4096, 16, 4, 2, 2089, 1024, 1, 512, false, 47.01, 0.01);
+    other("768x2 3k vocab", 768, 2048, 12, 4, 2, 3099, 1024, 1, 512, true, 20.52, 0.01);
+    other("768x2 16k vocab", 768, 2048, 12, 4, 2, 16299, 1024, 1, 512, true, 20.52, 0.01);
+    other("256x2 ffn 3072", 256, 3072, 4, 2, 2, 2089, 1024, 1, 512, true, 21.52, 0.01);
+    other("4096x3 -c 1024", 4096, 14336, 32, 8, 3, 2089, 1024, 1, 512, true, 125.02, 0.01);
+    other("4096x3 -c 16384 -np 4", 4096, 14336, 32, 8, 3, 2089, 16384, 4, 512, true, 128.02, 0.01);
+    other("4096x3 -fa off", 4096, 14336, 32, 8, 3, 2089, 1024, 1, 512, false, 130.01, 0.04);
+    // Two layers of 512 need 2 n_embd floats a token less than the formula: it reads 20% high there.
+    other("512x2", 512, 1024, 8, 8, 2, 2089, 1024, 1, 512, true, 10.02, 0.21);
+    other("512x2 16k vocab", 512, 1024, 8, 8, 2, 16299, 1024, 1, 512, true, 10.02, 0.21);
+    other("512x2 16k vocab -ub 256", 512, 1024, 8, 8, 2, 16299, 1024, 1, 256, true, 5.01, 0.21);
+    other("512x2 16k vocab -fa off", 512, 1024, 8, 8, 2, 16299, 1024, 1, 512, false, 26.01, 0.01);
+}
+
+void TestLlamaLaunch::computeBuffersFollowTheServer()
+{
+    QFETCH(int, embedding);
+    QFETCH(int, ffn);
+    QFETCH(int, heads);
+    QFETCH(int, kvHeads);
+    QFETCH(int, layers);
+    QFETCH(int, vocab);
+    QFETCH(int, ctxSize);
+    QFETCH(int, parallel);
+    QFETCH(int, kvUnified);
+    QFETCH(int, batch);
+    QFETCH(int, ubatch);
+    QFETCH(bool, flashAttention);
+    QFETCH(double, reportedMiB);
+    QFETCH(double, tolerance);
+    LlamaMemoryEstimate::Inputs in;
+    in.model.contextLength = 8192;
+    in.model.embeddingLength = embedding;
+    in.model.feedForwardLength = ffn;
+    in.model.headCount = heads;
+    in.model.kvHeadsAllLayers = qint64(kvHeads) * layers;
+    in.model.keyLength = embedding / heads;
+    in.model.valueLength = embedding / heads;
+    in.model.blockCount = layers;
+    in.model.vocabSize = vocab;
+    in.ctxSize = ctxSize;
+    in.parallel = parallel;
+    if (kvUnified >= 0)
+        in.kvUnified = kvUnified == 1;
+    in.batchSize = batch;
+    in.ubatchSize = ubatch;
+    in.flashAttention = flashAttention;
+    const double estimated = LlamaMemoryEstimate::computeBytesOf(in, LlamaMemoryEstimate::contextOf(in)) / 1024 / 1024;
+    QVERIFY2(std::abs(estimated / reportedMiB - 1) <= tolerance,
+        qPrintable(QStringLiteral("estimated %1 MiB, llama-server reported %2 MiB").arg(estimated).arg(reportedMiB)));
+}
+
+// Without --ctx-size llama-server gives every KV cache the model's whole context: one cache with --parallel auto or
+// --kv-unified, one per slot with --parallel N, where the server then holds N times the KV cache (measured: 256 MiB
+// for kneepoint-tiny with --parallel 4, 64 MiB with --parallel 4 --kv-unified or with no --parallel).
+void TestLlamaLaunch::theDefaultContextIsPerSlot()
+{
+    QString error;
+    const auto m = GgufModel::read(write(QStringLiteral("slots.gguf"), GgufWriter::llama()), &error);
+    QVERIFY2(m, qPrintable(error));
+    LlamaMemoryEstimate::Inputs in;
+    in.model = *m;
+    in.cacheRamMiB = 0;
+    in.memory = {QStringLiteral("a test machine"), 1024.0 * 1024 * 1024, false};
+    QCOMPARE(LlamaMemoryEstimate::of(in).ctxSize, qint64(4096));
+    in.parallel = 4;
+    const LlamaMemoryEstimate perSlot = LlamaMemoryEstimate::of(in);
+    QCOMPARE(perSlot.ctxSize, qint64(4 * 4096));
+    QCOMPARE(perSlot.kvBytes, 4 * 4096 * m->kvBytesPerToken());
+    in.kvUnified = true;
+    QCOMPARE(LlamaMemoryEstimate::of(in).ctxSize, qint64(4096));
+    in.kvUnified.reset();
+    in.ctxSize = 2048; // a context that is given is all slots' together
+    QCOMPARE(LlamaMemoryEstimate::of(in).ctxSize, qint64(2048));
 }
 
 void TestLlamaLaunch::refusalNamesTheWaysOut()
