@@ -89,25 +89,26 @@ QString cause(const Walls& walls)
 // no shared batch, no cache to fill, so no wall is the cause; the request's own prefill (TTFT) or decoding (TPOT) is.
 QString causeAtTheLowestLoad(const RunData& run, const Walls& walls, const LoadCurve& curve)
 {
-    const Capacity& c = curve.capacity;
     const CurvePoint& p = curve.points.front();
     const bool alone = p.step && p.step->concurrency == 1;
     if (!alone)
         return walls.limiting && *walls.limiting != Wall::Kind::Latency
             ? QCoreApplication::translate("Verdict", " The cause: %1.").arg(cause(walls))
             : QString();
-    if (c.metric == u"TTFT")
-        return QCoreApplication::translate("Verdict",
+    // Each target missed there has its own cause: a slow first token is prefill, slow tokens after it are decoding.
+    QString out;
+    if (p.missed.contains(QStringLiteral("TTFT")))
+        out += QCoreApplication::translate("Verdict",
                    " The cause is the request's own prefill: with one user nothing waits for a place, so %1 is what "
                    "processing %2 prompt tokens and making the first token takes on this server")
-                   .arg(text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs)), text::number(run.inputTokens, 0))
+                   .arg(text::milliseconds(p.shown(QStringLiteral("TTFT"))), text::number(run.inputTokens, 0))
             + u'.';
-    if (c.metric == u"TPOT")
-        return QCoreApplication::translate(
+    if (p.missed.contains(QStringLiteral("TPOT")))
+        out += QCoreApplication::translate(
                    "Verdict", " The cause is decoding itself: with one user alone on the server, each token took %1")
-                   .arg(text::milliseconds(c.valueAtFail))
+                   .arg(text::milliseconds(p.shown(QStringLiteral("TPOT"))))
             + u'.';
-    return {};
+    return out;
 }
 
 // A curve that missed and then met the targets again at a higher load: the capacity rests on a step the later ones
@@ -202,14 +203,19 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
         return QCoreApplication::translate("Verdict", "%1, no load steps were measured, so there is no verdict yet.")
             .arg(traffic);
     case Capacity::Bound::Below: {
-        const QString what = c.metric == u"errors"
-            ? QCoreApplication::translate("Verdict", "%1 of requests failed").arg(text::percent(c.valueAtFail))
-            : QCoreApplication::translate("Verdict", "%1 was %2 at p%3")
-                  .arg(text::metricName(c.metric), text::milliseconds(c.asShown(c.valueAtFail, run.roundTripMs)),
-                      text::number(settings.percentile));
-        // Only the targets the lowest load missed are named as missed: "misses your targets of 50 ms per token and
-        // 500 ms to the first token" was said of a step whose TPOT p99 was 10.6 ms.
+        // Only the targets the lowest load missed are named as missed, each with its figure: "misses your targets of
+        // 50 ms per token and 500 ms to the first token" was said of a step whose TPOT p99 was 10.6 ms, and a step that
+        // missed both was said to have missed TTFT alone.
         const CurvePoint& lowest = curve.points.front();
+        QStringList figures;
+        for (const QString& m : {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL")})
+            if (lowest.missed.contains(m))
+                figures << QCoreApplication::translate("Verdict", "%1 was %2")
+                               .arg(text::metricName(m), text::milliseconds(lowest.shown(m)));
+        const QString what = c.metric == u"errors" || figures.isEmpty()
+            ? QCoreApplication::translate("Verdict", "%1 of requests failed").arg(text::percent(c.valueAtFail))
+            : QCoreApplication::translate("Verdict", "%1 at p%2")
+                  .arg(text::list(figures), text::number(settings.percentile));
         AnalysisSettings missed = settings;
         if (!lowest.missed.contains(QStringLiteral("TTFT")))
             missed.slo.ttftMs.reset();

@@ -830,6 +830,20 @@ void TestRunAnalysis::aTargetMissedByOneUserIsNotAWall()
                                                "for a place, so 900 ms is what processing 1,024 prompt tokens and "
                                                "making the first token takes on this server.")),
         qPrintable(a.verdict));
+
+    // Both missed (a loaded 4-slot llama-server: TTFT p99 2.29 s, TPOT p99 704 ms): both are named with their
+    // figures, each with its own cause. The verdict named TTFT alone beside a scorecard that said "TTFT, TPOT".
+    const std::vector<StepSpec> slow = {{1, 2290, 704}, {1, 2290, 704}, {2, 4000, 900}};
+    const RunAnalysis b = analysed(makeRun(slow));
+    QCOMPARE(b.curve.points.front().missed, (QStringList {QStringLiteral("TTFT"), QStringLiteral("TPOT")}));
+    QVERIFY2(b.verdict.contains(QStringLiteral("even at 1 user: time to first token was 2.29 s and time per output "
+                                               "token was 704 ms at p99.")),
+        qPrintable(b.verdict));
+    QVERIFY2(!b.verdict.contains(QStringLiteral("It met")), qPrintable(b.verdict));
+    QVERIFY2(b.verdict.contains(QStringLiteral("own prefill"))
+            && b.verdict.contains(QStringLiteral("each token took "
+                                                 "704 ms")),
+        qPrintable(b.verdict));
 }
 
 // Four demos on a busy machine answered 67, 45, 46 and 7 users; the last beside a client that fell behind, and the
