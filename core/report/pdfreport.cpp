@@ -188,13 +188,20 @@ public:
         for (const QStringList& r : rows)
             for (int c = 0; c < columns && c < int(r.size()); ++c)
                 natural[std::size_t(c)] = std::max(natural[std::size_t(c)], bodyMetrics.horizontalAdvance(r[c]));
-        // The longest word of each column: a column narrower than that cuts a word ("throug" for "throughput").
+        // The longest word of each column: a column narrower than that cuts a word ("throug" for "throughput"). A
+        // figure and its unit count as one word: a load broken into "16" over "users" reads as two cells, on paper
+        // and in the text pdftotext gives back.
         std::vector<double> longestWord(std::size_t(columns), 0);
         auto takeWords = [&](const QStringList& cells, const QFontMetricsF& metrics) {
-            for (int c = 0; c < columns && c < int(cells.size()); ++c)
-                for (const QString& word : cells[c].split(u' ', Qt::SkipEmptyParts))
+            for (int c = 0; c < columns && c < int(cells.size()); ++c) {
+                const QStringList words = cells[c].split(u' ', Qt::SkipEmptyParts);
+                for (qsizetype w = 0; w < words.size(); ++w) {
+                    const bool figure = !words[w].isEmpty() && words[w][0].isDigit() && w + 1 < words.size();
+                    const QString unbroken = figure ? words[w] + u' ' + words[w + 1] : words[w];
                     longestWord[std::size_t(c)]
-                        = std::max(longestWord[std::size_t(c)], metrics.horizontalAdvance(word));
+                        = std::max(longestWord[std::size_t(c)], metrics.horizontalAdvance(unbroken));
+                }
+            }
         };
         takeWords(header, headMetrics);
         for (const QStringList& r : rows)
