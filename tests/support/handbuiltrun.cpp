@@ -10,7 +10,8 @@ namespace {
 
 constexpr std::int64_t kMs = 1'000'000;
 
-// A closed loop of spec.users users, each sending spec.perUser requests of `out` tokens back to back.
+// A closed loop of spec.users users, each sending spec.perUser requests of `out` tokens back to back; or, for a rate
+// step, an open loop: spec.perUser requests each sent on its own clock, whoever else is still waiting.
 std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::int64_t t0)
 {
     std::vector<RequestRecord> list;
@@ -18,30 +19,36 @@ std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::i
     const auto tpot = std::int64_t(spec.tpotMs * kMs);
     const std::int64_t e2el = ttft + (out - 1) * tpot;
     std::uint64_t id = 0;
-    for (int u = 0; u < spec.users; ++u) {
-        for (int j = 0; j < spec.perUser; ++j) {
-            RequestRecord r;
-            r.id = ++id;
-            r.user = u;
-            r.sentNs = t0 + j * (e2el + kMs) + u * 1000; // users start a microsecond apart
-            r.headersNs = r.sentNs + ttft / 2;
-            r.firstTokenNs = r.sentNs + ttft;
-            for (int k = 0; k < out; ++k)
-                r.chunks.push_back({r.firstTokenNs + k * tpot, 1});
-            r.endNs = r.chunks.back().ns + 1000;
-            r.httpStatus = 200;
-            r.promptTokens = in;
-            r.completionTokens = out;
-            r.requestedInputTokens = in;
-            r.requestedOutputTokens = out;
-            r.finishReason = QStringLiteral("length");
-            list.push_back(r);
-        }
+    const auto send = [&](int user, std::int64_t sentNs) {
+        RequestRecord r;
+        r.id = ++id;
+        r.user = user;
+        r.sentNs = sentNs;
+        r.headersNs = r.sentNs + ttft / 2;
+        r.firstTokenNs = r.sentNs + ttft;
+        for (int k = 0; k < out; ++k)
+            r.chunks.push_back({r.firstTokenNs + k * tpot, 1});
+        r.endNs = r.chunks.back().ns + 1000;
+        r.httpStatus = 200;
+        r.promptTokens = in;
+        r.completionTokens = out;
+        r.requestedInputTokens = in;
+        r.requestedOutputTokens = out;
+        r.finishReason = QStringLiteral("length");
+        list.push_back(r);
+    };
+    if (spec.rate > 0) {
+        for (int j = 0; j < spec.perUser; ++j)
+            send(-1, t0 + std::int64_t(double(j) * 1e9 / spec.rate));
+    } else {
+        for (int u = 0; u < spec.users; ++u)
+            for (int j = 0; j < spec.perUser; ++j)
+                send(u, t0 + j * (e2el + kMs) + u * 1000); // users start a microsecond apart
     }
     for (int f = 0; f < spec.failures; ++f) {
         RequestRecord r;
         r.id = ++id;
-        r.user = f % spec.users;
+        r.user = spec.rate > 0 ? -1 : f % spec.users;
         // Sent once every user is at work, as a failure under load is: inside the latency sample.
         r.sentNs = t0 + spec.users * 1000 + f * kMs;
         r.endNs = r.sentNs + 5 * kMs;
@@ -110,8 +117,11 @@ RunData makeRun(const std::vector<StepSpec>& specs, const QString& product, cons
         StoredStep s;
         s.id = qint64(i) + 1;
         s.info.index = int(i);
-        s.info.phase = i == 0 ? QStringLiteral("baseline") : QStringLiteral("concurrency");
-        s.info.load = QJsonObject {{QStringLiteral("concurrency"), specs[i].users}};
+        s.info.phase = i == 0   ? QStringLiteral("baseline")
+            : specs[i].rate > 0 ? QStringLiteral("rate")
+                                : QStringLiteral("concurrency");
+        s.info.load = specs[i].rate > 0 ? QJsonObject {{QStringLiteral("rate"), specs[i].rate}}
+                                        : QJsonObject {{QStringLiteral("concurrency"), specs[i].users}};
         requests.push_back(records(specs[i], in, out, t0));
         metrics.push_back(samples(specs[i], t0));
         s.info.startNs = t0;

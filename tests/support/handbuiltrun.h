@@ -21,10 +21,14 @@ struct StepSpec
     double waiting = 0;
     double running = -1; ///< -1: as many as users
     int failures = 0; ///< extra requests that fail with a 500
+    /// Above 0: a step of the rate sweep instead, perUser requests in all sent this many a second (open loop), whose
+    /// latencies are the spec's whatever the rate; users is then ignored.
+    double rate = 0;
 };
 
-/// A run with a baseline and one concurrency step per spec after the first (the baseline's): 1,024 tokens in and
-/// 256 out, chat targets of 500 ms TTFT and 50 ms TPOT at p99, Llama 3.1 8B, vLLM 0.11.0, run id 7.
+/// A run with a baseline and one concurrency step per spec after the first (the baseline's), or a rate step where
+/// the spec gives a rate: 1,024 tokens in and 256 out, chat targets of 500 ms TTFT and 50 ms TPOT at p99, Llama 3.1 8B,
+/// vLLM 0.11.0, run id 7.
 kp::core::RunData makeRun(const std::vector<StepSpec>& specs, const QString& product = QStringLiteral("chat"),
     const QString& gpu = QString(), double roundTripMs = 0);
 

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's two faces of a report, against the report itself: a report JSON opened from disk (ReportFileView)
-// shows the figures the report showed, and both it and the report view put the doubts above the verdict.
+// shows the figures the report showed, both it and the report view put the doubts above the verdict, and the report
+// view's card and scorecard say what the document says (tst_faces holds the other faces to it).
 #include "analysis/runanalysis.h"
 #include "report/jsonreport.h"
 #include "report/reportcontent.h"
@@ -12,10 +13,13 @@
 
 #include <QJsonArray>
 #include <QLabel>
+#include <QTableView>
 #include <QTest>
 
 using namespace kp::core;
 using kp::ui::ReportFileView;
+
+Q_DECLARE_METATYPE(std::shared_ptr<RunData>)
 
 namespace {
 
@@ -135,6 +139,71 @@ private Q_SLOTS:
         // A run without doubts shows none.
         view.showMessage(QStringLiteral("No run selected"));
         QVERIFY(!doubts->isVisible());
+    }
+
+    // The window is one more face of the document: the card's number, its definition, the summary with the
+    // confidence, the bracket, the lowest wall and every scorecard cell are the document's, word for word, for runs
+    // that reach each bound of the capacity, a rate sweep and a saturation wall.
+    void theReportViewShowsTheDocumentsFigures_data()
+    {
+        QTest::addColumn<std::shared_ptr<RunData>>("run");
+        QTest::newRow("capacity between two steps, doubts, a round trip") << fixture().run;
+        QTest::newRow("every load passes")
+            << std::make_shared<RunData>(makeRun({{1, 100, 10}, {1, 100, 10}, {2, 110, 10}, {4, 130, 11}}));
+        QTest::newRow("even one user misses")
+            << std::make_shared<RunData>(makeRun({{1, 900, 10}, {1, 900, 10}, {2, 1700, 19}, {4, 3300, 38}}));
+        std::vector<StepSpec> rates = latencyBoundSweep();
+        for (const double rate : {0.5, 1.0, 2.5}) {
+            StepSpec s {1, 150 * rate, 12.5, 30};
+            s.rate = rate;
+            rates.push_back(s);
+        }
+        QTest::newRow("a rate sweep too") << std::make_shared<RunData>(makeRun(rates));
+        QTest::newRow("throughput falls past 8 users") << std::make_shared<RunData>(makeRun({{1, 100, 10, 40},
+            {1, 100, 10, 40}, {2, 100, 10, 40}, {4, 100, 10, 40}, {8, 100, 10, 40}, {16, 100, 24.4, 40}}));
+    }
+    void theReportViewShowsTheDocumentsFigures()
+    {
+        QFETCH(std::shared_ptr<RunData>, run);
+        auto result = std::make_shared<kp::ui::ReportResult>();
+        result->run = run;
+        result->analysis = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+        result->content = ReportContent::of(*run, result->analysis);
+        const ReportContent& c = result->content;
+        kp::ui::ReportView view;
+        view.resize(1280, 800);
+        view.showResult(result, true);
+        const auto label = [&view](const char* name) {
+            const auto* l = view.findChild<QLabel*>(QLatin1String(name));
+            return l ? l->text() : QStringLiteral("(no %1)").arg(QLatin1String(name));
+        };
+        QCOMPARE(label("capacityNumber"), c.answer.number);
+        QCOMPARE(label("capacityDefinition"), c.answer.definition);
+        QCOMPARE(label("capacity"),
+            c.answer.confidence.isEmpty() ? c.answer.summary : c.answer.summary + u' ' + c.answer.confidence);
+        QCOMPARE(label("capacityBracket"), c.answer.bracket);
+        QCOMPARE(label("wallsLowest"), c.answer.lowestWall);
+        QCOMPARE(view.verdictText(), c.verdict);
+
+        // The scorecard as shown (sorted as the view sorts it): a row per row of the document, each cell its cell.
+        const auto* table = view.findChild<QTableView*>(QStringLiteral("scorecard"));
+        QVERIFY(table);
+        const QAbstractItemModel* model = table->model();
+        QCOMPARE(model->rowCount(), int(c.score.size()));
+        QCOMPARE(model->columnCount(), int(c.scoreHeader.size()));
+        for (int col = 0; col < model->columnCount(); ++col)
+            QCOMPARE(model->headerData(col, Qt::Horizontal).toString().replace(u'\n', u' '), c.scoreHeader[col]);
+        for (const ReportContent::ScoreRow& row : c.score) {
+            int shown = -1;
+            for (int r = 0; r < model->rowCount() && shown < 0; ++r)
+                if (model->index(r, 0).data().toString() == row.cells.value(0))
+                    shown = r;
+            QVERIFY2(shown >= 0, qPrintable(row.cells.value(0)));
+            for (int col = 0; col < model->columnCount(); ++col)
+                QCOMPARE(model->index(shown, col).data().toString(), row.cells.value(col));
+            QCOMPARE(model->index(shown, 0).data(Qt::AccessibleDescriptionRole).toString(),
+                ReportContent::lightName(row.light));
+        }
     }
 };
 
