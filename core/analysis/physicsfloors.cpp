@@ -127,7 +127,10 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
         r.addSequence(&basePrefill, 0, baseInput, true);
         const double ttftFloor = r.seconds(basePrefill) * 1e3;
         f.baselineTtftFloorMs = ttftFloor;
-        if (f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * ttftFloor) {
+        // A TTFT no longer than the network's round trip says nothing of the server's prefill (it shows as 0 once
+        // the round trip is off): it is not judged against the floor, where it would read as faster than physics.
+        const bool withinRoundTrip = !std::isnan(ttft) && roundTripMs > 0 && ttft <= roundTripMs;
+        if (!withinRoundTrip && f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * ttftFloor) {
             f.ttftFasterThanPhysics = true;
             f.fasterCauses << QCoreApplication::translate(
                 "PhysicsFloors", "prefix caching served part of the prompt from memory")

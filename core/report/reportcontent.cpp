@@ -546,20 +546,15 @@ QString trafficText(const RunData& run)
     const QString dataset = run.options.dataset;
     if (dataset.isEmpty() && !run.workloadClauses().isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out, %4")
-            .arg(run.run.info.product)
-            .arg(run.inputTokens)
-            .arg(run.outputTokens)
-            .arg(run.workloadClauses().join(QStringLiteral(", ")));
+            .arg(run.run.info.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
+                run.workloadClauses().join(QStringLiteral(", ")));
     if (dataset.isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out")
-            .arg(run.run.info.product)
-            .arg(run.inputTokens)
-            .arg(run.outputTokens);
+            .arg(run.run.info.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));
     return QCoreApplication::translate(
         "ReportContent", "%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
-        .arg(run.run.info.product, QFileInfo(dataset).fileName())
-        .arg(run.inputTokens)
-        .arg(run.outputTokens);
+        .arg(run.run.info.product, QFileInfo(dataset).fileName(), text::number(run.inputTokens, 0),
+            text::number(run.outputTokens, 0));
 }
 
 } // namespace
@@ -611,7 +606,11 @@ ReportContent::Answer ReportContent::capacityAnswer(
                                 "ReportContent", "Capacity: the most users with each figure under its target at %1")
                                   .arg(p);
     // What limits it, in the reader's words, for "limited by …".
-    const QString limitedBy = !limiting       ? text::metricName(cap.metric)
+    // Failed requests are no latency target: "limited by the latency target" beside a verdict that says failures
+    // rose read as two causes.
+    const bool shareOfRequests = cap.metric == u"errors" || cap.metric == u"attainment";
+    const QString limitedBy = !limiting || (shareOfRequests && *limiting == Wall::Kind::Latency)
+        ? text::metricName(cap.metric)
         : *limiting == Wall::Kind::Saturation ? QCoreApplication::translate("ReportContent", "saturation")
         : *limiting == Wall::Kind::Memory     ? QCoreApplication::translate("ReportContent", "memory")
                                               : QCoreApplication::translate("ReportContent", "the latency target");

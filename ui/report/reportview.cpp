@@ -131,6 +131,7 @@ ReportView::ReportView(QWidget* parent)
     , m_bracket(wrapped(QString(), this))
     , m_walls(new WallsView(this))
     , m_wallsLowest(wrapped(QString(), this))
+    , m_knee(wrapped(QString(), this))
     , m_keyChartHolder(new QWidget(this))
     , m_whatIf(new WhatIfPanel(this))
     , m_bodyLayout(nullptr)
@@ -159,6 +160,7 @@ ReportView::ReportView(QWidget* parent)
     m_capacityBig->setFont(huge);
     m_bracket->setObjectName(QStringLiteral("capacityBracket"));
     m_wallsLowest->setObjectName(QStringLiteral("wallsLowest"));
+    m_knee->setObjectName(QStringLiteral("knee"));
 
     auto* scroll = new QScrollArea(this);
     m_scroll = scroll;
@@ -195,6 +197,7 @@ ReportView::ReportView(QWidget* parent)
     numbersLayout->addWidget(new QLabel(tr("The three walls"), numbers));
     numbersLayout->addWidget(m_walls);
     numbersLayout->addWidget(m_wallsLowest);
+    numbersLayout->addWidget(m_knee);
     numbersLayout->addStretch(1);
     m_keyChartHolder->setParent(glance);
     m_keyChartHolder->setObjectName(QStringLiteral("keyChart"));
@@ -305,6 +308,8 @@ void ReportView::showGlance(const ReportResult& result)
         loads.push_back(p.load);
     m_walls->setWalls(result.content.wallRows, loads);
     m_wallsLowest->setText(answer.lowestWall);
+    m_knee->setText(answer.knee);
+    m_knee->setVisible(!answer.knee.isEmpty());
 
     // The chart that answers the question: throughput against latency, the target line and the best point under it.
     while (QLayoutItem* item = m_keyChartHolder->layout()->takeAt(0)) {

@@ -67,6 +67,7 @@ private:
     QLabel* m_bracket;
     WallsView* m_walls;
     QLabel* m_wallsLowest;
+    QLabel* m_knee; ///< the answer's knee, with the two steps it rests on
     QWidget* m_keyChartHolder;
     QBoxLayout* m_glanceLayout = nullptr;
     /// The glance and each chart-beside-its-table row: their direction follows the width.

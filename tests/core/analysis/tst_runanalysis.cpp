@@ -913,6 +913,15 @@ void TestRunAnalysis::fasterThanPhysicsIsCaught()
     QCOMPARE(check->status, TrustCheck::Status::Fail);
     QVERIFY2(check->detail.contains(QStringLiteral("speculative decoding")), qPrintable(check->detail));
     QCOMPARE(a.findings.front().id, QStringLiteral("faster-than-physics"));
+
+    // A TTFT inside the network's round trip (shown as 0 once the round trip is off) is not faster than physics: it
+    // says nothing of prefill. On an H100 10 ms per token is well above the floor, so nothing else is too fast.
+    const RunData near
+        = makeRun({{1, 20, 10}, {1, 20, 10}, {2, 20, 10}}, QStringLiteral("chat"), QStringLiteral("h100-sxm"), 25);
+    const RunAnalysis b = analysed(near);
+    QCOMPARE(b.physics.baselineTtftMs, 0.0);
+    QVERIFY(!b.physics.ttftFasterThanPhysics);
+    QVERIFY(!b.physics.fasterThanPhysics);
 }
 
 // The check cleanup() runs on every analysis: a figure stated only in the verdict, or stated there rounded
