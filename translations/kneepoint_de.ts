@@ -2078,16 +2078,28 @@
         <translation>%1 Schritte</translation>
     </message>
     <message>
-        <source>The rest of the run takes at least %1 (%2</source>
-        <translation>Der Rest des Laufs dauert mindestens %1 (%2</translation>
+        <source>: the baseline is already over three times a target, so the concurrency sweep stops after its first load</source>
+        <translation>: schon die Basismessung liegt über dem Dreifachen eines Ziels, also endet der Parallelitäts-Sweep nach seiner ersten Last</translation>
+    </message>
+    <message>
+        <source>, fewer if the sweep stops early</source>
+        <translation>, weniger, falls der Sweep früher endet</translation>
+    </message>
+    <message>
+        <source>, up to %1 if the capacity search adds some</source>
+        <translation>, bis zu %1, falls die Kapazitätssuche welche hinzufügt</translation>
+    </message>
+    <message>
+        <source>The rest of the run takes about %1 (%2</source>
+        <translation>Der Rest des Laufs dauert etwa %1 (%2</translation>
     </message>
     <message>
         <source>; %1 trimmed to fit %2 each: fewer requests, so their percentile may have no upper bound</source>
         <translation>; %1 gekürzt auf je %2: weniger Anfragen, daher hat ihr Perzentil womöglich keine obere Schranke</translation>
     </message>
     <message>
-        <source>The rest of the run takes at least %1 (%2 of the server&apos;s time at %3× speed; %4</source>
-        <translation>Der Rest des Laufs dauert mindestens %1 (%2 in der Zeit des Servers bei %3-facher Geschwindigkeit; %4</translation>
+        <source>The rest of the run takes about %1 (%2 of the server&apos;s time at %3× speed; %4</source>
+        <translation>Der Rest des Laufs dauert etwa %1 (%2 in der Zeit des Servers bei %3-facher Geschwindigkeit; %4</translation>
     </message>
 </context>
 <context>

@@ -131,7 +131,7 @@ QList<QCommandLineOption> RunCommand::options() const
             "Once the baseline has timed a request, each step sends no more requests than fit in this many seconds "
             "of the server's time, and stops sending there (0: no budget; not with --requests or --duration).",
             "S", "300"),
-        o("yes", "Go on without asking when the sized plan will take more than an hour.", ""),
+        o("yes", "Go on without asking when the sized plan may take more than an hour.", ""),
         o("transport",
             "epoll (default: the lean read path, over kqueue on macOS; socket over TLS), socket (Qt's sockets) or "
             "qnam.",
@@ -419,19 +419,20 @@ int RunCommand::execute(
             io.err << '\r' << QString(78, u' ') << '\r';
         io.err << sentence << '\n';
         if (held && askable) {
-            io.err << "That is more than an hour. Go on? [y/N] ";
+            io.err << "That may be more than an hour. Go on? [y/N] ";
             io.err.flush();
             QTextStream in(stdin);
             const QString answer = in.readLine().trimmed().toLower();
             if (answer == u"y" || answer == u"yes") {
                 pipeline.hold(false);
             } else {
-                io.err << "Stopping: the baseline is kept. --step-budget S or --requests N make the run shorter.\n";
+                io.err << "Stopping: the steps so far are kept. --step-budget S or --requests N make the run "
+                          "shorter.\n";
                 pipeline.cancel();
             }
         } else if (held) {
             if (!options.goOnWithoutAsking)
-                io.err << "That is more than an hour; going on without asking (no terminal to ask at).\n";
+                io.err << "That may be more than an hour; going on without asking (no terminal to ask at).\n";
             pipeline.hold(false);
         }
         io.err.flush();

@@ -372,17 +372,19 @@ void RunPipeline::insertNext(PlannedStep step)
 {
     // Sized as the sweep's steps were after the baseline, so that a probe or a repeat on a slow server keeps the
     // same budget, and the time left counts it.
-    double seconds = 0;
+    StepBudget::Step sized;
     if (m_lifetimeMs > 0) {
         std::vector<PlannedStep> one {std::move(step)};
-        const double budget = m_options.requestsPerStep > 0 ? 0 : std::max(0.0, m_options.stepBudgetSeconds);
-        seconds = StepBudget::apply(one, 0, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget).front().seconds;
+        sized = StepBudget::apply(one, 0, pace(), stepBudget()).front();
         step = std::move(one.front());
     }
     const bool estimated = m_stepSeconds.size() == m_plan.size();
+    const bool kept = m_sized.size() == m_plan.size();
     m_plan.insert(m_plan.begin() + std::ptrdiff_t(m_next), std::move(step));
     if (estimated)
-        m_stepSeconds.insert(m_stepSeconds.begin() + std::ptrdiff_t(m_next), seconds);
+        m_stepSeconds.insert(m_stepSeconds.begin() + std::ptrdiff_t(m_next), sized.seconds);
+    if (kept)
+        m_sized.insert(m_sized.begin() + std::ptrdiff_t(m_next), sized);
 }
 
 bool RunPipeline::joinSchedule()
@@ -911,10 +913,20 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         finish(RunStatus::Failed, QStringLiteral("The stored step could not be read back: %1").arg(readError));
         return;
     }
-    // One request's lifetime, in the server's time: how long later steps' users take to ramp in.
+    // One request's lifetime, in the server's time: how long later steps' users take to ramp in, and with the
+    // slowest request the pace the rest of the run is sized and timed by. A baseline that already misses a target
+    // threefold at the percentile's median will stop the sweep at its first load (stopReason), which no load
+    // makes faster.
     const bool sizeNow = planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0;
-    if (sizeNow)
+    if (sizeNow) {
         m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;
+        m_slowestMs = outcome.stats.e2elMs.max * scale;
+        m_sweepStopsAtFirst = m_options.percentile >= 50
+            && ((m_options.slo.ttftMs && outcome.stats.ttftMs.count > 0
+                    && outcome.stats.ttftMs.at(50).value * scale > 3 * *m_options.slo.ttftMs)
+                || (m_options.slo.tpotMs && outcome.stats.tpotMs.count > 0
+                    && outcome.stats.tpotMs.at(50).value * scale > 3 * *m_options.slo.tpotMs));
+    }
     outcome.cancelled = result.cancelled;
     m_outcomes.push_back(outcome);
     Q_EMIT stepFinished(outcome);
@@ -941,7 +953,12 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
                 ++m_next;
             m_sweepStopReason = reason;
             Q_EMIT phaseChanged(QStringLiteral("concurrency"), reason);
+        } else if (m_sweepStopsAtFirst) {
+            // The plan said the sweep would stop here, and it went on: the rest is announced again, with its steps.
+            m_sweepStopsAtFirst = false;
+            sizeToTheServer();
         }
+        m_sweepStopsAtFirst = false;
     }
     // A copy: a probe goes into m_plan, where `planned` lives.
     const QString phase = planned.phase;
@@ -986,24 +1003,54 @@ QString RunPipeline::stopReason(const StepOutcome& outcome) const
     return {};
 }
 
+double RunPipeline::stepBudget() const
+{
+    return m_options.requestsPerStep > 0 ? 0 : std::max(0.0, m_options.stepBudgetSeconds);
+}
+
+StepBudget::Pace RunPipeline::pace() const
+{
+    StepBudget::Pace p;
+    p.lifetimeSeconds = m_lifetimeMs / 1000;
+    p.slowestSeconds = m_slowestMs / 1000;
+    p.thinkSeconds = m_options.thinkTimeMs / 1000;
+    // As runNextStep ramps a step's users in; the timeout is the client's clock, and the plan is in the server's.
+    p.rampSeconds = (m_options.rampMs >= 0 ? m_options.rampMs : m_lifetimeMs) / 1000;
+    p.requestTimeoutSeconds = m_options.requestTimeoutMs > 0 ? m_options.requestTimeoutMs / 1000.0 * timeScale() : 0;
+    return p;
+}
+
 void RunPipeline::sizeToTheServer()
 {
     // A sharded run keeps the schedule every shard shares; a run the user sized (--requests) keeps its requests and
     // is only timed.
     if (m_options.shard || !(m_lifetimeMs > 0))
         return;
-    const double budget = m_options.requestsPerStep > 0 ? 0 : std::max(0.0, m_options.stepBudgetSeconds);
-    const std::vector<StepBudget::Step> sized
-        = StepBudget::apply(m_plan, m_next, m_lifetimeMs / 1000, m_options.thinkTimeMs / 1000, budget);
+    // Sized again (the sweep went on where the plan said it would stop): a step trimmed before stays trimmed.
+    std::vector<StepBudget::Step> before;
+    if (m_sized.size() == m_plan.size())
+        before.assign(m_sized.begin() + std::ptrdiff_t(m_next), m_sized.end());
+    StepBudget::Sweep sweep;
+    sweep.stopsAtFirst = m_sweepStopsAtFirst;
+    sweep.probes = m_options.capacityPrecision > 0 ? m_options.maxProbes : 0;
+    StepBudget::Forecast forecast = StepBudget::forecast(m_plan, m_next, pace(), stepBudget(), sweep);
+    for (std::size_t k = 0; k < before.size() && k < forecast.steps.size(); ++k) {
+        forecast.steps[k].plannedRequests = before[k].plannedRequests;
+        forecast.steps[k].trimmed = forecast.steps[k].trimmed || before[k].trimmed;
+    }
+    m_sized.resize(m_next);
     m_stepSeconds.assign(m_next, 0);
-    for (const StepBudget::Step& s : sized)
-        m_stepSeconds.push_back(s.seconds);
-    // What the user waits: a simulator's time runs faster than theirs.
-    const double total = StepBudget::total(sized) / timeScale();
-    const bool ask = total > StepBudget::kAskAboveSeconds;
+    for (std::size_t k = 0; k < forecast.steps.size(); ++k) {
+        m_sized.push_back(forecast.steps[k]);
+        // The time left counts the steps expected to run, at the baseline's pace: the short end of the range.
+        m_stepSeconds.push_back(forecast.runs[k] ? forecast.steps[k].seconds : 0);
+    }
+    // What the user waits, at the most: a simulator's time runs faster than theirs. Past an hour the run asks.
+    const double most = forecast.most(timeScale());
+    const bool ask = forecast.asks(timeScale());
     if (ask)
         m_held = true;
-    Q_EMIT planSized(StepBudget::sentence(sized, budget, timeScale()), total, ask);
+    Q_EMIT planSized(StepBudget::sentence(forecast, timeScale()), most, ask);
 }
 
 void RunPipeline::hold(bool held)

@@ -5,6 +5,7 @@
 #include "load/loadengine.h"
 #include "plan/runoptions.h"
 #include "plan/runplan.h"
+#include "plan/stepbudget.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -82,8 +83,9 @@ Q_SIGNALS:
     void finished(kp::core::RunStatus status, const QString& reason);
     /// Each /metrics scrape while a step runs (on the client's monotonic clock), for live charts.
     void metricsSampled(const kp::core::MetricsSample& sample);
-    /// After the baseline: the rest of the run sized to the server (StepBudget), and how long it takes at the least
-    /// in real seconds.
+    /// After the baseline: the rest of the run sized to the server (StepBudget), the sentence that says how long it
+    /// takes (a range), and the range's long end in real seconds: the run ends within it. Said again if the
+    /// concurrency sweep goes on where the plan expected it to stop.
     /// When that is more than StepBudget::kAskAboveSeconds the pipeline holds before its next step: the receiver
     /// asks, then calls hold(false) to go on or cancel() to stop; `held` says whether it must answer.
     void planSized(const QString& sentence, double seconds, bool held);
@@ -92,6 +94,10 @@ private:
     void planSteps();
     /// After the baseline: sizes the steps still to come to the server's pace and announces the plan (planSized).
     void sizeToTheServer();
+    /// The baseline's pace, in the server's time, that the steps after it are sized and timed by.
+    StepBudget::Pace pace() const;
+    /// Each step's budget in the server's time; 0 where the user sized the steps (--requests).
+    double stepBudget() const;
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
     void planProbe(const RunData& run, const QString& phase);
@@ -160,8 +166,14 @@ private:
     /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).
     std::vector<std::uint64_t> m_templateOffsets;
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps
+    double m_slowestMs = 0; // the baseline's slowest measured request in the server's time: the forecast's long end
+    /// The baseline already misses a target threefold: the plan expects the concurrency sweep to stop at its first
+    /// step, and says the rest again if it does not.
+    bool m_sweepStopsAtFirst = false;
     // Each step's estimated seconds once the run is sized (StepBudget), by index into m_plan; empty before.
     std::vector<double> m_stepSeconds;
+    // Each step as sized (StepBudget), by index into m_plan (the steps before the sizing left default); empty before.
+    std::vector<StepBudget::Step> m_sized;
     QList<double> m_remeasured; // loads of the concurrency sweep measured again
     /// Where this run's prompt numbering starts (LoadPlan::promptOffset): drawn once, so no two runs send the same.
     std::uint64_t m_promptOffset = 0;

@@ -448,7 +448,7 @@ void LiveRunView::onPlanSized(const QString& sentence, double seconds, bool held
         return;
     // The run waits before its next step for this answer; every step so far is stored either way.
     auto* box = new QMessageBox(QMessageBox::Question, tr("A long run"),
-        tr("%1\n\nThat is more than an hour. Go on, or stop here and keep the baseline?").arg(sentence),
+        tr("%1\n\nThat may be more than an hour. Go on, or stop here and keep the steps so far?").arg(sentence),
         QMessageBox::NoButton, this);
     box->setObjectName(QStringLiteral("longRunQuestion"));
     box->addButton(tr("Go on"), QMessageBox::AcceptRole);

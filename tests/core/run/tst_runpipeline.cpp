@@ -268,10 +268,11 @@ private Q_SLOTS:
                 QStringLiteral("--step-budget"), QStringLiteral("20"), QStringLiteral("--db"), db});
         const Finished f = waitFor(run);
         QCOMPARE(f.code, 0);
-        QVERIFY2(f.err.contains(QStringLiteral("The rest of the run takes at least")), qPrintable(f.err));
-        QVERIFY2(
-            f.err.contains(QStringLiteral("of the server's time at 20× speed; 2 steps; 2 trimmed to fit 20 s each")),
-            qPrintable(f.err));
+        QVERIFY2(f.err.contains(QStringLiteral("The rest of the run takes about")), qPrintable(f.err));
+        const QString said
+            = QStringLiteral("of the server's time at 20× speed; 2 steps, fewer if the sweep stops early, "
+                             "up to 3 if the capacity search adds some; 2 trimmed to fit 20 s each");
+        QVERIFY2(f.err.contains(said), qPrintable(f.err));
         // At speed 20 two steps of 20 s of the server's time are 2 s of ours, with the baseline and start-up.
         QVERIFY2(clock.elapsed() < 30'000, qPrintable(QString::number(clock.elapsed())));
         const auto store = RunStore::open(db, &error);
@@ -279,7 +280,11 @@ private Q_SLOTS:
         const auto stored = store->run(store->runs().first().id, &error);
         QVERIFY2(stored, qPrintable(error));
         QCOMPARE(stored->info.options[u"step_budget_s"].toDouble(), 20.0);
-        QCOMPARE(int(stored->steps.size()), 3);
+        // The baseline and the two loads; on a loaded machine the simulator may miss a target at 1 user and meet it
+        // at 2, and 1 user is then measured again: the "up to 3" the plan said.
+        QVERIFY2(stored->steps.size() == 3
+                || (stored->steps.size() == 4 && stored->steps[3].info.load.value(u"remeasure").toBool()),
+            qPrintable(QString::number(stored->steps.size())));
         for (std::size_t i = 1; i < stored->steps.size(); ++i) {
             int measured = 0;
             for (const RequestRecord& r : store->requests(stored->steps[i].id, &error))
@@ -304,7 +309,8 @@ private Q_SLOTS:
         }
         longRun.kill();
         longRun.waitForFinished();
-        QVERIFY2(err.contains(QStringLiteral("That is more than an hour; going on without asking")), qPrintable(err));
+        QVERIFY2(
+            err.contains(QStringLiteral("That may be more than an hour; going on without asking")), qPrintable(err));
         QVERIFY2(!err.contains(QStringLiteral("trimmed")), qPrintable(err));
     }
 
