@@ -41,6 +41,13 @@ int RunHistoryModel::columnCount(const QModelIndex& parent) const
 
 QString RunHistoryModel::statusText(const RunSummary& run)
 {
+    // A demo says so, and a demo that did not complete says how it ended, as `kneepoint runs` does.
+    if (run.demo && run.status == RunStatus::Stopped)
+        return tr("demo, stopped");
+    if (run.demo && run.status == RunStatus::Incomplete)
+        return tr("demo, incomplete");
+    if (run.demo && run.status == RunStatus::Failed)
+        return tr("demo, failed");
     if (run.demo)
         return tr("demo");
     switch (run.status) {

@@ -158,7 +158,20 @@ void MainWindow::createActions()
     m_newRun = action(tr("&New run…"), "newRunAction", QKeySequence::New, [this] { newRun(); });
     m_demo = action(tr("&Demo run"), "demoAction", QKeySequence(), [this] { startDemo(); });
     m_launch = action(tr("Start a &server…"), "launchAction", QKeySequence(), [this] { startServer(); });
-    m_stop = action(tr("&Stop run"), "stopAction", QKeySequence(Qt::Key_Escape), [this] { m_runs->stop(); });
+    // Esc is pressed by accident (to close a menu or the quit question): stopping a benchmark asks first, the
+    // answer No by default, so that a stray key never stores a cut-short run.
+    m_stop = action(tr("&Stop run"), "stopAction", QKeySequence(Qt::Key_Escape), [this] {
+        if (!m_runs->isRunning())
+            return;
+        QMessageBox question(QMessageBox::Question, tr("Stop run"),
+            tr("Stop the run now? The step in progress is cancelled; the steps completed so far are kept."),
+            QMessageBox::Yes | QMessageBox::No, this);
+        question.setObjectName(QStringLiteral("stopQuestion"));
+        question.setDefaultButton(QMessageBox::No);
+        question.setEscapeButton(QMessageBox::No);
+        if (question.exec() == QMessageBox::Yes && m_runs->isRunning())
+            m_runs->stop();
+    });
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });

@@ -81,9 +81,14 @@ void WallsView::paintEvent(QPaintEvent*)
     const QFontMetrics fm(font());
     int nameWidth = 0;
     int valueWidth = 0;
+    // The limiting wall's name and value are drawn bold: measured bold, or "Saturation" is clipped to "Saturatio".
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetrics boldMetrics(boldFont);
     for (const Row& r : m_rows) {
-        nameWidth = std::max(nameWidth, fm.horizontalAdvance(r.name));
-        valueWidth = std::max(valueWidth, fm.horizontalAdvance(r.value));
+        const QFontMetrics& m = r.limiting ? boldMetrics : fm;
+        nameWidth = std::max(nameWidth, m.horizontalAdvance(r.name) + 1);
+        valueWidth = std::max(valueWidth, m.horizontalAdvance(r.value) + 1);
     }
     const double left = nameWidth + 10;
     const double track = std::max(40.0, width() - left - valueWidth - 10);

@@ -111,6 +111,18 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // A demo that did not complete says how it ended in the history, as `kneepoint runs` says it: a stopped demo read
+    // "demo" there and "stopped" on the command line.
+    void theHistorySaysHowADemoEnded()
+    {
+        kp::core::RunSummary run;
+        run.demo = true;
+        run.status = kp::core::RunStatus::Stopped;
+        QCOMPARE(kp::ui::RunHistoryModel::statusText(run), QStringLiteral("demo, stopped"));
+        run.status = kp::core::RunStatus::Complete;
+        QCOMPARE(kp::ui::RunHistoryModel::statusText(run), QStringLiteral("demo"));
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -174,6 +186,19 @@ private Q_SLOTS:
         QVERIFY(asked);
         QVERIFY(held);
         QVERIFY(window.isVisible());
+        // Esc, the Stop action's key, asks too, No by default: a stray Esc stopped the demo and stored a "≥ 1 user".
+        bool stopAsked = false;
+        QTimer::singleShot(200, &window, [&] {
+            auto* question = window.findChild<QMessageBox*>(QStringLiteral("stopQuestion"));
+            stopAsked = question != nullptr;
+            if (!question)
+                return;
+            QCOMPARE(question->defaultButton(), question->button(QMessageBox::No));
+            question->button(QMessageBox::No)->click();
+        });
+        window.findChild<QAction*>(QStringLiteral("stopAction"))->trigger();
+        QVERIFY(stopAsked);
+        QVERIFY(window.runController()->isRunning());
         // The demo's whole sweep, then its report.
         QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 240'000);
         QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Run 1")),
