@@ -358,19 +358,20 @@ ReportContent readWithoutDocument(const QJsonObject& report)
     const bool byRate = curve.value(u"by").toString() == u"rate";
     const double percentile = analysis.value(u"settings").toObject().value(u"percentile").toDouble(99);
     const QString p = QStringLiteral("p") + text::number(percentile);
-    const auto tr = [](const char* source) { return QCoreApplication::translate("ReportContent", source); };
+    // The sentences ReportContent::of() writes, in its translation context: the same words as a run's own report.
+    const auto said = [](const char* source) { return QCoreApplication::translate("ReportContent", source); };
     const auto loadOf = [byRate](const QJsonValue& v) {
         return v.isDouble() ? text::load(v.toDouble(), byRate) : QStringLiteral("–");
     };
 
-    c.title = tr("Kneepoint report: run %1").arg(run.value(u"id").toInteger());
-    c.subtitle = tr("%1 at %2").arg(run.value(u"model").toString(), run.value(u"url").toString());
-    c.identity
-        = {{tr("Run"), QStringLiteral("%1, %2").arg(run.value(u"id").toInteger()).arg(run.value(u"status").toString())},
-            {tr("Server"), run.value(u"url").toString()}, {tr("Model"), run.value(u"model").toString()},
-            {tr("Started"), run.value(u"started").toString()}};
+    c.title = said("Kneepoint report: run %1").arg(run.value(u"id").toInteger());
+    c.subtitle = said("%1 at %2").arg(run.value(u"model").toString(), run.value(u"url").toString());
+    c.identity = {
+        {said("Run"), QStringLiteral("%1, %2").arg(run.value(u"id").toInteger()).arg(run.value(u"status").toString())},
+        {said("Server"), run.value(u"url").toString()}, {said("Model"), run.value(u"model").toString()},
+        {said("Started"), run.value(u"started").toString()}};
     if (!run.value(u"reason").toString().isEmpty())
-        c.identity.push_back({tr("Status"), run.value(u"reason").toString()});
+        c.identity.push_back({said("Status"), run.value(u"reason").toString()});
 
     // Failures first, then warnings; a file from before checks had a doubt title carries the claim even where the
     // check failed, so the doubt is found by the check's id.
@@ -397,8 +398,8 @@ ReportContent readWithoutDocument(const QJsonObject& report)
     c.verdict = analysis.value(u"verdict").toString();
     c.answer = JsonReport::readAnswer(report);
 
-    c.scoreHeader = {tr("load"), tr("TTFT %1 ms").arg(p), tr("TPOT %1 ms").arg(p), tr("E2EL %1 ms").arg(p),
-        tr("output tok/s"), tr("within targets"), tr("failed"), tr("targets")};
+    c.scoreHeader = {said("load"), said("TTFT %1 ms").arg(p), said("TPOT %1 ms").arg(p), said("E2EL %1 ms").arg(p),
+        said("output tok/s"), said("within targets"), said("failed"), said("targets")};
     // A file written before ttft_shown_ms carries TTFT with the round trip in: take it off as the report did.
     const double roundTrip = std::max(0.0, run.value(u"round_trip_ms").toDouble(0));
     bool withinRoundTrip = false;
@@ -430,34 +431,35 @@ ReportContent readWithoutDocument(const QJsonObject& report)
                              : QStringLiteral("–"))
                   << (attainment.isDouble() ? text::percent(attainment.toDouble()) : QStringLiteral("–"))
                   << QString::number(pt.value(u"failed").toInt())
-                  << (met ? tr("met") : tr("missed: %1").arg(strings(pt.value(u"missed")).join(u", ")));
+                  << (met ? said("met") : said("missed: %1").arg(strings(pt.value(u"missed")).join(u", ")));
         c.score.push_back(row);
     }
     if (roundTrip > 0)
-        c.scoreNote = tr("TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and "
-                         "the charts do.")
+        c.scoreNote = said("TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and "
+                           "the charts do.")
                           .arg(text::milliseconds(roundTrip));
     if (withinRoundTrip)
         c.scoreNote += u' '
-            + tr("* TTFT within the network's round trip of %1: as measured it was no longer than the round trip, so "
-                 "the server's part is shown as 0.")
+            + said("* TTFT within the network's round trip of %1: as measured it was no longer than the round trip, so "
+                   "the server's part is shown as 0.")
                   .arg(text::milliseconds(roundTrip));
     if (!disturbed.isEmpty())
         c.scoreNote += u' '
-            + tr("† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own "
-                 "clock: see the doubts above the verdict): those figures may be partly the measurement's.")
+            + said(
+                "† Disturbed by the measurement itself at %1 (the client fell behind, or the simulator lagged its own "
+                "clock: see the doubts above the verdict): those figures may be partly the measurement's.")
                   .arg(text::list(disturbed));
     c.scoreNote = c.scoreNote.trimmed();
 
     const QJsonObject walls = analysis.value(u"walls").toObject();
     for (const Wall::Kind kind : {Wall::Kind::Saturation, Wall::Kind::Latency, Wall::Kind::Memory}) {
         const QJsonObject w = walls.value(Wall::name(kind)).toObject();
-        const QString state = !w.value(u"visible").toBool(true) ? tr("not visible")
-            : w.value(u"reached").toBool()                      ? tr("reached at %1").arg(loadOf(w.value(u"load")))
-                                                                : tr("not reached");
+        const QString state = !w.value(u"visible").toBool(true) ? said("not visible")
+            : w.value(u"reached").toBool()                      ? said("reached at %1").arg(loadOf(w.value(u"load")))
+                                                                : said("not reached");
         const bool limiting = walls.value(u"limiting").toString() == Wall::name(kind);
         c.walls << QStringLiteral("%1: %2%3; %4.")
-                       .arg(Wall::title(kind), state, limiting ? tr(" (the limit)") : QString(),
+                       .arg(Wall::title(kind), state, limiting ? said(" (the limit)") : QString(),
                            w.value(u"evidence").toString());
     }
     placeFindings(c, readFindings(analysis.value(u"findings")));
