@@ -3,6 +3,8 @@
 #include "doctor/endpointchecks.h"
 
 #include "common/processlimits.h"
+#include "load/streamrecorder.h"
+#include "net/notastream.h"
 #include "server/tokenizedialect.h"
 
 #include <QDir>
@@ -150,6 +152,11 @@ DoctorCheck modelsCheck(
     if (!a.ok())
         return finish(c, Result::Fail, statusLine(a),
             QStringLiteral("the server must serve the OpenAI-compatible API at /v1; is this vLLM's API server?"), a.ms);
+    // A captive portal or a proxy's page answers 200 too: what came, not "no model".
+    if (const QByteArray encoding = a.header("Content-Encoding");
+        NotAStream::isCompressed(encoding) || !QJsonDocument::fromJson(a.body).isObject())
+        return finish(c, Result::Fail, NotAStream::describe(a.status, a.contentType, encoding, a.body),
+            NotAStream::advice(NotAStream::kindOf(a.contentType, encoding, a.body)), a.ms);
     *body = a.body;
     const QJsonArray cards = a.json().value(u"data").toArray();
     if (cards.isEmpty())
@@ -306,6 +313,13 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     if (!plain.ok())
         return finish(c, Result::Fail, statusLine(plain), completionFix(plain.status), plain.ms);
     const QJsonObject answer = plain.json();
+    if (const QByteArray encoding = plain.header("Content-Encoding");
+        NotAStream::isCompressed(encoding) || !QJsonDocument::fromJson(plain.body).isObject()) {
+        const NotAStream::Kind kind = NotAStream::kindOf(plain.contentType, encoding, plain.body);
+        *transient = kind == NotAStream::Kind::Empty;
+        return finish(c, Result::Fail, NotAStream::describe(plain.status, plain.contentType, encoding, plain.body),
+            NotAStream::advice(kind), plain.ms);
+    }
     if (answer.value(u"choices").toArray().isEmpty())
         return finish(c, Result::Fail, QStringLiteral("HTTP %1, but the answer has no choices").arg(plain.status),
             QStringLiteral("is this an OpenAI-compatible server?"), plain.ms);
@@ -326,39 +340,51 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     if (!streamed.ok())
         return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(statusLine(streamed)),
             streamFix + completionFix(streamed.status), plain.ms);
-    int events = 0;
-    bool done = false;
-    QString inBandError;
-    for (const QByteArray& raw : streamed.body.split('\n')) {
-        const QByteArray line = raw.trimmed();
-        if (!line.startsWith("data:"))
-            continue;
-        const QByteArray data = line.mid(5).trimmed();
-        if (data == "[DONE]") {
-            done = true;
-            continue;
-        }
-        const QJsonObject chunk = QJsonDocument::fromJson(data).object();
-        if (chunk.contains(u"error"))
-            inBandError = errorMessage(data);
-        else if (!chunk.value(u"choices").toArray().isEmpty())
-            ++events;
-    }
+    // Read as a run reads it, by the engine's own recorder: what one accepts the other accepts, in the same words.
+    RequestRecord asked;
+    asked.requestedOutputTokens = 1;
+    StreamRecorder recorder(asked);
+    recorder.headers(
+        streamed.status, 0, streamed.header("Location"), streamed.contentType, streamed.header("Content-Encoding"));
+    recorder.body(streamed.body, 0);
+    recorder.complete(0);
+    const RequestRecord& record = recorder.record();
     // An error event or a stream that stops short can be a one-off; a proxy that buffers every stream repeats.
     *transient = true;
-    if (!inBandError.isEmpty())
-        return finish(c, Result::Fail, detail + QStringLiteral("; the stream carried an error: %1").arg(inBandError),
-            completionFix(500), plain.ms);
-    if (events == 0 || !done)
-        return finish(c, Result::Fail,
-            detail
-                + QStringLiteral("; the stream %1")
-                      .arg(
-                          events == 0 ? QStringLiteral("carried no token") : QStringLiteral("did not end with [DONE]")),
-            streamFix
+    if (record.error != ErrorClass::None) {
+        QString fix;
+        switch (record.error) {
+        case ErrorClass::InBandError:
+            fix = completionFix(500);
+            break;
+        case ErrorClass::MalformedEvent:
+            *transient = false;
+            fix = streamFix
+                + QStringLiteral("a run reads every event as JSON and would count each request as failed: the "
+                                 "server or a proxy in front sends events that are not JSON");
+            break;
+        case ErrorClass::HttpError:
+            *transient = false;
+            fix = streamFix
+                + NotAStream::advice(
+                    NotAStream::kindOf(streamed.contentType, streamed.header("Content-Encoding"), streamed.body));
+            break;
+        default:
+            fix = streamFix
                 + QStringLiteral("a proxy between here and the server may buffer or cut streams (Content-Type was "
                                  "'%1')")
-                      .arg(QString::fromUtf8(streamed.contentType)),
+                      .arg(NotAStream::firstLine(streamed.contentType, 80));
+            break;
+        }
+        return finish(
+            c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(record.errorMessage), fix, plain.ms);
+    }
+    if (record.chunks.empty())
+        return finish(c, Result::Fail, detail + QStringLiteral("; the stream carried no token"),
+            streamFix
+                + QStringLiteral("a stream of only [DONE] is no answer; read the server's log (Content-Type was "
+                                 "'%1')")
+                      .arg(NotAStream::firstLine(streamed.contentType, 80)),
             plain.ms);
     *transient = false;
     detail += QStringLiteral("; streamed: first bytes after %1, [DONE] after %2")

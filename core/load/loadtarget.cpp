@@ -25,7 +25,8 @@ QByteArray LoadTarget::postHeaders() const
     if (h.contains(':'))
         h = '[' + h + ']';
     QByteArray out = "Host: " + h + ':' + QByteArray::number(port())
-        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nUser-Agent: kneepoint\r\n";
+        + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nAccept-Encoding: "
+          "identity\r\nUser-Agent: kneepoint\r\n";
     if (!apiKey.isEmpty())
         out += "Authorization: Bearer " + apiKey + "\r\n";
     return out;

@@ -74,6 +74,8 @@ QNetworkRequest QnamTransport::request(const QByteArray& path) const
     r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     r.setRawHeader("Accept", "text/event-stream");
+    // Set, Qt's own gzip is off: a stream comes as the server sends it, and a compressed one is named as such.
+    r.setRawHeader("Accept-Encoding", "identity");
     r.setRawHeader("User-Agent", "kneepoint");
     if (!m_target.apiKey.isEmpty())
         r.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
@@ -165,7 +167,8 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         if (!stream->headers) {
             stream->headers = true;
             stream->recorder->headers(stream->reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), now,
-                stream->reply->rawHeader("Location"));
+                stream->reply->rawHeader("Location"), stream->reply->rawHeader("Content-Type"),
+                stream->reply->rawHeader("Content-Encoding"));
         }
         stream->timer->start(m_target.stallTimeoutMs);
         const QByteArray bytes = stream->reply->readAll();
@@ -205,7 +208,8 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
         if (!stream->headers && status.isValid()) {
             stream->headers = true;
-            stream->recorder->headers(status.toInt(), now, reply->rawHeader("Location"));
+            stream->recorder->headers(status.toInt(), now, reply->rawHeader("Location"),
+                reply->rawHeader("Content-Type"), reply->rawHeader("Content-Encoding"));
         }
         const QByteArray rest = reply->readAll();
         if (!rest.isEmpty())

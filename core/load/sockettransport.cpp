@@ -259,12 +259,14 @@ void SocketTransport::onReadyRead(Connection* c)
         // read as its headers, and must be kept as the error's words, not parsed as a stream.
         c->reader.feed(bytes, [c, now](QByteArrayView body) {
             if (!c->recorder->sawHeaders())
-                c->recorder->headers(c->reader.status(), now, c->reader.location());
+                c->recorder->headers(c->reader.status(), now, c->reader.location(), c->reader.contentType(),
+                    c->reader.contentEncoding());
             c->recorder->body(body, now);
         });
         if (!hadHeaders && c->reader.headersDone()) {
             if (!c->recorder->sawHeaders())
-                c->recorder->headers(c->reader.status(), now, c->reader.location());
+                c->recorder->headers(c->reader.status(), now, c->reader.location(), c->reader.contentType(),
+                    c->reader.contentEncoding());
             arm(c, m_target.stallTimeoutMs);
         }
         if (c->recorder->overran()) {

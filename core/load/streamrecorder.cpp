@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "streamrecorder.h"
 
+#include "net/notastream.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -46,11 +48,21 @@ ErrorClass StreamRecorder::classifyStatus(int status)
     return ErrorClass::None;
 }
 
-void StreamRecorder::headers(int status, std::int64_t ns, const QByteArray& location)
+void StreamRecorder::headers(int status, std::int64_t ns, const QByteArray& location, const QByteArray& contentType,
+    const QByteArray& contentEncoding)
 {
     m_record.httpStatus = status;
     m_record.headersNs = ns;
     m_location = location;
+    m_contentType = contentType.left(200);
+    m_contentEncoding = contentEncoding.left(100);
+    // Kneepoint asks for identity; a proxy that compresses anyway sends bytes no SSE parser can read, and every
+    // request would end as a stream without [DONE]. Said at once, as what it is.
+    if (status < 300 && NotAStream::isCompressed(m_contentEncoding))
+        fail(ErrorClass::HttpError,
+            QStringLiteral("No readable event stream came: %1.")
+                .arg(NotAStream::describe(status, m_contentType, m_contentEncoding, {})),
+            ns);
     // Room for a chunk a token, the tokens asked for (up to 256), made once: grown from nothing it would be moved
     // seven times on the way to 60 bytes. take() gives back what was not used.
     if (status < 300 && m_record.chunks.empty())
@@ -66,13 +78,24 @@ void StreamRecorder::body(QByteArrayView bytes, std::int64_t ns)
     }
     if (m_record.chunks.empty() && !m_sawDone && m_head.size() < 64 * 1024)
         m_head += bytes.first(std::min<qsizetype>(bytes.size(), 64 * 1024 - m_head.size()));
+    if (NotAStream::isCompressed(m_contentEncoding))
+        return; // already failed: compressed bytes are no events
     const bool ok = m_parser.feed(bytes, [this, ns](QByteArrayView data) { event(data, ns); });
     if (!ok && !failed())
         fail(ErrorClass::MalformedEvent, QStringLiteral("An event grew past 16 MiB without ending."), ns);
+    if (!m_parser.errorField().isEmpty() && !failed()) {
+        // llama.cpp's `error: {…}` line: the stream ends after it, and its words say why.
+        QString message = NotAStream::errorMessage(m_parser.errorField());
+        if (message.isEmpty())
+            message = NotAStream::firstLine(m_parser.errorField(), 300);
+        fail(
+            ErrorClass::InBandError, QStringLiteral("The server reported an error in the stream: %1").arg(message), ns);
+    }
 }
 
 void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
 {
+    ++m_eventCount;
     if (m_record.responseId.isEmpty() && data.startsWith("{\"id\":\"")) {
         // Once per request, and cheap: vLLM puts the id first in every chunk.
         const qsizetype end = data.indexOf('"', 7);
@@ -166,18 +189,22 @@ void StreamRecorder::complete(std::int64_t ns)
         return;
     }
     if (!m_sawDone) {
-        // A 200 whose body is a JSON error instead of a stream (a gateway, a server still loading): its words.
-        if (m_record.chunks.empty()) {
-            const QJsonObject doc = QJsonDocument::fromJson(m_head).object();
-            const QJsonValue error = doc.value(u"error");
-            const QString message = error.isObject() ? error.toObject().value(u"message").toString() : error.toString();
-            if (!message.isEmpty()) {
+        // No event at all: what came was no stream (a portal's page, a whole JSON answer or error, nothing), and
+        // its own words say more than "no [DONE]" would.
+        if (m_eventCount == 0) {
+            const NotAStream::Kind kind = NotAStream::kindOf(m_contentType, m_contentEncoding, m_head);
+            if (kind == NotAStream::Kind::JsonError)
                 fail(ErrorClass::InBandError,
-                    QStringLiteral("The server answered 200 with an error instead of a stream: %1")
-                        .arg(message.left(500)),
+                    QStringLiteral("The server answered %1 with an error instead of a stream: %2")
+                        .arg(m_record.httpStatus)
+                        .arg(NotAStream::errorMessage(m_head)),
                     ns);
-                return;
-            }
+            else
+                fail(kind == NotAStream::Kind::Stream ? ErrorClass::StreamCut : ErrorClass::HttpError,
+                    QStringLiteral("No readable event stream came: %1.")
+                        .arg(NotAStream::describe(m_record.httpStatus, m_contentType, m_contentEncoding, m_head)),
+                    ns);
+            return;
         }
         // The HTTP framing ended cleanly, but vLLM always ends a stream with [DONE]: something cut it short.
         fail(ErrorClass::StreamCut, QStringLiteral("The stream ended without [DONE]."), ns);

@@ -19,8 +19,10 @@ public:
 
     /// The request's last byte is about to go to the kernel.
     void sent(std::int64_t ns) { m_record.sentNs = ns; }
-    /// The response's status line and headers have arrived; `location` is a redirect's target.
-    void headers(int status, std::int64_t ns, const QByteArray& location = {});
+    /// The response's status line and headers have arrived; `location` is a redirect's target. The content type and
+    /// encoding name what came when it is no stream.
+    void headers(int status, std::int64_t ns, const QByteArray& location = {}, const QByteArray& contentType = {},
+        const QByteArray& contentEncoding = {});
     /// Body bytes read at `ns`.
     void body(QByteArrayView bytes, std::int64_t ns);
     /// The response ended as HTTP framed it.
@@ -61,6 +63,9 @@ private:
     StreamEventReader m_events;
     QByteArray m_errorBody; // the body of a failed (non-2xx) response, for its message
     QByteArray m_location; // a redirect's target
+    QByteArray m_contentType;
+    QByteArray m_contentEncoding;
+    int m_eventCount = 0; // SSE events with data, [DONE] included: none means no stream came
     QByteArray m_head; // the first bytes of a 200 body, while no event has come: a JSON error instead of a stream
     bool m_sawDone = false;
     std::int64_t m_doneNs = -1;

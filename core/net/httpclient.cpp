@@ -104,6 +104,9 @@ HttpAnswer HttpClient::send(const QUrl& url, const QByteArray* body, const QByte
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
     if (!m_settings.bearerToken.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_settings.bearerToken);
+    // Uncompressed, as the load engine asks: set, it also turns Qt's own gzip off, so that an answer compressed
+    // anyway keeps its Content-Encoding and is named as such rather than passing here and failing in a run.
+    request.setRawHeader("Accept-Encoding", "identity");
     if (!m_settings.userAgent.isEmpty())
         request.setHeader(QNetworkRequest::UserAgentHeader, m_settings.userAgent);
     if (m_settings.tls)

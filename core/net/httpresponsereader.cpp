@@ -145,6 +145,8 @@ bool HttpResponseReader::headerLine(QByteArrayView line)
             m_keepAlive = true;
     } else if (is("content-type")) {
         m_contentType = value.toByteArray();
+    } else if (is("content-encoding")) {
+        m_contentEncoding = value.first(std::min<qsizetype>(value.size(), 100)).toByteArray();
     } else if (is("retry-after")) {
         m_retryAfter = value.toByteArray();
     } else if (is("location")) {

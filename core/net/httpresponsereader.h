@@ -32,6 +32,8 @@ public:
     bool keepAlive() const { return m_keepAlive; }
     bool chunked() const { return m_chunked; }
     QByteArray contentType() const { return m_contentType; }
+    /// The Content-Encoding, as sent: a stream Kneepoint asked to get as identity may still come gzip'ed.
+    QByteArray contentEncoding() const { return m_contentEncoding; }
     QByteArray retryAfter() const { return m_retryAfter; }
     QByteArray location() const { return m_location; } ///< a redirect's target, as the server wrote it
     /// What went wrong, when state() is Error.
@@ -70,6 +72,7 @@ private:
     bool m_chunked = false;
     std::int64_t m_remaining = -1; // Content-Length left, or the current chunk's bytes left; -1: until close
     QByteArray m_contentType;
+    QByteArray m_contentEncoding;
     QByteArray m_retryAfter;
     QByteArray m_location;
     qsizetype m_headBytes = 0; // the status line and headers so far, to bound them

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sseparser.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace kp::core {
@@ -11,6 +12,7 @@ void SseParser::reset()
     // clear(), not resize(0): a parser kept after an oversized event must not hold on to 16 MiB.
     m_line.clear();
     m_data.clear();
+    m_errorField.clear();
     m_borrowedData = {};
     m_dataLines = 0;
     m_borrowed = false;
@@ -66,7 +68,16 @@ bool SseParser::processLine(QByteArrayView line, bool transient)
         if (line.startsWith("\xEF\xBB\xBF"))
             line = line.sliced(3);
     }
-    // Every field but data is dropped, so only "data" and "data:…" matter; comments (':') fall through too.
+    if (line.startsWith("error") && (line.size() == 5 || line[5] == ':')) {
+        if (m_errorField.isEmpty()) {
+            QByteArrayView value = line.sliced(std::min<qsizetype>(line.size(), 6));
+            if (value.startsWith(' '))
+                value = value.sliced(1);
+            m_errorField = value.first(std::min<qsizetype>(value.size(), 4096)).toByteArray();
+        }
+        return true;
+    }
+    // Every other field but data is dropped, so only "data" and "data:…" matter; comments (':') fall through too.
     if (!line.startsWith("data") || (line.size() > 4 && line[4] != ':'))
         return true;
     QByteArrayView value = line.size() > 4 ? line.sliced(5) : QByteArrayView();

@@ -43,6 +43,9 @@ public:
     /// True while bytes of an event not yet terminated by a blank line are buffered: a stream cut mid-event leaves
     /// this true.
     bool hasPartialEvent() const { return !m_line.isEmpty() || m_dataLines > 0; }
+    /// The value of the first `error:` field, at most 4 KiB: llama.cpp ends a failed stream with one instead of a data
+    /// event. No event by the standard, so onData never sees it; empty when none came.
+    const QByteArray& errorField() const { return m_errorField; }
 
 private:
     enum class Step { Event, NeedMore, Error };
@@ -57,6 +60,7 @@ private:
 
     QByteArray m_line; // the start of a line cut by the end of a feed
     QByteArray m_data; // the data of the current event, when it could not stay a view into the input
+    QByteArray m_errorField;
     QByteArrayView m_borrowedData; // the data of the current event while it is one line inside the current feed
     int m_dataLines = 0;
     bool m_borrowed = false;

@@ -29,6 +29,7 @@ HostileServer::HostileServer(Script script, QObject* parent)
                     }
                     if (buffer.size() < end + 4 + length)
                         break;
+                    const bool stream = buffer.mid(end + 4, length).contains("\"stream\":true");
                     buffer.remove(0, end + 4 + length);
                     m_requests << head;
                     if (head.startsWith("GET")) {
@@ -44,7 +45,7 @@ HostileServer::HostileServer(Script script, QObject* parent)
                             socket->write("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
                     } else {
                         ++m_answered;
-                        answer(socket, &m_script);
+                        answer(socket, stream && m_stream ? &*m_stream : &m_script);
                     }
                 }
                 socket->setProperty("buffer", buffer);

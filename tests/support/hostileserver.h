@@ -6,6 +6,8 @@
 #include <QList>
 #include <QTcpServer>
 
+#include <optional>
+
 class QTcpSocket;
 
 /// A server of ours that misbehaves on purpose, for the hostile-server suite. Every POST gets the same scripted
@@ -41,6 +43,10 @@ public:
     /// GET requests whose path starts with `pathPrefix` get `script`.
     void setGet(const QByteArray& pathPrefix, Script script) { m_gets.append({pathPrefix, std::move(script)}); }
 
+    /// POST requests that ask for a stream (`"stream":true` in the body) get `script` instead of the one for every
+    /// POST: the doctor asks once for a whole answer and once for a stream.
+    void setStream(Script script) { m_stream = std::move(script); }
+
     /// POST requests answered so far.
     int answered() const { return m_answered; }
     /// Every request's head as received, for checks of what the client sent.
@@ -60,6 +66,7 @@ private:
     void play(QTcpSocket* socket, const Script* script, int index, qsizetype offset);
 
     Script m_script;
+    std::optional<Script> m_stream;
     QList<std::pair<QByteArray, Script>> m_gets;
     int m_answered = 0;
     QList<QByteArray> m_requests;

@@ -82,6 +82,18 @@ QByteArray valid()
     return HostileServer::streamHead() + tokens(5) + done() + HostileServer::lastChunk();
 }
 
+// A stream of one token and [DONE], gzip'ed (Python's gzip.compress, mtime 0): what a compressing proxy sends.
+QByteArray gzipStream()
+{
+    static const char bytes[]
+        = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\x1d\x8d\x41\x0a\x83\x40\x0c\x45\xf7\x73\x0a\xc9\xda\x42\xdd\x66\x6d"
+          "\xb7\xf5\x00\x22\x32\xcd\x44\x4c\x19\x67\x8a\x13\xa9\x20\xde\xdd\xe0\xf6\xfd\xf7\xf8\xc1\xab\xc7\xea\x00\x09"
+          "\x80\x40\xcb\x2f\x3e\x1a\xa8\x21\x7f\xbe\x4c\x6a\x44\x79\xd7\x91\xb2\x71\x56\xc9\xc9\x26\x9a\xb3\x10\x17\xc0"
+          "\xde\xa2\x14\x78\x07\x7c\xd6\xb7\x67\x7a\xf5\x37\x63\x92\x24\x65\x1e\x57\xf6\xc5\x0a\x4c\x5b\x8c\xe7\x70\x3a"
+          "\x17\xee\xab\xbe\xed\xde\xaf\xc1\xb9\x0b\x2a\x0a\x54\x85\x79\x00\x00\x00";
+    return QByteArray(bytes, sizeof bytes - 1);
+}
+
 QByteArray response(int status, const QByteArray& contentType, const QByteArray& body)
 {
     return "HTTP/1.1 " + QByteArray::number(status) + " Status\r\n"
@@ -207,6 +219,46 @@ private Q_SLOTS:
         add("http: 200 with a JSON error instead of a stream",
             once(response(200, "application/json", R"({"error":{"message":"the model is still loading"}})")),
             {ErrorClass::InBandError, QStringLiteral("the model is still loading")});
+        // Answers that are not a stream: each says what came (status, content type, the first line) and what that
+        // kind usually is, never "the stream ended without [DONE]".
+        add("http: 200 with a captive portal's page",
+            once(response(200, "text/html; charset=utf-8",
+                "<!DOCTYPE html>\n<html><head><title>Hotel Wi-Fi: sign in</title></head><body>Accept the terms"
+                "</body></html>")),
+            {ErrorClass::HttpError,
+                QStringLiteral("HTTP 200, text/html; charset=utf-8, first line \"<!DOCTYPE html>\": an HTML page "
+                               "(\"Hotel Wi-Fi: sign in\")")});
+        add("http: 200 with nginx's page and no content type",
+            once(response(200, {}, "<html>\r\n<head><title>Welcome to nginx!</title></head></html>")),
+            {ErrorClass::HttpError, QStringLiteral("no Content-Type, first line \"<html>\": an HTML page")});
+        add("http: 200 with a whole JSON answer",
+            once(response(200, "application/json",
+                R"({"id":"cmpl-1","object":"text_completion","choices":[{"index":0,"text":" w w w w w"}]})")),
+            {ErrorClass::HttpError, QStringLiteral("a whole JSON answer where a stream was asked for")});
+        add("http: 200 with an empty body", once(response(200, "text/event-stream", {})),
+            {ErrorClass::HttpError, QStringLiteral("HTTP 200, text/event-stream, an empty body")});
+        add("http: 200 with control characters in plain text",
+            once(response(200, "text/plain", "\x1b[2J\x1b[31mgo away\x07\r\nsecond line")),
+            {ErrorClass::HttpError, QStringLiteral("first line \"[2J [31mgo away\": neither an event stream")});
+        add("sse: llama.cpp's error: line first",
+            once(head
+                + chunk("error: {\"code\":500,\"message\":\"the KV cache is full\",\"type\":\"server_error\"}\n\n")
+                + last),
+            {ErrorClass::InBandError,
+                QStringLiteral("The server reported an error in the stream: the KV cache is full")});
+        add("sse: llama.cpp's error: line mid-stream",
+            once(head + tokens(2)
+                + chunk("error: {\"error\":{\"code\":400,\"message\":\"the prompt is too long\"}}\n\n") + last),
+            {ErrorClass::InBandError, QStringLiteral("the prompt is too long")});
+        add("http: a gzip'ed stream",
+            once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\ncontent-length: "
+                + QByteArray::number(gzipStream().size()) + "\r\n\r\n" + gzipStream()),
+            {ErrorClass::HttpError, QStringLiteral("the stream came compressed (Content-Encoding: gzip)")});
+        add("http: a brotli stream",
+            once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: br\r\n"
+                 "transfer-encoding: chunked\r\n\r\n"
+                + chunk(QByteArray("\x1b\x4b\x00\x00\x04\x1c\xc1\xa0", 8)) + last),
+            {ErrorClass::HttpError, QStringLiteral("the stream came compressed (Content-Encoding: br)")});
 
         // Every error status, with a JSON body, with none, and with a proxy's HTML page.
         for (int status : {400, 401, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504}) {
@@ -297,7 +349,8 @@ private Q_SLOTS:
         };
         const QByteArray json = "application/json", text = "text/plain; version=0.0.4";
         row("models: an HTML page", "/v1/models", once(response(200, "text/html", "<html><body>hi</body></html>")),
-            "models", fail, QString());
+            "models", fail,
+            QStringLiteral("HTTP 200, text/html, first line \"<html><body>hi</body></html>\": an HTML page"));
         row("models: no models", "/v1/models", once(response(200, json, R"({"object":"list","data":[]})")), "models",
             fail, QStringLiteral("lists no model"));
         row("models: an id that is a number", "/v1/models",
@@ -360,6 +413,74 @@ private Q_SLOTS:
         QVERIFY(report.find(QStringLiteral("open-files")));
         for (const QByteArray& request : server.requests())
             QVERIFY(request.contains("Bearer hostile-suite-key") || !request.contains("Authorization"));
+    }
+
+    // The doctor's streamed completion, read as a run reads it: what the engine measures the doctor passes (bare CR,
+    // a BOM, invalid UTF-8 in the text), and what the engine refuses the doctor names in the engine's words.
+    void theDoctorReadsAStreamAsTheEngineDoes_data()
+    {
+        QTest::addColumn<Script>("stream");
+        QTest::addColumn<int>("result");
+        QTest::addColumn<QString>("says");
+        const int pass = int(DoctorCheck::Result::Pass), fail = int(DoctorCheck::Result::Fail);
+        const QByteArray head = HostileServer::streamHead(), last = HostileServer::lastChunk();
+        const auto row = [](const char* name, const Script& s, int result, const QString& says) {
+            QTest::newRow(name) << s << result << says;
+        };
+        row("well formed", once(head + tokens(1) + done() + last), pass, QStringLiteral("[DONE] after"));
+        row("bare CR line ends", once(head + tokens(1, true, "\r") + done(true, "\r") + last), pass, {});
+        row("a leading BOM", once(head + chunk("\xEF\xBB\xBF") + tokens(1) + done() + last), pass, {});
+        row("data over two lines",
+            once(head
+                + chunk("data: {\"id\":\"cmpl-1\",\"choices\":[{\"index\":0,\n"
+                        "data: \"text\":\" w\",\"finish_reason\":null}]}\n\n")
+                + done() + last),
+            pass, {});
+        row("invalid UTF-8 in the text",
+            once(head + HostileServer::event(HostileServer::token("\xff\xfe\xfd")) + done() + last), pass, {});
+        row("broken JSON", once(head + HostileServer::event("{\"id\": ") + done() + last), fail,
+            QStringLiteral("not valid JSON"));
+        row("a captive portal's page",
+            once(response(200, "text/html", "<html><head><title>Sign in to Guest Wi-Fi</title></head></html>")), fail,
+            QStringLiteral("an HTML page (\"Sign in to Guest Wi-Fi\")"));
+        row("an empty 200", once(response(200, "text/event-stream", {})), fail, QStringLiteral("an empty body"));
+        row("llama.cpp's error: line",
+            once(head + chunk("error: {\"code\":500,\"message\":\"the KV cache is full\"}\n\n") + last), fail,
+            QStringLiteral("the KV cache is full"));
+        row("a gzip'ed stream",
+            once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\ncontent-length: "
+                + QByteArray::number(gzipStream().size()) + "\r\n\r\n" + gzipStream()),
+            fail, QStringLiteral("the stream came compressed (Content-Encoding: gzip)"));
+    }
+
+    void theDoctorReadsAStreamAsTheEngineDoes()
+    {
+        QFETCH(Script, stream);
+        QFETCH(int, result);
+        QFETCH(QString, says);
+        HostileServer server(once(response(200, "application/json",
+            R"({"id":"cmpl-1","object":"text_completion","choices":[{"index":0,"text":" w"}],)"
+            R"("usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}})")));
+        server.setStream(stream);
+        server.setGet("/v1/models",
+            once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        const DoctorReport report = Doctor::run(t, 1000);
+        const DoctorCheck* c = report.find(QStringLiteral("completion"));
+        QVERIFY(c);
+        QVERIFY2(int(c->result) == result,
+            qPrintable(QStringLiteral("%1: %2 %3").arg(DoctorCheck::resultName(c->result), c->detail, c->fix)));
+        QVERIFY2(c->detail.contains(says), qPrintable(c->detail));
+        if (c->result != DoctorCheck::Result::Pass) {
+            QVERIFY2(!c->detail.contains(QLatin1String("without [DONE]")), qPrintable(c->detail));
+            QVERIFY2(
+                !c->fix.contains(QLatin1String("proxy between here and the server may buffer")), qPrintable(c->fix));
+        }
+        // The doctor asks as the engine does: uncompressed.
+        for (const QByteArray& request : server.requests())
+            QVERIFY2(request.toLower().contains("\r\naccept-encoding: identity"), request.constData());
     }
 
     // Bad command-line input: refused before anything is sent or stored, with exit code 2 and a sentence that names
@@ -624,6 +745,10 @@ private Q_SLOTS:
         // The key went to this server only, and never on a redirect.
         for (const QByteArray& request : server.requests())
             QVERIFY(request.contains("Bearer hostile-suite-key") || request.startsWith("GET"));
+        // Uncompressed, asked for: whatever compresses anyway is named as such.
+        for (const QByteArray& request : server.requests())
+            QVERIFY2(request.startsWith("GET") || request.toLower().contains("\r\naccept-encoding: identity"),
+                request.constData());
     }
 };
 
