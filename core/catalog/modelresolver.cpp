@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "catalog/ggufmodel.h"
+#include "common/processlimits.h"
 #include "common/version.h"
 #include "net/httpclient.h"
 
@@ -311,6 +312,8 @@ ModelResolution ModelResolver::resolve(const QString& root, const ResolveOptions
     QUrl url = endpoint;
     url.setPath(url.path() + u'/' + repo + QStringLiteral("/resolve/main/config.json"));
     const QByteArray token = qgetenv("HF_TOKEN").trimmed();
+    if (!token.isEmpty())
+        keepSecretsOutOfCoreDumps();
     const HubAnswer answer = fetch(url, token, options.timeoutMs);
     if (answer.status != 200) {
         r.error = hubError(answer, repo, endpoint, !token.isEmpty(), options.timeoutMs);

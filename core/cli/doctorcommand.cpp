@@ -3,6 +3,7 @@
 #include "doctorcommand.h"
 
 #include "cli/secrets.h"
+#include "common/urlcredentials.h"
 #include "doctor/doctor.h"
 #include "plan/runoptions.h"
 #include "plan/sweepinput.h"
@@ -99,6 +100,9 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     target.apiKey = apiKey(parser, &error);
     if (!error.isEmpty())
         throw UsageError {error};
+    if (const QString problem = urlCredentialProblem(parser.value(QStringLiteral("url")), QStringLiteral("--url"));
+        !problem.isEmpty())
+        throw UsageError {problem};
     // A URL that does not parse is reported by the url check, so it gets the same sentence and exit code as a
     // dead server.
     target.baseUrl = Doctor::normalizeUrl(parser.value(QStringLiteral("url")));

@@ -4,6 +4,7 @@
 
 #include "cli/secrets.h"
 #include "cli/storeoption.h"
+#include "common/urlcredentials.h"
 #include "doctor/doctor.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitycomparison.h"
@@ -162,6 +163,8 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     const QString urlText = p.value(QStringLiteral("url"));
     if (urlText.isEmpty())
         throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
+    if (const QString problem = urlCredentialProblem(urlText, QStringLiteral("--url")); !problem.isEmpty())
+        throw UsageError {problem};
     QualityAskOptions options;
     options.url = Doctor::normalizeUrl(urlText);
     if (!options.url.isValid() || options.url.host().isEmpty()

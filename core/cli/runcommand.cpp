@@ -6,6 +6,8 @@
 #include "cli/analysiscommands.h"
 #include "cli/secrets.h"
 #include "cli/storeoption.h"
+#include "common/boundedfile.h"
+#include "common/urlcredentials.h"
 #include "doctor/doctor.h"
 #include "plan/runplan.h"
 #include "plan/sweepinput.h"
@@ -177,6 +179,9 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     const QString url = p.value(QStringLiteral("url"));
     if (url.isEmpty())
         throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
+    // Before anything else, and above all before any sentence that quotes the URL.
+    if (const QString problem = urlCredentialProblem(url, QStringLiteral("--url")); !problem.isEmpty())
+        throw UsageError {problem};
     // Strictly, as the doctor and the wizard read it: QUrl::fromUserInput made 'http://[::1' into a host named http.
     o.url = Doctor::normalizeUrl(url);
     if (!o.url.isValid() || o.url.host().isEmpty() || (o.url.scheme() != u"http" && o.url.scheme() != u"https"))
@@ -208,8 +213,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             throw UsageError {QStringLiteral(
                 "--dataset and --shapes cannot be combined: the data set's requests have their own sizes.")};
         o.dataset = p.value(QStringLiteral("dataset"));
-        if (!QFileInfo(o.dataset).isFile())
-            throw UsageError {QStringLiteral("--dataset names a file that does not exist: %1").arg(o.dataset)};
+        // A pipe or device would hang or flood the run later; a missing file is said now rather than after the
+        // server checks.
+        if (const QString problem = BoundedFile::problem(o.dataset, WorkloadBuilder::maxDatasetBytes);
+            !problem.isEmpty())
+            throw UsageError {QStringLiteral("--dataset cannot read '%1': %2.").arg(o.dataset, problem)};
     }
     o.sharedPrefixTokens = option::integer(p, QStringLiteral("shared-prefix"), 0, 1 << 20);
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
@@ -316,6 +324,10 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
         throw UsageError {QStringLiteral("--shard needs --duration S (each step lasts S seconds on every shard) or "
                                          "--slot-seconds S (how long each step's turn on the shared schedule lasts).")};
     if (p.isSet(QStringLiteral("clock-server"))) {
+        if (const QString problem
+            = urlCredentialProblem(p.value(QStringLiteral("clock-server")), QStringLiteral("--clock-server"));
+            !problem.isEmpty())
+            throw UsageError {problem};
         o.shard->clockServer = Doctor::normalizeUrl(p.value(QStringLiteral("clock-server")));
         if (!o.shard->clockServer.isValid() || o.shard->clockServer.host().isEmpty())
             throw UsageError {QStringLiteral("--clock-server needs an http:// address, not '%1'.")

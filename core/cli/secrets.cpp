@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "secrets.h"
 
+#include "common/boundedfile.h"
+#include "common/processlimits.h"
 #include "load/loadtarget.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 namespace kp::core {
 
@@ -13,6 +14,9 @@ namespace {
 
 const QString fileOptionName = QStringLiteral("api-key-file");
 const QString refusedOptionName = QStringLiteral("api-key");
+
+// A key file holds a key of some hundred bytes; the bound keeps /dev/zero or a disk image named by mistake out.
+constexpr qint64 maxKeyFileBytes = 64 * 1024;
 
 // Refused with where it came from, never with the key itself (LoadTarget::apiKeyProblem).
 QByteArray checked(const QByteArray& key, const QString& source, QString* why)
@@ -66,19 +70,29 @@ QByteArray apiKey(const QCommandLineParser& parser, QString* error)
     }
     if (given.contains(fileOptionName)) {
         const QString path = parser.value(fileOptionName);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            why = QStringLiteral("--api-key-file cannot read '%1': %2.").arg(path, file.errorString());
+        QString problem;
+        std::optional<QByteArray> content = BoundedFile::read(path, maxKeyFileBytes, &problem);
+        if (!content) {
+            why = QStringLiteral("--api-key-file cannot read '%1': %2.").arg(path, problem);
             return {};
         }
-        QByteArray key = file.readLine().trimmed();
+        keepSecretsOutOfCoreDumps();
+        const qsizetype lineEnd = content->indexOf('\n');
+        QByteArray key = (lineEnd < 0 ? *content : content->left(lineEnd)).trimmed();
+        // The file's whole text is a copy of the key nobody needs any more.
+        content->fill('\0');
         if (key.isEmpty()) {
             why = QStringLiteral("--api-key-file '%1' has no key on its first line.").arg(path);
             return {};
         }
         return checked(key, QStringLiteral("--api-key-file '%1'").arg(path), &why);
     }
-    return checked(qgetenv(ApiKeyVariable).trimmed(), QLatin1String(ApiKeyVariable), &why);
+    QByteArray key = qgetenv(ApiKeyVariable);
+    if (!key.trimmed().isEmpty())
+        keepSecretsOutOfCoreDumps();
+    const QByteArray trimmed = key.trimmed();
+    key.fill('\0');
+    return checked(trimmed, QLatin1String(ApiKeyVariable), &why);
 }
 
 } // namespace kp::core

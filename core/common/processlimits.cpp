@@ -7,6 +7,9 @@
 #ifdef Q_OS_UNIX
 #include <sys/resource.h>
 #endif
+#ifdef Q_OS_LINUX
+#include <sys/prctl.h>
+#endif
 
 namespace kp::core {
 
@@ -25,6 +28,18 @@ long raiseOpenFileLimit()
     return long(limit.rlim_cur);
 #else
     return -1;
+#endif
+}
+
+void keepSecretsOutOfCoreDumps()
+{
+#ifdef Q_OS_LINUX
+    ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+#ifdef Q_OS_UNIX
+    // Both limits: a soft limit alone could be raised again by anything in the process.
+    const rlimit none {0, 0};
+    ::setrlimit(RLIMIT_CORE, &none);
 #endif
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importformat.h"
 
+#include "common/boundedfile.h"
 #include "import/aiperfimporter.h"
 #include "import/guidellmimporter.h"
 #include "import/vllmbenchimporter.h"
@@ -56,12 +57,15 @@ std::optional<ImportedRun> readImportFile(const QString& path, QString* error)
                      .arg(path);
         return std::nullopt;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("Cannot read %1: %2.").arg(path, file.errorString());
+    // A detailed result of a long benchmark runs to some hundred MiB; the bound keeps a device or an unrelated huge
+    // file from being read whole into memory.
+    constexpr qint64 maxBytes = qint64(2) << 30;
+    const std::optional<QByteArray> read = BoundedFile::read(path, maxBytes, error);
+    if (!read) {
+        *error = QStringLiteral("Cannot read %1: %2.").arg(path, *error);
         return std::nullopt;
     }
-    const QByteArray data = file.readAll();
+    const QByteArray& data = *read;
     const QString expected = QStringLiteral(
         "a vllm bench serve result (--save-result --save-detailed), an AIPerf profile_export.jsonl or a GuideLLM "
         "benchmarks.json");

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload.h"
 
+#include "common/boundedfile.h"
 #include "server/tokenizedialect.h"
 
 #include <QFile>
@@ -319,14 +320,21 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
 WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const WorkloadSpec& spec)
 {
     Result result;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.error = QStringLiteral("Cannot read the data set %1: %2").arg(path, file.errorString());
+    BoundedFile file;
+    QString problem;
+    if (!file.open(path, maxDatasetBytes, &problem)) {
+        result.error = QStringLiteral("Cannot read the data set %1: %2.").arg(path, problem);
         return result;
     }
     int lineNumber = 0;
+    QByteArray raw;
     while (!file.atEnd()) {
-        const QByteArray line = file.readLine().trimmed();
+        if (!file.readLine(maxDatasetLineBytes, &raw, &problem)) {
+            result.requests.clear();
+            result.error = QStringLiteral("Cannot read the data set %1: %2.").arg(path, problem);
+            return result;
+        }
+        const QByteArray line = raw.trimmed();
         ++lineNumber;
         if (line.isEmpty())
             continue;

@@ -55,8 +55,12 @@ public:
     /// counts are estimated, said so in the notes, and left to be checked against usage.prompt_tokens.
     static Result synthetic(const LoadTarget& target, const WorkloadSpec& spec);
     /// A JSONL file, one request per line: {"prompt": "…"} or {"messages": [...]}, with optional "max_tokens"
-    /// (else spec.outputTokens). A malformed line is an error naming its line number.
+    /// (else spec.outputTokens). A malformed line is an error naming its line number; so is a line longer than
+    /// maxDatasetLineBytes, and a file that is not a regular one or holds more than maxDatasetBytes is refused.
     static Result fromJsonl(const QString& path, const WorkloadSpec& spec);
+    /// The bounds on a data set: a million-token prompt is some 4 MiB of text, and every request is held in memory.
+    static constexpr qint64 maxDatasetBytes = qint64(4) << 30;
+    static constexpr qint64 maxDatasetLineBytes = qint64(64) << 20;
 
     /// The JSON body of a streamed request; `prompt` is a string (completions) or a messages array (chat).
     static QByteArray body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "quality/questionset.h"
 
+#include "common/boundedfile.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
@@ -186,13 +188,16 @@ const QuestionSet& QuestionSet::bundled()
 
 std::optional<QuestionSet> QuestionSet::load(const QString& path, QStringList* problems)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // A question set is some thousand lines of text; the bound keeps a device or a disk image named by mistake out.
+    constexpr qint64 maxBytes = qint64(256) << 20;
+    QString problem;
+    const std::optional<QByteArray> content = BoundedFile::read(path, maxBytes, &problem);
+    if (!content) {
         if (problems)
-            *problems = QStringList {QStringLiteral("cannot read %1: %2").arg(path, file.errorString())};
+            *problems = QStringList {QStringLiteral("cannot read %1: %2").arg(path, problem)};
         return std::nullopt;
     }
-    return parse(file.readAll(), QFileInfo(path).fileName(), problems);
+    return parse(*content, QFileInfo(path).fileName(), problems);
 }
 
 std::optional<QuestionSet> QuestionSet::parse(const QByteArray& jsonl, const QString& name, QStringList* problems)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qualityaskdialog.h"
 
+#include "common/processlimits.h"
+#include "common/urlcredentials.h"
 #include "doctor/doctor.h"
 #include "load/loadtarget.h"
 #include "quality/qualityasker.h"
@@ -151,6 +153,12 @@ void QualityAskDialog::setBusy(bool busy)
 
 void QualityAskDialog::ask()
 {
+    if (const QString problem = core::urlCredentialProblem(m_url->text(), tr("The server's address"));
+        !problem.isEmpty()) {
+        m_message->setText(problem);
+        m_url->setFocus();
+        return;
+    }
     const QUrl url = core::Doctor::normalizeUrl(m_url->text());
     if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
         m_message->setText(tr("The server needs an http:// or https:// address with a host."));
@@ -173,6 +181,8 @@ void QualityAskDialog::ask()
     QualityAskOptions options;
     options.url = url;
     options.apiKey = m_apiKey->text().toUtf8();
+    if (!options.apiKey.isEmpty())
+        core::keepSecretsOutOfCoreDumps();
     if (const QString problem = core::LoadTarget::apiKeyProblem(options.apiKey); !problem.isEmpty()) {
         m_message->setText(tr("The API key %1").arg(problem));
         return;

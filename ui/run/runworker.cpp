@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runworker.h"
 
+#include "common/processlimits.h"
 #include "store/runstore.h"
 
 #include <QThread>
@@ -14,7 +15,11 @@ RunWorker::RunWorker(const core::RunOptions& options, const QByteArray& apiKey, 
     , m_apiKey(apiKey)
     , m_databasePath(databasePath)
     , m_connectionName(connectionName)
-{ }
+{
+    // A crash from here on would write the key into a core file.
+    if (!m_apiKey.isEmpty())
+        core::keepSecretsOutOfCoreDumps();
+}
 
 RunWorker::~RunWorker()
 {

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serverpage.h"
 
+#include "common/processlimits.h"
+#include "common/urlcredentials.h"
 #include "detectjob.h"
 #include "fieldmessage.h"
 
@@ -41,6 +43,11 @@ UrlVerdict judgeUrl(const QString& text)
     UrlVerdict v;
     if (text.trimmed().isEmpty())
         return v;
+    // The key has its own field; in the address it would be stored with the run and shown in every report.
+    if (const QString problem = core::urlCredentialProblem(text, ServerPage::tr("The address")); !problem.isEmpty()) {
+        v.message = problem;
+        return v;
+    }
     const QUrl url = core::Doctor::normalizeUrl(text);
     if (!url.isValid()) {
         v.message = ServerPage::tr("“%1” is not a URL. Type the server's address, such as http://127.0.0.1:8000.")
@@ -138,6 +145,8 @@ ServerPage::ServerPage(QWidget* parent)
     m_apiKeyEdit->setEchoMode(QLineEdit::Password);
     m_apiKeyEdit->setPlaceholderText(tr("none"));
     const QString envKey = qEnvironmentVariable("KNEEPOINT_API_KEY");
+    if (!envKey.isEmpty())
+        core::keepSecretsOutOfCoreDumps();
     m_apiKeyEdit->setText(envKey);
     // A key with a control byte in it is refused before anything is sent (LoadTarget::apiKeyProblem).
     connect(m_apiKeyEdit, &QLineEdit::textChanged, this, &ServerPage::completeChanged);

@@ -3,7 +3,9 @@
 // The hostile-server suite: a server of ours (tests/support/hostileserver.h) that misbehaves on purpose, in SSE
 // framing, HTTP and timing, against both transports of the load engine. Each case asserts a bounded time, the
 // failure class, that every request of the step has its record (nothing lost), and a message that names the cause.
-// Then hostile input of the other kinds: a command line that makes no sense, and a server process that freezes.
+// Then hostile input of the other kinds: a command line that makes no sense, input files that are pipes, devices or
+// one endless line, a key in a URL, and a server process that freezes.
+#include "cli/secrets.h"
 #include "doctor/doctor.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
@@ -13,6 +15,7 @@
 #include "support/readinessbackend.h"
 #include "support/simprocess.h"
 
+#include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTcpServer>
@@ -22,6 +25,14 @@
 
 #include <csignal>
 #include <optional>
+
+#ifdef Q_OS_LINUX
+#include <sys/prctl.h>
+#endif
+#ifdef Q_OS_UNIX
+#include <sys/resource.h>
+#include <sys/stat.h>
+#endif
 
 using namespace kp::core;
 
@@ -140,6 +151,14 @@ private Q_SLOTS:
     {
         qRegisterMetaType<Script>();
         kp::test::verifyReadinessBackend();
+        QVERIFY(m_inputs.isValid());
+#ifdef Q_OS_UNIX
+        // A pipe nobody writes to: opening it for reading the usual way blocks for ever.
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo()).constData(), 0600), 0);
+#endif
+        // A data set of one line of 1 GiB, sparse so that it costs no disk: read whole it exhausted memory.
+        QFile endless(endlessLine());
+        QVERIFY(endless.open(QIODevice::WriteOnly) && endless.resize(qint64(1) << 30));
     }
 
     void aHostileServerIsHandled_data()
@@ -519,7 +538,7 @@ private Q_SLOTS:
         row("unknown transport", run + QStringList {QStringLiteral("--transport"), QStringLiteral("pigeon")},
             "--transport is epoll, socket or qnam");
         row("missing data set", run + QStringList {QStringLiteral("--dataset"), QStringLiteral("/nonexistent.jsonl")},
-            "--dataset names a file that does not exist");
+            "--dataset cannot read '/nonexistent.jsonl': it does not exist");
         row("no requests", run + QStringList {QStringLiteral("--requests"), QStringLiteral("0")},
             "--requests takes a whole number from 1");
         row("no duration", run + QStringList {QStringLiteral("--duration"), QStringLiteral("0")},
@@ -546,6 +565,44 @@ private Q_SLOTS:
         row("an unknown option", run + QStringList {QStringLiteral("--frobnicate")}, "Unknown option 'frobnicate'");
         row("a value missing", run + QStringList {QStringLiteral("--requests")}, "Missing value after '--requests'");
         row("doctor without a url", {QStringLiteral("doctor")}, "--url is required");
+        // Input files that are not files: refused on sight, never opened in a way that blocks or read without end.
+        const QStringList keyFile {QStringLiteral("--api-key-file")};
+        if (QFileInfo::exists(fifo())) {
+            row("key file a fifo", run + keyFile + QStringList {fifo()}, "is a named pipe (FIFO)");
+            row("data set a fifo", run + QStringList {QStringLiteral("--dataset"), fifo()}, "--dataset cannot read");
+            row("doctor key file a fifo",
+                {QStringLiteral("doctor"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9"),
+                    QStringLiteral("--api-key-file"), fifo()},
+                "is a named pipe (FIFO)");
+            row("question set a fifo",
+                {QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"),
+                    QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--set"), fifo()},
+                "is a named pipe (FIFO)");
+        }
+        if (QFileInfo::exists(QStringLiteral("/dev/zero")))
+            row("key file endless", run + keyFile + QStringList {QStringLiteral("/dev/zero")}, "is a device");
+        row("key file a folder", run + keyFile + QStringList {m_inputs.path()}, "is a folder");
+        // A credential in the server's address: refused with where keys go, and never repeated (s3cr3t is checked
+        // for in everything the command printed).
+        row("password in the url",
+            {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://me:s3cr3t@127.0.0.1:9")},
+            "--url carries a user name or password (user:password@)");
+        row("key in the query",
+            {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/v1?api-key=s3cr3t")},
+            "--url carries 'api-key' in its query");
+        row("token in the query, no scheme",
+            {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("127.0.0.1:9?access_token=s3cr3t")},
+            "--api-key-file FILE, or set KNEEPOINT_API_KEY");
+        row("password in a url that does not parse",
+            {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://me:s3cr3t@[::1")},
+            "--url carries a user name or password");
+        row("doctor with a key in the url",
+            {QStringLiteral("doctor"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/?key=s3cr3t")},
+            "--url carries 'key' in its query");
+        row("quality with a password in the url",
+            {QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"),
+                QStringLiteral("https://me:s3cr3t@127.0.0.1:9")},
+            "--url carries a user name or password");
         row("quality ask without a url", {QStringLiteral("quality"), QStringLiteral("ask")}, "--url is required");
     }
 
@@ -563,6 +620,7 @@ private Q_SLOTS:
         QVERIFY2(clock.elapsed() < 20'000, "refusing takes no network wait");
         QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
         QVERIFY2(r.err.contains(says), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"s3cr3t") && !r.out.contains(u"s3cr3t"), "a credential is never echoed back");
         // Nothing was stored: a refused command leaves no run behind.
         QVERIFY(!QFileInfo::exists(db) || [&db] {
             QString error;
@@ -699,6 +757,34 @@ private Q_SLOTS:
             QVERIFY2(heard || cut, qPrintable(said)); // Qt drops what is unread when a write fails
     }
 
+    // A data set that is a pipe, a device or one endless line is refused with a sentence, in bounded time and
+    // memory (the line is read only up to its bound), where it hung or ended in std::bad_alloc.
+    void aHostileDataSetIsRefused_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("says");
+        if (QFileInfo::exists(fifo()))
+            QTest::newRow("fifo") << fifo() << QStringLiteral("is a named pipe (FIFO)");
+        if (QFileInfo::exists(QStringLiteral("/dev/zero")))
+            QTest::newRow("endless device") << QStringLiteral("/dev/zero") << QStringLiteral("is a device");
+        QTest::newRow("a 1 GiB line") << endlessLine() << QStringLiteral("line 1 is longer than 64 MiB");
+        QTest::newRow("missing") << m_inputs.filePath(QStringLiteral("none.jsonl"))
+                                 << QStringLiteral("it does not exist");
+    }
+
+    void aHostileDataSetIsRefused()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, says);
+        QElapsedTimer clock;
+        clock.start();
+        const WorkloadBuilder::Result r = WorkloadBuilder::fromJsonl(path, WorkloadSpec {});
+        QVERIFY2(clock.elapsed() < 10'000, "refusing reads no more than the bound");
+        QVERIFY(r.requests.empty());
+        QVERIFY2(r.error.startsWith(QStringLiteral("Cannot read the data set %1").arg(path)), qPrintable(r.error));
+        QVERIFY2(r.error.contains(says), qPrintable(r.error));
+    }
+
     void aHostileServerIsHandled()
     {
         QFETCH(StreamTransport::Kind, transport);
@@ -750,6 +836,42 @@ private Q_SLOTS:
             QVERIFY2(request.startsWith("GET") || request.toLower().contains("\r\naccept-encoding: identity"),
                 request.constData());
     }
+
+    // A key in memory: a crash from then on leaves no core file that holds it. Last, since it changes this process.
+    void aKeyInMemoryTurnsCoreDumpsOff()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("core file limits are a Unix matter");
+#else
+        QFile file(m_inputs.filePath(QStringLiteral("key")));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write("hostile-file-key\nsecond line\n") > 0);
+        file.close();
+        QCommandLineParser parser;
+        parser.addOptions(apiKeyOptions());
+        QVERIFY(parser.parse({QStringLiteral("kneepoint"), QStringLiteral("--api-key-file"), file.fileName()}));
+        QString error;
+        QCOMPARE(apiKey(parser, &error), QByteArray("hostile-file-key"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        rlimit core {};
+        QCOMPARE(::getrlimit(RLIMIT_CORE, &core), 0);
+        QCOMPARE(core.rlim_cur, rlim_t(0));
+#ifdef Q_OS_LINUX
+        QCOMPARE(::prctl(PR_GET_DUMPABLE, 0, 0, 0, 0), 0);
+#endif
+#endif
+    }
+
+private:
+    QString fifo() const
+    {
+        return m_inputs.filePath(QStringLiteral("input.fifo"));
+    }
+    QString endlessLine() const
+    {
+        return m_inputs.filePath(QStringLiteral("endless.jsonl"));
+    }
+
+    QTemporaryDir m_inputs;
 };
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -489,6 +489,25 @@ private Q_SLOTS:
         QTest::qWait(200); // any result still queued must find nobody
     }
 
+    // A key in the address would be stored with the run and shown in every report: refused next to the field with
+    // where a key goes, never repeated, and Next stays off (issue 45).
+    void aCredentialInTheAddressIsRefused()
+    {
+        ConnectionWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        auto* url = find<QLineEdit>(wizard, "urlEdit");
+        auto* message = find<QLabel>(wizard, "urlMessage");
+        for (const QString& address :
+            {QStringLiteral("http://me:s3cr3t@127.0.0.1:8000"), QStringLiteral("127.0.0.1:8000/v1?api_key=s3cr3t")}) {
+            replaceText(url, address);
+            QVERIFY(showsMessage(message));
+            QVERIFY2(message->text().contains(u"KNEEPOINT_API_KEY"), qPrintable(message->text()));
+            QVERIFY(!message->text().contains(u"s3cr3t"));
+            QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        }
+    }
+
     void messagesReadOnADarkPalette()
     {
         ConnectionWizard wizard;
