@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "urlcredentials.h"
 
-#include <QUrl>
 #include <QUrlQuery>
 
 namespace kp::core {
@@ -56,6 +55,23 @@ QString urlCredentialProblem(const QString& text, const QString& where)
                 .arg(where, name.left(40), whereKeysGo);
     }
     return {};
+}
+
+QUrl withoutCredentials(const QUrl& url)
+{
+    QUrl safe = url;
+    safe.setUserInfo(QString());
+    if (url.hasQuery()) {
+        QUrlQuery query(url);
+        // Names as queryItems gives them by default, which is what removeAllQueryItems expects.
+        for (const auto& [name, value] : QUrlQuery(url).queryItems()) {
+            Q_UNUSED(value)
+            if (looksLikeKey(QUrl::fromPercentEncoding(name.toUtf8())))
+                query.removeAllQueryItems(name);
+        }
+        safe.setQuery(query.isEmpty() ? QString() : query.query(QUrl::FullyEncoded));
+    }
+    return safe;
 }
 
 } // namespace kp::core

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QUrl>
 
 namespace kp::core {
 
@@ -12,5 +13,9 @@ namespace kp::core {
 /// in it would leak everywhere; the sentence says where a key goes instead and never repeats the URL or the key.
 /// `where` names the field for the sentence ("--url", "The address").
 QString urlCredentialProblem(const QString& text, const QString& where);
+
+/// `url` without its user info and without the query parameters urlCredentialProblem refuses: what may be stored
+/// and shown. For runs stored before credentials were refused, and as a guard where a URL is written.
+QUrl withoutCredentials(const QUrl& url);
 
 } // namespace kp::core

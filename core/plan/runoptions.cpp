@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runoptions.h"
 
+#include "common/urlcredentials.h"
 #include "stats/distribution.h"
 
 #include <QJsonArray>
@@ -31,6 +32,15 @@ ProductDefaults defaultsFor(const QString& product)
 }
 
 } // namespace
+
+SloTargets RunOptions::defaultTargets(const QString& product)
+{
+    const ProductDefaults d = defaultsFor(product);
+    SloTargets t;
+    t.ttftMs = d.ttftMs;
+    t.tpotMs = d.tpotMs;
+    return t;
+}
 
 RunOptions RunOptions::demoRun(const QUrl& url)
 {
@@ -107,11 +117,9 @@ QJsonObject RunOptions::toJson() const
         slos[QStringLiteral("tpot_ms")] = *slo.tpotMs;
     if (slo.e2elMs)
         slos[QStringLiteral("e2el_ms")] = *slo.e2elMs;
-    // The URL without any user info: credentials never reach the store.
-    QUrl safeUrl = url;
-    safeUrl.setUserInfo(QString());
+    // Credentials never reach the store: the commands refuse them, and this is the guard behind that.
     QJsonObject json {
-        {QStringLiteral("url"), safeUrl.toString()},
+        {QStringLiteral("url"), withoutCredentials(url).toString()},
         {QStringLiteral("model"), model},
         {QStringLiteral("gpu"), gpu},
         {QStringLiteral("product"), product},
@@ -183,7 +191,8 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
         if (json.value(key).isDouble())
             *out = json.value(key).toDouble();
     };
-    o.url = QUrl(json.value(u"url").toString());
+    // A run stored before a key in the URL was refused is shown without it.
+    o.url = withoutCredentials(QUrl(json.value(u"url").toString()));
     text(u"model", &o.model);
     text(u"gpu", &o.gpu);
     whole(u"gpus", &o.gpuCount);

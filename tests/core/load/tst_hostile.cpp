@@ -9,6 +9,7 @@
 #include "doctor/doctor.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
+#include "plan/runoptions.h"
 #include "store/runstore.h"
 #include "support/hostileserver.h"
 #include "support/kneepointrun.h"
@@ -835,6 +836,20 @@ private Q_SLOTS:
         for (const QByteArray& request : server.requests())
             QVERIFY2(request.startsWith("GET") || request.toLower().contains("\r\naccept-encoding: identity"),
                 request.constData());
+    }
+
+    // A run stored with a key in its URL (before such URLs were refused) is read back without it, and none is
+    // written: the store, show, runs and every report take the URL from here.
+    void aCredentialInAStoredUrlIsDropped()
+    {
+        RunOptions o;
+        o.url = QUrl(QStringLiteral("http://me:s3cr3t@127.0.0.1:9/v1?api-key=s3cr3t&Access-Token=s3cr3t&model=m"));
+        const QJsonObject stored = o.toJson();
+        QVERIFY2(!stored.value(u"url").toString().contains(u"s3cr3t"), qPrintable(stored.value(u"url").toString()));
+        QJsonObject old = stored;
+        old[QStringLiteral("url")] = o.url.toString();
+        const QUrl shown = RunOptions::fromJson(old).url;
+        QCOMPARE(shown.toString(), QStringLiteral("http://127.0.0.1:9/v1?model=m"));
     }
 
     // A key in memory: a crash from then on leaves no core file that holds it. Last, since it changes this process.
