@@ -54,7 +54,9 @@ QList<QCommandLineOption> analysisOptions()
     };
     return {
         o("gpu", "Analyse as if the server had this GPU (kneepoint gpus lists them).", "ID"),
-        o("model", "The served model's geometry: a catalog id, a Hugging Face id, a config.json or a GGUF file.",
+        o("model",
+            "The served model's geometry: a catalog id, a Hugging Face id (looked up on the hub, the only time an "
+            "analysis reaches the network), a config.json or a GGUF file.",
             "MODEL"),
         o("tp", "GPUs the model is split over (default: the fewest that hold it).", "N"),
         o("slo-ttft-ms", "Time-to-first-token target (default: the run's).", "MS"),
@@ -79,8 +81,13 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
                 QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(id)};
     }
     QString model = p.value(QStringLiteral("model"));
+    const bool named = p.isSet(QStringLiteral("model"));
     ResolveOptions options;
-    if (p.isSet(QStringLiteral("model")) && QFileInfo::exists(model))
+    // Reading stored data reaches the network only when asked: a model named with --model may be looked up on the
+    // hub (and the note says so); the model a run recorded is looked for in the catalogs and the cache only, so that
+    // no served model's name goes to a third party, or a DNS query leaves an offline machine, unannounced.
+    options.allowNetwork = named;
+    if (named && QFileInfo::exists(model))
         options.configPath = model;
     if (model.isEmpty()) {
         // A run launched on llama.cpp: the GGUF it was started from, if this machine still has it, says more than
@@ -100,10 +107,14 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
                 notes->append(r.sourceDescription() == model
                         ? QStringLiteral("Model geometry from %1.").arg(model)
                         : QStringLiteral("Model geometry of %1 from %2.").arg(model, r.sourceDescription()));
-        } else if (p.isSet(QStringLiteral("model"))) {
+        } else if (named) {
             throw UsageError {QStringLiteral("--model: %1").arg(r.error)};
         } else if (notes) {
-            notes->append(r.error);
+            notes->append(ModelResolver::repoIdFromRoot(model).isEmpty()
+                    ? r.error
+                    : QStringLiteral("%1 is in neither catalog nor the cache, and the Hugging Face hub was not asked: "
+                                     "--model %1 asks it (or names a config.json or GGUF file).")
+                          .arg(model));
         }
     }
     if (p.isSet(QStringLiteral("tp")))
@@ -123,6 +134,14 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
     if (p.isSet(QStringLiteral("attainment")))
         s.attainmentTarget = option::number(p, QStringLiteral("attainment"), 1, 100) / 100;
     return s;
+}
+
+void printModelNotes(const QCommandLineParser& parser, const QStringList& notes, const QString& command, CommandIo& io)
+{
+    if (!parser.isSet(QStringLiteral("model")))
+        return;
+    for (const QString& note : notes)
+        io.err << "kneepoint " << command << ": " << note << '\n';
 }
 
 namespace {
@@ -288,8 +307,10 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
     if (!runB)
         return ExitFailure;
     // The same question asked of both: run A's targets (or the command line's) apply to run B too.
-    const AnalysisSettings settingsA = analysisSettingsFrom(parser, *runA, nullptr);
-    AnalysisSettings settingsB = analysisSettingsFrom(parser, *runB, nullptr);
+    QStringList notes;
+    const AnalysisSettings settingsA = analysisSettingsFrom(parser, *runA, &notes);
+    AnalysisSettings settingsB = analysisSettingsFrom(parser, *runB, &notes);
+    printModelNotes(parser, notes, name(), io);
     settingsB.slo = settingsA.slo;
     settingsB.percentile = settingsA.percentile;
     settingsB.attainmentTarget = settingsA.attainmentTarget;
@@ -343,7 +364,9 @@ int ParetoCommand::run(const QCommandLineParser& parser, CommandIo& io)
         const std::optional<RunData> run = loadRun(*store, runId(arg, name()), name(), io);
         if (!run)
             return ExitFailure;
-        const AnalysisSettings settings = analysisSettingsFrom(parser, *run, nullptr);
+        QStringList notes;
+        const AnalysisSettings settings = analysisSettingsFrom(parser, *run, &notes);
+        printModelNotes(parser, notes, name(), io);
         const RunAnalysis analysis = RunAnalysis::of(*run, settings);
         if (points.empty() && !tpotTarget)
             tpotTarget = settings.slo.tpotMs;

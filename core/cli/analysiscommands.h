@@ -63,8 +63,12 @@ std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& 
 
 /// The run's settings changed by the command line's --gpu, --model, --tp and target options (shared by show,
 /// compare and report). Throws UsageError for a value that is wrong; `notes` receives sentences about how the
-/// model was found.
+/// model was found. Only a model named with --model may be looked up on the Hugging Face hub: the model a run
+/// recorded is looked for in the catalogs and the cache, never over the network.
 AnalysisSettings analysisSettingsFrom(const QCommandLineParser& parser, const RunData& run, QStringList* notes);
+/// For a command whose output has no room for notes (compare, pareto, report): where --model was given, the notes of
+/// analysisSettingsFrom() on stderr, so that a model looked up on the Hugging Face hub is never looked up unsaid.
+void printModelNotes(const QCommandLineParser& parser, const QStringList& notes, const QString& command, CommandIo& io);
 /// Those options, for a command's options().
 QList<QCommandLineOption> analysisOptions();
 /// What `run` prints of a run it has just stored, as `kneepoint show` prints it (TextReport::summary): the doubts,

@@ -81,7 +81,9 @@ int ReportCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint report: " << error << '\n';
         return ExitFailure;
     }
-    const AnalysisSettings settings = analysisSettingsFrom(parser, *run, nullptr);
+    QStringList notes;
+    const AnalysisSettings settings = analysisSettingsFrom(parser, *run, &notes);
+    printModelNotes(parser, notes, QStringLiteral("report"), io);
     const RunAnalysis analysis = RunAnalysis::of(*run, settings);
 
     std::optional<ReportContent> content;

@@ -1,9 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ModelResolver against a loopback stand-in for the Hugging Face hub, in a throw-away home directory.
+#include "analysis/analysissettings.h"
+#include "analysis/rundata.h"
 #include "catalog/modelresolver.h"
+#include "cli/analysiscommands.h"
 #include "support/testsecret.h"
 
+#include <QCommandLineParser>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -254,6 +258,40 @@ private Q_SLOTS:
         QVERIFY(!unknown.ok());
         QVERIFY2(unknown.error.contains(u"not in the catalog") && unknown.error.contains(u"config.json"),
             qPrintable(unknown.error));
+    }
+
+    // An analysis of stored data (show, compare, report, pareto, predict) reaches the network only when asked: the
+    // model a run recorded is looked for in the catalogs and the cache, never on the hub; one named with --model is
+    // looked up, and the notes say where it came from.
+    void storedDataIsAnalysedWithoutTheNetwork()
+    {
+        FakeHub hub;
+        QVERIFY(hub.listen());
+        hub.answers.insert("/acme/unrecorded-7b/resolve/main/config.json", {200, tinyLlama, {}});
+        kp::core::RunData run;
+        run.run.info.model = QStringLiteral("acme/unrecorded-7b");
+        run.facts.modelRoot = QStringLiteral("acme/unrecorded-7b");
+        const auto settingsOf = [&run](const QStringList& arguments, QStringList* notes) {
+            QCommandLineParser parser;
+            parser.addOptions(analysisOptions());
+            return parser.parse(QStringList {QStringLiteral("kneepoint")} + arguments)
+                ? analysisSettingsFrom(parser, run, notes)
+                : AnalysisSettings {};
+        };
+        QStringList notes;
+        const AnalysisSettings quiet = settingsOf({}, &notes);
+        QVERIFY2(hub.requests.isEmpty(), hub.requests.value(0).constData());
+        QVERIFY(!quiet.model);
+        QVERIFY2(notes.join(u' ').contains(QLatin1String("the Hugging Face hub was not asked: --model "
+                                                         "acme/unrecorded-7b asks it")),
+            qPrintable(notes.join(u' ')));
+
+        notes.clear();
+        const AnalysisSettings asked
+            = settingsOf({QStringLiteral("--model"), QStringLiteral("acme/unrecorded-7b")}, &notes);
+        QCOMPARE(hub.requests.size(), 1);
+        QVERIFY(asked.model);
+        QVERIFY2(notes.join(u' ').contains(QLatin1String("from the Hugging Face hub")), qPrintable(notes.join(u' ')));
     }
 
     void malformedJsonIsNamed()
