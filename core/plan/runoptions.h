@@ -126,6 +126,9 @@ struct RunOptions
     static constexpr int kRequestsPerUser = 6;
     /// Products Kneepoint knows, for --help and errors.
     static QStringList products();
+    /// The TTFT and TPOT targets `product` is judged against when the user sets none (chat: 500 ms and 50 ms): the one
+    /// set resolved() fills in, and the window's value wherever a field or a slider needs one for a target not set.
+    static SloTargets defaultTargets(const QString& product = QStringLiteral("chat"));
 };
 
 } // namespace kp::core

@@ -3,6 +3,7 @@
 #include "whatifpanel.h"
 
 #include "catalog/catalog.h"
+#include "plan/runoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -158,8 +159,10 @@ void WhatIfPanel::setSettings(const kp::core::AnalysisSettings& settings)
         slider->setValue(positionOf(value, low, high));
         m_syncing = false;
     };
-    set(m_ttft, m_ttftField, settings.slo.ttftMs.value_or(500), kTtftLow, kTtftHigh);
-    set(m_tpot, m_tpotField, settings.slo.tpotMs.value_or(50), kTpotLow, kTpotHigh);
+    // A target the run did not set starts the slider at the default one (chat's), as the wizard would have filled in.
+    const core::SloTargets defaults = core::RunOptions::defaultTargets();
+    set(m_ttft, m_ttftField, settings.slo.ttftMs.value_or(defaults.ttftMs.value_or(0)), kTtftLow, kTtftHigh);
+    set(m_tpot, m_tpotField, settings.slo.tpotMs.value_or(defaults.tpotMs.value_or(0)), kTpotLow, kTpotHigh);
     set(m_e2el, m_e2elField, settings.slo.e2elMs.value_or(30'000), kE2elLow, kE2elHigh);
     m_e2elOn->setChecked(settings.slo.e2elMs.has_value());
     m_e2el->setEnabled(settings.slo.e2elMs.has_value());

@@ -38,8 +38,9 @@ DurationEstimate DurationEstimate::of(const Inputs& in)
                 return (f.ttftFloorMs * users + step * shape.output) / BandwidthShare / 1e3 / scale;
             }
         }
-        const double ttft = o.slo.ttftMs.value_or(500);
-        const double tpot = o.slo.tpotMs.value_or(50);
+        const core::SloTargets defaults = core::RunOptions::defaultTargets(o.product);
+        const double ttft = o.slo.ttftMs.value_or(defaults.ttftMs.value_or(0));
+        const double tpot = o.slo.tpotMs.value_or(defaults.tpotMs.value_or(0));
         const double allowed = ttft + tpot * std::max(0, shape.output - 1);
         return std::min(allowed, o.slo.e2elMs.value_or(allowed)) / 1e3;
     };

@@ -21,14 +21,6 @@ namespace kp::ui {
 
 namespace {
 
-/// The targets RunOptions::resolved() fills in for a product: one source for the command line and the wizard.
-core::SloTargets productDefaults(const QString& product)
-{
-    core::RunOptions o;
-    o.product = product;
-    return o.resolved().slo;
-}
-
 QDoubleSpinBox* msSpin(const QString& objectName, const QString& accessibleName, int decimals, QWidget* parent)
 {
     auto* spin = new MillisecondsSpinBox(parent);
@@ -168,12 +160,13 @@ TargetsPage::TargetsPage(QWidget* parent)
 
 void TargetsPage::applyDefaults(bool all)
 {
-    const core::SloTargets d = productDefaults(m_product);
+    // The targets RunOptions::resolved() fills in for the product: one source for the command line and the wizard.
+    const core::SloTargets d = core::RunOptions::defaultTargets(m_product);
     m_filling = true;
     if (all || !m_ttftEdited)
-        m_ttft->setValue(d.ttftMs.value_or(500));
+        m_ttft->setValue(d.ttftMs.value_or(0));
     if (all || !m_tpotEdited)
-        m_tpot->setValue(d.tpotMs.value_or(50));
+        m_tpot->setValue(d.tpotMs.value_or(0));
     m_filling = false;
     if (all) {
         m_ttftEdited = false;
@@ -181,7 +174,7 @@ void TargetsPage::applyDefaults(bool all)
     }
     const QLocale locale;
     m_defaults->setText(tr("&Defaults for this product (%1 ms, %2 ms)")
-                            .arg(locale.toString(d.ttftMs.value_or(500)), locale.toString(d.tpotMs.value_or(50))));
+                            .arg(locale.toString(d.ttftMs.value_or(0)), locale.toString(d.tpotMs.value_or(0))));
 }
 
 core::SloTargets TargetsPage::targets() const
