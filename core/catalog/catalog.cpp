@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog.h"
 
+#include "common/boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -140,14 +142,15 @@ template<typename T> void overlay(QList<T>* base, const QList<T>& extra)
 // Reads one optional user file; a missing file is no error, an unreadable or invalid one is.
 bool readUserFile(const QString& path, QByteArray* out, QString* error)
 {
-    QFile file(path);
-    if (!file.exists())
+    if (!QFile::exists(path))
         return false;
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+    // A catalog is some hundred KiB of JSON: a pipe, a device or an outsized file by its name is refused, not read.
+    const std::optional<QByteArray> content = BoundedFile::read(path, qint64(64) << 20, error);
+    if (!content) {
+        *error = QStringLiteral("%1: %2").arg(path, *error);
         return false;
     }
-    *out = file.readAll();
+    *out = *content;
     return true;
 }
 

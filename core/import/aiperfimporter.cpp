@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "aiperfimporter.h"
 
+#include "common/boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -103,10 +105,13 @@ QJsonObject AiperfImporter::aggregateBeside(const QString& recordsPath)
     QString base = info.completeBaseName();
     const QStringList candidates {base + QStringLiteral("_aiperf.json"), QStringLiteral("profile_export_aiperf.json")};
     for (const QString& name : candidates) {
-        QFile f(info.dir().filePath(name));
-        if (!f.open(QIODevice::ReadOnly))
+        // Optional, so a pipe or an outsized file by that name is passed over rather than read (BoundedFile).
+        QString ignored;
+        const std::optional<QByteArray> content
+            = BoundedFile::read(info.dir().filePath(name), qint64(256) << 20, &ignored);
+        if (!content)
             continue;
-        QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject doc = QJsonDocument::fromJson(*content).object();
         if (recognizesAggregate(doc))
             return doc;
     }

@@ -15,6 +15,10 @@
 
 #include <cmath>
 
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
 using namespace kp::core;
 
 namespace {
@@ -340,6 +344,22 @@ private Q_SLOTS:
         QVERIFY2(warning.contains(dir.filePath(QStringLiteral("gpus.json"))), qPrintable(warning));
         QCOMPARE(c.models().size(), Catalog::builtIn().models().size());
         QCOMPARE(c.gpus().size(), Catalog::builtIn().gpus().size());
+    }
+
+    // A pipe by a catalog's name would block the open for ever (issue 45): it is refused with a sentence instead.
+    void aUserCatalogThatIsAPipeIsRefused()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("named pipes are a Unix matter");
+#else
+        QTemporaryDir dir;
+        const QString models = dir.filePath(QStringLiteral("models.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(models).constData(), 0600), 0);
+        QString warning;
+        const Catalog c = Catalog::withUserDirectory(dir.path(), &warning);
+        QVERIFY2(warning.contains(models) && warning.contains(u"named pipe (FIFO)"), qPrintable(warning));
+        QCOMPARE(c.models().size(), Catalog::builtIn().models().size());
+#endif
     }
 
     void forUserReadsTheAppDataDirectory()

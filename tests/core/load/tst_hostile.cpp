@@ -7,6 +7,7 @@
 // one endless line, a key in a URL, and a server process that freezes.
 #include "cli/secrets.h"
 #include "doctor/doctor.h"
+#include "import/importformat.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
 #include "plan/runoptions.h"
@@ -458,6 +459,12 @@ private Q_SLOTS:
             pass, {});
         row("invalid UTF-8 in the text",
             once(head + HostileServer::event(HostileServer::token("\xff\xfe\xfd")) + done() + last), pass, {});
+        row("103 Early Hints first",
+            once("HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n" + head + tokens(1) + done()
+                + last),
+            pass, {});
+        row("[DONE], then the connection held", once(head + tokens(1) + done(), End::Hold), pass,
+            QStringLiteral("[DONE] after"));
         row("broken JSON", once(head + HostileServer::event("{\"id\": ") + done() + last), fail,
             QStringLiteral("not valid JSON"));
         row("a captive portal's page",
@@ -836,6 +843,19 @@ private Q_SLOTS:
         for (const QByteArray& request : server.requests())
             QVERIFY2(request.startsWith("GET") || request.toLower().contains("\r\naccept-encoding: identity"),
                 request.constData());
+    }
+
+    // A file to import that is a pipe or a device: refused with a sentence, where the pipe blocked for ever.
+    void aHostileImportFileIsRefused()
+    {
+        QStringList paths {QStringLiteral("/dev/zero")};
+        if (QFileInfo::exists(fifo()))
+            paths << fifo();
+        for (const QString& path : std::as_const(paths)) {
+            QString error;
+            QVERIFY(!readImportFile(path, &error));
+            QVERIFY2(error.startsWith(QStringLiteral("Cannot read %1: it is a").arg(path)), qPrintable(error));
+        }
     }
 
     // A run stored with a key in its URL (before such URLs were refused) is read back without it, and none is
