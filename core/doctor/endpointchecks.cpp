@@ -3,7 +3,9 @@
 #include "doctor/endpointchecks.h"
 
 #include "common/processlimits.h"
-#include "load/streamrecorder.h"
+#include "load/loadengine.h"
+#include "load/loadplan.h"
+#include "load/workload.h"
 #include "net/notastream.h"
 #include "server/tokenizedialect.h"
 
@@ -282,6 +284,37 @@ DoctorCheck tokenizeCheck(Http& http, const QString& modelId)
         {}, a.ms);
 }
 
+/// One streamed request, sent and read by the load engine itself (its default transport, HTTP reader, SSE parser and
+/// recorder), so that the doctor passes what a run can measure and fails what a run would fail, in the same words.
+/// `error` gets why the engine could not run it at all.
+static RequestRecord streamedByTheEngine(
+    const LoadTarget& target, int timeoutMs, const QJsonObject& request, QString* error)
+{
+    LoadTarget t = target;
+    t.connectTimeoutMs = std::min(t.connectTimeoutMs, timeoutMs);
+    t.firstByteTimeoutMs = timeoutMs;
+    t.stallTimeoutMs = timeoutMs;
+    t.requestTimeoutMs = timeoutMs;
+    RequestTemplate one;
+    one.path = target.rootPath().toUtf8() + "/v1/completions";
+    one.body = QJsonDocument(request).toJson(QJsonDocument::Compact);
+    one.inputTokens = 1;
+    one.outputTokens = 1;
+    LoadPlan plan;
+    plan.users = 1;
+    plan.requestCount = 1;
+    plan.threads = 1;
+    // A server that refuses the connection is a failure of this check, not a server to wait for.
+    plan.serverAwayLimitSeconds = std::max(0.1, timeoutMs / 1000.0);
+    LoadEngine::Result result = LoadEngine::run(t, StreamTransport::effectiveKind(StreamTransport::defaultKind(), t),
+        plan, std::make_shared<const std::vector<RequestTemplate>>(std::vector {one}));
+    if (result.records.empty()) {
+        *error = result.error.isEmpty() ? QStringLiteral("the request was not made") : result.error;
+        return {};
+    }
+    return std::move(result.records.front());
+}
+
 static QString completionFix(int status)
 {
     if (status == 401 || status == 403)
@@ -330,25 +363,21 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
 
     request.insert(QStringLiteral("stream"), true);
     request.insert(QStringLiteral("stream_options"), QJsonObject {{QStringLiteral("include_usage"), true}});
-    const HttpAnswer streamed = http.post(QStringLiteral("/v1/completions"), request);
     const QString streamFix = QStringLiteral("Kneepoint times tokens from a stream; ");
-    if (!streamed.ok())
-        *transient = flaky(streamed);
-    if (!streamed.answered())
-        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(streamed.failure),
+    QString engineError;
+    const RequestRecord record = streamedByTheEngine(http.target(), http.timeoutMs(), request, &engineError);
+    if (!engineError.isEmpty()) {
+        *transient = true;
+        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(engineError),
             streamFix + completionFix(0), plain.ms);
-    if (!streamed.ok())
-        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(statusLine(streamed)),
-            streamFix + completionFix(streamed.status), plain.ms);
-    // Read as a run reads it, by the engine's own recorder: what one accepts the other accepts, in the same words.
-    RequestRecord asked;
-    asked.requestedOutputTokens = 1;
-    StreamRecorder recorder(asked);
-    recorder.headers(
-        streamed.status, 0, streamed.header("Location"), streamed.contentType, streamed.header("Content-Encoding"));
-    recorder.body(streamed.body, 0);
-    recorder.complete(0);
-    const RequestRecord& record = recorder.record();
+    }
+    const int status = record.httpStatus;
+    if (record.error != ErrorClass::None && (status == 0 || status >= 300)) {
+        // No answer, or an error status: as the plain request's, in the engine's words.
+        *transient = status == 0 || status == 429 || status >= 500;
+        return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(record.errorMessage),
+            streamFix + completionFix(status), plain.ms);
+    }
     // An error event or a stream that stops short can be a one-off; a proxy that buffers every stream repeats.
     *transient = true;
     if (record.error != ErrorClass::None) {
@@ -364,16 +393,14 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
                                  "server or a proxy in front sends events that are not JSON");
             break;
         case ErrorClass::HttpError:
+            // Not a stream at all: the sentence says what came instead and what that kind usually is.
             *transient = false;
             fix = streamFix
-                + NotAStream::advice(
-                    NotAStream::kindOf(streamed.contentType, streamed.header("Content-Encoding"), streamed.body));
+                + QStringLiteral("point --url at the model server's OpenAI-compatible API, past whatever answered "
+                                 "instead; curl the URL to see it whole");
             break;
         default:
-            fix = streamFix
-                + QStringLiteral("a proxy between here and the server may buffer or cut streams (Content-Type was "
-                                 "'%1')")
-                      .arg(NotAStream::firstLine(streamed.contentType, 80));
+            fix = streamFix + QStringLiteral("a proxy between here and the server may buffer or cut streams");
             break;
         }
         return finish(
@@ -381,14 +408,12 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     }
     if (record.chunks.empty())
         return finish(c, Result::Fail, detail + QStringLiteral("; the stream carried no token"),
-            streamFix
-                + QStringLiteral("a stream of only [DONE] is no answer; read the server's log (Content-Type was "
-                                 "'%1')")
-                      .arg(NotAStream::firstLine(streamed.contentType, 80)),
-            plain.ms);
+            streamFix + QStringLiteral("a stream of only [DONE] is no answer; read the server's log"), plain.ms);
+    // Timed as a run times it: the request ends at [DONE], whatever the server does with the connection after.
+    const auto msSinceSent = [&record](std::int64_t ns) { return double(ns - record.sentNs) / 1e6; };
     *transient = false;
     detail += QStringLiteral("; streamed: first bytes after %1, [DONE] after %2")
-                  .arg(formatMs(streamed.firstByteMs), formatMs(streamed.ms));
+                  .arg(formatMs(msSinceSent(record.headersNs)), formatMs(msSinceSent(record.endNs)));
     return finish(c, Result::Pass, detail, {}, plain.ms);
 }
 

@@ -30,6 +30,9 @@ public:
         , m_client(target.httpSettings(timeoutMs, cancellation))
     { }
 
+    const LoadTarget& target() const { return m_target; }
+    int timeoutMs() const { return m_client.settings().timeoutMs; }
+
     HttpAnswer get(const QString& path) { return m_client.get(m_target.endpoint(path)); }
     HttpAnswer post(const QString& path, const QJsonObject& json)
     {
