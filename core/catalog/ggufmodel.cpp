@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ggufmodel.h"
 
+#include "common/boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -274,6 +276,12 @@ std::optional<double> GgufModel::cacheTypeBytes(const QString& type)
 
 std::optional<GgufModel> GgufModel::read(const QString& path, QString* error)
 {
+    // Only the header is read, from a file of any size; but a pipe or a device by that name would block the open or
+    // never end (BoundedFile says which).
+    if (const QString problem = BoundedFile::problem(path, std::numeric_limits<qint64>::max()); !problem.isEmpty()) {
+        *error = QStringLiteral("Cannot read the GGUF file %1: %2.").arg(path, problem);
+        return std::nullopt;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("Cannot read the GGUF file %1: %2.").arg(path, file.errorString());

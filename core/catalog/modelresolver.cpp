@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "catalog/ggufmodel.h"
+#include "common/boundedfile.h"
 #include "common/processlimits.h"
 #include "common/version.h"
 #include "net/httpclient.h"
@@ -90,12 +91,14 @@ ModelResolution fromFile(const QString& path, const QString& hfId)
         return r;
     }
     const QString file = info.isDir() ? QDir(path).filePath(QStringLiteral("config.json")) : path;
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        r.error = QStringLiteral("Cannot read %1: %2.").arg(file, f.errorString());
+    // A config.json is some KiB: a pipe, a device or an outsized file by that name is refused, not read.
+    QString problem;
+    const std::optional<QByteArray> content = BoundedFile::read(file, qint64(16) << 20, &problem);
+    if (!content) {
+        r.error = QStringLiteral("Cannot read %1: %2.").arg(file, problem);
         return r;
     }
-    r.model = specFromJson(f.readAll(), hfId, file, &r.error);
+    r.model = specFromJson(*content, hfId, file, &r.error);
     if (r.model) {
         r.source = ModelResolution::Source::File;
         r.location = file;

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/catalog.h"
+#include "catalog/ggufmodel.h"
 #include "catalog/modelspec.h"
 #include "cli/commandline.h"
 
@@ -359,6 +360,12 @@ private Q_SLOTS:
         const Catalog c = Catalog::withUserDirectory(dir.path(), &warning);
         QVERIFY2(warning.contains(models) && warning.contains(u"named pipe (FIFO)"), qPrintable(warning));
         QCOMPARE(c.models().size(), Catalog::builtIn().models().size());
+        // So is a pipe named as a GGUF model.
+        const QString gguf = dir.filePath(QStringLiteral("model.gguf"));
+        QCOMPARE(::mkfifo(QFile::encodeName(gguf).constData(), 0600), 0);
+        QString error;
+        QVERIFY(!GgufModel::read(gguf, &error));
+        QVERIFY2(error.contains(u"named pipe (FIFO)"), qPrintable(error));
 #endif
     }
 
