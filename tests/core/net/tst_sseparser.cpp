@@ -196,6 +196,23 @@ private Q_SLOTS:
         QVERIFY(!ok);
     }
 
+    // llama.cpp ends a failed stream with an `error:` field instead of a data event: no event, but its value is kept
+    // (the first, split across feeds or not, bounded) for the recorder to say why the stream ended.
+    void keepsLlamaCppsErrorField()
+    {
+        SseParser parser;
+        QCOMPARE(parseAll(parser, "data: a\n\nerr"), QList<QByteArray> {"a"});
+        QVERIFY(parser.errorField().isEmpty());
+        QCOMPARE(parseAll(parser, "or: {\"message\":\"full\"}\r\n\r\nerror: second\n\n"), QList<QByteArray> {});
+        QCOMPARE(parser.errorField(), QByteArray("{\"message\":\"full\"}"));
+        parser.reset();
+        QVERIFY(parser.errorField().isEmpty());
+        QCOMPARE(parseAll(parser, "errors: not the field\nerror\n\n"), QList<QByteArray> {});
+        QVERIFY(parser.errorField().isEmpty()); // "errors:" is another field; a bare "error" has an empty value
+        parseAll(parser, QByteArray("error: " + QByteArray(10'000, 'e') + "\n\n"));
+        QCOMPARE(parser.errorField().size(), 4096);
+    }
+
     void acceptsAnEventAtTheLimit()
     {
         // The limit counts the buffered line, "data: " included.
