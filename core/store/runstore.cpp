@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/runstore.h"
 
+#include "common/urlcredentials.h"
 #include "store/chunkcodec.h"
 
 #include <QCoreApplication>
@@ -222,14 +223,15 @@ QString utcNow()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
-// Credentials in a URL (http://user:key@host) must not reach the file, whatever the caller passed.
+// Credentials in a URL (http://user:key@host, ?api-key=…) must not reach the file, whatever the caller passed, nor
+// come back out of a file written before they were refused: the runs list, show and every report print this URL.
 QString withoutCredentials(const QString& url)
 {
-    QUrl u(url);
-    if (!u.isValid() || u.userInfo().isEmpty())
+    const QUrl u(url);
+    if (!u.isValid())
         return url;
-    u.setUserInfo(QString());
-    return u.toString();
+    const QUrl clean = kp::core::withoutCredentials(u);
+    return clean == u ? url : clean.toString();
 }
 
 // The SQLite result code in the low byte: Qt reports extended codes (SQLITE_IOERR_WRITE is 778, its primary
@@ -1151,7 +1153,7 @@ RunSummary readSummary(const QSqlQuery& q)
     // A status written by a newer build reads as failed rather than as a run still in progress.
     s.status = runStatusFromName(q.value(3).toString()).value_or(RunStatus::Failed);
     s.statusReason = q.value(4).toString();
-    s.url = q.value(5).toString();
+    s.url = withoutCredentials(q.value(5).toString());
     s.model = q.value(6).toString();
     s.gpu = q.value(7).toString();
     s.product = q.value(8).toString();
@@ -1204,6 +1206,8 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
         run.info.timeScale = run.summary.timeScale;
         run.info.demo = run.summary.demo;
         run.info.options = jsonObject(q.value(13));
+        if (run.info.options.contains(u"url"))
+            run.info.options[QStringLiteral("url")] = withoutCredentials(run.info.options.value(u"url").toString());
         run.info.facts = jsonObject(q.value(14));
         run.info.environment = jsonObject(q.value(15));
     }

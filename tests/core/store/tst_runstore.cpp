@@ -421,19 +421,48 @@ void TestRunStore::secretsAreNotStored()
     const QString path = file(QStringLiteral("secrets.sqlite"));
     QString error;
     RunInfo info = makeRunInfo();
-    info.url = QStringLiteral("https://alice:not-a-real-password@gpu-box:8443/v1");
+    info.url = QStringLiteral("https://alice:not-a-real-password@gpu-box:8443/v1?api-key=not-a-real-key&model=m");
+    qint64 runId = -1;
     {
         auto store = RunStore::open(path, &error);
         QVERIFY2(store, qPrintable(error));
-        const qint64 runId = store->createRun(info, &error);
+        runId = store->createRun(info, &error);
         QVERIFY2(runId > 0, qPrintable(error));
         const std::optional<StoredRun> run = store->run(runId, &error);
         QVERIFY(run);
-        QCOMPARE(run->summary.url, QStringLiteral("https://gpu-box:8443/v1"));
+        QCOMPARE(run->summary.url, QStringLiteral("https://gpu-box:8443/v1?model=m"));
         // The options are stored exactly as given: keeping keys out of them is the caller's job.
         QCOMPARE(run->info.options, info.options);
     }
     // Closed: the WAL is checkpointed into the file, so this sees every byte written.
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(!bytes.contains("not-a-real-key"));
+    }
+    // A run written before key-like parameters were refused: its URL and its options' URL read back without them,
+    // so that the runs list, show and every report never print them.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old-secrets"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET url = 'https://gpu-box:8443/v1?api-key=old-key', options = "
+                                      "'{\"url\": \"https://bob:old-password@gpu-box:8443/v1?token=old-key\"}'")));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("old-secrets"));
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const std::optional<StoredRun> run = store->run(runId, &error);
+        QVERIFY2(run, qPrintable(error));
+        QCOMPARE(run->summary.url, QStringLiteral("https://gpu-box:8443/v1"));
+        QCOMPARE(run->info.options.value(u"url").toString(), QStringLiteral("https://gpu-box:8443/v1"));
+        QCOMPARE(store->runs().value(0).url, QStringLiteral("https://gpu-box:8443/v1"));
+    }
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
