@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/httpclient.h"
 
+#include "net/httpresponsereader.h"
 #include "net/replylimit.h"
 
 #include <QElapsedTimer>
@@ -9,6 +10,7 @@
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSslSocket>
 #include <QTimer>
 
 #include <algorithm>
@@ -181,6 +183,118 @@ HttpAnswer HttpClient::send(const QUrl& url, const QByteArray* body, const QByte
         a.redirectedAway = true;
     } else if (!a.answered()) {
         a.failure = transportFailure(reply->error(), reply->errorString());
+    } else if (a.status >= 100 && a.status < 200 && a.status != 101) {
+        // The real answer's bytes are still on Qt's connection: it must not be reused for the next request.
+        reply.reset();
+        m_manager.clearConnectionCache();
+        return sendPastInterim(url, body, contentType, m_settings.timeoutMs - int(a.ms));
+    }
+    return a;
+}
+
+HttpAnswer HttpClient::sendPastInterim(
+    const QUrl& url, const QByteArray* body, const QByteArray& contentType, int budgetMs)
+{
+    HttpAnswer a;
+    QElapsedTimer clock;
+    clock.start();
+    const auto left = [&clock, budgetMs] { return std::max(1, budgetMs - int(clock.elapsed())); };
+    const bool tls = url.scheme() == u"https";
+    QSslSocket socket;
+    if (tls) {
+        // The TLS settings as the caller gave them for Qt's client: the same trust, the same --insecure.
+        QNetworkRequest settings(url);
+        if (m_settings.tls)
+            m_settings.tls(settings);
+        socket.setSslConfiguration(settings.sslConfiguration());
+        if (settings.sslConfiguration().peerVerifyMode() == QSslSocket::VerifyNone)
+            socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+    }
+    // Driven by an event loop, as the request through Qt's client was: a server in this thread still answers.
+    const QString host = url.host().contains(u':') ? u'[' + url.host() + u']' : url.host();
+    QByteArray request = (body ? "POST " : "GET ") + url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority)
+        + " HTTP/1.1\r\nHost: " + host.toUtf8() + ':' + QByteArray::number(url.port(tls ? 443 : 80))
+        + "\r\nAccept-Encoding: identity\r\nConnection: close\r\n";
+    if (!m_settings.bearerToken.isEmpty())
+        request += "Authorization: Bearer " + m_settings.bearerToken + "\r\n";
+    if (!m_settings.userAgent.isEmpty())
+        request += "User-Agent: " + m_settings.userAgent + "\r\n";
+    if (body)
+        request += "Content-Type: " + contentType + "\r\nContent-Length: " + QByteArray::number(body->size()) + "\r\n";
+    request += "\r\n";
+    if (body)
+        request += *body;
+    HttpResponseReader reader;
+    bool tooLarge = false;
+    QString socketError;
+    QEventLoop loop;
+    const auto read = [&] {
+        reader.feed(socket.readAll(), [&](QByteArrayView piece) {
+            if (a.firstByteMs < 0)
+                a.firstByteMs = elapsedMs(clock);
+            a.body += piece;
+            tooLarge = tooLarge || a.body.size() > m_settings.maxBytes;
+        });
+        if (reader.done() || reader.state() == HttpResponseReader::State::Error || tooLarge)
+            loop.quit();
+    };
+    QObject::connect(&socket, tls ? &QSslSocket::encrypted : &QSslSocket::connected, &loop,
+        [&socket, &request] { socket.write(request); });
+    QObject::connect(&socket, &QSslSocket::readyRead, &loop, read);
+    QObject::connect(&socket, &QSslSocket::disconnected, &loop, [&] {
+        read();
+        reader.closed();
+        loop.quit();
+    });
+    QObject::connect(&socket, &QSslSocket::errorOccurred, &loop, [&](QAbstractSocket::SocketError error) {
+        if (error == QAbstractSocket::RemoteHostClosedError)
+            return; // disconnected() follows
+        socketError = socket.errorString();
+        loop.quit();
+    });
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
+        a.timedOut = true;
+        loop.quit();
+    });
+    deadline.start(left());
+    if (tls)
+        socket.connectToHostEncrypted(url.host(), quint16(url.port(443)));
+    else
+        socket.connectToHost(url.host(), quint16(url.port(80)));
+    loop.exec();
+    socket.disconnect(&loop);
+    socket.abort();
+    if (!socketError.isEmpty() && !reader.done()) {
+        a.ms = elapsedMs(clock);
+        a.failure = QStringLiteral("after an interim answer, asked again: %1").arg(socketError);
+        return a;
+    }
+    a.ms = elapsedMs(clock);
+    if (tooLarge) {
+        a.body.clear();
+        a.failure = QStringLiteral("the answer was larger than %1 MiB and was cut off").arg(m_settings.maxBytes >> 20);
+    } else if (a.timedOut) {
+        a.body.clear();
+        a.failure = QStringLiteral("no answer within %1").arg(formatMs(budgetMs));
+    } else if (!reader.done()) {
+        a.body.clear();
+        a.failure = QStringLiteral("after an interim answer, asked again: %1").arg(QString::fromUtf8(reader.error()));
+    } else if (reader.status() >= 300 && reader.status() < 400) {
+        a.failure = QStringLiteral("HTTP %1: a redirect, not followed so that the API key stays with %2")
+                        .arg(reader.status())
+                        .arg(origin(url));
+        a.redirectedAway = true;
+    } else {
+        a.status = reader.status();
+        a.contentType = reader.contentType();
+        for (const auto& [name, value] : {std::pair {QByteArrayLiteral("Content-Type"), reader.contentType()},
+                 std::pair {QByteArrayLiteral("Content-Encoding"), reader.contentEncoding()},
+                 std::pair {QByteArrayLiteral("Location"), reader.location()}}) {
+            if (!value.isEmpty())
+                a.headers.append({name, value});
+        }
     }
     return a;
 }

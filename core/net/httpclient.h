@@ -85,6 +85,10 @@ public:
 
 private:
     HttpAnswer send(const QUrl& url, const QByteArray* body, const QByteArray& contentType);
+    /// The request again, on a connection of its own read by HttpResponseReader: Qt's HTTP client takes an interim
+    /// answer (103 Early Hints) for the answer itself, where HTTP says the real one follows, and the load engine reads
+    /// past it. `budgetMs` is what is left of the request's timeout.
+    HttpAnswer sendPastInterim(const QUrl& url, const QByteArray* body, const QByteArray& contentType, int budgetMs);
 
     Settings m_settings;
     QNetworkAccessManager m_manager;

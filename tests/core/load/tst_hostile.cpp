@@ -372,6 +372,10 @@ private Q_SLOTS:
         row("models: an HTML page", "/v1/models", once(response(200, "text/html", "<html><body>hi</body></html>")),
             "models", fail,
             QStringLiteral("HTTP 200, text/html, first line \"<html><body>hi</body></html>\": an HTML page"));
+        row("models: 103 Early Hints first", "/v1/models",
+            once("HTTP/1.1 103 Early Hints\r\nlink: </a.css>; rel=preload\r\n\r\n"
+                + response(200, json, R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")),
+            "models", pass, QStringLiteral("model m"));
         row("models: no models", "/v1/models", once(response(200, json, R"({"object":"list","data":[]})")), "models",
             fail, QStringLiteral("lists no model"));
         row("models: an id that is a number", "/v1/models",
@@ -508,6 +512,32 @@ private Q_SLOTS:
         // The doctor asks as the engine does: uncompressed.
         for (const QByteArray& request : server.requests())
             QVERIFY2(request.toLower().contains("\r\naccept-encoding: identity"), request.constData());
+    }
+
+    // A proxy or CDN that sends 103 Early Hints before every answer: HTTP says the real answer follows, the engine
+    // reads past it, and so does every check of the doctor, which then lets a run go ahead.
+    void earlyHintsBeforeEveryAnswerCanBeBenchmarked()
+    {
+        const QByteArray hints = "HTTP/1.1 103 Early Hints\r\nlink: </a.css>; rel=preload\r\n\r\n";
+        const QByteArray json = "application/json";
+        HostileServer server(once(hints
+            + response(200, json,
+                R"({"id":"cmpl-1","object":"text_completion","choices":[{"index":0,"text":" w"}],)"
+                R"("usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}})")));
+        server.setStream(once(hints + HostileServer::streamHead() + tokens(1) + done() + HostileServer::lastChunk()));
+        server.setGet("/health", once(hints + response(200, json, "{}")));
+        server.setGet("/v1/models",
+            once(hints + response(200, json, R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        const DoctorReport report = Doctor::run(t, 1000);
+        for (const char* id : {"health", "models", "completion"}) {
+            const DoctorCheck* c = report.find(QString::fromLatin1(id));
+            QVERIFY(c);
+            QVERIFY2(c->result == DoctorCheck::Result::Pass, qPrintable(c->detail + u' ' + c->fix));
+        }
+        QVERIFY(report.canBenchmark());
     }
 
     // Bad command-line input: refused before anything is sent or stored, with exit code 2 and a sentence that names
