@@ -350,6 +350,15 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
         NotAStream::isCompressed(encoding) || !QJsonDocument::fromJson(plain.body).isObject()) {
         const NotAStream::Kind kind = NotAStream::kindOf(plain.contentType, encoding, plain.body);
         *transient = kind == NotAStream::Kind::Empty;
+        if (kind == NotAStream::Kind::Stream)
+            return finish(c, Result::Fail,
+                QStringLiteral("HTTP %1 with an event stream where a whole answer was asked for (no \"stream\": "
+                               "true), first line \"%2\"")
+                    .arg(plain.status)
+                    .arg(NotAStream::firstLine(plain.body)),
+                QStringLiteral("is this an OpenAI-compatible server? It must answer without a stream when not asked "
+                               "for one"),
+                plain.ms);
         return finish(c, Result::Fail, NotAStream::describe(plain.status, plain.contentType, encoding, plain.body),
             NotAStream::advice(kind), plain.ms);
     }

@@ -540,6 +540,23 @@ private Q_SLOTS:
         QVERIFY(report.canBenchmark());
     }
 
+    // A server that streams even when not asked: the doctor's whole-answer request says so, not "no choices".
+    void aStreamForAWholeAnswerIsNamed()
+    {
+        HostileServer server(once(valid()));
+        server.setGet("/v1/models",
+            once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        const DoctorReport report = Doctor::run(t, 1000);
+        const DoctorCheck* c = report.find(QStringLiteral("completion"));
+        QVERIFY(c);
+        QCOMPARE(c->result, DoctorCheck::Result::Fail);
+        QVERIFY2(c->detail.contains(QLatin1String("with an event stream where a whole answer was asked for")),
+            qPrintable(c->detail));
+    }
+
     // Bad command-line input: refused before anything is sent or stored, with exit code 2 and a sentence that names
     // the option and what it takes.
     void aHostileCommandLineIsRefused_data()
