@@ -967,6 +967,14 @@
         <source>What was measured</source>
         <translation>Was gemessen wurde</translation>
     </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>No step was measured.</source>
+        <translation>Kein Schritt wurde gemessen.</translation>
+    </message>
 </context>
 <context>
     <name>ReportContent</name>
@@ -1709,6 +1717,10 @@
     <message>
         <source>Capacity: not measured.</source>
         <translation>Kapazität: nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>beyond %1</source>
+        <translation>jenseits von %1</translation>
     </message>
 </context>
 <context>
@@ -2641,10 +2653,6 @@
         <translation>%1 der Anfragen schlugen fehl</translation>
     </message>
     <message>
-        <source>%1 was %2 at p%3</source>
-        <translation>%1 betrug %2 bei p%3</translation>
-    </message>
-    <message>
         <source>%1, this server misses %2 even at %3: %4.</source>
         <translation>%1 verfehlt dieser Server selbst bei %3 die Vorgabe (%2): %4.</translation>
     </message>
@@ -2743,6 +2751,14 @@
     <message>
         <source> It met %1 there.</source>
         <translation> Dort hielt er %1 ein.</translation>
+    </message>
+    <message>
+        <source>%1 was %2</source>
+        <translation>%1 betrug %2</translation>
+    </message>
+    <message>
+        <source>%1 at p%2</source>
+        <translation>%1 bei p%2</translation>
     </message>
 </context>
 <context>
@@ -4034,14 +4050,6 @@
         <translation>Ein langer Lauf</translation>
     </message>
     <message>
-        <source>%1
-
-That is more than an hour. Go on, or stop here and keep the baseline?</source>
-        <translation>%1
-
-Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismessung behalten?</translation>
-    </message>
-    <message>
         <source>Go on</source>
         <translation>Weitermachen</translation>
     </message>
@@ -4064,6 +4072,14 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
     <message>
         <source> · the simulator is %1 ms behind its own clock: figures measured now are partly this machine&apos;s load</source>
         <translation> · der Simulator liegt %1 ms hinter seiner eigenen Uhr: Jetzt gemessene Zahlen gehen teils auf die Last dieser Maschine zurück</translation>
+    </message>
+    <message>
+        <source>%1
+
+That may be more than an hour. Go on, or stop here and keep the steps so far?</source>
+        <translation>%1
+
+Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bisherigen Schritte behalten?</translation>
     </message>
 </context>
 <context>
@@ -4278,6 +4294,14 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
     <message>
         <source>A run is in progress. Stop it and quit? Completed steps are kept. The run waits before its next step until you answer.</source>
         <translation>Ein Lauf ist im Gange. Anhalten und beenden? Abgeschlossene Schritte bleiben erhalten. Der Lauf wartet vor seinem nächsten Schritt, bis Sie antworten.</translation>
+    </message>
+    <message>
+        <source>Stop run</source>
+        <translation>Lauf anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the run now? The step in progress is cancelled; the steps completed so far are kept.</source>
+        <translation>Den Lauf jetzt anhalten? Der laufende Schritt wird abgebrochen; die bisher abgeschlossenen Schritte bleiben erhalten.</translation>
     </message>
 </context>
 <context>
@@ -4776,6 +4800,10 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
         <source>&amp;Close</source>
         <translation>&amp;Schließen</translation>
     </message>
+    <message>
+        <source>The server&apos;s address</source>
+        <translation>Die Adresse des Servers</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityView</name>
@@ -4951,96 +4979,20 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
 <context>
     <name>kp::ui::ReportFileView</name>
     <message>
-        <source>Report of run %1 (file)</source>
-        <translation>Bericht von Lauf %1 (Datei)</translation>
-    </message>
-    <message>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <source>Kneepoint report: run %1</source>
-        <translation>Kneepoint-Bericht: Lauf %1</translation>
+        <source>%1 (file)</source>
+        <translation>%1 (Datei)</translation>
     </message>
     <message>
-        <source>Started %1; %2. Read from %3: a report file holds the analysis but not the requests, so what-if and export need the run store it came from.</source>
-        <translation>Gestartet %1; %2. Gelesen aus %3: Eine Berichtsdatei enthält die Analyse, aber nicht die Anfragen; Was-wäre-wenn und Export brauchen den Laufspeicher, aus dem sie stammt.</translation>
+        <source>Read from</source>
+        <translation>Gelesen aus</translation>
     </message>
     <message>
-        <source>Scorecard</source>
-        <translation>Übersicht</translation>
-    </message>
-    <message>
-        <source>load</source>
-        <translation>Last</translation>
-    </message>
-    <message>
-        <source>TTFT %1 ms</source>
-        <translation>TTFT %1 ms</translation>
-    </message>
-    <message>
-        <source>TPOT %1 ms</source>
-        <translation>TPOT %1 ms</translation>
-    </message>
-    <message>
-        <source>E2EL %1 ms</source>
-        <translation>E2EL %1 ms</translation>
-    </message>
-    <message>
-        <source>output tok/s</source>
-        <translation>Ausgabe-Tok./s</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>targets</source>
-        <translation>Ziele</translation>
-    </message>
-    <message>
-        <source>met</source>
-        <translation>erfüllt</translation>
-    </message>
-    <message>
-        <source>missed: %1</source>
-        <translation>verfehlt: %1</translation>
-    </message>
-    <message>
-        <source>The three walls</source>
-        <translation>Die drei Wände</translation>
-    </message>
-    <message>
-        <source>not visible</source>
-        <translation>nicht sichtbar</translation>
-    </message>
-    <message>
-        <source>reached at %1</source>
-        <translation>erreicht bei %1</translation>
-    </message>
-    <message>
-        <source>not reached</source>
-        <translation>nicht erreicht</translation>
-    </message>
-    <message>
-        <source>Before you trust these numbers</source>
-        <translation>Bevor Sie diesen Zahlen trauen</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Befunde</translation>
-    </message>
-    <message>
-        <source>TTFT leaves out the network&apos;s %1 round trip to the server, as the report does.</source>
-        <translation>Die TTFT lässt die Netzwerk-Umlaufzeit von %1 zum Server weg, wie der Bericht.</translation>
-    </message>
-    <message>
-        <source>* TTFT within the network&apos;s round trip: as measured it was no longer than the round trip, so the server&apos;s part is shown as 0.</source>
-        <translation>* TTFT innerhalb der Netzwerk-Umlaufzeit: gemessen war sie nicht länger als die Umlaufzeit, daher wird der Anteil des Servers als 0 gezeigt.</translation>
-    </message>
-    <message>
-        <source>† Disturbed by the measurement itself (the client fell behind, or the simulator lagged its own clock: see the doubts above the verdict): those figures may be partly the measurement&apos;s.</source>
-        <translation>† Von der Messung selbst gestört (der Client kam nicht mit, oder der Simulator lag hinter seiner eigenen Uhr: siehe die Zweifel über dem Fazit): Diese Zahlen können teils von der Messung stammen.</translation>
+        <source>%1: a report file holds the analysis but not the requests, so what-if and export need the run store it came from.</source>
+        <translation>%1: Eine Berichtsdatei enthält die Analyse, aber nicht die Anfragen; Was-wäre-wenn und Export brauchen daher den Laufspeicher, aus dem sie stammt.</translation>
     </message>
 </context>
 <context>
@@ -5237,6 +5189,18 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
     <message>
         <source>server failed</source>
         <translation>Server ausgefallen</translation>
+    </message>
+    <message>
+        <source>demo, stopped</source>
+        <translation>Demo, angehalten</translation>
+    </message>
+    <message>
+        <source>demo, incomplete</source>
+        <translation>Demo, unvollständig</translation>
+    </message>
+    <message>
+        <source>demo, failed</source>
+        <translation>Demo, fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -5491,6 +5455,10 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
     <message>
         <source>The API key %1</source>
         <translation>Der API-Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>The address</source>
+        <translation>Die Adresse</translation>
     </message>
 </context>
 <context>
@@ -5882,14 +5850,6 @@ Das ist mehr als eine Stunde. Weitermachen, oder hier anhalten und die Basismess
     <message>
         <source>The three walls</source>
         <translation>Die drei Wände</translation>
-    </message>
-    <message>
-        <source>not visible</source>
-        <translation>nicht sichtbar</translation>
-    </message>
-    <message>
-        <source>beyond %1</source>
-        <translation>jenseits von %1</translation>
     </message>
 </context>
 <context>

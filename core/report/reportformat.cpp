@@ -93,7 +93,8 @@ QByteArray ReportFormat::write(const RunData& run, const RunAnalysis& analysis, 
                      .arg(name, needsStore ? QStringLiteral("the run store") : QStringLiteral("the report's content"));
         return {};
     }
-    const auto json = [&] { return QJsonDocument(JsonReport::write(run, analysis, content)).toJson(QJsonDocument::Indented); };
+    const auto json
+        = [&] { return QJsonDocument(JsonReport::write(run, analysis, content)).toJson(QJsonDocument::Indented); };
     switch (id) {
     case Id::Markdown:
         return MarkdownReport::write(*content).toUtf8();
