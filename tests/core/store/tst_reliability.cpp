@@ -276,7 +276,10 @@ private Q_SLOTS:
         const QJsonObject outage = outages.first().toObject();
         QCOMPARE(outage.value(u"load").toObject().value(u"concurrency").toInt(), 2);
         QVERIFY(outage.value(u"came_back").toBool());
-        QVERIFY2(outage.value(u"refused").toInt() > 0, QJsonDocument(outage).toJson().constData());
+        // The requests that met the dead server at the connection: closed under them, or refused. The engine then
+        // probes the port instead of sending more, so there may be no refused request at all.
+        QVERIFY2(outage.value(u"refused").toInt() + outage.value(u"closed").toInt() > 0,
+            QJsonDocument(outage).toJson().constData());
         const double down = outage.value(u"down_s").toDouble();
         QVERIFY2(down >= 1.4 && down < 15, qPrintable(QString::number(down)));
         QVERIFY2(outage.value(u"restarted").toBool(), QJsonDocument(outage).toJson().constData());
@@ -340,7 +343,8 @@ private Q_SLOTS:
         QCOMPARE(analysis.value(u"status").toString(), QStringLiteral("server_failed"));
         const QString verdict = analysis.value(u"verdict").toString();
         QVERIFY2(verdict.startsWith(QStringLiteral("The server stopped answering at 2 users (")), qPrintable(verdict));
-        QVERIFY2(verdict.contains(QStringLiteral("request")) && verdict.contains(QStringLiteral("refused")),
+        QVERIFY2(
+            verdict.contains(QStringLiteral("closed before any answer")) || verdict.contains(QStringLiteral("refused")),
             qPrintable(verdict));
         QVERIFY2(
             verdict.contains(QStringLiteral("no capacity is drawn from this run's failed step")), qPrintable(verdict));
