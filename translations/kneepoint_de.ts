@@ -1267,10 +1267,6 @@
         <translation>Grün: jeder Zielwert mit Reserve eingehalten; gelb: eingehalten, aber eine Metrik liegt über %1 ihres Zielwerts; rot: verfehlt. Zeiten bei %2 in Millisekunden; Fehlschläge zählen gegen die Zielwerte.</translation>
     </message>
     <message>
-        <source>%1 on %2%3, %4 tokens in and %5 out.</source>
-        <translation>%1 auf %2%3, %4 Tokens Eingabe und %5 Ausgabe.</translation>
-    </message>
-    <message>
         <source>%1 GB of weights</source>
         <translation>%1 GB Gewichte</translation>
     </message>
@@ -1721,6 +1717,10 @@
     <message>
         <source>beyond %1</source>
         <translation>jenseits von %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2%3 (%4 at %5 TFLOPS), %6 tokens in and %7 out.</source>
+        <translation>%1 auf %2%3 (%4 bei %5 TFLOPS), %6 Tokens Eingabe und %7 Ausgabe.</translation>
     </message>
 </context>
 <context>

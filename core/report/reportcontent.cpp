@@ -849,12 +849,13 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     if (!f.available) {
         c.physics << f.whyNot;
     } else {
-        c.physics << QCoreApplication::translate("ReportContent", "%1 on %2%3, %4 tokens in and %5 out.")
+        // The precision the floors assume, always: a quantised model's compute runs at INT8 or FP8, not BF16.
+        c.physics << QCoreApplication::translate(
+            "ReportContent", "%1 on %2%3 (%4 at %5 TFLOPS), %6 tokens in and %7 out.")
                          .arg(f.modelName,
                              f.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(f.tensorParallel) : QString(),
-                             f.gpuName)
-                         .arg(f.inputTokens)
-                         .arg(f.outputTokens);
+                             f.gpuName, PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops),
+                             text::number(f.inputTokens, 0), text::number(f.outputTokens, 0));
         c.physics << QCoreApplication::translate("ReportContent",
             "Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt's prefill, "
             "%4; at most %5 tokens/s for one user.")
