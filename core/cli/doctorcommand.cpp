@@ -62,7 +62,7 @@ QList<QCommandLineOption> DoctorCommand::options() const
             QStringLiteral("As run's: conversations of N turns, so the last turn's whole history is checked."),
             QStringLiteral("N"), QStringLiteral("1")),
     };
-    list << apiKeyOptions() << insecureOption();
+    list << apiKeyOptions() << insecureOption() << caFileOption();
     return list;
 }
 
@@ -111,6 +111,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     target.stallTimeoutMs = timeoutMs;
     target.requestTimeoutMs = timeoutMs;
     target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
+    target.caFile = caFile(parser);
 
     // The shapes a run with the same options would send, judged as the run judges them (ContextFit).
     RunOptions asked;

@@ -169,7 +169,7 @@ QList<QCommandLineOption> RunCommand::options() const
         o("slot-seconds", "With --shard: step k begins at --start-at + k x this (default: --duration + 10).", "S"),
         o("clock-server", "With --shard: a kneepoint clock-server to measure this machine's clock against.", "URL"),
     };
-    list << apiKeyOptions() << insecureOption() << dbOption();
+    list << apiKeyOptions() << insecureOption() << caFileOption() << dbOption();
     return list;
 }
 
@@ -295,6 +295,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.requestTimeoutMs = option::integer(p, QStringLiteral("request-timeout-ms"), 1, 86'400'000);
     o.serverWaitSeconds = option::integer(p, QStringLiteral("server-wait"), 0, 86'400);
     o.insecure = p.isSet(QStringLiteral("insecure"));
+    o.caFile = caFile(p);
     o.quick = p.isSet(QStringLiteral("quick"));
     const QStringList shardOnly {
         QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};

@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "secrets.h"
 
+#include "command.h"
 #include "common/boundedfile.h"
 #include "common/processlimits.h"
 #include "load/loadtarget.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 namespace kp::core {
 
@@ -53,6 +55,24 @@ QCommandLineOption insecureOption()
         QStringLiteral(
             "Do not check the server's TLS certificate. Only on a network you trust: anyone in between could "
             "read the API key. A run's report records it."));
+}
+
+QCommandLineOption caFileOption()
+{
+    return QCommandLineOption(QStringLiteral("ca-file"),
+        QStringLiteral("Also trust the CA certificates in FILE (PEM) for the server's TLS certificate: for a server "
+                       "whose certificate a private CA signed."),
+        QStringLiteral("FILE"));
+}
+
+QString caFile(const QCommandLineParser& parser)
+{
+    const QString path = parser.value(QStringLiteral("ca-file"));
+    if (path.isEmpty())
+        return {};
+    if (const QString problem = LoadTarget::caFileProblem(path); !problem.isEmpty())
+        throw UsageError {QStringLiteral("--ca-file %1: %2.").arg(path, problem)};
+    return QFileInfo(path).absoluteFilePath();
 }
 
 QByteArray apiKey(const QCommandLineParser& parser, QString* error)

@@ -24,6 +24,10 @@ QList<QCommandLineOption> apiKeyOptions();
 
 /// `--insecure`: the server's TLS certificate is not checked. Never a default; a run records that it was given.
 QCommandLineOption insecureOption();
+/// --ca-file FILE: the CA certificates (PEM) of a server whose certificate a private CA signed.
+QCommandLineOption caFileOption();
+/// The value of --ca-file, checked: a readable file of PEM certificates; empty when not given.
+QString caFile(const QCommandLineParser& parser);
 
 /// The API key the user configured: from --api-key-file when given, else from KNEEPOINT_API_KEY, else empty (no key).
 /// On a problem (a key on the command line, an unreadable or empty file) returns empty and sets `error` to a sentence

@@ -216,9 +216,9 @@ DoctorCheck tlsCheck(const LoadTarget& target, const QHostAddress& address, int 
             texts << e.errorString();
         return finish(c, Result::Fail,
             QStringLiteral("the certificate of %1 is not accepted: %2").arg(where, texts.join(QStringLiteral("; "))),
-            QStringLiteral("make this machine trust the server's certificate (add its CA to the system store) or fix "
-                           "the name in it; only on a network you trust, --insecure skips the check (and the report "
-                           "says so)"));
+            QStringLiteral("pass the CA that signed the server's certificate with --ca-file FILE (or add it to the "
+                           "system store), or fix the name in it; only on a network you trust, --insecure skips the "
+                           "check (and the report says so)"));
     }
     if (socket.error() == QAbstractSocket::SocketTimeoutError)
         return finish(c, Result::Fail,

@@ -6,6 +6,9 @@
 #include "common/precisetimer.h"
 #include "net/httpresponsereader.h"
 #include "streamrecorder.h"
+#ifdef KNEEPOINT_LEAN_TLS
+#include "net/tlssession.h"
+#endif
 
 #include <QHostInfo>
 #include <QSocketNotifier>
@@ -42,7 +45,13 @@ struct EpollTransport::Connection
     std::int64_t deadlineNs = -1; // when the current request has taken the longest a request may
     std::int64_t dueNs = -1; // when the current timeout fires, or -1
     std::int64_t heapNs = -1; // the due time of this connection's live entry in the heap, or -1
-    bool connected = false;
+#ifdef KNEEPOINT_LEAN_TLS
+    std::unique_ptr<TlsSession> tls; // over https, from the TCP connect on
+#endif
+    bool handshaking = false; // TCP is up, TLS is not yet
+    bool readWantsWrite = false; // TLS must write (a key update) before it can read on
+    bool writeWantsRead = false; // TLS must read before the request can go on out
+    bool connected = false; // ready for requests: TCP, and TLS over https
     bool warming = false; // opened by prepare(), reported to it once
 };
 
@@ -117,7 +126,12 @@ ErrorClass classifyErrno(int error, bool connecting, bool headersDone)
 
 bool EpollTransport::supports(const LoadTarget& target)
 {
+#ifdef KNEEPOINT_LEAN_TLS
+    Q_UNUSED(target)
+    return true;
+#else
     return target.baseUrl.scheme() != u"https";
+#endif
 }
 
 EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
@@ -134,6 +148,11 @@ EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
     connect(m_timer, &PreciseTimer::timeout, this, &EpollTransport::onTimer);
     // An address written as one needs no lookup; a name is looked up once, by prepare().
     m_address = QHostAddress(target.host());
+#ifdef KNEEPOINT_LEAN_TLS
+    // Made here, before anything is timed: the system's trust store takes milliseconds to read.
+    if (target.baseUrl.scheme() == u"https")
+        m_tls = std::make_unique<TlsContext>(TlsContext::Settings {target.host(), target.verifyTls, target.caFile});
+#endif
 }
 
 EpollTransport::~EpollTransport()
@@ -316,13 +335,23 @@ void EpollTransport::drain()
 void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
 {
     const std::uint8_t events = ready.events;
+    if (c->handshaking) {
+        continueHandshake(c); // whichever readiness it waited for; a reset is found by OpenSSL's own read
+        return;
+    }
     if (!c->connected) {
         // epoll leaves the connect's outcome in SO_ERROR; kqueue says it with the event.
         const int error = ready.error != 0 ? ready.error : pendingError(c->fd);
         if (error != 0 || (events & ReadinessSet::Failed))
             onSocketError(c, error != 0 ? error : ECONNREFUSED, true);
         else if (events & ReadinessSet::Writable)
-            onConnected(c); // a server that closes at once is found by the first read, and said as such
+            onTcpConnected(c); // a server that closes at once is found by the first read, and said as such
+        return;
+    }
+    if (c->readWantsWrite && (events & ReadinessSet::Writable)) {
+        c->readWantsWrite = false;
+        watch(c, ReadinessSet::Read);
+        onRead(c);
         return;
     }
     if (c->written < c->out.size()) {
@@ -339,7 +368,7 @@ void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
                 return;
             }
         }
-        if (events & ReadinessSet::Writable)
+        if ((events & ReadinessSet::Writable) || std::exchange(c->writeWantsRead, false))
             writeSome(c);
         return;
     }
@@ -358,6 +387,72 @@ void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
     }
     if (events & (ReadinessSet::PeerClosed | ReadinessSet::Failed))
         onRead(c);
+}
+
+void EpollTransport::onTcpConnected(Connection* c)
+{
+#ifdef KNEEPOINT_LEAN_TLS
+    if (m_tls) {
+        c->tls = std::make_unique<TlsSession>(*m_tls, c->fd);
+        c->handshaking = true;
+        continueHandshake(c);
+        return;
+    }
+#endif
+    onConnected(c);
+}
+
+void EpollTransport::continueHandshake(Connection* c)
+{
+#ifdef KNEEPOINT_LEAN_TLS
+    if (!m_tls->error().isEmpty()) {
+        onTlsFailed(c);
+        return;
+    }
+    switch (c->tls->handshake()) {
+    case TlsSession::Status::Done:
+        c->handshaking = false;
+        onConnected(c);
+        return;
+    case TlsSession::Status::WantRead:
+        watch(c, ReadinessSet::Read);
+        return;
+    case TlsSession::Status::WantWrite:
+        watch(c, ReadinessSet::Write);
+        return;
+    case TlsSession::Status::Closed:
+    case TlsSession::Status::Failed:
+        if (c->tls->socketError() != 0)
+            onSocketError(c, c->tls->socketError(), true);
+        else
+            onTlsFailed(c);
+        return;
+    }
+#else
+    onConnected(c);
+#endif
+}
+
+void EpollTransport::onTlsFailed(Connection* c)
+{
+#ifdef KNEEPOINT_LEAN_TLS
+    const QString why = !m_tls->error().isEmpty() ? m_tls->error() : c->tls->error(where());
+    const std::int64_t now = monotonicNowNs();
+    warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(why));
+    if (c->queued) {
+        c->recorder.emplace(std::move(c->queued->record));
+        c->finished = std::move(c->queued->finished);
+        c->queued.reset();
+    }
+    if (!c->recorder) {
+        discard(c);
+        return;
+    }
+    c->recorder->fail(ErrorClass::Tls, why, now);
+    finish(c, false);
+#else
+    Q_UNUSED(c)
+#endif
 }
 
 void EpollTransport::onConnected(Connection* c)
@@ -451,6 +546,36 @@ void EpollTransport::startOn(Connection* c, Pending&& p)
 
 void EpollTransport::writeSome(Connection* c)
 {
+#ifdef KNEEPOINT_LEAN_TLS
+    while (c->tls && c->written < c->out.size()) {
+        std::size_t n = 0;
+        const TlsSession::Status s
+            = c->tls->write(c->out.constData() + c->written, std::size_t(c->out.size() - c->written), n);
+        c->written += qsizetype(n);
+        if (s == TlsSession::Status::Done)
+            continue;
+        if (s == TlsSession::Status::WantWrite) {
+            watch(c, ReadinessSet::Read | ReadinessSet::Write);
+            return;
+        }
+        if (s == TlsSession::Status::WantRead) {
+            c->writeWantsRead = true; // the next readable event reads, then writes on
+            watch(c, ReadinessSet::Read);
+            return;
+        }
+        const int error = c->tls->socketError();
+        if (s == TlsSession::Status::Closed || error == EPIPE || error == ECONNRESET) {
+            watch(c, ReadinessSet::Read); // as below: an answer sent before the close is still to be read
+            onRead(c);
+            return;
+        }
+        if (error != 0)
+            onSocketError(c, error, false);
+        else
+            onTlsFailed(c);
+        return;
+    }
+#endif
     while (c->written < c->out.size()) {
         const ssize_t n = ::send(c->fd, c->out.constData() + c->written, std::size_t(c->out.size() - c->written),
             MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -481,6 +606,12 @@ void EpollTransport::writeSome(Connection* c)
 
 void EpollTransport::onRead(Connection* c)
 {
+#ifdef KNEEPOINT_LEAN_TLS
+    if (c->tls) {
+        readTls(c);
+        return;
+    }
+#endif
     // One recv per readiness, timed right after it returns: the bytes' arrival, before anything is parsed.
     const ssize_t n = ::recv(c->fd, m_readBuffer.data(), std::size_t(m_readBuffer.size()), MSG_DONTWAIT);
     const std::int64_t now = monotonicNowNs();
@@ -493,9 +624,56 @@ void EpollTransport::onRead(Connection* c)
             onSocketError(c, errno, false);
         return;
     }
+    onBytes(c, QByteArrayView(m_readBuffer.constData(), n), now);
+}
+
+void EpollTransport::readTls(Connection* c)
+{
+#ifdef KNEEPOINT_LEAN_TLS
+    const std::uint64_t id = c->id;
+    for (;;) {
+        // Everything that has arrived, decrypted in one call, timed right after it as the plain read is.
+        std::size_t n = 0;
+        const TlsSession::Status s = c->tls->read(m_readBuffer.data(), std::size_t(m_readBuffer.size()), n);
+        const std::int64_t now = monotonicNowNs();
+        if (n > 0) {
+            onBytes(c, QByteArrayView(m_readBuffer.constData(), qsizetype(n)), now);
+            c = find(id);
+            if (!c)
+                return;
+        }
+        switch (s) {
+        case TlsSession::Status::Done:
+            // A full buffer can leave decrypted bytes in OpenSSL that no readiness will announce.
+            if (c->tls->pending())
+                continue;
+            return;
+        case TlsSession::Status::WantRead:
+            return;
+        case TlsSession::Status::WantWrite:
+            c->readWantsWrite = true;
+            watch(c, ReadinessSet::Read | ReadinessSet::Write);
+            return;
+        case TlsSession::Status::Closed:
+            onClosed(c);
+            return;
+        case TlsSession::Status::Failed:
+            if (c->tls->socketError() != 0)
+                onSocketError(c, c->tls->socketError(), false);
+            else
+                onTlsFailed(c);
+            return;
+        }
+    }
+#else
+    Q_UNUSED(c)
+#endif
+}
+
+void EpollTransport::onBytes(Connection* c, QByteArrayView bytes, std::int64_t now)
+{
     if (!c->recorder)
         return; // nothing asked for: bytes on an idle keep-alive connection are discarded
-    const QByteArrayView bytes(m_readBuffer.constData(), n);
     c->responseStarted = true;
     const bool hadHeaders = c->reader.headersDone();
     // The first-byte timeout runs from the send to the end of the headers: headers that dribble in a byte at a time
@@ -673,8 +851,11 @@ void EpollTransport::onTimeout(Connection* c)
 {
     const std::int64_t now = monotonicNowNs();
     if (!c->connected && !c->recorder && !c->queued) {
-        warmingFailed(
-            c, QStringLiteral("No connection to %1 within %2 ms.").arg(where()).arg(m_target.connectTimeoutMs));
+        warmingFailed(c,
+            (c->handshaking ? QStringLiteral("No TLS handshake with %1 within %2 ms.")
+                            : QStringLiteral("No connection to %1 within %2 ms."))
+                .arg(where())
+                .arg(m_target.connectTimeoutMs));
         discard(c);
         return;
     }

@@ -20,14 +20,16 @@ class QSocketNotifier;
 namespace kp::core {
 
 class PreciseTimer;
+class TlsContext;
 
-/// The read path of the floor, for plain HTTP: non-blocking sockets of its own in one readiness set (epoll on Linux,
-/// kqueue on macOS and the BSDs), which the worker thread's Qt event loop watches as a single descriptor. Qt's
+/// The read path of the floor, for HTTP and HTTPS: non-blocking sockets of its own in one readiness set (epoll on
+/// Linux, kqueue on macOS and the BSDs), which the worker thread's Qt event loop watches as a single descriptor. Qt's
 /// dispatcher polls every socket notifier at every wake-up, so with QTcpSockets the client's CPU went mostly into
 /// ppoll() over hundreds of sockets for a few chunks each; here a wake-up costs one epoll_wait() (or kevent()) and one
 /// recv() per ready connection, timed right after the recv. Timeouts share one PreciseTimer (a timerfd on Linux)
 /// through a heap instead of a timer per connection. The HTTP, chunked and SSE parsing is the other transports', so
-/// they measure alike.
+/// they measure alike. Over TLS the same path holds: OpenSSL on the same non-blocking socket (TlsSession), the
+/// handshake done while connections warm, sessions resumed, and what has arrived decrypted in one read.
 class EpollTransport : public QObject, public StreamTransport
 {
     Q_OBJECT
@@ -35,7 +37,7 @@ public:
     explicit EpollTransport(const LoadTarget& target, QObject* parent = nullptr);
     ~EpollTransport() override;
 
-    /// Whether this transport can reach `target`: plain HTTP (TLS stays with the socket transport).
+    /// Whether this transport can reach `target`: plain HTTP, and HTTPS where it was built with OpenSSL.
     static bool supports(const LoadTarget& target);
 
     void prepare(int connections, std::function<void(const QString& error)> ready) override;
@@ -65,7 +67,12 @@ private:
     void drain();
     void onEvent(Connection* c, const ReadinessSet::Ready& ready);
     void onConnected(Connection* c);
+    void onTcpConnected(Connection* c);
+    void continueHandshake(Connection* c);
     void onRead(Connection* c);
+    void readTls(Connection* c);
+    void onBytes(Connection* c, QByteArrayView bytes, std::int64_t now);
+    void onTlsFailed(Connection* c);
     void onClosed(Connection* c);
     void onSocketError(Connection* c, int error, bool connecting);
     void onTimeout(Connection* c);
@@ -81,6 +88,7 @@ private:
 
     LoadTarget m_target;
     QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
+    std::unique_ptr<TlsContext> m_tls; // for https: outlives the connections' sessions
     ReadinessSet m_set;
     QSocketNotifier* m_notifier = nullptr;
     PreciseTimer* m_timer = nullptr;

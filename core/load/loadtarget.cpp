@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadtarget.h"
 
+#include "common/boundedfile.h"
+
 #include <QLocale>
 #include <QNetworkRequest>
+#include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslSocket>
 
@@ -92,27 +95,65 @@ HttpClient::Settings LoadTarget::httpSettings(int timeoutMs, const Cancellation*
     s.bearerToken = apiKey;
     s.timeoutMs = timeoutMs;
     s.cancellation = cancellation;
-    s.tls = [verify = verifyTls](QNetworkRequest& request) {
+    s.tls = [verify = verifyTls, caFile = caFile](QNetworkRequest& request) {
         LoadTarget t;
         t.verifyTls = verify;
+        t.caFile = caFile;
         t.applyTls(request);
     };
     return s;
 }
 
+namespace {
+
+constexpr qint64 kMaxCaFileBytes = 1024 * 1024;
+
+QList<QSslCertificate> certificatesOf(const QString& caFile)
+{
+    if (caFile.isEmpty())
+        return {};
+    QString ignored; // said by caFileProblem() when the option was given
+    const std::optional<QByteArray> pem = BoundedFile::read(caFile, kMaxCaFileBytes, &ignored);
+    return pem ? QSslCertificate::fromData(*pem, QSsl::Pem) : QList<QSslCertificate>();
+}
+
+} // namespace
+
+QString LoadTarget::caFileProblem(const QString& path)
+{
+    QString error;
+    const std::optional<QByteArray> pem = BoundedFile::read(path, kMaxCaFileBytes, &error);
+    if (!pem)
+        return error;
+    if (QSslCertificate::fromData(*pem, QSsl::Pem).isEmpty())
+        return QStringLiteral("holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA certificate that "
+                              "signed the server's, in PEM");
+    return {};
+}
+
 void LoadTarget::applyTls(QNetworkRequest& request) const
 {
-    if (verifyTls || request.url().scheme() != u"https")
+    if (request.url().scheme() != u"https" || (verifyTls && caFile.isEmpty()))
         return;
     QSslConfiguration config = request.sslConfiguration();
-    config.setPeerVerifyMode(QSslSocket::VerifyNone);
+    if (!verifyTls)
+        config.setPeerVerifyMode(QSslSocket::VerifyNone);
+    else
+        config.addCaCertificates(certificatesOf(caFile));
     request.setSslConfiguration(config);
 }
 
 void LoadTarget::applyTls(QSslSocket& socket) const
 {
-    if (!verifyTls)
+    if (!verifyTls) {
         socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+        return;
+    }
+    if (const QList<QSslCertificate> extra = certificatesOf(caFile); !extra.isEmpty()) {
+        QSslConfiguration config = socket.sslConfiguration();
+        config.addCaCertificates(extra);
+        socket.setSslConfiguration(config);
+    }
 }
 
 } // namespace kp::core

@@ -27,6 +27,8 @@ struct LoadTarget
     /// Off only when the user said --insecure: a certificate the system does not trust then passes, and the run's
     /// report says so.
     bool verifyTls = true;
+    /// --ca-file: PEM certificates trusted beside the system's, for a server whose certificate a private CA signed.
+    QString caFile;
 
     QString host() const { return baseUrl.host(); }
     quint16 port() const { return quint16(baseUrl.port(baseUrl.scheme() == u"https" ? 443 : 80)); }
@@ -57,7 +59,12 @@ struct LoadTarget
     /// its `size` bytes had gone out. Most often a body over a size limit, the server's or a proxy's in front of it.
     static QString cutRequestSentence(qint64 sent, qint64 size);
 
-    /// Turns certificate checks off for this request when, and only when, verifyTls is off.
+    /// Why `path` cannot serve as --ca-file (not a readable file of at most 1 MiB, no PEM certificate in it), or
+    /// empty when it can. The clause follows the file's name.
+    static QString caFileProblem(const QString& path);
+
+    /// Turns certificate checks off for this request when, and only when, verifyTls is off; trusts caFile's
+    /// certificates beside the system's.
     void applyTls(QNetworkRequest& request) const;
     void applyTls(QSslSocket& socket) const;
 };

@@ -25,9 +25,9 @@ public:
     virtual ~StreamTransport() = default;
 
     /// The transport a run uses unless told otherwise: epoll, the floor's read path (tests/bench/bench_load measures
-    /// it against a minimal epoll client of its own, in the same run). It speaks plain HTTP over epoll on Linux and
-    /// over kqueue on macOS and the BSDs; elsewhere, and to an https:// server, create() gives the socket transport
-    /// in its place.
+    /// it against a minimal epoll client of its own, in the same run). It speaks HTTP, and HTTPS where it was built
+    /// with OpenSSL, over epoll on Linux and over kqueue on macOS and the BSDs; elsewhere create() gives the socket
+    /// transport in its place.
     static constexpr Kind defaultKind() { return Kind::Epoll; }
     /// A transport of `kind` for `target`, for the calling thread.
     static std::unique_ptr<StreamTransport> create(Kind kind, const LoadTarget& target);

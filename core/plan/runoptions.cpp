@@ -153,6 +153,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("gpus")] = gpuCount;
     if (insecure)
         json[QStringLiteral("insecure")] = true;
+    if (!caFile.isEmpty())
+        json[QStringLiteral("ca_file")] = caFile;
     if (shard)
         json[QStringLiteral("shard")] = shard->toJson();
     if (!dataset.isEmpty())
@@ -240,6 +242,7 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
         o.transport = *kind;
     whole(u"prompts", &o.prompts);
     o.insecure = json.value(u"insecure").toBool();
+    o.caFile = json.value(u"ca_file").toString();
     if (json.value(u"shard").isObject())
         o.shard = ShardSpec::fromJson(json.value(u"shard").toObject());
     whole(u"shared_prefix_tokens", &o.sharedPrefixTokens);

@@ -85,6 +85,7 @@ struct RunOptions
     /// at once. The step the server went away in is measured again when it returns.
     int serverWaitSeconds = 60;
     bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
+    QString caFile; ///< --ca-file: PEM certificates trusted beside the system's (LoadTarget::caFile)
     /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
     std::optional<ShardSpec> shard;
     int scrapeIntervalMs = 1000;

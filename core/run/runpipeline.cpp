@@ -109,6 +109,7 @@ RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, Ru
     m_target.stallTimeoutMs = m_options.stallTimeoutMs;
     m_target.requestTimeoutMs = m_options.requestTimeoutMs;
     m_target.verifyTls = !m_options.insecure;
+    m_target.caFile = m_options.caFile;
     m_promptOffset = QRandomGenerator::global()->generate64();
 }
 

@@ -5,6 +5,7 @@
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testcertificates.h"
 #include "support/testsecret.h"
 
 #include <QDirIterator>
@@ -530,17 +531,10 @@ private Q_SLOTS:
     {
         // A certificate made for this run (openssl is a build dependency): no private key lives in the repository.
         QTemporaryDir dir;
-        const QString cert = dir.filePath(QStringLiteral("cert.pem"));
-        const QString key = dir.filePath(QStringLiteral("key.pem"));
-        QProcess openssl;
-        openssl.start(QStringLiteral("openssl"),
-            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert,
-                QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
-        QVERIFY2(openssl.waitForFinished(60'000) && openssl.exitCode() == 0,
-            qPrintable(u"openssl could not make a test certificate: " + openssl.errorString() + u" "
-                + QString::fromUtf8(openssl.readAllStandardError())));
+        QString made;
+        QVERIFY2(TestCertificates::make(dir.path(), &made), qPrintable(made));
+        const QString cert = TestCertificates::certificate(dir.path(), QStringLiteral("selfsigned"));
+        const QString key = TestCertificates::key(dir.path(), QStringLiteral("selfsigned"));
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--ssl-certfile"), cert,
