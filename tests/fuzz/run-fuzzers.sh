@@ -15,14 +15,41 @@ mapfile -t fuzzers < <(cd tests/fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
 cmake --build "$build" --target "${fuzzers[@]}"
 # The committed corpus first, crashes found before included, then new inputs for the given time.
 ctest --test-dir "$build" --output-on-failure -R '^fuzz_.*_corpus$'
-for name in "${fuzzers[@]}"; do
-    fuzzer="$build/tests/fuzz/$name"
+# One fuzzer per core at a time (each is single-threaded); each one's output is printed when it ends.
+jobs="$(nproc)"
+logs="$(mktemp -d)"
+run_one() {
+    local name=$1
+    local fuzzer="$build/tests/fuzz/$name"
+    local scratch
     scratch="$(mktemp -d)"
-    artifacts="$build/artifacts/$name"
+    local artifacts="$build/artifacts/$name"
     mkdir -p "$artifacts"
-    echo "== $name for ${seconds} s"
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         "$fuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
-        -artifact_prefix="$artifacts/" "$scratch" "tests/fuzz/corpus/$name" 2>&1 | tail -12
+        -artifact_prefix="$artifacts/" "$scratch" "tests/fuzz/corpus/$name" >"$logs/$name.log" 2>&1
+    local status=$?
     rm -rf "$scratch"
+    return $status
+}
+failed=0
+pids=()
+names=()
+report() { # the oldest job: its status and the end of its output
+    local status=0
+    wait "${pids[0]}" || status=$?
+    echo "== ${names[0]} for ${seconds} s"
+    tail -12 "$logs/${names[0]}.log"
+    [ "$status" = 0 ] || { echo "FAILED: ${names[0]} (exit $status)"; failed=1; }
+    pids=("${pids[@]:1}")
+    names=("${names[@]:1}")
+}
+for name in "${fuzzers[@]}"; do
+    [ "${#pids[@]}" -lt "$jobs" ] || report
+    run_one "$name" &
+    pids+=($!)
+    names+=("$name")
 done
+while [ "${#pids[@]}" -gt 0 ]; do report; done
+rm -rf "$logs"
+exit "$failed"
