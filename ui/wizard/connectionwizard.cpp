@@ -79,6 +79,7 @@ core::RunOptions ConnectionWizard::options() const
     o.thinkTimeMs = m_plan->thinkTimeMs();
     o.rampMs = m_plan->rampMs();
     o.insecure = m_server->insecure();
+    o.caFile = m_server->caFile();
     o.maxErrorFraction = m_plan->maxFailureFraction();
     o.capacityPrecision = m_plan->capacityPrecision();
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
@@ -116,6 +117,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setThinkTimeMs(options.thinkTimeMs);
     m_plan->setRampMs(options.rampMs);
     m_server->setInsecure(options.insecure);
+    m_server->setCaFile(options.caFile);
     m_plan->setMaxFailureFraction(options.maxErrorFraction);
     m_plan->setCapacityPrecision(options.capacityPrecision);
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);

@@ -8,6 +8,7 @@
 #include "fieldmessage.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -163,6 +164,23 @@ ServerPage::ServerPage(QWidget* parent)
     m_insecureCheck->setToolTip(tr("Only on a network you trust: anyone in between could read the API key and the "
                                    "answers. The report says the certificate was not checked."));
     m_insecureCheck->setEnabled(false);
+    // A server whose certificate a private CA signed is measured with that CA trusted, not with checks off.
+    m_caFileEdit = new QLineEdit(this);
+    m_caFileEdit->setObjectName(QStringLiteral("caFileEdit"));
+    m_caFileEdit->setPlaceholderText(tr("CA certificate of a private CA (PEM), optional"));
+    m_caFileEdit->setToolTip(tr("Trusted beside this machine's own CAs, for a server whose certificate a private CA "
+                                "signed (kneepoint run --ca-file)."));
+    m_caFileEdit->setEnabled(false);
+    m_caFileButton = new QPushButton(tr("C&hoose…"), this);
+    m_caFileButton->setObjectName(QStringLiteral("caFileButton"));
+    m_caFileButton->setEnabled(false);
+    connect(m_caFileButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFileEdit->text(),
+            tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!path.isEmpty())
+            m_caFileEdit->setText(path);
+    });
+    connect(m_caFileEdit, &QLineEdit::textChanged, this, &ServerPage::urlEdited);
 
     auto* urlRow = new QHBoxLayout;
     urlRow->addWidget(m_urlEdit, 1);
@@ -172,6 +190,10 @@ ServerPage::ServerPage(QWidget* parent)
     urlColumn->addLayout(urlRow);
     urlColumn->addWidget(m_urlMessage);
     urlColumn->addWidget(m_insecureCheck);
+    auto* caRow = new QHBoxLayout;
+    caRow->addWidget(m_caFileEdit, 1);
+    caRow->addWidget(m_caFileButton);
+    urlColumn->addLayout(caRow);
     auto* urlLabel = new QLabel(tr("&URL:"), this);
     urlLabel->setBuddy(m_urlEdit);
     auto* keyLabel = new QLabel(tr("&API key:"), this);
@@ -278,9 +300,20 @@ void ServerPage::setInsecure(bool insecure)
     m_insecureCheck->setChecked(insecure);
 }
 
+QString ServerPage::caFile() const
+{
+    return m_caFileEdit->isEnabled() ? m_caFileEdit->text().trimmed() : QString();
+}
+
+void ServerPage::setCaFile(const QString& path)
+{
+    m_caFileEdit->setText(path);
+}
+
 bool ServerPage::isComplete() const
 {
-    return judgeUrl(m_urlEdit->text()).url.has_value() && core::LoadTarget::apiKeyProblem(apiKey()).isEmpty();
+    return judgeUrl(m_urlEdit->text()).url.has_value() && core::LoadTarget::apiKeyProblem(apiKey()).isEmpty()
+        && (caFile().isEmpty() || core::LoadTarget::caFileProblem(caFile()).isEmpty());
 }
 
 std::optional<QUrl> ServerPage::checkUrl(bool showMessage)
@@ -295,7 +328,15 @@ void ServerPage::urlEdited()
 {
     const std::optional<QUrl> checked = checkUrl(true);
     const bool usable = checked.has_value();
-    m_insecureCheck->setEnabled(usable && checked->scheme() == u"https");
+    const bool https = usable && checked->scheme() == u"https";
+    m_insecureCheck->setEnabled(https);
+    m_caFileEdit->setEnabled(https);
+    m_caFileButton->setEnabled(https);
+    if (const QString ca = caFile(); !ca.isEmpty()) {
+        if (const QString problem = core::LoadTarget::caFileProblem(ca); !problem.isEmpty())
+            m_urlMessage->showMessage(
+                tr("The CA certificate file %1: %2.").arg(ca, problem), FieldMessage::Kind::Error);
+    }
     // What was found belongs to the old address; a detection still running for it is dropped when it reports.
     ++m_generation;
     for (const QPointer<DetectJob>& job : std::as_const(m_jobs))
@@ -336,6 +377,7 @@ void ServerPage::detect()
     target.stallTimeoutMs = DetectTimeoutMs;
     target.requestTimeoutMs = DetectTimeoutMs;
     target.verifyTls = !insecure();
+    target.caFile = caFile();
     auto* job = new DetectJob(target, DetectTimeoutMs);
     m_jobs.append(job);
     connect(job, &DetectJob::checkDone, this, [this, generation](const core::DoctorCheck& check) {

@@ -44,6 +44,9 @@ public:
     /// The user chose not to check the server's TLS certificate (kneepoint run --insecure); only for https.
     bool insecure() const;
     void setInsecure(bool insecure);
+    /// PEM certificates trusted beside the system's (kneepoint run --ca-file); empty when none, or not https.
+    QString caFile() const;
+    void setCaFile(const QString& path);
     /// What the last detection for the current URL found; empty before one has finished.
     const std::optional<core::ServerFacts>& facts() const { return m_facts; }
 
@@ -72,6 +75,8 @@ private:
     FieldMessage* m_urlMessage = nullptr;
     QLineEdit* m_apiKeyEdit = nullptr;
     QCheckBox* m_insecureCheck = nullptr;
+    QLineEdit* m_caFileEdit = nullptr;
+    QPushButton* m_caFileButton = nullptr;
     QPushButton* m_detectButton = nullptr;
     QLabel* m_detectStatus = nullptr;
     FieldMessage* m_detectMessage = nullptr;

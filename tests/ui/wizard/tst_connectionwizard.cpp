@@ -4,6 +4,7 @@
 // page (with a wrong entry on each), finish, and check what comes out and where the API key went (nowhere).
 #include "settings/appearance.h"
 #include "support/simprocess.h"
+#include "support/testcertificates.h"
 #include "wizard/connectionwizard.h"
 #include "wizard/durationestimate.h"
 #include "wizard/hardwarepage.h"
@@ -506,6 +507,33 @@ private Q_SLOTS:
             QVERIFY(!message->text().contains(u"s3cr3t"));
             QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
         }
+    }
+
+    // A private CA is trusted for an https:// server, not for plain http; a file that holds no certificate keeps the
+    // wizard from going on, with a sentence that says so; the file chosen reaches the run's options.
+    void aPrivateCaIsChosenForHttpsOnly()
+    {
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(TestCertificates::make(dir.path(), &error), qPrintable(error));
+        ConnectionWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        auto* url = find<QLineEdit>(wizard, "urlEdit");
+        auto* ca = find<QLineEdit>(wizard, "caFileEdit");
+        auto* message = find<QLabel>(wizard, "urlMessage");
+        replaceText(url, QStringLiteral("http://127.0.0.1:8000"));
+        QVERIFY(!ca->isEnabled());
+        replaceText(url, QStringLiteral("https://127.0.0.1:8443"));
+        QVERIFY(ca->isEnabled());
+        replaceText(ca, TestCertificates::key(dir.path(), QStringLiteral("ca")));
+        QVERIFY(showsMessage(message));
+        QVERIFY2(message->text().contains(u"holds no PEM certificate"), qPrintable(message->text()));
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        const QString certificate = TestCertificates::certificate(dir.path(), QStringLiteral("ca"));
+        replaceText(ca, certificate);
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        QCOMPARE(wizard.options().caFile, certificate);
     }
 
     void messagesReadOnADarkPalette()
