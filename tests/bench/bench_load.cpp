@@ -155,6 +155,17 @@ double cpuBusySeconds(int cpu)
     return double(v[0] + v[1] + v[2] + v[7]) / double(sysconf(_SC_CLK_TCK));
 }
 
+// The 1, 5 and 15 minute load averages: on a shared machine they say how far to trust a run's CPU figures.
+std::string loadAverage()
+{
+    std::string text = readSmallFile("/proc/loadavg");
+    std::size_t end = 0;
+    for (int field = 0; field < 3 && end != std::string::npos; ++field)
+        end = text.find(' ', end + (field > 0 ? 1 : 0));
+    text.resize(std::min(end, text.size()));
+    return text.empty() ? "n/a" : text + " (" + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " CPUs)";
+}
+
 double selfStatusMiB(const char* key)
 {
     const std::string text = readSmallFile("/proc/self/status");
@@ -1043,8 +1054,9 @@ public:
                 f.error = QStringLiteral("%1 requests failed: %2").arg(failed).arg(f.error);
             f.cpuPerChunkUs = f.chunks ? cpu / double(f.chunks) * 1e6 : NAN;
             // The one worker reports its CPU as a share of its own wall time, which spans the step (the engine's
-            // start and end lie a queued call either side of it, microseconds in a step of a second or more).
-            if (f.chunks && r.busiestThreadCpuShare >= 0)
+            // start and end lie a queued call either side of it, microseconds in a step of a second or more). QNAM
+            // reads on Qt's HTTP threads, not the worker's: its worker alone would look cheaper than the floor.
+            if (f.chunks && r.busiestThreadCpuShare >= 0 && f.served != Kind::Qnam)
                 f.stepCpuPerChunkUs
                     = r.busiestThreadCpuShare * double(r.endNs - r.startNs) / 1e9 / double(f.chunks) * 1e6;
         }
@@ -1114,9 +1126,10 @@ public:
         if (all.empty())
             return;
         std::vector<std::vector<Figures>> results(all.size());
-        std::printf("Against the %s: bench_sseserver%s pinned to CPU %d, each client pinned to CPU %d, one thread\n",
+        std::printf("Against the %s: bench_sseserver%s pinned to CPU %d, each client pinned to CPU %d, one thread; "
+                    "load average %s\n",
             tls ? "TLS floor (TLS 1.3, P-256 certificate, no verification, ALPN http/1.1)" : "floor",
-            tls ? " --tls" : "", m_pins.simCpu, m_pins.clientCpu);
+            tls ? " --tls" : "", m_pins.simCpu, m_pins.clientCpu, loadAverage().c_str());
         for (std::size_t i = 0; i < all.size(); ++i) {
             // Each case is run three times, the clients taking turns, and the table has each figure's median: on a
             // shared machine one run's p99 can be another tenant's pause, which the floor suffers as much, and a
@@ -1141,7 +1154,7 @@ public:
                     if (!std::isnan(f.loopLagP99Ms))
                         extra += "; loop lag p99 " + number(f.loopLagP99Ms, 3) + " ms";
                     std::printf(
-                        "%-7s %-34s CPU/chunk %s us; error p50 %s ms, p99 %s ms, first chunk p50 %s ms; peak RSS "
+                        "%-13s %-34s CPU/chunk %s us; error p50 %s ms, p99 %s ms, first chunk p50 %s ms; peak RSS "
                         "%s MiB; %llu of %llu chunks; server saw %d streams at once%s%s%s\n",
                         columnName(kind, f.served).c_str(), all[i].name, number(f.cpuPerChunkUs, 2).c_str(),
                         number(f.errorP50Ms, 3).c_str(), number(f.errorP99Ms, 3).c_str(),
@@ -1155,12 +1168,13 @@ public:
         }
         std::printf(
             "\n%sclient CPU per chunk in us (ratio to the floor), connection set-up%s included, and (CPU step) once "
-            "the connections are open, the engine's worker thread only; chunk arrival error after the server's send in "
+            "the connections are open, the engine's worker thread only (n/a for qnam); chunk arrival error after the "
+            "server's send in "
             "ms, p50 and p99 over every chunk but a request's first, and p50 of the first "
             "chunks (their requests' sends come in one burst at the start); peak RSS in MiB; the most streams the "
             "server had open at once (at full speed it finishes one before the next asks); the engine's loop lag p99 "
-            "in ms (the floor has no timers); each figure is the median of 3 runs\n",
-            tls ? "HTTPS, against the TLS floor: " : "", tls ? " and TLS handshakes" : "");
+            "in ms (the floor has no timers); each figure is the median of 3 runs; load average now %s\n",
+            tls ? "HTTPS, against the TLS floor: " : "", tls ? " and TLS handshakes" : "", loadAverage().c_str());
         // Which transport served each column: the one asked for, or the one create() fell back to.
         std::vector<std::optional<Kind>> served(clients.size());
         for (std::size_t k = 1; k < clients.size(); ++k)
