@@ -1196,7 +1196,7 @@ public:
                         continue;
                     }
                     const double v = get(f);
-                    if (std::isnan(get(floor))) {
+                    if (std::isnan(get(floor)) || std::isnan(v)) {
                         std::printf(" %22s", number(v, decimals).c_str());
                         continue;
                     }
@@ -1280,7 +1280,8 @@ private:
             double lag = NAN;
             bool first = true;
             bool at4096 = false;
-            // A missing figure (NaN) makes its target missed: std::max would drop it silently.
+            // A figure missing in any case (NaN: the run failed, or qnam's CPU step) leaves its target not measured,
+            // where std::max would drop the case silently.
             auto worst = [](double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); };
             for (std::size_t i = 0; i < all.size(); ++i) {
                 const Figures& f = results[i][k];
@@ -1299,11 +1300,14 @@ private:
             }
             if (first)
                 continue;
-            auto verdict = [](double v, double target) { return !std::isnan(v) && v <= target ? "met" : "MISSED"; };
-            std::printf("  %-22s CPU %s (worst %sx), error p50 %s (worst %sx), loop lag %s (%s ms at 4,096)\n",
-                columnName(clients[k], served[k]).c_str(), verdict(cpu, kTargetTlsCpuRatio), number(cpu, 2).c_str(),
-                verdict(error, kTargetTlsErrorP50Ratio), number(error, 2).c_str(),
-                at4096 ? verdict(lag, kTargetTlsLoopLagP99Ms) : "not measured", number(lag, 3).c_str());
+            auto verdict = [](double v, double target) {
+                return std::isnan(v) ? "not measured" : v <= target ? "met" : "MISSED";
+            };
+            auto worstText = [](double v) { return std::isnan(v) ? std::string() : " (worst " + number(v, 2) + "x)"; };
+            std::printf("  %-22s CPU %s%s, error p50 %s%s, loop lag %s%s\n", columnName(clients[k], served[k]).c_str(),
+                verdict(cpu, kTargetTlsCpuRatio), worstText(cpu).c_str(), verdict(error, kTargetTlsErrorP50Ratio),
+                worstText(error).c_str(), at4096 ? verdict(lag, kTargetTlsLoopLagP99Ms) : "not measured",
+                std::isnan(lag) ? "" : (" (" + number(lag, 3) + " ms at 4,096)").c_str());
         }
     }
 
