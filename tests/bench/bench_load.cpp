@@ -80,7 +80,14 @@ struct Options
     bool floorOnly = false;
     int streams = 0; ///< only the floor cases with this many streams; 0: all
     std::vector<Kind> transports {Kind::Epoll, Kind::Socket, Kind::Qnam};
+    bool http = true; ///< the plain cases, and the part against the sim
+    bool https = true; ///< the TLS cases against the TLS floor
 };
+
+// Issue 40's targets for HTTPS, each against the TLS floor measured in the same run.
+constexpr double kTargetTlsCpuRatio = 1.3; // CPU per paced chunk
+constexpr double kTargetTlsErrorP50Ratio = 2; // arrival error p50, paced
+constexpr double kTargetTlsLoopLagP99Ms = 2; // the worker's loop lag p99 at 4,096 streams
 
 std::string readSmallFile(const char* path)
 {
@@ -146,6 +153,17 @@ double cpuBusySeconds(int cpu)
     }
     // user nice system idle iowait irq softirq steal
     return double(v[0] + v[1] + v[2] + v[7]) / double(sysconf(_SC_CLK_TCK));
+}
+
+// The 1, 5 and 15 minute load averages: on a shared machine they say how far to trust a run's CPU figures.
+std::string loadAverage()
+{
+    std::string text = readSmallFile("/proc/loadavg");
+    std::size_t end = 0;
+    for (int field = 0; field < 3 && end != std::string::npos; ++field)
+        end = text.find(' ', end + (field > 0 ? 1 : 0));
+    text.resize(std::min(end, text.size()));
+    return text.empty() ? "n/a" : text + " (" + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " CPUs)";
 }
 
 double selfStatusMiB(const char* key)
@@ -238,7 +256,7 @@ public:
             cpu, error);
     }
 
-    /// Any server that prints "Listening on http://host:port" once it listens.
+    /// Any server that prints "Listening on http://host:port" (or https://) once it listens.
     bool launch(const QString& binary, const QStringList& args, int cpu, QString* error)
     {
         m_process.setProcessChannelMode(QProcess::MergedChannels);
@@ -259,7 +277,7 @@ public:
             *error = m_process.errorString();
             return false;
         }
-        static const QRegularExpression listening(QStringLiteral("Listening on http://[^:\\s]+:(\\d+)"));
+        static const QRegularExpression listening(QStringLiteral("Listening on https?://[^:\\s]+:(\\d+)"));
         const qint64 deadline = monotonicNowNs() + 20'000'000'000LL;
         while (monotonicNowNs() < deadline) {
             m_process.waitForReadyRead(100);
@@ -872,6 +890,13 @@ public:
         double firstP50Ms = NAN; // each request's first chunk, which its own send burst can delay
         double peakRssMiB = NAN;
         int concurrent = 0; // the most streams the server had open at once, from its own send times
+        // CPU per chunk once the connections are open: a TLS handshake costs as much client CPU as dozens of
+        // chunks, so the figure above, set-up included, is mostly handshakes at 16 chunks a stream. The floor's is
+        // its thread's CPU after its handshakes; the engine's is its worker thread's, from the step's start.
+        double stepCpuPerChunkUs = NAN;
+        double loopLagP99Ms = NAN; // the engine's worker loop, late for its timers; the floor has no timers
+        double setUpCpuS = NAN; // the floor's connecting and handshaking, part of its CPU
+        std::optional<Kind> served; // the transport the engine made for the target: epoll falls back for https
         std::uint64_t chunks = 0;
         std::uint64_t expected = 0;
         QString error;
@@ -894,6 +919,9 @@ public:
         m.firstP50Ms = of([](const Figures& f) { return f.firstP50Ms; });
         m.peakRssMiB = of([](const Figures& f) { return f.peakRssMiB; });
         m.concurrent = int(of([](const Figures& f) { return f.concurrent; }));
+        m.loopLagP99Ms = of([](const Figures& f) { return f.loopLagP99Ms; });
+        m.stepCpuPerChunkUs = of([](const Figures& f) { return f.stepCpuPerChunkUs; });
+        m.setUpCpuS = of([](const Figures& f) { return f.setUpCpuS; });
         for (const Figures& f : runs) {
             if (m.error.isEmpty() && !f.error.isEmpty())
                 m.error = f.error;
@@ -906,8 +934,18 @@ public:
         , m_pins(pins)
     { }
 
-    static std::vector<Case> cases(bool quick)
+    static std::vector<Case> cases(bool quick, bool tls)
     {
+        if (tls) {
+            // Issue 40's HTTPS cases: the paced levels up to 4,096 streams and full speed, the server's one core
+            // writing ~50,000 records a second when paced, as in the plain cases.
+            return {
+                {"https paced, 256 streams, 5 ms", 256, 16, 5'000, 2},
+                {"https paced, 1,024 streams, 20 ms", 1024, 16, 20'000, 1},
+                {"https paced, 4,096 streams, 80 ms", 4096, 16, 80'000, 1},
+                {"https full speed, 256 streams", 256, 256, 0, 8},
+            };
+        }
         // Paced at one chunk per stream per period, with the period grown with the streams so that the server's one
         // core writes ~50,000 chunks a second at every level: the client, not the server, is what is measured.
         std::vector<Case> c {
@@ -924,18 +962,44 @@ public:
         return c;
     }
 
-    /// Runs `c` with the floor (kind empty) or a transport of the load engine.
-    Figures measure(const Case& c, std::optional<Kind> kind)
+    /// A self-signed certificate (P-256, whose signature costs the server least per handshake) for 127.0.0.1, made
+    /// for this run in a temporary folder with the `openssl` command, so that no key is ever committed.
+    bool makeCertificate(QString* error)
+    {
+        if (!m_certDir.isValid()) {
+            *error = QStringLiteral("no temporary folder for the certificate");
+            return false;
+        }
+        QProcess openssl;
+        openssl.setProcessChannelMode(QProcess::MergedChannels);
+        openssl.start(QStringLiteral("openssl"),
+            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"),
+                certPath(u"key.pem"), QStringLiteral("-out"), certPath(u"cert.pem")});
+        if (!openssl.waitForFinished(30'000) || openssl.exitStatus() != QProcess::NormalExit
+            || openssl.exitCode() != 0) {
+            *error = QStringLiteral("openssl req failed (%1): %2")
+                         .arg(openssl.errorString(), QString::fromLocal8Bit(openssl.readAll()).trimmed());
+            return false;
+        }
+        return true;
+    }
+
+    /// Runs `c` with the floor (kind empty) or a transport of the load engine, over TLS with `tls`.
+    Figures measure(const Case& c, std::optional<Kind> kind, bool tls)
     {
         Figures f;
         QTemporaryDir dir;
         const QString truthPath = dir.filePath(QStringLiteral("truth.txt"));
         Sim server;
         QString error;
-        if (!server.launch(m_options.server,
-                {QStringLiteral("--tokens"), QString::number(c.tokens), QStringLiteral("--period-us"),
-                    QString::number(c.periodUs), QStringLiteral("--truth"), truthPath},
-                m_pins.simCpu, &error)) {
+        QStringList serverArgs {QStringLiteral("--tokens"), QString::number(c.tokens), QStringLiteral("--period-us"),
+            QString::number(c.periodUs), QStringLiteral("--truth"), truthPath};
+        if (tls)
+            serverArgs << QStringLiteral("--tls") << certPath(u"cert.pem") << certPath(u"key.pem");
+        if (!server.launch(m_options.server, serverArgs, m_pins.simCpu, &error)) {
             f.error = QStringLiteral("bench_sseserver did not start: %1").arg(error);
             return f;
         }
@@ -949,16 +1013,23 @@ public:
             const std::string request = "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                                         "application/json\r\nContent-Length: "
                 + std::to_string(body.size()) + "\r\n\r\n" + body.toStdString();
-            FloorClient::Result r = FloorClient::run(server.port(), c.streams, c.requestsPerStream, request, 120);
+            FloorClient::Result r = FloorClient::run(server.port(), c.streams, c.requestsPerStream, request, 120, tls);
             f.peakRssMiB = selfStatusMiB("VmHWM:");
             f.cpuPerChunkUs = r.chunks ? r.cpuS / double(r.chunks) * 1e6 : NAN;
+            f.setUpCpuS = r.setUpCpuS;
+            f.stepCpuPerChunkUs = r.chunks ? (r.cpuS - r.setUpCpuS) / double(r.chunks) * 1e6 : NAN;
             f.chunks = r.chunks;
             f.error = QString::fromStdString(r.error);
             for (FloorClient::Request& q : r.requests)
                 got[q.id] = std::move(q.chunkNs);
         } else {
             LoadTarget target;
-            target.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()));
+            target.baseUrl = QUrl(QStringLiteral("%1://127.0.0.1:%2")
+                                      .arg(tls ? QStringLiteral("https") : QStringLiteral("http"))
+                                      .arg(server.port()));
+            // `kneepoint run --insecure`: the certificate is this run's own, trusted by nobody.
+            target.verifyTls = false;
+            f.served = StreamTransport::effectiveKind(*kind, target);
             LoadPlan plan;
             plan.users = c.streams;
             plan.requestCount = c.streams * c.requestsPerStream;
@@ -967,6 +1038,7 @@ public:
             const LoadEngine::Result r = LoadEngine::run(target, *kind, plan, workload);
             const double cpu = selfCpuSeconds() - cpu0;
             f.peakRssMiB = selfStatusMiB("VmHWM:");
+            f.loopLagP99Ms = r.loopLagP99Ms >= 0 ? r.loopLagP99Ms : NAN;
             int failed = 0;
             for (const RequestRecord& q : r.records) {
                 f.chunks += q.chunks.size();
@@ -981,6 +1053,12 @@ public:
             else if (failed > 0)
                 f.error = QStringLiteral("%1 requests failed: %2").arg(failed).arg(f.error);
             f.cpuPerChunkUs = f.chunks ? cpu / double(f.chunks) * 1e6 : NAN;
+            // The one worker reports its CPU as a share of its own wall time, which spans the step (the engine's
+            // start and end lie a queued call either side of it, microseconds in a step of a second or more). QNAM
+            // reads on Qt's HTTP threads, not the worker's: its worker alone would look cheaper than the floor.
+            if (f.chunks && r.busiestThreadCpuShare >= 0 && f.served != Kind::Qnam)
+                f.stepCpuPerChunkUs
+                    = r.busiestThreadCpuShare * double(r.endNs - r.startNs) / 1e9 / double(f.chunks) * 1e6;
         }
         server.stop();
         // The server's send times, matched to the client's reads by response id and chunk index.
@@ -1019,18 +1097,39 @@ public:
         return f;
     }
 
-    /// Every case, the floor first; prints each result as it comes and the table at the end.
+    /// The plain cases, then the HTTPS ones, each with its own floor and table.
     void run()
+    {
+        if (m_options.http)
+            run(false);
+        if (!m_options.https)
+            return;
+        QString error;
+        if (!makeCertificate(&error)) {
+            std::printf("\nHTTPS cases not run: %s\n", qPrintable(error));
+            return;
+        }
+        if (m_options.http)
+            std::printf("\n");
+        run(true);
+    }
+
+    /// Every case of one scheme, the floor first; prints each result as it comes and the table at the end.
+    void run(bool tls)
     {
         std::vector<std::optional<Kind>> clients {std::nullopt};
         for (Kind k : m_options.transports)
             clients.emplace_back(k);
-        std::vector<Case> all = cases(m_options.quick);
+        std::vector<Case> all = cases(m_options.quick, tls);
         if (m_options.streams > 0)
             std::erase_if(all, [this](const Case& c) { return c.streams != m_options.streams; });
+        if (all.empty())
+            return;
         std::vector<std::vector<Figures>> results(all.size());
-        std::printf("Against the floor: bench_sseserver pinned to CPU %d, each client pinned to CPU %d, one thread\n",
-            m_pins.simCpu, m_pins.clientCpu);
+        std::printf("Against the %s: bench_sseserver%s pinned to CPU %d, each client pinned to CPU %d, one thread; "
+                    "load average %s\n",
+            tls ? "TLS floor (TLS 1.3, P-256 certificate, no verification, ALPN http/1.1)" : "floor",
+            tls ? " --tls" : "", m_pins.simCpu, m_pins.clientCpu, loadAverage().c_str());
         for (std::size_t i = 0; i < all.size(); ++i) {
             // Each case is run three times, the clients taking turns, and the table has each figure's median: on a
             // shared machine one run's p99 can be another tenant's pause, which the floor suffers as much, and a
@@ -1047,15 +1146,20 @@ public:
                         runs[k].back().error = QStringLiteral("not tried");
                         continue;
                     }
-                    const Figures f = measure(all[i], kind);
+                    const Figures f = measure(all[i], kind, tls);
                     runs[k].push_back(f);
+                    std::string extra;
+                    if (!std::isnan(f.setUpCpuS))
+                        extra = "; set-up CPU " + number(f.setUpCpuS * 1e3, 1) + " ms";
+                    if (!std::isnan(f.loopLagP99Ms))
+                        extra += "; loop lag p99 " + number(f.loopLagP99Ms, 3) + " ms";
                     std::printf(
-                        "%-7s %-34s CPU/chunk %s us; error p50 %s ms, p99 %s ms, first chunk p50 %s ms; peak RSS "
-                        "%s MiB; %llu of %llu chunks; server saw %d streams at once%s%s\n",
-                        kind ? transportName(*kind) : "floor", all[i].name, number(f.cpuPerChunkUs, 2).c_str(),
+                        "%-13s %-34s CPU/chunk %s us; error p50 %s ms, p99 %s ms, first chunk p50 %s ms; peak RSS "
+                        "%s MiB; %llu of %llu chunks; server saw %d streams at once%s%s%s\n",
+                        columnName(kind, f.served).c_str(), all[i].name, number(f.cpuPerChunkUs, 2).c_str(),
                         number(f.errorP50Ms, 3).c_str(), number(f.errorP99Ms, 3).c_str(),
                         number(f.firstP50Ms, 3).c_str(), number(f.peakRssMiB, 1).c_str(), (unsigned long long)f.chunks,
-                        (unsigned long long)f.expected, f.concurrent,
+                        (unsigned long long)f.expected, f.concurrent, extra.c_str(),
                         f.error.isEmpty() ? "" : "; ERROR: ", qPrintable(f.error));
                     std::fflush(stdout);
                 }
@@ -1063,13 +1167,22 @@ public:
                 results[i].push_back(median(r));
         }
         std::printf(
-            "\nclient CPU per chunk in us (ratio to the floor); chunk arrival error after the server's send in "
-            "ms, p50 and p99 over every chunk but a request's first, and p50 of the first chunks (their "
-            "requests' sends come in one burst at the start); peak RSS in MiB; the most streams the server had "
-            "open at once (at full speed it finishes one before the next asks); each figure is the median of 3 runs\n");
-        std::printf("%-34s %-8s %14s", "case", "figure", "floor");
+            "\n%sclient CPU per chunk in us (ratio to the floor), connection set-up%s included, and (CPU step) once "
+            "the connections are open, the engine's worker thread only (n/a for qnam); chunk arrival error after the "
+            "server's send in "
+            "ms, p50 and p99 over every chunk but a request's first, and p50 of the first "
+            "chunks (their requests' sends come in one burst at the start); peak RSS in MiB; the most streams the "
+            "server had open at once (at full speed it finishes one before the next asks); the engine's loop lag p99 "
+            "in ms (the floor has no timers); each figure is the median of 3 runs; load average now %s\n",
+            tls ? "HTTPS, against the TLS floor: " : "", tls ? " and TLS handshakes" : "", loadAverage().c_str());
+        // Which transport served each column: the one asked for, or the one create() fell back to.
+        std::vector<std::optional<Kind>> served(clients.size());
         for (std::size_t k = 1; k < clients.size(); ++k)
-            std::printf(" %22s", transportName(*clients[k]));
+            for (std::size_t i = 0; i < all.size() && !served[k]; ++i)
+                served[k] = results[i][k].served;
+        std::printf("%-34s %-8s %14s", "case", "figure", tls ? "TLS floor" : "floor");
+        for (std::size_t k = 1; k < clients.size(); ++k)
+            std::printf(" %22s", columnName(clients[k], served[k]).c_str());
         std::printf("\n");
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Figures& floor = results[i][0];
@@ -1083,6 +1196,10 @@ public:
                         continue;
                     }
                     const double v = get(f);
+                    if (std::isnan(get(floor)) || std::isnan(v)) {
+                        std::printf(" %22s", number(v, decimals).c_str());
+                        continue;
+                    }
                     const double ratio = v / get(floor);
                     std::printf(" %22s", (number(v, decimals) + " (" + number(ratio, 1) + "x)").c_str());
                 }
@@ -1090,6 +1207,8 @@ public:
             };
             line(
                 "CPU", [](const Figures& f) { return f.cpuPerChunkUs; }, 2);
+            line(
+                "CPU step", [](const Figures& f) { return f.stepCpuPerChunkUs; }, 2);
             line(
                 "err p50", [](const Figures& f) { return f.errorP50Ms; }, 3);
             line(
@@ -1100,7 +1219,15 @@ public:
                 "RSS", [](const Figures& f) { return f.peakRssMiB; }, 1);
             line(
                 "streams", [](const Figures& f) { return double(f.concurrent); }, 0);
+            line(
+                "lag p99", [](const Figures& f) { return f.loopLagP99Ms; }, 3);
         }
+        for (std::size_t k = 1; k < clients.size(); ++k)
+            if (served[k] && served[k] != clients[k])
+                std::printf("%s: Kneepoint's %s transport cannot serve this target; the engine used %s in its place\n",
+                    columnName(clients[k], served[k]).c_str(), transportName(*clients[k]), transportName(*served[k]));
+        if (tls)
+            printTlsTargets(all, results, clients, served);
         // Per-request overhead: CPU per request is K x (CPU per chunk); a line through the two full-speed cases of
         // 64 streams (K = 16 and K = 256) parts it into a cost per chunk and a cost per request.
         std::size_t k16 = all.size(), k256 = all.size();
@@ -1127,14 +1254,73 @@ public:
     }
 
 private:
+    QString certPath(QStringView name) const { return m_certDir.filePath(name.toString()); }
+
+    static std::string columnName(const std::optional<Kind>& asked, const std::optional<Kind>& served)
+    {
+        if (!asked)
+            return "floor";
+        std::string name = transportName(*asked);
+        if (served && *served != *asked)
+            name += std::string("->") + transportName(*served);
+        return name;
+    }
+
+    // Issue 40's HTTPS targets, per transport, each as met or missed with the worst case that decided it.
+    static void printTlsTargets(const std::vector<Case>& all, const std::vector<std::vector<Figures>>& results,
+        const std::vector<std::optional<Kind>>& clients, const std::vector<std::optional<Kind>>& served)
+    {
+        std::printf(
+            "targets: CPU per paced chunk (CPU step) <= %.1fx the TLS floor; arrival error p50 (paced) <= %.0fx the "
+            "TLS floor's; loop lag p99 <= %.0f ms at 4,096 streams\n",
+            kTargetTlsCpuRatio, kTargetTlsErrorP50Ratio, kTargetTlsLoopLagP99Ms);
+        for (std::size_t k = 1; k < clients.size(); ++k) {
+            double cpu = NAN;
+            double error = NAN;
+            double lag = NAN;
+            bool first = true;
+            bool at4096 = false;
+            // A figure missing in any case (NaN: the run failed, or qnam's CPU step) leaves its target not measured,
+            // where std::max would drop the case silently.
+            auto worst = [](double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); };
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                const Figures& f = results[i][k];
+                const Figures& floor = results[i][0];
+                if (all[i].periodUs == 0 || f.error == u"not tried")
+                    continue;
+                const double c = f.stepCpuPerChunkUs / floor.stepCpuPerChunkUs;
+                const double e = f.errorP50Ms / floor.errorP50Ms;
+                cpu = first ? c : worst(cpu, c);
+                error = first ? e : worst(error, e);
+                first = false;
+                if (all[i].streams == 4096) {
+                    at4096 = true;
+                    lag = f.loopLagP99Ms;
+                }
+            }
+            if (first)
+                continue;
+            auto verdict = [](double v, double target) {
+                return std::isnan(v) ? "not measured" : v <= target ? "met" : "MISSED";
+            };
+            auto worstText = [](double v) { return std::isnan(v) ? std::string() : " (worst " + number(v, 2) + "x)"; };
+            std::printf("  %-22s CPU %s%s, error p50 %s%s, loop lag %s%s\n", columnName(clients[k], served[k]).c_str(),
+                verdict(cpu, kTargetTlsCpuRatio), worstText(cpu).c_str(), verdict(error, kTargetTlsErrorP50Ratio),
+                worstText(error).c_str(), at4096 ? verdict(lag, kTargetTlsLoopLagP99Ms) : "not measured",
+                std::isnan(lag) ? "" : (" (" + number(lag, 3) + " ms at 4,096)").c_str());
+        }
+    }
+
     const Options& m_options;
     Pinning m_pins;
+    QTemporaryDir m_certDir;
 };
 
 void printUsage()
 {
     std::printf(
         "Usage: bench_load [--kneepoint PATH] [--quick] [--transport epoll|socket|qnam] [--floor-only] [--streams N]\n"
+        "                  [--scheme http|https]\n"
         "First measures each transport against the floor, a minimal epoll client of the benchmark's own, both\n"
         "against bench_sseserver (paced at 256 to 10,000 streams, and at full speed): CPU per chunk, chunk arrival\n"
         "error after the server's send, peak RSS and the streams the server saw at once, each as a ratio to the\n"
@@ -1142,7 +1328,11 @@ void printUsage()
         "transport against a fresh `kneepoint sim` per step: CPU per chunk, arrival delay, the most concurrent\n"
         "streams held and the memory for them, and open-loop schedule lag. The server is pinned to one CPU, the\n"
         "client to another. A few minutes on an idle machine; --quick about half. --streams N keeps the floor's\n"
-        "cases of N streams only.\n");
+        "cases of N streams only.\n"
+        "The HTTPS cases (paced 256, 1,024, 4,096 streams; full speed) follow the plain ones, against a TLS floor\n"
+        "(the same client over OpenSSL) and bench_sseserver --tls with a certificate made for the run, each\n"
+        "transport run as with --insecure; a transport that cannot serve https shows the one used in its place\n"
+        "(epoll->socket). --scheme http keeps the plain cases and the sim; --scheme https only the HTTPS cases.\n");
 }
 
 bool parseOptions(const QStringList& args, Options* o)
@@ -1158,6 +1348,12 @@ bool parseOptions(const QStringList& args, Options* o)
             o->kneepoint = args[++i];
         } else if (a == u"--floor-only") {
             o->floorOnly = true;
+        } else if (a == u"--scheme" && i + 1 < args.size()) {
+            const QString scheme = args[++i];
+            if (scheme != u"http" && scheme != u"https")
+                return false;
+            o->http = scheme == u"http";
+            o->https = scheme == u"https";
         } else if (a == u"--streams" && i + 1 < args.size()) {
             o->streams = args[++i].toInt();
             if (o->streams <= 0)
@@ -1219,7 +1415,8 @@ int main(int argc, char** argv)
     std::fflush(stdout);
 
     FloorBench(options, pins).run();
-    if (options.floorOnly)
+    // The part against the sim is plain HTTP: --scheme https leaves it out.
+    if (options.floorOnly || !options.http)
         return 0;
     std::printf("\n");
 

@@ -6,7 +6,8 @@
 // the client is what is measured. Paced, it writes one chunk to every open stream at each tick; with no period it
 // writes as fast as each socket takes them. Every chunk's send time (CLOCK_MONOTONIC, before the write) goes to a
 // ground-truth file, one line per request: "<response id> <ns> <ns> ...". Not a product: no Qt, no parser beyond
-// what the benchmark's clients send.
+// what the benchmark's clients send. With --tls it speaks TLS 1.3 (OpenSSL, non-blocking on the same loop, one record
+// per chunk) for the HTTPS cases; the send times are still taken before the write, now before the encryption too.
 
 #include <cstdio>
 
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
@@ -21,6 +23,8 @@
 #include <ctime>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 #include <string>
 #include <sys/epoll.h>
 #include <sys/resource.h>
@@ -42,6 +46,8 @@ std::int64_t nowNs()
 struct Stream
 {
     int fd = -1;
+    SSL* ssl = nullptr; // with --tls
+    bool handshaking = false;
     std::string in; // request bytes not yet answered
     std::string out; // bytes the socket did not take yet
     std::uint64_t response = 0; // the current response's number, 0 when none
@@ -55,7 +61,22 @@ struct Options
     int tokens = 16;
     long periodUs = 0; // 0: full speed
     const char* truth = nullptr;
+    const char* cert = nullptr; // PEM files; both set for TLS
+    const char* key = nullptr;
 };
+
+// ALPN: http/1.1 when the client offers it, and no ALPN at all when it offers something else only, as a server that
+// speaks nothing but HTTP/1.1 would answer.
+int selectAlpn(
+    SSL*, const unsigned char** out, unsigned char* outLength, const unsigned char* in, unsigned int inLength, void*)
+{
+    static const unsigned char http11[] = "\x08http/1.1";
+    unsigned char* selected = nullptr;
+    if (SSL_select_next_proto(&selected, outLength, http11, sizeof http11 - 1, in, inLength) != OPENSSL_NPN_NEGOTIATED)
+        return SSL_TLSEXT_ERR_NOACK;
+    *out = selected;
+    return SSL_TLSEXT_ERR_OK;
+}
 
 class Server
 {
@@ -91,6 +112,8 @@ public:
                 return 1;
             }
         }
+        if (m_o.cert && !setUpTls())
+            return 1;
         m_epoll = epoll_create1(EPOLL_CLOEXEC);
         add(m_listen, EPOLLIN, 0);
         if (m_o.periodUs > 0) {
@@ -102,7 +125,7 @@ public:
             timerfd_settime(m_timer, 0, &spec, nullptr);
             add(m_timer, EPOLLIN, 1);
         }
-        std::printf("Listening on http://127.0.0.1:%d\n", ntohs(a.sin_port));
+        std::printf("Listening on %s://127.0.0.1:%d\n", m_tls ? "https" : "http", ntohs(a.sin_port));
         std::fflush(stdout);
         epoll_event events[1024];
         for (;;) {
@@ -120,6 +143,30 @@ public:
     }
 
 private:
+    bool setUpTls()
+    {
+        m_tls = SSL_CTX_new(TLS_server_method());
+        if (!m_tls || !SSL_CTX_set_min_proto_version(m_tls, TLS1_3_VERSION)
+            || SSL_CTX_use_certificate_chain_file(m_tls, m_o.cert) != 1
+            || SSL_CTX_use_PrivateKey_file(m_tls, m_o.key, SSL_FILETYPE_PEM) != 1
+            || SSL_CTX_check_private_key(m_tls) != 1) {
+            char why[256];
+            ERR_error_string_n(ERR_get_error(), why, sizeof why);
+            std::fprintf(stderr, "bench_sseserver: cannot use %s and %s: %s\n", m_o.cert, m_o.key, why);
+            return false;
+        }
+        // Partial writes and a moving buffer: a stream's queue is a std::string that grows (and may move) while a
+        // record waits for the socket, and what was taken is erased from its front.
+        SSL_CTX_set_mode(m_tls, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+        // Read-ahead: a request that comes in several records costs one recv, not one per record header and body.
+        SSL_CTX_set_read_ahead(m_tls, 1);
+        // One ticket, not the default two: enough for a client that resumes its sessions when it reconnects, and
+        // half the per-handshake work the server would do for tickets nobody uses.
+        SSL_CTX_set_num_tickets(m_tls, 1);
+        SSL_CTX_set_alpn_select_cb(m_tls, selectAlpn, nullptr);
+        return true;
+    }
+
     void add(int fd, std::uint32_t events, std::uint64_t key)
     {
         epoll_event e {};
@@ -143,13 +190,21 @@ private:
                 return;
             const int one = 1;
             setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-            m_streams[fd].fd = fd;
+            Stream& s = m_streams[fd];
+            s.fd = fd;
+            if (m_tls) {
+                s.ssl = SSL_new(m_tls);
+                SSL_set_fd(s.ssl, fd);
+                SSL_set_accept_state(s.ssl);
+                s.handshaking = true;
+            }
             add(fd, EPOLLIN, std::uint64_t(fd) + 2);
         }
     }
 
     void close(Stream& s)
     {
+        SSL_free(s.ssl); // no close_notify: the benchmark ends its connections by closing them, and so does this
         ::close(s.fd);
         m_streaming.erase(std::remove(m_streaming.begin(), m_streaming.end(), s.fd), m_streaming.end());
         m_streams.erase(s.fd);
@@ -161,15 +216,25 @@ private:
         if (it == m_streams.end())
             return;
         Stream& s = it->second;
-        if (events & EPOLLIN) {
-            char buf[65536];
-            const ssize_t n = recv(fd, buf, sizeof buf, 0);
-            if (n == 0 || (n < 0 && errno != EAGAIN)) {
-                close(s);
+        if (s.handshaking) {
+            const int done = SSL_do_handshake(s.ssl);
+            if (done != 1) {
+                const int why = SSL_get_error(s.ssl, done);
+                if (why == SSL_ERROR_WANT_READ)
+                    modify(fd, EPOLLIN);
+                else if (why == SSL_ERROR_WANT_WRITE)
+                    modify(fd, EPOLLIN | EPOLLOUT);
+                else
+                    close(s);
                 return;
             }
-            if (n > 0)
-                s.in.append(buf, std::size_t(n));
+            s.handshaking = false;
+            modify(fd, EPOLLIN);
+            events |= EPOLLIN; // the request may have come with the client's Finished
+        }
+        if (events & EPOLLIN) {
+            if (!receive(s))
+                return;
             startIfAsked(s);
             if (!flush(s)) // the headers go at once, paced or not
                 return;
@@ -178,6 +243,37 @@ private:
             return;
         if (m_o.periodUs == 0 && s.response != 0)
             fullSpeed(s);
+    }
+
+    // Appends what the socket has to the stream's request bytes; false when the stream was closed.
+    bool receive(Stream& s)
+    {
+        char buf[65536];
+        if (!s.ssl) {
+            const ssize_t n = recv(s.fd, buf, sizeof buf, 0);
+            if (n == 0 || (n < 0 && errno != EAGAIN)) {
+                close(s);
+                return false;
+            }
+            if (n > 0)
+                s.in.append(buf, std::size_t(n));
+            return true;
+        }
+        // Records already read ahead into OpenSSL's buffer raise no readiness of their own: drain them here.
+        do {
+            const int n = SSL_read(s.ssl, buf, sizeof buf);
+            if (n > 0) {
+                s.in.append(buf, std::size_t(n));
+                continue;
+            }
+            const int why = SSL_get_error(s.ssl, n);
+            if (why == SSL_ERROR_WANT_READ || why == SSL_ERROR_WANT_WRITE)
+                return true;
+            ERR_clear_error();
+            close(s);
+            return false;
+        } while (SSL_has_pending(s.ssl));
+        return true;
     }
 
     // A whole request (head and Content-Length body) starts a response, unless one is under way.
@@ -237,9 +333,23 @@ private:
     bool flush(Stream& s)
     {
         while (!s.out.empty()) {
-            const ssize_t n = send(s.fd, s.out.data(), s.out.size(), MSG_NOSIGNAL);
+            ssize_t n;
+            bool full;
+            if (s.ssl) {
+                // Each write is one record (or a few, past 16 KiB): one chunk per record when paced, as a server
+                // that flushes each token does.
+                const int w = SSL_write(s.ssl, s.out.data(), int(std::min<std::size_t>(s.out.size(), INT_MAX)));
+                const int why = w > 0 ? SSL_ERROR_NONE : SSL_get_error(s.ssl, w);
+                n = w > 0 ? w : -1;
+                full = why == SSL_ERROR_WANT_WRITE || why == SSL_ERROR_WANT_READ;
+                if (n < 0 && !full)
+                    ERR_clear_error();
+            } else {
+                n = send(s.fd, s.out.data(), s.out.size(), MSG_NOSIGNAL);
+                full = n < 0 && errno == EAGAIN;
+            }
             if (n < 0) {
-                if (errno == EAGAIN) {
+                if (full) {
                     modify(s.fd, EPOLLIN | EPOLLOUT);
                     return true;
                 }
@@ -299,6 +409,7 @@ private:
     int m_epoll = -1;
     int m_timer = -1;
     FILE* m_truth = nullptr;
+    SSL_CTX* m_tls = nullptr;
     std::uint64_t m_responses = 0;
     std::unordered_map<int, Stream> m_streams;
     std::vector<int> m_streaming;
@@ -320,9 +431,13 @@ int main(int argc, char** argv)
             o.periodUs = std::atol(argv[++i]);
         else if (a == "--truth" && more)
             o.truth = argv[++i];
-        else {
+        else if (a == "--tls" && i + 2 < argc) {
+            o.cert = argv[++i];
+            o.key = argv[++i];
+        } else {
             std::fprintf(stderr,
-                "Usage: bench_sseserver [--port N] [--tokens K] [--period-us US (0: full speed)] [--truth FILE]\n");
+                "Usage: bench_sseserver [--port N] [--tokens K] [--period-us US (0: full speed)] [--truth FILE]\n"
+                "                       [--tls CERT.pem KEY.pem]\n");
             return 2;
         }
     }

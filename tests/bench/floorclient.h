@@ -10,6 +10,12 @@
 /// the calling thread over raw non-blocking sockets, one recv per readiness into one buffer, one clock read per recv,
 /// and a scan for "data: " that carries its state across reads; no HTTP parsing beyond that, no allocation per chunk.
 /// Each connection sends `requestsPerStream` requests one after another, the next when `data: [DONE]` is read.
+///
+/// With `tls`, the same over TLS 1.3 (OpenSSL, ALPN http/1.1, no certificate check: the server is the benchmark's
+/// own): every handshake is done, non-blocking on the same loop, before the first request is sent, as plain
+/// connections are opened first. Read-ahead lets one recv bring every record the socket holds, and SSL_read is called
+/// again only while SSL_has_pending() says a whole or partial record is buffered, so a readiness still costs about one
+/// recv; each event is timed right after the SSL_read that returned it.
 class FloorClient
 {
 public:
@@ -22,10 +28,12 @@ public:
     {
         std::vector<Request> requests;
         std::uint64_t chunks = 0;
-        double cpuS = 0; ///< this thread's CPU, user and system
+        double cpuS = 0; ///< this thread's CPU, user and system, connection set-up (and TLS handshakes) included
+        double setUpCpuS = 0; ///< of which connecting and handshaking, before the first request was sent
         double wallS = 0;
         std::string error; ///< empty when every request ended with [DONE]
     };
 
-    static Result run(int port, int streams, int requestsPerStream, const std::string& request, double timeoutS);
+    static Result run(
+        int port, int streams, int requestsPerStream, const std::string& request, double timeoutS, bool tls = false);
 };
