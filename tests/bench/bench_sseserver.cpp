@@ -290,6 +290,33 @@ private:
             length = std::strtoul(cl + 15, nullptr, 10);
         if (s.in.size() < end + 4 + length)
             return;
+        if (s.in.compare(0, 4, "GET ") == 0) {
+            // Enough of an OpenAI-compatible server for `kneepoint run` to be pointed at it (the nginx pairs of
+            // tests/bench/nginx-pairs.sh): the model list and health; anything else is not here.
+            const std::string path = s.in.substr(4, s.in.find(' ', 4) - 4);
+            s.in.erase(0, end + 4 + length);
+            std::string body;
+            const char* status = "200 OK";
+            if (path.find("/v1/models") != std::string::npos)
+                body = "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\",\"max_model_len\":4096}]}";
+            else if (path.find("/health") == std::string::npos)
+                status = "404 Not Found";
+            s.out += std::string("HTTP/1.1 ") + status + "\r\ncontent-type: application/json\r\ncontent-length: "
+                + std::to_string(body.size()) + "\r\n\r\n" + body;
+            modify(s.fd, EPOLLIN | EPOLLOUT);
+            return;
+        }
+        if (s.in.find("\"stream\"", end) == std::string::npos) {
+            // A whole answer where no stream was asked for (the doctor's one-token check).
+            s.in.erase(0, end + 4 + length);
+            const std::string body = "{\"id\":\"cmpl-0\",\"object\":\"text_completion\",\"model\":\"m\",\"choices\":[{"
+                                     "\"index\":0,\"text\":\" w\",\"finish_reason\":\"length\"}],\"usage\":{"
+                                     "\"prompt_tokens\":1,\"completion_tokens\":1,\"total_tokens\":2}}";
+            s.out += "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
+                + std::to_string(body.size()) + "\r\n\r\n" + body;
+            modify(s.fd, EPOLLIN | EPOLLOUT);
+            return;
+        }
         s.in.erase(0, end + 4 + length);
         s.response = ++m_responses;
         s.sent = 0;
