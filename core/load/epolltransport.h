@@ -73,6 +73,8 @@ private:
     void readTls(Connection* c);
     void onBytes(Connection* c, QByteArrayView bytes, std::int64_t now);
     void onTlsFailed(Connection* c);
+    /// Hands the request back at [DONE] and keeps reading the connection to the end of its body.
+    void handBackAtDone(Connection* c, std::int64_t now);
     void onClosed(Connection* c);
     void onSocketError(Connection* c, int error, bool connecting);
     void onTimeout(Connection* c);

@@ -34,6 +34,8 @@ struct SocketTransport::Connection
     bool connected = false;
     bool busy = false;
     bool warming = false; // opened by prepare(), reported to it once
+    // Its request was handed back at [DONE]; the rest of the body is read (briefly) so the connection can be kept.
+    bool draining = false;
 };
 
 namespace {
@@ -240,6 +242,20 @@ void SocketTransport::onReadyRead(Connection* c)
 {
     // The time the bytes were read: Qt moved them from the kernel just before emitting readyRead.
     const std::int64_t now = monotonicNowNs();
+    if (c->draining) {
+        c->reader.feed(c->socket->readAll(), [](QByteArrayView) {});
+        if (c->reader.state() == HttpResponseReader::State::Error) {
+            discard(c);
+        } else if (c->reader.done()) {
+            c->draining = false;
+            c->timer->stop();
+            if (c->reader.keepAlive() && m_reuse)
+                release(c);
+            else
+                discard(c);
+        }
+        return;
+    }
     if (!c->recorder) {
         c->socket->readAll(); // nothing asked for: bytes on an idle keep-alive connection are discarded
         return;
@@ -286,10 +302,26 @@ void SocketTransport::onReadyRead(Connection* c)
             return;
         }
     }
-    // [DONE] came and the body has not ended: the HTTP end is waited for briefly (it usually follows in the next
-    // read, and the connection stays reusable), never for a whole stall timeout. The request ended at [DONE].
+    // [DONE] came and the body has not ended: the request is over, for its user as for its timings, and the next
+    // one goes now (a user held a second here by a server that kept the connection). The HTTP end is waited for
+    // briefly (it usually follows in the next read), to keep the connection.
     if (c->recorder && c->recorder->sawDone())
-        arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+        handBackAtDone(c, now);
+}
+
+void SocketTransport::handBackAtDone(Connection* c, std::int64_t now)
+{
+    c->recorder->complete(now);
+    RequestRecord record = c->recorder->take();
+    c->recorder.reset();
+    Finished finished = std::move(c->finished);
+    c->finished = nullptr;
+    c->resendable.reset();
+    c->draining = true;
+    --m_inFlight;
+    c->deadlineNs = now + std::int64_t(kAfterDoneMs) * 1'000'000;
+    arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs));
+    finished(std::move(record));
 }
 
 void SocketTransport::arm(Connection* c, int ms)
@@ -389,6 +421,10 @@ void SocketTransport::onError(Connection* c)
 
 void SocketTransport::onTimeout(Connection* c)
 {
+    if (c->draining) {
+        discard(c); // the body never ended after [DONE]: its state is unknown
+        return;
+    }
     const std::int64_t now = monotonicNowNs();
     if (!c->connected && !c->recorder && !c->queued) {
         warmingFailed(c,

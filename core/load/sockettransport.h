@@ -56,6 +56,8 @@ private:
     /// Starts the connection's timer for `ms`, or for what is left of the request's deadline when that is less.
     void arm(Connection* c, int ms);
     void warmingFailed(Connection* c, const QString& error);
+    /// Hands the request back at [DONE] and keeps reading the connection to the end of its body.
+    void handBackAtDone(Connection* c, std::int64_t now);
     void finish(Connection* c, bool reusable);
     void release(Connection* c);
 
