@@ -312,12 +312,34 @@ TrustCheck outputLength(const RunData& run)
             "from a chunk without choices), so Kneepoint counted one token a chunk.");
         return c;
     }
-    int mismatched = 0, total = 0;
+    int mismatched = 0, total = 0, disagreed = 0, said = -1, carried = -1;
     for (const StepData& s : run.steps) {
         if (s.cancelled)
             continue;
         mismatched += s.stats.outputLengthMismatches;
         total += s.stats.succeeded;
+        if (s.stats.usageDisagreements > 0 && disagreed == 0) {
+            said = s.stats.usageSaid;
+            carried = s.stats.chunksCarried;
+        }
+        disagreed += s.stats.usageDisagreements;
+    }
+    // A server whose usage contradicts its own stream: its count would have halved or doubled every per-token
+    // figure, so the chunks were counted, and the report says which count it took.
+    const QString usage = disagreed == 0 ? QString()
+                                         : QCoreApplication::translate("TrustChecks",
+                                             " %1 of %2 answers' usage.completion_tokens contradicted the tokens "
+                                             "their chunks carried (the first said %3 where its chunks carried %4), "
+                                             "so Kneepoint counted the chunks for those.")
+                                               .arg(disagreed)
+                                               .arg(total)
+                                               .arg(said)
+                                               .arg(carried);
+    if (mismatched == 0 && disagreed > 0) {
+        c.status = Status::Warn;
+        c.detail = QCoreApplication::translate("TrustChecks", "Every answer was as long as asked for, by its chunks.")
+            + usage;
+        return c;
     }
     if (mismatched == 0) {
         c.detail = QCoreApplication::translate(
@@ -327,10 +349,11 @@ TrustCheck outputLength(const RunData& run)
     }
     c.status = Status::Warn;
     c.detail = QCoreApplication::translate("TrustChecks",
-        "%1 of %2 answers differed from the length asked for, so per-token figures compare "
-        "unlike requests. The server may ignore ignore_eos or cap max_tokens.")
+                   "%1 of %2 answers differed from the length asked for, so per-token figures compare "
+                   "unlike requests. The server may ignore ignore_eos or cap max_tokens.")
                    .arg(mismatched)
-                   .arg(total);
+                   .arg(total)
+        + usage;
     return c;
 }
 

@@ -8,6 +8,7 @@
 #include <QMetaType>
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace kp::core {
@@ -72,15 +73,32 @@ struct RequestRecord
             return true;
         return httpStatus == 0 && headersNs < 0 && (error == ErrorClass::StreamCut || error == ErrorClass::Other);
     }
-    /// Output tokens: usage.completion_tokens when the server sent it, else the chunks' count.
-    int outputTokens() const
+    /// The tokens the chunks carried: one a chunk of text, or the server's own running count (continuous usage).
+    int chunkTokens() const
     {
-        if (completionTokens >= 0)
-            return completionTokens;
         int n = 0;
         for (const ChunkArrival& c : chunks)
             n += c.tokens;
         return n;
+    }
+    /// usage.completion_tokens says what the chunks cannot have been: fewer tokens than chunks of text (each carries
+    /// at least one), or more than were asked for and than the chunks carried. A server or proxy that miscounts;
+    /// taken at its word it halved or doubled TPOT and throughput.
+    bool usageDisagrees() const
+    {
+        if (completionTokens < 0 || chunks.empty())
+            return false;
+        if (completionTokens < int(chunks.size()))
+            return true;
+        return requestedOutputTokens > 0 && completionTokens > std::max(requestedOutputTokens, chunkTokens());
+    }
+    /// Output tokens: usage.completion_tokens when the server sent it and it agrees with the chunks, else the
+    /// chunks' count.
+    int outputTokens() const
+    {
+        if (completionTokens >= 0 && !usageDisagrees())
+            return completionTokens;
+        return chunkTokens();
     }
 };
 

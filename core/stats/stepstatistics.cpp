@@ -413,6 +413,10 @@ StepStatistics StepStatistics::fromSource(
         // ran a different workload than the one reported, and the report must say so.
         if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
             ++s.outputLengthMismatches;
+        if (r.usageDisagrees() && s.usageDisagreements++ == 0) {
+            s.usageSaid = r.completionTokens;
+            s.chunksCarried = r.chunkTokens();
+        }
         if (r.requestedInputTokens > 0 && r.promptTokens >= 0 && r.promptTokens != r.requestedInputTokens)
             ++s.inputLengthMismatches;
         if (r.promptTokens >= 0) {

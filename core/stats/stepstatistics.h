@@ -171,6 +171,11 @@ struct StepStatistics
     SloTargets slo;
     int good = 0;
     int outputLengthMismatches = 0; ///< successful requests whose output length differs from the one asked for
+    /// Successful requests whose usage.completion_tokens the chunks contradict (RequestRecord::usageDisagrees): their
+    /// chunks were counted instead. The first such request's two counts, for the sentence that says so.
+    int usageDisagreements = 0;
+    int usageSaid = -1;
+    int chunksCarried = -1;
     /// usage.prompt_tokens_details.cached_tokens summed over the successful requests that reported it (vLLM with
     /// prefix caching, llama.cpp); -1 when none did. With the prompt tokens and the count of those same requests.
     std::int64_t cachedPromptTokens = -1;

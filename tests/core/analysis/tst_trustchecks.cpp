@@ -55,6 +55,25 @@ class TestTrustChecks : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // A server whose usage contradicts its chunks: the report says how many answers, what they said against what
+    // the chunks carried, and that the chunks were counted.
+    void usageTheChunksContradictIsSaid()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        StepData* eight = stepAt(run, 8);
+        QVERIFY(eight);
+        eight->stats.usageDisagreements = 3;
+        eight->stats.usageSaid = 512;
+        eight->stats.chunksCarried = 256;
+        const RunAnalysis a = analysed(run);
+        const TrustCheck* length = find(a, QStringLiteral("output-length"));
+        QVERIFY(length);
+        QCOMPARE(length->status, TrustCheck::Status::Warn);
+        QVERIFY2(length->detail.contains(u"3 of ") && length->detail.contains(u"said 512 where its chunks carried 256")
+                && length->detail.contains(u"counted the chunks"),
+            qPrintable(length->detail));
+    }
+
     // "The client was not the bottleneck (fail)" read as a pass: a check that failed says the doubt.
     void aFailedCheckIsTitledAsItsDoubt()
     {

@@ -551,6 +551,43 @@ private slots:
         VERIFY_NEAR(s.whole.outputTokensPerSecond, 8 / 0.14);
     }
 
+    // A usage count the chunks contradict is not taken: half the chunks of text (each carries a token), or twice
+    // what was asked for and what the chunks carried. Taken, TPOT was half or twice the real 10 ms. A count above
+    // the chunks but within what was asked for is a server that sends several tokens a chunk, and stands.
+    void usageTheChunksContradictIsNotTaken_data()
+    {
+        QTest::addColumn<int>("usage");
+        QTest::addColumn<int>("counted");
+        QTest::addColumn<int>("disagreements");
+        QTest::newRow("half") << 2 << 5 << 1;
+        QTest::newRow("twice") << 10 << 5 << 1;
+        QTest::newRow("agrees") << 5 << 5 << 0;
+        QTest::newRow("none") << -1 << 5 << 0;
+    }
+
+    void usageTheChunksContradictIsNotTaken()
+    {
+        QFETCH(int, usage);
+        QFETCH(int, counted);
+        QFETCH(int, disagreements);
+        RequestRecord r = request(-1, 0, {{10, 1}, {20, 1}, {30, 1}, {40, 1}, {50, 1}}, 50);
+        r.requestedOutputTokens = 5;
+        r.completionTokens = usage;
+        const StepStatistics s = StepStatistics::of({r});
+        VERIFY_NEAR(s.outputTokens.max, counted);
+        VERIFY_NEAR(s.tpotMs.max, 10.0);
+        QCOMPARE(s.usageDisagreements, disagreements);
+        if (disagreements > 0) {
+            QCOMPARE(s.usageSaid, usage);
+            QCOMPARE(s.chunksCarried, 5);
+        }
+        RequestRecord bundled = request(-1, 0, {{10, 1}, {20, 1}, {30, 1}}, 30);
+        bundled.requestedOutputTokens = 6;
+        bundled.completionTokens = 6;
+        QVERIFY(!bundled.usageDisagrees());
+        QCOMPARE(bundled.outputTokens(), 6);
+    }
+
     void lengthsOtherThanAskedForAreCounted()
     {
         RequestRecord exact = request(-1, 0, {{10, 1}, {20, 1}}, 20, 100);
