@@ -153,7 +153,16 @@ EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
 #ifdef KNEEPOINT_LEAN_TLS
     // Made here, before anything is timed: the system's trust store takes milliseconds to read.
     if (target.baseUrl.scheme() == u"https")
-        m_tls = std::make_unique<TlsContext>(TlsContext::Settings {target.host(), target.verifyTls, target.caFile});
+        m_tls.reset(new TlsContext(TlsContext::Settings {target.host(), target.verifyTls, target.caFile}));
+#endif
+}
+
+void EpollTransport::TlsContextDeleter::operator()(TlsContext* context) const
+{
+#ifdef KNEEPOINT_LEAN_TLS
+    delete context;
+#else
+    Q_UNUSED(context) // never made without OpenSSL
 #endif
 }
 

@@ -90,7 +90,12 @@ private:
 
     LoadTarget m_target;
     QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
-    std::unique_ptr<TlsContext> m_tls; // for https: outlives the connections' sessions
+    // Deleted where TlsContext is whole, and only made where OpenSSL was built in.
+    struct TlsContextDeleter
+    {
+        void operator()(TlsContext* context) const;
+    };
+    std::unique_ptr<TlsContext, TlsContextDeleter> m_tls; // for https: outlives the connections' sessions
     ReadinessSet m_set;
     QSocketNotifier* m_notifier = nullptr;
     PreciseTimer* m_timer = nullptr;
