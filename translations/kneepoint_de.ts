@@ -2560,6 +2560,14 @@
         <source>At %1 the full load held for less than %2 of the server&apos;s cycles (a request&apos;s lifetime, or the part of it a queued request held its place), too short for a steady rate; the throughput is over the step&apos;s measured span instead. Run more requests per step (or --duration).</source>
         <translation>Bei %1 hielt die volle Last weniger als %2 Zyklen des Servers an (die Lebensdauer einer Anfrage, oder der Teil davon, in dem eine wartende Anfrage ihren Platz hielt), zu kurz für eine stetige Rate; der Durchsatz gilt stattdessen über die gemessene Spanne des Schritts. Mehr Anfragen pro Schritt (oder --duration) helfen.</translation>
     </message>
+    <message>
+        <source> %1 of %2 answers&apos; usage.completion_tokens contradicted the tokens their chunks carried (the first said %3 where its chunks carried %4), so Kneepoint counted the chunks for those.</source>
+        <translation> Bei %1 von %2 Antworten widersprach usage.completion_tokens den Tokens, die ihre Chunks trugen (die erste nannte %3, wo ihre Chunks %4 trugen), daher zählte Kneepoint bei diesen die Chunks.</translation>
+    </message>
+    <message>
+        <source>Every answer was as long as asked for, by its chunks.</source>
+        <translation>Jede Antwort war, nach ihren Chunks gezählt, so lang wie verlangt.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -5459,6 +5467,30 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>The address</source>
         <translation>Die Adresse</translation>
+    </message>
+    <message>
+        <source>CA certificate of a private CA (PEM), optional</source>
+        <translation>CA-Zertifikat einer eigenen CA (PEM), optional</translation>
+    </message>
+    <message>
+        <source>Trusted beside this machine&apos;s own CAs, for a server whose certificate a private CA signed (kneepoint run --ca-file).</source>
+        <translation>Wird neben den CAs dieser Maschine vertraut, für einen Server, dessen Zertifikat eine eigene CA signiert hat (kneepoint run --ca-file).</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>Aus&amp;wählen…</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The CA certificate file %1: %2.</source>
+        <translation>Die CA-Zertifikatsdatei %1: %2.</translation>
     </message>
 </context>
 <context>
