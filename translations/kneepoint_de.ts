@@ -5469,10 +5469,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Die Adresse</translation>
     </message>
     <message>
-        <source>CA certificate of a private CA (PEM), optional</source>
-        <translation>CA-Zertifikat einer eigenen CA (PEM), optional</translation>
-    </message>
-    <message>
         <source>Trusted beside this machine&apos;s own CAs, for a server whose certificate a private CA signed (kneepoint run --ca-file).</source>
         <translation>Wird neben den CAs dieser Maschine vertraut, für einen Server, dessen Zertifikat eine eigene CA signiert hat (kneepoint run --ca-file).</translation>
     </message>
@@ -5491,6 +5487,14 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>The CA certificate file %1: %2.</source>
         <translation>Die CA-Zertifikatsdatei %1: %2.</translation>
+    </message>
+    <message>
+        <source>for https:// signed by a private CA (PEM), optional</source>
+        <translation>für https://, von einer eigenen CA signiert (PEM), optional</translation>
+    </message>
+    <message>
+        <source>CA certificate:</source>
+        <translation>CA-Zertifikat:</translation>
     </message>
 </context>
 <context>

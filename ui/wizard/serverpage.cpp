@@ -167,7 +167,7 @@ ServerPage::ServerPage(QWidget* parent)
     // A server whose certificate a private CA signed is measured with that CA trusted, not with checks off.
     m_caFileEdit = new QLineEdit(this);
     m_caFileEdit->setObjectName(QStringLiteral("caFileEdit"));
-    m_caFileEdit->setPlaceholderText(tr("CA certificate of a private CA (PEM), optional"));
+    m_caFileEdit->setPlaceholderText(tr("for https:// signed by a private CA (PEM), optional"));
     m_caFileEdit->setToolTip(tr("Trusted beside this machine's own CAs, for a server whose certificate a private CA "
                                 "signed (kneepoint run --ca-file)."));
     m_caFileEdit->setEnabled(false);
@@ -193,7 +193,6 @@ ServerPage::ServerPage(QWidget* parent)
     auto* caRow = new QHBoxLayout;
     caRow->addWidget(m_caFileEdit, 1);
     caRow->addWidget(m_caFileButton);
-    urlColumn->addLayout(caRow);
     auto* urlLabel = new QLabel(tr("&URL:"), this);
     urlLabel->setBuddy(m_urlEdit);
     auto* keyLabel = new QLabel(tr("&API key:"), this);
@@ -201,6 +200,9 @@ ServerPage::ServerPage(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(urlLabel, urlColumn);
+    auto* caLabel = new QLabel(tr("CA certificate:"), this);
+    caLabel->setBuddy(m_caFileEdit);
+    form->addRow(caLabel, caRow);
     auto* keyColumn = new QVBoxLayout;
     keyColumn->setSpacing(2);
     keyColumn->addWidget(m_apiKeyEdit);

@@ -530,6 +530,7 @@ private Q_SLOTS:
         QVERIFY(showsMessage(message));
         QVERIFY2(message->text().contains(u"holds no PEM certificate"), qPrintable(message->text()));
         QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        screenshot(wizard, QStringLiteral("1-server-bad-ca-file"));
         const QString certificate = TestCertificates::certificate(dir.path(), QStringLiteral("ca"));
         replaceText(ca, certificate);
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
