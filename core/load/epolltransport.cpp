@@ -448,17 +448,22 @@ void EpollTransport::continueHandshake(Connection* c)
 #endif
 }
 
+void EpollTransport::adoptQueued(Connection* c)
+{
+    if (!c->queued)
+        return;
+    c->recorder.emplace(std::move(c->queued->record));
+    c->finished = std::move(c->queued->finished);
+    c->queued.reset();
+}
+
 void EpollTransport::onTlsFailed(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     const QString why = !m_tls->error().isEmpty() ? m_tls->error() : c->tls->error(where());
     const std::int64_t now = monotonicNowNs();
     warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(why));
-    if (c->queued) {
-        c->recorder.emplace(std::move(c->queued->record));
-        c->finished = std::move(c->queued->finished);
-        c->queued.reset();
-    }
+    adoptQueued(c);
     if (!c->recorder) {
         discard(c);
         return;
@@ -865,11 +870,7 @@ void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
     const QString message = QStringLiteral("%1 (%2)").arg(qt_error_string(error), where());
     const std::int64_t now = monotonicNowNs();
     warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(message));
-    if (c->queued) {
-        c->recorder.emplace(std::move(c->queued->record));
-        c->finished = std::move(c->queued->finished);
-        c->queued.reset();
-    }
+    adoptQueued(c);
     if (!c->recorder) {
         discard(c);
         return;
@@ -909,11 +910,7 @@ void EpollTransport::onTimeout(Connection* c)
         discard(c);
         return;
     }
-    if (c->queued) {
-        c->recorder.emplace(std::move(c->queued->record));
-        c->finished = std::move(c->queued->finished);
-        c->queued.reset();
-    }
+    adoptQueued(c);
     if (!c->recorder)
         return;
     if (c->recorder->sawDone()) {
@@ -961,11 +958,7 @@ void EpollTransport::cancelAll()
         Connection* c = find(id);
         if (!c)
             continue;
-        if (c->queued) {
-            c->recorder.emplace(std::move(c->queued->record));
-            c->finished = std::move(c->queued->finished);
-            c->queued.reset();
-        }
+        adoptQueued(c);
         c->recorder->fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), now);
         finish(c, false);
     }

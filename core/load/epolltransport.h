@@ -73,6 +73,8 @@ private:
     void readTls(Connection* c);
     void onBytes(Connection* c, QByteArrayView bytes, std::int64_t now);
     void onTlsFailed(Connection* c);
+    /// The request waiting for `c` to open becomes its current one, to be ended with the connection's failure.
+    void adoptQueued(Connection* c);
     /// Hands the request back at [DONE] and keeps reading the connection to the end of its body.
     void handBackAtDone(Connection* c, std::int64_t now);
     void onClosed(Connection* c);

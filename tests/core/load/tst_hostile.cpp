@@ -16,6 +16,7 @@
 #include "support/kneepointrun.h"
 #include "support/readinessbackend.h"
 #include "support/simprocess.h"
+#include "support/testworkloads.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -129,17 +130,7 @@ ErrorClass statusClass(int status)
 
 Workload completions(int count, int maxTokens)
 {
-    WorkloadSpec spec;
-    auto list = std::make_shared<std::vector<RequestTemplate>>();
-    for (int i = 0; i < count; ++i) {
-        RequestTemplate t;
-        t.path = "/v1/completions";
-        t.body = WorkloadBuilder::body(spec, QStringLiteral("hostile request %1").arg(i), maxTokens);
-        t.inputTokens = 4;
-        t.outputTokens = maxTokens;
-        list->push_back(t);
-    }
-    return list;
+    return kp::test::completions(count, maxTokens, QStringLiteral("hostile request %1"), 4);
 }
 
 } // namespace

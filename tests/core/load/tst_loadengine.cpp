@@ -9,6 +9,7 @@
 #include "support/httptestclient.h"
 #include "support/readinessbackend.h"
 #include "support/simprocess.h"
+#include "support/testworkloads.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -37,18 +38,7 @@ namespace {
 // (empty: the server's default).
 Workload completions(int count, int maxTokens, const QString& model = {})
 {
-    WorkloadSpec spec;
-    spec.model = model;
-    auto list = std::make_shared<std::vector<RequestTemplate>>();
-    for (int i = 0; i < count; ++i) {
-        RequestTemplate t;
-        t.path = "/v1/completions";
-        t.body = WorkloadBuilder::body(spec, QStringLiteral("request %1 of the load test").arg(i), maxTokens);
-        t.inputTokens = 8;
-        t.outputTokens = maxTokens;
-        list->push_back(t);
-    }
-    return list;
+    return kp::test::completions(count, maxTokens, QStringLiteral("request %1 of the load test"), 8, model);
 }
 
 LoadTarget target(quint16 port)

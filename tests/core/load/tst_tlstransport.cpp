@@ -7,6 +7,7 @@
 #include "net/tlssession.h"
 #include "support/simprocess.h"
 #include "support/testcertificates.h"
+#include "support/testworkloads.h"
 
 #include <QProcess>
 #include <QTcpServer>
@@ -25,17 +26,7 @@ namespace {
 
 Workload completions(int count, int maxTokens)
 {
-    WorkloadSpec spec;
-    auto list = std::make_shared<std::vector<RequestTemplate>>();
-    for (int i = 0; i < count; ++i) {
-        RequestTemplate t;
-        t.path = "/v1/completions";
-        t.body = WorkloadBuilder::body(spec, QStringLiteral("request %1 over TLS").arg(i), maxTokens);
-        t.inputTokens = 8;
-        t.outputTokens = maxTokens;
-        list->push_back(t);
-    }
-    return list;
+    return kp::test::completions(count, maxTokens, QStringLiteral("request %1 over TLS"), 8);
 }
 
 // A blocking TCP connection to 127.0.0.1:`port`, tried for up to 10 s while the server starts; -1 if none came.
