@@ -633,6 +633,10 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
         const bool walWithoutLog = header.size() >= 20 && header.at(18) == 2 && header.at(19) == 2
             && !QFileInfo::exists(absolute + QStringLiteral("-wal"));
         QString refused;
+        // A file or folder this user cannot write (a colleague's history, a read-only mount): the history is still
+        // read, through this read-only connection, and only writing it fails, with a sentence that says why.
+        const bool writable = info.isWritable() && QFileInfo(info.absolutePath()).isWritable();
+        bool keepReadOnly = false;
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, connectionName);
             if (walWithoutLog) {
@@ -647,9 +651,26 @@ std::unique_ptr<RunStore> RunStore::open(const QString& path, QString* error, co
             if (!db.open()) {
                 refused = tr("%1 cannot be opened: %2.").arg(file, sqliteText(db.lastError()));
             } else {
-                refused = refusal(absolute, probe(db));
-                db.close();
+                const Probe p = probe(db);
+                refused = refusal(absolute, p);
+                if (refused.isEmpty() && !writable && p.kind == Probe::Ours) {
+                    if (p.version < schemaVersion())
+                        refused = tr("%1 was written by an older Kneepoint (database version %2) and must be updated "
+                                     "to version %3 before it can be read, which needs write access to it and its "
+                                     "folder. Copy it somewhere you can write, and point --db or KNEEPOINT_DB at "
+                                     "the copy.")
+                                      .arg(file, QString::number(p.version), QString::number(schemaVersion()));
+                    else
+                        keepReadOnly = true;
+                }
+                if (!keepReadOnly)
+                    db.close();
             }
+        }
+        if (keepReadOnly) {
+            store->m_readOnly = true;
+            store->m_registryKey = QFileInfo(absolute).canonicalFilePath();
+            return store;
         }
         QSqlDatabase::removeDatabase(connectionName);
         if (!refused.isEmpty()) {

@@ -119,9 +119,13 @@ public:
     /// Runs still marked running whose writer is gone (a RunStore that no longer exists in this process, or a
     /// process that no longer exists) are marked incomplete with a reason. A file that is not a Kneepoint database
     /// (not SQLite, SQLite of another application, damaged, or made by a newer Kneepoint) is refused and left
-    /// untouched. Returns null with a sentence that says what to do in `error` on failure.
+    /// untouched. A current database this user cannot write (the file or its folder) opens read-only: every read
+    /// works, and a write fails with a sentence that names the permissions. Returns null with a sentence that says
+    /// what to do in `error` on failure.
     static std::unique_ptr<RunStore> open(
         const QString& path, QString* error, const QString& connectionName = QStringLiteral("kneepoint"));
+    /// Opened read-only: the file or its folder cannot be written by this user (open()).
+    bool readOnly() const { return m_readOnly; }
 
     /// Closes the database and removes its connection.
     ~RunStore();
@@ -191,6 +195,7 @@ private:
     QString m_registryKey; ///< the canonical path, naming the file in the process-wide set of live runs
     QString m_fileKey; ///< this store's place in the process-wide count of open files; empty until counted
     std::vector<qint64> m_liveRuns; ///< runs this store created and has not finished
+    bool m_readOnly = false;
 };
 
 } // namespace kp::core

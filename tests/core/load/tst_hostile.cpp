@@ -21,6 +21,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -35,6 +36,7 @@
 #ifdef Q_OS_UNIX
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 using namespace kp::core;
@@ -914,6 +916,47 @@ private Q_SLOTS:
         for (const QByteArray& request : server.requests())
             QVERIFY2(request.startsWith("GET") || request.toLower().contains("\r\naccept-encoding: identity"),
                 request.constData());
+    }
+
+    // A history this user may read but not write (a colleague's, a read-only mount): listed, shown and reported,
+    // and only a run refused, with a sentence about permissions. It said "restore it from a backup" to every
+    // command. As root (CI), the commands run as nobody: root writes anything.
+    void aReadOnlyHistoryIsStillRead()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult demo
+            = runKneepoint({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--concurrency"),
+                               QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("2")},
+                120'000);
+        QVERIFY2(demo.code == 0, qPrintable(demo.err));
+        QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        QVERIFY(QFile::setPermissions(dir.path(),
+            QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
+                | QFile::ExeOther));
+        const auto asReader = [&db](const QStringList& arguments) {
+            QProcess p;
+            if (::geteuid() == 0)
+                p.start(QStringLiteral("setpriv"),
+                    QStringList {QStringLiteral("--reuid=nobody"), QStringLiteral("--regid=nogroup"),
+                        QStringLiteral("--clear-groups"), SimProcess::binary()}
+                        + arguments + QStringList {QStringLiteral("--db"), db});
+            else
+                p.start(SimProcess::binary(), arguments + QStringList {QStringLiteral("--db"), db});
+            return finishKneepoint(p, 60'000);
+        };
+        const KneepointResult runs = asReader({QStringLiteral("runs")});
+        const KneepointResult report = asReader(
+            {QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("md")});
+        const KneepointResult run = asReader({QStringLiteral("demo"), QStringLiteral("--concurrency"),
+            QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("2")});
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY2(runs.code == 0 && runs.out.contains(u"complete"), qPrintable(runs.err));
+        QVERIFY2(report.code == 0 && report.out.startsWith(u"# Kneepoint report: run 1"), qPrintable(report.err));
+        QVERIFY(run.code != 0);
+        QVERIFY2(
+            run.err.contains(u"cannot be written") && run.err.contains(u"permissions") && !run.err.contains(u"backup"),
+            qPrintable(run.err));
     }
 
     // A file to import that is a pipe or a device: refused with a sentence, where the pipe blocked for ever.
