@@ -3149,6 +3149,10 @@
         <source>There is no run %1 in %2 to store step %3 in.</source>
         <translation>In %2 gibt es keinen Lauf %1, in dem Schritt %3 gespeichert werden könnte.</translation>
     </message>
+    <message>
+        <source>%1 was written by an older Kneepoint (database version %2) and must be updated to version %3 before it can be read, which needs write access to it and its folder. Copy it somewhere you can write, and point --db or KNEEPOINT_DB at the copy.</source>
+        <translation>%1 wurde von einem älteren Kneepoint geschrieben (Datenbankversion %2) und muss auf Version %3 aktualisiert werden, bevor sie gelesen werden kann; dafür braucht es Schreibrechte auf die Datei und ihren Ordner. Kopieren Sie sie an einen Ort, an dem Sie schreiben dürfen, und richten Sie --db oder KNEEPOINT_DB auf die Kopie.</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::SimulatorProcess</name>
@@ -4088,6 +4092,14 @@ That may be more than an hour. Go on, or stop here and keep the steps so far?</s
         <translation>%1
 
 Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bisherigen Schritte behalten?</translation>
+    </message>
+    <message>
+        <source>No request has ended for %1 s. Each may take up to %2 before it is ended as timed out; a server that sends nothing, or a byte at a time, holds it that long. Stop ends the run and keeps the steps already measured.</source>
+        <translation>Seit %1 s ist keine Anfrage fertig geworden. Jede darf bis zu %2 dauern, bevor sie als Zeitüberschreitung beendet wird; ein Server, der nichts oder nur ein Byte nach dem anderen sendet, hält sie so lange. „Stoppen“ beendet den Lauf und behält die bereits gemessenen Schritte.</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
     </message>
 </context>
 <context>

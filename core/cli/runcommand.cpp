@@ -410,6 +410,17 @@ int RunCommand::execute(
                 io.err << line << '\n';
             io.err.flush();
         });
+    QObject::connect(&pipeline, &RunPipeline::quiet, &pipeline, [&](int seconds, int timeoutSeconds) {
+        io.err << (terminal ? "\n" : "")
+               << QStringLiteral("No request has ended for %1 s. Each may take up to %2 (--request-timeout-ms) "
+                                 "before it is ended as timed out; a server that sends nothing, or a byte at a time, "
+                                 "holds it that long. Ctrl-C stops the run and keeps the steps already measured.")
+                      .arg(seconds)
+                      .arg(timeoutSeconds >= 120 ? QStringLiteral("%1 min").arg(timeoutSeconds / 60)
+                                                 : QStringLiteral("%1 s").arg(timeoutSeconds))
+               << '\n';
+        io.err.flush();
+    });
     QObject::connect(&pipeline, &RunPipeline::requestsMeasured, &pipeline, [&](const QList<RequestDot>& dots) {
         stepMeasured += int(dots.size());
         // Requests end thousands a second at high loads: the line is redrawn five times a second at most.

@@ -175,6 +175,21 @@ void RunPipeline::start()
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     connect(m_engine.get(), &LoadEngine::requestsMeasured, this, &RunPipeline::requestsMeasured);
+    connect(m_engine.get(), &LoadEngine::requestsMeasured, this, [this] {
+        m_sinceMeasured.start();
+        m_quietSaid = 0;
+    });
+    m_quietTimer = new QTimer(this);
+    m_quietTimer->setInterval(5000);
+    connect(m_quietTimer, &QTimer::timeout, this, [this] {
+        // Said at the first mark, then each time the silence has doubled: told, not nagged.
+        const int next = m_quietSaid == 0 ? quietNoticeSeconds(m_options.requestTimeoutMs) : m_quietSaid * 2;
+        const int silent = int(m_sinceMeasured.elapsed() / 1000);
+        if (silent >= next) {
+            m_quietSaid = next;
+            Q_EMIT this->quiet(silent, m_options.requestTimeoutMs / 1000);
+        }
+    });
     // Each step's requests go to the store as they finish, so that a long step holds none of them in memory.
     m_engine->setKeepRecords(false);
     connect(m_engine.get(), &LoadEngine::recordsFinished, this, &RunPipeline::onRecordsFinished);
@@ -561,6 +576,9 @@ void RunPipeline::runNextStep()
     plan.templateOffset = m_templateOffsets[std::size_t(step.shape)];
     plan.promptSalt
         = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
+    m_sinceMeasured.start();
+    m_quietSaid = 0;
+    m_quietTimer->start();
     m_engine->start(plan, m_workloads[std::size_t(step.shape)]);
 }
 
@@ -751,8 +769,16 @@ void RunPipeline::storeOutages()
         m_storedFacts = facts;
 }
 
+int RunPipeline::quietNoticeSeconds(int requestTimeoutMs)
+{
+    // At 30 s under the default timeout of 30 min; at a quarter of a short one, so that it is said before the
+    // timeout ends the request anyway (never before 5 s).
+    return std::clamp(requestTimeoutMs / 4000, 5, 30);
+}
+
 void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 {
+    m_quietTimer->stop();
     std::vector<StoredMetricsSample> samples = m_scraper->stop();
     if (result.error.isEmpty() && m_storeError.isEmpty()) {
         if (m_trouble.gone) {

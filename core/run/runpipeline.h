@@ -79,6 +79,11 @@ Q_SIGNALS:
     /// The measured requests of the step in progress as they finish (LoadEngine::requestsMeasured).
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    /// No request of the step in progress has ended for `seconds` (said at quietNoticeSeconds(), then each time the
+    /// silence doubles): a server that
+    /// sends nothing, or a byte at a time, holds each request up to the request timeout, `timeoutSeconds`, and the
+    /// user is told so instead of waiting in silence.
+    void quiet(int seconds, int timeoutSeconds);
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     void finished(kp::core::RunStatus status, const QString& reason);
     /// Each /metrics scrape while a step runs (on the client's monotonic clock), for live charts.
@@ -89,6 +94,10 @@ Q_SIGNALS:
     /// When that is more than StepBudget::kAskAboveSeconds the pipeline holds before its next step: the receiver
     /// asks, then calls hold(false) to go on or cancel() to stop; `held` says whether it must answer.
     void planSized(const QString& sentence, double seconds, bool held);
+
+public:
+    /// When quiet() is first said: at 30 s, or at a quarter of a request timeout shorter than 2 min (at least 5 s).
+    static int quietNoticeSeconds(int requestTimeoutMs);
 
 private:
     void planSteps();
@@ -161,6 +170,9 @@ private:
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;
     QElapsedTimer m_stepWall;
+    QTimer* m_quietTimer = nullptr; ///< looks every 5 s at how long the step has gone without a request ending
+    QElapsedTimer m_sinceMeasured; ///< since the step began, or since a request of it last ended
+    int m_quietSaid = 0; ///< the last quiet() said, in seconds
     QJsonObject m_network;
     double m_roundTripMs = -1;
     /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).

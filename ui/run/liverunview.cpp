@@ -158,6 +158,11 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     m_noteLabel->setObjectName(QStringLiteral("noteLabel"));
     m_noteLabel->setWordWrap(true);
     m_noteLabel->hide();
+    m_quietLabel = new QLabel(this);
+    m_quietLabel->setTextFormat(Qt::PlainText);
+    m_quietLabel->setObjectName(QStringLiteral("quietLabel"));
+    m_quietLabel->setWordWrap(true);
+    m_quietLabel->hide();
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("runProgress"));
@@ -204,6 +209,7 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     layout->addWidget(m_phaseLabel);
     layout->addLayout(progressRow);
     layout->addWidget(m_noteLabel);
+    layout->addWidget(m_quietLabel);
     layout->addWidget(m_stepFigures);
     layout->addWidget(m_serverFigures);
     layout->addLayout(charts, 1);
@@ -215,6 +221,7 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     connect(m_controller, &RunController::stepFinished, this, &LiveRunView::onStepFinished);
     connect(m_controller, &RunController::metricsSampled, this, &LiveRunView::onMetricsSampled);
     connect(m_controller, &RunController::requestsMeasured, this, &LiveRunView::onRequestsMeasured);
+    connect(m_controller, &RunController::quiet, this, &LiveRunView::onQuiet);
     connect(m_controller, &RunController::planSized, this, &LiveRunView::onPlanSized);
     connect(m_controller, &RunController::finished, this, &LiveRunView::onFinished);
     clear();
@@ -376,6 +383,7 @@ void LiveRunView::clear()
     m_serverFigures->setText(tr("On the server now: no /metrics sample yet."));
     m_noteLabel->clear();
     m_noteLabel->hide();
+    m_quietLabel->hide();
     setUpAxes();
     flushCharts();
 }
@@ -606,8 +614,20 @@ void LiveRunView::onMetricsSampled(const core::MetricsSample& sample)
     scheduleFlush();
 }
 
+void LiveRunView::onQuiet(int seconds, int timeoutSeconds)
+{
+    m_quietLabel->setText(
+        tr("No request has ended for %1 s. Each may take up to %2 before it is ended as timed "
+           "out; a server that sends nothing, or a byte at a time, holds it that long. Stop ends "
+           "the run and keeps the steps already measured.")
+            .arg(seconds)
+            .arg(timeoutSeconds >= 120 ? tr("%1 min").arg(timeoutSeconds / 60) : tr("%1 s").arg(timeoutSeconds)));
+    m_quietLabel->show();
+}
+
 void LiveRunView::onRequestsMeasured(const QList<core::RequestDot>& dots)
 {
+    m_quietLabel->hide();
     const double scale = m_controller->timeScale();
     for (const core::RequestDot& d : dots) {
         const double t = double(d.ns - m_controller->startedNs()) / 1e9 * scale;

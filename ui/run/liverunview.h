@@ -59,6 +59,8 @@ private:
     void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
     void onMetricsSampled(const core::MetricsSample& sample);
     void onRequestsMeasured(const QList<core::RequestDot>& dots);
+    /// Says that no request has ended for a while, and how long a request may take; gone when one ends.
+    void onQuiet(int seconds, int timeoutSeconds);
     void onFinished(core::RunStatus status, const QString& reason);
     void onStopClicked();
 
@@ -76,6 +78,7 @@ private:
     QLabel* m_titleLabel = nullptr;
     QLabel* m_phaseLabel = nullptr;
     QLabel* m_noteLabel = nullptr;
+    QLabel* m_quietLabel = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_stopButton = nullptr;
     QLabel* m_serverFigures = nullptr;

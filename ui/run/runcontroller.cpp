@@ -111,6 +111,10 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
         if (current())
             Q_EMIT requestsMeasured(dots);
     });
+    connect(m_worker, &RunWorker::quiet, this, [this, current](int seconds, int timeoutSeconds) {
+        if (current())
+            Q_EMIT quiet(seconds, timeoutSeconds);
+    });
     connect(m_worker, &RunWorker::planSized, this, [this, current](const QString& sentence, double seconds, bool held) {
         if (current())
             Q_EMIT planSized(sentence, seconds, held);

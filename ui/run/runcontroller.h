@@ -68,6 +68,8 @@ Q_SIGNALS:
     void metricsSampled(const kp::core::MetricsSample& sample);
     /// Requests of the step in progress as they finish: when they ended and their TTFT, on the client's clock.
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
+    /// No request of the step in progress has ended for `seconds` (RunPipeline::quiet).
+    void quiet(int seconds, int timeoutSeconds);
     /// After the baseline: how long the rest of the run takes at the least; when `held` (over an hour) the run waits
     /// before its next step until hold(false) lets it go on or stop() ends it.
     void planSized(const QString& sentence, double seconds, bool held);

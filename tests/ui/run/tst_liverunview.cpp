@@ -70,6 +70,25 @@ class TestLiveRunView : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // A step where no request ends says so, with how long a request may take, and the notice goes when one ends.
+    void aQuietStepIsSaid()
+    {
+        RunController controller;
+        LiveRunView view(&controller);
+        auto* quiet = view.findChild<QLabel*>(QStringLiteral("quietLabel"));
+        QVERIFY(quiet);
+        QVERIFY(quiet->isHidden());
+        Q_EMIT controller.quiet(30, 1800);
+        QVERIFY(!quiet->isHidden());
+        QVERIFY2(
+            quiet->text().contains(u"for 30 s") && quiet->text().contains(u"up to 30 min"), qPrintable(quiet->text()));
+        Q_EMIT controller.requestsMeasured({});
+        QVERIFY(quiet->isHidden());
+        QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(1'800'000), 30);
+        QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(20'000), 5);
+        QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(60'000), 15);
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
