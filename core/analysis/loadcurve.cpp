@@ -406,10 +406,15 @@ GatewayCap GatewayCap::of(const LoadCurve& curve)
     for (const CurvePoint& p : curve.points) {
         if (!p.step)
             continue;
-        g.total += p.step->stats.total;
+        // The rate is of the requests from the first load it refused at on: the same share the failures of those
+        // steps show, not one thinned by the loads below its cap.
+        if (g.refused > 0)
+            g.total += p.step->stats.total;
         const auto it = p.step->stats.failures.find(ErrorClass::GatewayRejected);
         if (it == p.step->stats.failures.end() || it->second == 0)
             continue;
+        if (g.refused == 0)
+            g.total += p.step->stats.total;
         g.refused += it->second;
         if (g.from.isEmpty())
             g.from = p.step->loadPhrase();

@@ -214,7 +214,7 @@ struct LoadCurve
 struct GatewayCap
 {
     int refused = 0; ///< requests the gateway refused, over the curve's steps
-    int total = 0; ///< the curve's measured requests
+    int total = 0; ///< the measured requests of the steps from the first it refused at on
     QString from; ///< the lowest load it refused at ("8 users"), in the user's language
     QStringList messages; ///< its own words, each distinct sentence once, in the order of the curve
 
