@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 
 #ifdef Q_OS_UNIX
 #include <sys/resource.h>
@@ -65,6 +66,12 @@ QString errorMessage(const QByteArray& body)
 
 QString statusLine(const HttpAnswer& a)
 {
+    // A gateway's own page: its refusal, in its words, signed with its name (the page's, else its Server header).
+    if (std::optional<NotAStream::GatewayPage> gateway = NotAStream::gatewayPage(a.status, a.contentType, a.body)) {
+        if (gateway->product.isEmpty())
+            gateway->product = NotAStream::firstLine(a.header("Server"), 60);
+        return NotAStream::gatewaySentence(a.status, *gateway);
+    }
     const QString message = errorMessage(a.body);
     return QStringLiteral("HTTP %1").arg(a.status) + (message.isEmpty() ? QString() : QStringLiteral(": ") + message);
 }
@@ -333,6 +340,13 @@ static QString completionFix(int status)
     return QStringLiteral("the server fails even a one-token request: read its log");
 }
 
+static QString gatewayFix()
+{
+    return QStringLiteral("a gateway in front of the server refused the request in its own words, above: ask whoever "
+                          "runs it to raise its limit for this client while you measure, or point --url at the server "
+                          "itself");
+}
+
 /// One try of the completion check. `transient` says whether a failure is of the kind a busy or flaky server
 /// shows now and then (429, 5xx, no answer, a broken stream) rather than one that will repeat (401, 404, 400).
 static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* transient)
@@ -350,7 +364,10 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     if (!plain.answered())
         return finish(c, Result::Fail, plain.failure, completionFix(0), plain.ms);
     if (!plain.ok())
-        return finish(c, Result::Fail, statusLine(plain), completionFix(plain.status), plain.ms);
+        return finish(c, Result::Fail, statusLine(plain),
+            NotAStream::gatewayPage(plain.status, plain.contentType, plain.body) ? gatewayFix()
+                                                                                 : completionFix(plain.status),
+            plain.ms);
     const QJsonObject answer = plain.json();
     if (const QByteArray encoding = plain.header("Content-Encoding");
         NotAStream::isCompressed(encoding) || !QJsonDocument::fromJson(plain.body).isObject()) {
@@ -394,7 +411,7 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
         // No answer, or an error status: as the plain request's, in the engine's words.
         *transient = status == 0 || status == 429 || status >= 500;
         return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(record.errorMessage),
-            streamFix + completionFix(status), plain.ms);
+            record.error == ErrorClass::GatewayRejected ? gatewayFix() : streamFix + completionFix(status), plain.ms);
     }
     // An error event or a stream that stops short can be a one-off; a proxy that buffers every stream repeats.
     *transient = true;

@@ -531,6 +531,14 @@ private Q_SLOTS:
             once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\ncontent-length: "
                 + QByteArray::number(gzipStream().size()) + "\r\n\r\n" + gzipStream()),
             fail, QStringLiteral("the stream came compressed (Content-Encoding: gzip)"));
+        // nginx's limit_req page: the gateway's refusal, in its words, not the server's failure.
+        row("nginx's 429 page",
+            once(response(429, "text/html",
+                "<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many "
+                "Requests</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n")),
+            fail,
+            QStringLiteral("HTTP 429 from a gateway in front of the server (nginx/1.22.1), not from the server: \"429 "
+                           "Too Many Requests\""));
         // A buffering proxy: the head at once, then nothing for 300 ms while the server makes the answer, then every
         // token and [DONE] in one write. Named as buffered, not passed as a stream of that latency.
         row("a buffered stream", Script {{Write {head}, Write {tokens(16) + done() + last, 300}}, End::KeepAlive},
