@@ -585,7 +585,11 @@ private:
         f.meaning = QCoreApplication::translate("Findings",
             "Failed requests count against every target: a user who got an error was not "
             "served.");
-        f.why = byClass.count(ErrorClass::RateLimited)
+        f.why = byClass.count(ErrorClass::GatewayRejected)
+            ? QCoreApplication::translate("Findings",
+                "A gateway in front of the server answered with its own page (a rate limit, or no server to pass the "
+                "request to): these are the gateway's refusals, not the server's failures.")
+            : byClass.count(ErrorClass::RateLimited)
             ? QCoreApplication::translate(
                 "Findings", "429 answers come from a rate limit in a gateway or the server, not from the GPU.")
             : QCoreApplication::translate("Findings",
@@ -602,6 +606,8 @@ private:
             return QCoreApplication::translate("Findings", "rate limited (429)");
         case ErrorClass::ServerError:
             return QCoreApplication::translate("Findings", "server errors (5xx)");
+        case ErrorClass::GatewayRejected:
+            return QCoreApplication::translate("Findings", "refused by a gateway in front of the server");
         case ErrorClass::Timeout:
             return QCoreApplication::translate("Findings", "timed out");
         case ErrorClass::StreamCut:

@@ -400,4 +400,37 @@ LoadCurve LoadCurve::of(const RunData& run, const std::vector<const StepData*>& 
     return c;
 }
 
+GatewayCap GatewayCap::of(const LoadCurve& curve)
+{
+    GatewayCap g;
+    for (const CurvePoint& p : curve.points) {
+        if (!p.step)
+            continue;
+        // The rate is of the requests from the first load it refused at on: the same share the failures of those
+        // steps show, not one thinned by the loads below its cap.
+        if (g.refused > 0)
+            g.total += p.step->stats.total;
+        const auto it = p.step->stats.failures.find(ErrorClass::GatewayRejected);
+        if (it == p.step->stats.failures.end() || it->second == 0)
+            continue;
+        if (g.refused == 0)
+            g.total += p.step->stats.total;
+        g.refused += it->second;
+        if (g.from.isEmpty())
+            g.from = p.step->loadPhrase();
+        if (const auto m = p.step->stats.failureMessages.find(ErrorClass::GatewayRejected);
+            m != p.step->stats.failureMessages.end() && !g.messages.contains(m->second))
+            g.messages << m->second;
+    }
+    return g;
+}
+
+QString GatewayCap::words() const
+{
+    QStringList quoted;
+    for (const QString& m : messages)
+        quoted << QStringLiteral("\u201c%1\u201d").arg(m);
+    return text::list(quoted);
+}
+
 } // namespace kp::core

@@ -209,4 +209,19 @@ struct LoadCurve
     static CurvePoint judge(const RunData& run, const StepData& step, const AnalysisSettings& settings);
 };
 
+/// What a gateway in front of the server refused on a curve (ErrorClass::GatewayRejected): its 429s and 5xx pages,
+/// counted as the gateway's, not the server's. The trust checks and the verdict name the cap with these numbers.
+struct GatewayCap
+{
+    int refused = 0; ///< requests the gateway refused, over the curve's steps
+    int total = 0; ///< the measured requests of the steps from the first it refused at on
+    QString from; ///< the lowest load it refused at ("8 users"), in the user's language
+    QStringList messages; ///< its own words, each distinct sentence once, in the order of the curve
+
+    double rate() const { return total > 0 ? double(refused) / total : 0; }
+    /// The messages quoted and joined: `"HTTP 429 from a gateway … : "429 Too Many Requests""`.
+    QString words() const;
+    static GatewayCap of(const LoadCurve& curve);
+};
+
 } // namespace kp::core

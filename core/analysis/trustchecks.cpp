@@ -8,6 +8,7 @@
 #include "analysis/physicsfloors.h"
 #include "analysis/rundata.h"
 #include "common/textformat.h"
+#include "load/bufferedstream.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -564,9 +565,95 @@ TrustCheck errors(const RunData& run)
     return c;
 }
 
+// A stream held by a proxy and sent whole: every request's first token arrives with its last (BufferedStream).
+TrustCheck streaming(const RunData& run)
+{
+    TrustCheck c = check(QStringLiteral("streaming"), Status::Pass);
+    int judged = 0, whole = 0, judgedSteps = 0;
+    QStringList bufferedSteps;
+    const StepData* example = nullptr;
+    for (const StepData& s : run.steps) {
+        if (s.cancelled)
+            continue;
+        int stepJudged = 0, stepWhole = 0;
+        for (const RequestTimes& r : s.requests) {
+            // Two or more tokens: a first token and a later one whose arrival could differ.
+            if (std::isnan(r.tpotMs) || std::isnan(r.ttftMs) || r.e2elMs < BufferedStream::kMinE2elMs)
+                continue;
+            ++stepJudged;
+            stepWhole += BufferedStream::arrivedWhole(r.ttftMs, r.e2elMs) ? 1 : 0;
+        }
+        if (stepJudged < BufferedStream::kMinRequests)
+            continue;
+        ++judgedSteps;
+        judged += stepJudged;
+        whole += stepWhole;
+        if (stepWhole >= BufferedStream::kBufferedShare * stepJudged) {
+            bufferedSteps << s.loadPhrase();
+            if (!example)
+                example = &s;
+        }
+    }
+    if (judgedSteps == 0) {
+        c.status = Status::NotMeasured;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "No step had %1 or more requests of two or more tokens, so whether the stream came buffered was not "
+            "judged.")
+                       .arg(BufferedStream::kMinRequests);
+        return c;
+    }
+    const QString share = text::percent(BufferedStream::kWholeShare);
+    if (bufferedSteps.isEmpty()) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Tokens came as they were made: %1 of %2 requests of two or more tokens had their first token at %3 or "
+            "more of their answer's time, where a buffering proxy makes nearly all of them so.")
+                       .arg(whole)
+                       .arg(judged)
+                       .arg(share);
+        return c;
+    }
+    const auto median
+        = [](const std::vector<double>& sorted) { return sorted.empty() ? std::nan("") : sorted[sorted.size() / 2]; };
+    const QString evidence = QCoreApplication::translate("TrustChecks",
+        "%1 of %2 requests of two or more tokens had their first token at %3 or more of their answer's time (at %4, "
+        "median TTFT %5 against E2EL %6)")
+                                 .arg(whole)
+                                 .arg(judged)
+                                 .arg(share, example->loadPhrase(), text::milliseconds(median(example->ttftSorted)),
+                                     text::milliseconds(median(example->e2elSorted)));
+    if (int(bufferedSteps.size()) == judgedSteps) {
+        c.status = Status::Fail;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "The stream came buffered: on every step the first token arrived with the last. %1. A proxy or gateway in "
+            "front, or the server, held each answer and sent it whole, so TTFT here is the whole answer's time and "
+            "TPOT is not the server's: these latencies are the buffer's. Turn buffering "
+            "off for the API (nginx: proxy_buffering off) or measure the server directly.")
+                       .arg(evidence);
+        return c;
+    }
+    c.status = Status::Warn;
+    c.detail = QCoreApplication::translate("TrustChecks",
+        "At %1 the first token arrived with the last on nearly every request, as through a buffering proxy; %2. "
+        "Short answers behind a long queue look so too.")
+                   .arg(text::list(bufferedSteps), evidence);
+    return c;
+}
+
 TrustCheck serverCap(const LoadCurve& curve)
 {
     TrustCheck c = check(QStringLiteral("server-cap"), Status::Pass);
+    // A gateway's own refusals first: they cap the load before the server sees it, in the gateway's words.
+    const GatewayCap gateway = GatewayCap::of(curve);
+    if (gateway.refused > 0) {
+        c.status = Status::Fail;
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "%1 of %2 requests (%3) were refused by a gateway in front of the server, not by the server, from %4 "
+            "on; it said: %5. Past that load the run measured the gateway's cap, not the server's capacity.")
+                       .arg(gateway.refused)
+                       .arg(gateway.total)
+                       .arg(text::percent(gateway.rate()), gateway.from, gateway.words());
+        return c;
+    }
     int limited = 0;
     for (const CurvePoint& p : curve.points) {
         const auto it = p.step->stats.failures.find(ErrorClass::RateLimited);
@@ -752,8 +839,9 @@ QList<TrustCheck> TrustChecks::of(
     QList<TrustCheck> checks {steadyState(curve), client(run)};
     if (std::optional<TrustCheck> lag = simulatorLag(run, settings))
         checks << *lag;
-    checks << outputLength(run) << samples(run, curve, settings) << errors(run) << serverCap(curve) << network(run)
-           << versions(run) << physics(floors) << prefixCache(run, curve) << Disturbance::of(run).trustCheck();
+    checks << outputLength(run) << samples(run, curve, settings) << errors(run) << streaming(run) << serverCap(curve)
+           << network(run) << versions(run) << physics(floors) << prefixCache(run, curve)
+           << Disturbance::of(run).trustCheck();
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;
     for (TrustCheck& c : checks)
@@ -791,6 +879,9 @@ TrustCheck::Titles TrustChecks::titles(const QString& id, double percentile)
     if (id == u"errors")
         return {QCoreApplication::translate("TrustChecks", "Errors were counted as failures"),
             QCoreApplication::translate("TrustChecks", "Some requests failed (counted as failures)")};
+    if (id == u"streaming")
+        return {QCoreApplication::translate("TrustChecks", "Tokens arrived as the server made them"),
+            QCoreApplication::translate("TrustChecks", "The stream came buffered: first and last token together")};
     if (id == u"server-cap")
         return {QCoreApplication::translate("TrustChecks", "No gateway or rate limit held the load back"),
             QCoreApplication::translate("TrustChecks", "A gateway or rate limit may have held the load back")};

@@ -23,7 +23,8 @@ struct AnalysisSettings;
 struct TrustCheck
 {
     enum class Status { Pass, Warn, Fail, NotMeasured };
-    QString id; ///< steady-state, client, sim-lag, output-length, samples, errors, server-cap, network, versions,
+    QString id; ///< steady-state, client, sim-lag, output-length, samples, errors, streaming, server-cap,
+                ///< network, versions,
                 ///< physics, prefix-cache, imported
     QString title; ///< what every face shows: doubt when the check warned or failed, else claim
     Status status = Status::Pass;

@@ -192,8 +192,37 @@ QString Verdict::targets(const AnalysisSettings& settings)
         .arg(text::list(parts));
 }
 
+namespace {
+
+// The gateway's cap, when one refused requests: the limit the curve met may be its, not the server's, and the verdict
+// says so with the count, the rate and the gateway's own words.
+QString gatewayCapClause(const LoadCurve& curve)
+{
+    const GatewayCap g = GatewayCap::of(curve);
+    if (g.refused == 0)
+        return {};
+    return QCoreApplication::translate("Verdict",
+        " A gateway in front of the server capped the load: it refused %1 of %2 requests (%3) from %4 on, saying "
+        "%5, so that limit is the gateway's, not the server's.")
+        .arg(g.refused)
+        .arg(g.total)
+        .arg(text::percent(g.rate()), g.from, g.words());
+}
+
+QString verdictOf(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls);
+
+} // namespace
+
 QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls)
 {
+    return verdictOf(run, settings, curve, walls) + gatewayCapClause(curve);
+}
+
+namespace {
+
+QString verdictOf(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls)
+{
+    using Verdict::share, Verdict::targets;
     const Capacity& c = curve.capacity;
     const QString traffic = trafficPhrase(run);
     const QString goal
@@ -289,5 +318,7 @@ QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const 
     out += notMonotone(run, curve);
     return out;
 }
+
+} // namespace
 
 } // namespace kp::core

@@ -3,6 +3,7 @@
 #include "doctor/endpointchecks.h"
 
 #include "common/processlimits.h"
+#include "load/bufferedstream.h"
 #include "load/loadengine.h"
 #include "load/loadplan.h"
 #include "load/workload.h"
@@ -28,6 +29,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 
 #ifdef Q_OS_UNIX
 #include <sys/resource.h>
@@ -64,6 +66,12 @@ QString errorMessage(const QByteArray& body)
 
 QString statusLine(const HttpAnswer& a)
 {
+    // A gateway's own page: its refusal, in its words, signed with its name (the page's, else its Server header).
+    if (std::optional<NotAStream::GatewayPage> gateway = NotAStream::gatewayPage(a.status, a.contentType, a.body)) {
+        if (gateway->product.isEmpty())
+            gateway->product = NotAStream::firstLine(a.header("Server"), 60);
+        return NotAStream::gatewaySentence(a.status, *gateway);
+    }
     const QString message = errorMessage(a.body);
     return QStringLiteral("HTTP %1").arg(a.status) + (message.isEmpty() ? QString() : QStringLiteral(": ") + message);
 }
@@ -299,7 +307,7 @@ static RequestRecord streamedByTheEngine(
     one.path = target.rootPath().toUtf8() + "/v1/completions";
     one.body = QJsonDocument(request).toJson(QJsonDocument::Compact);
     one.inputTokens = 1;
-    one.outputTokens = 1;
+    one.outputTokens = request.value(u"max_tokens").toInt(1);
     LoadPlan plan;
     plan.users = 1;
     plan.requestCount = 1;
@@ -321,6 +329,10 @@ static QString completionFix(int status)
         return QStringLiteral("set KNEEPOINT_API_KEY (or --api-key-file) to the server's key");
     if (status == 404)
         return QStringLiteral("the server does not serve this model at /v1/completions; check --served-model-name");
+    if (status == 505 || status == 426)
+        return QStringLiteral("the server refuses HTTP/1.1 (HTTP %1): it serves HTTP/2 only, and Kneepoint speaks "
+                              "HTTP/1.1; serve HTTP/1.1 beside HTTP/2, or put a proxy in front that speaks it")
+            .arg(status);
     if (status == 429 || status == 503)
         return QStringLiteral("the server is overloaded or rate-limited; try again when it is idle");
     if (status >= 400 && status < 500)
@@ -328,10 +340,18 @@ static QString completionFix(int status)
     return QStringLiteral("the server fails even a one-token request: read its log");
 }
 
+static QString gatewayFix()
+{
+    return QStringLiteral("a gateway in front of the server refused the request in its own words, above: ask whoever "
+                          "runs it to raise its limit for this client while you measure, or point --url at the server "
+                          "itself");
+}
+
 /// One try of the completion check. `transient` says whether a failure is of the kind a busy or flaky server
 /// shows now and then (429, 5xx, no answer, a broken stream) rather than one that will repeat (401, 404, 400).
 static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* transient)
 {
+    constexpr int kStreamedTokens = 16;
     *transient = false;
     DoctorCheck c = begin("completion");
     // temperature 0 explicitly: vLLM otherwise takes the model's sampling defaults from generation_config.json.
@@ -344,7 +364,10 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     if (!plain.answered())
         return finish(c, Result::Fail, plain.failure, completionFix(0), plain.ms);
     if (!plain.ok())
-        return finish(c, Result::Fail, statusLine(plain), completionFix(plain.status), plain.ms);
+        return finish(c, Result::Fail, statusLine(plain),
+            NotAStream::gatewayPage(plain.status, plain.contentType, plain.body) ? gatewayFix()
+                                                                                 : completionFix(plain.status),
+            plain.ms);
     const QJsonObject answer = plain.json();
     if (const QByteArray encoding = plain.header("Content-Encoding");
         NotAStream::isCompressed(encoding) || !QJsonDocument::fromJson(plain.body).isObject()) {
@@ -371,6 +394,9 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
                              formatMs(plain.ms));
 
     request.insert(QStringLiteral("stream"), true);
+    // Enough tokens that their arrival times tell a stream from a buffered one: a proxy that holds the answer sends
+    // them all at its end.
+    request.insert(QStringLiteral("max_tokens"), kStreamedTokens);
     request.insert(QStringLiteral("stream_options"), QJsonObject {{QStringLiteral("include_usage"), true}});
     const QString streamFix = QStringLiteral("Kneepoint times tokens from a stream; ");
     QString engineError;
@@ -385,7 +411,7 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
         // No answer, or an error status: as the plain request's, in the engine's words.
         *transient = status == 0 || status == 429 || status >= 500;
         return finish(c, Result::Fail, detail + QStringLiteral("; streamed: %1").arg(record.errorMessage),
-            streamFix + completionFix(status), plain.ms);
+            record.error == ErrorClass::GatewayRejected ? gatewayFix() : streamFix + completionFix(status), plain.ms);
     }
     // An error event or a stream that stops short can be a one-off; a proxy that buffers every stream repeats.
     *transient = true;
@@ -423,6 +449,23 @@ static DoctorCheck completionAttempt(Http& http, const QString& modelId, bool* t
     *transient = false;
     detail += QStringLiteral("; streamed: first bytes after %1, [DONE] after %2")
                   .arg(formatMs(msSinceSent(record.headersNs)), formatMs(msSinceSent(record.endNs)));
+    // The first and the last token arriving together: the stream was held and sent whole. A run would time the
+    // buffer, so the doctor says so instead of passing a latency it cannot vouch for.
+    const double ttftMs = msSinceSent(record.firstTokenNs), e2elMs = msSinceSent(record.endNs);
+    if (record.chunks.size() >= 2 && BufferedStream::arrivedWhole(ttftMs, e2elMs)) {
+        const double spreadMs = double(record.chunks.back().ns - record.chunks.front().ns) / 1e6;
+        return finish(c, Result::Warn,
+            detail
+                + QStringLiteral("; the stream came buffered: its %1 token chunks arrived within %2 of each other, "
+                                 "the first after %3 of the answer's %4 (%5), so a run would time the buffer, not "
+                                 "the server")
+                      .arg(record.chunks.size())
+                      .arg(formatMs(spreadMs), formatMs(ttftMs), formatMs(e2elMs),
+                          QStringLiteral("%1%").arg(qRound(100 * ttftMs / e2elMs))),
+            QStringLiteral("a proxy or gateway in front holds each stream until it ends: turn buffering off for "
+                           "the API (nginx: proxy_buffering off), or point --url at the server itself"),
+            plain.ms);
+    }
     return finish(c, Result::Pass, detail, {}, plain.ms);
 }
 

@@ -24,6 +24,9 @@ enum class ErrorClass {
     NotFound, ///< 404
     RateLimited, ///< 429
     ServerError, ///< 5xx
+    /// 429, 502, 503 or 504 in a proxy's or gateway's own page (HTML, where the engines answer JSON): the gateway in
+    /// front refused or lost the request, not the server behind it
+    GatewayRejected,
     HttpError, ///< any other status >= 400
     StreamCut, ///< the connection ended before [DONE] or the end of the body
     InBandError, ///< HTTP said 200, then an {"error": …} event

@@ -175,12 +175,29 @@ void StreamRecorder::complete(std::int64_t ns)
             message = doc.value(u"message").toString(doc.value(u"detail").toString());
         if (message.isEmpty() && !m_errorBody.trimmed().isEmpty() && doc.isEmpty())
             message = textOf(m_errorBody);
+        // 505 and 426 are how an HTTP/2-only server or gateway that still reads HTTP/1.1 refuses it.
+        if (m_record.httpStatus == 505 || m_record.httpStatus == 426)
+            message = QStringLiteral("the server refuses HTTP/1.1, the protocol Kneepoint's load engine speaks "
+                                     "(%1): it serves HTTP/2 only; serve HTTP/1.1 beside HTTP/2, or put a proxy in "
+                                     "front that speaks it%2")
+                          .arg(m_record.httpStatus == 505 ? QStringLiteral("505 HTTP Version Not Supported")
+                                                          : QStringLiteral("426 Upgrade Required"),
+                              message.isEmpty() ? QString() : QStringLiteral("; it said: ") + message.left(300));
         if (m_record.httpStatus >= 300 && m_record.httpStatus < 400)
             message = m_location.isEmpty()
                 ? QStringLiteral("a redirect without a Location; Kneepoint does not follow redirects with the key")
                 : QStringLiteral("a redirect to %1, not followed: Kneepoint sends the API key to the server's own "
                                  "origin only; use the URL the redirect names")
                       .arg(QString::fromUtf8(m_location));
+        // A gateway's own page is the gateway's refusal, not the server's failure: a run through nginx's limit_req
+        // measures nginx's cap, and the report must name it as such, in nginx's words.
+        if (const std::optional<NotAStream::GatewayPage> gateway
+            = NotAStream::gatewayPage(m_record.httpStatus, m_contentType, m_errorBody)) {
+            m_record.error = ErrorClass::GatewayRejected;
+            m_record.errorMessage = NotAStream::gatewaySentence(m_record.httpStatus, *gateway);
+            m_record.endNs = ns;
+            return;
+        }
         m_record.error = statusClass;
         m_record.errorMessage = QStringLiteral("HTTP %1%2")
                                     .arg(m_record.httpStatus)

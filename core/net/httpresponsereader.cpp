@@ -46,8 +46,31 @@ void HttpResponseReader::closed()
                                     : "the connection closed before a complete response header");
 }
 
+bool HttpResponseReader::isHttp2Frame(QByteArrayView start)
+{
+    // A frame header: a 24-bit length, the type, flags, and a stream id, which is 0 for SETTINGS and GOAWAY. No HTTP/1
+    // status line starts with a zero byte.
+    if (start.size() < 9 || start[0] != 0)
+        return false;
+    const auto type = static_cast<unsigned char>(start[3]);
+    return (type == 0x04 || type == 0x07) && start[5] == 0 && start[6] == 0 && start[7] == 0 && start[8] == 0;
+}
+
 qsizetype HttpResponseReader::parseHead(QByteArrayView bytes)
 {
+    if (m_state == State::StatusLine && m_status == 0) {
+        // An HTTP/2-only server answers an HTTP/1.1 request with frames of its own (SETTINGS, then GOAWAY), and may
+        // hold the connection open: said as soon as the first frame header has come, as what it is.
+        QByteArray joined;
+        if (!m_line.isEmpty())
+            joined = QByteArray(m_line).append(bytes.first(std::min<qsizetype>(bytes.size(), 9)));
+        if (isHttp2Frame(m_line.isEmpty() ? bytes : QByteArrayView(joined))) {
+            fail("the server answered with HTTP/2 frames: it speaks HTTP/2 only and refused the HTTP/1.1 request "
+                 "(Kneepoint's load engine speaks HTTP/1.1); serve HTTP/1.1 beside HTTP/2, or put a proxy in front "
+                 "that speaks it");
+            return bytes.size();
+        }
+    }
     const qsizetype lf = bytes.indexOf('\n');
     // No head a server needs is this large; one that sends more is not answering, and is not read on.
     m_headBytes += lf < 0 ? bytes.size() : lf + 1;

@@ -38,6 +38,9 @@ public:
     QByteArray location() const { return m_location; } ///< a redirect's target, as the server wrote it
     /// What went wrong, when state() is Error.
     QByteArray error() const { return m_error; }
+    /// Whether `start`, the first bytes of an answer, is an HTTP/2 SETTINGS or GOAWAY frame: what an HTTP/2-only
+    /// server sends back to an HTTP/1.1 request.
+    static bool isHttp2Frame(QByteArrayView start);
 
 private:
     enum class ChunkState { Size, Data, DataEnd, Trailer };

@@ -182,4 +182,40 @@ QString NotAStream::errorMessage(QByteArrayView json)
     return firstLine(message.toUtf8(), 300);
 }
 
+std::optional<NotAStream::GatewayPage> NotAStream::gatewayPage(
+    int status, QByteArrayView contentType, QByteArrayView body)
+{
+    if (status != 429 && status != 502 && status != 503 && status != 504)
+        return std::nullopt;
+    if (kindOf(contentType, {}, body) != Kind::Html)
+        return std::nullopt;
+    GatewayPage page;
+    const QString text = QString::fromUtf8(body.first(std::min<qsizetype>(body.size(), 64 * 1024)));
+    page.words = titleOf(body);
+    if (page.words.isEmpty()) {
+        // HAProxy's and many balancers' pages have no title, only a heading.
+        static const QRegularExpression heading(
+            QStringLiteral("<h1[^>]*>([^<]*)</h1>"), QRegularExpression::CaseInsensitiveOption);
+        if (const QRegularExpressionMatch m = heading.match(text); m.hasMatch())
+            page.words = firstLine(m.captured(1).simplified().toUtf8(), 80);
+    }
+    // nginx signs its pages under a rule: <hr><center>nginx/1.22.1</center>. A signature is one product token.
+    static const QRegularExpression signature(
+        QStringLiteral(R"(<hr>\s*<center>\s*([A-Za-z][\w.-]*(?:/[\w.-]+)?)\s*</center>)"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch m = signature.match(text); m.hasMatch())
+        page.product = m.captured(1);
+    return page;
+}
+
+QString NotAStream::gatewaySentence(int status, const GatewayPage& page)
+{
+    const QString who = page.product.isEmpty()
+        ? QStringLiteral("a gateway in front of the server")
+        : QStringLiteral("a gateway in front of the server (%1)").arg(page.product);
+    return QStringLiteral("HTTP %1 from %2, not from the server%3")
+        .arg(status)
+        .arg(who, page.words.isEmpty() ? QString() : QStringLiteral(": \"%1\"").arg(page.words));
+}
+
 } // namespace kp::core

@@ -6,6 +6,8 @@
 #include <QByteArrayView>
 #include <QString>
 
+#include <optional>
+
 namespace kp::core {
 
 /// The server's own words for an answer that is not the event stream asked for: a captive portal's or a proxy's HTML
@@ -44,6 +46,20 @@ public:
     /// llama.cpp's {"error": {…}} or {"code", "message"}, a gateway's {"error": "…"} or {"detail": "…"}); empty when
     /// `json` is no error.
     static QString errorMessage(QByteArrayView json);
+
+    /// A refusal written by a gateway in front of the server rather than by the server.
+    struct GatewayPage
+    {
+        QString words; ///< the page's own words: its title, else its heading ("429 Too Many Requests")
+        QString product; ///< the gateway's signature under the page ("nginx/1.22.1"); empty when it signs none
+    };
+    /// A 429, 502, 503 or 504 whose body is an HTML page: proxies and gateways (nginx's limit_req, a load balancer
+    /// with no upstream left, a timeout in front) write such pages, while the inference engines answer every error in
+    /// JSON. Nothing for any other answer.
+    static std::optional<GatewayPage> gatewayPage(int status, QByteArrayView contentType, QByteArrayView body);
+    /// One sentence for a gateway's refusal: `HTTP 429 from a gateway in front of the server (nginx/1.22.1), not
+    /// from the server: "429 Too Many Requests"`.
+    static QString gatewaySentence(int status, const GatewayPage& page);
 };
 
 } // namespace kp::core

@@ -168,9 +168,9 @@ const std::vector<QStringList>& migrations()
 }
 
 // Error classes by their stored names; the names are part of the schema, the enum's order is not.
-const std::array<std::pair<ErrorClass, const char*>, 15>& errorClassNames()
+const std::array<std::pair<ErrorClass, const char*>, 16>& errorClassNames()
 {
-    static const std::array<std::pair<ErrorClass, const char*>, 15> names = {{
+    static const std::array<std::pair<ErrorClass, const char*>, 16> names = {{
         {ErrorClass::None, "none"},
         {ErrorClass::ConnectionRefused, "connection_refused"},
         {ErrorClass::HostNotFound, "host_not_found"},
@@ -180,6 +180,7 @@ const std::array<std::pair<ErrorClass, const char*>, 15>& errorClassNames()
         {ErrorClass::NotFound, "not_found"},
         {ErrorClass::RateLimited, "rate_limited"},
         {ErrorClass::ServerError, "server_error"},
+        {ErrorClass::GatewayRejected, "gateway_rejected"},
         {ErrorClass::HttpError, "http_error"},
         {ErrorClass::StreamCut, "stream_cut"},
         {ErrorClass::InBandError, "in_band_error"},

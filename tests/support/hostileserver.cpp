@@ -15,6 +15,8 @@ HostileServer::HostileServer(Script script, QObject* parent)
     connect(this, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket* socket = nextPendingConnection()) {
             connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                if (auto* idle = socket->findChild<QTimer*>(QStringLiteral("idle")))
+                    idle->stop(); // a request came: the connection is busy again
                 QByteArray buffer = socket->property("buffer").toByteArray() + socket->readAll();
                 // One request at a time: its head, then as many body bytes as its Content-Length says.
                 for (;;) {
@@ -76,8 +78,22 @@ void HostileServer::play(QTcpSocket* socket, const Script* script, int index, qs
             socket->abort();
             break;
         }
-        case End::Hold:
         case End::KeepAlive:
+            if (m_idleCloseMs > 0) {
+                auto* idle = socket->findChild<QTimer*>(QStringLiteral("idle"));
+                if (!idle) {
+                    idle = new QTimer(socket);
+                    idle->setObjectName(QStringLiteral("idle"));
+                    idle->setSingleShot(true);
+                    connect(idle, &QTimer::timeout, socket, [this, socket] {
+                        ++m_idleClosed;
+                        socket->disconnectFromHost();
+                    });
+                }
+                idle->start(m_idleCloseMs);
+            }
+            break;
+        case End::Hold:
             break;
         }
         return;

@@ -47,6 +47,12 @@ public:
     /// POST: the doctor asks once for a whole answer and once for a stream.
     void setStream(Script script) { m_stream = std::move(script); }
 
+    /// A keep-alive connection left idle this long after an answer is closed, as a proxy's short keepalive_timeout
+    /// does (nginx: keepalive_timeout 1s); 0: kept open.
+    void setIdleCloseMs(int ms) { m_idleCloseMs = ms; }
+    /// Connections closed for being idle so far.
+    int idleClosed() const { return m_idleClosed; }
+
     /// POST requests answered so far.
     int answered() const { return m_answered; }
     /// Every request's head as received, for checks of what the client sent.
@@ -69,5 +75,7 @@ private:
     std::optional<Script> m_stream;
     QList<std::pair<QByteArray, Script>> m_gets;
     int m_answered = 0;
+    int m_idleCloseMs = 0;
+    int m_idleClosed = 0;
     QList<QByteArray> m_requests;
 };

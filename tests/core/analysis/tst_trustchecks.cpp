@@ -114,6 +114,76 @@ private Q_SLOTS:
         QVERIFY2(!text.contains(QStringLiteral("The client was not the bottleneck")), qPrintable(text));
     }
 
+    // A proxy that holds each stream and sends it whole: the first token arrives with the last on every request. The
+    // check says so, with its numbers, instead of letting the TTFT pass for the server's; a run that streamed passes.
+    void aBufferedStreamIsNamedNotTimed()
+    {
+        const RunAnalysis streamed = analysed(makeRun(latencyBoundSweep()));
+        const TrustCheck* ok = find(streamed, QStringLiteral("streaming"));
+        QVERIFY(ok);
+        QCOMPARE(ok->status, TrustCheck::Status::Pass);
+        QVERIFY2(ok->detail.startsWith(QStringLiteral("Tokens came as they were made: 0 of ")), qPrintable(ok->detail));
+
+        // 256 tokens each, the first after 2,600 ms and the rest 0.1 ms apart: all of them at the end of the answer.
+        std::vector<StepSpec> held;
+        for (const int users : {1, 2, 4})
+            held.push_back(StepSpec {users, 2600, 0.1});
+        const RunData run = makeRun(held);
+        const RunAnalysis a = analysed(run);
+        const TrustCheck* c = find(a, QStringLiteral("streaming"));
+        QVERIFY(c);
+        QCOMPARE(c->status, TrustCheck::Status::Fail);
+        QCOMPARE(c->title, QStringLiteral("The stream came buffered: first and last token together"));
+        QVERIFY2(c->detail.startsWith(QStringLiteral("The stream came buffered: on every step the first token "
+                                                     "arrived with the last.")),
+            qPrintable(c->detail));
+        int requests = 0;
+        for (const StepData& s : run.steps)
+            requests += int(s.requests.size());
+        QVERIFY2(c->detail.contains(QStringLiteral("%1 of %1 requests of two or more tokens had their first token at "
+                                                   "90% or more of their answer's time (at 1 user, median TTFT "
+                                                   "2.60 s against E2EL 2.63 s)")
+                                        .arg(requests)),
+            qPrintable(c->detail));
+        QVERIFY2(c->detail.contains(QStringLiteral("these latencies are the buffer's")), qPrintable(c->detail));
+    }
+
+    // A gateway's refusals (nginx's limit_req page) are counted as the gateway's, with its words, and the verdict
+    // names the cap with the count and the rate.
+    void aGatewaysCapIsTheGatewaysNotTheServers()
+    {
+        RunData run = makeRun(latencyBoundSweep());
+        StepData* eight = stepAt(run, 8);
+        StepData* sixteen = stepAt(run, 16);
+        QVERIFY(eight && sixteen);
+        const QString nginx = QStringLiteral("HTTP 429 from a gateway in front of the server (nginx/1.22.1), not from "
+                                             "the server: \"429 Too Many Requests\"");
+        for (StepData* s : {eight, sixteen}) {
+            const int refused = s == eight ? 10 : 30;
+            s->stats.failures[ErrorClass::GatewayRejected] = refused;
+            s->stats.failureMessages[ErrorClass::GatewayRejected] = nginx;
+            s->stats.failed += refused;
+            s->stats.total += refused;
+        }
+        const RunAnalysis a = analysed(run);
+        // The rate is of the requests from 8 users on, where the gateway refused.
+        const int total = eight->stats.total + sixteen->stats.total;
+        const TrustCheck* cap = find(a, QStringLiteral("server-cap"));
+        QVERIFY(cap);
+        QCOMPARE(cap->status, TrustCheck::Status::Fail);
+        QVERIFY2(cap->detail.startsWith(QStringLiteral("40 of %1 requests (").arg(total)), qPrintable(cap->detail));
+        QVERIFY2(cap->detail.contains(QStringLiteral("were refused by a gateway in front of the server, not by the "
+                                                     "server, from 8 users on; it said: \u201c%1\u201d")
+                                          .arg(nginx)),
+            qPrintable(cap->detail));
+        QVERIFY2(a.verdict.contains(QStringLiteral(" A gateway in front of the server capped the load: it refused 40 "
+                                                   "of %1 requests (")
+                                        .arg(total)),
+            qPrintable(a.verdict));
+        QVERIFY2(a.verdict.contains(QStringLiteral("so that limit is the gateway's, not the server's.")),
+            qPrintable(a.verdict));
+    }
+
     // A list read from the top leads with what did not pass: failures, then warnings, then the rest.
     void doubtsLeadTheList()
     {

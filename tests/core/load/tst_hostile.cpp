@@ -284,11 +284,60 @@ private Q_SLOTS:
                         + QByteArray::number(status) + "}")),
                 {c, code + QStringLiteral(": bad thing %1").arg(status)});
             add("http: " + QByteArray::number(status) + " without a body", once(response(status, {}, {})), {c, code});
+            // A proxy's page on a 429, 502, 503 or 504 is the gateway's refusal, not the server's failure.
+            const bool gateway = status == 429 || status == 502 || status == 503 || status == 504;
             add("http: " + QByteArray::number(status) + " with an HTML page",
                 once(response(status, "text/html",
                     "<html><head><title>" + QByteArray::number(status)
                         + " Gateway trouble</title></head><body><h1>nginx</h1></body></html>")),
-                {c, code + QStringLiteral(": %1 Gateway trouble").arg(status)});
+                gateway ? Expected {ErrorClass::GatewayRejected,
+                    code
+                        + QStringLiteral(" from a gateway in front of the server, not from the server: \"%1 Gateway "
+                                         "trouble\"")
+                              .arg(status)}
+                        : Expected {c, code + QStringLiteral(": %1 Gateway trouble").arg(status)});
+        }
+        // nginx's own pages, as its limit_req and a lost upstream write them: named as nginx's, in its words.
+        for (const auto& [status, words] : {std::pair {429, "429 Too Many Requests"},
+                 std::pair {503, "503 Service Temporarily Unavailable"}, std::pair {502, "502 Bad Gateway"}}) {
+            add("http: nginx's " + QByteArray(words) + " page",
+                once(response(status, "text/html",
+                    "<html>\r\n<head><title>" + QByteArray(words) + "</title></head>\r\n<body>\r\n<center><h1>"
+                        + QByteArray(words) + "</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n"
+                        + "</html>\r\n")),
+                {ErrorClass::GatewayRejected,
+                    QStringLiteral("HTTP %1 from a gateway in front of the server (nginx/1.22.1), not from the "
+                                   "server: \"%2\"")
+                        .arg(status)
+                        .arg(QLatin1String(words))});
+        }
+        // HAProxy's page has a heading and no title.
+        add("http: HAProxy's 503 page",
+            once(response(503, "text/html",
+                "<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n"
+                "</body></html>\n")),
+            {ErrorClass::GatewayRejected,
+                QStringLiteral("HTTP 503 from a gateway in front of the server, not from the server: \"503 Service "
+                               "Unavailable\"")});
+
+        // An HTTP/2-only endpoint: it refuses HTTP/1.1 with a status, or answers in its own frames (SETTINGS, then
+        // GOAWAY with PROTOCOL_ERROR, as nghttpd and Envoy do). Either way a sentence that names it.
+        add("http: 505 from an HTTP/2-only server", once(response(505, "text/plain", "HTTP/2 only")),
+            {ErrorClass::ServerError,
+                QStringLiteral("the server refuses HTTP/1.1, the protocol Kneepoint's load engine speaks (505 HTTP "
+                               "Version Not Supported): it serves HTTP/2 only")});
+        add("http: 426 Upgrade Required to HTTP/2",
+            once("HTTP/1.1 426 Upgrade Required\r\nupgrade: h2c\r\nconnection: upgrade\r\ncontent-length: 0\r\n\r\n"),
+            {ErrorClass::HttpError, QStringLiteral("(426 Upgrade Required): it serves HTTP/2 only")});
+        {
+            const QByteArray settings("\x00\x00\x06\x04\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x64", 15);
+            const QByteArray debug = "Received bad client magic byte string";
+            QByteArray goaway("\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01", 17);
+            goaway[2] = char(8 + debug.size());
+            // Qt reads the frames itself and drops them: all it tells is a close before any answer.
+            add("http: HTTP/2 frames to an HTTP/1.1 request", once(settings + goaway + debug, End::Close),
+                {ErrorClass::Other, QStringLiteral("it speaks HTTP/2 only and refused the HTTP/1.1 request")},
+                Expected {ErrorClass::StreamCut, QStringLiteral("closed the connection before answering")});
         }
 
         // HTTP framing and timing.
@@ -477,6 +526,27 @@ private Q_SLOTS:
             once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\ncontent-length: "
                 + QByteArray::number(gzipStream().size()) + "\r\n\r\n" + gzipStream()),
             fail, QStringLiteral("the stream came compressed (Content-Encoding: gzip)"));
+        // nginx's limit_req page: the gateway's refusal, in its words, not the server's failure.
+        row("nginx's 429 page",
+            once(response(429, "text/html",
+                "<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many "
+                "Requests</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n")),
+            fail,
+            QStringLiteral("HTTP 429 from a gateway in front of the server (nginx/1.22.1), not from the server: \"429 "
+                           "Too Many Requests\""));
+        // A buffering proxy: the head at once, then nothing for 300 ms while the server makes the answer, then every
+        // token and [DONE] in one write. Named as buffered, not passed as a stream of that latency.
+        row("a buffered stream", Script {{Write {head}, Write {tokens(16) + done() + last, 300}}, End::KeepAlive},
+            int(DoctorCheck::Result::Warn),
+            QStringLiteral("the stream came buffered: its 16 token chunks arrived within "));
+        // The same tokens 20 ms apart: a stream, whatever its latency.
+        {
+            Script streamed {{Write {head}}, End::KeepAlive};
+            for (int i = 0; i < 16; ++i)
+                streamed.writes.append(Write {tokens(1), 20});
+            streamed.writes.append(Write {done() + last});
+            row("a slow stream", streamed, pass, QStringLiteral("[DONE] after"));
+        }
     }
 
     void theDoctorReadsAStreamAsTheEngineDoes()
@@ -499,6 +569,8 @@ private Q_SLOTS:
         QVERIFY2(int(c->result) == result,
             qPrintable(QStringLiteral("%1: %2 %3").arg(DoctorCheck::resultName(c->result), c->detail, c->fix)));
         QVERIFY2(c->detail.contains(says), qPrintable(c->detail));
+        if (c->result == DoctorCheck::Result::Pass)
+            QVERIFY2(!c->detail.contains(QLatin1String("buffered")), qPrintable(c->detail));
         if (c->result != DoctorCheck::Result::Pass) {
             QVERIFY2(!c->detail.contains(QLatin1String("without [DONE]")), qPrintable(c->detail));
             QVERIFY2(
@@ -836,6 +908,53 @@ private Q_SLOTS:
             QVERIFY2(heard, qPrintable(said)); // the lean transport reads before it writes on
         else
             QVERIFY2(heard || cut, qPrintable(said)); // Qt drops what is unread when a write fails
+    }
+
+    // A proxy that closes idle connections after a second (nginx: keepalive_timeout 1s), and users that pause about
+    // as long between requests: the close races the next request on the kept-alive connection. Every request is
+    // measured, none is failed for it: a connection closed while idle is dropped, and a request written on one the
+    // proxy closed before answering is sent again on a fresh one (and counted as resent, not failed).
+    void aProxyThatClosesIdleConnectionsAfterASecondIsMeasuredRight_data()
+    {
+        QTest::addColumn<StreamTransport::Kind>("transport");
+        QTest::addColumn<int>("thinkMs");
+        for (const StreamTransport::Kind kind : kp::test::transportsUnderTest()) {
+            for (const int think : {1000, 1050, 1300})
+                QTest::addRow("%s, %d ms between requests", qPrintable(StreamTransport::name(kind)), think)
+                    << kind << think;
+        }
+    }
+
+    void aProxyThatClosesIdleConnectionsAfterASecondIsMeasuredRight()
+    {
+        QFETCH(StreamTransport::Kind, transport);
+        QFETCH(int, thinkMs);
+        HostileServer server(once(valid()));
+        server.setIdleCloseMs(1000);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        t.firstByteTimeoutMs = 2000;
+        t.requestTimeoutMs = 4000;
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 6;
+        plan.thinkTimeMs = thinkMs;
+        const auto result = LoadEngine::run(t, transport, plan, completions(6, 5));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 6);
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(QStringLiteral("class %1: %2").arg(int(r.error)).arg(r.errorMessage)));
+            QCOMPARE(int(r.chunks.size()), 5);
+            // Timed from the request that was answered: a resend's time starts on its fresh connection.
+            QVERIFY(r.endNs >= r.firstTokenNs && r.firstTokenNs >= r.sentNs);
+            QVERIFY2(double(r.endNs - r.sentNs) / 1e6 < 500, "the answer is immediate; a wait for the close is not");
+        }
+        qInfo("%d connections closed while idle, %d requests sent again after a close", server.idleClosed(),
+            result.resentAfterClose);
+        // Past the second every connection is closed while its user pauses: the case is the one it claims to be.
+        if (thinkMs > 1000)
+            QVERIFY(server.idleClosed() >= 1);
     }
 
     // A data set that is a pipe, a device or one endless line is refused with a sentence, in bounded time and
