@@ -696,6 +696,14 @@
         <source>The miss held when measured again, while a higher load met every target: the curve is not monotone, and the capacity is uncertain.</source>
         <translation>Das Verfehlen blieb bei der erneuten Messung, während eine höhere Last jeden Zielwert einhielt: Die Kurve ist nicht monoton, und die Kapazität ist unsicher.</translation>
     </message>
+    <message>
+        <source>A gateway in front of the server answered with its own page (a rate limit, or no server to pass the request to): these are the gateway&apos;s refusals, not the server&apos;s failures.</source>
+        <translation>Ein Gateway vor dem Server antwortete mit einer eigenen Seite (ein Ratenlimit, oder kein Server, an den es die Anfrage weitergeben konnte): Das sind Ablehnungen des Gateways, keine Fehler des Servers.</translation>
+    </message>
+    <message>
+        <source>refused by a gateway in front of the server</source>
+        <translation>von einem Gateway vor dem Server abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -2568,6 +2576,38 @@
         <source>Every answer was as long as asked for, by its chunks.</source>
         <translation>Jede Antwort war, nach ihren Chunks gezählt, so lang wie verlangt.</translation>
     </message>
+    <message>
+        <source>No step had %1 or more requests of two or more tokens, so whether the stream came buffered was not judged.</source>
+        <translation>Kein Schritt hatte %1 oder mehr Anfragen mit zwei oder mehr Tokens, daher wurde nicht beurteilt, ob der Stream gepuffert ankam.</translation>
+    </message>
+    <message>
+        <source>Tokens came as they were made: %1 of %2 requests of two or more tokens had their first token at %3 or more of their answer&apos;s time, where a buffering proxy makes nearly all of them so.</source>
+        <translation>Die Tokens kamen, wie sie entstanden: Bei %1 von %2 Anfragen mit zwei oder mehr Tokens kam das erste Token bei %3 oder mehr der Antwortzeit, während ein puffernder Proxy das bei fast allen bewirkt.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests of two or more tokens had their first token at %3 or more of their answer&apos;s time (at %4, median TTFT %5 against E2EL %6)</source>
+        <translation>bei %1 von %2 Anfragen mit zwei oder mehr Tokens kam das erste Token bei %3 oder mehr der Antwortzeit (bei %4, mittlere TTFT %5 gegenüber E2EL %6)</translation>
+    </message>
+    <message>
+        <source>The stream came buffered: on every step the first token arrived with the last. %1. A proxy or gateway in front, or the server, held each answer and sent it whole, so TTFT here is the whole answer&apos;s time and TPOT is not the server&apos;s: these latencies are the buffer&apos;s. Turn buffering off for the API (nginx: proxy_buffering off) or measure the server directly.</source>
+        <translation>Der Stream kam gepuffert an: In jedem Schritt kam das erste Token mit dem letzten. %1. Ein Proxy oder Gateway davor, oder der Server selbst, hielt jede Antwort zurück und sandte sie am Stück, daher ist die TTFT hier die Zeit der ganzen Antwort und die TPOT nicht die des Servers: Diese Latenzen sind die des Puffers. Schalten Sie das Puffern für die API ab (nginx: proxy_buffering off) oder messen Sie den Server direkt.</translation>
+    </message>
+    <message>
+        <source>At %1 the first token arrived with the last on nearly every request, as through a buffering proxy; %2. Short answers behind a long queue look so too.</source>
+        <translation>Bei %1 kam das erste Token bei fast jeder Anfrage mit dem letzten, wie durch einen puffernden Proxy; %2. Kurze Antworten hinter einer langen Warteschlange sehen ebenso aus.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests (%3) were refused by a gateway in front of the server, not by the server, from %4 on; it said: %5. Past that load the run measured the gateway&apos;s cap, not the server&apos;s capacity.</source>
+        <translation>%1 von %2 Anfragen (%3) wurden ab %4 von einem Gateway vor dem Server abgelehnt, nicht vom Server; es sagte: %5. Jenseits dieser Last maß der Lauf die Grenze des Gateways, nicht die Kapazität des Servers.</translation>
+    </message>
+    <message>
+        <source>Tokens arrived as the server made them</source>
+        <translation>Die Tokens kamen, wie der Server sie erzeugte</translation>
+    </message>
+    <message>
+        <source>The stream came buffered: first and last token together</source>
+        <translation>Der Stream kam gepuffert an: erstes und letztes Token zusammen</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -2767,6 +2807,10 @@
     <message>
         <source>%1 at p%2</source>
         <translation>%1 bei p%2</translation>
+    </message>
+    <message>
+        <source> A gateway in front of the server capped the load: it refused %1 of %2 requests (%3) from %4 on, saying %5, so that limit is the gateway&apos;s, not the server&apos;s.</source>
+        <translation> Ein Gateway vor dem Server begrenzte die Last: Es lehnte ab %4 %1 von %2 Anfragen (%3) ab und sagte %5; diese Grenze ist also die des Gateways, nicht die des Servers.</translation>
     </message>
 </context>
 <context>
