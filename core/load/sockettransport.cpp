@@ -42,6 +42,8 @@ namespace {
 
 // How long the end of an HTTP body may lag [DONE] before the connection is given up (the request is complete).
 constexpr int kAfterDoneMs = 1000;
+// How long a request's user waits after [DONE] for the body's end before it is handed back (as the lean transport).
+constexpr int kDoneGraceMs = 10;
 
 ErrorClass classifySocketError(QAbstractSocket::SocketError error, bool headersDone)
 {
@@ -302,11 +304,13 @@ void SocketTransport::onReadyRead(Connection* c)
             return;
         }
     }
-    // [DONE] came and the body has not ended: the request is over, for its user as for its timings, and the next
-    // one goes now (a user held a second here by a server that kept the connection). The HTTP end is waited for
-    // briefly (it usually follows in the next read), to keep the connection.
-    if (c->recorder && c->recorder->sawDone())
-        handBackAtDone(c, now);
+    // [DONE] came and the body has not ended: the request is over for its timings, and for its user after a short
+    // grace for the body's end (onTimeout hands it back), so that its connection is kept for the next request.
+    // The grace runs from [DONE] itself: bytes that keep coming after it do not hold the user longer.
+    if (c->recorder && c->recorder->sawDone()) {
+        const std::int64_t left = c->recorder->doneNs() + std::int64_t(kDoneGraceMs) * 1'000'000 - monotonicNowNs();
+        c->timer->start(int(std::clamp<std::int64_t>((left + 999'999) / 1'000'000, 0, kDoneGraceMs)));
+    }
 }
 
 void SocketTransport::handBackAtDone(Connection* c, std::int64_t now)
@@ -356,7 +360,8 @@ void SocketTransport::onDisconnected(Connection* c)
         const bool headersDone = c->reader.headersDone();
         c->reader.closed();
         const std::int64_t now = monotonicNowNs();
-        if (c->reader.done())
+        // A close after [DONE] ends a whole stream: the request ended at [DONE].
+        if (c->reader.done() || c->recorder->sawDone())
             c->recorder->complete(now);
         else if (headersDone)
             c->recorder->fail(ErrorClass::StreamCut,
@@ -395,7 +400,7 @@ void SocketTransport::onError(Connection* c)
         const bool headersDone = c->reader.headersDone();
         if (error == QAbstractSocket::RemoteHostClosedError && headersDone) {
             c->reader.closed();
-            if (c->reader.done()) {
+            if (c->reader.done() || c->recorder->sawDone()) {
                 c->recorder->complete(now);
                 finish(c, false);
                 return;
@@ -443,8 +448,7 @@ void SocketTransport::onTimeout(Connection* c)
     if (!c->recorder)
         return;
     if (c->recorder->sawDone()) {
-        c->recorder->complete(now);
-        finish(c, false);
+        handBackAtDone(c, now); // the body's end did not follow [DONE]: the user goes on, the connection drains
         return;
     }
     const QString what = m_target.timeoutSentence(c->connected, now >= c->deadlineNs, c->reader.headersDone());

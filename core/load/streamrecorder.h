@@ -32,6 +32,8 @@ public:
 
     bool failed() const { return m_record.error != ErrorClass::None; }
     bool sawDone() const { return m_sawDone; }
+    /// When [DONE] arrived, or -1.
+    std::int64_t doneNs() const { return m_doneNs; }
     /// Events that came after [DONE], ignored: a protocol fault of the server's.
     int eventsAfterDone() const { return m_eventsAfterDone; }
     /// The server sent more token chunks than the request allows (maxChunks()): the transport stops reading.
