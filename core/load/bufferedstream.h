@@ -8,10 +8,12 @@ namespace kp::core {
 /// check (every request of every step).
 ///
 /// A proxy that buffers (nginx's default, `proxy_buffering on`) holds the server's events until the answer ends and
-/// then passes them in one go: the first token arrives with the last, and TTFT is the whole answer's time. Measured
-/// through nginx in front of llama-server (tests/interop/tst_interopproxy.cpp), buffered requests had TTFT at 99% or
-/// more of E2EL; streamed ones, even at twice as many users as slots, stayed far below 90% whenever an answer had more
-/// than a few tokens to decode.
+/// then passes them in one go: the first token arrives with the last, and TTFT is the whole answer's time (the
+/// hostile suite's buffering server: TTFT equal to E2EL). Streamed through nginx in front of llama-server
+/// (tests/interop/tst_interopproxy.cpp), even at twice as many users as slots, requests stayed far below 90% whenever
+/// an answer had more than a few tokens to decode. (nginx 1.22 did not buffer llama-server's streams there, with
+/// proxy_buffering on: llama-server sends X-Accel-Buffering: no, and nginx passed each event on as it came even when
+/// told to ignore that header.)
 namespace BufferedStream {
 /// A request whose first token came this late a share of its whole answer arrived whole.
 inline constexpr double kWholeShare = 0.9;

@@ -72,7 +72,11 @@ import json, sys
 d = json.load(sys.stdin)
 top = max(d["analysis"]["concurrency"]["points"], key=lambda p: p["load"])
 client = [t for t in d["analysis"]["trust"] if t["id"] == "client"]
-print("%.1f %.0f %s" % (top["ttft_ms"]["value"], top["output_tokens_per_s"], client[0]["status"] if client else "none"))'
+if client and client[0]["status"] != "pass":
+    with open(sys.argv[1], "a") as f:
+        f.write("%s: %s\n" % (sys.argv[2], client[0]["detail"]))
+print("%.1f %.0f %s" % (top["ttft_ms"]["value"], top["output_tokens_per_s"], client[0]["status"] if client else "none"))' \
+        "$tmp/details" "$url"
 }
 
 printf '%-5s %-6s %14s %12s %8s\n' pair scheme "TTFT p99 ms" "tokens/s" client
@@ -84,6 +88,7 @@ for pair in $(seq 1 "$pairs"); do
     printf '%-5s %-6s %14s %12s %8s\n' "$pair" https "$s_ttft" "$s_tps" "$s_client"
     echo "$h_ttft $h_tps $s_ttft $s_tps" >>"$tmp/results"
 done
+[ -f "$tmp/details" ] && { echo "the client's own check, where it did not pass:"; cat "$tmp/details"; }
 python3 - "$tmp/results" <<'EOF'
 import statistics, sys
 rows = [list(map(float, line.split())) for line in open(sys.argv[1])]
