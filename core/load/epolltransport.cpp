@@ -426,7 +426,7 @@ void EpollTransport::continueHandshake(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     if (!m_tls->error().isEmpty()) {
-        onTlsFailed(c);
+        onTlsFailed(c, true);
         return;
     }
     switch (c->tls->handshake()) {
@@ -442,10 +442,7 @@ void EpollTransport::continueHandshake(Connection* c)
         return;
     case TlsSession::Status::Closed:
     case TlsSession::Status::Failed:
-        if (c->tls->socketError() != 0)
-            onSocketError(c, c->tls->socketError(), true);
-        else
-            onTlsFailed(c);
+        onTlsFailed(c, true);
         return;
     }
 #else
@@ -462,9 +459,14 @@ void EpollTransport::adoptQueued(Connection* c)
     c->queued.reset();
 }
 
-void EpollTransport::onTlsFailed(Connection* c)
+void EpollTransport::onTlsFailed(Connection* c, bool connecting)
 {
 #ifdef KNEEPOINT_LEAN_TLS
+    // A failure of the socket under TLS (a reset, a broken pipe) is said as over plain HTTP.
+    if (c->tls && c->tls->socketError() != 0) {
+        onSocketError(c, c->tls->socketError(), connecting);
+        return;
+    }
     const QString why = !m_tls->error().isEmpty() ? m_tls->error() : c->tls->error(where());
     const std::int64_t now = monotonicNowNs();
     warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(why));
@@ -477,6 +479,7 @@ void EpollTransport::onTlsFailed(Connection* c)
     finish(c, false);
 #else
     Q_UNUSED(c)
+    Q_UNUSED(connecting)
 #endif
 }
 
@@ -594,10 +597,7 @@ void EpollTransport::writeSome(Connection* c)
             onRead(c);
             return;
         }
-        if (error != 0)
-            onSocketError(c, error, false);
-        else
-            onTlsFailed(c);
+        onTlsFailed(c, false);
         return;
     }
 #endif
@@ -683,10 +683,7 @@ void EpollTransport::readTls(Connection* c)
             onClosed(c);
             return;
         case TlsSession::Status::Failed:
-            if (c->tls->socketError() != 0)
-                onSocketError(c, c->tls->socketError(), false);
-            else
-                onTlsFailed(c);
+            onTlsFailed(c, false);
             return;
         }
     }

@@ -72,7 +72,8 @@ private:
     void onRead(Connection* c);
     void readTls(Connection* c);
     void onBytes(Connection* c, QByteArrayView bytes, std::int64_t now);
-    void onTlsFailed(Connection* c);
+    /// Ends `c` for a TLS failure: its socket's error when the socket failed, else TLS's own words.
+    void onTlsFailed(Connection* c, bool connecting);
     /// The request waiting for `c` to open becomes its current one, to be ended with the connection's failure.
     void adoptQueued(Connection* c);
     /// Hands the request back at [DONE] and keeps reading the connection to the end of its body.

@@ -11,6 +11,7 @@
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "counterpoller.h"
+#include "interopprocess.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/consistency.h"
@@ -46,70 +47,9 @@
 
 using namespace kp::core;
 
+using namespace interop;
+
 namespace {
-
-struct Ran
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QString sourceDir()
-{
-    return QStringLiteral(KNEEPOINT_SOURCE_DIR);
-}
-
-QString chrootDir()
-{
-    const QString fromEnvironment = qEnvironmentVariable("KNEEPOINT_INTEROP_CHROOT");
-    return fromEnvironment.isEmpty() ? QStringLiteral("/var/cache/kneepoint-interop/sid") : fromEnvironment;
-}
-
-Ran runProgram(const QString& program, const QStringList& arguments, int timeoutMs)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(program, arguments);
-    Ran r;
-    if (!p.waitForStarted(10'000)) {
-        r.err = p.errorString();
-        return r;
-    }
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(5000);
-        r.err = QStringLiteral("timed out after %1 ms\n").arg(timeoutMs) + QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-Ran kneepoint(const QStringList& arguments, int timeoutMs = 300'000)
-{
-    return runProgram(qEnvironmentVariable("KNEEPOINT_BINARY"), arguments, timeoutMs);
-}
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return std::nan("");
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /// What llama-server's log says of each request it finished: `prompt eval time = X ms / N tokens` and
 /// `eval time = Y ms / M tokens (Z ms per token, …)`.

@@ -17,6 +17,7 @@
 #include "analysis/rundata.h"
 #include "analysis/trustchecks.h"
 #include "counterpoller.h"
+#include "interopprocess.h"
 #include "store/runstore.h"
 
 #include <QDir>
@@ -39,25 +40,9 @@
 
 using namespace kp::core;
 
+using namespace interop;
+
 namespace {
-
-struct Ran
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QString sourceDir()
-{
-    return QStringLiteral(KNEEPOINT_SOURCE_DIR);
-}
-
-QString chrootDir()
-{
-    const QString fromEnvironment = qEnvironmentVariable("KNEEPOINT_INTEROP_CHROOT");
-    return fromEnvironment.isEmpty() ? QStringLiteral("/var/cache/kneepoint-interop/sid") : fromEnvironment;
-}
 
 QString nginxBinary()
 {
@@ -65,47 +50,6 @@ QString nginxBinary()
         if (QFile::exists(path))
             return path;
     return {};
-}
-
-Ran runProgram(const QString& program, const QStringList& arguments, int timeoutMs)
-{
-    QProcess p;
-    p.start(program, arguments);
-    Ran r;
-    if (!p.waitForStarted(10'000)) {
-        r.err = p.errorString();
-        return r;
-    }
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(5000);
-        r.err = QStringLiteral("timed out after %1 ms\n").arg(timeoutMs) + QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-Ran kneepoint(const QStringList& arguments, int timeoutMs = 600'000)
-{
-    return runProgram(qEnvironmentVariable("KNEEPOINT_BINARY"), arguments, timeoutMs);
-}
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return std::nan("");
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 /// What one run measured at one load: enough to compare a proxied run with a direct one.
