@@ -141,6 +141,13 @@ void HttpResponseReader::headLine(QByteArrayView line)
             m_state = State::Done;
         return;
     }
+    // A line that begins with a space or a tab goes on with the header before it (obs-fold): a user agent replaces
+    // the fold with a space (RFC 9112, 5.2), as Qt does for the doctor, so the engine reads the same header.
+    if (line.front() == ' ' || line.front() == '\t') {
+        if (m_lastHeader == Header::None || !headerValue(m_lastHeader, line.trimmed(), true))
+            fail("a malformed header line");
+        return;
+    }
     if (!headerLine(line))
         fail("a malformed header line");
 }
@@ -152,28 +159,64 @@ bool HttpResponseReader::headerLine(QByteArrayView line)
         return false;
     // Compared in place, without a lower-case copy: every response has a handful of these lines.
     const QByteArrayView name = line.first(colon).trimmed();
-    const QByteArrayView value = line.sliced(colon + 1).trimmed();
     const auto is = [&name](QByteArrayView lower) { return name.compare(lower, Qt::CaseInsensitive) == 0; };
-    if (is("transfer-encoding")) {
-        m_chunked = containsNoCase(value, "chunked");
-    } else if (is("content-length")) {
+    m_lastHeader = is("transfer-encoding") ? Header::TransferEncoding
+        : is("content-length")             ? Header::ContentLength
+        : is("connection")                 ? Header::Connection
+        : is("content-type")               ? Header::ContentType
+        : is("content-encoding")           ? Header::ContentEncoding
+        : is("retry-after")                ? Header::RetryAfter
+        : is("location")                   ? Header::Location
+                                           : Header::Other;
+    return headerValue(m_lastHeader, line.sliced(colon + 1).trimmed(), false);
+}
+
+bool HttpResponseReader::headerValue(Header header, QByteArrayView value, bool continued)
+{
+    // A folded value goes on after a space; the stored ones stay bounded.
+    const auto put = [value, continued](QByteArray& to, qsizetype limit) {
+        if (continued && !to.isEmpty())
+            to += ' ';
+        else if (!continued)
+            to.resize(0);
+        to += value.first(std::min<qsizetype>(value.size(), std::max<qsizetype>(0, limit - to.size())));
+    };
+    switch (header) {
+    case Header::TransferEncoding:
+        m_chunked = (continued && m_chunked) || containsNoCase(value, "chunked");
+        break;
+    case Header::ContentLength: {
+        if (continued && value.isEmpty())
+            break;
+        if (continued)
+            return false; // "Content-Length: 12" folded into "12 34" is no length
         bool ok = false;
         m_remaining = value.toLongLong(&ok);
         if (!ok || m_remaining < 0)
             return false;
-    } else if (is("connection")) {
+        break;
+    }
+    case Header::Connection:
         if (containsNoCase(value, "close"))
             m_keepAlive = false;
         else if (containsNoCase(value, "keep-alive"))
             m_keepAlive = true;
-    } else if (is("content-type")) {
-        m_contentType = value.toByteArray();
-    } else if (is("content-encoding")) {
-        m_contentEncoding = value.first(std::min<qsizetype>(value.size(), 100)).toByteArray();
-    } else if (is("retry-after")) {
-        m_retryAfter = value.toByteArray();
-    } else if (is("location")) {
-        m_location = value.first(std::min<qsizetype>(value.size(), 500)).toByteArray();
+        break;
+    case Header::ContentType:
+        put(m_contentType, 64 * 1024);
+        break;
+    case Header::ContentEncoding:
+        put(m_contentEncoding, 100);
+        break;
+    case Header::RetryAfter:
+        put(m_retryAfter, 64 * 1024);
+        break;
+    case Header::Location:
+        put(m_location, 500);
+        break;
+    case Header::None:
+    case Header::Other:
+        break;
     }
     return true;
 }

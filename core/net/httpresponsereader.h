@@ -63,8 +63,21 @@ private:
             line.chop(1);
         return line;
     }
+    /// The header a line began, for a folded line (obs-fold) that goes on with its value.
+    enum class Header {
+        None,
+        Other,
+        TransferEncoding,
+        ContentLength,
+        Connection,
+        ContentType,
+        ContentEncoding,
+        RetryAfter,
+        Location
+    };
     void headLine(QByteArrayView line);
     bool headerLine(QByteArrayView line);
+    bool headerValue(Header header, QByteArrayView value, bool continued);
     void fail(const char* why);
 
     State m_state = State::StatusLine;
@@ -79,6 +92,7 @@ private:
     QByteArray m_retryAfter;
     QByteArray m_location;
     qsizetype m_headBytes = 0; // the status line and headers so far, to bound them
+    Header m_lastHeader = Header::None;
     QByteArray m_error;
 };
 

@@ -142,6 +142,26 @@ private Q_SLOTS:
         QCOMPARE(r.body, QByteArray("ok"));
     }
 
+    // A header folded over two lines (obs-fold) is read as one, its fold a space, as Qt reads it for the doctor.
+    void readsAFoldedHeaderAsOne()
+    {
+        const QByteArray folded = QByteArrayLiteral("HTTP/1.1 200 OK\r\n"
+                                                    "Content-Type: text/event-stream;\r\n"
+                                                    " charset=utf-8\r\n"
+                                                    "Transfer-Encoding:\r\n"
+                                                    "\tchunked\r\n"
+                                                    "X-Other: a\r\n"
+                                                    "  b\r\n"
+                                                    "\r\n"
+                                                    "2\r\nok\r\n0\r\n\r\n");
+        HttpResponseReader reader;
+        const Read r = readInPieces(reader, folded, {20, 60});
+        QVERIFY2(reader.done(), reader.error().constData());
+        QVERIFY(reader.chunked());
+        QCOMPARE(reader.contentType(), QByteArray("text/event-stream; charset=utf-8"));
+        QCOMPARE(r.body, QByteArray("ok"));
+    }
+
     void failsOnWhatIsNotHttp_data()
     {
         QTest::addColumn<QByteArray>("bytes");
@@ -152,6 +172,10 @@ private Q_SLOTS:
                                 << QByteArray("a malformed header line");
         QTest::newRow("length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -3\r\n")
                                 << QByteArray("a malformed header line");
+        QTest::newRow("folded length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n 3\r\n")
+                                       << QByteArray("a malformed header line");
+        QTest::newRow("fold first") << QByteArray("HTTP/1.1 200 OK\r\n folded\r\n")
+                                    << QByteArray("a malformed header line");
         QTest::newRow("chunk size") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
                                     << QByteArray("an invalid chunk size");
         QTest::newRow("chunk data") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n")
