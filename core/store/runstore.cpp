@@ -794,7 +794,8 @@ namespace {
 
 // A step still open when its run ends (the run was killed, or storing failed midway) keeps every request stored so
 // far, and is shown cut short, as a step the user stopped is: from its first send to its last end.
-bool closeOpenSteps(QSqlDatabase& db, const QString& path, qint64 runId, const QString& doing, QString* error)
+bool closeOpenSteps(QSqlDatabase& db, const QString& path, qint64 runId, const QString& doing, QString* error,
+    int* failedCode = nullptr)
 {
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
@@ -805,6 +806,8 @@ bool closeOpenSteps(QSqlDatabase& db, const QString& path, qint64 runId, const Q
         "WHERE run_id = ? AND open = 1"));
     q.addBindValue(runId);
     if (!q.exec()) {
+        if (failedCode)
+            *failedCode = sqliteCode(q.lastError());
         setError(error, failure(path, doing, q.lastError()));
         return false;
     }
@@ -894,6 +897,7 @@ qint64 RunStore::createRun(const RunInfo& info, QString* error)
         return -1;
     }
     const qint64 id = q.lastInsertId().toLongLong();
+    keepReserve();
     m_liveRuns.push_back(id);
     const QMutexLocker lock(&liveRunsMutex());
     liveRuns().insert(liveKey(m_registryKey, id));
@@ -1128,14 +1132,42 @@ bool RunStore::updateFacts(qint64 runId, const QJsonObject& facts, QString* erro
     return true;
 }
 
+void RunStore::keepReserve() const
+{
+    QFile reserve(reservePath());
+    if (reserve.size() >= kReserveBytes || !reserve.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return;
+    // Written, not sized: a sparse file would hold no blocks to give back.
+    const QByteArray block(64 * 1024, '\0');
+    bool written = true;
+    for (qint64 done = 0; written && done < kReserveBytes; done += block.size())
+        written = reserve.write(block) == block.size();
+    written = reserve.flush() && written;
+    reserve.close();
+    if (!written)
+        reserve.remove(); // the disk is nearly full already; a partial reserve would only take what is left
+}
+
 bool RunStore::finishRun(qint64 runId, RunStatus status, const QString& reason, QString* error)
 {
     if (status == RunStatus::Running) {
         setError(error, tr("A run cannot be finished as running."));
         return false;
     }
+    int code = -1;
+    if (finishRunOnce(runId, status, reason, error, &code))
+        return true;
+    // A full disk, most often what ended the run: the reserve goes back to the file system so that the run's end
+    // and its reason are stored, not left to read "killed or crashed" on the next open.
+    if (code != 13 || !QFile::remove(reservePath()))
+        return false;
+    return finishRunOnce(runId, status, reason, error, &code);
+}
+
+bool RunStore::finishRunOnce(qint64 runId, RunStatus status, const QString& reason, QString* error, int* failedCode)
+{
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    if (!closeOpenSteps(db, m_path, runId, tr("finishing run %1").arg(runId), error))
+    if (!closeOpenSteps(db, m_path, runId, tr("finishing run %1").arg(runId), error, failedCode))
         return false;
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE runs SET status = ?, status_reason = ?, finished_utc = ? WHERE id = ?"));
@@ -1144,6 +1176,7 @@ bool RunStore::finishRun(qint64 runId, RunStatus status, const QString& reason, 
     q.addBindValue(utcNow());
     q.addBindValue(runId);
     if (!q.exec()) {
+        *failedCode = sqliteCode(q.lastError());
         setError(error, failure(m_path, tr("finishing run %1").arg(runId), q.lastError()));
         return false;
     }

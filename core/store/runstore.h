@@ -186,9 +186,16 @@ public:
     /// The schema version this build creates and reads; older ones are migrated on open.
     static int schemaVersion();
 
+    /// The space kept beside the database (`<file>-reserve`, kReserveBytes) so that a run ended by a full disk is
+    /// still stored as such: it is given back to the file system when finishing a run meets a full disk.
+    QString reservePath() const { return m_path + QStringLiteral("-reserve"); }
+    static constexpr qint64 kReserveBytes = 1024 * 1024;
+
 private:
     RunStore(QString path, QString connectionName);
     bool markAbandonedRuns(QString* error);
+    bool finishRunOnce(qint64 runId, RunStatus status, const QString& reason, QString* error, int* failedCode);
+    void keepReserve() const;
 
     QString m_path;
     QString m_connectionName;
