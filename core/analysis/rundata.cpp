@@ -61,7 +61,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
     d.stats = StepStatistics::fromSource(records, {}, d.concurrency);
-    d.server = ServerDeltas::of(samples);
+    d.server = ServerDeltas::of(samples, d.stats.window.startNs, d.stats.window.endNs);
     d.samples.reserve(samples.size());
     for (const StoredMetricsSample& s : samples)
         d.samples.push_back(MetricsSample::fromJson(s.values));

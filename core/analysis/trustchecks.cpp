@@ -639,7 +639,7 @@ TrustCheck streaming(const RunData& run)
     return c;
 }
 
-TrustCheck serverCap(const LoadCurve& curve)
+TrustCheck serverCap(const RunData& run, const LoadCurve& curve)
 {
     TrustCheck c = check(QStringLiteral("server-cap"), Status::Pass);
     // A gateway's own refusals first: they cap the load before the server sees it, in the gateway's words.
@@ -671,9 +671,12 @@ TrustCheck serverCap(const LoadCurve& curve)
     // The server should see every user the client holds open: running plus waiting. Far fewer means something in
     // between (a proxy's connection limit) holds requests back before the engine.
     bool visible = false;
+    const StepData* unseen = nullptr; // scraped, but never while its full load was held: its peaks are unknown
     for (const CurvePoint& p : curve.points) {
         const ServerDeltas& s = p.step->server;
         const int users = p.step->concurrency;
+        if (users > 1 && s.samples > 0 && s.samplesUnderLoad == 0 && !unseen)
+            unseen = p.step;
         if (s.peakRunning < 0 || users <= 1)
             continue;
         visible = true;
@@ -687,10 +690,17 @@ TrustCheck serverCap(const LoadCurve& curve)
             return c;
         }
     }
-    c.detail = visible ? QCoreApplication::translate(
-                   "TrustChecks", "The server saw every user the client held open, and nothing answered 429.")
-                       : QCoreApplication::translate(
-                           "TrustChecks", "Nothing answered 429; the server's running count was not visible.");
+    if (visible)
+        c.detail = QCoreApplication::translate(
+            "TrustChecks", "The server saw every user the client held open, and nothing answered 429.");
+    else if (unseen && unseen->server.loadHeldMs >= 0)
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "Nothing answered 429. At %1 no /metrics scrape was asked in the %2 the full load was held, so how many "
+            "requests the server saw at once is not known; longer steps (or --scrape-interval-ms) would show it.")
+                       .arg(unseen->loadPhrase(), text::milliseconds(unseen->server.loadHeldMs * run.timeScale));
+    else
+        c.detail = QCoreApplication::translate(
+            "TrustChecks", "Nothing answered 429; the server's running count was not visible.");
     return c;
 }
 
@@ -839,8 +849,8 @@ QList<TrustCheck> TrustChecks::of(
     QList<TrustCheck> checks {steadyState(curve), client(run)};
     if (std::optional<TrustCheck> lag = simulatorLag(run, settings))
         checks << *lag;
-    checks << outputLength(run) << samples(run, curve, settings) << errors(run) << streaming(run) << serverCap(curve)
-           << network(run) << versions(run) << physics(floors) << prefixCache(run, curve)
+    checks << outputLength(run) << samples(run, curve, settings) << errors(run) << streaming(run)
+           << serverCap(run, curve) << network(run) << versions(run) << physics(floors) << prefixCache(run, curve)
            << Disturbance::of(run).trustCheck();
     if (const std::optional<TrustCheck> source = imported(run))
         checks << *source;

@@ -54,21 +54,23 @@ void MetricsScraper::scrape(bool last)
     QNetworkRequest request(url);
     request.setTransferTimeout(std::max(1000, int(m_timer->interval()) * 2));
     m_target.applyTls(request);
+    // The sample is dated when it was asked, not answered: the server's state is of a moment after it, so a scrape
+    // asked before a step's load was held cannot pass for one taken under it (ServerDeltas' peaks).
+    const std::int64_t askedNs = monotonicNowNs();
     QNetworkReply* reply = m_manager->get(request);
     // A busy vLLM's /metrics is a few hundred KB; a scrape past this is no exposition the analysis can use, and
     // the client's memory must not follow the server's.
     replylimit::apply(reply, 16 * 1024 * 1024);
     m_inFlight = reply;
-    auto done = [this, reply] {
+    auto done = [this, reply, askedNs] {
         m_inFlight = nullptr;
         reply->deleteLater();
         if (reply->error() != QNetworkReply::NoError) {
             ++m_failures;
             return;
         }
-        const std::int64_t now = monotonicNowNs();
-        const MetricsSample sample = MetricsSample::from(PrometheusText::parse(reply->readAll()), now);
-        m_samples.push_back({now, sample.toJson()});
+        const MetricsSample sample = MetricsSample::from(PrometheusText::parse(reply->readAll()), askedNs);
+        m_samples.push_back({askedNs, sample.toJson()});
         Q_EMIT sampled(sample);
     };
     if (!last) {

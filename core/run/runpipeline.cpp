@@ -926,7 +926,6 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
     StepOutcome outcome;
     outcome.planned = planned;
     outcome.stepId = stepId;
-    outcome.server = ServerDeltas::of(samples);
     // From the stored requests, read back in passes: the step is never held whole (StepStatistics::fromSource).
     QString readError;
     outcome.stats = StepStatistics::fromSource(
@@ -940,6 +939,7 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         finish(RunStatus::Failed, QStringLiteral("The stored step could not be read back: %1").arg(readError));
         return;
     }
+    outcome.server = ServerDeltas::of(samples, outcome.stats.window.startNs, outcome.stats.window.endNs);
     // One request's lifetime, in the server's time: how long later steps' users take to ramp in, and with the
     // slowest request the pace the rest of the run is sized and timed by. A baseline that already misses a target
     // threefold at the percentile's median will stop the sweep at its first load (stopReason), which no load

@@ -8,10 +8,14 @@
 
 namespace kp::core {
 
-ServerDeltas ServerDeltas::of(const std::vector<StoredMetricsSample>& stored)
+ServerDeltas ServerDeltas::of(
+    const std::vector<StoredMetricsSample>& stored, std::int64_t heldFromNs, std::int64_t heldToNs)
 {
     ServerDeltas d;
     d.samples = int(stored.size());
+    const bool held = heldFromNs >= 0 && heldToNs >= heldFromNs;
+    if (held)
+        d.loadHeldMs = double(heldToNs - heldFromNs) / 1e6;
     if (stored.empty())
         return d;
     std::vector<MetricsSample> samples;
@@ -40,7 +44,11 @@ ServerDeltas ServerDeltas::of(const std::vector<StoredMetricsSample>& stored)
     d.requestsSucceeded = total(&MetricsSample::requestsSucceeded);
     d.prefixCacheQueries = total(&MetricsSample::prefixCacheQueries);
     d.prefixCacheHits = total(&MetricsSample::prefixCacheHits);
-    for (const MetricsSample& s : samples) {
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (held && (stored[i].ns < heldFromNs || stored[i].ns > heldToNs))
+            continue;
+        ++d.samplesUnderLoad;
+        const MetricsSample& s = samples[i];
         d.peakRunning = std::max(d.peakRunning, s.running);
         d.peakWaiting = std::max(d.peakWaiting, s.waiting);
         d.peakKvUsage = std::max(d.peakKvUsage, s.kvUsage);
@@ -50,7 +58,8 @@ ServerDeltas ServerDeltas::of(const std::vector<StoredMetricsSample>& stored)
 
 QJsonObject ServerDeltas::toJson() const
 {
-    QJsonObject o {{QStringLiteral("samples"), samples}, {QStringLiteral("counter_reset"), counterReset}};
+    QJsonObject o {{QStringLiteral("samples"), samples}, {QStringLiteral("samples_under_load"), samplesUnderLoad},
+        {QStringLiteral("counter_reset"), counterReset}};
     auto put = [&o](const char* key, double v) {
         if (v >= 0)
             o.insert(QLatin1String(key), v);
@@ -72,11 +81,14 @@ QString ServerDeltas::note(const QString& load) const
     QStringList parts;
     if (counterReset)
         parts << QStringLiteral("the server's counters went back to zero: it restarted during the step");
-    if (preemptions > 0)
+    if (preemptions > 0 && peakKvUsage >= 0)
         parts << (preemptions == 1 ? QStringLiteral("%1 preemption (KV cache full, peak %2%)")
                                    : QStringLiteral("%1 preemptions (KV cache full, peak %2%)"))
                      .arg(preemptions)
                      .arg(100 * peakKvUsage, 0, 'f', 0);
+    else if (preemptions > 0)
+        parts << (preemptions == 1 ? QStringLiteral("1 preemption (KV cache full)")
+                                   : QStringLiteral("%1 preemptions (KV cache full)").arg(preemptions));
     if (peakWaiting > 0)
         parts << (peakWaiting == 1 ? QStringLiteral("up to 1 request queued")
                                    : QStringLiteral("up to %1 requests queued").arg(peakWaiting));

@@ -7,12 +7,13 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <cstdint>
 #include <vector>
 
 namespace kp::core {
 
 /// What the server's own counters say about one step: the difference between the first and the last /metrics
-/// scrape taken during it, and the peaks of its gauges.
+/// scrape taken during it, and the peaks of its gauges while the client held the step's load.
 struct ServerDeltas
 {
     double preemptions = -1; ///< -1: not visible
@@ -21,11 +22,16 @@ struct ServerDeltas
     double requestsSucceeded = -1;
     double prefixCacheQueries = -1; ///< prompt tokens looked up in the prefix cache during the step
     double prefixCacheHits = -1; ///< of which found there
+    /// The gauges' peaks (-1: not visible) are read from the scrapes asked while the step's full load was held only.
+    /// One asked before the requests were sent or after they ended shows an idle server, and a step shorter than the
+    /// scrape interval has no other: its peaks would say the server saw none of its users.
     double peakRunning = -1;
     double peakWaiting = -1;
     double peakKvUsage = -1;
     bool counterReset = false; ///< a counter went down: the server restarted during the step
     int samples = 0;
+    int samplesUnderLoad = 0; ///< of which asked while the full load was held: the ones the peaks are of
+    double loadHeldMs = -1; ///< how long the full load was held, when given
 
     /// prefixCacheHits / prefixCacheQueries, or -1 when the server does not count them or nothing was looked up.
     double prefixCacheHitRate() const
@@ -33,8 +39,10 @@ struct ServerDeltas
         return prefixCacheQueries > 0 && prefixCacheHits >= 0 ? prefixCacheHits / prefixCacheQueries : -1;
     }
 
-    /// From a step's stored samples (MetricsSample JSON), in time order.
-    static ServerDeltas of(const std::vector<StoredMetricsSample>& stored);
+    /// From a step's stored samples (MetricsSample JSON), in time order. The full load was held from `heldFromNs` to
+    /// `heldToNs` (StepStatistics' window); both negative: every scrape counts for the peaks.
+    static ServerDeltas of(
+        const std::vector<StoredMetricsSample>& stored, std::int64_t heldFromNs = -1, std::int64_t heldToNs = -1);
     QJsonObject toJson() const;
     /// One line for the summary, empty when there is nothing worth saying.
     QString note(const QString& load) const;

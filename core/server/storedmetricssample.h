@@ -12,7 +12,7 @@ namespace kp::core {
 /// store, because ServerDeltas reads a step's scrapes and the store keeps them.
 struct StoredMetricsSample
 {
-    std::int64_t ns = 0; ///< monotonic time of the scrape
+    std::int64_t ns = 0; ///< monotonic time the scrape was asked (the server answered for a moment after it)
     QJsonObject values;
 };
 

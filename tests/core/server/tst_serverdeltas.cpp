@@ -50,6 +50,31 @@ private Q_SLOTS:
         QVERIFY(d.toJson()[u"counter_reset"].toBool());
     }
 
+    // The gauges' peaks are of the scrapes asked while the full load was held; the counters take every scrape.
+    void peaksAreOfTheScrapesUnderLoad()
+    {
+        // Asked at the step's start (0) and end (100), outside the load held from 10 to 90: an idle server twice.
+        std::vector<StoredMetricsSample> edges {sample(0, 1000, 0, 0, 0.0), sample(100, 1400, 0, 0, 0.0)};
+        const ServerDeltas unseen = ServerDeltas::of(edges, 10, 90);
+        QCOMPARE(unseen.samplesUnderLoad, 0);
+        QCOMPARE(unseen.peakRunning, -1.0);
+        QCOMPARE(unseen.peakKvUsage, -1.0);
+        QCOMPARE(unseen.generationTokens, 400.0);
+        QCOMPARE(unseen.loadHeldMs, 80e-6);
+        edges.insert(edges.begin() + 1, sample(50, 1200, 1, 3, 0.9));
+        const ServerDeltas seen = ServerDeltas::of(edges, 10, 90);
+        QCOMPARE(seen.samplesUnderLoad, 1);
+        QCOMPARE(seen.peakRunning, 4.0);
+        QCOMPARE(seen.peakWaiting, 3.0);
+        QCOMPARE(seen.peakKvUsage, 0.9);
+        // Without a window every scrape counts, as for a step that never held its load.
+        QCOMPARE(ServerDeltas::of(edges).samplesUnderLoad, 3);
+        // A preemption without a visible peak is said without one.
+        const ServerDeltas preempted = ServerDeltas::of({sample(0, 0, 0, 0, 0.0), sample(100, 0, 2, 0, 0.0)}, 10, 90);
+        QVERIFY2(preempted.note(QStringLiteral("8 users")).contains(u"2 preemptions (KV cache full)"),
+            qPrintable(preempted.note(QStringLiteral("8 users"))));
+    }
+
     void nothingVisibleIsSaidSo()
     {
         const ServerDeltas none = ServerDeltas::of({});
