@@ -21,7 +21,11 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -345,6 +349,11 @@ private Q_SLOTS:
             once("HTTP/1.1 307 Temporary Redirect\r\nlocation: http://127.0.0.1:9/v1/completions\r\ncontent-length: "
                  "0\r\n\r\n"),
             {ErrorClass::HttpError, QStringLiteral("a redirect to http://127.0.0.1:9/v1/completions, not followed")});
+        add("http: headers folded over two lines (obs-fold)",
+            once("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream;\r\n charset=utf-8\r\ntransfer-encoding:\r\n"
+                 "\tchunked\r\n\r\n"
+                + tokens(5) + done() + last),
+            ok5);
         add("http: HTTP/1.0, the body ends at the close",
             once("HTTP/1.0 200 OK\r\ncontent-type: text/event-stream\r\n\r\n" + tokens(5, false) + done(false),
                 End::Close),
@@ -1076,6 +1085,72 @@ private Q_SLOTS:
         QVERIFY2(
             run.err.contains(u"cannot be written") && run.err.contains(u"permissions") && !run.err.contains(u"backup"),
             qPrintable(run.err));
+    }
+
+    // Steps shorter than the scrape interval have only the scrapes asked at their start and end, both of an idle
+    // server. Their peaks used to say "the server saw at most 0 requests at once … something may cap the load", and
+    // the KV cache "peaked at 0%". Now the peaks are of the scrapes asked under the full load only, and none is said.
+    void aStepShorterThanTheScrapeIntervalRaisesNoDoubt()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult run = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("8"), QStringLiteral("--requests"), QStringLiteral("16"), QStringLiteral("--shapes"),
+                QStringLiteral("64/16"), QStringLiteral("--scrape-interval-ms"), QStringLiteral("600000"),
+                QStringLiteral("--db"), db},
+            120'000);
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const KneepointResult shown = runKneepoint(
+            {QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        const QJsonObject analysis = QJsonDocument::fromJson(shown.out.toUtf8()).object();
+        QJsonObject cap;
+        for (const QJsonValue v : analysis[u"trust"].toArray())
+            if (v[u"id"].toString() == u"server-cap")
+                cap = v.toObject();
+        QVERIFY2(!cap.isEmpty(), qPrintable(shown.out.left(2000)));
+        QCOMPARE(cap[u"status"].toString(), QStringLiteral("pass"));
+        const QString detail = cap[u"detail"].toString();
+        QVERIFY2(detail.startsWith(u"Nothing answered 429. At 8 users no /metrics scrape was asked in the ")
+                && detail.contains(u"the full load was held"),
+            qPrintable(detail));
+        QVERIFY2(!shown.out.contains(u"may cap the load") && !shown.out.contains(u"peaked at 0%"),
+            qPrintable(shown.out.left(4000)));
+    }
+
+    // A disk that fills in the middle of a run: the run is stored as failed, with the full disk as its reason, where
+    // it used to stay "running" (its end could not be written) and read "killed or crashed" on the next open.
+    void aRunEndedByAFullDiskSaysSo()
+    {
+        if (::geteuid() != 0 || QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty())
+            QSKIP("needs root and unshare(1) to mount a small file system of its own");
+        QTemporaryDir dir;
+        // A 4 MiB tmpfs in a mount namespace of the script's own (gone when it ends). Once the run has begun (its
+        // reserve exists), everything left on the file system is taken, as by another program's log.
+        const QString script = QStringLiteral(
+            "mount -t tmpfs -o size=4m kneepoint-full \"$1\" || exit 90\n"
+            "(while [ ! -e \"$1/runs.sqlite-reserve\" ]; do sleep 0.02; done; cat /dev/zero >\"$1/fill\" "
+            "2>/dev/null) &\n"
+            "\"$2\" demo --db \"$1/runs.sqlite\" --concurrency 1,8 --requests 400 >/dev/null\n"
+            "echo \"demo exit $?\"\n"
+            "wait\n"
+            "\"$2\" show 1 --db \"$1/runs.sqlite\"\n");
+        QProcess p;
+        p.start(QStringLiteral("unshare"),
+            {QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
+                QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), dir.path(),
+                SimProcess::binary()});
+        const KneepointResult r = finishKneepoint(p, 120'000);
+        if (r.code == 90)
+            QSKIP("this machine does not let the test mount a tmpfs");
+        QVERIFY2(r.out.contains(u"demo exit 1"), qPrintable(r.out + r.err));
+        const QString shown = r.out.simplified();
+        QVERIFY2(shown.contains(u"Run: 1 (demo), failed") && shown.contains(u"/runs.sqlite is full")
+                && !shown.contains(u"killed or crashed"),
+            qPrintable(r.out + r.err));
     }
 
     // A file to import that is a pipe or a device: refused with a sentence, where the pipe blocked for ever.
