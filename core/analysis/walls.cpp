@@ -217,9 +217,20 @@ void findMemory(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
                          .arg(curve.points[i].step->loadPhrase(), text::list(parts));
         return;
     }
+    // Scraped, but never while a step's full load was held: the gauge is there, its value under load is not.
+    double unseenHeldMs = -1;
+    for (const CurvePoint& p : curve.points) {
+        const ServerDeltas& s = p.step->server;
+        if (s.samples > 0 && s.samplesUnderLoad == 0)
+            unseenHeldMs = std::max(unseenHeldMs, s.loadHeldMs * facts.timeScale.value_or(1.0));
+    }
     w.evidence = w.visible
         ? QCoreApplication::translate("Walls", "the KV cache peaked at %1 at the highest load, with no preemptions")
               .arg(text::percent(lastKv))
+        : unseenHeldMs >= 0 ? QCoreApplication::translate("Walls",
+              "no /metrics scrape was asked while a step's full load was held (for %1 at the longest), so KV cache "
+              "use could not be measured")
+                                  .arg(text::milliseconds(unseenHeldMs))
         : facts.metricsVisible ? QCoreApplication::translate("Walls",
               "%1's /metrics carry no KV cache gauge, so KV cache use could not be "
               "measured")
@@ -287,7 +298,7 @@ QString Walls::lowestSentence(double highestLoad, bool byRate) const
     const std::vector<const Wall*> reached = reachedInOrder();
     const QString notVisible = memory.visible
         ? QString()
-        : QCoreApplication::translate("Walls", " Memory could not be seen: the server published no KV cache figures.");
+        : QCoreApplication::translate("Walls", " Memory could not be seen: %1.").arg(memory.evidence);
     if (reached.empty())
         return QCoreApplication::translate("Walls", "No wall was reached up to %1, the highest load measured.")
                    .arg(text::load(highestLoad, byRate))

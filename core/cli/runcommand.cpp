@@ -223,6 +223,8 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
             "--shared-prefix and --dataset cannot be combined: the data set's prompts are sent as written.")};
+    if (const std::optional<QString> tooShort = SweepInput::promptTooShort(o.shapes, o.sharedPrefixTokens))
+        throw UsageError {*tooShort};
     o.turns = option::integer(p, QStringLiteral("turns"), 1, 100);
     if (o.turns > 1 && !o.dataset.isEmpty())
         throw UsageError {

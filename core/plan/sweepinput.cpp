@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweepinput.h"
 
+#include "load/loadplan.h"
+
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -29,6 +32,38 @@ std::optional<QList<Shape>> SweepInput::shapes(const QString& text, int maxToken
         list.append(Shape {in, out});
     }
     return list;
+}
+
+int SweepInput::shortestPrompt(int sharedPrefixTokens)
+{
+    return sharedPrefixTokens + RequestTemplate::kUniqueWords + 2;
+}
+
+std::optional<QString> SweepInput::promptTooShort(const QList<Shape>& shapes, int sharedPrefixTokens)
+{
+    const int shortest = shortestPrompt(sharedPrefixTokens);
+    for (const Shape& shape : shapes) {
+        if (shape.input >= shortest)
+            continue;
+        if (sharedPrefixTokens > 0)
+            return QCoreApplication::translate("SweepInput",
+                "A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request's own %3 words: "
+                "use a shared prefix of %4 tokens or less, or prompts of %5 tokens or more.")
+                .arg(sharedPrefixTokens)
+                .arg(shape.input)
+                .arg(RequestTemplate::kUniqueWords)
+                .arg(std::max(0, shape.input - RequestTemplate::kUniqueWords - 2))
+                .arg(shortest);
+        return QCoreApplication::translate("SweepInput",
+            "A %1-token prompt is shorter than any Kneepoint sends: each prompt starts with %2 words of its own, so "
+            "that no two share a prefix, and the BOS token, %3 tokens in all. Ask for %3 tokens in or more (such as "
+            "%3/%4).")
+            .arg(shape.input)
+            .arg(RequestTemplate::kUniqueWords)
+            .arg(shortest)
+            .arg(shape.output);
+    }
+    return std::nullopt;
 }
 
 std::optional<QList<int>> SweepInput::users(const QString& text, int min, int max, QString* bad)

@@ -20,6 +20,11 @@ struct SweepInput
     static QStringList parts(const QString& text);
     /// "1024/256, 4096/512": IN/OUT token counts from 1 to `maxTokens`.
     static std::optional<QList<Shape>> shapes(const QString& text, int maxTokens, QString* bad);
+    /// The shortest prompt Kneepoint writes with `sharedPrefixTokens` in front: each prompt starts with words of its
+    /// own (so no two share a prefix the run did not ask for) and the BOS token.
+    static int shortestPrompt(int sharedPrefixTokens);
+    /// A sentence when a shape's prompt is shorter than that (a 1/1 shape), else nothing.
+    static std::optional<QString> promptTooShort(const QList<Shape>& shapes, int sharedPrefixTokens);
     /// "1, 2, 4, 8": whole numbers of users from `min` to `max`.
     static std::optional<QList<int>> users(const QString& text, int min, int max, QString* bad);
     /// "0.5, 2, 8": requests per second above 0 and up to a million, in the user's locale or with a point.

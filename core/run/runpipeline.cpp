@@ -13,6 +13,7 @@
 #include "load/contextfit.h"
 #include "metricsscraper.h"
 #include "plan/stepbudget.h"
+#include "plan/sweepinput.h"
 #include "serverwatch.h"
 #include "shard/clockoffset.h"
 
@@ -216,18 +217,15 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.turns = m_options.turns;
         return spec;
     };
+    // The shared part, the request's own block of words and BOS have to fit the input (as the command line and the
+    // wizard check before a run; a plan given as JSON is checked here).
+    if (const std::optional<QString> tooShort
+        = SweepInput::promptTooShort(m_options.shapes, m_options.sharedPrefixTokens)) {
+        finish(RunStatus::Failed, *tooShort);
+        return false;
+    }
     for (const Shape& shape : std::as_const(m_options.shapes)) {
         const WorkloadSpec spec = specFor(shape, m_options.sharedPrefixTokens);
-        // The shared part, the request's own block of words and BOS have to fit the input.
-        if (m_options.sharedPrefixTokens + RequestTemplate::kUniqueWords + 2 > shape.input) {
-            finish(RunStatus::Failed,
-                QStringLiteral("A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request's "
-                               "own part: use --shared-prefix %3 or less, or longer prompts.")
-                    .arg(m_options.sharedPrefixTokens)
-                    .arg(shape.input)
-                    .arg(std::max(0, shape.input - RequestTemplate::kUniqueWords - 2)));
-            return false;
-        }
         // The same judgement the doctor makes (ContextFit): the longest request the spread or the turns can make.
         const ContextFit fit {shape.input, shape.output, m_options.lengthSpread, m_options.turns};
         if (m_facts.maxModelLen) {

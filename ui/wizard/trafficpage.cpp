@@ -341,6 +341,10 @@ std::optional<QList<core::Shape>> TrafficPage::parseShapes(QString* error) const
         *error = tr("Choose a preset or write a size of your own, such as 2000/300.");
         return std::nullopt;
     }
+    if (const std::optional<QString> tooShort = core::SweepInput::promptTooShort(list, m_sharedPrefix->value())) {
+        *error = *tooShort;
+        return std::nullopt;
+    }
     if (m_contextLength) {
         for (const core::Shape& s : std::as_const(list)) {
             if (s.input + s.output > *m_contextLength) {
@@ -390,21 +394,8 @@ bool TrafficPage::check()
     if (m_sizesRadio->isChecked()) {
         m_datasetMessage->clearMessage();
         QString error;
-        const std::optional<QList<core::Shape>> shapes = parseShapes(&error);
-        // The shared part, each request's own block of words and BOS have to fit the shortest prompt.
-        const int room = core::RequestTemplate::kUniqueWords + 2;
-        if (shapes) {
-            for (const core::Shape& s : *shapes) {
-                if (m_sharedPrefix->value() + room > s.input) {
-                    error = tr("A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request's "
-                               "own part: at most %3.")
-                                .arg(m_sharedPrefix->value())
-                                .arg(s.input)
-                                .arg(std::max(0, s.input - room));
-                    break;
-                }
-            }
-        }
+        // The shared part, each request's own block of words and BOS have to fit the shortest prompt (parseShapes).
+        parseShapes(&error);
         m_sizesMessage->showMessage(error);
         return error.isEmpty();
     }

@@ -81,9 +81,10 @@ private Q_SLOTS:
         using namespace kp::core;
         Walls walls;
         walls.memory.visible = false;
+        walls.memory.evidence = u"the server's /metrics were not visible, so KV cache use could not be measured"_s;
         QCOMPARE(walls.lowestSentence(16, false),
-            u"No wall was reached up to 16 users, the highest load measured. Memory could not be seen: the server "
-            u"published no KV cache figures."_s);
+            u"No wall was reached up to 16 users, the highest load measured. Memory could not be seen: the server's "
+            u"/metrics were not visible, so KV cache use could not be measured."_s);
         walls.memory.visible = true;
         walls.saturation.reached = true;
         walls.saturation.load = 16;

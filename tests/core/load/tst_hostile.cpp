@@ -691,6 +691,16 @@ private Q_SLOTS:
             "--shapes takes IN/OUT pairs");
         row("empty shape", run + QStringList {QStringLiteral("--shapes"), QStringLiteral("0/5")},
             "--shapes takes IN/OUT pairs");
+        // A 1-token prompt used to reach the run, to fail after the server checks with "use --shared-prefix 0 or less".
+        row("one-token prompt", run + QStringList {QStringLiteral("--shapes"), QStringLiteral("1/1")},
+            "A 1-token prompt is shorter than any Kneepoint sends: each prompt starts with 6 words of its own, so that "
+            "no two share a prefix, and the BOS token, 8 tokens in all. Ask for 8 tokens in or more (such as 8/1).");
+        row("shared prefix past the prompt",
+            run
+                + QStringList {QStringLiteral("--shapes"), QStringLiteral("64/16"), QStringLiteral("--shared-prefix"),
+                    QStringLiteral("60")},
+            "A shared prefix of 60 tokens leaves no room in a 64-token prompt for each request's own 6 words: use a "
+            "shared prefix of 56 tokens or less, or prompts of 68 tokens or more.");
         row("negative rate", run + QStringList {QStringLiteral("--rate"), QStringLiteral("-1")},
             "--rate takes request rates above 0");
         row("odd percentile", run + QStringList {QStringLiteral("--percentile"), QStringLiteral("42")},
@@ -1118,6 +1128,9 @@ private Q_SLOTS:
                 && detail.contains(u"the full load was held"),
             qPrintable(detail));
         QVERIFY2(!shown.out.contains(u"may cap the load") && !shown.out.contains(u"peaked at 0%"),
+            qPrintable(shown.out.left(4000)));
+        // Nor is the KV gauge said to be missing: it was there, only never read under the load.
+        QVERIFY2(shown.out.contains(u"no /metrics scrape was asked while a step's full load was held"),
             qPrintable(shown.out.left(4000)));
     }
 
