@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <limits>
 #include <map>
 #include <memory>
 #include <vector>
@@ -33,6 +34,7 @@ using namespace kp::core;
 namespace {
 
 constexpr int Shards = 3;
+constexpr int SkewMs = 2500; // shard 2's wall clock, fast
 
 // Concurrency 3 and 6, request counts a single run makes exactly; loose targets so that nothing stops early.
 const QStringList plan {QStringLiteral("--concurrency"), QStringLiteral("3,6"), QStringLiteral("--requests"),
@@ -200,8 +202,13 @@ private Q_SLOTS:
                 QStringLiteral("--shard"), QStringLiteral("%1/%2").arg(i).arg(Shards), QStringLiteral("--start-at"),
                 start, QStringLiteral("--slot-seconds"), QStringLiteral("3"), QStringLiteral("--db"), shardDb(i)};
             // Shard 2 measures its clock against the coordinator; the others against the server's Date header.
-            if (i == 2)
+            // Its machine's wall clock is 2.5 s fast, and it still begins every step with the others.
+            if (i == 2) {
                 arguments << QStringLiteral("--clock-server") << clockUrl;
+                QProcessEnvironment skewed = QProcessEnvironment::systemEnvironment();
+                skewed.insert(QStringLiteral("KNEEPOINT_CLOCK_SKEW_MS"), QString::number(SkewMs));
+                p->setProcessEnvironment(skewed);
+            }
             p->start(SimProcess::binary(), arguments + plan);
             shards.push_back(std::move(p));
         }
@@ -271,16 +278,43 @@ private Q_SLOTS:
         const QJsonArray shardList = run->info.environment.value(u"shards").toArray();
         QCOMPARE(shardList.size(), Shards);
         // The clock each shard measured: against the coordinator for shard 2, the server's Date for the others; all
-        // on this one machine, so within their own uncertainty of zero.
+        // on this one machine, so within their own uncertainty of zero, but for shard 2's skew.
         for (const auto& v : shardList) {
             const QJsonObject clock = v.toObject().value(u"clock").toObject();
-            const QString expected = v.toObject().value(u"index").toInt() == 2 ? QStringLiteral("clock-server")
-                                                                               : QStringLiteral("server-date");
-            QCOMPARE(clock.value(u"reference").toString(), expected);
-            const QJsonObject used
-                = clock.value(expected == u"clock-server" ? u"clock_server" : u"server_date").toObject();
-            QVERIFY2(std::abs(used.value(u"offset_ms").toDouble()) <= used.value(u"uncertainty_ms").toDouble() + 20,
+            const bool skewed = v.toObject().value(u"index").toInt() == 2;
+            QCOMPARE(clock.value(u"reference").toString(),
+                skewed ? QStringLiteral("clock-server") : QStringLiteral("server-date"));
+            const QJsonObject used = clock.value(skewed ? u"clock_server" : u"server_date").toObject();
+            const double expected = skewed ? -SkewMs : 0;
+            QVERIFY2(std::abs(used.value(u"offset_ms").toDouble() - expected)
+                    <= used.value(u"uncertainty_ms").toDouble() + 20,
                 qPrintable(QString::fromUtf8(QJsonDocument(clock).toJson())));
+        }
+        // Every shard began every step within 100 ms of the others, on the reference clock: the merged steps' first
+        // sends, per shard, lie that close (a shard on its own wall clock would be 2.5 s late or early).
+        for (const auto& [index, records] : whole) {
+            if (index == 0)
+                continue; // the baseline's one user is shard 0's
+            // The merge numbers each shard's users after the last shard's, and the users split evenly here.
+            const int perShard = (index == 1 ? 3 : 6) / Shards;
+            std::map<int, std::int64_t> firstByShard;
+            for (const RequestRecord& r : records) {
+                const int shardOf = r.user / perShard;
+                auto [it, inserted] = firstByShard.try_emplace(shardOf, r.sentNs);
+                if (!inserted)
+                    it->second = std::min(it->second, r.sentNs);
+            }
+            QCOMPARE(int(firstByShard.size()), Shards);
+            std::int64_t earliest = std::numeric_limits<std::int64_t>::max();
+            std::int64_t latest = std::numeric_limits<std::int64_t>::min();
+            for (const auto& [shardOf, ns] : firstByShard) {
+                earliest = std::min(earliest, ns);
+                latest = std::max(latest, ns);
+            }
+            QVERIFY2(latest - earliest < 100'000'000,
+                qPrintable(QStringLiteral("step %1: the shards' first sends spread over %2 ms")
+                               .arg(index)
+                               .arg(double(latest - earliest) / 1e6)));
         }
 
         // What the simulator saw: at most six requests at once, and six at once at some moment, from three clients.
