@@ -2123,6 +2123,17 @@
     </message>
 </context>
 <context>
+    <name>SweepInput</name>
+    <message>
+        <source>A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request&apos;s own %3 words: use a shared prefix of %4 tokens or less, or prompts of %5 tokens or more.</source>
+        <translation>Ein gemeinsames Präfix von %1 Tokens lässt in einem Prompt von %2 Tokens keinen Platz für die eigenen %3 Wörter jeder Anfrage: Verwenden Sie ein gemeinsames Präfix von höchstens %4 Tokens oder Prompts ab %5 Tokens.</translation>
+    </message>
+    <message>
+        <source>A %1-token prompt is shorter than any Kneepoint sends: each prompt starts with %2 words of its own, so that no two share a prefix, and the BOS token, %3 tokens in all. Ask for %3 tokens in or more (such as %3/%4).</source>
+        <translation>Ein Prompt von %1 Tokens ist kürzer als jeder, den Kneepoint sendet: Jeder Prompt beginnt mit %2 eigenen Wörtern, damit keine zwei ein Präfix teilen, und dem BOS-Token, zusammen %3 Tokens. Verlangen Sie %3 Tokens Eingabe oder mehr (etwa %3/%4).</translation>
+    </message>
+</context>
+<context>
     <name>TextFormat</name>
     <message>
         <source>time to first token</source>
@@ -2608,6 +2619,10 @@
         <source>The stream came buffered: first and last token together</source>
         <translation>Der Stream kam gepuffert an: erstes und letztes Token zusammen</translation>
     </message>
+    <message>
+        <source>Nothing answered 429. At %1 no /metrics scrape was asked in the %2 the full load was held, so how many requests the server saw at once is not known; longer steps (or --scrape-interval-ms) would show it.</source>
+        <translation>Nichts antwortete mit 429. Bei %1 wurde in den %2, in denen die volle Last anlag, kein /metrics abgefragt, daher ist nicht bekannt, wie viele Anfragen der Server gleichzeitig sah; längere Schritte (oder --scrape-interval-ms) würden es zeigen.</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -2932,10 +2947,6 @@
         <translation>%1, aber %2 brachten danach %3: ein verrauschtes Paar von Schritten, keine Wand</translation>
     </message>
     <message>
-        <source> Memory could not be seen: the server published no KV cache figures.</source>
-        <translation> Der Speicher war nicht sichtbar: Der Server veröffentlichte keine KV-Cache-Werte.</translation>
-    </message>
-    <message>
         <source>No wall was reached up to %1, the highest load measured.</source>
         <translation>Bis %1, der höchsten gemessenen Last, wurde keine Wand erreicht.</translation>
     </message>
@@ -2962,6 +2973,14 @@
     <message>
         <source>; the others stand beyond %1.</source>
         <translation>; die anderen liegen jenseits von %1.</translation>
+    </message>
+    <message>
+        <source>no /metrics scrape was asked while a step&apos;s full load was held (for %1 at the longest), so KV cache use could not be measured</source>
+        <translation>kein /metrics wurde abgefragt, während die volle Last eines Schritts anlag (höchstens %1 lang), daher ließ sich die KV-Cache-Belegung nicht messen</translation>
+    </message>
+    <message>
+        <source> Memory could not be seen: %1.</source>
+        <translation> Der Speicher ließ sich nicht sehen: %1.</translation>
     </message>
 </context>
 <context>
@@ -5887,10 +5906,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>S&amp;hared prefix:</source>
         <translation>Gemeinsames Prä&amp;fix:</translation>
-    </message>
-    <message>
-        <source>A shared prefix of %1 tokens leaves no room in a %2-token prompt for each request&apos;s own part: at most %3.</source>
-        <translation>Ein gemeinsames Präfix von %1 Tokens lässt in einem Prompt von %2 Tokens keinen Platz für den eigenen Teil jeder Anfrage: höchstens %3.</translation>
     </message>
     <message>
         <source>Spread of the request lengths in percent</source>
