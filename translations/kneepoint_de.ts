@@ -3504,6 +3504,10 @@
         <source>New Run</source>
         <translation>Neuer Lauf</translation>
     </message>
+    <message>
+        <source>&amp;Start the benchmark</source>
+        <translation>Benchmark &amp;starten</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::HardwarePage</name>
@@ -3552,16 +3556,16 @@
         <translation>&amp;GPU:</translation>
     </message>
     <message>
-        <source>&amp;Number of GPUs:</source>
-        <translation>&amp;Anzahl der GPUs:</translation>
-    </message>
-    <message>
         <source>Choose the GPU the server runs on: the physics check needs its memory bandwidth and FLOPS.</source>
         <translation>Wählen Sie die GPU, auf der der Server läuft: Der Physik-Check braucht ihre Speicherbandbreite und FLOPS.</translation>
     </message>
     <message>
         <source>No GPU in the catalog matches “%1”.</source>
         <translation>Keine GPU im Katalog passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>N&amp;umber of GPUs:</source>
+        <translation>&amp;Anzahl der GPUs:</translation>
     </message>
 </context>
 <context>
@@ -4627,7 +4631,7 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
     <message>
         <source>Pin capacity down &amp;to within</source>
-        <translation>Kapazität eingrenzen &amp;auf</translation>
+        <translation>Kapazität &amp;eingrenzen auf</translation>
     </message>
     <message numerus="yes">
         <source>After the sweep, measure loads between the two steps around capacity (at most %n more steps) until its 95% interval is this close.</source>
@@ -5529,7 +5533,7 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
     <message>
         <source>Do not check the server&apos;s TLS &amp;certificate</source>
-        <translation>TLS-&amp;Zertifikat des Servers nicht prüfen</translation>
+        <translation>TLS-Zertifikat des Servers &amp;nicht prüfen</translation>
     </message>
     <message>
         <source>Only on a network you trust: anyone in between could read the API key and the answers. The report says the certificate was not checked.</source>
@@ -5549,7 +5553,7 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
     <message>
         <source>C&amp;hoose…</source>
-        <translation>Aus&amp;wählen…</translation>
+        <translation>Auswäh&amp;len…</translation>
     </message>
     <message>
         <source>CA certificate</source>
@@ -5697,10 +5701,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Zeit &amp;pro Ausgabe-Token (TPOT):</translation>
     </message>
     <message>
-        <source>Perc&amp;entile:</source>
-        <translation>Perze&amp;ntil:</translation>
-    </message>
-    <message>
         <source>Optional: the whole request, first byte sent to last token received.</source>
         <translation>Optional: die gesamte Anfrage, vom ersten gesendeten Byte bis zum letzten empfangenen Token.</translation>
     </message>
@@ -5723,6 +5723,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>“%1” is not a time from %2 to %3 ms; the target stays at %4 ms.</source>
         <translation>„%1“ ist keine Zeit von %2 bis %3 ms; das Ziel bleibt bei %4 ms.</translation>
+    </message>
+    <message>
+        <source>Percent&amp;ile:</source>
+        <translation>Perze&amp;ntil:</translation>
     </message>
 </context>
 <context>
@@ -5810,10 +5814,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>One request per line: {&quot;prompt&quot;: …} or {&quot;messages&quot;: […]}</source>
         <translation>Eine Anfrage pro Zeile: {&quot;prompt&quot;: …} oder {&quot;messages&quot;: […]}</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Durchsuchen…</translation>
     </message>
     <message>
         <source>Choose the data set file</source>
@@ -5948,8 +5948,12 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Jeder Nutzer führt Gespräche mit so vielen Runden, und jede Runde sendet den Verlauf vor einer neuen Frage erneut, wie Chat-Clients es tun: Der Präfix-Cache eines Servers kann dann den Verlauf liefern.</translation>
     </message>
     <message>
-        <source>C&amp;onversations:</source>
-        <translation>Ge&amp;spräche:</translation>
+        <source>Bro&amp;wse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Con&amp;versations:</source>
+        <translation>Gesp&amp;räche:</translation>
     </message>
 </context>
 <context>

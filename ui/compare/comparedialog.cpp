@@ -70,10 +70,12 @@ CompareDialog::CompareDialog(const QString& databasePath, const QList<RunSummary
     m_metrics->setObjectName(QStringLiteral("compareMetrics"));
     m_metrics->setAccessibleName(tr("Metrics of both runs"));
     m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metrics->setTabKeyNavigation(false); // Tab moves on to the next control, not through the cells
     m_metrics->verticalHeader()->hide();
     m_changes->setObjectName(QStringLiteral("compareChanges"));
     m_changes->setAccessibleName(tr("What changed"));
     m_changes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_changes->setTabKeyNavigation(false);
     m_changes->verticalHeader()->hide();
 
     auto* pick = new QFormLayout;

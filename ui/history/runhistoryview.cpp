@@ -78,6 +78,9 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // A list of runs, read row by row: Tab moves on to the next control, as in any list, instead of walking the
+    // cells and, past the last column, selecting the next run. The arrow keys move between runs.
+    m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     // The short columns fit their contents; the model and the server share the rest, shortened in the middle
     // ("meta-llama/…-8B-Instruct", "http://…:8000") so that both ends stay readable at 1280 pixels.

@@ -34,6 +34,7 @@ QTableWidget* table(const QString& name, const QStringList& header, QWidget* par
     t->setColumnCount(int(header.size()));
     t->setHorizontalHeaderLabels(header);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setTabKeyNavigation(false); // Tab moves on to the next control, not through the cells
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);

@@ -87,6 +87,7 @@ QTableView* tableOf(QAbstractItemModel* model, const QString& name, QWidget* par
     view->setModel(proxy);
     view->setSortingEnabled(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setTabKeyNavigation(false); // Tab moves on to the next control, not through the cells
     view->verticalHeader()->hide();
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -524,6 +525,7 @@ void ReportView::rebuildBody(const ReportResult& result)
     proxy->setSortRole(RequestTableModel::SortRole);
     requests->setModel(proxy);
     requests->setSortingEnabled(true);
+    requests->setTabKeyNavigation(false);
     requests->verticalHeader()->hide();
     requests->setMinimumHeight(320);
     m_bodyLayout->addWidget(

@@ -17,6 +17,8 @@ ConnectionWizard::ConnectionWizard(QWidget* parent)
     setObjectName(QStringLiteral("connectionWizard"));
     setWindowTitle(tr("New Run"));
     setOption(QWizard::NoBackButtonOnStartPage);
+    // The last button starts a benchmark that may take minutes: it says so, not "Finish".
+    setButtonText(QWizard::FinishButton, tr("&Start the benchmark"));
     setMinimumSize(760, 620);
 
     m_server = new ServerPage(this);

@@ -89,7 +89,7 @@ HardwarePage::HardwarePage(QWidget* parent)
     gpuColumn->addWidget(m_gpuMessage);
     gpuColumn->addWidget(catalogNote);
     gpuColumn->addWidget(catalogMessage);
-    auto* countLabel = new QLabel(tr("&Number of GPUs:"), this);
+    auto* countLabel = new QLabel(tr("N&umber of GPUs:"), this);
     countLabel->setBuddy(m_count);
     auto* countColumn = new QVBoxLayout;
     countColumn->setSpacing(2);

@@ -97,7 +97,7 @@ TargetsPage::TargetsPage(QWidget* parent)
     ttftLabel->setBuddy(m_ttft);
     auto* tpotLabel = new QLabel(tr("Time &per output token (TPOT):"), this);
     tpotLabel->setBuddy(m_tpot);
-    auto* percentileLabel = new QLabel(tr("Perc&entile:"), this);
+    auto* percentileLabel = new QLabel(tr("Percent&ile:"), this);
     percentileLabel->setBuddy(m_percentile);
     auto* e2elNote = new QLabel(tr("Optional: the whole request, first byte sent to last token received."), this);
     e2elNote->setWordWrap(true);

@@ -147,7 +147,7 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
     m_dataset->setPlaceholderText(tr("One request per line: {\"prompt\": …} or {\"messages\": […]}"));
-    m_browse = new QPushButton(tr("&Browse…"), this);
+    m_browse = new QPushButton(tr("Bro&wse…"), this);
     m_browse->setObjectName(QStringLiteral("datasetBrowse"));
     m_browse->setAccessibleName(tr("Choose the data set file"));
     m_datasetMessage = new FieldMessage(m_dataset, this);
@@ -185,7 +185,7 @@ TrafficPage::TrafficPage(QWidget* parent)
     spreadRow->addWidget(m_lengthSpread);
     spreadRow->addStretch(1);
     sizesForm->addRow(spreadLabel, spreadRow);
-    auto* turnsLabel = new QLabel(tr("C&onversations:"), this);
+    auto* turnsLabel = new QLabel(tr("Con&versations:"), this);
     turnsLabel->setBuddy(m_turns);
     auto* turnsRow = new QHBoxLayout;
     turnsRow->addWidget(m_turns);

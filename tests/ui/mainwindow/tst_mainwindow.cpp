@@ -902,6 +902,34 @@ private Q_SLOTS:
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
+    // Tab leaves the run list for the next control: it used to walk the list cell by cell and, past the last
+    // column, select the next run.
+    void tabLeavesTheRunList()
+    {
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        QVERIFY(showsRun2(window));
+        auto* table = window.findChild<QTableView*>(QStringLiteral("historyTable"));
+        QVERIFY(table);
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        for (int i = 0; i < 12; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            if (!table->hasFocus())
+                break;
+        }
+        QVERIFY2(!table->hasFocus(), "Tab stayed in the run list");
+        QCOMPARE(window.history()->selectedRun(), qint64(2));
+        // So does every other table, the report's and Compare's: none is a trap for Tab.
+        CompareDialog compare(db, window.history()->model()->runs(), &window);
+        for (QWidget* top : std::initializer_list<QWidget*> {&window, &compare})
+            for (const QTableView* view : top->findChildren<QTableView*>())
+                QVERIFY2(!view->tabKeyNavigation(), qPrintable(view->objectName()));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
     void remembersItsGeometry()
     {
         QTemporaryDir dir;

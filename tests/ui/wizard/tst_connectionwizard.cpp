@@ -18,17 +18,21 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMap>
 #include <QPalette>
 #include <QPointer>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTranslator>
 
 #include <memory>
 
@@ -557,6 +561,75 @@ private Q_SLOTS:
         // The red that reads on a light window is too dark here: the message picks a lighter one.
         QVERIFY(message->palette().color(QPalette::WindowText).lightnessF() > 0.6);
         screenshot(wizard, QStringLiteral("dark-server-bad-url"));
+    }
+
+    // Alt and a letter reaches one control on each page: the page's labels and buttons and the wizard's own buttons
+    // (Alt+N is Next, not "Number of GPUs"; Alt+B is Back, not "Browse…").
+    void noTwoControlsOfAPageShareAKey_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << QString();
+        QTest::newRow("German") << QStringLiteral("de");
+    }
+    void noTwoControlsOfAPageShareAKey()
+    {
+        QFETCH(QString, language);
+        // The German window has mnemonics of its own; Qt's buttons are German where its translation is installed.
+        QTranslator ours;
+        QTranslator qt;
+        if (!language.isEmpty()) {
+            QVERIFY(ours.load(QStringLiteral("kneepoint_") + language, QStringLiteral(KNEEPOINT_TRANSLATIONS_DIR)));
+            QCoreApplication::installTranslator(&ours);
+            if (qt.load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QCoreApplication::installTranslator(&qt);
+        }
+        const auto uninstall = qScopeGuard([&] {
+            QCoreApplication::removeTranslator(&ours);
+            QCoreApplication::removeTranslator(&qt);
+        });
+        ConnectionWizard wizard;
+        const auto key = [](const QString& text) -> QChar {
+            for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+                if (text[i] != u'&')
+                    continue;
+                if (text[i + 1] == u'&') {
+                    ++i;
+                    continue;
+                }
+                return text[i + 1].toLower();
+            }
+            return {};
+        };
+        // The last page ends on the button that starts the run, named for what it does.
+        if (language.isEmpty())
+            QCOMPARE(wizard.buttonText(QWizard::FinishButton), QStringLiteral("&Start the benchmark"));
+        QStringList clashes;
+        for (const int id : wizard.pageIds()) {
+            QWizardPage* page = wizard.page(id);
+            QStringList wizardButtons {
+                wizard.buttonText(QWizard::BackButton), wizard.buttonText(QWizard::CancelButton)};
+            wizardButtons << (id == wizard.pageIds().last() ? wizard.buttonText(QWizard::FinishButton)
+                                                            : wizard.buttonText(QWizard::NextButton));
+            QMap<QChar, QStringList> owners;
+            for (const QString& text : std::as_const(wizardButtons))
+                if (const QChar k = key(text); !k.isNull())
+                    owners[k] << text;
+            for (QWidget* w : page->findChildren<QWidget*>()) {
+                if (!w->isVisibleTo(page))
+                    continue;
+                QString text;
+                if (const auto* label = qobject_cast<QLabel*>(w); label && label->buddy())
+                    text = label->text();
+                else if (const auto* button = qobject_cast<QAbstractButton*>(w))
+                    text = button->text();
+                if (const QChar k = key(text); !k.isNull())
+                    owners[k] << text;
+            }
+            for (auto it = owners.cbegin(); it != owners.cend(); ++it)
+                if (it.value().size() > 1)
+                    clashes << QStringLiteral("page %1, Alt+%2: %3").arg(id).arg(it.key(), it.value().join(u" | "));
+        }
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(u"; ")));
     }
 
     void estimateFromTargets()
