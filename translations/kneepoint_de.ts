@@ -4013,10 +4013,6 @@
         <translation>%1 von %2 Schritten</translation>
     </message>
     <message>
-        <source>Step %1 of %2: %3</source>
-        <translation>Schritt %1 von %2: %3</translation>
-    </message>
-    <message>
         <source>%1 of %2 steps, estimating the time left</source>
         <translation>%1 von %2 Schritten, Restzeit wird geschätzt</translation>
     </message>
@@ -4167,6 +4163,22 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>%1 min</source>
         <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests, %3 in</source>
+        <translation>%1 von %2 Anfragen, seit %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3 requests</source>
+        <translation>%1 von %2, %3 Anfragen</translation>
+    </message>
+    <message>
+        <source>%1 requests, %2 in</source>
+        <translation>%1 Anfragen, seit %2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3 (%4)</source>
+        <translation>Schritt %1 von %2: %3 (%4)</translation>
     </message>
 </context>
 <context>

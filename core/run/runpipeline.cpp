@@ -529,6 +529,15 @@ void RunPipeline::runNextStep()
                                  : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users))
         + (m_attempt > 0 ? QStringLiteral(", measured again") : QString());
     Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
+    {
+        double estimate = m_next == 0 ? -1 : elapsed / double(m_next);
+        if (m_stepSeconds.size() == m_plan.size())
+            estimate = m_stepSeconds[m_next] / timeScale();
+        const bool timed = step.plan.durationSeconds > 0;
+        if (timed)
+            estimate = step.plan.durationSeconds / timeScale();
+        Q_EMIT stepPlanned(step.plan.requestCount, estimate, timed);
+    }
     m_stepStartedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     {
         StepInfo open;

@@ -79,6 +79,10 @@ Q_SIGNALS:
     /// The measured requests of the step in progress as they finish (LoadEngine::requestsMeasured).
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    /// The step that progress() just named: the requests it measures, how long it is estimated to take in real
+    /// seconds (negative when unknown) and whether it is `timed` (it ends after that long, or its requests, whichever
+    /// comes first), so that a view can say how far into the step it is and count the time left down within it.
+    void stepPlanned(int plannedRequests, double estimatedSeconds, bool timed);
     /// No request of the step in progress has ended for `seconds` (said at quietNoticeSeconds(), then each time the
     /// silence doubles): a server that
     /// sends nothing, or a byte at a time, holds each request up to the request timeout, `timeoutSeconds`, and the

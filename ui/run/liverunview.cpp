@@ -218,6 +218,10 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
     connect(m_controller, &RunController::runCreated, this, &LiveRunView::onRunCreated);
     connect(m_controller, &RunController::phaseChanged, this, &LiveRunView::onPhaseChanged);
     connect(m_controller, &RunController::progress, this, &LiveRunView::onProgress);
+    connect(m_controller, &RunController::stepPlanned, this, &LiveRunView::onStepPlanned);
+    m_stepTimer = new QTimer(this);
+    m_stepTimer->setInterval(1000);
+    connect(m_stepTimer, &QTimer::timeout, this, &LiveRunView::showStepProgress);
     connect(m_controller, &RunController::stepFinished, this, &LiveRunView::onStepFinished);
     connect(m_controller, &RunController::metricsSampled, this, &LiveRunView::onMetricsSampled);
     connect(m_controller, &RunController::requestsMeasured, this, &LiveRunView::onRequestsMeasured);
@@ -368,6 +372,7 @@ QString LiveRunView::percentileName() const
 void LiveRunView::clear()
 {
     m_flushTimer->stop();
+    stopStepProgress();
     m_ttft.points.clear();
     m_tpot.points.clear();
     m_throughputPoints.clear();
@@ -473,6 +478,9 @@ void LiveRunView::onPlanSized(const QString& sentence, double seconds, bool held
 
 void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)
 {
+    // Between steps the label says what happens instead of the last step's progress.
+    if (phase == u"doctor" || phase == u"detect" || phase == u"prompts" || phase == u"held")
+        stopStepProgress();
     if (phase == u"doctor")
         m_phaseLabel->setText(tr("Checking the server"));
     else if (phase == u"detect")
@@ -521,14 +529,65 @@ void LiveRunView::onProgress(
     m_progress->setRange(0, std::max(1, stepsTotal));
     m_progress->setValue(std::min(stepsDone, std::max(1, stepsTotal)));
     if (what.isEmpty()) {
+        m_stepTimer->stop();
         m_progress->setFormat(tr("%1 of %2 steps").arg(stepsDone).arg(stepsTotal));
         return;
     }
+    m_step = {};
+    m_step.done = stepsDone;
+    m_step.total = stepsTotal;
+    m_step.what = what;
+    m_step.remainingAtStart = remainingSeconds;
+    m_step.clock.start();
+    m_stepTimer->start();
+    showStepProgress();
+}
+
+void LiveRunView::onStepPlanned(int plannedRequests, double estimatedSeconds, bool timed)
+{
+    m_step.plannedRequests = plannedRequests;
+    m_step.estimatedSeconds = estimatedSeconds;
+    m_step.timed = timed;
+    showStepProgress();
+}
+
+void LiveRunView::showStepProgress()
+{
+    if (!m_step.clock.isValid())
+        return;
+    const double in = double(m_step.clock.elapsed()) / 1000;
+    // This step's time left: its requests' pace once one has ended, its planned time for a timed step (whichever
+    // ends it first), else its estimate counted down. The later steps keep the share of the estimate they had.
+    double stepLeft = -1;
+    if (m_step.plannedRequests > 0 && m_step.requestsEnded > 0)
+        stepLeft = in * double(std::max<qint64>(0, m_step.plannedRequests - m_step.requestsEnded))
+            / double(m_step.requestsEnded);
+    if (m_step.timed && m_step.estimatedSeconds >= 0)
+        stepLeft = stepLeft < 0 ? std::max(0.0, m_step.estimatedSeconds - in)
+                                : std::min(stepLeft, std::max(0.0, m_step.estimatedSeconds - in));
+    else if (stepLeft < 0 && m_step.estimatedSeconds > in)
+        stepLeft = m_step.estimatedSeconds - in;
+    const double later = m_step.remainingAtStart >= 0 && m_step.estimatedSeconds >= 0
+        ? std::max(0.0, m_step.remainingAtStart - m_step.estimatedSeconds)
+        : -1;
+    double remaining = -1;
+    if (later >= 0 && stepLeft >= 0)
+        remaining = stepLeft + later;
+    else if (m_step.remainingAtStart >= 0)
+        remaining = std::max(0.0, m_step.remainingAtStart - in);
     // The pipeline names the step in the command line's words; the numbers around it are ours.
-    m_phaseLabel->setText(tr("Step %1 of %2: %3").arg(stepsDone + 1).arg(stepsTotal).arg(what));
-    m_progress->setFormat(remainingSeconds < 0
-            ? tr("%1 of %2 steps, estimating the time left").arg(stepsDone).arg(stepsTotal)
-            : tr("%1 of %2 steps, about %3 left").arg(stepsDone).arg(stepsTotal).arg(durationText(remainingSeconds)));
+    const QString far = m_step.plannedRequests > 0 && !m_step.timed
+        ? tr("%1 of %2 requests, %3 in")
+              .arg(QLocale().toString(m_step.requestsEnded), QLocale().toString(m_step.plannedRequests),
+                  durationText(in))
+        : m_step.timed
+        ? tr("%1 of %2, %3 requests")
+              .arg(durationText(in), durationText(m_step.estimatedSeconds), QLocale().toString(m_step.requestsEnded))
+        : tr("%1 requests, %2 in").arg(QLocale().toString(m_step.requestsEnded), durationText(in));
+    m_phaseLabel->setText(tr("Step %1 of %2: %3 (%4)").arg(m_step.done + 1).arg(m_step.total).arg(m_step.what, far));
+    m_progress->setFormat(remaining < 0
+            ? tr("%1 of %2 steps, estimating the time left").arg(m_step.done).arg(m_step.total)
+            : tr("%1 of %2 steps, about %3 left").arg(m_step.done).arg(m_step.total).arg(durationText(remaining)));
 }
 
 void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
@@ -638,6 +697,7 @@ void LiveRunView::onRequestsMeasured(const QList<core::RequestDot>& dots)
             m_failedPoints.append(QPointF(t, 0));
     }
     m_requestsSeen += dots.size();
+    m_step.requestsEnded += dots.size();
     // The latest ones only, dropped in blocks so that the list is not shifted at every batch.
     if (m_requestPoints.size() > kMaxRequestDots + kMaxRequestDots / 4)
         m_requestPoints.remove(0, m_requestPoints.size() - kMaxRequestDots);
@@ -647,8 +707,15 @@ void LiveRunView::onRequestsMeasured(const QList<core::RequestDot>& dots)
     scheduleFlush();
 }
 
+void LiveRunView::stopStepProgress()
+{
+    m_stepTimer->stop();
+    m_step.clock.invalidate();
+}
+
 void LiveRunView::onFinished(core::RunStatus status, const QString& reason)
 {
+    stopStepProgress();
     m_stopButton->setEnabled(false);
     m_stopButton->setText(tr("&Stop"));
     switch (status) {
@@ -672,6 +739,7 @@ void LiveRunView::onFinished(core::RunStatus status, const QString& reason)
 
 void LiveRunView::onStopClicked()
 {
+    stopStepProgress();
     m_stopButton->setEnabled(false);
     m_stopButton->setText(tr("Stopping…"));
     m_phaseLabel->setText(tr("Stopping: the step in progress is cancelled, completed steps are kept."));

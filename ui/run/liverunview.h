@@ -6,6 +6,7 @@
 #include "server/serverfacts.h"
 #include "store/runstore.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QPointF>
 #include <QStringList>
@@ -56,6 +57,11 @@ private:
     /// The plan sized after the baseline: said under the progress bar, and asked about when it is over an hour.
     void onPlanSized(const QString& sentence, double seconds, bool held);
     void onProgress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
+    void onStepPlanned(int plannedRequests, double estimatedSeconds, bool timed);
+    /// Once a second within a step: its requests done of those planned, its time so far, and the time left counted
+    /// down (from the requests' pace once one has ended), so that nothing stands still for a minute.
+    void showStepProgress();
+    void stopStepProgress();
     void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
     void onMetricsSampled(const core::MetricsSample& sample);
     void onRequestsMeasured(const QList<core::RequestDot>& dots);
@@ -134,6 +140,21 @@ private:
     QList<QPointF> m_waitingPoints;
     QTimer* m_flushTimer = nullptr;
     int m_stepsSeen = 0; ///< steps finished so far, the one in hand included
+    /// The step in progress, as progress() and stepPlanned() named it.
+    struct StepInHand
+    {
+        int done = 0; ///< steps before it
+        int total = 0;
+        QString what;
+        double remainingAtStart = -1; ///< the run's time left when it began, itself included
+        int plannedRequests = 0;
+        double estimatedSeconds = -1;
+        bool timed = false;
+        qint64 requestsEnded = 0;
+        QElapsedTimer clock;
+    };
+    StepInHand m_step;
+    QTimer* m_stepTimer = nullptr;
     QString m_stoppedStep; ///< "step 3 (concurrency, concurrency 8)" once the user cut one short
     bool m_dirty = false;
 };

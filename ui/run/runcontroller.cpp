@@ -115,6 +115,10 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
         if (current())
             Q_EMIT quiet(seconds, timeoutSeconds);
     });
+    connect(m_worker, &RunWorker::stepPlanned, this, [this, current](int requests, double seconds, bool timed) {
+        if (current())
+            Q_EMIT stepPlanned(requests, seconds, timed);
+    });
     connect(m_worker, &RunWorker::planSized, this, [this, current](const QString& sentence, double seconds, bool held) {
         if (current())
             Q_EMIT planSized(sentence, seconds, held);

@@ -70,6 +70,9 @@ Q_SIGNALS:
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     /// No request of the step in progress has ended for `seconds` (RunPipeline::quiet).
     void quiet(int seconds, int timeoutSeconds);
+    /// As RunPipeline::stepPlanned(): the step progress() named measures `plannedRequests`, is estimated to take
+    /// `estimatedSeconds` real seconds (negative: unknown), and ends after that long when `timed`.
+    void stepPlanned(int plannedRequests, double estimatedSeconds, bool timed);
     /// After the baseline: how long the rest of the run takes at the least; when `held` (over an hour) the run waits
     /// before its next step until hold(false) lets it go on or stop() ends it.
     void planSized(const QString& sentence, double seconds, bool held);

@@ -52,6 +52,7 @@ void RunWorker::start()
     connect(pipeline, &core::RunPipeline::metricsSampled, this, &RunWorker::metricsSampled);
     connect(pipeline, &core::RunPipeline::requestsMeasured, this, &RunWorker::requestsMeasured);
     connect(pipeline, &core::RunPipeline::quiet, this, &RunWorker::quiet);
+    connect(pipeline, &core::RunPipeline::stepPlanned, this, &RunWorker::stepPlanned);
     connect(pipeline, &core::RunPipeline::planSized, this, &RunWorker::planSized);
     connect(pipeline, &core::RunPipeline::finished, this, &RunWorker::onFinished);
     m_pipeline->start();

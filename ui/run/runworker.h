@@ -47,6 +47,8 @@ Q_SIGNALS:
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     /// RunPipeline::quiet: no request has ended for `seconds`.
     void quiet(int seconds, int timeoutSeconds);
+    /// RunPipeline::stepPlanned.
+    void stepPlanned(int plannedRequests, double estimatedSeconds, bool timed);
     /// RunPipeline::planSized: the plan sized after the baseline; when `held`, the run waits for hold(false).
     void planSized(const QString& sentence, double seconds, bool held);
     void finished(kp::core::RunStatus status, const QString& reason);

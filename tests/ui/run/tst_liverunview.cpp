@@ -17,6 +17,7 @@
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -87,6 +88,38 @@ private Q_SLOTS:
         QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(1'800'000), 30);
         QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(20'000), 5);
         QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(60'000), 15);
+    }
+
+    // Within a step the view moves: its requests done of those planned, its time so far, and the time left counted
+    // down from the requests' pace, where "about 37 s left" used to stand still for a minute and then jump.
+    void theStepInProgressMoves()
+    {
+        RunController controller;
+        LiveRunView view(&controller);
+        auto* phase = view.findChild<QLabel*>(QStringLiteral("phaseLabel"));
+        auto* bar = view.findChild<QProgressBar*>(QStringLiteral("runProgress"));
+        QVERIFY(phase && bar);
+        Q_EMIT controller.progress(2, 10, 30, 120, QStringLiteral("concurrency at concurrency 8"));
+        Q_EMIT controller.stepPlanned(64, 20, false);
+        QCOMPARE(
+            phase->text(), QStringLiteral("Step 3 of 10: concurrency at concurrency 8 (0 of 64 requests, 0 s in)"));
+        QCOMPARE(bar->format(), QStringLiteral("2 of 10 steps, about 2 min 0 s left"));
+        QList<kp::core::RequestDot> dots(16);
+        for (kp::core::RequestDot& d : dots) {
+            d.ok = true;
+            d.ttftMs = 10;
+        }
+        Q_EMIT controller.requestsMeasured(dots);
+        // A second later, without another signal: 16 of 64 in about a second leaves about three seconds of this
+        // step, and the 100 s the later steps were estimated at.
+        QTRY_VERIFY_WITH_TIMEOUT(phase->text().contains(u"(16 of 64 requests, 1 s in)"), 3000);
+        static const QRegularExpression left(QStringLiteral("^2 of 10 steps, about 1 min 4[2-6] s left$"));
+        QVERIFY2(left.match(bar->format()).hasMatch(), qPrintable(bar->format()));
+        // A timed step counts its own time down.
+        Q_EMIT controller.progress(3, 10, 50, 60, QStringLiteral("rate 4/s"));
+        Q_EMIT controller.stepPlanned(400, 30, true);
+        QCOMPARE(phase->text(), QStringLiteral("Step 4 of 10: rate 4/s (0 s of 30 s, 0 requests)"));
+        QCOMPARE(bar->format(), QStringLiteral("3 of 10 steps, about 60 s left"));
     }
 
     void initTestCase()
