@@ -94,6 +94,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     m_tabs->addTab(m_quality, tr("&Quality"));
     setCentralWidget(m_tabs);
     createActions();
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
     QString error;
     m_store = RunStore::open(m_path, &error, QStringLiteral("gui"));
@@ -219,11 +220,22 @@ void MainWindow::updateActions()
     m_newRun->setEnabled(!running);
     m_demo->setEnabled(!running);
     m_stop->setEnabled(running);
-    const bool haveReport = m_reports->current() && m_stack->currentWidget() == m_report;
+    // Each acts only where it can: a report on screen (not the Quality tab's passes) to export or print, two runs
+    // to compare, one to fit the twin to; the tool tip says what is missing.
+    const bool performance = m_tabs->currentWidget() != m_quality;
+    const bool haveReport = performance && m_reports->current() && m_stack->currentWidget() == m_report;
     m_export->setEnabled(haveReport);
     m_print->setEnabled(haveReport);
-    m_compare->setEnabled(!running);
-    m_predict->setEnabled(!running);
+    const qsizetype runs = m_history->model()->runs().size();
+    m_compare->setEnabled(!running && runs >= 2);
+    m_predict->setEnabled(!running && runs >= 1);
+    m_compare->setToolTip(
+        runs >= 2 ? tr("Compare two runs, beyond their noise") : tr("Compare needs two runs in the history"));
+    m_predict->setToolTip(runs >= 1 ? tr("Predict what a server setting would change, from a run's twin")
+                                    : tr("Predict needs a run in the history to fit its twin to"));
+    const QString noReport = performance ? tr("Open a run's report first") : tr("The Quality tab has no report");
+    m_export->setToolTip(haveReport ? tr("Export the report as Markdown, HTML, JSON or PDF") : noReport);
+    m_print->setToolTip(haveReport ? tr("Print the report") : noReport);
 }
 
 void MainWindow::refreshHistory()
@@ -235,6 +247,7 @@ void MainWindow::refreshHistory()
     if (!error.isEmpty())
         statusBar()->showMessage(error);
     m_history->setRuns(runs);
+    updateActions();
 }
 
 void MainWindow::showEvent(QShowEvent* event)

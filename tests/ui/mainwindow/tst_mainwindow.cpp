@@ -902,6 +902,41 @@ private Q_SLOTS:
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
+    // Compare, Predict, Export and Print are enabled only where they can act: an empty history has nothing to
+    // compare or fit a twin to, and the Quality tab has no report to export or print.
+    void actionsActOnlyWhereTheyCan()
+    {
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        const auto action = [](MainWindow& w, const char* name) {
+            auto* a = w.findChild<QAction*>(QLatin1String(name));
+            return a && a->isEnabled();
+        };
+        {
+            QTemporaryDir dir;
+            MainWindow empty(dir.filePath(QStringLiteral("empty.sqlite")));
+            empty.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&empty));
+            for (const char* name : {"compareAction", "predictAction", "exportAction", "printAction"})
+                QVERIFY2(!action(empty, name), name);
+            QCOMPARE(empty.findChild<QAction*>(QStringLiteral("compareAction"))->toolTip(),
+                QStringLiteral("Compare needs two runs in the history"));
+        }
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        MainWindow window(db);
+        QVERIFY(showsRun2(window));
+        for (const char* name : {"compareAction", "predictAction", "exportAction", "printAction"})
+            QVERIFY2(action(window, name), name);
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+        QVERIFY(tabs);
+        tabs->setCurrentIndex(1);
+        QVERIFY(!action(window, "exportAction") && !action(window, "printAction"));
+        QVERIFY(action(window, "compareAction"));
+        tabs->setCurrentIndex(0);
+        QVERIFY(action(window, "exportAction") && action(window, "printAction"));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
     // Tab leaves the run list for the next control: it used to walk the list cell by cell and, past the last
     // column, select the next run.
     void tabLeavesTheRunList()
