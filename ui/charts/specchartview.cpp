@@ -363,6 +363,10 @@ void SpecChartView::rebuild()
     setChart(chart); // releases the old chart without deleting it
     delete old;
     connect(chart, &QChart::plotAreaChanged, this, &SpecChartView::placeLabels);
+    // Laid out now, not at the next posted layout request: a chart replaced under a what-if is painted whole in the
+    // first frame, never as an empty plot area.
+    chart->resize(size());
+    chart->layout()->activate();
     placeLabels();
 
     setAccessibleName(spec.title.isEmpty() ? tr("Chart") : spec.title);

@@ -21,6 +21,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -265,8 +266,30 @@ void ReportView::showMessage(const QString& message)
     m_verdict->setText(message);
 }
 
+namespace {
+
+// Widgets added to a layout of a shown widget are shown at the next turn of the event loop (QLayout's queued show):
+// until then the page would paint without them, a blank chart and scorecard between two answers. Shown now, unless
+// hidden on purpose (a closed section).
+void showAdded(QLayout* layout)
+{
+    for (int i = 0; i < layout->count(); ++i) {
+        QLayoutItem* item = layout->itemAt(i);
+        if (QWidget* w = item->widget(); w && !w->testAttribute(Qt::WA_WState_ExplicitShowHide))
+            w->show();
+        else if (QLayout* inner = item->layout())
+            showAdded(inner);
+    }
+}
+
+} // namespace
+
 void ReportView::showResult(const ReportResultPtr& result, bool fresh)
 {
+    // One repaint when the whole answer is in place: the page paints nothing in between.
+    QWidget* page = m_scroll->widget();
+    page->setUpdatesEnabled(false);
+    const auto repaint = qScopeGuard([page] { page->setUpdatesEnabled(true); });
     const ReportContent& c = result->content;
     // The subtitle (model and address) on a line of its own: a long URL wrapped inside the title broke after
     // "http://".
@@ -313,19 +336,19 @@ void ReportView::showGlance(const ReportResult& result)
     m_knee->setVisible(!answer.knee.isEmpty());
 
     // The chart that answers the question: throughput against latency, the target line and the best point under it.
-    while (QLayoutItem* item = m_keyChartHolder->layout()->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
+    // One view, given each answer's spec: a what-if redraws it in place, never deleting it.
     const auto key = std::find_if(result.content.charts.begin(), result.content.charts.end(),
         [](const ChartSpec& spec) { return spec.id == u"throughput-latency"; });
     m_keyChartHolder->setVisible(key != result.content.charts.end());
     if (key != result.content.charts.end()) {
-        auto* chart = new SpecChartView(m_keyChartHolder);
-        chart->setObjectName(QStringLiteral("chart-") + key->id);
-        chart->setSpec(*key);
-        chart->setMinimumHeight(300);
-        m_keyChartHolder->layout()->addWidget(chart);
+        if (!m_keyChart) {
+            m_keyChart = new SpecChartView(m_keyChartHolder);
+            m_keyChart->setObjectName(QStringLiteral("chart-") + key->id);
+            m_keyChart->setMinimumHeight(300);
+            m_keyChartHolder->layout()->addWidget(m_keyChart);
+            m_keyChart->show();
+        }
+        m_keyChart->setSpec(*key);
     }
 }
 
@@ -531,6 +554,7 @@ void ReportView::rebuildBody(const ReportResult& result)
     m_bodyLayout->addWidget(
         collapsible(tr("Every request (%1)").arg(QLocale().toString(requestModel->rowCount())), requests, false, body));
     m_bodyLayout->addStretch(1);
+    showAdded(m_bodyLayout);
 }
 
 } // namespace kp::ui

@@ -16,6 +16,7 @@ class QStandardItemModel;
 
 namespace kp::ui {
 
+class SpecChartView;
 class WallsView;
 class WhatIfPanel;
 
@@ -69,6 +70,7 @@ private:
     QLabel* m_wallsLowest;
     QLabel* m_knee; ///< the answer's knee, with the two steps it rests on
     QWidget* m_keyChartHolder;
+    SpecChartView* m_keyChart = nullptr; ///< made with the first answer, redrawn in place by the next ones
     QBoxLayout* m_glanceLayout = nullptr;
     /// The glance and each chart-beside-its-table row: their direction follows the width.
     QList<QBoxLayout*> m_sideBySide;

@@ -3,6 +3,7 @@
 // The desktop application's whole flows, offscreen, against the simulator: the first-start demo, a run from the
 // connection wizard, the report with a what-if slider, export, compare and the lessons.
 #include "charts/specchartview.h"
+#include "common/textformat.h"
 #include "compare/comparedialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
@@ -41,6 +42,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -899,6 +901,60 @@ private Q_SLOTS:
         for (QToolBar* bar : window.findChildren<QToolBar*>())
             for (QAction* a : bar->actions())
                 QVERIFY2(a->isSeparator() || inMenus.contains(a), qPrintable(a->text()));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // A what-if answer is shown whole in the first frame: the key chart drawn with its points, the scorecard with its
+    // rows, the verdict with the target just chosen. It used to paint a blank chart and scorecard between frames.
+    void aWhatIfIsShownWholeInItsFirstFrame()
+    {
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        QVERIFY(showsRun2(window));
+        auto* field = window.findChild<QDoubleSpinBox*>(QStringLiteral("whatIfTtftField"));
+        QVERIFY(field);
+        // Drawn pixels of the key chart, counted in the frame the answer is shown in (after the window's own slot).
+        const auto inked = [&window]() -> double {
+            auto* chart = window.findChild<QWidget*>(QStringLiteral("chart-throughput-latency"));
+            if (!chart || !chart->isVisible()) {
+                qWarning("key chart %s", chart ? "hidden" : "missing");
+                return 0;
+            }
+            const QImage image = chart->grab().toImage();
+            const QRgb background = image.pixel(2, 2);
+            qint64 differing = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    differing += image.pixel(x, y) != background ? 1 : 0;
+            return double(differing) / double(std::max(1, image.width() * image.height()));
+        };
+        const double opened = inked();
+        QVERIFY2(opened > 0.01, qPrintable(QString::number(opened)));
+        QStringList frames;
+        int answers = 0;
+        connect(window.reportController(), &ReportController::resultReady, this, [&] {
+            ++answers;
+            const auto* scorecard = window.findChild<QTableView*>(QStringLiteral("scorecard"));
+            const double ink = inked();
+            if (ink < 0.5 * opened || !scorecard || scorecard->model()->rowCount() == 0)
+                frames << QStringLiteral("answer %1: %2 of the chart inked (%3 when opened), scorecard %4")
+                              .arg(answers)
+                              .arg(ink)
+                              .arg(opened)
+                              .arg(scorecard ? scorecard->model()->rowCount() : -1);
+        });
+        for (const double target : {3600.0, 1700.0, 800.0, 240.0}) {
+            const int before = answers;
+            field->setValue(target);
+            QTRY_VERIFY_WITH_TIMEOUT(answers > before, 10'000);
+            // The verdict says the target just chosen, as every face writes a time (never the one before last).
+            const QString said = kp::core::text::milliseconds(target) + QStringLiteral(" to the first token");
+            QTRY_VERIFY2_WITH_TIMEOUT(window.reportView()->verdictText().contains(said),
+                qPrintable(window.reportView()->verdictText()), 10'000);
+        }
+        QVERIFY2(frames.isEmpty(), qPrintable(frames.join(u"; ")));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
