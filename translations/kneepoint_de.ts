@@ -4402,6 +4402,38 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Stop the run now? The step in progress is cancelled; the steps completed so far are kept.</source>
         <translation>Den Lauf jetzt anhalten? Der laufende Schritt wird abgebrochen; die bisher abgeschlossenen Schritte bleiben erhalten.</translation>
     </message>
+    <message>
+        <source>Compare two runs, beyond their noise</source>
+        <translation>Zwei Läufe vergleichen, über ihr Rauschen hinaus</translation>
+    </message>
+    <message>
+        <source>Compare needs two runs in the history</source>
+        <translation>Zum Vergleichen braucht es zwei Läufe im Verlauf</translation>
+    </message>
+    <message>
+        <source>Open a run&apos;s report first</source>
+        <translation>Öffnen Sie zuerst den Bericht eines Laufs</translation>
+    </message>
+    <message>
+        <source>The Quality tab has no report</source>
+        <translation>Der Reiter Qualität hat keinen Bericht</translation>
+    </message>
+    <message>
+        <source>Export the report as Markdown, HTML, JSON or PDF</source>
+        <translation>Den Bericht als Markdown, HTML, JSON oder PDF exportieren</translation>
+    </message>
+    <message>
+        <source>Print the report</source>
+        <translation>Den Bericht drucken</translation>
+    </message>
+    <message>
+        <source>Predict what a server setting would change, from a measured run</source>
+        <translation>Vorhersagen, was eine Servereinstellung ändern würde, aus einem gemessenen Lauf</translation>
+    </message>
+    <message>
+        <source>Predict needs a measured run in the history</source>
+        <translation>Für eine Vorhersage braucht es einen gemessenen Lauf im Verlauf</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -6022,10 +6054,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Perzentil</translation>
     </message>
     <message>
-        <source>Correct GPU</source>
-        <translation>GPU korrigieren</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>
@@ -6048,6 +6076,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>The targets, percentile and GPU the run was measured with</source>
         <translation>Die Ziele, das Perzentil und die GPU, mit denen der Lauf gemessen wurde</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
     </message>
 </context>
 </TS>

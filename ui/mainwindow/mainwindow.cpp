@@ -231,8 +231,8 @@ void MainWindow::updateActions()
     m_predict->setEnabled(!running && runs >= 1);
     m_compare->setToolTip(
         runs >= 2 ? tr("Compare two runs, beyond their noise") : tr("Compare needs two runs in the history"));
-    m_predict->setToolTip(runs >= 1 ? tr("Predict what a server setting would change, from a run's twin")
-                                    : tr("Predict needs a run in the history to fit its twin to"));
+    m_predict->setToolTip(runs >= 1 ? tr("Predict what a server setting would change, from a measured run")
+                                    : tr("Predict needs a measured run in the history"));
     const QString noReport = performance ? tr("Open a run's report first") : tr("The Quality tab has no report");
     m_export->setToolTip(haveReport ? tr("Export the report as Markdown, HTML, JSON or PDF") : noReport);
     m_print->setToolTip(haveReport ? tr("Print the report") : noReport);

@@ -179,6 +179,7 @@ ReportView::ReportView(QWidget* parent)
 
     // The answer at a glance: capacity and walls on one side, the chart that shows them on the other.
     auto* glance = new QWidget(page);
+    m_glance = glance;
     glance->setObjectName(QStringLiteral("glance"));
     m_glanceLayout = new QBoxLayout(QBoxLayout::LeftToRight, glance);
     m_glanceLayout->setContentsMargins(0, 0, 0, 0);
@@ -261,8 +262,13 @@ QString ReportView::verdictText() const
 
 void ReportView::showMessage(const QString& message)
 {
+    // Nothing of the report shown before stays beside the message: after Stop, the stopped run's entry was selected
+    // while the previous run's card, chart and scorecard stood here until the new report came.
+    m_title->clear();
     m_doubts->clear();
     m_doubts->hide();
+    m_glance->hide();
+    m_body->hide();
     m_verdict->setText(message);
 }
 
@@ -291,6 +297,8 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     page->setUpdatesEnabled(false);
     const auto repaint = qScopeGuard([page] { page->setUpdatesEnabled(true); });
     const ReportContent& c = result->content;
+    m_glance->show();
+    m_body->show();
     // The subtitle (model and address) on a line of its own: a long URL wrapped inside the title broke after
     // "http://".
     m_title->setText(c.title + u'\n' + c.subtitle);

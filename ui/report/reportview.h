@@ -76,6 +76,7 @@ private:
     QList<QBoxLayout*> m_sideBySide;
     WhatIfPanel* m_whatIf;
     QWidget* m_body = nullptr;
+    QWidget* m_glance = nullptr; ///< the card, the walls and the key chart
     QScrollArea* m_scroll = nullptr;
     QVBoxLayout* m_bodyLayout;
 };

@@ -811,7 +811,7 @@ private Q_SLOTS:
                 score.top() + scorecard->horizontalHeader()->height() + scorecard->rowHeight(0) <= viewport->height(),
                 qPrintable(where + QStringLiteral(": scorecard at %1").arg(score.top())));
             screenshot(window, QStringLiteral("report-") + QString::number(size.width()) + suffix);
-            QCOMPARE(scorecard->horizontalScrollBar()->maximum(), 0);
+            QVERIFY2(scorecard->horizontalScrollBar()->maximum() == 0, qPrintable(where));
         };
         const QString started = Appearance::current() == Appearance::Mode::Dark ? QStringLiteral("-dark") : QString();
         checkAt(QSize(1280, 800), started);
@@ -915,6 +915,10 @@ private Q_SLOTS:
         QVERIFY(showsRun2(window));
         auto* field = window.findChild<QDoubleSpinBox*>(QStringLiteral("whatIfTtftField"));
         QVERIFY(field);
+        // A slider wide enough that a pixel is a small step: it was 66 pixels for 10 ms to 20 s.
+        auto* slider = window.findChild<QSlider*>(QStringLiteral("whatIfTtft"));
+        QVERIFY(slider);
+        QVERIFY2(slider->width() >= 100, qPrintable(QString::number(slider->width())));
         // Drawn pixels of the key chart, counted in the frame the answer is shown in (after the window's own slot).
         const auto inked = [&window]() -> double {
             auto* chart = window.findChild<QWidget*>(QStringLiteral("chart-throughput-latency"));
@@ -955,6 +959,29 @@ private Q_SLOTS:
                 qPrintable(window.reportView()->verdictText()), 10'000);
         }
         QVERIFY2(frames.isEmpty(), qPrintable(frames.join(u"; ")));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Choosing another run (or a run ending, which selects it) never leaves the last run's card, chart and scorecard
+    // beside the new entry while its report is read: the pane says what it is reading, and nothing else.
+    void anotherRunsReportIsNeverShownBesideItsEntry()
+    {
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        QVERIFY(showsRun2(window));
+        auto* glance = window.findChild<QWidget*>(QStringLiteral("keyChart"))->parentWidget();
+        auto* title = window.findChild<QLabel*>(QStringLiteral("reportTitle"));
+        QVERIFY(glance && title && glance->isVisible());
+        QVERIFY(window.history()->selectRun(1));
+        // At once, before run 1's report is read: nothing of run 2's.
+        QVERIFY(!glance->isVisible());
+        QVERIFY2(!title->text().contains(u"run 2"), qPrintable(title->text()));
+        QVERIFY2(window.reportView()->verdictText().startsWith(u"Reading run 1"),
+            qPrintable(window.reportView()->verdictText()));
+        QTRY_VERIFY_WITH_TIMEOUT(title->text().startsWith(QStringLiteral("Kneepoint report: run 1\n")), 30'000);
+        QVERIFY(glance->isVisible());
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
@@ -1004,6 +1031,9 @@ private Q_SLOTS:
         QVERIFY(showsRun2(window));
         auto* table = window.findChild<QTableView*>(QStringLiteral("historyTable"));
         QVERIFY(table);
+        // Keys go to the active window only (under a real window system, as in the screenshot walk).
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         table->setFocus();
         QTRY_VERIFY(table->hasFocus());
         for (int i = 0; i < 12; ++i) {
