@@ -12,9 +12,18 @@
 
 inline constexpr std::int64_t kBenchMs = 1'000'000;
 
+/// The parts of a bench run, as the run store keeps them.
+struct BenchRunParts
+{
+    kp::core::StoredRun run;
+    std::vector<kp::core::StoredStep> steps;
+    std::vector<std::vector<kp::core::RequestRecord>> requests;
+    std::vector<std::vector<kp::core::StoredMetricsSample>> samples;
+};
+
 /// A run of `steps` closed-loop steps (1, 2, 4, … users) of `perStep` requests with `outputTokens` each, with
-/// log-normal TTFT and TPOT that grow with the load: what the benchmarks analyse and report.
-inline kp::core::RunData buildBenchRun(int steps, int perStep, int outputTokens)
+/// log-normal TTFT and TPOT that grow with the load: what the benchmarks analyse, report and open in the window.
+inline BenchRunParts buildBenchRunParts(int steps, int perStep, int outputTokens)
 {
     std::mt19937_64 rng(42);
     kp::core::StoredRun run;
@@ -69,5 +78,11 @@ inline kp::core::RunData buildBenchRun(int steps, int perStep, int outputTokens)
         requests.push_back(std::move(list));
         samples.emplace_back();
     }
-    return kp::core::RunData::fromSteps(run, stored, requests, samples);
+    return {run, stored, requests, samples};
+}
+
+inline kp::core::RunData buildBenchRun(int steps, int perStep, int outputTokens)
+{
+    const BenchRunParts p = buildBenchRunParts(steps, perStep, outputTokens);
+    return kp::core::RunData::fromSteps(p.run, p.steps, p.requests, p.samples);
 }

@@ -6,13 +6,15 @@
 
 #include <QObject>
 #include <QThread>
-#include <QTimer>
 
 namespace kp::ui {
 
-/// Asks a ReportWorker on its own thread for runs and what-ifs, and hands back only the newest answer: settings
-/// changes are debounced (a slider drag asks once it pauses for 100 ms, and at least every 100 ms while it moves),
-/// every request gets a generation number, and an answer to an older one is dropped (hotspot's jobtracker pattern).
+class TwinWorker;
+
+/// Asks a ReportWorker on its own thread for runs and what-ifs, and hands back only the newest answer: one what-if is
+/// out at a time, asked the moment the control moves; changes made while it is out are gathered and the newest asked
+/// once it is answered. Every request gets a generation number, and an answer to an older one is dropped (hotspot's
+/// jobtracker pattern).
 class ReportController : public QObject
 {
     Q_OBJECT
@@ -39,10 +41,14 @@ Q_SIGNALS:
 private:
     void onReady(const ReportResultPtr& result);
     void sendPending();
+    /// The question out has its answer: the newest change waiting, if any, goes out.
+    void answered();
 
     QThread m_thread;
     ReportWorker* m_worker;
-    QTimer m_debounce;
+    QThread m_twinThread; ///< the twin's fit, so that it never holds up a what-if
+    TwinWorker* m_twin;
+    quint64 m_inFlight = 0; ///< the generation of the what-if out with the worker; 0: none
     quint64 m_generation = 0;
     qint64 m_runId = -1;
     std::optional<kp::core::AnalysisSettings> m_pending;

@@ -3,6 +3,7 @@
 #include "reportworker.h"
 
 #include "predict/prediction.h"
+#include "report/twinworker.h"
 #include "store/runstore.h"
 
 #include <QThread>
@@ -57,16 +58,32 @@ void ReportWorker::publish(const AnalysisSettings& settings, quint64 generation)
     result->run = m_run;
     result->analysis = RunAnalysis::of(*m_run, settings);
     result->content = ReportContent::of(*m_run, result->analysis);
-    // The twin is fitted once per run, a second or more: a report that needs the fit goes out at once without it,
-    // then again with it. After that a what-if, even one that suggests other flags, goes out once.
-    if (result->content.predictTryNext(*m_run, settings, m_predictions.get(), false)) {
-        Q_EMIT ready(result);
-        return;
-    }
+    m_latestSettings = settings;
+    m_latestGeneration = generation;
+    // The twin is fitted once per run (and GPU), a second or more: a report that needs the fit goes out at once
+    // without it, and the fit runs on the TwinWorker's thread, so that a what-if asked meanwhile is answered here at
+    // once instead of waiting behind it (the first change after opening took over 1.5 s). After the fit, a what-if,
+    // even one that suggests other flags, goes out once.
+    const bool complete = result->content.predictTryNext(*m_run, settings, m_predictions.get(), false);
     Q_EMIT ready(result);
-    auto predicted = std::make_shared<ReportResult>(*result);
-    predicted->content.predictTryNext(*m_run, settings, m_predictions.get());
-    Q_EMIT ready(predicted);
+    if (!complete && !m_fitting) {
+        m_fitting = true;
+        Q_EMIT fitRequested({result, std::make_shared<PredictionCache>(*m_predictions), generation});
+    }
+}
+
+void ReportWorker::fitted(const TwinFitJob& job)
+{
+    m_fitting = false;
+    // The fit and what it predicted belong to the run and the basis (GPU, model) they were made for: another run
+    // loaded meanwhile, or a what-if that changed the GPU, is published again below and asks for its own.
+    const bool same = job.result->run == m_run && job.predictions->basis == m_predictions->basis;
+    if (same)
+        *m_predictions = std::move(*job.predictions);
+    if (same && job.generation == m_latestGeneration)
+        Q_EMIT ready(job.result);
+    else if (m_run)
+        publish(m_latestSettings, m_latestGeneration); // a newer question, answered with the fit now made
 }
 
 } // namespace kp::ui

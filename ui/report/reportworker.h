@@ -29,6 +29,15 @@ struct ReportResult
 };
 using ReportResultPtr = std::shared_ptr<const ReportResult>;
 
+/// One report whose flags the run's twin is to predict: the result shown without the predictions, the predictions
+/// made so far (a copy the fit fills and hands back) and the generation the result answered.
+struct TwinFitJob
+{
+    ReportResultPtr result;
+    std::shared_ptr<kp::core::PredictionCache> predictions;
+    quint64 generation = 0;
+};
+
 /// Loads and analyses runs off the GUI thread, on the thread it is moved to, with a database connection of its
 /// own (opened there, on first use). Every answer carries the generation it was asked with, so the asker can drop
 /// stale ones.
@@ -46,9 +55,14 @@ public Q_SLOTS:
     /// Analyses the loaded run again under `settings`: what a slider asks.
     void analyse(const kp::core::AnalysisSettings& settings, quint64 generation);
 
+    /// The twin's predictions for a result published without them (TwinWorker::fitted).
+    void fitted(const kp::ui::TwinFitJob& job);
+
 Q_SIGNALS:
     void ready(const kp::ui::ReportResultPtr& result);
     void failed(quint64 generation, const QString& error);
+    /// A result that needs the run's twin fitted: to a TwinWorker, which answers fitted().
+    void fitRequested(const kp::ui::TwinFitJob& job);
 
 private:
     void publish(const kp::core::AnalysisSettings& settings, quint64 generation);
@@ -57,9 +71,14 @@ private:
     std::unique_ptr<kp::core::RunStore> m_store;
     std::shared_ptr<const kp::core::RunData> m_run;
     std::unique_ptr<kp::core::PredictionCache> m_predictions; ///< the loaded run's twin, per flag asked about
+    bool m_fitting = false; ///< a fit is out with the TwinWorker: one at a time
+    kp::core::AnalysisSettings m_latestSettings; ///< what was last published, to publish again once fitted
+    quint64 m_latestGeneration = 0;
 };
 
 } // namespace kp::ui
 
 Q_DECLARE_METATYPE(kp::ui::ReportResultPtr)
 Q_DECLARE_METATYPE(kp::core::AnalysisSettings)
+
+Q_DECLARE_METATYPE(kp::ui::TwinFitJob)
