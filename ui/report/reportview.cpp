@@ -29,6 +29,7 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -211,6 +212,7 @@ ReportView::ReportView(QWidget* parent)
     pageLayout->addWidget(glance);
 
     m_body = new QWidget(page);
+    m_body->setObjectName(QStringLiteral("reportBody"));
     m_bodyLayout = new QVBoxLayout(m_body);
     m_bodyLayout->setContentsMargins(0, 0, 0, 0);
     pageLayout->addWidget(m_body, 1);
@@ -233,6 +235,19 @@ ReportView::ReportView(QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_whatIf, &WhatIfPanel::settingsChanged, this, &ReportView::settingsChanged);
+    m_bodyTimer = new QTimer(this);
+    m_bodyTimer->setSingleShot(true);
+    m_bodyTimer->setInterval(150);
+    connect(m_bodyTimer, &QTimer::timeout, this, [this] {
+        if (!m_bodyResult)
+            return;
+        QWidget* shown = m_scroll->widget();
+        shown->setUpdatesEnabled(false);
+        rebuildBody(*m_bodyResult);
+        m_body->setEnabled(true);
+        arrangeForWidth();
+        shown->setUpdatesEnabled(true);
+    });
 }
 
 void ReportView::resizeEvent(QResizeEvent* event)
@@ -317,7 +332,18 @@ void ReportView::showResult(const ReportResultPtr& result, bool fresh)
     showGlance(*result);
     if (fresh)
         m_whatIf->setSettings(result->analysis.settings);
-    rebuildBody(*result);
+    // The first screen (verdict, card, walls, key chart) follows a slider frame by frame; the body below, a page of
+    // wrapped text that takes a tenth of a second to lay out again, follows once the what-ifs pause, greyed until
+    // then so that nobody reads its figures as the new answer's.
+    m_bodyResult = result;
+    if (fresh) {
+        m_bodyTimer->stop();
+        rebuildBody(*result);
+        m_body->setEnabled(true);
+    } else {
+        m_body->setEnabled(false);
+        m_bodyTimer->start();
+    }
     arrangeForWidth();
     // A report shown anew opens at its top, the verdict first, wherever the last one was scrolled to (after Stop
     // the new run's report opened mid-page). A what-if recomputation keeps the place.
@@ -363,7 +389,14 @@ void ReportView::showGlance(const ReportResult& result)
 void ReportView::rebuildBody(const ReportResult& result)
 {
     const ReportContent& c = result.content;
-    // A new body each time: results are replaced whole, never patched.
+    // A new body each time: results are replaced whole, never patched; but for the run's every request, which no
+    // what-if changes, and which 20,000 rows made slow to build and sort again at each move of a slider.
+    if (m_requestsSection && m_requestsRun != result.run.get()) {
+        delete m_requestsSection;
+        m_requestsSection = nullptr;
+    }
+    if (m_requestsSection)
+        m_bodyLayout->removeWidget(m_requestsSection);
     while (QLayoutItem* item = m_bodyLayout->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -547,6 +580,12 @@ void ReportView::rebuildBody(const ReportResult& result)
     }
 
     // Every successful request, in the server's time, for whoever wants to look behind the percentiles.
+    if (m_requestsSection) {
+        m_bodyLayout->addWidget(m_requestsSection);
+        m_bodyLayout->addStretch(1);
+        showAdded(m_bodyLayout);
+        return;
+    }
     auto* requests = new QTableView(body);
     requests->setObjectName(QStringLiteral("requestsTable"));
     requests->setAccessibleName(tr("Every request"));
@@ -559,8 +598,10 @@ void ReportView::rebuildBody(const ReportResult& result)
     requests->setTabKeyNavigation(false);
     requests->verticalHeader()->hide();
     requests->setMinimumHeight(320);
-    m_bodyLayout->addWidget(
-        collapsible(tr("Every request (%1)").arg(QLocale().toString(requestModel->rowCount())), requests, false, body));
+    m_requestsSection = collapsible(
+        tr("Every request (%1)").arg(QLocale().toString(requestModel->rowCount())), requests, false, body);
+    m_requestsRun = result.run.get();
+    m_bodyLayout->addWidget(m_requestsSection);
     m_bodyLayout->addStretch(1);
     showAdded(m_bodyLayout);
 }

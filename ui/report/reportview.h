@@ -11,6 +11,7 @@ class QLabel;
 class QScrollArea;
 class QTabWidget;
 class QTableView;
+class QTimer;
 class QVBoxLayout;
 class QStandardItemModel;
 
@@ -74,6 +75,10 @@ private:
     QBoxLayout* m_glanceLayout = nullptr;
     /// The glance and each chart-beside-its-table row: their direction follows the width.
     QList<QBoxLayout*> m_sideBySide;
+    QTimer* m_bodyTimer = nullptr; ///< the body follows the what-ifs once they pause
+    ReportResultPtr m_bodyResult; ///< the answer the body is to show
+    QWidget* m_requestsSection = nullptr; ///< every request of m_requestsRun, kept across its what-ifs
+    const void* m_requestsRun = nullptr; ///< the run it shows (compared, never read)
     WhatIfPanel* m_whatIf;
     QWidget* m_body = nullptr;
     QWidget* m_glance = nullptr; ///< the card, the walls and the key chart

@@ -959,6 +959,13 @@ private Q_SLOTS:
                 qPrintable(window.reportView()->verdictText()), 10'000);
         }
         QVERIFY2(frames.isEmpty(), qPrintable(frames.join(u"; ")));
+        // The body below the first screen follows once the what-ifs pause: greyed until then, then the last answer's.
+        auto* body = window.findChild<QWidget*>(QStringLiteral("reportBody"));
+        QVERIFY(body);
+        QTRY_VERIFY_WITH_TIMEOUT(body->isEnabled(), 5'000);
+        const QString scoreTargets
+            = window.findChild<QTableView*>(QStringLiteral("scorecard"))->model()->index(0, 0).data().toString();
+        QVERIFY(!scoreTargets.isEmpty());
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
