@@ -45,6 +45,9 @@ QString zshText(QString text)
 QString roff(QString text)
 {
     text.replace(u'\\', QStringLiteral("\\e"));
+    // A place to break the line after each slash (troff's \:, which prints nothing): a path such as the user's
+    // catalog folder under a deep home is one long word that troff could not fit, and warned about.
+    text.replace(u'/', QStringLiteral("/\\:"));
     // Anything beyond ASCII as a named glyph, so that troff reads the page whatever its input encoding.
     QString ascii;
     ascii.reserve(text.size());
