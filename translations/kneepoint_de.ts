@@ -5232,6 +5232,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Not worth trying</source>
         <translation>Keinen Versuch wert</translation>
     </message>
+    <message>
+        <source>Copied ✓</source>
+        <translation>Kopiert ✓</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportWorker</name>

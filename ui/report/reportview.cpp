@@ -303,6 +303,18 @@ void showAdded(QLayout* layout)
     }
 }
 
+// Copies `text` and says so on the button for two seconds: a click that changes nothing on screen reads as a click
+// that did nothing.
+void copyShown(QPushButton* button, const QString& text)
+{
+    QApplication::clipboard()->setText(text);
+    const QString label = button->property("copyLabel").toString().isEmpty() ? button->text()
+                                                                             : button->property("copyLabel").toString();
+    button->setProperty("copyLabel", label);
+    button->setText(ReportView::tr("Copied ✓"));
+    QTimer::singleShot(2000, button, [button, label] { button->setText(label); });
+}
+
 } // namespace
 
 void ReportView::showResult(const ReportResultPtr& result, bool fresh)
@@ -488,7 +500,7 @@ void ReportView::rebuildBody(const ReportResult& result)
             copy->setObjectName(QStringLiteral("copyFlag"));
             copy->setAccessibleName(tr("Copy %1").arg(t.flag.commandLine));
             const QString line = t.flag.commandLine;
-            connect(copy, &QPushButton::clicked, this, [line] { QApplication::clipboard()->setText(line); });
+            connect(copy, &QPushButton::clicked, this, [copy, line] { copyShown(copy, line); });
             QString why = t.flag.why;
             if (!t.flag.versionNote.isEmpty())
                 why += QStringLiteral(" (") + t.flag.versionNote + u')';
@@ -505,7 +517,7 @@ void ReportView::rebuildBody(const ReportResult& result)
         auto* copyAll = new QPushButton(tr("Copy all flags"), body);
         copyAll->setObjectName(QStringLiteral("copyAllFlags"));
         const QString joined = all.join(u' ');
-        connect(copyAll, &QPushButton::clicked, this, [joined] { QApplication::clipboard()->setText(joined); });
+        connect(copyAll, &QPushButton::clicked, this, [copyAll, joined] { copyShown(copyAll, joined); });
         m_bodyLayout->addWidget(copyAll, 0, Qt::AlignLeft);
     }
 

@@ -35,6 +35,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -989,6 +990,31 @@ private Q_SLOTS:
             qPrintable(window.reportView()->verdictText()));
         QTRY_VERIFY_WITH_TIMEOUT(title->text().startsWith(QStringLiteral("Kneepoint report: run 1\n")), 30'000);
         QVERIFY(glance->isVisible());
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Copy says it copied, on its own button, and then reads Copy again: a click that changed nothing on screen read
+    // as a click that did nothing.
+    void copySaysItCopied()
+    {
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        QVERIFY(showsRun2(window));
+        // A TTFT target of 10 ms, missed at every load: the findings suggest flags to try, each with its Copy.
+        auto* field = window.findChild<QDoubleSpinBox*>(QStringLiteral("whatIfTtftField"));
+        QVERIFY(field);
+        field->setValue(10);
+        QPushButton* copy = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (copy = window.findChild<QPushButton*>(QStringLiteral("copyAllFlags"))) && copy->isVisible(), 10'000);
+        const QString label = copy->text();
+        QApplication::clipboard()->clear();
+        copy->click();
+        QVERIFY(!QApplication::clipboard()->text().isEmpty());
+        QCOMPARE(copy->text(), QStringLiteral("Copied ✓"));
+        QTRY_COMPARE_WITH_TIMEOUT(copy->text(), label, 5'000);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
