@@ -5099,6 +5099,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <comment>the verdict: the change kept the answers right</comment>
         <translation>Bestanden</translation>
     </message>
+    <message>
+        <source>Pass %1: %2, %3 (none right)</source>
+        <translation>Durchgang %1: %2, %3 (keine richtig)</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::ReportExport</name>

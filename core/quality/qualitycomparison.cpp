@@ -145,6 +145,17 @@ std::optional<QualityComparison> QualityComparison::compare(
     const double moved = double(c.counts.rightToWrong + c.counts.wrongToRight) / c.counts.total();
     c.withinNoise = noise && moved <= *noise;
     c.verdict = QualityVerdict::decide(c.interval, c.allowedDropPp, confidence);
+    // A before pass that got nothing right measured a broken server or a set that does not fit the model, not its
+    // accuracy: any after pass "passes" against it (a green PASS of +80 points). Judged by nothing, it is said so.
+    if (c.counts.bothRight + c.counts.rightToWrong == 0 && c.counts.total() > 0) {
+        c.verdict.outcome = QualityVerdict::Outcome::Inconclusive;
+        c.verdict.sentence = QStringLiteral("INCONCLUSIVE: the before pass (pass %1) got none of the %2 questions "
+                                            "answered in both passes right, so it measured a broken server or a "
+                                            "set that does not fit the model, not its accuracy. Ask the before "
+                                            "pass again, then compare.")
+                                 .arg(before.info.id)
+                                 .arg(c.counts.total());
+    }
     return c;
 }
 

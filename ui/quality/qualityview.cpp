@@ -18,7 +18,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace kp::ui {
 
@@ -202,12 +204,29 @@ void QualityView::showPasses(const QualityPassListPtr& result)
             p.info.model, p.info.setName, right, locale.toString(p.errors)};
         for (int col = 0; col < int(cells.size()); ++col)
             m_passes->setItem(row, col, new QTableWidgetItem(cells[col]));
-        const QString label = tr("Pass %1: %2, %3").arg(p.info.id).arg(p.info.model, p.info.createdUtc.left(16));
-        (p.info.role == u"before" ? m_before : m_after)->addItem(label, p.info.id);
     }
-    // Newest first: the latest pair is the likely question; keep the user's choice where it still exists.
+    // Newest first: the latest pair is the likely question. A before pass that got nothing right (a broken server)
+    // is listed but not offered first: the newest before pass with a right answer is. The user's choice is kept where
+    // it still exists.
+    std::vector<const QualityPassSummary*> newestFirst;
+    for (const QualityPassSummary& p : passes)
+        newestFirst.push_back(&p);
+    std::stable_sort(newestFirst.begin(), newestFirst.end(),
+        [](const QualityPassSummary* x, const QualityPassSummary* y) { return x->info.id > y->info.id; });
+    int usableBefore = -1;
+    for (const QualityPassSummary* p : newestFirst) {
+        const QString label = p->correct > 0 || p->info.role != u"before"
+            ? tr("Pass %1: %2, %3").arg(p->info.id).arg(p->info.model, p->info.createdUtc.left(16))
+            : tr("Pass %1: %2, %3 (none right)").arg(p->info.id).arg(p->info.model, p->info.createdUtc.left(16));
+        QComboBox* box = p->info.role == u"before" ? m_before : m_after;
+        box->addItem(label, p->info.id);
+        if (box == m_before && usableBefore < 0 && p->correct > 0)
+            usableBefore = box->count() - 1;
+    }
     if (const int i = m_before->findData(before); i >= 0)
         m_before->setCurrentIndex(i);
+    else if (usableBefore >= 0)
+        m_before->setCurrentIndex(usableBefore);
     if (const int i = m_after->findData(after); i >= 0)
         m_after->setCurrentIndex(i);
     if (!error.isEmpty())

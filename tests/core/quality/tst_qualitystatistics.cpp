@@ -238,6 +238,30 @@ private slots:
         QVERIFY(!QualityComparison::compare(before, other, 0.95, &refusal));
         QVERIFY2(refusal.startsWith(u"A asked set"), qPrintable(refusal));
     }
+
+    // A before pass with nothing right judges nothing: inconclusive, said so, where it read PASS of +80 points.
+    void aBeforePassWithNothingRightJudgesNothing()
+    {
+        QualityPass before;
+        before.info.id = 1;
+        before.info.role = QStringLiteral("before");
+        before.info.setSha256 = QStringLiteral("abc");
+        before.info.allowedDropPp = 1;
+        QualityPass after = before;
+        after.info.id = 2;
+        after.info.role = QStringLiteral("after");
+        for (int i = 0; i < 10; ++i) {
+            const QString id = QStringLiteral("q%1").arg(i);
+            before.answers.push_back(answer(id, 1, false));
+            after.answers.push_back(answer(id, 1, i < 8));
+        }
+        QString refusal;
+        const std::optional<QualityComparison> c = QualityComparison::compare(before, after, 0.95, &refusal);
+        QVERIFY2(c, qPrintable(refusal));
+        QCOMPARE(c->verdict.outcome, QualityVerdict::Outcome::Inconclusive);
+        QVERIFY2(c->verdict.sentence.startsWith(u"INCONCLUSIVE: the before pass (pass 1) got none of the 10"),
+            qPrintable(c->verdict.sentence));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQualityStatistics)

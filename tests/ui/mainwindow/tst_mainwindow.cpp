@@ -544,6 +544,28 @@ private Q_SLOTS:
         screenshot(*none, QStringLiteral("quality-none-right"));
         none->close();
 
+        // A before pass against that server gets nothing right either. The list offers the newest passes first, the
+        // broken one marked and not chosen; compared with it anyway, an after pass of 80% is not a PASS of +80
+        // points: nothing was right before, so nothing is judged.
+        QualityAskDialog* brokenBefore = ask(wrong, 0, QString());
+        QTest::mouseClick(brokenBefore->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(brokenBefore->passId(), qint64(4), 120'000);
+        brokenBefore->close();
+        window.qualityView()->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
+        auto* beforeBox = window.qualityView()->findChild<QComboBox*>(QStringLiteral("qualityBefore"));
+        auto* afterBox = window.qualityView()->findChild<QComboBox*>(QStringLiteral("qualityAfter"));
+        QVERIFY(beforeBox && afterBox);
+        QCOMPARE(beforeBox->itemData(0).toLongLong(), qint64(4));
+        QVERIFY2(beforeBox->itemText(0).endsWith(u"(none right)"), qPrintable(beforeBox->itemText(0)));
+        QCOMPARE(beforeBox->currentData().toLongLong(), qint64(1));
+        QCOMPARE(afterBox->itemData(0).toLongLong(), qint64(3));
+        beforeBox->setCurrentIndex(0);
+        afterBox->setCurrentIndex(afterBox->findData(qint64(2)));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy() && verdict->text().contains(u"pass 4"), 10'000);
+        QCOMPARE(verdict->accessibleDescription(), QStringLiteral("Inconclusive"));
+        QVERIFY2(verdict->text().contains(u"got none of the"), qPrintable(verdict->text()));
+
         for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
             QFile raw(file);
             if (raw.open(QIODevice::ReadOnly))
