@@ -901,7 +901,7 @@
     </message>
     <message>
         <source>The three walls</source>
-        <translation>Die drei Grenzen</translation>
+        <translation>Die drei Wände</translation>
     </message>
     <message>
         <source>Physics check</source>
@@ -5202,7 +5202,7 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
     <message>
         <source>The three walls</source>
-        <translation>Die drei Grenzen</translation>
+        <translation>Die drei Wände</translation>
     </message>
     <message>
         <source>Physics check</source>

@@ -134,4 +134,9 @@ QString load(double value, bool byRate)
     return QCoreApplication::translate("TextFormat", "%1 req/s").arg(number(value, value < 10 ? 1 : 0));
 }
 
+QString loadLabel(double value, bool byRate)
+{
+    return byRate ? load(value, true) : usersLabel(value, false);
+}
+
 } // namespace kp::core::text

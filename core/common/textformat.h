@@ -29,6 +29,9 @@ QString list(const QStringList& items);
 QString users(double users, bool about = true);
 /// The same for a label or after a colon, where the words stand alone (German declines them in a sentence).
 QString usersLabel(double users, bool about = true);
+/// A load standing alone, as a label or a card's number ("≈ 57 users"; German "57 Nutzer", not the dative of a
+/// sentence).
+QString loadLabel(double value, bool byRate);
 /// A load in a sentence: users for a concurrency curve ("16 users"), requests per second for a rate curve.
 QString load(double value, bool byRate);
 

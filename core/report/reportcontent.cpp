@@ -616,7 +616,7 @@ ReportContent::Answer ReportContent::capacityAnswer(
                                               : QCoreApplication::translate("ReportContent", "the latency target");
     switch (cap.bound) {
     case Capacity::Bound::Between:
-        out.number = QStringLiteral("≈ ") + text::load(cap.shown(), byRate);
+        out.number = QStringLiteral("≈ ") + text::loadLabel(cap.shown(), byRate);
         out.summary = (cap.intervalOpen ? QCoreApplication::translate("ReportContent",
                            "Capacity: %1 (%2 as measured; too few requests to bound it at 95%) at %3 (limited by %4).")
                 : cap.intervalIs95()
@@ -626,13 +626,13 @@ ReportContent::Answer ReportContent::capacityAnswer(
                               text::range(cap.shownLow(), cap.shownHigh()), p, limitedBy);
         break;
     case Capacity::Bound::AtLeast:
-        out.number = QStringLiteral("≥ ") + text::load(cap.shown(), byRate);
+        out.number = QStringLiteral("≥ ") + text::loadLabel(cap.shown(), byRate);
         out.summary = QCoreApplication::translate(
             "ReportContent", "Capacity: at least %1 (every load measured met the targets).")
                           .arg(byRate ? text::load(cap.shown(), true) : text::usersLabel(cap.shown(), false));
         break;
     case Capacity::Bound::Below:
-        out.number = QStringLiteral("< ") + text::load(cap.shown(), byRate);
+        out.number = QStringLiteral("< ") + text::loadLabel(cap.shown(), byRate);
         out.summary = QCoreApplication::translate(
             "ReportContent", "Capacity: below %1 (even the lowest load missed the targets).")
                           .arg(text::load(cap.shown(), byRate));

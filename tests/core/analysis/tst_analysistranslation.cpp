@@ -89,6 +89,8 @@ void TestAnalysisTranslation::germanWithTheGermanTranslator()
     QVERIFY2(
         a.verdict.contains(QStringLiteral("kommt dieser Server mit etwa 10 Nutzern (8–16")), qPrintable(a.verdict));
     QVERIFY2(a.verdict.contains(QStringLiteral("mit 8 Nutzern kam er problemlos zurecht")), qPrintable(a.verdict));
+    // The card's number stands alone: nominative, not the dative of a sentence ("≈ 10 Nutzern").
+    QCOMPARE(content.answer.number, QStringLiteral("≈ 10 Nutzer"));
     QVERIFY2(a.verdict.contains(QStringLiteral("Zeit bis zum ersten Token")), qPrintable(a.verdict));
     QVERIFY2(!a.verdict.contains(QStringLiteral("because")), qPrintable(a.verdict));
 
@@ -105,7 +107,7 @@ void TestAnalysisTranslation::germanWithTheGermanTranslator()
 
     // The report's headings and table headers.
     QVERIFY2(markdown.contains(QStringLiteral("\n## Fazit\n")), qPrintable(markdown));
-    QVERIFY2(markdown.contains(QStringLiteral("\n### Die drei Grenzen\n")), qPrintable(markdown));
+    QVERIFY2(markdown.contains(QStringLiteral("\n### Die drei Wände\n")), qPrintable(markdown));
     QVERIFY2(!markdown.contains(QStringLiteral("## Verdict")), qPrintable(markdown));
     QVERIFY2(content.scoreHeader.value(0) == QStringLiteral("Last"), qPrintable(content.scoreHeader.join(u'|')));
     // A table cell names the load on its own, not in a sentence's case.
