@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
+#include <utility>
 
 using namespace kp::core;
 
@@ -52,6 +54,21 @@ QualityAnswer answer(const QString& id, int repetition, bool correct, const QStr
     a.error = error;
     a.reply = correct ? QStringLiteral("right") : QStringLiteral("wrong");
     return a;
+}
+
+// A before pass (1, with the rule: a drop of at most 1 point) and an after pass (2) of one set, without answers.
+std::pair<QualityPass, QualityPass> passPair()
+{
+    QualityPass before;
+    before.info.id = 1;
+    before.info.role = QStringLiteral("before");
+    before.info.setSha256 = QStringLiteral("abc");
+    before.info.allowedDropPp = 1;
+    QualityPass after = before;
+    after.info.id = 2;
+    after.info.role = QStringLiteral("after");
+    after.info.allowedDropPp.reset();
+    return {before, after};
 }
 
 } // namespace
@@ -196,15 +213,7 @@ private slots:
 
     void comparisonPairsAndExcludesErrors()
     {
-        QualityPass before;
-        before.info.id = 1;
-        before.info.role = QStringLiteral("before");
-        before.info.setSha256 = QStringLiteral("abc");
-        before.info.allowedDropPp = 1;
-        QualityPass after = before;
-        after.info.id = 2;
-        after.info.role = QStringLiteral("after");
-        after.info.allowedDropPp.reset();
+        auto [before, after] = passPair();
         // q1 right→wrong, q2 wrong→right, q3 right both, q4 error in after (left out), q5 error in before.
         before.answers = {answer(QStringLiteral("a1"), 1, true), answer(QStringLiteral("a2"), 1, false),
             answer(QStringLiteral("b3"), 1, true), answer(QStringLiteral("b4"), 1, true),
@@ -242,14 +251,7 @@ private slots:
     // A before pass with nothing right judges nothing: inconclusive, said so, where it read PASS of +80 points.
     void aBeforePassWithNothingRightJudgesNothing()
     {
-        QualityPass before;
-        before.info.id = 1;
-        before.info.role = QStringLiteral("before");
-        before.info.setSha256 = QStringLiteral("abc");
-        before.info.allowedDropPp = 1;
-        QualityPass after = before;
-        after.info.id = 2;
-        after.info.role = QStringLiteral("after");
+        auto [before, after] = passPair();
         for (int i = 0; i < 10; ++i) {
             const QString id = QStringLiteral("q%1").arg(i);
             before.answers.push_back(answer(id, 1, false));
