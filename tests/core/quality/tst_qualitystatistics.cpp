@@ -9,7 +9,6 @@
 #include <cmath>
 #include <random>
 #include <utility>
-#include <utility>
 
 using namespace kp::core;
 
