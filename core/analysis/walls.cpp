@@ -217,11 +217,9 @@ void findMemory(Wall& w, const LoadCurve& curve, const ServerFacts& facts)
                          .arg(curve.points[i].step->loadPhrase(), text::list(parts));
         return;
     }
-    // Scraped, but never while a step's full load was held: the gauge is there, its value under load is not.
-    double unseenHeldMs = -1;
+    double unseenHeldMs = -1; // the longest step scraped, but never under its full load
     for (const CurvePoint& p : curve.points) {
-        const ServerDeltas& s = p.step->server;
-        if (s.samples > 0 && s.samplesUnderLoad == 0)
+        if (const ServerDeltas& s = p.step->server; s.samples > 0 && s.samplesUnderLoad == 0)
             unseenHeldMs = std::max(unseenHeldMs, s.loadHeldMs * facts.timeScale.value_or(1.0));
     }
     w.evidence = w.visible

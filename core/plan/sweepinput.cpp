@@ -34,14 +34,9 @@ std::optional<QList<Shape>> SweepInput::shapes(const QString& text, int maxToken
     return list;
 }
 
-int SweepInput::shortestPrompt(int sharedPrefixTokens)
-{
-    return sharedPrefixTokens + RequestTemplate::kUniqueWords + 2;
-}
-
 std::optional<QString> SweepInput::promptTooShort(const QList<Shape>& shapes, int sharedPrefixTokens)
 {
-    const int shortest = shortestPrompt(sharedPrefixTokens);
+    const int shortest = sharedPrefixTokens + RequestTemplate::kUniqueWords + 2;
     for (const Shape& shape : shapes) {
         if (shape.input >= shortest)
             continue;

@@ -20,10 +20,9 @@ struct SweepInput
     static QStringList parts(const QString& text);
     /// "1024/256, 4096/512": IN/OUT token counts from 1 to `maxTokens`.
     static std::optional<QList<Shape>> shapes(const QString& text, int maxTokens, QString* bad);
-    /// The shortest prompt Kneepoint writes with `sharedPrefixTokens` in front: each prompt starts with words of its
-    /// own (so no two share a prefix the run did not ask for) and the BOS token.
-    static int shortestPrompt(int sharedPrefixTokens);
-    /// A sentence when a shape's prompt is shorter than that (a 1/1 shape), else nothing.
+    /// A sentence when a shape's prompt is shorter than any Kneepoint writes with `sharedPrefixTokens` in front (a 1/1
+    /// shape), else nothing: each prompt starts with words of its own, so that no two share a prefix the run did not
+    /// ask for, and the BOS token.
     static std::optional<QString> promptTooShort(const QList<Shape>& shapes, int sharedPrefixTokens);
     /// "1, 2, 4, 8": whole numbers of users from `min` to `max`.
     static std::optional<QList<int>> users(const QString& text, int min, int max, QString* bad);

@@ -303,16 +303,15 @@ void showAdded(QLayout* layout)
     }
 }
 
-// Copies `text` and says so on the button for two seconds: a click that changes nothing on screen reads as a click
-// that did nothing.
-void copyShown(QPushButton* button, const QString& text)
+// A Copy button that says so on itself for two seconds once clicked, then reads `label` again: a click that changes
+// nothing on screen reads as a click that did nothing.
+void copyOnClick(QPushButton* button, const QString& text)
 {
-    QApplication::clipboard()->setText(text);
-    const QString label = button->property("copyLabel").toString().isEmpty() ? button->text()
-                                                                             : button->property("copyLabel").toString();
-    button->setProperty("copyLabel", label);
-    button->setText(ReportView::tr("Copied ✓"));
-    QTimer::singleShot(2000, button, [button, label] { button->setText(label); });
+    QObject::connect(button, &QPushButton::clicked, button, [button, text, label = button->text()] {
+        QApplication::clipboard()->setText(text);
+        button->setText(ReportView::tr("Copied ✓"));
+        QTimer::singleShot(2000, button, [button, label] { button->setText(label); });
+    });
 }
 
 } // namespace
@@ -500,7 +499,7 @@ void ReportView::rebuildBody(const ReportResult& result)
             copy->setObjectName(QStringLiteral("copyFlag"));
             copy->setAccessibleName(tr("Copy %1").arg(t.flag.commandLine));
             const QString line = t.flag.commandLine;
-            connect(copy, &QPushButton::clicked, this, [copy, line] { copyShown(copy, line); });
+            copyOnClick(copy, line);
             QString why = t.flag.why;
             if (!t.flag.versionNote.isEmpty())
                 why += QStringLiteral(" (") + t.flag.versionNote + u')';
@@ -517,7 +516,7 @@ void ReportView::rebuildBody(const ReportResult& result)
         auto* copyAll = new QPushButton(tr("Copy all flags"), body);
         copyAll->setObjectName(QStringLiteral("copyAllFlags"));
         const QString joined = all.join(u' ');
-        connect(copyAll, &QPushButton::clicked, this, [copyAll, joined] { copyShown(copyAll, joined); });
+        copyOnClick(copyAll, joined);
         m_bodyLayout->addWidget(copyAll, 0, Qt::AlignLeft);
     }
 
