@@ -148,7 +148,81 @@ QString measuredCap(const RunAnalysis& analysis)
     return QCoreApplication::translate("RunComparison", "(not measured)");
 }
 
+// Where a run's capacity surely lies: crossed between `low` and `high`, the loads that surely passed and surely
+// failed; at or above a bound's load; below the lowest load. `unjudged` says why it cannot be compared.
+struct CapacityRange
+{
+    double low = 0;
+    double high = std::numeric_limits<double>::infinity();
+    QString text;
+    QString unjudged;
+};
+
+CapacityRange capacityRange(const RunAnalysis& analysis, qint64 id)
+{
+    const Capacity& c = analysis.curve.capacity;
+    CapacityRange r;
+    switch (c.bound) {
+    case Capacity::Bound::None:
+        r.unjudged = QCoreApplication::translate("RunComparison", "run %1 has no capacity").arg(id);
+        return r;
+    case Capacity::Bound::Below:
+        r.high = c.load;
+        r.text = QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.load, false));
+        break;
+    case Capacity::Bound::AtLeast:
+        r.low = c.load;
+        r.text = QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.load, false));
+        break;
+    case Capacity::Bound::Between:
+        r.low = c.low;
+        r.high = c.high;
+        r.text = QCoreApplication::translate("RunComparison", "%1 users").arg(text::range(c.low, c.high));
+        if (c.intervalOpen)
+            r.unjudged = QCoreApplication::translate(
+                "RunComparison", "run %1's range of %2 rests on steps too short to bound the percentile")
+                             .arg(id)
+                             .arg(r.text);
+        break;
+    }
+    if (r.unjudged.isEmpty() && analysis.confidence.level == CapacityConfidence::Level::Low)
+        r.unjudged = QCoreApplication::translate("RunComparison", "the confidence in run %1's capacity is low").arg(id);
+    return r;
+}
+
 } // namespace
+
+void RunComparison::judgeCapacity(const RunAnalysis& analysisA, const RunAnalysis& analysisB)
+{
+    const CapacityRange a = capacityRange(analysisA, idA);
+    const CapacityRange b = capacityRange(analysisB, idB);
+    capacityRangeA = a.text;
+    capacityRangeB = b.text;
+    capacityJudged = a.unjudged.isEmpty() && b.unjudged.isEmpty() && !std::isnan(capacityChangePercent);
+    capacitySignificant = false;
+    if (!capacityJudged) {
+        capacityWhy = !a.unjudged.isEmpty() ? a.unjudged
+            : !b.unjudged.isEmpty()         ? b.unjudged
+                                            : QCoreApplication::translate("RunComparison",
+                                                "run %1 has no capacity to "
+                                                        "take a share of")
+                                          .arg(idA);
+        return;
+    }
+    // A range's upper end is a load that surely failed, its lower end one that surely passed (or none, or none
+    // above): ranges apart means one run failed where the other passed.
+    if (!(b.high <= a.low) && !(a.high <= b.low))
+        capacityWhy = QCoreApplication::translate("RunComparison", "the ranges overlap (run %1 %2, run %3 %4)")
+                          .arg(idA)
+                          .arg(a.text)
+                          .arg(idB)
+                          .arg(b.text);
+    else if (std::abs(capacityChangePercent) < minEffectPercent)
+        capacityWhy
+            = QCoreApplication::translate("RunComparison", "under the %1% floor").arg(text::number(minEffectPercent));
+    else
+        capacitySignificant = true;
+}
 
 RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
     const RunAnalysis& analysisB, double minEffectPercent)
@@ -247,6 +321,7 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
         r.capacityDelta = cb.load - ca.load;
     if (ca.bound != Capacity::Bound::None && cb.bound != Capacity::Bound::None && ca.load > 0)
         r.capacityChangePercent = 100 * (cb.load - ca.load) / ca.load;
+    r.judgeCapacity(analysisA, analysisB);
 
     diffFacts(r.changes, a.run.info.facts, b.run.info.facts);
     const QString capA = measuredCap(analysisA), capB = measuredCap(analysisB);
@@ -261,6 +336,25 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
         r.changes.append({QCoreApplication::translate("RunComparison", "simulated speed"), text::number(a.timeScale),
             text::number(b.timeScale)});
     r.summarise();
+    return r;
+}
+
+RunComparison RunComparison::ofStored(const RunStore& store, const RunData& a, const AnalysisSettings& settingsA,
+    const RunData& b, const AnalysisSettings& settingsB, double minEffectPercent, RunAnalysis* analysisA,
+    RunAnalysis* analysisB)
+{
+    AnalysisSettings asked = settingsB;
+    asked.slo = settingsA.slo;
+    asked.percentile = settingsA.percentile;
+    asked.attainmentTarget = settingsA.attainmentTarget;
+    const RunAnalysis ofA = RunAnalysis::of(a, settingsA);
+    const RunAnalysis ofB = RunAnalysis::of(b, asked);
+    RunComparison r = of(a, ofA, b, ofB, minEffectPercent);
+    r.findBetweenRunNoise(store, a, ofA, b, ofB);
+    if (analysisA)
+        *analysisA = ofA;
+    if (analysisB)
+        *analysisB = ofB;
     return r;
 }
 
@@ -290,6 +384,19 @@ void RunComparison::summarise()
                       .arg(capacityA)
                       .arg(idB)
                       .arg(capacityB);
+    if (capacitySignificant)
+        summary += u' '
+            + QCoreApplication::translate(
+                "RunComparison", "Beyond noise: run %1's range of %2 and run %3's of %4 lie apart.")
+                  .arg(idA)
+                  .arg(capacityRangeA)
+                  .arg(idB)
+                  .arg(capacityRangeB);
+    else if (!capacityWhy.isEmpty())
+        summary += u' '
+            + (capacityJudged ? QCoreApplication::translate("RunComparison", "Not beyond noise: %1.")
+                              : QCoreApplication::translate("RunComparison", "Not judged: %1."))
+                  .arg(capacityWhy);
     QStringList server;
     for (const Change& c : changes)
         if (c.kind == Change::Kind::Server)
@@ -328,6 +435,13 @@ void RunComparison::summarise()
 void RunComparison::asRepeatsWithoutNoise()
 {
     repeatsWithoutNoise = true;
+    if (capacitySignificant) {
+        capacitySignificant = false;
+        capacityWhy = QCoreApplication::translate(
+            "RunComparison", "runs %1 and %2 are of one configuration, with no third run to measure their noise")
+                          .arg(idA)
+                          .arg(idB);
+    }
     for (Metric& m : metrics) {
         if (!m.significant)
             continue;
@@ -344,6 +458,16 @@ void RunComparison::withBetweenRunNoise(const RunComparison& twins)
 {
     noiseIdA = twins.idA;
     noiseIdB = twins.idB;
+    if (!std::isnan(twins.capacityChangePercent)) {
+        capacityNoisePercent = std::abs(twins.capacityChangePercent);
+        if (capacitySignificant && !(std::abs(capacityChangePercent) > capacityNoisePercent)) {
+            capacitySignificant = false;
+            capacityWhy = QCoreApplication::translate("RunComparison", "within the %1 runs %2 and %3 differ by")
+                              .arg(text::number(capacityNoisePercent, 1) + u'%')
+                              .arg(noiseIdA)
+                              .arg(noiseIdB);
+        }
+    }
     for (Metric& m : metrics) {
         const auto it = std::find_if(twins.metrics.begin(), twins.metrics.end(),
             [&m](const Metric& t) { return t.load == m.load && t.metric == m.metric; });

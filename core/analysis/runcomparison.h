@@ -12,6 +12,7 @@
 
 namespace kp::core {
 
+struct AnalysisSettings;
 struct RunData;
 struct RunAnalysis;
 struct RunInfo;
@@ -75,6 +76,21 @@ struct RunComparison
     /// The capacity's change in percent of A's, where both are numbers (a bound on one side counts as its load);
     /// NaN where A has none to take a share of.
     double capacityChangePercent = kNaN;
+    /// The capacity's change judged as the rows are. Beyond noise only when each run's range for its capacity
+    /// (Capacity::low–high between two steps, from the highest load up for "at least", from none to the lowest load
+    /// for "below") lies wholly on one side of the other's, the change is at least minEffectPercent, and, where two
+    /// runs of one configuration say how much runs differ, larger than that. Not judged where a run has no capacity,
+    /// where a range rests on steps too short to bound the percentile (two quick runs of one demo gave 64–128 and
+    /// 32–64), or where the capacity's confidence is low.
+    bool capacityJudged = false;
+    bool capacitySignificant = false;
+    QString capacityWhy; ///< why the capacity is not judged, or not beyond noise
+    QString capacityRangeA; ///< "8–16 users", "at least 64 users", "below 1 user"; empty without a capacity
+    QString capacityRangeB;
+    double capacityNoisePercent = kNaN; ///< |capacity change| between two runs of one configuration, in percent
+    /// Beyond noise and lower in B.
+    bool capacityWorse() const { return capacitySignificant && capacityChangePercent < 0; }
+
     /// What a comparison is read for first: the capacity's change, then what differs in the server, then the
     /// latency rows beyond noise.
     QString summary;
@@ -98,6 +114,14 @@ struct RunComparison
     static RunComparison of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB, double minEffectPercent = kDefaultMinEffectPercent);
 
+    /// Stored runs `a` and `b` asked one question, run A's (its targets, percentile and attainment: those of
+    /// `settingsA`), compared, and the noise between runs looked for in `store` (findBetweenRunNoise): what compare,
+    /// the gate and the window's comparison show alike. The analyses, for charts, go to `analysisA` and `analysisB`
+    /// when given.
+    static RunComparison ofStored(const RunStore& store, const RunData& a, const AnalysisSettings& settingsA,
+        const RunData& b, const AnalysisSettings& settingsB, double minEffectPercent = kDefaultMinEffectPercent,
+        RunAnalysis* analysisA = nullptr, RunAnalysis* analysisB = nullptr);
+
     /// Takes the rows of `twins`, a comparison of two runs of one configuration, as the noise between runs: each row
     /// here that was beyond noise stays so only if it changed by more than the same row there. The summary follows.
     void withBetweenRunNoise(const RunComparison& twins);
@@ -119,6 +143,7 @@ struct RunComparison
     static std::optional<qint64> twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude);
 
 private:
+    void judgeCapacity(const RunAnalysis& analysisA, const RunAnalysis& analysisB);
     void summarise();
 };
 

@@ -60,7 +60,7 @@ QStringList AiperfEngine::profileArguments(
 }
 
 int AiperfEngine::execute(
-    const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io)
+    const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io, qint64* runId)
 {
     const RunOptions o = options.resolved();
     const QString exe = QStandardPaths::findExecutable(QStringLiteral("aiperf"));
@@ -191,6 +191,8 @@ int AiperfEngine::execute(
         io.err << "kneepoint run: nothing was stored: " << error << '\n';
         return ExitFailure;
     }
+    if (runId)
+        *runId = id;
     const int code = ImportCommand::report(run, *store, id, json, io);
     if (status != RunStatus::Complete) {
         io.err << "kneepoint run: " << reason << '\n';

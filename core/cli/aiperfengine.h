@@ -26,7 +26,8 @@ public:
     static QStringList profileArguments(
         const RunOptions& options, int users, double rate, int requests, const QString& artifactDir);
     /// Runs every step, stores the run and prints its analysis; returns the exit code.
-    static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io);
+    static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io,
+        qint64* runId = nullptr);
 };
 
 } // namespace kp::core

@@ -8,12 +8,14 @@
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
+#include "analysis/rungate.h"
 #include "catalog/catalog.h"
 #include "catalog/modelresolver.h"
 #include "cli/storeoption.h"
 #include "common/textformat.h"
 #include "predict/prediction.h"
 #include "report/analysisjson.h"
+#include "report/gatereport.h"
 #include "report/reportcontent.h"
 #include "report/svgchart.h"
 #include "report/textreport.h"
@@ -266,6 +268,43 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
+int printGate(
+    const RunComparison& comparison, const RunSummary& newRun, bool json, const QString& junitPath, CommandIo& io)
+{
+    const RunGate gate = RunGate::of(comparison, newRun);
+    if (!junitPath.isEmpty()) {
+        QSaveFile out(junitPath);
+        if (!out.open(QIODevice::WriteOnly) || out.write(GateReport::junit(gate)) < 0 || !out.commit()) {
+            io.err << "kneepoint: cannot write " << junitPath << ": " << out.errorString() << '\n';
+            return ExitFailure;
+        }
+    }
+    if (json) {
+        QJsonObject doc = AnalysisText::toJson(comparison);
+        QJsonArray checks;
+        for (const RunGate::Check& c : gate.checks)
+            checks.append(QJsonObject {{QStringLiteral("figure"), c.figure}, {QStringLiteral("a"), c.a},
+                {QStringLiteral("b"), c.b}, {QStringLiteral("change"), c.change},
+                {QStringLiteral("result"), RunGate::resultName(c.result)}, {QStringLiteral("why"), c.why}});
+        doc[QStringLiteral("gate")] = QJsonObject {{QStringLiteral("outcome"), RunGate::outcomeName(gate.outcome)},
+            {QStringLiteral("sentence"), gate.sentence}, {QStringLiteral("caveat"), gate.caveat},
+            {QStringLiteral("worse"), gate.worse}, {QStringLiteral("better"), gate.better},
+            {QStringLiteral("judged"), gate.judged}, {QStringLiteral("checks"), checks}};
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    } else {
+        io.out << GateReport::markdown(comparison, gate);
+    }
+    switch (gate.outcome) {
+    case RunGate::Outcome::Pass:
+        return ExitOk;
+    case RunGate::Outcome::Fail:
+        return ExitFailure;
+    case RunGate::Outcome::Inconclusive:
+        break;
+    }
+    return ExitInconclusive;
+}
+
 QString CompareCommand::description() const
 {
     return QStringLiteral(
@@ -273,7 +312,9 @@ QString CompareCommand::description() const
         "median and the chosen percentile, and output throughput, each with whether the difference is beyond noise "
         "(a Mann-Whitney U test on the medians, Holm-corrected over the table; Bonferroni-wide percentile intervals "
         "on the tail; a change of at least --min-effect; and a 95% interval for the change that leaves out zero), "
-        "the change in capacity, and what changed in the server's facts and the run's options.");
+        "the change in capacity (beyond noise when the two runs' ranges for it lie apart), and what changed in the "
+        "server's facts and the run's options. With --gate it answers a CI job: exit 1 when run B is worse beyond "
+        "noise, with Markdown for a pull-request comment and, with --junit, JUnit XML.");
 }
 
 QList<QCommandLineOption> CompareCommand::options() const
@@ -283,6 +324,12 @@ QList<QCommandLineOption> CompareCommand::options() const
     list << QCommandLineOption(QStringLiteral("min-effect"),
         QStringLiteral("The smallest change, in percent, that can be called beyond noise (default 5)."),
         QStringLiteral("PCT"), QStringLiteral("5"));
+    list << QCommandLineOption(QStringLiteral("gate"),
+        QStringLiteral(
+            "For CI: print Markdown for a pull-request comment and exit 1 when B is worse than A beyond noise "
+            "(capacity, or a latency figure), 3 when nothing could be judged, 0 otherwise."));
+    list << QCommandLineOption(QStringLiteral("junit"),
+        QStringLiteral("With --gate: also write the gate as JUnit XML to this file."), QStringLiteral("FILE"));
     list << dbOption();
     return list;
 }
@@ -309,16 +356,13 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
     // The same question asked of both: run A's targets (or the command line's) apply to run B too.
     QStringList notes;
     const AnalysisSettings settingsA = analysisSettingsFrom(parser, *runA, &notes);
-    AnalysisSettings settingsB = analysisSettingsFrom(parser, *runB, &notes);
+    const AnalysisSettings settingsB = analysisSettingsFrom(parser, *runB, &notes);
     printModelNotes(parser, notes, name(), io);
-    settingsB.slo = settingsA.slo;
-    settingsB.percentile = settingsA.percentile;
-    settingsB.attainmentTarget = settingsA.attainmentTarget;
-    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
-    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
     const double minEffect = option::number(parser, QStringLiteral("min-effect"), 0, 1000);
-    RunComparison comparison = RunComparison::of(*runA, analysisA, *runB, analysisB, minEffect);
-    comparison.findBetweenRunNoise(*store, *runA, analysisA, *runB, analysisB);
+    const RunComparison comparison = RunComparison::ofStored(*store, *runA, settingsA, *runB, settingsB, minEffect);
+    if (parser.isSet(QStringLiteral("gate")) || parser.isSet(QStringLiteral("junit")))
+        return printGate(comparison, runB->run.summary, parser.isSet(QStringLiteral("json")),
+            parser.value(QStringLiteral("junit")), io);
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
     else

@@ -12,7 +12,9 @@
 namespace kp::core {
 
 class RunStore;
+struct RunComparison;
 struct RunData;
+struct RunSummary;
 struct AnalysisSettings;
 
 /// `kneepoint show ID`: a stored run's verdict, scorecard, walls, physics and findings, recomputed from the stored
@@ -55,6 +57,12 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
     bool takesArguments() const override { return true; }
 };
+
+/// The gate of `comparison` (RunGate) for a CI job, as compare --gate and run --baseline give it: its Markdown on
+/// stdout, or with `json` the comparison's JSON with the gate in it; JUnit XML to `junitPath` unless empty. Returns
+/// ExitOk (pass), ExitFailure (worse beyond noise, or the new run did not complete) or ExitInconclusive.
+int printGate(
+    const RunComparison& comparison, const RunSummary& newRun, bool json, const QString& junitPath, CommandIo& io);
 
 /// The run number `text` names, for `command`'s arguments; throws UsageError for anything else.
 qint64 runId(const QString& text, const QString& command);

@@ -16,6 +16,8 @@ enum ExitCode {
     ExitOk = 0,
     ExitFailure = 1, ///< the command ran and failed; stderr says why in a sentence
     ExitUsage = 2, ///< the command line was wrong
+    /// a comparison that could not decide: quality compare, compare --gate and run --baseline with nothing to judge
+    ExitInconclusive = 3,
     /// kneepoint run: the server stopped answering mid-run and did not come back within --server-wait
     ExitServerFailed = 4,
     ExitInterrupted = 130,

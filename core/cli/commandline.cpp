@@ -76,6 +76,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<LessonCommand>());
     cli.add(std::make_unique<ReportCommand>());
     cli.add(std::make_unique<DeleteCommand>());
+    cli.add(std::make_unique<ExportCommand>());
     cli.add(std::make_unique<GpusCommand>());
     cli.add(std::make_unique<ModelsCommand>());
     cli.add(std::make_unique<DoctorCommand>());

@@ -7,20 +7,29 @@
 #include "cli/storeoption.h"
 #include "import/importedrun.h"
 #include "import/importformat.h"
+#include "store/runarchive.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
 
 namespace kp::core {
 
 QString ImportCommand::summary() const
 {
-    return QStringLiteral("Import vllm bench serve, AIPerf or GuideLLM results as a run (kneepoint import FILE).");
+    return QStringLiteral(
+        "Import runs exported by Kneepoint, or vllm bench serve, AIPerf or GuideLLM results (kneepoint import FILE).");
 }
 
 QString ImportCommand::description() const
 {
     return QStringLiteral(
+        "Stores the runs of a Kneepoint archive (kneepoint export writes one; a run imported before is not stored "
+        "twice) as they were measured. "
         "Reads other tools' per-request results, maps their metric definitions onto Kneepoint's, stores them as one "
         "run and prints its analysis as kneepoint show does. Accepted: vllm bench serve --save-result "
         "--save-detailed JSON (one file per load level; give several files of one model for a sweep), AIPerf's "
@@ -46,6 +55,17 @@ int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         throw UsageError {QStringLiteral("name the file to import: kneepoint import FILE [FILE…].")};
+    const auto archive = [](const QString& file) { return RunArchive::isArchive(file); };
+    if (std::any_of(files.begin(), files.end(), archive)) {
+        if (!std::all_of(files.begin(), files.end(), archive))
+            throw UsageError {QStringLiteral("import Kneepoint archives (.kpz) and other tools' files with separate "
+                                             "commands.")};
+        if (parser.isSet(QStringLiteral("gpu")) || parser.isSet(QStringLiteral("model")))
+            throw UsageError {
+                QStringLiteral("an archive's runs keep their own GPU and model; show --gpu and --model ask "
+                               "what if.")};
+        return importArchives(files, parser, io);
+    }
     const QString gpu = parser.value(QStringLiteral("gpu"));
     if (!gpu.isEmpty() && !Catalog::forUser().gpu(gpu))
         throw UsageError {QStringLiteral("--gpu '%1' is not in the catalog; kneepoint gpus lists the ids.").arg(gpu)};
@@ -75,6 +95,54 @@ int ImportCommand::run(const QCommandLineParser& parser, CommandIo& io)
         return ExitFailure;
     }
     return report(*run, *store, id, parser.isSet(QStringLiteral("json")), io);
+}
+
+int ImportCommand::importArchives(const QStringList& files, const QCommandLineParser& parser, CommandIo& io)
+{
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint import: " << error << '\n';
+        return ExitFailure;
+    }
+    struct Imported
+    {
+        QString file;
+        RunArchive::Entry entry;
+    };
+    QList<Imported> imported;
+    for (const QString& file : files) {
+        const std::optional<QList<RunArchive::Entry>> entries = RunArchive::read(file, *store, &error);
+        if (!entries) {
+            io.err << "kneepoint import: " << error << '\n';
+            for (const Imported& i : std::as_const(imported))
+                io.err << "  (run " << i.entry.archiveId << " of " << i.file << " is stored as run " << i.entry.id
+                       << ")\n";
+            return ExitFailure;
+        }
+        for (const RunArchive::Entry& e : *entries)
+            imported.append({QDir::toNativeSeparators(file), e});
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const Imported& i : std::as_const(imported))
+            list.append(
+                QJsonObject {{QStringLiteral("file"), i.file}, {QStringLiteral("archive_run_id"), i.entry.archiveId},
+                    {QStringLiteral("run_id"), i.entry.id}, {QStringLiteral("already_stored"), i.entry.alreadyStored}});
+        io.out << QJsonDocument(QJsonObject {{QStringLiteral("runs"), list}}).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    for (const Imported& i : std::as_const(imported)) {
+        io.out << "Run " << i.entry.archiveId << " of " << i.file
+               << (i.entry.alreadyStored ? " was stored already, as run " : " is stored as run ") << i.entry.id;
+        if (const std::optional<StoredRun> run = store->run(i.entry.id))
+            io.out << " (" << runStatusName(run->summary.status) << ", started " << run->summary.startedUtc << ", "
+                   << run->summary.steps << (run->summary.steps == 1 ? " step)" : " steps)");
+        io.out << ".\n";
+    }
+    io.out << "In " << store->path() << "; kneepoint show " << imported.constLast().entry.id << " explains "
+           << (imported.size() == 1 ? "it" : "the last") << ".\n";
+    return ExitOk;
 }
 
 int ImportCommand::report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io)

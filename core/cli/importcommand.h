@@ -9,8 +9,9 @@ namespace kp::core {
 
 struct ImportedRun;
 
-/// `kneepoint import FILE…`: another tool's results (vllm bench serve, AIPerf, GuideLLM) stored as a run and
-/// analysed as `kneepoint show` would, with what the tool did not record named in the trust checks.
+/// `kneepoint import FILE…`: the runs of a Kneepoint archive (`kneepoint export`), or another tool's results (vllm
+/// bench serve, AIPerf, GuideLLM) stored as a run and analysed as `kneepoint show` would, with what the tool did not
+/// record named in the trust checks.
 class ImportCommand : public Command
 {
 public:
@@ -23,6 +24,10 @@ public:
 
     /// Prints stored run `id` (made from `run`) as kneepoint show does, or as JSON; returns the exit code.
     static int report(const ImportedRun& run, const RunStore& store, qint64 id, bool json, CommandIo& io);
+
+private:
+    /// Stores the runs of Kneepoint archives (RunArchive) and says where each went.
+    int importArchives(const QStringList& files, const QCommandLineParser& parser, CommandIo& io);
 };
 
 } // namespace kp::core

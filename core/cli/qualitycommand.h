@@ -6,10 +6,6 @@
 
 namespace kp::core {
 
-/// `kneepoint quality compare` exits with this when the interval straddles the allowed drop: neither a pass (0)
-/// nor a fail (1), and distinct from a usage error (2), so that a script can tell "ask more questions" apart.
-inline constexpr int ExitInconclusive = 3;
-
 /// `kneepoint quality ask|compare|list`: did a change keep the answers right?
 ///
 /// ask: asks a question set (the bundled one by default) at temperature 0 with a fixed seed, repeat times, and

@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runcommand.h"
 
+#include "analysis/analysissettings.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+#include "analysis/rungate.h"
 #include "cli/aiperfengine.h"
 #include "cli/analysiscommands.h"
 #include "cli/secrets.h"
@@ -168,6 +172,11 @@ QList<QCommandLineOption> RunCommand::options() const
             "TIME"),
         o("slot-seconds", "With --shard: step k begins at --start-at + k x this (default: --duration + 10).", "S"),
         o("clock-server", "With --shard: a kneepoint clock-server to measure this machine's clock against.", "URL"),
+        o("baseline",
+            "For CI: when the run has ended, compare it with stored run ID as compare --gate does, print the gate's "
+            "Markdown, and exit 1 when this run is worse beyond noise (3 when nothing could be judged).",
+            "ID"),
+        o("junit", "With --baseline: also write the gate as JUnit XML to this file.", "FILE"),
     };
     list << apiKeyOptions() << insecureOption() << caFileOption() << dbOption();
     return list;
@@ -602,9 +611,37 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint run: " << error << '\n';
         return ExitFailure;
     }
-    if (engine == u"aiperf")
-        return AiperfEngine::execute(options, key, store.get(), parser.isSet(QStringLiteral("json")), io);
-    return execute(options, key, store.get(), parser.isSet(QStringLiteral("json")), io);
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("junit")) && !parser.isSet(QStringLiteral("baseline")))
+        throw UsageError {QStringLiteral("--junit writes the gate of --baseline ID: give both.")};
+    std::optional<RunData> baseline;
+    if (parser.isSet(QStringLiteral("baseline"))) {
+        // Read before the server is asked anything: a wrong id is said at once, not after an hour's sweep.
+        baseline = loadRun(*store, runId(parser.value(QStringLiteral("baseline")), name()), name(), io);
+        if (!baseline)
+            return ExitFailure;
+    }
+    qint64 id = -1;
+    const int code = engine == u"aiperf" ? AiperfEngine::execute(options, key, store.get(), json, io, &id)
+                                         : execute(options, key, store.get(), json, io, &id);
+    if (!baseline || id < 0 || code == ExitInterrupted)
+        return code;
+    const std::optional<RunData> measured = loadRun(*store, id, name(), io);
+    if (!measured)
+        return ExitFailure;
+    const RunComparison comparison = RunComparison::ofStored(
+        *store, *baseline, AnalysisSettings::ofRun(*baseline), *measured, AnalysisSettings::ofRun(*measured));
+    // The run's JSON is stdout's one document: the gate goes to --junit, its answer to stderr.
+    QString discarded;
+    QTextStream sink(&discarded);
+    CommandIo gateIo {json ? sink : io.out, io.err};
+    if (!json)
+        io.out << "\nAgainst baseline run " << baseline->run.summary.id << ":\n\n";
+    const int gate = printGate(comparison, measured->run.summary, false, parser.value(QStringLiteral("junit")), gateIo);
+    if (json)
+        io.err << "kneepoint run: against baseline run " << baseline->run.summary.id << ": "
+               << RunGate::outcomeWord(RunGate::of(comparison, measured->run.summary).outcome) << ".\n";
+    return code != ExitOk ? code : gate;
 }
 
 } // namespace kp::core

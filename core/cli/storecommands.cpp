@@ -3,13 +3,19 @@
 #include "storecommands.h"
 
 #include "catalog/catalog.h"
+#include "cli/analysiscommands.h"
 #include "cli/runcommand.h"
 #include "cli/storeoption.h"
+#include "common/textformat.h"
+#include "store/runarchive.h"
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace kp::core {
 
@@ -116,6 +122,87 @@ int DeleteCommand::run(const QCommandLineParser& parser, CommandIo& io)
         return ExitFailure;
     }
     io.out << "Deleted run " << id << ".\n";
+    return ExitOk;
+}
+
+QString ExportCommand::description() const
+{
+    return QStringLiteral(
+        "Writes the named runs, each with its steps, every request with its chunk times and the server's /metrics "
+        "samples, to one file that kneepoint import (or opening it in the window) stores on another machine, where "
+        "show, compare and report work on it as on a run measured there. For a CI gate, export two runs of the "
+        "baseline: what they differ by is the noise between runs that compare --gate must see exceeded. The file is "
+        "a Kneepoint database of those runs only (sqlite3 reads it) and holds no API key. A run still in progress "
+        "cannot be exported.");
+}
+
+QList<QCommandLineOption> ExportCommand::options() const
+{
+    return {
+        QCommandLineOption({QStringLiteral("o"), QStringLiteral("output")},
+            QStringLiteral("The file to write (default run-ID.kpz in the current folder)."), QStringLiteral("FILE")),
+        jsonOption(),
+        dbOption(),
+    };
+}
+
+int ExportCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty())
+        throw UsageError {
+            QStringLiteral("name the runs to export: kneepoint export ID [ID…] -o FILE.kpz (kneepoint runs "
+                           "lists them).")};
+    QList<qint64> ids;
+    for (const QString& arg : args)
+        if (const qint64 id = runId(arg, name()); !ids.contains(id))
+            ids << id;
+    QStringList names;
+    for (const qint64 id : std::as_const(ids))
+        names << QString::number(id);
+    const QString path = parser.isSet(QStringLiteral("output"))
+        ? parser.value(QStringLiteral("output"))
+        : QStringLiteral("run-%1.%2").arg(names.join(u'-'), RunArchive::suffix());
+    if (path.isEmpty())
+        throw UsageError {QStringLiteral("--output needs a file name.")};
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint export: " << error << '\n';
+        return ExitFailure;
+    }
+    QList<RunSummary> runs;
+    for (const qint64 id : std::as_const(ids)) {
+        const std::optional<StoredRun> run = store->run(id, &error);
+        if (!run) {
+            io.err << "kneepoint export: " << (error.isEmpty() ? QStringLiteral("there is no run %1.").arg(id) : error)
+                   << " Nothing was written.\n";
+            return ExitFailure;
+        }
+        runs << run->summary;
+    }
+    if (!RunArchive::write(*store, ids, path, &error)) {
+        io.err << "kneepoint export: " << error << " Nothing was written.\n";
+        return ExitFailure;
+    }
+    const qint64 bytes = QFileInfo(path).size();
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const RunSummary& r : std::as_const(runs))
+            list.append(QJsonObject {{QStringLiteral("run_id"), r.id},
+                {QStringLiteral("status"), runStatusName(r.status)}, {QStringLiteral("started_utc"), r.startedUtc},
+                {QStringLiteral("steps"), r.steps}, {QStringLiteral("requests"), r.requests}});
+        io.out << QJsonDocument(QJsonObject {{QStringLiteral("file"), QFileInfo(path).absoluteFilePath()},
+                                    {QStringLiteral("bytes"), bytes}, {QStringLiteral("runs"), list}})
+                      .toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << "Wrote " << QDir::toNativeSeparators(path) << " (" << QLocale::c().formattedDataSize(bytes) << "):\n";
+    for (const RunSummary& r : std::as_const(runs))
+        io.out << "  run " << r.id << ", " << runStatusName(r.status) << ", started " << r.startedUtc << ", " << r.steps
+               << (r.steps == 1 ? " step, " : " steps, ") << text::number(double(r.requests)) << " requests\n";
+    io.out << "kneepoint import " << QDir::toNativeSeparators(path) << " stores " << (runs.size() == 1 ? "it" : "them")
+           << " on another machine.\n";
     return ExitOk;
 }
 

@@ -27,6 +27,22 @@ public:
     bool takesArguments() const override { return true; }
 };
 
+/// `kneepoint export ID… -o FILE.kpz`: stored runs in a file of their own (RunArchive), for `kneepoint import` on
+/// another machine: a CI gate's baseline, a run for a colleague.
+class ExportCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("export"); }
+    QString summary() const override
+    {
+        return QStringLiteral("Write stored runs to a file for another machine (kneepoint export ID -o FILE.kpz).");
+    }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
 /// `kneepoint gpus`: the GPU catalog that every --gpu refers to.
 class GpusCommand : public Command
 {

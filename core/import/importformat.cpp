@@ -66,9 +66,10 @@ std::optional<ImportedRun> readImportFile(const QString& path, QString* error)
         return std::nullopt;
     }
     const QByteArray& data = *read;
-    const QString expected = QStringLiteral(
-        "a vllm bench serve result (--save-result --save-detailed), an AIPerf profile_export.jsonl or a GuideLLM "
-        "benchmarks.json");
+    const QString expected
+        = QStringLiteral("a Kneepoint archive (kneepoint export), a vllm bench serve result (--save-result "
+                         "--save-detailed), an AIPerf profile_export.jsonl or a GuideLLM "
+                         "benchmarks.json");
     switch (sniffImportFormat(data)) {
     case ImportFormat::VllmBenchServe:
         return VllmBenchImporter::read(wholeObject(data), name, error);

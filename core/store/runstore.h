@@ -174,6 +174,17 @@ public:
     /// Deletes a run with its steps, requests and samples. Deleting a run that does not exist succeeds.
     bool deleteRun(qint64 id, QString* error);
 
+    /// Copies run `id` of the Kneepoint database at `fromPath`, which must be of this build's schema version, into
+    /// this store in one transaction: the run as it was stored (its start and end, status and reason, options, facts
+    /// and environment), its finished steps, their requests and /metrics samples, byte for byte. What `kneepoint
+    /// export` and `import` move between machines. A run already here (the same start, options, facts and
+    /// environment) is not copied again: its id here is returned with `alreadyStored` set. A run still running is
+    /// refused. Returns the run's id here, or -1 with `error` set.
+    qint64 copyRun(const QString& fromPath, qint64 id, bool* alreadyStored, QString* error);
+    /// Makes the file whole by itself and no larger than its content (a rollback journal instead of a -wal file
+    /// beside it, then VACUUM), for a file that leaves this machine: an export.
+    bool compact(QString* error);
+
     /// Whether a store of this process has `path` open. Nothing may open and close that file meanwhile (a QFile
     /// that sniffs a dropped file, say): closing any descriptor of it drops SQLite's locks on it, and another
     /// process then takes this one's -wal and -shm files for abandoned and deletes them.

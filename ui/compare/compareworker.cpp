@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compareworker.h"
 
+#include "analysis/analysissettings.h"
 #include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "report/reportcontent.h"
@@ -37,19 +38,14 @@ void CompareWorker::compare(qint64 a, qint64 b, quint64 generation)
         Q_EMIT failed(generation, error);
         return;
     }
-    // The same question of both runs: the targets of the one before.
-    const AnalysisSettings settingsA = AnalysisSettings::ofRun(*runA);
-    AnalysisSettings settingsB = AnalysisSettings::ofRun(*runB);
-    settingsB.slo = settingsA.slo;
-    settingsB.percentile = settingsA.percentile;
-    const RunAnalysis analysisA = RunAnalysis::of(*runA, settingsA);
-    const RunAnalysis analysisB = RunAnalysis::of(*runB, settingsB);
     auto result = std::make_shared<CompareResult>();
     result->generation = generation;
     result->a = a;
     result->b = b;
-    result->comparison = RunComparison::of(*runA, analysisA, *runB, analysisB);
-    result->comparison.findBetweenRunNoise(*m_store, *runA, analysisA, *runB, analysisB);
+    // The same question of both runs: the targets of the one before.
+    RunAnalysis analysisA, analysisB;
+    result->comparison = RunComparison::ofStored(*m_store, *runA, AnalysisSettings::ofRun(*runA), *runB,
+        AnalysisSettings::ofRun(*runB), RunComparison::kDefaultMinEffectPercent, &analysisA, &analysisB);
     result->charts = comparisonCharts(result->comparison, analysisA, analysisB);
     Q_EMIT ready(result);
 }

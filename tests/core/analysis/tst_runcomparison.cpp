@@ -5,10 +5,13 @@
 #include "analysis/analysistext.h"
 #include "analysis/runanalysis.h"
 #include "analysis/runcomparison.h"
+#include "analysis/rungate.h"
+#include "report/gatereport.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonArray>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace kp::core;
 
@@ -18,6 +21,9 @@ class TestRunComparison : public QObject
 private Q_SLOTS:
     void leadsWithTheCapacityAndTheServersDifferences();
     void sameServerSaysSo();
+    void capacityIsJudgedAsTheRowsAre();
+    void gateFailsOnlyWhereWorseBeyondNoise();
+    void gateSpeaksToCi();
 };
 
 namespace {
@@ -27,11 +33,14 @@ RunAnalysis analysed(const RunData& run)
     return RunAnalysis::of(run, AnalysisSettings::ofRun(run));
 }
 
-// A server of `places` requests at once: beyond them users wait, and TTFT grows by the queue.
-RunData serverWith(int places, qint64 id)
+// A server of `places` requests at once: beyond them users wait, and TTFT grows by the queue. With `bounded`, each
+// step has enough requests (480) for its p99 to have a 95% interval.
+RunData serverWith(int places, qint64 id, bool bounded = false)
 {
     std::vector<StepSpec> specs = latencyBoundSweep();
     for (StepSpec& s : specs) {
+        if (bounded)
+            s.perUser = 480 / s.users;
         s.kv = 0.01;
         s.running = std::min(s.users, places);
         s.waiting = std::max(0, s.users - places);
@@ -107,6 +116,151 @@ void TestRunComparison::sameServerSaysSo()
     QVERIFY2(c.summary.contains(QStringLiteral("The server's facts are the same in both.")), qPrintable(c.summary));
     QVERIFY(std::none_of(c.changes.begin(), c.changes.end(),
         [](const RunComparison::Change& ch) { return ch.kind == RunComparison::Change::Kind::Server; }));
+}
+
+void TestRunComparison::capacityIsJudgedAsTheRowsAre()
+{
+    // Steps too short to bound the p99: the capacities are said, their change not judged.
+    {
+        const RunData wide = serverWith(1024, 11);
+        const RunData narrow = serverWith(4, 12);
+        const RunComparison c = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
+        QVERIFY(!c.capacityJudged && !c.capacitySignificant);
+        QVERIFY2(c.summary.contains(QStringLiteral("Not judged: run 11's range of 8–16 users rests on steps too "
+                                                   "short to bound the percentile.")),
+            qPrintable(c.summary));
+    }
+    // Bounded: 8 users passed on the wide server, where the narrow one surely failed: ranges 8–16 and 4–8 lie apart.
+    const RunData wide = serverWith(1024, 11, true);
+    const RunData narrow = serverWith(4, 12, true);
+    RunComparison c = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
+    QVERIFY2(c.capacityJudged && c.capacitySignificant && c.capacityWorse(), qPrintable(c.capacityWhy));
+    QCOMPARE(c.capacityRangeA, QStringLiteral("8–16 users"));
+    QCOMPARE(c.capacityRangeB, QStringLiteral("4–8 users"));
+    QVERIFY2(c.summary.contains(QStringLiteral("Beyond noise: run 11's range of 8–16 users and run 12's of 4–8 users "
+                                               "lie apart.")),
+        qPrintable(c.summary));
+    QCOMPARE(AnalysisText::toJson(c)[u"capacity_significant"].toBool(), true);
+    // A floor above the change: not beyond noise, and it says so.
+    RunComparison floored = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow), 60);
+    QVERIFY(floored.capacityJudged && !floored.capacitySignificant);
+    QCOMPARE(floored.capacityWhy, QStringLiteral("under the 60% floor"));
+    // Two runs of one configuration that differ by more: within their noise.
+    RunComparison noisy = c;
+    RunComparison twins = c;
+    twins.idA = 21;
+    twins.idB = 22;
+    twins.capacityChangePercent = c.capacityChangePercent * 1.5;
+    noisy.withBetweenRunNoise(twins);
+    QVERIFY(!noisy.capacitySignificant);
+    QVERIFY2(noisy.capacityWhy.startsWith(QStringLiteral("within the "))
+            && noisy.capacityWhy.endsWith(u"runs 21 and 22 differ by"),
+        qPrintable(noisy.capacityWhy));
+    // No third run to say how much runs of one configuration differ: nothing is beyond noise, the capacity neither.
+    c.asRepeatsWithoutNoise();
+    QVERIFY(!c.capacitySignificant);
+}
+
+void TestRunComparison::gateFailsOnlyWhereWorseBeyondNoise()
+{
+    const RunData wide = serverWith(1024, 11, true);
+    const RunData narrow = serverWith(4, 12, true);
+    RunSummary complete;
+    complete.id = 12;
+    complete.status = RunStatus::Complete;
+
+    // Worse: the capacity and the TTFT rows past 4 users.
+    const RunComparison worse = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
+    const RunGate failed = RunGate::of(worse, complete);
+    QCOMPARE(failed.outcome, RunGate::Outcome::Fail);
+    QVERIFY(failed.worse >= 2);
+    QCOMPARE(failed.checks.front().figure, QStringLiteral("capacity"));
+    QCOMPARE(failed.checks.front().result, RunGate::Check::Result::Worse);
+    QVERIFY2(failed.sentence.startsWith(QStringLiteral("Worse beyond noise in run 12 than in run 11: capacity fell by "
+                                                       "%1% (about 10 users → about 5")
+                                            .arg(-worse.capacityChangePercent, 0, 'f', 1)),
+        qPrintable(failed.sentence));
+    // Each worse row of the comparison is a worse check of the gate, and no other.
+    int worseRows = 0;
+    for (const RunComparison::Metric& m : worse.metrics)
+        worseRows += m.significant && m.b > m.a ? 1 : 0;
+    QCOMPARE(failed.worse, worseRows + 1);
+
+    // The same change the other way is better, and passes.
+    RunSummary wideSummary = complete;
+    wideSummary.id = 11;
+    const RunGate better = RunGate::of(RunComparison::of(narrow, analysed(narrow), wide, analysed(wide)), wideSummary);
+    QCOMPARE(better.outcome, RunGate::Outcome::Pass);
+    QCOMPARE(better.worse, 0);
+    QVERIFY(better.better >= 2);
+    QVERIFY2(
+        better.sentence.startsWith(QStringLiteral("Nothing got worse beyond noise: ")), qPrintable(better.sentence));
+
+    // Runs of one configuration with no third: a pass that says nothing could be called worse, and how to fix it.
+    RunComparison repeats = worse;
+    repeats.asRepeatsWithoutNoise();
+    const RunGate repeated = RunGate::of(repeats, complete);
+    QCOMPARE(repeated.outcome, RunGate::Outcome::Pass);
+    QVERIFY2(repeated.caveat.contains(QStringLiteral("kneepoint export A B")), qPrintable(repeated.caveat));
+
+    // A run that did not complete fails, whatever its figures.
+    RunSummary stopped = complete;
+    stopped.status = RunStatus::ServerFailed;
+    stopped.statusReason = QStringLiteral("The server stopped answering.");
+    const RunGate broken = RunGate::of(repeats, stopped);
+    QCOMPARE(broken.outcome, RunGate::Outcome::Fail);
+    QCOMPARE(broken.sentence, QStringLiteral("Run 12 did not complete (server_failed): The server stopped answering."));
+
+    // Nothing to judge: inconclusive, with the reason.
+    RunComparison empty;
+    empty.idA = 11;
+    empty.idB = 12;
+    empty.capacityWhy = QStringLiteral("run 12 has no capacity");
+    const RunGate nothing = RunGate::of(empty, complete);
+    QCOMPARE(nothing.outcome, RunGate::Outcome::Inconclusive);
+    QCOMPARE(nothing.judged, 0);
+    QCOMPARE(nothing.sentence,
+        QStringLiteral("Nothing could be judged: run 12 has no capacity, and the runs share no load step."));
+}
+
+void TestRunComparison::gateSpeaksToCi()
+{
+    const RunData wide = serverWith(1024, 11, true);
+    const RunData narrow = serverWith(4, 12, true);
+    RunSummary complete;
+    complete.id = 12;
+    complete.status = RunStatus::Complete;
+    const RunComparison c = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
+    const RunGate gate = RunGate::of(c, complete);
+
+    // Markdown: the answer, then the figures that decided it, the rest folded, then what changed.
+    const QString md = GateReport::markdown(c, gate);
+    QVERIFY2(md.startsWith(QStringLiteral("### Kneepoint gate: FAIL\n\n") + gate.sentence + u'\n'), qPrintable(md));
+    const qsizetype folded = md.indexOf(QStringLiteral("<details><summary>"));
+    QVERIFY(folded > 0);
+    QVERIFY2(md.indexOf(QStringLiteral("| capacity | about 10 users | about 5")) < folded, qPrintable(md));
+    QCOMPARE(md.left(folded).count(QStringLiteral("| **worse**")), gate.worse);
+    QCOMPARE(md.count(QStringLiteral("| within noise")) + md.count(QStringLiteral("| not judged")) + gate.worse
+            + gate.better,
+        qsizetype(gate.checks.size()));
+    QVERIFY(md.contains(QStringLiteral("- server: max_num_seqs: 1024 → 4\n")));
+
+    // JUnit: a case per figure and one for the run's completion; each worse figure a failure.
+    QXmlStreamReader xml(GateReport::junit(gate));
+    int cases = 0, failures = 0;
+    QString suiteFailures;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == u"testsuite")
+            suiteFailures = xml.attributes().value(QStringLiteral("failures")).toString();
+        cases += xml.name() == u"testcase" ? 1 : 0;
+        failures += xml.name() == u"failure" ? 1 : 0;
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(cases, int(gate.checks.size()) + 1);
+    QCOMPARE(failures, gate.worse);
+    QCOMPARE(suiteFailures, QString::number(gate.worse));
 }
 
 QTEST_GUILESS_MAIN(TestRunComparison)

@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -320,6 +322,56 @@ private Q_SLOTS:
             {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("9"), QStringLiteral("--db"), db});
         QCOMPARE(missing.code, 1);
         QVERIFY2(missing.err.contains(u"no run 9"), qPrintable(missing.err));
+
+        // The baseline travels: exported, imported on "another machine", once however often.
+        const QString archive = dir.filePath(QStringLiteral("base.kpz"));
+        const QString other = dir.filePath(QStringLiteral("other.sqlite"));
+        const Result exported = runKneepoint(
+            {QStringLiteral("export"), QStringLiteral("1"), QStringLiteral("-o"), archive, QStringLiteral("--db"), db});
+        QCOMPARE(exported.code, 0);
+        QVERIFY2(exported.out.startsWith(u"Wrote " + archive), qPrintable(exported.out));
+        for (const bool already : {false, true}) {
+            const Result imported = runKneepoint(
+                {QStringLiteral("import"), archive, QStringLiteral("--db"), other, QStringLiteral("--json")});
+            QCOMPARE(imported.code, 0);
+            const QJsonObject entry
+                = QJsonDocument::fromJson(imported.out.toUtf8()).object()[u"runs"].toArray().first().toObject();
+            QCOMPARE(entry[u"run_id"].toInt(), 1);
+            QCOMPARE(entry[u"already_stored"].toBool(), already);
+        }
+        const Result there = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), other});
+        QCOMPARE(there.code, 0);
+        QCOMPARE(there.out, QString(shown.out).replace(db, other));
+
+        // The gate: a run against a rerun of itself passes, and says that nothing could be called worse.
+        const QString junit = dir.filePath(QStringLiteral("gate.xml"));
+        const Result same = runKneepoint({QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("1"),
+            QStringLiteral("--gate"), QStringLiteral("--junit"), junit, QStringLiteral("--db"), db});
+        QCOMPARE(same.code, 0);
+        QVERIFY2(same.out.startsWith(u"### Kneepoint gate: PASS\n") && same.out.contains(u"kneepoint export A B"),
+            qPrintable(same.out));
+        QFile xml(junit);
+        QVERIFY(xml.open(QIODevice::ReadOnly) && xml.readAll().contains("<testsuites name=\"kneepoint gate: run 1"));
+        // A run that did not complete fails it (exit 1), its reason in the answer: the archive edited to say so.
+        {
+            QSqlDatabase edit = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("edit"));
+            edit.setDatabaseName(archive);
+            QVERIFY(edit.open());
+            QVERIFY(QSqlQuery(edit).exec(QStringLiteral(
+                "UPDATE runs SET status = 'server_failed', status_reason = 'The server went away.', started_utc = "
+                "'2026-01-01T00:00:00.000Z'")));
+            edit.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("edit"));
+        QCOMPARE(runKneepoint({QStringLiteral("import"), archive, QStringLiteral("--db"), db}).code, 0);
+        const Result failed = runKneepoint({QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("2"),
+            QStringLiteral("--gate"), QStringLiteral("--json"), QStringLiteral("--db"), db});
+        QCOMPARE(failed.code, 1);
+        const QJsonObject gate = QJsonDocument::fromJson(failed.out.toUtf8()).object()[u"gate"].toObject();
+        QCOMPARE(gate[u"outcome"].toString(), QStringLiteral("fail"));
+        QVERIFY2(
+            gate[u"sentence"].toString().startsWith(u"Run 2 did not complete (server_failed): The server went away."),
+            qPrintable(failed.out));
     }
 
     void lessonsAreReadable()

@@ -343,10 +343,12 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("sentence");
         QTest::newRow("unknown json") << data("unknown.json")
-                                      << "unknown.json is not a vllm bench serve result (--save-result "
+                                      << "unknown.json is not a Kneepoint archive (kneepoint export), a vllm "
+                                         "bench serve result (--save-result "
                                          "--save-detailed), an AIPerf profile_export.jsonl or a GuideLLM "
                                          "benchmarks.json: it is JSON, but has no";
-        QTest::newRow("not json") << data("notjson.txt") << "notjson.txt is not a vllm bench serve result";
+        QTest::newRow("not json") << data(
+            "notjson.txt") << "notjson.txt is not a Kneepoint archive (kneepoint export), a vllm bench serve result";
         QTest::newRow("aiperf aggregate")
             << data("aiperf_c8/profile_export_aiperf.json") << "Import the profile_export.jsonl";
         QTest::newRow("vllm summary") << data("vllm_bench_summary.json") << "--save-detailed";

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/importformat.h"
 #include "store/chunkcodec.h"
+#include "store/runarchive.h"
 #include "store/runstore.h"
 #include "support/storerecords.h"
 
@@ -233,6 +234,7 @@ private slots:
     void liveRunNotMarkedByAnotherConnection();
     void otherProcessKeepsOpenStoreWhole();
     void deleteRunCascades();
+    void archivesCarryRunsWhole();
     void refusesNonSqliteFile();
     void refusesDamagedSqliteFile();
     void refusesForeignDatabase_data();
@@ -414,6 +416,111 @@ void TestRunStore::roundTrip()
         QCOMPARE(storedSamples[i].values, samples[i].values);
     }
     QVERIFY(!store->run(runId + 1, &error));
+}
+
+// kneepoint export and import: a run leaves one machine and arrives on another as it was stored, once.
+void TestRunStore::archivesCarryRunsWhole()
+{
+    QString error;
+    auto source = RunStore::open(file(QStringLiteral("archive-source.sqlite")), &error, QStringLiteral("source"));
+    QVERIFY2(source, qPrintable(error));
+    QList<qint64> ids;
+    std::vector<RequestRecord> requests = makeRequests(7, 40, 60);
+    for (int r = 0; r < 2; ++r) {
+        RunInfo info = makeRunInfo();
+        info.options[QStringLiteral("seed")] = r;
+        const qint64 id = source->createRun(info, &error);
+        QVERIFY2(id > 0, qPrintable(error));
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(source->addStep(id, makeStep(i), requests, makeSamples(i), &error) > 0, qPrintable(error));
+        QVERIFY2(source->finishRun(id, r == 0 ? RunStatus::Complete : RunStatus::Stopped,
+                     r == 0 ? QString() : QStringLiteral("Stopped by the user."), &error),
+            qPrintable(error));
+        ids << id;
+    }
+    const qint64 running = source->createRun(makeRunInfo(), &error);
+
+    const QString archive = file(QStringLiteral("two.kpz"));
+    QVERIFY2(RunArchive::write(*source, ids, archive, &error), qPrintable(error));
+    // One file, nothing beside it: it is what travels.
+    QVERIFY(RunArchive::isArchive(archive));
+    for (const QString& beside :
+        {QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-reserve"), QStringLiteral(".part")})
+        QVERIFY2(!QFile::exists(archive + beside), qPrintable(beside));
+    const QByteArray written = fileHash(archive);
+    // A run still being measured is not exported, and what was there stays.
+    QVERIFY(!RunArchive::write(*source, {ids.front(), running}, archive, &error));
+    QVERIFY2(error.contains(QStringLiteral("still running")), qPrintable(error));
+    QCOMPARE(fileHash(archive), written);
+    QVERIFY(!QFile::exists(archive + QStringLiteral(".part")));
+
+    auto target = RunStore::open(file(QStringLiteral("archive-target.sqlite")), &error, QStringLiteral("target"));
+    QVERIFY2(target, qPrintable(error));
+    QVERIFY2(target->createRun(makeRunInfo(), &error) == 1, qPrintable(error)); // so that the ids differ
+    error.clear();
+    std::optional<QList<RunArchive::Entry>> entries = RunArchive::read(archive, *target, &error);
+    QVERIFY2(entries, qPrintable(error));
+    QCOMPARE(entries->size(), 2);
+    QCOMPARE(fileHash(archive), written); // read from a copy: a checked-in baseline is not touched
+    for (int r = 0; r < 2; ++r) {
+        const RunArchive::Entry& e = entries->at(r);
+        QCOMPARE(e.archiveId, qint64(r + 1)); // oldest first
+        QVERIFY(!e.alreadyStored);
+        const std::optional<StoredRun> from = source->run(ids[r]);
+        const std::optional<StoredRun> to = target->run(e.id);
+        QVERIFY(from && to);
+        QCOMPARE(to->summary.startedUtc, from->summary.startedUtc);
+        QCOMPARE(to->summary.finishedUtc, from->summary.finishedUtc);
+        QCOMPARE(to->summary.status, from->summary.status);
+        QCOMPARE(to->summary.statusReason, from->summary.statusReason);
+        QCOMPARE(to->info.options, from->info.options);
+        QCOMPARE(to->info.facts, from->info.facts);
+        QCOMPARE(to->info.environment, from->info.environment);
+        QCOMPARE(to->steps.size(), from->steps.size());
+        for (std::size_t i = 0; i < from->steps.size(); ++i) {
+            QCOMPARE(to->steps[i].info.load, from->steps[i].info.load);
+            QCOMPARE(to->steps[i].info.startNs, from->steps[i].info.startNs);
+            QCOMPARE(to->steps[i].requestCount, from->steps[i].requestCount);
+            compareRequests(target->requests(to->steps[i].id), requests);
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(target->metricsSamples(to->steps[i].id).size(), makeSamples(int(i)).size());
+        }
+    }
+    // Imported again (a CI job's cached history): nothing twice.
+    const std::optional<QList<RunArchive::Entry>> again = RunArchive::read(archive, *target, &error);
+    QVERIFY2(again, qPrintable(error));
+    QVERIFY(again->at(0).alreadyStored && again->at(1).alreadyStored);
+    QCOMPARE(again->at(0).id, entries->at(0).id);
+    QCOMPARE(target->runs().size(), 3);
+
+    // What is not an archive, or is one of a newer Kneepoint, is refused by the name the user gave.
+    const QString text = file(QStringLiteral("text.kpz"));
+    {
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("runs\n");
+    }
+    QVERIFY(!RunArchive::read(text, *target, &error));
+    QVERIFY2(error.contains(QStringLiteral("text.kpz is not a Kneepoint archive")), qPrintable(error));
+    const QString newer = file(QStringLiteral("newer.kpz"));
+    QVERIFY(QFile::copy(archive, newer));
+    QVERIFY(rawExec(newer, {QStringLiteral("UPDATE meta SET value = '99' WHERE key = 'schema_version'")}));
+    QVERIFY(!RunArchive::read(newer, *target, &error));
+    QVERIFY2(error.contains(QStringLiteral("newer.kpz")) && error.contains(QStringLiteral("newer Kneepoint")),
+        qPrintable(error));
+    QVERIFY2(!error.contains(QStringLiteral("archive.sqlite")), qPrintable(error));
+    // An archive written by an older Kneepoint is migrated in a copy and stored.
+    const QString older = file(QStringLiteral("older.kpz"));
+    QVERIFY(rawExec(older, earlierVersions().front().statements, &error));
+    const QByteArray olderBytes = fileHash(older);
+    entries = RunArchive::read(older, *target, &error);
+    QVERIFY2(entries && entries->size() == 1, qPrintable(error));
+    QCOMPARE(target->run(entries->front().id)->summary.requests, 1);
+    QCOMPARE(fileHash(older), olderBytes);
+    // The history itself is not read as an archive of itself.
+    QVERIFY(!RunArchive::read(target->path(), *target, &error));
+    QVERIFY2(error.contains(QStringLiteral("the run history itself")), qPrintable(error));
 }
 
 void TestRunStore::secretsAreNotStored()
