@@ -1891,6 +1891,42 @@
         <source>%1, no cap reached</source>
         <translation>%1, keine Grenze erreicht</translation>
     </message>
+    <message>
+        <source>run %1 has no capacity</source>
+        <translation>Lauf %1 hat keine Kapazität</translation>
+    </message>
+    <message>
+        <source>%1 users</source>
+        <translation>%1 Nutzer</translation>
+    </message>
+    <message>
+        <source>run %1&apos;s range of %2 rests on steps too short to bound the percentile</source>
+        <translation>der Bereich von Lauf %1 (%2) beruht auf Schritten, die zu kurz sind, um das Perzentil einzugrenzen</translation>
+    </message>
+    <message>
+        <source>the confidence in run %1&apos;s capacity is low</source>
+        <translation>das Vertrauen in die Kapazität von Lauf %1 ist niedrig</translation>
+    </message>
+    <message>
+        <source>run %1 has no capacity to take a share of</source>
+        <translation>Lauf %1 hat keine Kapazität, auf die sich ein Anteil beziehen ließe</translation>
+    </message>
+    <message>
+        <source>the ranges overlap (run %1 %2, run %3 %4)</source>
+        <translation>die Bereiche überlappen sich (Lauf %1 %2, Lauf %3 %4)</translation>
+    </message>
+    <message>
+        <source>Beyond noise: run %1&apos;s range of %2 and run %3&apos;s of %4 lie apart.</source>
+        <translation>Über dem Rauschen: Der Bereich von Lauf %1 (%2) und der von Lauf %3 (%4) liegen auseinander.</translation>
+    </message>
+    <message>
+        <source>Not beyond noise: %1.</source>
+        <translation>Nicht über dem Rauschen: %1.</translation>
+    </message>
+    <message>
+        <source>Not judged: %1.</source>
+        <translation>Nicht beurteilt: %1.</translation>
+    </message>
 </context>
 <context>
     <name>RunData</name>
@@ -3059,6 +3095,130 @@
     </message>
 </context>
 <context>
+    <name>kp::core::RunArchive</name>
+    <message>
+        <source>%1 is a folder; name the archive&apos;s file.</source>
+        <translation>%1 ist ein Ordner; nennen Sie die Datei des Archivs.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>%1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is the run history itself; its runs are stored already.</source>
+        <translation>%1 ist die Lauf-Historie selbst; ihre Läufe sind bereits gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Kneepoint archive (kneepoint export writes them).</source>
+        <translation>%1 ist kein Kneepoint-Archiv (kneepoint export schreibt sie).</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read into a temporary folder: %2.</source>
+        <translation>%1 kann nicht in einen temporären Ordner gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported: %2</source>
+        <translation>%1 kann nicht importiert werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds no run.</source>
+        <translation>%1 enthält keinen Lauf.</translation>
+    </message>
+</context>
+<context>
+    <name>kp::core::RunGate</name>
+    <message>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>im Rauschen</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>nicht beurteilt</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>run %1&apos;s range of %2 and run %3&apos;s of %4 lie apart</source>
+        <translation>der Bereich von Lauf %1 (%2) und der von Lauf %3 (%4) liegen auseinander</translation>
+    </message>
+    <message>
+        <source>capacity fell by %1 (%2 → %3)</source>
+        <translation>Kapazität um %1 gesunken (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>percentile intervals apart</source>
+        <translation>Perzentil-Intervalle liegen auseinander</translation>
+    </message>
+    <message>
+        <source>Holm-adjusted p = %1</source>
+        <translation>p nach Holm = %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 → %4)</source>
+        <translation>%1 %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>Runs %1 and %2 are of one configuration and no third run of it measured how much such runs differ, so nothing could be called worse: export two baseline runs (kneepoint export A B) for a gate that can fail.</source>
+        <translation>Die Läufe %1 und %2 haben dieselbe Konfiguration, und kein dritter Lauf davon hat gemessen, wie sehr solche Läufe voneinander abweichen; daher konnte nichts als schlechter gelten: Exportieren Sie zwei Baseline-Läufe (kneepoint export A B) für eine Prüfung, die scheitern kann.</translation>
+    </message>
+    <message>
+        <source>Run %1 did not complete (%2).</source>
+        <translation>Lauf %1 wurde nicht abgeschlossen (%2).</translation>
+    </message>
+    <message>
+        <source>Run %1 did not complete (%2): %3.</source>
+        <translation>Lauf %1 wurde nicht abgeschlossen (%2): %3.</translation>
+    </message>
+    <message>
+        <source>Worse beyond noise: %1.</source>
+        <translation>Über das Rauschen hinaus schlechter: %1.</translation>
+    </message>
+    <message>
+        <source>Worse beyond noise in run %1 than in run %2: %3.</source>
+        <translation>In Lauf %1 über das Rauschen hinaus schlechter als in Lauf %2: %3.</translation>
+    </message>
+    <message>
+        <source>Nothing could be judged: %1, and the runs share no load step.</source>
+        <translation>Nichts konnte beurteilt werden: %1, und die Läufe haben keinen Lastschritt gemeinsam.</translation>
+    </message>
+    <message>
+        <source>the capacity could not be compared</source>
+        <translation>die Kapazität konnte nicht verglichen werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing got worse beyond noise: %n figure(s) judged, %1; capacity %2 → %3.</source>
+        <translation>
+            <numerusform>Nichts wurde über das Rauschen hinaus schlechter: %n Zahl beurteilt, %1; Kapazität %2 → %3.</numerusform>
+            <numerusform>Nichts wurde über das Rauschen hinaus schlechter: %n Zahlen beurteilt, %1; Kapazität %2 → %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n better</source>
+        <translation>
+            <numerusform>%n besser</numerusform>
+            <numerusform>%n besser</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none better</source>
+        <translation>keine besser</translation>
+    </message>
+</context>
+<context>
     <name>kp::core::RunStore</name>
     <message>
         <source>Qt&apos;s SQLite driver is missing, so Kneepoint cannot keep its run history. Install it (on Debian: libqt6sql6-sqlite).</source>
@@ -3215,6 +3375,22 @@
     <message>
         <source>%1 was written by an older Kneepoint (database version %2) and must be updated to version %3 before it can be read, which needs write access to it and its folder. Copy it somewhere you can write, and point --db or KNEEPOINT_DB at the copy.</source>
         <translation>%1 wurde von einem älteren Kneepoint geschrieben (Datenbankversion %2) und muss auf Version %3 aktualisiert werden, bevor sie gelesen werden kann; dafür braucht es Schreibrechte auf die Datei und ihren Ordner. Kopieren Sie sie an einen Ort, an dem Sie schreiben dürfen, und richten Sie --db oder KNEEPOINT_DB auf die Kopie.</translation>
+    </message>
+    <message>
+        <source>copying run %1 of %2</source>
+        <translation>beim Kopieren von Lauf %1 aus %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Kneepoint database of version %2.</source>
+        <translation>%1 ist keine Kneepoint-Datenbank der Version %2.</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 is still running; it can be copied once it has ended.</source>
+        <translation>Lauf %1 in %2 läuft noch; er kann kopiert werden, sobald er beendet ist.</translation>
+    </message>
+    <message>
+        <source>compacting the file</source>
+        <translation>beim Verdichten der Datei</translation>
     </message>
 </context>
 <context>
@@ -4332,14 +4508,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <source>Open a report or another tool&apos;s results</source>
-        <translation>Einen Bericht oder die Ergebnisse eines anderen Werkzeugs öffnen</translation>
-    </message>
-    <message>
-        <source>Results (*.json *.jsonl);;All files (*)</source>
-        <translation>Ergebnisse (*.json *.jsonl);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>the run history is not open.</source>
         <translation>die Lauf-Historie ist nicht geöffnet.</translation>
     </message>
@@ -4433,6 +4601,57 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Predict needs a measured run in the history</source>
         <translation>Für eine Vorhersage braucht es einen gemessenen Lauf im Verlauf</translation>
+    </message>
+    <message>
+        <source>Export &amp;run for another machine…</source>
+        <translation>&amp;Lauf für einen anderen Rechner exportieren…</translation>
+    </message>
+    <message>
+        <source>Open a report, exported runs or another tool&apos;s results</source>
+        <translation>Einen Bericht, exportierte Läufe oder Ergebnisse eines anderen Werkzeugs öffnen</translation>
+    </message>
+    <message>
+        <source>Results (*.kpz *.json *.jsonl);;All files (*)</source>
+        <translation>Ergebnisse (*.kpz *.json *.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Write the selected run, with every request, to a file that Kneepoint opens on another machine</source>
+        <translation>Den ausgewählten Lauf mit jeder Anfrage in eine Datei schreiben, die Kneepoint auf einem anderen Rechner öffnet</translation>
+    </message>
+    <message>
+        <source>Select a run in the history first</source>
+        <translation>Wählen Sie zuerst einen Lauf im Verlauf aus</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 is in this history already, as run %3.</source>
+        <translation>Lauf %1 aus %2 ist bereits in diesem Verlauf, als Lauf %3.</translation>
+    </message>
+    <message>
+        <source>Imported run %1 of %2 as run %3.</source>
+        <translation>Lauf %1 aus %2 als Lauf %3 importiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n new run(s) of %1 from %2; the last is run %3.</source>
+        <translation>
+            <numerusform>%n neuer Lauf von %1 aus %2 importiert; der letzte ist Lauf %3.</numerusform>
+            <numerusform>%n neue Läufe von %1 aus %2 importiert; der letzte ist Lauf %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation>Lauf exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote run %1 to %2: Kneepoint opens it on another machine (File › Open, or kneepoint import).</source>
+        <translation>Lauf %1 nach %2 geschrieben: Kneepoint öffnet ihn auf einem anderen Rechner (Datei › Öffnen, oder kneepoint import).</translation>
+    </message>
+    <message>
+        <source>Export run for another machine</source>
+        <translation>Lauf für einen anderen Rechner exportieren</translation>
+    </message>
+    <message>
+        <source>Kneepoint runs (*.kpz)</source>
+        <translation>Kneepoint-Läufe (*.kpz)</translation>
     </message>
 </context>
 <context>

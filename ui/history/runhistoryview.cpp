@@ -138,6 +138,13 @@ bool RunHistoryView::selectRun(qint64 id)
     return true;
 }
 
+void RunHistoryView::addRunActions(const QList<QAction*>& actions)
+{
+    // A right click selects the row under it first (QTableView does), so the actions act on the run clicked.
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->addActions(actions);
+}
+
 qint64 RunHistoryView::selectedRun() const
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -30,6 +31,8 @@ public:
     bool selectRun(qint64 id);
     /// The selected run, or -1.
     qint64 selectedRun() const;
+    /// What a right click on a run offers: actions on the selected run.
+    void addRunActions(const QList<QAction*>& actions);
 
 Q_SIGNALS:
     void runSelected(qint64 id);

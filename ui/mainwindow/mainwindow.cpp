@@ -20,6 +20,7 @@
 #include "run/runcontroller.h"
 #include "settings/settingsdialog.h"
 #include "sim/simulatorprocess.h"
+#include "store/runarchive.h"
 #include "store/runstore.h"
 #include "wizard/connectionwizard.h"
 
@@ -103,6 +104,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
             tr("<h2>Kneepoint</h2><p>The run history could not be opened.</p><p>%1</p>").arg(error.toHtmlEscaped()));
 
     connect(m_history, &RunHistoryView::runSelected, this, &MainWindow::showRun);
+    connect(m_history, &RunHistoryView::runSelected, this, &MainWindow::updateActions);
     connect(m_reports, &ReportController::resultReady, this, [this](const ReportResultPtr& result) {
         m_report->showResult(result, m_freshResult);
         m_freshResult = false;
@@ -176,10 +178,13 @@ void MainWindow::createActions()
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
+    m_exportRun
+        = action(tr("Export &run for another machine…"), "exportRunAction", QKeySequence(), [this] { exportRun(); });
     m_print = action(tr("&Print report…"), "printAction", QKeySequence::Print, [this] { printReport(); });
     QAction* open = action(tr("&Open…"), "openAction", QKeySequence::Open, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open a report or another tool's results"),
-            QString(), tr("Results (*.json *.jsonl);;All files (*)"));
+        const QStringList paths
+            = QFileDialog::getOpenFileNames(this, tr("Open a report, exported runs or another tool's results"),
+                QString(), tr("Results (*.kpz *.json *.jsonl);;All files (*)"));
         if (!paths.isEmpty())
             openFiles(paths);
     });
@@ -195,7 +200,7 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addActions({m_newRun, m_launch, m_demo, open});
     file->addSeparator();
-    file->addActions({m_export, m_print});
+    file->addActions({m_export, m_exportRun, m_print});
     file->addSeparator();
     file->addAction(preferences);
     file->addAction(quit);
@@ -212,6 +217,7 @@ void MainWindow::createActions()
     tools->addActions({m_compare, m_predict, m_export, m_print});
     tools->addSeparator();
     tools->addAction(lessons);
+    m_history->addRunActions({m_exportRun, m_compare, m_predict});
 }
 
 void MainWindow::updateActions()
@@ -235,6 +241,11 @@ void MainWindow::updateActions()
                                     : tr("Predict needs a measured run in the history"));
     const QString noReport = performance ? tr("Open a run's report first") : tr("The Quality tab has no report");
     m_export->setToolTip(haveReport ? tr("Export the report as Markdown, HTML, JSON or PDF") : noReport);
+    const bool selected = m_history->selectedRun() >= 0;
+    m_exportRun->setEnabled(selected);
+    m_exportRun->setToolTip(selected ? tr("Write the selected run, with every request, to a file that Kneepoint opens "
+                                          "on another machine")
+                                     : tr("Select a run in the history first"));
     m_print->setToolTip(haveReport ? tr("Print the report") : noReport);
 }
 
@@ -348,6 +359,10 @@ QString MainWindow::openFiles(const QStringList& paths)
             imports << path;
             continue;
         }
+        if (RunArchive::isArchive(path)) {
+            message = importArchive(path);
+            continue;
+        }
         QFile file(path);
         // A report of our own is shown as it is: it carries the analysis, not the requests to analyse again.
         const QJsonObject report = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
@@ -392,10 +407,7 @@ QString MainWindow::openFiles(const QStringList& paths)
     }
     if (id < 0) {
         message = tr("Nothing was imported: %1").arg(error);
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Open"), message, QMessageBox::Close, this);
-        box->setObjectName(QStringLiteral("openFailed"));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        warnNotOpened(message);
         return message;
     }
     message
@@ -403,6 +415,77 @@ QString MainWindow::openFiles(const QStringList& paths)
     statusBar()->showMessage(message);
     runFinished(id);
     return message;
+}
+
+void MainWindow::warnNotOpened(const QString& message)
+{
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Open"), message, QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("openFailed"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+QString MainWindow::importArchive(const QString& path)
+{
+    QString error = tr("the run history is not open.");
+    const std::optional<QList<RunArchive::Entry>> entries
+        = m_store ? RunArchive::read(path, *m_store, &error) : std::nullopt;
+    if (!entries) {
+        const QString message = tr("Nothing was imported: %1").arg(error);
+        warnNotOpened(message);
+        return message;
+    }
+    const QString name = QFileInfo(path).fileName();
+    const RunArchive::Entry& last = entries->constLast();
+    const qsizetype fresh
+        = std::count_if(entries->begin(), entries->end(), [](const RunArchive::Entry& e) { return !e.alreadyStored; });
+    QString message;
+    if (entries->size() == 1)
+        message = last.alreadyStored
+            ? tr("Run %1 of %2 is in this history already, as run %3.").arg(last.archiveId).arg(name).arg(last.id)
+            : tr("Imported run %1 of %2 as run %3.").arg(last.archiveId).arg(name).arg(last.id);
+    else
+        message = tr("Imported %n new run(s) of %1 from %2; the last is run %3.", nullptr, int(fresh))
+                      .arg(entries->size())
+                      .arg(name)
+                      .arg(last.id);
+    statusBar()->showMessage(message);
+    runFinished(last.id);
+    return message;
+}
+
+QString MainWindow::exportRunTo(const QString& path)
+{
+    const qint64 id = m_history->selectedRun();
+    if (id < 0 || !m_store)
+        return {};
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QString error;
+    const bool written = RunArchive::write(*m_store, {id}, path, &error);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        QMessageBox::warning(this, tr("Export run"), error);
+        return error;
+    }
+    const QString message = tr("Wrote run %1 to %2: Kneepoint opens it on another machine (File › Open, or "
+                               "kneepoint import).")
+                                .arg(id)
+                                .arg(QDir::toNativeSeparators(path));
+    statusBar()->showMessage(message);
+    return message;
+}
+
+void MainWindow::exportRun()
+{
+    const qint64 id = m_history->selectedRun();
+    if (id < 0)
+        return;
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+        + QStringLiteral("/run-%1.%2").arg(id).arg(RunArchive::suffix());
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export run for another machine"), suggested, tr("Kneepoint runs (*.kpz)"));
+    if (!path.isEmpty())
+        exportRunTo(path);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)

@@ -55,9 +55,13 @@ public:
     void startDemo();
     /// Re-reads the run list.
     void refreshHistory();
-    /// Opens what File > Open or a drop brings: a Kneepoint JSON report is shown, other tools' results (vllm bench
-    /// serve, AIPerf, GuideLLM) are imported as a run and selected. Returns what happened, as a sentence.
+    /// Opens what File > Open or a drop brings: a Kneepoint JSON report is shown, the runs of a Kneepoint archive
+    /// (kneepoint export, Export run) and other tools' results (vllm bench serve, AIPerf, GuideLLM) are stored and
+    /// the last selected. Returns what happened, as a sentence.
     QString openFiles(const QStringList& paths);
+    /// Writes the selected run to `path` as an archive (RunArchive) for another machine; returns what happened, as a
+    /// sentence, with a warning where it could not.
+    QString exportRunTo(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -75,6 +79,10 @@ private:
     void startServer();
     void runFinished(qint64 runId);
     void exportReport();
+    void exportRun();
+    QString importArchive(const QString& path);
+    /// A warning that nothing was opened, left open without blocking (a drop must not hold its source).
+    void warnNotOpened(const QString& message);
     void printReport();
     void compareRuns();
     void predictSetting();
@@ -100,6 +108,7 @@ private:
     QAction* m_demo = nullptr;
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;
+    QAction* m_exportRun = nullptr;
     QAction* m_print = nullptr;
     QAction* m_compare = nullptr;
     QAction* m_predict = nullptr;

@@ -793,6 +793,48 @@ private Q_SLOTS:
         QVERIFY2(html.contains(kp::core::JsonReport::readAnswer(json).summary.toHtmlEscaped()), qPrintable(html));
         screenshot(*view, QStringLiteral("opened-report"));
         QCOMPARE(window.history()->model()->rowCount(), 1);
+
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // A run exported for another machine (the history's right click, File): opened where it came from it is already
+    // there; opened in another history it arrives whole and is shown.
+    void anExportedRunOpensOnAnotherMachine()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("here.sqlite"));
+        const QString data = QStringLiteral(KNEEPOINT_TEST_DATA "/import/");
+        const KneepointResult imported
+            = runKneepoint({QStringLiteral("import"), data + QStringLiteral("vllm_bench_c1.json"),
+                data + QStringLiteral("vllm_bench_c4.json"), QStringLiteral("--db"), db});
+        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        const QString archive = dir.filePath(QStringLiteral("run1.kpz"));
+        {
+            MainWindow window(db);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            auto* exportRun = window.findChild<QAction*>(QStringLiteral("exportRunAction"));
+            QVERIFY(exportRun);
+            QVERIFY(window.history()
+                        ->findChild<QTableView*>(QStringLiteral("historyTable"))
+                        ->actions()
+                        .contains(exportRun));
+            QVERIFY(window.history()->selectRun(1));
+            QVERIFY(exportRun->isEnabled());
+            const QString wrote = window.exportRunTo(archive);
+            QVERIFY2(wrote.startsWith(u"Wrote run 1 to "), qPrintable(wrote));
+            QCOMPARE(
+                window.openFiles({archive}), QStringLiteral("Run 1 of run1.kpz is in this history already, as run 1."));
+            QCOMPARE(window.history()->model()->rowCount(), 1);
+        }
+        MainWindow elsewhere(dir.filePath(QStringLiteral("elsewhere.sqlite")));
+        elsewhere.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&elsewhere));
+        QCOMPARE(elsewhere.openFiles({archive}), QStringLiteral("Imported run 1 of run1.kpz as run 1."));
+        QCOMPARE(elsewhere.history()->model()->rowCount(), 1);
+        QCOMPARE(elsewhere.history()->selectedRun(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!elsewhere.reportView()->verdictText().isEmpty(), 30'000);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
