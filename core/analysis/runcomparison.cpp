@@ -266,7 +266,10 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
             tail.tested = !va.empty() && !vb.empty();
             tail.significant = d.significant; // the test's say; the size and the interval are asked below
             differenceInterval(tail, va, vb, q / 100);
-            r.metrics << median << tail;
+            r.metrics << median;
+            // A target at the median is judged by the median's row: the same figure twice would count twice.
+            if (q != 50)
+                r.metrics << tail;
         };
         latency(QStringLiteral("TTFT"), pa.step->ttftSorted, pb.step->ttftSorted, pa.ttft, pb.ttft);
         latency(QStringLiteral("TPOT"), pa.step->tpotSorted, pb.step->tpotSorted, pa.tpot, pb.tpot);
@@ -514,8 +517,29 @@ bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)
         o.remove(QStringLiteral("seed"));
         return o;
     };
+    // Of a launch, what was launched (LaunchPlan::toJson) is the configuration; what the launch measured (its
+    // start-up time, the memory it found, peaks, the server's log) and the container's name differ between two
+    // launches of one configuration.
+    auto server = [](QJsonObject facts) {
+        if (!facts.contains(u"launch"))
+            return facts;
+        const QJsonObject launch = facts.value(u"launch").toObject();
+        QJsonObject launched;
+        for (const char* key : {"engine", "runtime", "model", "revision", "served_model_name", "gpus", "gguf_file",
+                 "gguf_bytes", "image", "image_digest", "engine_program"})
+            if (launch.contains(QLatin1StringView(key)))
+                launched[QLatin1StringView(key)] = launch.value(QLatin1StringView(key));
+        // The arguments in any order: `tune` appends the setting it tries, a person may have typed it first.
+        QStringList arguments;
+        for (const QJsonValue& a : launch.value(u"engine_args").toArray())
+            arguments << a.toString();
+        arguments.sort();
+        launched[QStringLiteral("engine_args")] = QJsonArray::fromStringList(arguments);
+        facts[QStringLiteral("launch")] = launched;
+        return facts;
+    };
     return x.model == y.model && x.gpu == y.gpu && x.product == y.product && x.timeScale == y.timeScale
-        && x.facts == y.facts && workload(x.options) == workload(y.options);
+        && server(x.facts) == server(y.facts) && workload(x.options) == workload(y.options);
 }
 
 std::optional<qint64> RunComparison::twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude)

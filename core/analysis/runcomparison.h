@@ -136,8 +136,9 @@ struct RunComparison
     void findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB);
 
-    /// The same server, model, GPU and workload: the facts the server reported and every option of the run but the
-    /// address and the prompts' seed, which another run of one configuration may change.
+    /// The same server, model, GPU and workload: the facts the server reported (of a launch, what was launched, not
+    /// what the launch measured) and every option of the run but the address and the prompts' seed, which another run
+    /// of one configuration may change.
     static bool sameConfiguration(const RunInfo& x, const RunInfo& y);
     /// The newest completed run in `store` of `run`'s configuration other than those in `exclude`, if any.
     static std::optional<qint64> twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude);

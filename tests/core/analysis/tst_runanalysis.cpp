@@ -1261,6 +1261,27 @@ void TestRunAnalysis::compareHearsTheNoiseBetweenTwoRunsOfOneConfiguration()
     other.options[QStringLiteral("url")] = QStringLiteral("http://127.0.0.1:9");
     other.options[QStringLiteral("seed")] = 4;
     QVERIFY(RunComparison::sameConfiguration(a.run.info, other));
+    // Two launches of one setting: what the launch measured differs, what it launched does not.
+    RunInfo launchedOnce = a.run.info, launchedAgain = a.run.info;
+    launchedOnce.facts[QStringLiteral("launch")] = QJsonObject {{QStringLiteral("engine"), QStringLiteral("llamacpp")},
+        {QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--parallel=8")}},
+        {QStringLiteral("startup_seconds"), 1.02}, {QStringLiteral("container"), QStringLiteral("kneepoint-1")}};
+    launchedAgain.facts = launchedOnce.facts;
+    QJsonObject again = launchedAgain.facts.value(u"launch").toObject();
+    again[QStringLiteral("startup_seconds")] = 1.31;
+    again[QStringLiteral("container")] = QStringLiteral("kneepoint-2");
+    launchedAgain.facts[QStringLiteral("launch")] = again;
+    QVERIFY(RunComparison::sameConfiguration(launchedOnce, launchedAgain));
+    // tune appends the setting it tries; a person may type it first.
+    QJsonObject once = launchedOnce.facts.value(u"launch").toObject();
+    once[QStringLiteral("engine_args")] = QJsonArray {QStringLiteral("--threads=2"), QStringLiteral("--parallel=8")};
+    launchedOnce.facts[QStringLiteral("launch")] = once;
+    again[QStringLiteral("engine_args")] = QJsonArray {QStringLiteral("--parallel=8"), QStringLiteral("--threads=2")};
+    launchedAgain.facts[QStringLiteral("launch")] = again;
+    QVERIFY(RunComparison::sameConfiguration(launchedOnce, launchedAgain));
+    again[QStringLiteral("engine_args")] = QJsonArray {QStringLiteral("--parallel=4"), QStringLiteral("--threads=2")};
+    launchedAgain.facts[QStringLiteral("launch")] = again;
+    QVERIFY(!RunComparison::sameConfiguration(launchedOnce, launchedAgain));
 
     const RunAnalysis aa = analysed(a);
     const RunComparison twins = RunComparison::of(a, aa, twin, analysed(twin));

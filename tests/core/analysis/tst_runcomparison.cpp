@@ -10,8 +10,11 @@
 #include "support/handbuiltrun.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QTest>
 #include <QXmlStreamReader>
+
+#include <utility>
 
 using namespace kp::core;
 
@@ -21,6 +24,7 @@ class TestRunComparison : public QObject
 private Q_SLOTS:
     void leadsWithTheCapacityAndTheServersDifferences();
     void sameServerSaysSo();
+    void aTargetAtTheMedianIsOneRow();
     void capacityIsJudgedAsTheRowsAre();
     void gateFailsOnlyWhereWorseBeyondNoise();
     void gateSpeaksToCi();
@@ -116,6 +120,23 @@ void TestRunComparison::sameServerSaysSo()
     QVERIFY2(c.summary.contains(QStringLiteral("The server's facts are the same in both.")), qPrintable(c.summary));
     QVERIFY(std::none_of(c.changes.begin(), c.changes.end(),
         [](const RunComparison::Change& ch) { return ch.kind == RunComparison::Change::Kind::Server; }));
+}
+
+void TestRunComparison::aTargetAtTheMedianIsOneRow()
+{
+    // A p50 target made every median row twice ("TTFT p50" from the test, "TTFT p50" from the tail), and a gate
+    // counted each change twice.
+    const RunData a = serverWith(1024, 11, true);
+    const RunData b = serverWith(4, 12, true);
+    AnalysisSettings settings = AnalysisSettings::ofRun(a);
+    settings.percentile = 50;
+    const RunComparison c = RunComparison::of(a, RunAnalysis::of(a, settings), b, RunAnalysis::of(b, settings));
+    QSet<QString> rows;
+    for (const RunComparison::Metric& m : c.metrics)
+        QVERIFY2(!std::exchange(rows, rows + QSet<QString> {m.load + u' ' + m.metric}).contains(m.load + u' ' + m.metric),
+            qPrintable(m.load + u' ' + m.metric));
+    QCOMPARE(c.metrics.size(), qsizetype(rows.size()));
+    QVERIFY(rows.contains(QStringLiteral("8 users TTFT p50")));
 }
 
 void TestRunComparison::capacityIsJudgedAsTheRowsAre()
