@@ -3020,6 +3020,44 @@
     </message>
 </context>
 <context>
+    <name>kp::core::Experiment</name>
+    <message>
+        <source>baseline</source>
+        <translation>Baseline</translation>
+    </message>
+    <message>
+        <source>ranges %1 and %2 lie apart</source>
+        <translation>die Bereiche %1 und %2 liegen auseinander</translation>
+    </message>
+    <message>
+        <source>No run of the experiment has a capacity to rank: loosen the targets or widen the sweep.</source>
+        <translation>Kein Lauf des Experiments hat eine Kapazität, die sich einordnen ließe: Lockern Sie die Zielwerte oder erweitern Sie den Sweep.</translation>
+    </message>
+    <message>
+        <source>The baseline could not be measured (%1), so no setting can be judged against it.</source>
+        <translation>Die Baseline konnte nicht gemessen werden (%1), daher lässt sich keine Einstellung an ihr messen.</translation>
+    </message>
+    <message>
+        <source>no run</source>
+        <translation>kein Lauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep the baseline&apos;s settings: none of the %n setting(s) tried beat its capacity of %1.</source>
+        <translation>
+            <numerusform>Behalten Sie die Einstellungen der Baseline: Die %n getestete Einstellung übertraf ihre Kapazität von %1 nicht.</numerusform>
+            <numerusform>Behalten Sie die Einstellungen der Baseline: Keine der %n getesteten Einstellungen übertraf ihre Kapazität von %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Start %1 with %2: capacity %3 against the baseline&apos;s %4 (%5, beyond noise).</source>
+        <translation>Starten Sie %1 mit %2: Kapazität %3 gegenüber %4 der Baseline (%5, über dem Rauschen).</translation>
+    </message>
+    <message>
+        <source>%1 measured the highest capacity, %2 against the baseline&apos;s %3, but not beyond noise (%4): keep the baseline, or measure both again.</source>
+        <translation>%1 hat die höchste Kapazität gemessen, %2 gegenüber %3 der Baseline, aber nicht über dem Rauschen (%4): Behalten Sie die Baseline, oder messen Sie beide erneut.</translation>
+    </message>
+</context>
+<context>
     <name>kp::core::PdfAttachments</name>
     <message>
         <source>The data is no PDF: it does not start with %PDF-.</source>

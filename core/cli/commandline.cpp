@@ -16,6 +16,7 @@
 #include "cli/runcommand.h"
 #include "cli/simcommand.h"
 #include "cli/storecommands.h"
+#include "cli/tunecommand.h"
 #include "common/version.h"
 #include "completioncommand.h"
 #include "democommand.h"
@@ -83,6 +84,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<CompletionCommand>());
     cli.add(std::make_unique<ManpageCommand>());
     cli.add(std::make_unique<LaunchCommand>());
+    cli.add(std::make_unique<TuneCommand>());
     cli.add(std::make_unique<QualityCommand>());
     cli.add(std::make_unique<ImportCommand>());
     cli.add(std::make_unique<MergeCommand>());

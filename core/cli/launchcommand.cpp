@@ -100,6 +100,50 @@ private:
     int m_count = 0;
 };
 
+// What starting a session came to, owned by the caller: its handlers keep writing here after the start, when the
+// server ends by itself.
+struct Proving
+{
+    bool ok = false;
+    QString failure;
+};
+
+// Starts `session` and waits until it is proven, fails, or Ctrl-C comes; its stages and progress on stderr. The
+// handlers stay connected to `loop`, so that a later exec() of it ends with the server's own end or Ctrl-C too.
+bool startAndProve(LaunchSession& session, Interrupts& interrupts, QEventLoop& loop, Proving& proving, CommandIo& io)
+{
+    const auto say = [&io](const QString& line) {
+        io.err << line << '\n';
+        io.err.flush();
+    };
+    QObject::connect(&session, &LaunchSession::notice, &loop, say);
+    QObject::connect(
+        &session, &LaunchSession::stageChanged, &loop, [say](ServerLauncher::Stage stage, const QString& detail) {
+            if (stage != ServerLauncher::Stage::Failed && stage != ServerLauncher::Stage::Ready)
+                say(ServerLauncher::stageName(stage) + (detail.isEmpty() ? QString() : u": " + detail));
+        });
+    QObject::connect(&session, &LaunchSession::progress, &loop, [say](const QString& what) { say(u"  " + what); });
+    QObject::connect(&session, &LaunchSession::ready, &loop, [&proving, &loop] {
+        proving.ok = true;
+        loop.quit();
+    });
+    QObject::connect(&session, &LaunchSession::failed, &loop, [&proving, &loop](const QString& sentence) {
+        proving.ok = false;
+        proving.failure = sentence;
+        loop.quit();
+    });
+    interrupts.onInterrupt([say, &loop] {
+        say(QStringLiteral("\nStopping: the server is being stopped and removed."));
+        loop.quit();
+    });
+    QTimer::singleShot(0, &session, &LaunchSession::start);
+    loop.exec();
+    if (proving.ok)
+        say(QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.")
+                .arg(session.startupSeconds(), 0, 'f', 1));
+    return proving.ok;
+}
+
 QCommandLineOption valueOption(const char* name, const char* help, const char* value, const char* def = nullptr)
 {
     return {QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(value),
@@ -192,6 +236,17 @@ QList<QCommandLineOption> LaunchCommand::options() const
     return list;
 }
 
+int LaunchCommand::notStarted(const LaunchedRun& launched, CommandIo& io)
+{
+    if (launched.interrupted)
+        return ExitInterrupted;
+    io.err << "kneepoint launch: " << launched.failure << '\n' << "No load was applied.";
+    if (QFileInfo::exists(launched.logPath))
+        io.err << " The whole log: " << launched.logPath;
+    io.err << '\n';
+    return ExitFailure;
+}
+
 LaunchRequest LaunchCommand::requestFrom(const QCommandLineParser& p)
 {
     LaunchRequest r;
@@ -266,101 +321,88 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     }
 
     const bool json = p.isSet(QStringLiteral("json"));
+    if (thenRun) {
+        // The sweep's summary: on stdout, or (with --json) into the one document with the launch's facts.
+        QString runOutput;
+        QTextStream runOut(&runOutput);
+        CommandIo runIo {json ? runOut : io.out, io.err};
+        const LaunchedRun launched = launchAndRun(prepared, sweep, *store, json, io, runIo);
+        if (!launched.proven)
+            return notStarted(launched, io);
+        runOut.flush();
+        if (json) {
+            QJsonObject doc = QJsonDocument::fromJson(runOutput.toUtf8()).object();
+            doc[QStringLiteral("launch")] = launched.facts;
+            io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        } else {
+            io.out << '\n' << describeLaunchFacts(launched.facts);
+        }
+        io.err << "The server was stopped and removed.\n";
+        return launched.code;
+    }
+
     LaunchSession session(prepared);
     Interrupts interrupts;
     QEventLoop loop;
-    bool ok = false;
-    QString failure;
-    const auto say = [&io](const QString& line) {
-        io.err << line << '\n';
-        io.err.flush();
-    };
-    QObject::connect(&session, &LaunchSession::notice, &loop, say);
-    QObject::connect(
-        &session, &LaunchSession::stageChanged, &loop, [&say](ServerLauncher::Stage stage, const QString& detail) {
-            if (stage != ServerLauncher::Stage::Failed && stage != ServerLauncher::Stage::Ready)
-                say(ServerLauncher::stageName(stage) + (detail.isEmpty() ? QString() : u": " + detail));
-        });
-    QObject::connect(&session, &LaunchSession::progress, &loop, [&say](const QString& what) { say(u"  " + what); });
-    QObject::connect(&session, &LaunchSession::ready, &loop, [&] {
-        ok = true;
-        loop.quit();
-    });
-    QObject::connect(&session, &LaunchSession::failed, &loop, [&](const QString& sentence) {
-        ok = false;
-        failure = sentence;
-        loop.quit();
-    });
-    interrupts.onInterrupt([&] {
-        say(QStringLiteral("\nStopping: the server is being stopped and removed."));
-        loop.quit();
-    });
-    QTimer::singleShot(0, &session, &LaunchSession::start);
-    loop.exec();
-    if (!ok) {
+    Proving proving;
+    if (!startAndProve(session, interrupts, loop, proving, io)) {
         session.stop();
-        if (interrupts.count() > 0 && failure.isEmpty())
-            return ExitInterrupted;
-        io.err << prefix << failure << '\n' << "No load was applied.";
-        if (QFileInfo::exists(session.logPath()))
-            io.err << " The whole log: " << session.logPath();
-        io.err << '\n';
+        return notStarted({false, interrupts.count() > 0 && proving.failure.isEmpty(), ExitFailure, -1, proving.failure,
+                              session.logPath(), {}},
+            io);
+    }
+    const QString url = session.baseUrl().toString();
+    io.out << QStringLiteral("ready at %1 (started in %2 s); press Ctrl+C to stop and remove it\n")
+                  .arg(url)
+                  .arg(session.startupSeconds(), 0, 'f', 1);
+    io.out.flush();
+    loop.exec(); // until Ctrl-C, SIGTERM or the server's own end
+    session.stop();
+    const QJsonObject facts = session.facts();
+    if (json)
+        io.out << QJsonDocument(facts).toJson(QJsonDocument::Indented);
+    else
+        io.out << describeLaunchFacts(facts);
+    if (!proving.failure.isEmpty()) {
+        io.err << "kneepoint launch: " << proving.failure << '\n';
         return ExitFailure;
     }
+    return ExitOk;
+}
 
-    const QString url = session.baseUrl().toString();
-    say(QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.")
-            .arg(session.startupSeconds(), 0, 'f', 1));
-
-    if (!thenRun) {
-        io.out << QStringLiteral("ready at %1 (started in %2 s); press Ctrl+C to stop and remove it\n")
-                      .arg(url)
-                      .arg(session.startupSeconds(), 0, 'f', 1);
-        io.out.flush();
-        loop.exec(); // until Ctrl-C, SIGTERM or the server's own end
+LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
+    const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json, CommandIo& io, CommandIo& runIo)
+{
+    LaunchedRun result;
+    LaunchSession session(prepared);
+    Interrupts interrupts;
+    QEventLoop loop;
+    Proving proving;
+    if (!startAndProve(session, interrupts, loop, proving, io)) {
         session.stop();
-        const QJsonObject facts = session.facts();
-        if (json)
-            io.out << QJsonDocument(facts).toJson(QJsonDocument::Indented);
-        else
-            io.out << describeLaunchFacts(facts);
-        if (!failure.isEmpty()) {
-            io.err << prefix << failure << '\n';
-            return ExitFailure;
-        }
-        return ExitOk;
+        result.interrupted = interrupts.count() > 0 && proving.failure.isEmpty();
+        result.code = result.interrupted ? ExitInterrupted : ExitFailure;
+        result.failure = proving.failure;
+        result.logPath = session.logPath();
+        return result;
     }
-
+    result.proven = true;
     // The sweep, with the run's own Ctrl-C handling, against the proven server under the name it serves.
     sweep.url = session.baseUrl();
     sweep.model = prepared.plan.servedModelName;
-    sweep.gpu = request.gpu;
+    sweep.gpu = prepared.request.gpu;
     sweep.gpuCount = prepared.plan.gpus;
-    QString runOutput;
-    QTextStream runOut(&runOutput);
-    CommandIo runIo {json ? runOut : io.out, io.err};
-    qint64 runId = -1;
-    const int code = RunCommand::execute(sweep, QByteArray(), store.get(), json, runIo, &runId);
+    result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
     Interrupts::install();
-    runOut.flush();
-
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
-    if (runId >= 0) {
+    if (result.runId >= 0) {
         QString error;
-        if (!session.recordWith(*store, runId, &error))
-            io.err << prefix << error << '\n';
+        if (!session.recordWith(store, result.runId, &error))
+            io.err << "kneepoint launch: " << error << '\n';
     }
     session.stop();
-    const QJsonObject facts = session.facts();
-    if (json) {
-        QJsonObject doc = QJsonDocument::fromJson(runOutput.toUtf8()).object();
-        doc[QStringLiteral("launch")] = facts;
-        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-    } else {
-        io.out << '\n' << describeLaunchFacts(facts);
-    }
-    io.err << "The server was stopped and removed.\n";
-    return code;
+    result.facts = session.facts();
+    return result;
 }
 
 } // namespace kp::core

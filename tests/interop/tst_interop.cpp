@@ -105,6 +105,7 @@ private Q_SLOTS:
     void launchProvesAndSweeps();
     void launchStopsOnSigtermAndLeavesNothing();
     void launchRefusesWhatCannotFit();
+    void tunePicksTheBestSettingAndTheGateJudgesIt();
     void aKilledServerIsACrashNotSaturation();
     void cleanupTestCase();
 
@@ -594,6 +595,103 @@ void TestInterop::launchProvesAndSweeps()
     QVERIFY2(shown.out.contains(QStringLiteral("INT8")), qPrintable(shown.out));
     QVERIFY2(processesNaming(QStringLiteral("--alias kneepoint-tiny")).isEmpty(),
         qPrintable(processesNaming(QStringLiteral("--alias kneepoint-tiny")).join(u'\n')));
+}
+
+void TestInterop::tunePicksTheBestSettingAndTheGateJudgesIt()
+{
+    // kneepoint tune on a real engine: llama-server launched with one slot as the baseline, then with 2, 4 and 8,
+    // each a launch of its own, under a first-token target that queued requests miss. A store of its own, so that
+    // no other test's run stands in for a repeat.
+    const QString db = m_dir.filePath(QStringLiteral("tune.sqlite"));
+    const QStringList sweep {QStringLiteral("--db"), db, QStringLiteral("--shapes"), QStringLiteral("32/64"),
+        QStringLiteral("--concurrency"), QStringLiteral("1,2,4,8"), QStringLiteral("--requests"), QStringLiteral("16"),
+        QStringLiteral("--slo-ttft-ms"), QStringLiteral("500"), QStringLiteral("--slo-tpot-ms"), QStringLiteral("1000"),
+        // At the median, 16 requests a step bound the percentile, so the capacities' ranges can be judged.
+        QStringLiteral("--percentile"), QStringLiteral("50")};
+    QStringList args = launchArguments(sweep
+        + QStringList {QStringLiteral("--try"), QStringLiteral("parallel=2,4,8"), QStringLiteral("--max-minutes"),
+            QStringLiteral("8"), QStringLiteral("--json")});
+    args[0] = QStringLiteral("tune");
+    args.replace(args.indexOf(QStringLiteral("--parallel=4")), QStringLiteral("--parallel=1"));
+    const Ran tuned = kneepoint(args, 600'000);
+    QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.out + tuned.err.right(3000)));
+    const QJsonObject experiment = QJsonDocument::fromJson(tuned.out.toUtf8()).object();
+    const QJsonArray trials = experiment.value(u"trials").toArray();
+    QCOMPARE(trials.size(), 4);
+    QJsonObject best, second, baseline = trials.first().toObject();
+    for (const QJsonValue& v : trials) {
+        const QJsonObject t = v.toObject();
+        qInfo("tune: %-13s run %2d  capacity %-18s change %8s  twin predicted %-18s beyond noise: %s (%s)",
+            qPrintable(t.value(u"flag").toString(QStringLiteral("baseline"))), t.value(u"run_id").toInt(),
+            qPrintable(t.value(u"capacity").toString()),
+            qPrintable(t.value(u"capacity_change_percent").isNull()
+                    ? QStringLiteral("–")
+                    : QString::number(t.value(u"capacity_change_percent").toDouble(), 'f', 1) + u'%'),
+            qPrintable(t.value(u"twin_prediction").toString()), t.value(u"beyond_noise").toBool() ? "yes" : "no",
+            qPrintable(t.value(u"why").toString()));
+        QVERIFY2(t.value(u"failure").toString().isEmpty(), qPrintable(t.value(u"failure").toString()));
+        if (t.value(u"rank").toInt() == 1)
+            best = t;
+        else if (t.value(u"rank").toInt() == 2)
+            second = t;
+    }
+    qInfo("tune: %s", qPrintable(experiment.value(u"recommendation").toString()));
+    // One slot queues every second user behind a whole answer: more slots must win, and beyond noise.
+    QVERIFY2(
+        best.value(u"setting").isString() && experiment.value(u"flag").toString() == best.value(u"flag").toString(),
+        qPrintable(tuned.out));
+    QVERIFY(!second.isEmpty());
+
+    // A separate sweep of each of the two best, each on a server launched for it alone: the pick holds.
+    const auto separately = [&](const QJsonObject& trial) -> QJsonObject {
+        QStringList launch
+            = launchArguments(sweep + QStringList {QStringLiteral("--then-run"), QStringLiteral("--json")});
+        const QString setting = trial.value(u"setting").isString()
+            ? QStringLiteral("--") + trial.value(u"setting").toString()
+            : QStringLiteral("--parallel=1");
+        launch.replace(launch.indexOf(QStringLiteral("--parallel=4")), setting);
+        const Ran r = kneepoint(launch, 300'000);
+        if (r.exitCode != 0)
+            return {{QStringLiteral("error"), QString(r.out + r.err.right(2000))}};
+        const qint64 id = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"run_id").toInteger();
+        const Ran shown = kneepoint(
+            {QStringLiteral("show"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QJsonObject capacity
+            = QJsonDocument::fromJson(shown.out.toUtf8()).object()[u"concurrency"][u"capacity"].toObject();
+        capacity[QStringLiteral("run_id")] = id;
+        return capacity;
+    };
+    const QJsonObject bestAlone = separately(best);
+    const QJsonObject secondAlone = separately(second);
+    QVERIFY2(!bestAlone.contains(u"error") && !secondAlone.contains(u"error"),
+        qPrintable(bestAlone.value(u"error").toString() + secondAlone.value(u"error").toString()));
+    const auto rank = [](const QJsonObject& c) {
+        const QString bound = c.value(u"bound").toString();
+        return std::pair {bound == u"at_least" ? 3
+                : bound == u"between"          ? 2
+                : bound == u"below"            ? 1
+                                               : 0,
+            c.value(u"load").toDouble()};
+    };
+    qInfo("separately: %s %s at %.2f users (run %lld); %s %s at %.2f users (run %lld)",
+        qPrintable(best.value(u"flag").toString()), qPrintable(bestAlone.value(u"bound").toString()),
+        bestAlone.value(u"load").toDouble(), bestAlone.value(u"run_id").toInteger(),
+        qPrintable(second.value(u"flag").toString(QStringLiteral("baseline"))),
+        qPrintable(secondAlone.value(u"bound").toString()), secondAlone.value(u"load").toDouble(),
+        secondAlone.value(u"run_id").toInteger());
+    QVERIFY(rank(bestAlone) >= rank(secondAlone));
+
+    // The gate: the baseline's one slot against the pick is worse beyond noise; a rerun of the pick is not.
+    const QString bestRun = QString::number(best.value(u"run_id").toInteger());
+    const Ran worse = kneepoint({QStringLiteral("compare"), bestRun,
+        QString::number(baseline.value(u"run_id").toInteger()), QStringLiteral("--gate"), QStringLiteral("--db"), db});
+    qInfo("gate, the worse setting:\n%s", qPrintable(worse.out.left(worse.out.indexOf(u"<details>"))));
+    QVERIFY2(
+        worse.exitCode == 1 && worse.out.startsWith(u"### Kneepoint gate: FAIL"), qPrintable(worse.out + worse.err));
+    const Ran same = kneepoint({QStringLiteral("compare"), bestRun,
+        QString::number(bestAlone.value(u"run_id").toInteger()), QStringLiteral("--gate"), QStringLiteral("--db"), db});
+    qInfo("gate, the same setting again:\n%s", qPrintable(same.out.left(same.out.indexOf(u"<details>"))));
+    QVERIFY2(same.exitCode == 0 && same.out.startsWith(u"### Kneepoint gate: PASS"), qPrintable(same.out + same.err));
 }
 
 void TestInterop::launchStopsOnSigtermAndLeavesNothing()

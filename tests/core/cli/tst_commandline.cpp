@@ -95,6 +95,25 @@ private Q_SLOTS:
                                         << QStringLiteral("unexpected argument 'extra'");
         QTest::newRow("missing value") << QStringList {QStringLiteral("sim"), QStringLiteral("--port")}
                                        << QStringLiteral("Missing value after '--port'");
+        // tune: what to try is read before anything is checked or started.
+        const QStringList tune {QStringLiteral("tune"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
+            QStringLiteral("--gguf"), QStringLiteral("/nonexistent.gguf")};
+        QTest::newRow("tune without --try") << tune << QStringLiteral("name the settings to try: --try parallel=2,4,8");
+        QTest::newRow("tune --try without values")
+            << tune + QStringList {QStringLiteral("--try"), QStringLiteral("parallel")}
+            << QStringLiteral("--try takes KEY=V1,V2,… such as parallel=2,4,8, not 'parallel'");
+        QTest::newRow("tune --try twice") << tune
+                + QStringList {QStringLiteral("--try"), QStringLiteral("parallel=2,4"), QStringLiteral("--try"),
+                    QStringLiteral("--parallel=4")}
+                                          << QStringLiteral("--try names --parallel 4 twice");
+        QTest::newRow("tune checks every launch first")
+            << tune + QStringList {QStringLiteral("--try"), QStringLiteral("parallel=2")}
+            << QStringLiteral("kneepoint tune: the baseline: --gguf: there is no file /nonexistent.gguf.");
+        QTest::newRow("export nothing") << QStringList {QStringLiteral("export")}
+                                        << QStringLiteral("name the runs to export");
+        QTest::newRow("junit without baseline") << QStringList {QStringLiteral("run"), QStringLiteral("--url"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--junit"),
+            QStringLiteral("x.xml")} << QStringLiteral("--junit writes the gate of --baseline ID: give both.");
     }
 
     void usageErrorsExitWithTwo()

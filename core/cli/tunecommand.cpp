@@ -1,0 +1,219 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tunecommand.h"
+
+#include "analysis/analysissettings.h"
+#include "analysis/runanalysis.h"
+#include "analysis/rundata.h"
+#include "cli/launchcommand.h"
+#include "cli/runcommand.h"
+#include "cli/storeoption.h"
+#include "predict/prediction.h"
+#include "store/runstore.h"
+#include "tune/experiment.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+// launch's options that make no sense for an experiment: it always sweeps, always stops the server, and starts one.
+const QStringList NotTuneOptions {QStringLiteral("then-run"), QStringLiteral("dry-run"), QStringLiteral("cleanup")};
+
+// The twin fitted to the baseline, asked about each setting: its capacity under the baseline's targets, moved by the
+// change it predicts (Prediction::adviceUnder), or why it cannot say.
+void predict(const RunData& baseline, QList<Experiment::Trial>& trials)
+{
+    // The model as the window finds it: a launched GGUF file is still on this machine.
+    const AnalysisSettings settings = AnalysisSettings::ofRunOffline(baseline);
+    const RunAnalysis analysis = RunAnalysis::of(baseline, settings);
+    std::optional<TwinFit> fit;
+    for (Experiment::Trial& t : trials) {
+        QString error;
+        PredictionRequest request;
+        request.set = {t.setting->twinSetting()};
+        const std::optional<Prediction> p = Prediction::of(baseline, settings, request, &error, &fit);
+        if (!p) {
+            // The first clause: the table has a column, the whole sentence is kneepoint predict's to say.
+            t.prediction = QStringLiteral("none (%1)").arg(error.section(u',', 0, 0).section(u':', 0, 0));
+            continue;
+        }
+        if (!p->notModelled.isEmpty()) {
+            t.prediction = QStringLiteral("not modelled");
+            continue;
+        }
+        const Prediction::Advice advice = p->adviceUnder(settings, analysis.curve.capacity);
+        if (advice.kind == Prediction::Advice::Kind::Unknown || std::isnan(advice.change)) {
+            t.prediction = QStringLiteral("not placed");
+            continue;
+        }
+        t.prediction = advice.to;
+        t.predicted = advice.change;
+    }
+}
+
+} // namespace
+
+QString TuneCommand::description() const
+{
+    return QStringLiteral(
+        "Takes kneepoint launch's options (the engine, the model or GGUF, the runtime) and kneepoint run's (the "
+        "sweep and its targets). Every launch, the baseline's and each setting's, is checked before the first starts "
+        "(memory, allow-listed arguments), so a refused value costs no GPU time. It then launches the baseline, "
+        "proves it answers, sweeps it and stops it; asks the twin fitted to that run what each setting of --try "
+        "would do to the capacity, and tries them in that order, each on a server launched with it alone, within "
+        "--max-trials and --max-minutes. Each trial is a stored run, compared with the baseline as kneepoint compare "
+        "does. The table ranks them by capacity beside the twin's prediction; a setting is recommended only when its "
+        "capacity beat the baseline's beyond noise. Quality is not asked: for a setting that can change answers (a "
+        "KV cache dtype, a quantisation), run kneepoint quality before and after.");
+}
+
+QList<QCommandLineOption> TuneCommand::options() const
+{
+    QList<QCommandLineOption> list;
+    for (const QCommandLineOption& o : LaunchCommand().options())
+        if (!NotTuneOptions.contains(o.names().first()))
+            list << o;
+    list << QCommandLineOption(QStringLiteral("try"),
+        QStringLiteral("Settings to try, each alone against the baseline: KEY=V1,V2,… with KEY an allow-listed engine "
+                       "argument, such as parallel=2,4,8 (llama.cpp) or max-num-seqs=64,128 (vLLM). Repeatable."),
+        QStringLiteral("KEY=VALUES"));
+    list << QCommandLineOption(QStringLiteral("max-trials"),
+        QStringLiteral("The most settings to measure after the baseline, the twin's best first (default 8)."),
+        QStringLiteral("N"), QStringLiteral("8"));
+    list << QCommandLineOption(QStringLiteral("max-minutes"),
+        QStringLiteral("Start no further trial once this many minutes have passed (0: no limit)."), QStringLiteral("M"),
+        QStringLiteral("0"));
+    return list;
+}
+
+int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
+{
+    const LaunchRequest request = LaunchCommand::requestFrom(p);
+    if (!p.isSet(QStringLiteral("try")))
+        throw UsageError {QStringLiteral("name the settings to try: --try parallel=2,4,8 (llama.cpp) or --try "
+                                         "max-num-seqs=64,128 (vLLM).")};
+    QString error;
+    const std::optional<QList<TuneSetting>> settings = TuneSetting::parse(p.values(QStringLiteral("try")), &error);
+    if (!settings)
+        throw UsageError {error};
+    RunOptions sweep;
+    RunCommand::readSweep(p, sweep);
+    const int maxTrials = option::integer(p, QStringLiteral("max-trials"), 1, 64);
+    const double maxMinutes = option::number(p, QStringLiteral("max-minutes"), 0, 7 * 24 * 60);
+    const bool json = p.isSet(QStringLiteral("json"));
+
+    // Every launch is checked before the first one starts.
+    QList<LaunchPreparation> prepared {request.prepare()};
+    for (const TuneSetting& s : *settings) {
+        // The setting replaces what the baseline says of the same flag (--engine-arg parallel=4 in both).
+        LaunchRequest with = request;
+        with.engineArgs.removeIf([&s](const QString& arg) {
+            QString flag = arg.section(u'=', 0, 0).section(u' ', 0, 0);
+            while (flag.startsWith(u'-'))
+                flag.remove(0, 1);
+            return flag == s.key;
+        });
+        with.engineArgs << s.engineArg();
+        prepared << with.prepare();
+    }
+    for (qsizetype i = 0; i < prepared.size(); ++i) {
+        const LaunchPreparation& prep = prepared[i];
+        if (prep.ok())
+            continue;
+        const QString what = i == 0 ? QStringLiteral("the baseline") : settings->at(i - 1).flag();
+        if (prep.usageError)
+            throw UsageError {QStringLiteral("%1: %2").arg(what, prep.refusal)};
+        for (const QString& line : prep.checkLines())
+            io.out << line << '\n';
+        io.err << "kneepoint tune: " << what << ": " << prep.refusal << " Nothing was started.\n";
+        return ExitFailure;
+    }
+    const auto store = openStore(p, &error);
+    if (!store) {
+        io.err << "kneepoint tune: " << error << '\n';
+        return ExitFailure;
+    }
+
+    Experiment experiment;
+    experiment.engine
+        = request.engine == LaunchEngine::LlamaCpp ? QStringLiteral("llama-server") : QStringLiteral("vLLM");
+    QElapsedTimer clock;
+    clock.start();
+    bool interrupted = false;
+    // One trial: launched, proven, swept and stopped; the sweep's own summary is not printed, the table is.
+    const auto measure = [&](const LaunchPreparation& prep, Experiment::Trial& t, int number, int total) {
+        io.err << QStringLiteral("Trial %1 of %2: %3\n").arg(number).arg(total).arg(t.label());
+        io.err.flush();
+        QString summary;
+        QTextStream summaryStream(&summary);
+        CommandIo runIo {summaryStream, io.err};
+        const LaunchCommand::LaunchedRun launched = LaunchCommand::launchAndRun(prep, sweep, *store, false, io, runIo);
+        t.runId = launched.runId;
+        if (!launched.proven || launched.code == ExitInterrupted) {
+            interrupted = launched.interrupted || launched.code == ExitInterrupted;
+            t.failure = interrupted ? QStringLiteral("interrupted")
+                                    : QStringLiteral("the server did not start: ") + launched.failure;
+            return;
+        }
+        if (const std::optional<StoredRun> run = store->run(t.runId); run && run->summary.status != RunStatus::Complete)
+            t.failure = QStringLiteral("the run ended %1: %2")
+                            .arg(runStatusName(run->summary.status), run->summary.statusReason);
+        io.err << QStringLiteral("  stored as run %1; the server was stopped and removed.\n").arg(t.runId);
+    };
+
+    const int total = 1 + std::min(maxTrials, int(settings->size()));
+    Experiment::Trial baseline;
+    measure(prepared.front(), baseline, 1, total);
+    experiment.trials << baseline;
+    QList<Experiment::Trial> candidates;
+    for (const TuneSetting& s : *settings) {
+        Experiment::Trial t;
+        t.setting = s;
+        candidates << t;
+    }
+    if (baseline.measured()) {
+        if (const std::optional<RunData> run = RunData::load(*store, baseline.runId, &error))
+            predict(*run, candidates);
+    }
+    // The twin's best first; what it cannot place after, in the order given.
+    QList<int> order;
+    for (int i = 0; i < int(candidates.size()); ++i)
+        order << i;
+    std::stable_sort(order.begin(), order.end(), [&candidates](int x, int y) {
+        const double a = candidates[x].predicted, b = candidates[y].predicted;
+        return !std::isnan(a) && (std::isnan(b) || a > b);
+    });
+    int tried = 0;
+    for (const int i : std::as_const(order)) {
+        Experiment::Trial t = candidates[i];
+        if (!baseline.measured())
+            t.failure = QStringLiteral("not tried: the baseline was not measured");
+        else if (interrupted)
+            t.failure = QStringLiteral("not tried: interrupted");
+        else if (tried >= maxTrials)
+            t.failure = QStringLiteral("not tried: --max-trials %1 was spent").arg(maxTrials);
+        else if (maxMinutes > 0 && clock.elapsed() > maxMinutes * 60'000)
+            t.failure = QStringLiteral("not tried: --max-minutes %1 had passed").arg(maxMinutes);
+        else
+            measure(prepared[i + 1], t, ++tried + 1, total);
+        experiment.trials << t;
+    }
+    experiment.judge(*store);
+    if (json)
+        io.out << QJsonDocument(experiment.toJson()).toJson(QJsonDocument::Indented);
+    else
+        io.out << experiment.text();
+    if (interrupted)
+        return ExitInterrupted;
+    return baseline.measured() ? ExitOk : ExitFailure;
+}
+
+} // namespace kp::core

@@ -1,0 +1,175 @@
+// SPDX-FileCopyrightText: 2026 Kneepoint contributors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tune/experiment.h"
+
+#include "analysis/analysissettings.h"
+#include "analysis/runanalysis.h"
+#include "analysis/runcomparison.h"
+#include "analysis/rundata.h"
+#include "analysis/rungate.h"
+#include "common/textformat.h"
+#include "store/runstore.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kp::core {
+
+namespace {
+
+// Higher is better: a capacity below the lowest load, one between two steps, one at least the highest load.
+int boundRank(Capacity::Bound bound)
+{
+    switch (bound) {
+    case Capacity::Bound::None:
+        return 0;
+    case Capacity::Bound::Below:
+        return 1;
+    case Capacity::Bound::Between:
+        return 2;
+    case Capacity::Bound::AtLeast:
+        return 3;
+    }
+    return 0;
+}
+
+QJsonValue number(double v)
+{
+    return std::isnan(v) ? QJsonValue() : QJsonValue(v);
+}
+
+} // namespace
+
+QString Experiment::Trial::label() const
+{
+    return setting ? setting->flag() : tr("baseline");
+}
+
+void Experiment::judge(const RunStore& store)
+{
+    if (trials.isEmpty())
+        return;
+    QString error;
+    const std::optional<RunData> base
+        = trials.front().measured() ? RunData::load(store, trials.front().runId, &error) : std::nullopt;
+    const AnalysisSettings settings = base ? AnalysisSettings::ofRunOffline(*base) : AnalysisSettings();
+    for (qsizetype i = 0; i < trials.size(); ++i) {
+        Trial& t = trials[i];
+        if (!t.measured() || !base)
+            continue;
+        const std::optional<RunData> run = i == 0 ? base : RunData::load(store, t.runId, &error);
+        if (!run) {
+            t.failure = error;
+            continue;
+        }
+        RunAnalysis analysisA, analysisB;
+        const RunComparison c = RunComparison::ofStored(store, *base, settings, *run,
+            AnalysisSettings::ofRunOffline(*run), RunComparison::kDefaultMinEffectPercent, &analysisA, &analysisB);
+        const Capacity& capacity = analysisB.curve.capacity;
+        t.bound = capacity.bound;
+        t.load = capacity.bound == Capacity::Bound::None ? kNaN : capacity.shown();
+        t.capacity = c.capacityB;
+        if (i == 0)
+            continue;
+        t.changePercent = c.capacityChangePercent;
+        t.beyondNoise = c.capacitySignificant;
+        t.why = c.capacitySignificant ? tr("ranges %1 and %2 lie apart").arg(c.capacityRangeA, c.capacityRangeB)
+                                      : c.capacityWhy;
+        t.gate = RunGate::outcomeName(RunGate::of(c, run->run.summary).outcome);
+    }
+
+    ranking.clear();
+    for (qsizetype i = 0; i < trials.size(); ++i)
+        if (trials[i].measured() && trials[i].bound != Capacity::Bound::None)
+            ranking << int(i);
+    // The highest capacity first; between equals, the one measured first (the baseline before any setting).
+    std::stable_sort(ranking.begin(), ranking.end(), [this](int x, int y) {
+        const Trial& a = trials[x];
+        const Trial& b = trials[y];
+        if (boundRank(a.bound) != boundRank(b.bound))
+            return boundRank(a.bound) > boundRank(b.bound);
+        return a.load > b.load;
+    });
+
+    flagToCopy.clear();
+    const Trial& baseline = trials.front();
+    if (ranking.isEmpty() || !baseline.measured()) {
+        recommendation = baseline.measured()
+            ? tr("No run of the experiment has a capacity to rank: loosen the targets or widen the sweep.")
+            : tr("The baseline could not be measured (%1), so no setting can be judged against it.")
+                  .arg(baseline.failure.isEmpty() ? tr("no run") : baseline.failure);
+        return;
+    }
+    const Trial& best = trials[ranking.front()];
+    if (ranking.front() == 0) {
+        recommendation = tr("Keep the baseline's settings: none of the %n setting(s) tried beat its capacity of %1.",
+            nullptr, int(trials.size() - 1))
+                             .arg(baseline.capacity);
+    } else if (best.beyondNoise && best.changePercent > 0) {
+        flagToCopy = best.setting->flag();
+        recommendation
+            = tr("Start %1 with %2: capacity %3 against the baseline's %4 (%5, beyond noise).")
+                  .arg(engine, flagToCopy, best.capacity, baseline.capacity, text::change(best.changePercent));
+    } else {
+        recommendation = tr("%1 measured the highest capacity, %2 against the baseline's %3, but not beyond noise "
+                            "(%4): keep the baseline, or measure both again.")
+                             .arg(best.label(), best.capacity, baseline.capacity, best.why);
+    }
+}
+
+QString Experiment::text() const
+{
+    QString out = QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
+                      .arg(QStringLiteral("rank"), -4)
+                      .arg(QStringLiteral("setting"), -22)
+                      .arg(QStringLiteral("run"), 5)
+                      .arg(QStringLiteral("capacity"), -20)
+                      .arg(QStringLiteral("change"), 8)
+                      .arg(QStringLiteral("twin predicted"), -20)
+                      .arg(QStringLiteral("beyond noise?"));
+    for (qsizetype i = 0; i < trials.size(); ++i) {
+        const Trial& t = trials[i];
+        const qsizetype rank = ranking.indexOf(int(i));
+        const QString noise = i == 0 ? QStringLiteral("(the baseline)")
+            : !t.measured()          ? QStringLiteral("not measured: ") + t.failure
+            : t.beyondNoise          ? QStringLiteral("yes (%1)").arg(t.why)
+                                     : QStringLiteral("no (%1)").arg(t.why);
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
+                   .arg(rank < 0 ? QStringLiteral("–") : QString::number(rank + 1), -4)
+                   .arg(t.label(), -22)
+                   .arg(t.runId < 0 ? QStringLiteral("–") : QString::number(t.runId), 5)
+                   .arg(t.measured() ? t.capacity : QStringLiteral("–"), -20)
+                   .arg(i == 0 ? QString() : text::change(t.changePercent), 8)
+                   .arg(i == 0 ? QString() : t.prediction, -20)
+                   .arg(noise);
+    }
+    return out + u'\n' + recommendation + u'\n';
+}
+
+QJsonObject Experiment::toJson() const
+{
+    QJsonArray list;
+    for (qsizetype i = 0; i < trials.size(); ++i) {
+        const Trial& t = trials[i];
+        QJsonObject o {{QStringLiteral("setting"), t.setting ? QJsonValue(t.setting->engineArg()) : QJsonValue()},
+            {QStringLiteral("flag"), t.setting ? QJsonValue(t.setting->flag()) : QJsonValue()},
+            {QStringLiteral("run_id"), t.runId < 0 ? QJsonValue() : QJsonValue(t.runId)},
+            {QStringLiteral("failure"), t.failure}, {QStringLiteral("capacity"), t.capacity},
+            {QStringLiteral("capacity_load"), number(t.load)},
+            {QStringLiteral("capacity_bound"), Capacity::boundName(t.bound)},
+            {QStringLiteral("capacity_change_percent"), number(t.changePercent)},
+            {QStringLiteral("beyond_noise"), t.beyondNoise}, {QStringLiteral("why"), t.why},
+            {QStringLiteral("gate"), t.gate}, {QStringLiteral("twin_predicted_users"), number(t.predicted)},
+            {QStringLiteral("twin_prediction"), t.prediction},
+            {QStringLiteral("rank"),
+                ranking.contains(int(i)) ? QJsonValue(ranking.indexOf(int(i)) + 1) : QJsonValue()}};
+        list.append(o);
+    }
+    return {{QStringLiteral("engine"), engine}, {QStringLiteral("trials"), list},
+        {QStringLiteral("recommendation"), recommendation},
+        {QStringLiteral("flag"), flagToCopy.isEmpty() ? QJsonValue() : QJsonValue(flagToCopy)}};
+}
+
+} // namespace kp::core
