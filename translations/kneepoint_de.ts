@@ -3056,6 +3056,14 @@
         <source>%1 measured the highest capacity, %2 against the baseline&apos;s %3, but not beyond noise (%4): keep the baseline, or measure both again.</source>
         <translation>%1 hat die höchste Kapazität gemessen, %2 gegenüber %3 der Baseline, aber nicht über dem Rauschen (%4): Behalten Sie die Baseline, oder messen Sie beide erneut.</translation>
     </message>
+    <message>
+        <source>%1 (off by %2)</source>
+        <translation>%1 (daneben um %2)</translation>
+    </message>
+    <message>
+        <source>Every trial is a stored run of experiment %1; running the same command again takes them as they are.</source>
+        <translation>Jeder Versuch ist ein gespeicherter Lauf des Experiments %1; derselbe Befehl übernimmt sie bei erneutem Aufruf so, wie sie sind.</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::PdfAttachments</name>

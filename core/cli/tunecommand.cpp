@@ -2,23 +2,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tunecommand.h"
 
-#include "analysis/analysissettings.h"
-#include "analysis/runanalysis.h"
 #include "analysis/rundata.h"
 #include "cli/launchcommand.h"
 #include "cli/runcommand.h"
 #include "cli/storeoption.h"
-#include "predict/prediction.h"
 #include "store/runstore.h"
 #include "tune/experiment.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonDocument>
 #include <QTextStream>
 
 #include <algorithm>
-#include <cmath>
 
 namespace kp::core {
 
@@ -26,38 +23,6 @@ namespace {
 
 // launch's options that make no sense for an experiment: it always sweeps, always stops the server, and starts one.
 const QStringList NotTuneOptions {QStringLiteral("then-run"), QStringLiteral("dry-run"), QStringLiteral("cleanup")};
-
-// The twin fitted to the baseline, asked about each setting: its capacity under the baseline's targets, moved by the
-// change it predicts (Prediction::adviceUnder), or why it cannot say.
-void predict(const RunData& baseline, QList<Experiment::Trial>& trials)
-{
-    // The model as the window finds it: a launched GGUF file is still on this machine.
-    const AnalysisSettings settings = AnalysisSettings::ofRunOffline(baseline);
-    const RunAnalysis analysis = RunAnalysis::of(baseline, settings);
-    std::optional<TwinFit> fit;
-    for (Experiment::Trial& t : trials) {
-        QString error;
-        PredictionRequest request;
-        request.set = {t.setting->twinSetting()};
-        const std::optional<Prediction> p = Prediction::of(baseline, settings, request, &error, &fit);
-        if (!p) {
-            // The first clause: the table has a column, the whole sentence is kneepoint predict's to say.
-            t.prediction = QStringLiteral("none (%1)").arg(error.section(u',', 0, 0).section(u':', 0, 0));
-            continue;
-        }
-        if (!p->notModelled.isEmpty()) {
-            t.prediction = QStringLiteral("not modelled");
-            continue;
-        }
-        const Prediction::Advice advice = p->adviceUnder(settings, analysis.curve.capacity);
-        if (advice.kind == Prediction::Advice::Kind::Unknown || std::isnan(advice.change)) {
-            t.prediction = QStringLiteral("not placed");
-            continue;
-        }
-        t.prediction = advice.to;
-        t.predicted = advice.change;
-    }
-}
 
 } // namespace
 
@@ -68,9 +33,10 @@ QString TuneCommand::description() const
         "sweep and its targets). Every launch, the baseline's and each setting's, is checked before the first starts "
         "(memory, allow-listed arguments), so a refused value costs no GPU time. It then launches the baseline, "
         "proves it answers, sweeps it and stops it; asks the twin fitted to that run what each setting of --try "
-        "would do to the capacity, and tries them in that order, each on a server launched with it alone, within "
-        "--max-trials and --max-minutes. Each trial is a stored run, compared with the baseline as kneepoint compare "
-        "does. The table ranks them by capacity beside the twin's prediction; a setting is recommended only when its "
+        "would do to the capacity, and tries the best next, each on a server launched with it alone, refitting the "
+        "twin to each trial as it is measured, within --max-trials and --max-minutes. Each trial is a stored run, "
+        "compared with the baseline as kneepoint compare does. The table ranks them by capacity beside what the twin "
+        "predicted and how far it was off; a setting is recommended only when its "
         "capacity beat the baseline's beyond noise. Quality is not asked: for a setting that can change answers (a "
         "KV cache dtype, a quantisation), run kneepoint quality before and after.");
 }
@@ -88,6 +54,9 @@ QList<QCommandLineOption> TuneCommand::options() const
     list << QCommandLineOption(QStringLiteral("max-trials"),
         QStringLiteral("The most settings to measure after the baseline, the twin's best first (default 8)."),
         QStringLiteral("N"), QStringLiteral("8"));
+    list << QCommandLineOption(QStringLiteral("fresh"),
+        QStringLiteral("Measure every trial again, rather than take those an interrupted run of the same command "
+                       "stored."));
     list << QCommandLineOption(QStringLiteral("max-minutes"),
         QStringLiteral("Start no further trial once this many minutes have passed (0: no limit)."), QStringLiteral("M"),
         QStringLiteral("0"));
@@ -142,7 +111,22 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
         return ExitFailure;
     }
 
+    const QString id = Experiment::idOf(request.arguments(), sweep, *settings);
+    const QHash<QString, qint64> stored
+        = p.isSet(QStringLiteral("fresh")) ? QHash<QString, qint64>() : Experiment::storedTrials(*store, id);
+    if (!stored.isEmpty())
+        io.err << QStringLiteral("Experiment %1: %2 stored by an earlier run of this command %3 taken as %4 "
+                                 "(--fresh measures again).\n")
+                      .arg(id)
+                      .arg(stored.size() == 1 ? QStringLiteral("1 trial")
+                                              : QStringLiteral("%1 trials").arg(stored.size()),
+                          stored.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                          stored.size() == 1 ? QStringLiteral("it is") : QStringLiteral("they are"));
+    else
+        io.err << QStringLiteral("Experiment %1.\n").arg(id);
+
     Experiment experiment;
+    experiment.id = id;
     experiment.engine
         = request.engine == LaunchEngine::LlamaCpp ? QStringLiteral("llama-server") : QStringLiteral("vLLM");
     QElapsedTimer clock;
@@ -150,7 +134,20 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     bool interrupted = false;
     // One trial: launched, proven, swept and stopped; the sweep's own summary is not printed, the table is.
     const auto measure = [&](const LaunchPreparation& prep, Experiment::Trial& t, int number, int total) {
-        io.err << QStringLiteral("Trial %1 of %2: %3\n").arg(number).arg(total).arg(t.label());
+        const QString key = t.setting ? t.setting->engineArg() : QString();
+        if (stored.contains(key)) {
+            t.runId = stored.value(key);
+            io.err << QStringLiteral("Trial %1 of %2: %3: run %4, stored already.\n")
+                          .arg(number)
+                          .arg(total)
+                          .arg(t.label())
+                          .arg(t.runId);
+            return;
+        }
+        io.err << QStringLiteral("Trial %1 of %2: %3").arg(number).arg(total).arg(t.label());
+        if (t.predictedFrom >= 0)
+            io.err << QStringLiteral(" (the twin fitted to run %1 predicts %2)").arg(t.predictedFrom).arg(t.prediction);
+        io.err << '\n';
         io.err.flush();
         QString summary;
         QTextStream summaryStream(&summary);
@@ -166,6 +163,9 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
         if (const std::optional<StoredRun> run = store->run(t.runId); run && run->summary.status != RunStatus::Complete)
             t.failure = QStringLiteral("the run ended %1: %2")
                             .arg(runStatusName(run->summary.status), run->summary.statusReason);
+        QString tagError;
+        if (!Experiment::tag(*store, t.runId, id, key, &tagError))
+            io.err << "kneepoint tune: " << tagError << '\n';
         io.err << QStringLiteral("  stored as run %1; the server was stopped and removed.\n").arg(t.runId);
     };
 
@@ -173,27 +173,23 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     Experiment::Trial baseline;
     measure(prepared.front(), baseline, 1, total);
     experiment.trials << baseline;
-    QList<Experiment::Trial> candidates;
+    QList<Experiment::Trial> untried;
     for (const TuneSetting& s : *settings) {
         Experiment::Trial t;
         t.setting = s;
-        candidates << t;
+        untried << t;
     }
-    if (baseline.measured()) {
-        if (const std::optional<RunData> run = RunData::load(*store, baseline.runId, &error))
-            predict(*run, candidates);
-    }
-    // The twin's best first; what it cannot place after, in the order given.
-    QList<int> order;
-    for (int i = 0; i < int(candidates.size()); ++i)
-        order << i;
-    std::stable_sort(order.begin(), order.end(), [&candidates](int x, int y) {
-        const double a = candidates[x].predicted, b = candidates[y].predicted;
-        return !std::isnan(a) && (std::isnan(b) || a > b);
-    });
+    // The twin is fitted to the baseline, then refitted to each trial as it is measured: the next setting is the one
+    // the latest fit ranks best.
+    const auto refit = [&](qint64 runId) {
+        if (const std::optional<RunData> run = RunData::load(*store, runId, &error))
+            Experiment::predict(*run, untried);
+    };
+    if (baseline.measured())
+        refit(baseline.runId);
     int tried = 0;
-    for (const int i : std::as_const(order)) {
-        Experiment::Trial t = candidates[i];
+    while (!untried.isEmpty()) {
+        Experiment::Trial t = untried.takeFirst();
         if (!baseline.measured())
             t.failure = QStringLiteral("not tried: the baseline was not measured");
         else if (interrupted)
@@ -203,8 +199,10 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
         else if (maxMinutes > 0 && clock.elapsed() > maxMinutes * 60'000)
             t.failure = QStringLiteral("not tried: --max-minutes %1 had passed").arg(maxMinutes);
         else
-            measure(prepared[i + 1], t, ++tried + 1, total);
+            measure(prepared[settings->indexOf(*t.setting) + 1], t, ++tried + 1, total);
         experiment.trials << t;
+        if (t.measured() && !untried.isEmpty())
+            refit(t.runId);
     }
     experiment.judge(*store);
     if (json)

@@ -8,9 +8,13 @@
 #include "analysis/rundata.h"
 #include "analysis/rungate.h"
 #include "common/textformat.h"
+#include "plan/runoptions.h"
+#include "predict/prediction.h"
 #include "store/runstore.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -40,11 +44,118 @@ QJsonValue number(double v)
     return std::isnan(v) ? QJsonValue() : QJsonValue(v);
 }
 
+// The settings a launched run ran with that the twin models (parallel, max-num-seqs, …), from the launch's engine
+// arguments: what the twin is told where the server does not report them itself (vLLM's max-num-seqs).
+QStringList launchedSettings(const RunData& run)
+{
+    QStringList out;
+    for (const QJsonValue& v : run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray()) {
+        QString arg = v.toString();
+        while (arg.startsWith(u'-'))
+            arg.remove(0, 1);
+        if (Prediction::modelled().contains(arg.section(u'=', 0, 0)) && arg.contains(u'='))
+            out << arg;
+    }
+    return out;
+}
+
 } // namespace
+
+QString Experiment::idOf(
+    const QStringList& launchArguments, const RunOptions& sweep, const QList<TuneSetting>& settings)
+{
+    QJsonObject options = sweep.toJson();
+    options.remove(QStringLiteral("url"));
+    QStringList tries;
+    for (const TuneSetting& s : settings)
+        tries << s.engineArg();
+    const QByteArray key = QJsonDocument(
+        QJsonObject {{QStringLiteral("launch"), QJsonArray::fromStringList(launchArguments)},
+            {QStringLiteral("sweep"), options}, {QStringLiteral("try"), QJsonArray::fromStringList(tries)}})
+                               .toJson(QJsonDocument::Compact);
+    return QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(12));
+}
+
+QHash<QString, qint64> Experiment::storedTrials(const RunStore& store, const QString& id)
+{
+    QHash<QString, qint64> found;
+    const QList<RunSummary> runs = store.runs(); // the newest first
+    for (const RunSummary& r : runs) {
+        if (r.status != RunStatus::Complete)
+            continue;
+        const std::optional<StoredRun> run = store.run(r.id);
+        const QJsonObject tag
+            = run ? run->info.facts.value(u"launch").toObject().value(u"experiment").toObject() : QJsonObject();
+        if (tag.value(u"id").toString() == id && !found.contains(tag.value(u"setting").toString()))
+            found.insert(tag.value(u"setting").toString(), r.id);
+    }
+    return found;
+}
+
+bool Experiment::tag(RunStore& store, qint64 runId, const QString& id, const QString& setting, QString* error)
+{
+    const std::optional<StoredRun> run = store.run(runId, error);
+    if (!run)
+        return false;
+    QJsonObject facts = run->info.facts;
+    QJsonObject launch = facts.value(u"launch").toObject();
+    launch[QStringLiteral("experiment")]
+        = QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("setting"), setting}};
+    facts[QStringLiteral("launch")] = launch;
+    return store.updateFacts(runId, facts, error);
+}
+
+void Experiment::predict(const RunData& run, QList<Trial>& untried)
+{
+    // The model as the window finds it: a launched GGUF file is still on this machine.
+    const AnalysisSettings settings = AnalysisSettings::ofRunOffline(run);
+    const RunAnalysis analysis = RunAnalysis::of(run, settings);
+    const Capacity& shown = analysis.curve.capacity;
+    std::optional<TwinFit> fit;
+    for (Trial& t : untried) {
+        QString error;
+        PredictionRequest request;
+        request.set = {t.setting->twinSetting()};
+        request.base = launchedSettings(run);
+        t.predictedFrom = run.run.summary.id;
+        t.predicted = kNaN;
+        const std::optional<Prediction> p = Prediction::of(run, settings, request, &error, &fit);
+        if (!p) {
+            // The first clause: the table has a column, the whole sentence is kneepoint predict's to say.
+            t.prediction = QStringLiteral("none (%1)").arg(error.section(u',', 0, 0).section(u':', 0, 0));
+            continue;
+        }
+        if (!p->notModelled.isEmpty()) {
+            t.prediction = QStringLiteral("not modelled");
+            continue;
+        }
+        const Prediction::Advice advice = p->adviceUnder(settings, shown);
+        if (advice.kind == Prediction::Advice::Kind::Unknown || std::isnan(advice.change)
+            || (shown.bound != Capacity::Bound::Between && shown.bound != Capacity::Bound::AtLeast)) {
+            t.prediction = QStringLiteral("not placed");
+            continue;
+        }
+        const Prediction::Capacities capacities = p->capacitiesUnder(settings);
+        t.prediction = advice.to;
+        t.predicted = shown.load * (1 + advice.change);
+        t.predictedAtLeast = !p->predicted.empty() && capacities.predicted >= p->predicted.back().users;
+    }
+    // The twin's best first; what it cannot place after, in the order given.
+    std::stable_sort(untried.begin(), untried.end(), [](const Trial& x, const Trial& y) {
+        return !std::isnan(x.predicted) && (std::isnan(y.predicted) || x.predicted > y.predicted);
+    });
+}
 
 QString Experiment::Trial::label() const
 {
     return setting ? setting->flag() : tr("baseline");
+}
+
+QString Experiment::Trial::predictionChecked() const
+{
+    if (std::isnan(twinOffPercent))
+        return prediction;
+    return tr("%1 (off by %2)").arg(prediction, text::change(twinOffPercent));
 }
 
 void Experiment::judge(const RunStore& store)
@@ -78,6 +189,12 @@ void Experiment::judge(const RunStore& store)
         t.why = c.capacitySignificant ? tr("ranges %1 and %2 lie apart").arg(c.capacityRangeA, c.capacityRangeB)
                                       : c.capacityWhy;
         t.gate = RunGate::outcomeName(RunGate::of(c, run->run.summary).outcome);
+        if (!std::isnan(t.predicted) && t.predicted > 0) {
+            if (t.predictedAtLeast && t.bound == Capacity::Bound::AtLeast)
+                t.twinOffPercent = 0; // both at the top of the sweep: as far as it reaches, right
+            else if (!t.predictedAtLeast && t.bound == Capacity::Bound::Between)
+                t.twinOffPercent = 100 * (t.load / t.predicted - 1);
+        }
     }
 
     ranking.clear();
@@ -127,7 +244,7 @@ QString Experiment::text() const
                       .arg(QStringLiteral("run"), 5)
                       .arg(QStringLiteral("capacity"), -20)
                       .arg(QStringLiteral("change"), 8)
-                      .arg(QStringLiteral("twin predicted"), -20)
+                      .arg(QStringLiteral("twin predicted"), -30)
                       .arg(QStringLiteral("beyond noise?"));
     for (qsizetype i = 0; i < trials.size(); ++i) {
         const Trial& t = trials[i];
@@ -142,10 +259,13 @@ QString Experiment::text() const
                    .arg(t.runId < 0 ? QStringLiteral("–") : QString::number(t.runId), 5)
                    .arg(t.measured() ? t.capacity : QStringLiteral("–"), -20)
                    .arg(i == 0 ? QString() : text::change(t.changePercent), 8)
-                   .arg(i == 0 ? QString() : t.prediction, -20)
+                   .arg(i == 0 ? QString() : t.predictionChecked(), -30)
                    .arg(noise);
     }
-    return out + u'\n' + recommendation + u'\n';
+    return out + u'\n' + recommendation + u'\n'
+        + tr("Every trial is a stored run of experiment %1; running the same command again takes them as they are.")
+              .arg(id)
+        + u'\n';
 }
 
 QJsonObject Experiment::toJson() const
@@ -163,11 +283,14 @@ QJsonObject Experiment::toJson() const
             {QStringLiteral("beyond_noise"), t.beyondNoise}, {QStringLiteral("why"), t.why},
             {QStringLiteral("gate"), t.gate}, {QStringLiteral("twin_predicted_users"), number(t.predicted)},
             {QStringLiteral("twin_prediction"), t.prediction},
+            {QStringLiteral("twin_predicted_at_least"), t.predictedAtLeast},
+            {QStringLiteral("twin_fitted_to_run"), t.predictedFrom < 0 ? QJsonValue() : QJsonValue(t.predictedFrom)},
+            {QStringLiteral("twin_off_percent"), number(t.twinOffPercent)},
             {QStringLiteral("rank"),
                 ranking.contains(int(i)) ? QJsonValue(ranking.indexOf(int(i)) + 1) : QJsonValue()}};
         list.append(o);
     }
-    return {{QStringLiteral("engine"), engine}, {QStringLiteral("trials"), list},
+    return {{QStringLiteral("id"), id}, {QStringLiteral("engine"), engine}, {QStringLiteral("trials"), list},
         {QStringLiteral("recommendation"), recommendation},
         {QStringLiteral("flag"), flagToCopy.isEmpty() ? QJsonValue() : QJsonValue(flagToCopy)}};
 }

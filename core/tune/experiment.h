@@ -6,6 +6,7 @@
 #include "tune/tunesetting.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -16,6 +17,8 @@
 namespace kp::core {
 
 class RunStore;
+struct RunData;
+struct RunOptions;
 
 /// What `kneepoint tune` found: the baseline and each setting tried, each a stored run measured on a server launched
 /// with it, ranked by capacity under the baseline's targets, each compared with the baseline as `compare` does (the
@@ -37,8 +40,13 @@ public:
         std::optional<TuneSetting> setting; ///< none: the baseline
         qint64 runId = -1;
         QString failure; ///< why it has no measurement (the server did not start, the run did not complete)
-        double predicted = kNaN; ///< the twin's capacity for it in users, fitted to the baseline; NaN: none
-        QString prediction; ///< "about 6.1 users", or why the twin could not say
+        /// What the twin said of it just before it was tried, fitted to the latest run measured (the baseline, then
+        /// each trial in turn): its capacity in users (NaN: none), whether that is a bound at the sweep's top load,
+        /// and the words ("about 6.1 users", or why it could not say).
+        double predicted = kNaN;
+        bool predictedAtLeast = false;
+        QString prediction;
+        qint64 predictedFrom = -1; ///< the run the twin was fitted to
 
         // Filled by judge():
         Capacity::Bound bound = Capacity::Bound::None;
@@ -48,17 +56,40 @@ public:
         bool beyondNoise = false; ///< that change, judged as compare judges it
         QString why; ///< why it is not beyond noise, or what makes it so
         QString gate; ///< against the baseline, as compare --gate: "pass", "fail", "inconclusive"
+        /// How far the twin was off: (measured − predicted) / predicted in percent, where both are numbers; 0 where
+        /// both are at least the sweep's top load; NaN where that cannot be said.
+        double twinOffPercent = kNaN;
+        /// The prediction with how far off it was: "about 5 users (off by −16.0%)".
+        QString predictionChecked() const;
 
         bool measured() const { return runId >= 0 && failure.isEmpty(); }
         /// "--parallel 4", or "baseline".
         QString label() const;
     };
 
+    /// The experiment's name, from its launch, sweep and settings: every trial's run carries it (facts.launch.
+    /// experiment), and running the same command again takes the trials stored under it.
+    QString id;
     QString engine; ///< "llama-server", "vLLM": whose flags the settings are
     QList<Trial> trials; ///< the baseline first, then in the order they were measured
     QList<int> ranking; ///< the measured trials' indexes, the highest capacity first
     QString recommendation; ///< one sentence with the user's numbers
     QString flagToCopy; ///< the recommended setting's flag; empty when the baseline stays
+
+    /// An experiment's name: the same launch (its `kneepoint launch` arguments), sweep and settings make the same
+    /// one, so that running the command again after Ctrl-C finds the trials already stored.
+    static QString idOf(
+        const QStringList& launchArguments, const RunOptions& sweep, const QList<TuneSetting>& settings);
+    /// The completed runs of experiment `id` in `store`, by setting (TuneSetting::engineArg(), "" for the baseline),
+    /// the newest of each.
+    static QHash<QString, qint64> storedTrials(const RunStore& store, const QString& id);
+    /// Marks stored run `runId` as trial `setting` ("" for the baseline) of experiment `id`, in the launch's facts
+    /// (facts.launch.experiment), where comparing two runs' configurations does not look.
+    static bool tag(RunStore& store, qint64 runId, const QString& id, const QString& setting, QString* error);
+    /// The twin fitted to `run` (the latest trial measured) asked about each setting not yet tried: its capacity
+    /// under the run's targets, moved by the change it predicts (Prediction::adviceUnder), or why it cannot say; the
+    /// settings it ranks best first, those it cannot place after, in their order.
+    static void predict(const RunData& run, QList<Trial>& untried);
 
     /// Reads each measured trial's run from `store`, compares it with the baseline's (trials[0]) under the baseline's
     /// targets, ranks them and words the recommendation.

@@ -621,14 +621,17 @@ void TestInterop::tunePicksTheBestSettingAndTheGateJudgesIt()
     QJsonObject best, second, baseline = trials.first().toObject();
     for (const QJsonValue& v : trials) {
         const QJsonObject t = v.toObject();
-        qInfo("tune: %-13s run %2d  capacity %-18s change %8s  twin predicted %-18s beyond noise: %s (%s)",
+        qInfo("tune: %-13s run %2d  capacity %-18s change %8s  twin predicted %-18s (off by %s)  beyond noise: %s (%s)",
             qPrintable(t.value(u"flag").toString(QStringLiteral("baseline"))), t.value(u"run_id").toInt(),
             qPrintable(t.value(u"capacity").toString()),
             qPrintable(t.value(u"capacity_change_percent").isNull()
                     ? QStringLiteral("–")
                     : QString::number(t.value(u"capacity_change_percent").toDouble(), 'f', 1) + u'%'),
-            qPrintable(t.value(u"twin_prediction").toString()), t.value(u"beyond_noise").toBool() ? "yes" : "no",
-            qPrintable(t.value(u"why").toString()));
+            qPrintable(t.value(u"twin_prediction").toString()),
+            qPrintable(t.value(u"twin_off_percent").isNull()
+                    ? QStringLiteral("–")
+                    : QString::number(t.value(u"twin_off_percent").toDouble(), 'f', 1) + u'%'),
+            t.value(u"beyond_noise").toBool() ? "yes" : "no", qPrintable(t.value(u"why").toString()));
         QVERIFY2(t.value(u"failure").toString().isEmpty(), qPrintable(t.value(u"failure").toString()));
         if (t.value(u"rank").toInt() == 1)
             best = t;
@@ -641,6 +644,15 @@ void TestInterop::tunePicksTheBestSettingAndTheGateJudgesIt()
         best.value(u"setting").isString() && experiment.value(u"flag").toString() == best.value(u"flag").toString(),
         qPrintable(tuned.out));
     QVERIFY(!second.isEmpty());
+    // The same command again (as after Ctrl-C) takes every stored trial as it is and launches nothing; its table, as
+    // a terminal shows it, says the same.
+    args.removeAll(QStringLiteral("--json"));
+    const Ran again = kneepoint(args, 120'000);
+    QVERIFY2(again.exitCode == 0, qPrintable(again.out + again.err));
+    qInfo("tune, the same command again:\n%s", qPrintable(again.out));
+    QCOMPARE(again.err.count(QStringLiteral("stored already")), 4);
+    QVERIFY(!again.err.contains(QStringLiteral("Proven:")));
+    QVERIFY2(again.out.contains(experiment.value(u"recommendation").toString()), qPrintable(again.out));
 
     // A separate sweep of each of the two best, each on a server launched for it alone: the pick holds.
     const auto separately = [&](const QJsonObject& trial) -> QJsonObject {

@@ -60,6 +60,15 @@ RunData serverWith(int places, qint64 id, bool bounded = false)
     return run;
 }
 
+// The summary of run `id` as the store lists a run that completed.
+RunSummary completed(qint64 id)
+{
+    RunSummary s;
+    s.id = id;
+    s.status = RunStatus::Complete;
+    return s;
+}
+
 } // namespace
 
 void TestRunComparison::leadsWithTheCapacityAndTheServersDifferences()
@@ -133,7 +142,8 @@ void TestRunComparison::aTargetAtTheMedianIsOneRow()
     const RunComparison c = RunComparison::of(a, RunAnalysis::of(a, settings), b, RunAnalysis::of(b, settings));
     QSet<QString> rows;
     for (const RunComparison::Metric& m : c.metrics)
-        QVERIFY2(!std::exchange(rows, rows + QSet<QString> {m.load + u' ' + m.metric}).contains(m.load + u' ' + m.metric),
+        QVERIFY2(
+            !std::exchange(rows, rows + QSet<QString> {m.load + u' ' + m.metric}).contains(m.load + u' ' + m.metric),
             qPrintable(m.load + u' ' + m.metric));
     QCOMPARE(c.metrics.size(), qsizetype(rows.size()));
     QVERIFY(rows.contains(QStringLiteral("8 users TTFT p50")));
@@ -186,9 +196,7 @@ void TestRunComparison::gateFailsOnlyWhereWorseBeyondNoise()
 {
     const RunData wide = serverWith(1024, 11, true);
     const RunData narrow = serverWith(4, 12, true);
-    RunSummary complete;
-    complete.id = 12;
-    complete.status = RunStatus::Complete;
+    const RunSummary complete = completed(12);
 
     // Worse: the capacity and the TTFT rows past 4 users.
     const RunComparison worse = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
@@ -248,9 +256,7 @@ void TestRunComparison::gateSpeaksToCi()
 {
     const RunData wide = serverWith(1024, 11, true);
     const RunData narrow = serverWith(4, 12, true);
-    RunSummary complete;
-    complete.id = 12;
-    complete.status = RunStatus::Complete;
+    const RunSummary complete = completed(12);
     const RunComparison c = RunComparison::of(wide, analysed(wide), narrow, analysed(narrow));
     const RunGate gate = RunGate::of(c, complete);
 
