@@ -4649,10 +4649,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Für eine Vorhersage braucht es einen gemessenen Lauf im Verlauf</translation>
     </message>
     <message>
-        <source>Export &amp;run for another machine…</source>
-        <translation>&amp;Lauf für einen anderen Rechner exportieren…</translation>
-    </message>
-    <message>
         <source>Open a report, exported runs or another tool&apos;s results</source>
         <translation>Einen Bericht, exportierte Läufe oder Ergebnisse eines anderen Werkzeugs öffnen</translation>
     </message>
@@ -4698,6 +4694,50 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Kneepoint runs (*.kpz)</source>
         <translation>Kneepoint-Läufe (*.kpz)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete run…</source>
+        <translation>Lauf &amp;löschen…</translation>
+    </message>
+    <message>
+        <source>Run &amp;again with these settings…</source>
+        <translation>Mit diesen Einstellungen &amp;erneut messen…</translation>
+    </message>
+    <message>
+        <source>The run in progress is kept; stop it first</source>
+        <translation>Der laufende Lauf bleibt erhalten; halten Sie ihn zuerst an</translation>
+    </message>
+    <message>
+        <source>Delete the selected run and its requests from the history</source>
+        <translation>Den ausgewählten Lauf und seine Anfragen aus dem Verlauf löschen</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>Ein Lauf ist im Gange</translation>
+    </message>
+    <message>
+        <source>The wizard, filled in with the selected run&apos;s settings</source>
+        <translation>Der Assistent, ausgefüllt mit den Einstellungen des ausgewählten Laufs</translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>Lauf löschen</translation>
+    </message>
+    <message>
+        <source>Delete run %1 (%2, %3 requests, started %4)? Its requests go with it; reports exported from it stay.</source>
+        <translation>Lauf %1 löschen (%2, %3 Anfragen, gestartet %4)? Seine Anfragen werden mitgelöscht; daraus exportierte Berichte bleiben.</translation>
+    </message>
+    <message>
+        <source>Deleted run %1.</source>
+        <translation>Lauf %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no server address to run against again (it was imported).</source>
+        <translation>Lauf %1 hat keine Serveradresse, gegen die er erneut laufen könnte (er wurde importiert).</translation>
+    </message>
+    <message>
+        <source>Export run for another &amp;machine…</source>
+        <translation>Lauf für einen anderen Rechner e&amp;xportieren…</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -35,6 +36,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -179,8 +181,13 @@ void MainWindow::createActions()
     m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
     m_exportRun
-        = action(tr("Export &run for another machine…"), "exportRunAction", QKeySequence(), [this] { exportRun(); });
+        = action(tr("Export run for another &machine…"), "exportRunAction", QKeySequence(), [this] { exportRun(); });
     m_print = action(tr("&Print report…"), "printAction", QKeySequence::Print, [this] { printReport(); });
+    // Del only where the runs are listed: in the search field it deletes text.
+    m_deleteRun = action(tr("&Delete run…"), "deleteRunAction", QKeySequence::Delete, [this] { deleteRun(); });
+    m_deleteRun->setShortcutContext(Qt::WidgetShortcut);
+    m_runAgain
+        = action(tr("Run &again with these settings…"), "runAgainAction", QKeySequence(), [this] { runAgain(); });
     QAction* open = action(tr("&Open…"), "openAction", QKeySequence::Open, [this] {
         const QStringList paths
             = QFileDialog::getOpenFileNames(this, tr("Open a report, exported runs or another tool's results"),
@@ -205,7 +212,9 @@ void MainWindow::createActions()
     file->addAction(preferences);
     file->addAction(quit);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    run->addActions({m_stop, m_compare, m_predict, refresh});
+    run->addActions({m_stop, m_runAgain, m_compare, m_predict, refresh});
+    run->addSeparator();
+    run->addAction(m_deleteRun);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addActions({lessons, about});
 
@@ -217,7 +226,7 @@ void MainWindow::createActions()
     tools->addActions({m_compare, m_predict, m_export, m_print});
     tools->addSeparator();
     tools->addAction(lessons);
-    m_history->addRunActions({m_exportRun, m_compare, m_predict});
+    m_history->addRunActions({m_runAgain, m_exportRun, m_compare, m_predict, m_deleteRun});
 }
 
 void MainWindow::updateActions()
@@ -241,8 +250,18 @@ void MainWindow::updateActions()
                                     : tr("Predict needs a measured run in the history"));
     const QString noReport = performance ? tr("Open a run's report first") : tr("The Quality tab has no report");
     m_export->setToolTip(haveReport ? tr("Export the report as Markdown, HTML, JSON or PDF") : noReport);
-    const bool selected = m_history->selectedRun() >= 0;
+    const qint64 selectedId = m_history->selectedRun();
+    const bool selected = selectedId >= 0;
     m_exportRun->setEnabled(selected);
+    const bool measuring = running && selectedId == m_runs->runId();
+    m_deleteRun->setEnabled(selected && !measuring);
+    m_deleteRun->setToolTip(measuring ? tr("The run in progress is kept; stop it first")
+            : selected                ? tr("Delete the selected run and its requests from the history")
+                                      : tr("Select a run in the history first"));
+    m_runAgain->setEnabled(selected && !running);
+    m_runAgain->setToolTip(running ? tr("A run is in progress")
+            : selected             ? tr("The wizard, filled in with the selected run's settings")
+                                   : tr("Select a run in the history first"));
     m_exportRun->setToolTip(selected ? tr("Write the selected run, with every request, to a file that Kneepoint opens "
                                           "on another machine")
                                      : tr("Select a run in the history first"));
@@ -473,6 +492,69 @@ QString MainWindow::exportRunTo(const QString& path)
                                 .arg(QDir::toNativeSeparators(path));
     statusBar()->showMessage(message);
     return message;
+}
+
+void MainWindow::deleteRun()
+{
+    const qint64 id = m_history->selectedRun();
+    if (id < 0 || !m_store || (m_runs->isRunning() && id == m_runs->runId()))
+        return;
+    const std::optional<StoredRun> run = m_store->run(id);
+    if (!run)
+        return;
+    auto* question = new QMessageBox(QMessageBox::Question, tr("Delete run"),
+        tr("Delete run %1 (%2, %3 requests, started %4)? Its requests go with it; reports exported from it stay.")
+            .arg(id)
+            .arg(run->summary.model.isEmpty() ? run->summary.url : run->summary.model)
+            .arg(run->summary.requests)
+            .arg(QLocale().toString(
+                QDateTime::fromString(run->summary.startedUtc, Qt::ISODateWithMs).toLocalTime(), QLocale::ShortFormat)),
+        QMessageBox::Yes | QMessageBox::No, this);
+    question->setObjectName(QStringLiteral("deleteQuestion"));
+    question->setDefaultButton(QMessageBox::No);
+    question->setAttribute(Qt::WA_DeleteOnClose);
+    connect(question, &QMessageBox::finished, this, [this, id](int answer) {
+        if (answer != QMessageBox::Yes || !m_store)
+            return;
+        QString error;
+        if (!m_store->deleteRun(id, &error)) {
+            QMessageBox::warning(this, tr("Delete run"), error);
+            return;
+        }
+        const bool shown = m_stack->currentWidget() == m_report && m_reports->runId() == id;
+        refreshHistory();
+        // The neighbour takes its place, as in a list of mail: the older run, else the newer.
+        qint64 older = -1, newer = -1;
+        for (const RunSummary& r : m_history->model()->runs()) {
+            if (r.id < id)
+                older = std::max(older, r.id);
+            else if (newer < 0 || r.id < newer)
+                newer = r.id;
+        }
+        const qint64 next = older >= 0 ? older : newer;
+        if (!(next >= 0 && m_history->selectRun(next)) && shown)
+            m_stack->setCurrentWidget(m_welcome);
+        statusBar()->showMessage(tr("Deleted run %1.").arg(id));
+        updateActions();
+    });
+    question->open();
+}
+
+void MainWindow::runAgain()
+{
+    const qint64 id = m_history->selectedRun();
+    if (id < 0 || !m_store || m_runs->isRunning())
+        return;
+    const std::optional<StoredRun> run = m_store->run(id);
+    if (!run)
+        return;
+    RunOptions preset = RunOptions::fromJson(run->info.options);
+    // An imported run records no address of its own ("(server not recorded)").
+    if (!preset.url.isValid() || preset.url.host().isEmpty()) {
+        statusBar()->showMessage(tr("Run %1 has no server address to run against again (it was imported).").arg(id));
+        return;
+    }
+    newRun(preset);
 }
 
 void MainWindow::exportRun()

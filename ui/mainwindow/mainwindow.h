@@ -80,6 +80,10 @@ private:
     void runFinished(qint64 runId);
     void exportReport();
     void exportRun();
+    /// Asks, then deletes the selected run from the history; never the run in progress.
+    void deleteRun();
+    /// The wizard, filled in with the selected run's settings (its address, model, sweep and targets).
+    void runAgain();
     QString importArchive(const QString& path);
     /// A warning that nothing was opened, left open without blocking (a drop must not hold its source).
     void warnNotOpened(const QString& message);
@@ -109,6 +113,8 @@ private:
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;
     QAction* m_exportRun = nullptr;
+    QAction* m_deleteRun = nullptr;
+    QAction* m_runAgain = nullptr;
     QAction* m_print = nullptr;
     QAction* m_compare = nullptr;
     QAction* m_predict = nullptr;

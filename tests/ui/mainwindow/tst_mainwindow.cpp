@@ -838,6 +838,83 @@ private Q_SLOTS:
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
+    // The history is the user's to manage: a run deleted (Del or the right click, after a question whose default is
+    // No, never the run in progress), a run measured again with its own settings.
+    void theHistoryIsManaged()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("history.sqlite"));
+        const QString data = QStringLiteral(KNEEPOINT_TEST_DATA "/import/");
+        const KneepointResult demo
+            = runKneepoint({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--concurrency"),
+                               QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("4")},
+                120'000);
+        QVERIFY2(demo.code == 0, qPrintable(demo.err));
+        const KneepointResult imported = runKneepoint(
+            {QStringLiteral("import"), data + QStringLiteral("vllm_bench_c1.json"), QStringLiteral("--db"), db});
+        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* table = window.history()->findChild<QTableView*>(QStringLiteral("historyTable"));
+        auto* remove = window.findChild<QAction*>(QStringLiteral("deleteRunAction"));
+        auto* again = window.findChild<QAction*>(QStringLiteral("runAgainAction"));
+        QVERIFY(table && remove && again);
+        QVERIFY(table->actions().contains(remove) && table->actions().contains(again));
+
+        // The imported run has no server to measure again: said, and no wizard.
+        QVERIFY(window.history()->selectRun(2));
+        QVERIFY(again->isEnabled());
+        again->trigger();
+        QVERIFY(!window.findChild<ConnectionWizard*>());
+        QVERIFY2(window.statusBar()->currentMessage().contains(u"no server address"),
+            qPrintable(window.statusBar()->currentMessage()));
+
+        // Del on the list asks first; No keeps the run. (A key needs the active window under a real window system.)
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Delete);
+        QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion")));
+        auto* question = window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion"));
+        QVERIFY2(question->text().startsWith(u"Delete run 2 ("), qPrintable(question->text()));
+        screenshot(*question, QStringLiteral("history-delete-question"));
+        {
+            // What the right click offers, as a menu of the list's actions.
+            QMenu menu;
+            menu.addActions(table->actions());
+            menu.popup(table->mapToGlobal(QPoint(40, 40)));
+            QVERIFY(QTest::qWaitForWindowExposed(&menu));
+            screenshot(menu, QStringLiteral("history-menu"));
+            menu.close();
+        }
+        QCOMPARE(question->defaultButton(), question->button(QMessageBox::No));
+        question->button(QMessageBox::No)->click();
+        QCOMPARE(window.history()->model()->rowCount(), 2);
+        // Yes deletes it, from the list and the store.
+        remove->trigger();
+        QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion")));
+        window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion"))->button(QMessageBox::Yes)->click();
+        QTRY_COMPARE(window.history()->model()->rowCount(), 1);
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Deleted run 2."));
+        QCOMPARE(window.history()->selectedRun(), 1); // its neighbour takes its place
+        screenshot(window, QStringLiteral("history-after-delete"));
+        const KneepointResult listed = runKneepoint({QStringLiteral("runs"), QStringLiteral("--db"), db});
+        QVERIFY2(!listed.out.contains(u"vllm"), qPrintable(listed.out));
+
+        // The demo run again: the wizard opens on its server and sweep.
+        QVERIFY(window.history()->selectRun(1));
+        again->trigger();
+        QTRY_VERIFY(window.findChild<ConnectionWizard*>());
+        auto* wizard = window.findChild<ConnectionWizard*>();
+        QVERIFY2(wizard->options().url.toString().startsWith(u"http://127.0.0.1:"),
+            qPrintable(wizard->options().url.toString()));
+        QCOMPARE(wizard->options().concurrency, QList<int> {1});
+        wizard->reject();
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
     // The report's first screen is the answer: verdict, capacity, walls, the key chart and the scorecard, without
     // scrolling, and never sideways, at 1280×800 and at 1920×1080.
     void reportFirstScreenHoldsTheAnswer()
