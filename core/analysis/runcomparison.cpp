@@ -531,7 +531,7 @@ bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)
                 launched[QLatin1StringView(key)] = launch.value(QLatin1StringView(key));
         // The arguments in any order: `tune` appends the setting it tries, a person may have typed it first.
         QStringList arguments;
-        for (const QJsonValue& a : launch.value(u"engine_args").toArray())
+        for (const QJsonValue a : launch.value(u"engine_args").toArray())
             arguments << a.toString();
         arguments.sort();
         launched[QStringLiteral("engine_args")] = QJsonArray::fromStringList(arguments);

@@ -49,7 +49,7 @@ QJsonValue number(double v)
 QStringList launchedSettings(const RunData& run)
 {
     QStringList out;
-    for (const QJsonValue& v : run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray()) {
+    for (const QJsonValue v : run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray()) {
         QString arg = v.toString();
         while (arg.startsWith(u'-'))
             arg.remove(0, 1);

@@ -450,7 +450,7 @@ QString MainWindow::importArchive(const QString& path)
     const std::optional<QList<RunArchive::Entry>> entries
         = m_store ? RunArchive::read(path, *m_store, &error) : std::nullopt;
     if (!entries) {
-        const QString message = tr("Nothing was imported: %1").arg(error);
+        QString message = tr("Nothing was imported: %1").arg(error);
         warnNotOpened(message);
         return message;
     }
@@ -486,10 +486,10 @@ QString MainWindow::exportRunTo(const QString& path)
         QMessageBox::warning(this, tr("Export run"), error);
         return error;
     }
-    const QString message = tr("Wrote run %1 to %2: Kneepoint opens it on another machine (File › Open, or "
-                               "kneepoint import).")
-                                .arg(id)
-                                .arg(QDir::toNativeSeparators(path));
+    QString message = tr("Wrote run %1 to %2: Kneepoint opens it on another machine (File › Open, or "
+                         "kneepoint import).")
+                          .arg(id)
+                          .arg(QDir::toNativeSeparators(path));
     statusBar()->showMessage(message);
     return message;
 }
