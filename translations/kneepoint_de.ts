@@ -3064,6 +3064,10 @@
         <source>Every trial is a stored run of experiment %1; running the same command again takes them as they are.</source>
         <translation>Jeder Versuch ist ein gespeicherter Lauf des Experiments %1; derselbe Befehl übernimmt sie bei erneutem Aufruf so, wie sie sind.</translation>
     </message>
+    <message>
+        <source>%1 (off by %2 or more)</source>
+        <translation>%1 (daneben um %2 oder mehr)</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::PdfAttachments</name>

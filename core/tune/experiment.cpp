@@ -155,7 +155,8 @@ QString Experiment::Trial::predictionChecked() const
 {
     if (std::isnan(twinOffPercent))
         return prediction;
-    return tr("%1 (off by %2)").arg(prediction, text::change(twinOffPercent));
+    return (twinOffAtLeast ? tr("%1 (off by %2 or more)") : tr("%1 (off by %2)"))
+        .arg(prediction, text::change(twinOffPercent));
 }
 
 void Experiment::judge(const RunStore& store)
@@ -192,8 +193,10 @@ void Experiment::judge(const RunStore& store)
         if (!std::isnan(t.predicted) && t.predicted > 0) {
             if (t.predictedAtLeast && t.bound == Capacity::Bound::AtLeast)
                 t.twinOffPercent = 0; // both at the top of the sweep: as far as it reaches, right
-            else if (!t.predictedAtLeast && t.bound == Capacity::Bound::Between)
+            else if (t.bound == Capacity::Bound::Between && (!t.predictedAtLeast || t.load < t.predicted)) {
                 t.twinOffPercent = 100 * (t.load / t.predicted - 1);
+                t.twinOffAtLeast = t.predictedAtLeast;
+            }
         }
     }
 
@@ -286,6 +289,7 @@ QJsonObject Experiment::toJson() const
             {QStringLiteral("twin_predicted_at_least"), t.predictedAtLeast},
             {QStringLiteral("twin_fitted_to_run"), t.predictedFrom < 0 ? QJsonValue() : QJsonValue(t.predictedFrom)},
             {QStringLiteral("twin_off_percent"), number(t.twinOffPercent)},
+            {QStringLiteral("twin_off_at_least"), t.twinOffAtLeast},
             {QStringLiteral("rank"),
                 ranking.contains(int(i)) ? QJsonValue(ranking.indexOf(int(i)) + 1) : QJsonValue()}};
         list.append(o);

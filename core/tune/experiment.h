@@ -59,6 +59,9 @@ public:
         /// How far the twin was off: (measured − predicted) / predicted in percent, where both are numbers; 0 where
         /// both are at least the sweep's top load; NaN where that cannot be said.
         double twinOffPercent = kNaN;
+        /// twinOffPercent is a bound: the twin said "at least" a load the measurement fell short of, so it was off by
+        /// that much or more.
+        bool twinOffAtLeast = false;
         /// The prediction with how far off it was: "about 5 users (off by −16.0%)".
         QString predictionChecked() const;
 
