@@ -3167,12 +3167,12 @@
         <translation>%1 kann nicht in einen temporären Ordner gelesen werden: %2.</translation>
     </message>
     <message>
-        <source>%1 cannot be imported: %2</source>
-        <translation>%1 kann nicht importiert werden: %2</translation>
-    </message>
-    <message>
         <source>%1 holds no run.</source>
         <translation>%1 enthält keinen Lauf.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported: %2.</source>
+        <translation type="unfinished">%1 kann nicht importiert werden: %2. {1 ?}</translation>
     </message>
 </context>
 <context>
@@ -3722,6 +3722,18 @@
     <message>
         <source>yes, worse</source>
         <translation>ja, schlechter</translation>
+    </message>
+    <message>
+        <source>As a gate for CI, run %1 passes against run %2: %3</source>
+        <translation>Als Prüfung für CI besteht Lauf %1 gegenüber Lauf %2: %3</translation>
+    </message>
+    <message>
+        <source>As a gate for CI, run %1 fails against run %2: %3</source>
+        <translation>Als Prüfung für CI scheitert Lauf %1 gegenüber Lauf %2: %3</translation>
+    </message>
+    <message>
+        <source>As a gate for CI, nothing decides between run %1 and run %2: %3</source>
+        <translation>Als Prüfung für CI entscheidet nichts zwischen Lauf %1 und Lauf %2: %3</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,6 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
-#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -114,11 +113,12 @@ std::optional<QList<RunArchive::Entry>> RunArchive::read(const QString& path, Ru
         QString openError;
         const std::unique_ptr<RunStore> archive = RunStore::open(copy, &openError, connectionName());
         if (!archive) {
-            // Its sentences name the copy and the history's options; the user knows the file by its own name.
-            *error = tr("%1 cannot be imported: %2")
-                         .arg(file,
-                             openError.replace(QDir::toNativeSeparators(copy), file)
-                                 .section(QStringLiteral(" Kneepoint left it untouched"), 0, 0));
+            // Its first sentence says what the file is; the rest is advice about the history's --db, not about an
+            // archive. The user knows the file by its own name, not its copy's.
+            QString what = openError.replace(QDir::toNativeSeparators(copy), file).section(QStringLiteral(". "), 0, 0);
+            while (what.endsWith(u'.'))
+                what.chop(1);
+            *error = tr("%1 cannot be imported: %2.").arg(file, what);
             return std::nullopt;
         }
         QString listError;

@@ -161,7 +161,14 @@ void CompareDialog::showResult(const CompareResultPtr& result)
     QApplication::restoreOverrideCursor();
     const RunComparison& c = result->comparison;
     const qint64 a = result->a, b = result->b;
-    m_summary->setText(c.summary);
+    // The answer a CI job's gate would give, so that the window and `compare --gate` say one thing of one pair.
+    const RunGate& gate = result->gate;
+    const QString gateLine = gate.outcome == RunGate::Outcome::Pass
+        ? tr("As a gate for CI, run %1 passes against run %2: %3").arg(b).arg(a).arg(gate.sentence)
+        : gate.outcome == RunGate::Outcome::Fail
+        ? tr("As a gate for CI, run %1 fails against run %2: %3").arg(b).arg(a).arg(gate.sentence)
+        : tr("As a gate for CI, nothing decides between run %1 and run %2: %3").arg(b).arg(a).arg(gate.sentence);
+    m_summary->setText(c.summary + QStringLiteral("\n\n") + gateLine);
 
     const QLocale locale;
     m_metrics->clear();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/runcomparison.h"
+#include "analysis/rungate.h"
 #include "report/chartspec.h"
 
 #include <QMetaType>
@@ -23,6 +24,7 @@ struct CompareResult
     qint64 a = -1; ///< the run before
     qint64 b = -1; ///< the run after
     kp::core::RunComparison comparison;
+    kp::core::RunGate gate; ///< what `kneepoint compare A B --gate` answers of the pair
     /// TTFT, TPOT and throughput against load, both runs on each (core::comparisonCharts).
     std::vector<kp::core::ChartSpec> charts;
 };

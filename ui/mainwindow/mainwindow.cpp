@@ -295,7 +295,13 @@ void MainWindow::showEvent(QShowEvent* event)
         settings.setValue(QStringLiteral("demoOffered"), true);
         QTimer::singleShot(0, this, &MainWindow::startDemo);
     } else if (!m_history->model()->runs().isEmpty()) {
-        m_history->selectRun(m_history->model()->runs().front().id);
+        // Where the last session left this history, else its newest run.
+        const bool sameHistory = settings.value(QStringLiteral("mainWindow/history")).toString() == m_path;
+        const qint64 last = sameHistory ? settings.value(QStringLiteral("mainWindow/run"), -1).toLongLong() : -1;
+        if (last < 0 || !m_history->selectRun(last))
+            m_history->selectRun(m_history->model()->runs().front().id);
+        if (sameHistory)
+            m_tabs->setCurrentIndex(settings.value(QStringLiteral("mainWindow/tab"), 0).toInt());
     }
 }
 
@@ -718,6 +724,10 @@ void MainWindow::closeEvent(QCloseEvent* event)
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
         settings.setValue(QStringLiteral("mainWindow/splitter"), splitter->saveState());
+    // Where the user was, to open there next time: the run (of this history only) and the tab.
+    settings.setValue(QStringLiteral("mainWindow/history"), m_path);
+    settings.setValue(QStringLiteral("mainWindow/run"), m_history->selectedRun());
+    settings.setValue(QStringLiteral("mainWindow/tab"), m_tabs->currentIndex());
     event->accept();
 }
 

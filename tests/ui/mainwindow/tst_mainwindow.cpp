@@ -328,6 +328,20 @@ private Q_SLOTS:
         QVERIFY2(compare.summary().indexOf(QStringLiteral("The server"))
                 < compare.summary().indexOf(QStringLiteral("latency comparisons")),
             qPrintable(compare.summary()));
+        // And what a CI job's gate says of the pair, as `kneepoint compare --gate` says it.
+        const KneepointResult gated
+            = runKneepoint({QStringLiteral("compare"), QString::number(window.history()->model()->runs().at(1).id),
+                QString::number(window.history()->model()->runs().at(0).id), QStringLiteral("--gate"),
+                QStringLiteral("--json"), QStringLiteral("--db"), db});
+        const QString sentence = QJsonDocument::fromJson(gated.out.toUtf8())
+                                     .object()
+                                     .value(u"gate")
+                                     .toObject()
+                                     .value(u"sentence")
+                                     .toString();
+        QVERIFY2(!sentence.isEmpty() && compare.summary().contains(u"\n\nAs a gate for CI, run ")
+                && compare.summary().endsWith(sentence),
+            qPrintable(compare.summary() + u"\n---\n" + gated.out));
         screenshot(compare, QStringLiteral("compare"));
         // Both runs on one Pareto frontier, and who holds it where, in words with the numbers.
         auto* tabs = compare.findChild<QTabWidget*>(QStringLiteral("compareTabs"));
@@ -912,6 +926,52 @@ private Q_SLOTS:
             qPrintable(wizard->options().url.toString()));
         QCOMPARE(wizard->options().concurrency, QList<int> {1});
         wizard->reject();
+
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Closed on the Quality tab, a history opens there again, on the run it showed; another history on its newest
+    // run and the first tab.
+    void reopensWhereItWasLeft()
+    {
+        QTemporaryDir dir;
+        // Imported runs: a history in a second, where demos would take ten.
+        const auto imported = [](const QString& db, int runs) {
+            for (int i = 0; i < runs; ++i)
+                if (runKneepoint(
+                        {QStringLiteral("import"), QStringLiteral(KNEEPOINT_TEST_DATA "/import/vllm_bench_c1.json"),
+                            QStringLiteral("--db"), db})
+                        .code
+                    != 0)
+                    return false;
+            return true;
+        };
+        const QString db = dir.filePath(QStringLiteral("reopen.sqlite"));
+        QVERIFY(imported(db, 2));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        {
+            MainWindow window(db);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QCOMPARE(window.history()->selectedRun(), 2); // the newest, the first time
+            QVERIFY(window.history()->selectRun(1));
+            window.findChild<QTabWidget*>(QStringLiteral("mainTabs"))->setCurrentIndex(1);
+            QVERIFY(window.close());
+        }
+        {
+            MainWindow reopened(db);
+            reopened.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&reopened));
+            QCOMPARE(reopened.history()->selectedRun(), 1);
+            QCOMPARE(reopened.findChild<QTabWidget*>(QStringLiteral("mainTabs"))->currentIndex(), 1);
+        }
+        const QString other = dir.filePath(QStringLiteral("other.sqlite"));
+        QVERIFY(imported(other, 2));
+        MainWindow elsewhere(other);
+        elsewhere.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&elsewhere));
+        QCOMPARE(elsewhere.history()->selectedRun(), 2);
+        QCOMPARE(elsewhere.findChild<QTabWidget*>(QStringLiteral("mainTabs"))->currentIndex(), 0);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
