@@ -3172,7 +3172,7 @@
     </message>
     <message>
         <source>%1 cannot be imported: %2.</source>
-        <translation type="unfinished">%1 kann nicht importiert werden: %2. {1 ?}</translation>
+        <translation>%1 kann nicht importiert werden: %2.</translation>
     </message>
 </context>
 <context>
