@@ -3041,13 +3041,6 @@
         <source>no run</source>
         <translation>kein Lauf</translation>
     </message>
-    <message numerus="yes">
-        <source>Keep the baseline&apos;s settings: none of the %n setting(s) tried beat its capacity of %1.</source>
-        <translation>
-            <numerusform>Behalten Sie die Einstellungen der Baseline: Die %n getestete Einstellung übertraf ihre Kapazität von %1 nicht.</numerusform>
-            <numerusform>Behalten Sie die Einstellungen der Baseline: Keine der %n getesteten Einstellungen übertraf ihre Kapazität von %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Start %1 with %2: capacity %3 against the baseline&apos;s %4 (%5, beyond noise).</source>
         <translation>Starten Sie %1 mit %2: Kapazität %3 gegenüber %4 der Baseline (%5, über dem Rauschen).</translation>
@@ -3067,6 +3060,14 @@
     <message>
         <source>%1 (off by %2 or more)</source>
         <translation>%1 (daneben um %2 oder mehr)</translation>
+    </message>
+    <message>
+        <source>Keep the baseline&apos;s settings: the setting tried did not beat its capacity of %1.</source>
+        <translation>Behalten Sie die Einstellungen der Baseline: Die getestete Einstellung übertraf ihre Kapazität von %1 nicht.</translation>
+    </message>
+    <message>
+        <source>Keep the baseline&apos;s settings: none of the %1 settings tried beat its capacity of %2.</source>
+        <translation>Behalten Sie die Einstellungen der Baseline: Keine der %1 getesteten Einstellungen übertraf ihre Kapazität von %2.</translation>
     </message>
 </context>
 <context>
@@ -3249,23 +3250,25 @@
         <source>the capacity could not be compared</source>
         <translation>die Kapazität konnte nicht verglichen werden</translation>
     </message>
-    <message numerus="yes">
-        <source>Nothing got worse beyond noise: %n figure(s) judged, %1; capacity %2 → %3.</source>
-        <translation>
-            <numerusform>Nichts wurde über das Rauschen hinaus schlechter: %n Zahl beurteilt, %1; Kapazität %2 → %3.</numerusform>
-            <numerusform>Nichts wurde über das Rauschen hinaus schlechter: %n Zahlen beurteilt, %1; Kapazität %2 → %3.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n better</source>
-        <translation>
-            <numerusform>%n besser</numerusform>
-            <numerusform>%n besser</numerusform>
-        </translation>
-    </message>
     <message>
         <source>none better</source>
         <translation>keine besser</translation>
+    </message>
+    <message>
+        <source>1 figure judged</source>
+        <translation>1 Zahl beurteilt</translation>
+    </message>
+    <message>
+        <source>%1 figures judged</source>
+        <translation>%1 Zahlen beurteilt</translation>
+    </message>
+    <message>
+        <source>Nothing got worse beyond noise: %1, %2; capacity %3 → %4.</source>
+        <translation>Nichts wurde über das Rauschen hinaus schlechter: %1, %2; Kapazität %3 → %4.</translation>
+    </message>
+    <message>
+        <source>%1 better</source>
+        <translation>%1 besser</translation>
     </message>
 </context>
 <context>

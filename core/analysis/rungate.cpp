@@ -138,9 +138,10 @@ RunGate RunGate::of(const RunComparison& c, const RunSummary& newRun)
                          .arg(capacity.why.isEmpty() ? tr("the capacity could not be compared") : capacity.why);
     } else {
         g.outcome = Outcome::Pass;
-        g.sentence = tr("Nothing got worse beyond noise: %n figure(s) judged, %1; capacity %2 → %3.", nullptr, g.judged)
-                         .arg(g.better > 0 ? tr("%n better", nullptr, g.better) : tr("none better"))
-                         .arg(c.capacityA, c.capacityB);
+        const QString judged = g.judged == 1 ? tr("1 figure judged") : tr("%1 figures judged").arg(g.judged);
+        g.sentence = tr("Nothing got worse beyond noise: %1, %2; capacity %3 → %4.")
+                         .arg(judged, g.better > 0 ? tr("%1 better").arg(g.better) : tr("none better"), c.capacityA,
+                             c.capacityB);
     }
     return g;
 }

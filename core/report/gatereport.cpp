@@ -51,9 +51,10 @@ QString GateReport::markdown(const RunComparison& comparison, const RunGate& gat
             .append(&c);
     out += u'\n' + tableOf(gate, shown);
     if (!folded.isEmpty())
-        out += QStringLiteral("\n<details><summary>%1 more figure(s) within noise or not judged</summary>\n\n%2\n"
+        out += QStringLiteral("\n<details><summary>%1 within noise or not judged</summary>\n\n%2\n"
                               "</details>\n")
-                   .arg(folded.size())
+                   .arg(folded.size() == 1 ? QStringLiteral("1 more figure")
+                                           : QStringLiteral("%1 more figures").arg(folded.size()))
                    .arg(tableOf(gate, folded));
     if (!comparison.changes.isEmpty()) {
         out += QStringLiteral("\n<details><summary>What changed between run %1 and run %2 (%3)</summary>\n\n")

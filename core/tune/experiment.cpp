@@ -224,9 +224,12 @@ void Experiment::judge(const RunStore& store)
     }
     const Trial& best = trials[ranking.front()];
     if (ranking.front() == 0) {
-        recommendation = tr("Keep the baseline's settings: none of the %n setting(s) tried beat its capacity of %1.",
-            nullptr, int(trials.size() - 1))
-                             .arg(baseline.capacity);
+        recommendation = trials.size() == 2
+            ? tr("Keep the baseline's settings: the setting tried did not beat its capacity of %1.")
+                  .arg(baseline.capacity)
+            : tr("Keep the baseline's settings: none of the %1 settings tried beat its capacity of %2.")
+                  .arg(trials.size() - 1)
+                  .arg(baseline.capacity);
     } else if (best.beyondNoise && best.changePercent > 0) {
         flagToCopy = best.setting->flag();
         recommendation
