@@ -1916,16 +1916,24 @@
         <translation>die Bereiche überlappen sich (Lauf %1 %2, Lauf %3 %4)</translation>
     </message>
     <message>
-        <source>Beyond noise: run %1&apos;s range of %2 and run %3&apos;s of %4 lie apart.</source>
-        <translation>Über dem Rauschen: Der Bereich von Lauf %1 (%2) und der von Lauf %3 (%4) liegen auseinander.</translation>
-    </message>
-    <message>
         <source>Not beyond noise: %1.</source>
         <translation>Nicht über dem Rauschen: %1.</translation>
     </message>
     <message>
         <source>Not judged: %1.</source>
         <translation>Nicht beurteilt: %1.</translation>
+    </message>
+    <message>
+        <source>run %1&apos;s range of %2 and run %3&apos;s of %4 lie apart</source>
+        <translation>der Bereich von Lauf %1 (%2) und der von Lauf %3 (%4) liegen auseinander</translation>
+    </message>
+    <message>
+        <source>intervals apart</source>
+        <translation>Intervalle liegen auseinander</translation>
+    </message>
+    <message>
+        <source>Beyond noise: %1.</source>
+        <translation>Über dem Rauschen: %1.</translation>
     </message>
 </context>
 <context>
@@ -3026,10 +3034,6 @@
         <translation>Baseline</translation>
     </message>
     <message>
-        <source>ranges %1 and %2 lie apart</source>
-        <translation>die Bereiche %1 und %2 liegen auseinander</translation>
-    </message>
-    <message>
         <source>No run of the experiment has a capacity to rank: loosen the targets or widen the sweep.</source>
         <translation>Kein Lauf des Experiments hat eine Kapazität, die sich einordnen ließe: Lockern Sie die Zielwerte oder erweitern Sie den Sweep.</translation>
     </message>
@@ -3199,24 +3203,12 @@
         <translation>Kapazität</translation>
     </message>
     <message>
-        <source>run %1&apos;s range of %2 and run %3&apos;s of %4 lie apart</source>
-        <translation>der Bereich von Lauf %1 (%2) und der von Lauf %3 (%4) liegen auseinander</translation>
-    </message>
-    <message>
         <source>capacity fell by %1 (%2 → %3)</source>
         <translation>Kapazität um %1 gesunken (%2 → %3)</translation>
     </message>
     <message>
         <source>%1 at %2</source>
         <translation>%1 bei %2</translation>
-    </message>
-    <message>
-        <source>percentile intervals apart</source>
-        <translation>Perzentil-Intervalle liegen auseinander</translation>
-    </message>
-    <message>
-        <source>Holm-adjusted p = %1</source>
-        <translation>p nach Holm = %1</translation>
     </message>
     <message>
         <source>%1 %2 (%3 → %4)</source>

@@ -80,10 +80,8 @@ QString AnalysisText::render(const RunComparison& c)
                .arg(QStringLiteral("beyond noise?"));
     for (const RunComparison::Metric& m : c.metrics) {
         const QString verdict = !m.tested ? QStringLiteral("not tested")
-            : m.significant
-            ? (std::isnan(m.adjustedP) ? QStringLiteral("yes (intervals apart)")
-                                       : QStringLiteral("yes (Holm-adjusted p = %1)").arg(m.adjustedP, 0, 'g', 2))
-            : QStringLiteral("no (%1)").arg(m.why);
+            : m.significant               ? QStringLiteral("yes (%1)").arg(m.reason())
+                                          : QStringLiteral("no (%1)").arg(m.why);
         out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
                    .arg(m.load, -10)
                    .arg(m.metric, -16)
@@ -131,7 +129,7 @@ QJsonObject AnalysisText::toJson(const RunComparison& c)
         {QStringLiteral("capacity_range_a"), c.capacityRangeA}, {QStringLiteral("capacity_range_b"), c.capacityRangeB},
         {QStringLiteral("capacity_judged"), c.capacityJudged},
         {QStringLiteral("capacity_significant"), c.capacitySignificant},
-        {QStringLiteral("capacity_why_not"), c.capacityWhy},
+        {QStringLiteral("capacity_why"), c.capacityWhy},
         {QStringLiteral("capacity_between_run_noise_percent"), num(c.capacityNoisePercent)},
         {QStringLiteral("min_effect_percent"), c.minEffectPercent}, {QStringLiteral("metrics"), metrics},
         {QStringLiteral("changes"), changes},

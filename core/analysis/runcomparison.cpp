@@ -220,8 +220,14 @@ void RunComparison::judgeCapacity(const RunAnalysis& analysisA, const RunAnalysi
     else if (std::abs(capacityChangePercent) < minEffectPercent)
         capacityWhy
             = QCoreApplication::translate("RunComparison", "under the %1% floor").arg(text::number(minEffectPercent));
-    else
+    else {
         capacitySignificant = true;
+        capacityWhy = QCoreApplication::translate("RunComparison", "run %1's range of %2 and run %3's of %4 lie apart")
+                          .arg(idA)
+                          .arg(a.text)
+                          .arg(idB)
+                          .arg(b.text);
+    }
 }
 
 RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, const RunData& b,
@@ -342,6 +348,15 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
     return r;
 }
 
+QString RunComparison::Metric::reason() const
+{
+    if (!significant)
+        return why;
+    return std::isnan(adjustedP)
+        ? QCoreApplication::translate("RunComparison", "intervals apart")
+        : QCoreApplication::translate("RunComparison", "Holm-adjusted p = %1").arg(adjustedP, 0, 'g', 2);
+}
+
 RunComparison RunComparison::ofStored(const RunStore& store, const RunData& a, const AnalysisSettings& settingsA,
     const RunData& b, const AnalysisSettings& settingsB, double minEffectPercent, RunAnalysis* analysisA,
     RunAnalysis* analysisB)
@@ -387,18 +402,11 @@ void RunComparison::summarise()
                       .arg(capacityA)
                       .arg(idB)
                       .arg(capacityB);
-    if (capacitySignificant)
+    if (!capacityWhy.isEmpty())
         summary += u' '
-            + QCoreApplication::translate(
-                "RunComparison", "Beyond noise: run %1's range of %2 and run %3's of %4 lie apart.")
-                  .arg(idA)
-                  .arg(capacityRangeA)
-                  .arg(idB)
-                  .arg(capacityRangeB);
-    else if (!capacityWhy.isEmpty())
-        summary += u' '
-            + (capacityJudged ? QCoreApplication::translate("RunComparison", "Not beyond noise: %1.")
-                              : QCoreApplication::translate("RunComparison", "Not judged: %1."))
+            + (capacitySignificant   ? QCoreApplication::translate("RunComparison", "Beyond noise: %1.")
+                    : capacityJudged ? QCoreApplication::translate("RunComparison", "Not beyond noise: %1.")
+                                     : QCoreApplication::translate("RunComparison", "Not judged: %1."))
                   .arg(capacityWhy);
     QStringList server;
     for (const Change& c : changes)

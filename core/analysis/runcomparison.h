@@ -52,6 +52,9 @@ struct RunComparison
         double pValue = kNaN; ///< Mann–Whitney, for the p50 rows
         double adjustedP = kNaN; ///< the same after Holm–Bonferroni over the table's p50 rows
         QString why = {}; ///< for a tested row not beyond noise: which of the three said no
+        /// What decided a tested row, either way: the test that said yes ("Holm-adjusted p = 1e-07", "intervals
+        /// apart"), else `why`.
+        QString reason() const;
         bool lowerIsBetter = true;
         /// |change| between two runs of one configuration at this row, in percent; NaN without such a pair.
         double betweenRunNoisePercent = kNaN;
@@ -84,7 +87,8 @@ struct RunComparison
     /// 32–64), or where the capacity's confidence is low.
     bool capacityJudged = false;
     bool capacitySignificant = false;
-    QString capacityWhy; ///< why the capacity is not judged, or not beyond noise
+    /// What decided the capacity's change: the ranges that lie apart, or why it is not judged or not beyond noise.
+    QString capacityWhy;
     QString capacityRangeA; ///< "8–16 users", "at least 64 users", "below 1 user"; empty without a capacity
     QString capacityRangeB;
     double capacityNoisePercent = kNaN; ///< |capacity change| between two runs of one configuration, in percent

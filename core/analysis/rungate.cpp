@@ -70,40 +70,25 @@ RunGate RunGate::of(const RunComparison& c, const RunSummary& newRun)
     g.idB = c.idB;
 
     QStringList worse; // each figure worse beyond noise, for the sentence
-    Check capacity {
-        tr("capacity"), c.capacityA, c.capacityB, text::change(c.capacityChangePercent), Check::Result::NotJudged, {}};
-    if (!c.capacityJudged) {
-        capacity.why = c.capacityWhy;
-    } else if (c.capacitySignificant) {
-        capacity.result = c.capacityChangePercent < 0 ? Check::Result::Worse : Check::Result::Better;
-        capacity.why = tr("run %1's range of %2 and run %3's of %4 lie apart")
-                           .arg(c.idA)
-                           .arg(c.capacityRangeA)
-                           .arg(c.idB)
-                           .arg(c.capacityRangeB);
-        if (capacity.result == Check::Result::Worse)
-            worse << tr("capacity fell by %1 (%2 → %3)")
-                         .arg(text::number(-c.capacityChangePercent, 1) + u'%', capacity.a, capacity.b);
-    } else {
-        capacity.result = Check::Result::Within;
-        capacity.why = c.capacityWhy;
-    }
-    g.checks << capacity;
+    const Check::Result capacityResult = !c.capacityJudged ? Check::Result::NotJudged
+        : !c.capacitySignificant                           ? Check::Result::Within
+        : c.capacityChangePercent < 0                      ? Check::Result::Worse
+                                                           : Check::Result::Better;
+    g.checks << Check {
+        tr("capacity"), c.capacityA, c.capacityB, text::change(c.capacityChangePercent), capacityResult, c.capacityWhy};
+    if (capacityResult == Check::Result::Worse)
+        worse << tr("capacity fell by %1 (%2 → %3)")
+                     .arg(text::number(-c.capacityChangePercent, 1) + u'%', c.capacityA, c.capacityB);
     for (const RunComparison::Metric& m : c.metrics) {
         if (!m.tested)
             continue;
-        Check row {tr("%1 at %2").arg(m.metric, m.load), milliseconds(m.a), milliseconds(m.b),
-            changeText(m.deltaPercent, m.deltaLowPercent, m.deltaHighPercent), Check::Result::NotJudged, {}};
-        if (m.significant) {
-            row.result = (m.b < m.a) == m.lowerIsBetter ? Check::Result::Better : Check::Result::Worse;
-            row.why = std::isnan(m.adjustedP) ? tr("percentile intervals apart")
-                                              : tr("Holm-adjusted p = %1").arg(m.adjustedP, 0, 'g', 2);
-            if (row.result == Check::Result::Worse)
-                worse << tr("%1 %2 (%3 → %4)").arg(row.figure, text::change(m.deltaPercent), row.a, row.b);
-        } else {
-            row.result = Check::Result::Within;
-            row.why = m.why;
-        }
+        const Check::Result result = !m.significant ? Check::Result::Within
+            : (m.b < m.a) == m.lowerIsBetter        ? Check::Result::Better
+                                                    : Check::Result::Worse;
+        const Check row {tr("%1 at %2").arg(m.metric, m.load), milliseconds(m.a), milliseconds(m.b),
+            changeText(m.deltaPercent, m.deltaLowPercent, m.deltaHighPercent), result, m.reason()};
+        if (result == Check::Result::Worse)
+            worse << tr("%1 %2 (%3 → %4)").arg(row.figure, text::change(m.deltaPercent), row.a, row.b);
         g.checks << row;
     }
     for (const Check& check : std::as_const(g.checks)) {
@@ -118,7 +103,8 @@ RunGate RunGate::of(const RunComparison& c, const RunSummary& newRun)
                        .arg(c.idA)
                        .arg(c.idB);
 
-    if (newRun.status != RunStatus::Complete && newRun.status != RunStatus::Demo) {
+    g.completed = newRun.status == RunStatus::Complete || newRun.status == RunStatus::Demo;
+    if (!g.completed) {
         g.outcome = Outcome::Fail;
         QString reason = newRun.statusReason.trimmed();
         while (reason.endsWith(u'.'))
@@ -135,7 +121,7 @@ RunGate RunGate::of(const RunComparison& c, const RunSummary& newRun)
     } else if (g.judged == 0) {
         g.outcome = Outcome::Inconclusive;
         g.sentence = tr("Nothing could be judged: %1, and the runs share no load step.")
-                         .arg(capacity.why.isEmpty() ? tr("the capacity could not be compared") : capacity.why);
+                         .arg(c.capacityWhy.isEmpty() ? tr("the capacity could not be compared") : c.capacityWhy);
     } else {
         g.outcome = Outcome::Pass;
         const QString judged = g.judged == 1 ? tr("1 figure judged") : tr("%1 figures judged").arg(g.judged);

@@ -47,6 +47,7 @@ public:
     int worse = 0;
     int better = 0;
     int judged = 0; ///< checks judged, beyond noise or not
+    bool completed = true; ///< the new run completed (a demo's counts): one that did not fails the gate whatever else
     /// The answer in one sentence with its figures: "Worse beyond noise: capacity fell by 50.0% (about 16 users → about
     /// 8 users); TTFT p99 at 8 users +42.0%."
     QString sentence;

@@ -144,6 +144,18 @@ bool startAndProve(LaunchSession& session, Interrupts& interrupts, QEventLoop& l
     return proving.ok;
 }
 
+// Says why a launch did not start ("No load was applied", the log's path) and returns the exit code.
+int notStarted(bool interrupted, const QString& failure, const QString& logPath, CommandIo& io)
+{
+    if (interrupted)
+        return ExitInterrupted;
+    io.err << "kneepoint launch: " << failure << '\n' << "No load was applied.";
+    if (QFileInfo::exists(logPath))
+        io.err << " The whole log: " << logPath;
+    io.err << '\n';
+    return ExitFailure;
+}
+
 QCommandLineOption valueOption(const char* name, const char* help, const char* value, const char* def = nullptr)
 {
     return {QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(value),
@@ -236,17 +248,6 @@ QList<QCommandLineOption> LaunchCommand::options() const
     return list;
 }
 
-int LaunchCommand::notStarted(const LaunchedRun& launched, CommandIo& io)
-{
-    if (launched.interrupted)
-        return ExitInterrupted;
-    io.err << "kneepoint launch: " << launched.failure << '\n' << "No load was applied.";
-    if (QFileInfo::exists(launched.logPath))
-        io.err << " The whole log: " << launched.logPath;
-    io.err << '\n';
-    return ExitFailure;
-}
-
 LaunchRequest LaunchCommand::requestFrom(const QCommandLineParser& p)
 {
     LaunchRequest r;
@@ -328,7 +329,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
         CommandIo runIo {json ? runOut : io.out, io.err};
         const LaunchedRun launched = launchAndRun(prepared, sweep, *store, json, io, runIo);
         if (!launched.proven)
-            return notStarted(launched, io);
+            return notStarted(launched.interrupted, launched.failure, launched.logPath, io);
         runOut.flush();
         if (json) {
             QJsonObject doc = QJsonDocument::fromJson(runOutput.toUtf8()).object();
@@ -347,9 +348,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     Proving proving;
     if (!startAndProve(session, interrupts, loop, proving, io)) {
         session.stop();
-        return notStarted({false, interrupts.count() > 0 && proving.failure.isEmpty(), ExitFailure, -1, proving.failure,
-                              session.logPath(), {}},
-            io);
+        return notStarted(interrupts.count() > 0 && proving.failure.isEmpty(), proving.failure, session.logPath(), io);
     }
     const QString url = session.baseUrl().toString();
     io.out << QStringLiteral("ready at %1 (started in %2 s); press Ctrl+C to stop and remove it\n")

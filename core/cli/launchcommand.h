@@ -43,8 +43,6 @@ public:
     };
     static LaunchedRun launchAndRun(const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json,
         CommandIo& io, CommandIo& runIo);
-    /// Says why a launch did not start ("No load was applied", the log's path) and returns the exit code.
-    static int notStarted(const LaunchedRun& launched, CommandIo& io);
 };
 
 } // namespace kp::core

@@ -87,7 +87,7 @@ QByteArray GateReport::junit(const RunGate& gate)
     xml.writeStartDocument();
     const int cases = int(gate.checks.size()) + 1;
     const int skipped = int(gate.checks.size()) - gate.judged;
-    const bool incomplete = gate.outcome == RunGate::Outcome::Fail && gate.worse == 0;
+    const bool incomplete = !gate.completed;
     const QString suite = QStringLiteral("kneepoint gate: run %1 against run %2").arg(gate.idB).arg(gate.idA);
     for (const char* element : {"testsuites", "testsuite"}) {
         xml.writeStartElement(QLatin1StringView(element));

@@ -171,11 +171,13 @@ void Experiment::judge(const RunStore& store)
         Trial& t = trials[i];
         if (!t.measured() || !base)
             continue;
-        const std::optional<RunData> run = i == 0 ? base : RunData::load(store, t.runId, &error);
-        if (!run) {
+        // The baseline against itself gives its capacity as every other row words it; it is not read twice.
+        const std::optional<RunData> loaded = i == 0 ? std::nullopt : RunData::load(store, t.runId, &error);
+        if (i > 0 && !loaded) {
             t.failure = error;
             continue;
         }
+        const RunData* run = i == 0 ? &*base : &*loaded;
         RunAnalysis analysisA, analysisB;
         const RunComparison c = RunComparison::ofStored(store, *base, settings, *run,
             AnalysisSettings::ofRunOffline(*run), RunComparison::kDefaultMinEffectPercent, &analysisA, &analysisB);
@@ -187,8 +189,7 @@ void Experiment::judge(const RunStore& store)
             continue;
         t.changePercent = c.capacityChangePercent;
         t.beyondNoise = c.capacitySignificant;
-        t.why = c.capacitySignificant ? tr("ranges %1 and %2 lie apart").arg(c.capacityRangeA, c.capacityRangeB)
-                                      : c.capacityWhy;
+        t.why = c.capacityWhy;
         t.gate = RunGate::outcomeName(RunGate::of(c, run->run.summary).outcome);
         if (!std::isnan(t.predicted) && t.predicted > 0) {
             if (t.predictedAtLeast && t.bound == Capacity::Bound::AtLeast)

@@ -288,6 +288,12 @@ void TestRunComparison::gateSpeaksToCi()
     QCOMPARE(cases, int(gate.checks.size()) + 1);
     QCOMPARE(failures, gate.worse);
     QCOMPARE(suiteFailures, QString::number(gate.worse));
+    // A run that did not complete fails its own case too, beside the figures worse beyond noise.
+    RunSummary stopped = complete;
+    stopped.status = RunStatus::Stopped;
+    const QByteArray broken = GateReport::junit(RunGate::of(c, stopped));
+    QCOMPARE(broken.count("<failure"), qsizetype(gate.worse + 1));
+    QVERIFY(broken.contains(QByteArray(QByteArrayLiteral("failures=\"") + QByteArray::number(gate.worse + 1) + '"')));
 }
 
 QTEST_GUILESS_MAIN(TestRunComparison)
