@@ -1730,6 +1730,82 @@
         <source>%1 on %2%3 (%4 at %5 TFLOPS), %6 tokens in and %7 out.</source>
         <translation>%1 auf %2%3 (%4 bei %5 TFLOPS), %6 Tokens Eingabe und %7 Ausgabe.</translation>
     </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>GPU power was not recorded for this run.</source>
+        <translation>Die Leistungsaufnahme der GPU wurde bei diesem Lauf nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>GPU power not measured: %1.</source>
+        <translation>Leistungsaufnahme der GPU nicht gemessen: %1.</translation>
+    </message>
+    <message>
+        <source> (%1 of %2 rated)</source>
+        <translation> (%1 von %2 Nennleistung)</translation>
+    </message>
+    <message>
+        <source>its %1 W</source>
+        <translation>ihren %1 W</translation>
+    </message>
+    <message>
+        <source>%1 × %2 W</source>
+        <translation>%1 × %2 W</translation>
+    </message>
+    <message>
+        <source>GPU energy, read from the %1 (%2): %3 J per output token at %4, %5, drawing %6 W%7; goodput %8 requests/s per kW there.</source>
+        <translation>GPU-Energie, gelesen vom %1 (%2): %3 J pro Ausgabe-Token bei %4, %5, bei %6 W Leistungsaufnahme%7; Goodput dort %8 Anfragen/s pro kW.</translation>
+    </message>
+    <message>
+        <source>the highest load within the targets</source>
+        <translation>der höchsten Last innerhalb der Zielwerte</translation>
+    </message>
+    <message>
+        <source>the highest throughput measured</source>
+        <translation>dem höchsten gemessenen Durchsatz</translation>
+    </message>
+    <message>
+        <source>The least energy per output token was at %1: %2 J, drawing %3 W.</source>
+        <translation>Die wenigste Energie pro Ausgabe-Token fiel bei %1 an: %2 J, bei %3 W Leistungsaufnahme.</translation>
+    </message>
+    <message>
+        <source>GPU power per step</source>
+        <translation>GPU-Leistung pro Schritt</translation>
+    </message>
+    <message>
+        <source>power W</source>
+        <translation>Leistung W</translation>
+    </message>
+    <message>
+        <source>energy J</source>
+        <translation>Energie J</translation>
+    </message>
+    <message>
+        <source>J per output token</source>
+        <translation>J pro Ausgabe-Token</translation>
+    </message>
+    <message>
+        <source>goodput per kW</source>
+        <translation>Goodput pro kW</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU ausgelastet</translation>
+    </message>
+    <message>
+        <source>peak memory MiB</source>
+        <translation>Spitzenspeicher MiB</translation>
+    </message>
+    <message>
+        <source>readings</source>
+        <translation>Messwerte</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -3073,6 +3149,42 @@
         <source>Keep the baseline&apos;s settings: none of the %1 settings tried beat its capacity of %2.</source>
         <translation>Behalten Sie die Einstellungen der Baseline: Keine der %1 getesteten Einstellungen übertraf ihre Kapazität von %2.</translation>
     </message>
+    <message>
+        <source>its answers were not checked</source>
+        <translation>seine Antworten wurden nicht geprüft</translation>
+    </message>
+    <message>
+        <source>its answers were not checked (%1)</source>
+        <translation>seine Antworten wurden nicht geprüft (%1)</translation>
+    </message>
+    <message>
+        <source>its answers did not hold (%1)</source>
+        <translation>seine Antworten hielten nicht stand (%1)</translation>
+    </message>
+    <message>
+        <source>its answers could not be shown to hold (%1)</source>
+        <translation>es ließ sich nicht zeigen, dass seine Antworten standhalten (%1)</translation>
+    </message>
+    <message>
+        <source>%1 measured a capacity of %2, but is not recommended: %3. </source>
+        <translation>%1 erreichte eine Kapazität von %2, wird aber nicht empfohlen: %3. </translation>
+    </message>
+    <message>
+        <source>Keep the baseline&apos;s settings.</source>
+        <translation>Behalten Sie die Einstellungen der Basislinie.</translation>
+    </message>
+    <message>
+        <source>Otherwise keep the baseline&apos;s settings: no setting whose answers held beat its capacity of %1.</source>
+        <translation>Behalten Sie sonst die Einstellungen der Basislinie: Keine Einstellung, deren Antworten standhielten, übertraf ihre Kapazität von %1.</translation>
+    </message>
+    <message>
+        <source>Its answers held: %1</source>
+        <translation>Seine Antworten hielten stand: %1</translation>
+    </message>
+    <message>
+        <source>Quality of %1: %2</source>
+        <translation>Qualität von %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::PdfAttachments</name>
@@ -3799,6 +3911,26 @@
     <message>
         <source>N&amp;umber of GPUs:</source>
         <translation>&amp;Anzahl der GPUs:</translation>
+    </message>
+    <message>
+        <source>DCGM exporter</source>
+        <translation>DCGM-Exporter</translation>
+    </message>
+    <message>
+        <source>http://gpu-host:9400/metrics, optional</source>
+        <translation>http://gpu-host:9400/metrics, optional</translation>
+    </message>
+    <message>
+        <source>For the GPUs&apos; power and energy per token during every step. Without it, nvidia-smi on this machine is read when the server runs here.</source>
+        <translation>Für Leistungsaufnahme und Energie pro Token der GPUs in jedem Schritt. Ohne ihn wird nvidia-smi auf diesem Rechner gelesen, wenn der Server hier läuft.</translation>
+    </message>
+    <message>
+        <source>&amp;DCGM exporter:</source>
+        <translation>&amp;DCGM-Exporter:</translation>
+    </message>
+    <message>
+        <source>This is not the address of a DCGM exporter; it looks like http://gpu-host:9400/metrics.</source>
+        <translation>Das ist keine Adresse eines DCGM-Exporters; sie sieht aus wie http://gpu-host:9400/metrics.</translation>
     </message>
 </context>
 <context>

@@ -349,6 +349,14 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     }
     p.attainment = total > 0 ? double(p.good) / total : CurvePoint::kNaN;
     p.goodput = p.samples > 0 ? p.requestsPerSecond * double(p.good) / p.samples : CurvePoint::kNaN;
+    // Power over the interval the rates are counted on (StepData::gpu), so energy and tokens are of one time.
+    if (step.gpu.measured()) {
+        p.powerW = step.gpu.meanPowerW;
+        if (p.outputTokensPerSecond > 0)
+            p.joulesPerOutputToken = p.powerW / p.outputTokensPerSecond;
+        if (p.powerW > 0 && !std::isnan(p.goodput))
+            p.goodputPerKw = p.goodput / p.powerW * 1000;
+    }
 
     for (const MetricTarget& t : targetsOf(settings, rtt)) {
         const double v = p.judged(t.metric);

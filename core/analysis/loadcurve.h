@@ -40,6 +40,11 @@ struct CurvePoint
     int good = 0; ///< requests meeting every target
     double attainment = kNaN; ///< good / (succeeded + failed), over the latency sample
     double goodput = kNaN; ///< good requests per second
+    /// The server's GPUs' mean draw over the step's rate interval, W; NaN when they were not read (StepData::gpu).
+    double powerW = kNaN;
+    double joulesPerOutputToken = kNaN; ///< powerW over the output tokens per second
+    /// Goodput per kilowatt of the GPUs' draw: good requests per second for each kW, under the targets judged.
+    double goodputPerKw = kNaN;
     bool meetsTargets = false;
     QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "errors"
 

@@ -61,6 +61,9 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
     d.stats = StepStatistics::fromSource(records, {}, d.concurrency);
+    d.gpuSeries = GpuSeries::fromJson(stored.info.gpu);
+    d.gpu = d.stats.window.usable ? d.gpuSeries.window(d.stats.window.startNs, d.stats.window.endNs)
+                                  : d.gpuSeries.window(stored.info.startNs, stored.info.endNs);
     d.server = ServerDeltas::of(samples, d.stats.window.startNs, d.stats.window.endNs);
     d.samples.reserve(samples.size());
     for (const StoredMetricsSample& s : samples)

@@ -8,6 +8,7 @@
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
+#include "telemetry/gpuseries.h"
 
 #include <QString>
 #include <QStringList>
@@ -57,6 +58,10 @@ struct StepData
     int datasetLinesResent = 0;
     int datasetLines = 0;
     double wallSeconds = 0;
+    /// The server's GPUs during the step as read (GpuSeries), and their power over the interval the step's throughput
+    /// is counted on (the steady window when usable, else the whole step), so that energy and tokens are of one time.
+    GpuSeries gpuSeries;
+    GpuWindow gpu;
 
     StepStatistics stats; ///< client clock, no targets: distributions, throughput, steady window, errors
     ServerDeltas server;

@@ -86,6 +86,8 @@ bool parseGpus(const QByteArray& json, const QString& file, QList<GpuSpec>* out,
             gpu.int8Tops = o.value(u"int8_tops").toDouble();
         if (o.value(u"fp4_tflops").isDouble())
             gpu.fp4Tflops = o.value(u"fp4_tflops").toDouble();
+        if (o.value(u"tdp_w").isDouble() && o.value(u"tdp_w").toDouble() > 0)
+            gpu.tdpW = o.value(u"tdp_w").toDouble();
         // A user's entry may give only the label: taken as decimal gigabytes, the most the device can have.
         gpu.memoryGib = o.value(u"memory_gib").toDouble(gpu.memoryGb * 1e9 / (1024.0 * 1024.0 * 1024.0));
         gpu.memorySource

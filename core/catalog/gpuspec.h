@@ -26,6 +26,8 @@ struct GpuSpec
     std::optional<double> fp8Tflops; ///< dense FP8 TFLOPS; absent where the GPU has no FP8 tensor cores
     std::optional<double> int8Tops; ///< dense INT8 tensor TOPS
     std::optional<double> fp4Tflops; ///< dense FP4 TFLOPS (Blackwell)
+    /// The board's rated power (TDP), W: what a measured power draw is set against; absent where no sheet gives it.
+    std::optional<double> tdpW;
     QString source;
 
     double memoryBytes() const { return memoryGib * 1024.0 * 1024.0 * 1024.0; }

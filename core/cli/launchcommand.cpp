@@ -34,7 +34,7 @@ namespace {
 // run's options that launch has its own of (--dry-run: launch's prints the estimate and the command).
 const QStringList OwnRunOptions {QStringLiteral("url"), QStringLiteral("model"), QStringLiteral("gpu"),
     QStringLiteral("gpus"), QStringLiteral("json"), QStringLiteral("db"), QStringLiteral("api-key"),
-    QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run")};
+    QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run"), QStringLiteral("dcgm-url")};
 
 #ifdef Q_OS_UNIX
 int g_launchSignalPipe[2] = {-1, -1};
@@ -238,7 +238,10 @@ QList<QCommandLineOption> LaunchCommand::options() const
             "~/.cache/huggingface).",
             "DIR"),
         valueOption("health-timeout-s", "How long to wait for /health.", "S", "900"),
-        valueOption("dcgm-url", "A DCGM exporter's /metrics, for peak VRAM when the GPU is not local.", "URL"),
+        valueOption("dcgm-url",
+            "A DCGM exporter's /metrics, for peak VRAM and, with --then-run, the GPUs' power during every step, when "
+            "the GPU is not read by a local nvidia-smi.",
+            "URL"),
         flagOption("then-run", "Run the sweep against the server once it is proven, then stop it."),
         flagOption("dry-run", "Print the memory estimate and the exact command; start nothing."),
         flagOption("cleanup", "Remove servers that launches of crashed Kneepoint processes left behind, then exit."),
@@ -391,6 +394,11 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
     sweep.model = prepared.plan.servedModelName;
     sweep.gpu = prepared.request.gpu;
     sweep.gpuCount = prepared.plan.gpus;
+    // The GPUs are read as the launch reads them: its DCGM exporter, else nvidia-smi on the GPUs it gave the server.
+    if (sweep.gpuTelemetry) {
+        sweep.dcgmUrl = prepared.request.dcgmUrl;
+        sweep.gpuDevices = prepared.plan.gpuDevices;
+    }
     result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
     Interrupts::install();
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.

@@ -143,6 +143,12 @@ QList<QCommandLineOption> RunCommand::options() const
             "qnam.",
             "KIND", "epoll"),
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
+        o("dcgm-url",
+            "A DCGM exporter's /metrics (http://gpu-host:9400/metrics), read during every step for the GPUs' power, "
+            "energy per token, activity, memory and clocks. Without it nvidia-smi is read when the server is on this "
+            "machine.",
+            "URL"),
+        o("gpu-telemetry", "auto (default: --dcgm-url, else a local nvidia-smi) or off.", "MODE", "auto"),
         o("chat", "Send /v1/chat/completions instead of /v1/completions.", ""),
         o("json", "Print the result as JSON.", ""),
         o("dry-run", "Print the steps the run would make, and send nothing.", ""),
@@ -286,6 +292,20 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.stepBudgetSeconds = option::number(p, QStringLiteral("step-budget"), 0, 86400);
     o.goOnWithoutAsking = p.isSet(QStringLiteral("yes"));
     o.scrapeIntervalMs = option::integer(p, QStringLiteral("scrape-interval-ms"), 100, 600'000);
+    const QString telemetry = p.value(QStringLiteral("gpu-telemetry"));
+    if (telemetry != u"auto" && telemetry != u"off")
+        throw UsageError {QStringLiteral("--gpu-telemetry is auto or off, not '%1'.").arg(telemetry)};
+    o.gpuTelemetry = telemetry == u"auto";
+    if (p.isSet(QStringLiteral("dcgm-url"))) {
+        const QUrl dcgm = QUrl::fromUserInput(p.value(QStringLiteral("dcgm-url")));
+        if (!dcgm.isValid() || (dcgm.scheme() != u"http" && dcgm.scheme() != u"https") || dcgm.host().isEmpty())
+            throw UsageError {QStringLiteral("--dcgm-url takes a DCGM exporter's address, such as "
+                                             "http://gpu-host:9400/metrics, not '%1'.")
+                                  .arg(p.value(QStringLiteral("dcgm-url")))};
+        if (!o.gpuTelemetry)
+            throw UsageError {QStringLiteral("--dcgm-url and --gpu-telemetry off contradict each other: give one.")};
+        o.dcgmUrl = dcgm.toString();
+    }
     const QString transport = p.value(QStringLiteral("transport"));
     const std::optional<StreamTransport::Kind> kind = StreamTransport::named(transport);
     if (!kind)

@@ -2,151 +2,64 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "vramsampler.h"
 
-#include "net/prometheustext.h"
-
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QProcess>
-#include <QStandardPaths>
-
 #include <algorithm>
 #include <cmath>
 
 namespace kp::core {
 
-VramSampler::VramSampler(const QUrl& dcgmUrl, const QString& gpuDevices, int intervalMs, QObject* parent)
-    : QObject(parent)
-    , m_dcgmUrl(dcgmUrl)
-    , m_gpuDevices(gpuDevices)
+namespace {
+
+std::optional<double> memoryOf(const std::optional<GpuSample>& reading)
 {
-    m_timer.setInterval(intervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &VramSampler::sample);
+    if (!reading || !std::isfinite(reading->memoryUsedMib))
+        return std::nullopt;
+    return reading->memoryUsedMib;
 }
 
-VramSampler::~VramSampler()
-{
-    stop();
-}
+} // namespace
 
-QString VramSampler::source() const
-{
-    return m_dcgmUrl.isValid() && !m_dcgmUrl.isEmpty() ? QStringLiteral("dcgm") : QStringLiteral("nvidia-smi");
-}
+VramSampler::VramSampler(const QUrl& dcgmUrl, const QString& gpuDevices, int intervalMs)
+    : m_sampler(dcgmUrl, gpuDevices, intervalMs)
+{ }
 
-void VramSampler::start()
+std::optional<double> VramSampler::peakMib() const
 {
-    if (source() == u"nvidia-smi") {
-        m_program = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
-        if (m_program.isEmpty()) {
-            m_error = QStringLiteral("peak VRAM not measured: nvidia-smi not found");
-            return;
-        }
-        m_process = new QProcess(this);
-        connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-            m_busy = false;
-            const QByteArray out = m_process->readAllStandardOutput();
-            if (status != QProcess::NormalExit || code != 0) {
-                m_error = QStringLiteral("peak VRAM not measured: nvidia-smi failed (exit %1)").arg(code);
-                return;
-            }
-            take(parseNvidiaSmi(out));
-        });
-    } else {
-        m_network = new QNetworkAccessManager(this);
+    std::optional<double> peak;
+    for (const GpuSample& s : m_sampler.samples()) {
+        if (std::isfinite(s.memoryUsedMib))
+            peak = std::max(peak.value_or(0), s.memoryUsedMib);
     }
-    sample();
-    m_timer.start();
-}
-
-void VramSampler::stop()
-{
-    m_timer.stop();
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->waitForFinished(2000);
-        if (m_process->state() != QProcess::NotRunning)
-            m_process->kill();
-    }
-}
-
-void VramSampler::sample()
-{
-    if (m_busy)
-        return;
-    m_busy = true;
-    if (m_process) {
-        QStringList args {QStringLiteral("--query-gpu=memory.used"), QStringLiteral("--format=csv,noheader,nounits")};
-        if (!m_gpuDevices.isEmpty())
-            args << QStringLiteral("-i") << m_gpuDevices;
-        m_process->start(m_program, args);
-        return;
-    }
-    if (!m_network) {
-        m_busy = false;
-        return;
-    }
-    QNetworkRequest request(m_dcgmUrl);
-    request.setTransferTimeout(5000);
-    QNetworkReply* reply = m_network->get(request);
-    connect(reply, &QNetworkReply::finished, this, [this, reply] {
-        reply->deleteLater();
-        m_busy = false;
-        if (reply->error() != QNetworkReply::NoError) {
-            m_error = QStringLiteral("peak VRAM not measured: the DCGM exporter at %1 did not answer (%2)")
-                          .arg(m_dcgmUrl.toString(), reply->errorString());
-            return;
-        }
-        const auto mib = parseDcgm(reply->readAll());
-        if (!mib)
-            m_error = QStringLiteral("peak VRAM not measured: %1 has no DCGM_FI_DEV_FB_USED").arg(m_dcgmUrl.toString());
-        take(mib);
-    });
-}
-
-void VramSampler::take(std::optional<double> mib)
-{
-    if (!mib)
-        return;
-    ++m_samples;
-    m_peakMib = std::max(m_peakMib.value_or(0), *mib);
-    m_error.clear();
+    return peak;
 }
 
 QString VramSampler::whyNot() const
 {
-    if (m_peakMib)
+    if (peakMib())
         return {};
-    return m_error.isEmpty() ? QStringLiteral("peak VRAM not measured: no sample arrived") : m_error;
+    const QString note = m_sampler.note();
+    return QStringLiteral("peak VRAM not measured: %1")
+        .arg(note.isEmpty() ? QStringLiteral("no reading carried the memory in use") : note);
 }
 
 QJsonObject VramSampler::toJson() const
 {
-    if (!m_peakMib)
+    const std::optional<double> peak = peakMib();
+    if (!peak)
         return {{QStringLiteral("peak_vram_note"), whyNot()}};
-    return {{QStringLiteral("peak_vram_mib"), *m_peakMib}, {QStringLiteral("peak_vram_source"), source()},
-        {QStringLiteral("peak_vram_samples"), m_samples}};
+    const auto samples = std::count_if(m_sampler.samples().begin(), m_sampler.samples().end(),
+        [](const GpuSample& s) { return std::isfinite(s.memoryUsedMib); });
+    return {{QStringLiteral("peak_vram_mib"), *peak}, {QStringLiteral("peak_vram_source"), source()},
+        {QStringLiteral("peak_vram_samples"), qint64(samples)}};
 }
 
 std::optional<double> VramSampler::parseNvidiaSmi(const QByteArray& output)
 {
-    std::optional<double> peak;
-    for (const QByteArray& line : output.split('\n')) {
-        bool ok = false;
-        const double v = line.trimmed().toDouble(&ok);
-        if (ok && std::isfinite(v))
-            peak = std::max(peak.value_or(0), v);
-    }
-    return peak;
+    return memoryOf(GpuSeries::parseNvidiaSmi(output));
 }
 
 std::optional<double> VramSampler::parseDcgm(const QByteArray& metrics)
 {
-    const PrometheusText text = PrometheusText::parse(metrics);
-    std::optional<double> peak;
-    for (const PrometheusSample& s : text.samples) {
-        if (s.name == "DCGM_FI_DEV_FB_USED" && std::isfinite(s.value))
-            peak = std::max(peak.value_or(0), s.value);
-    }
-    return peak;
+    return memoryOf(GpuSeries::parseDcgm(metrics));
 }
 
 } // namespace kp::core

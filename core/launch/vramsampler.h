@@ -2,61 +2,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "telemetry/gpusampler.h"
+
 #include <QJsonObject>
-#include <QObject>
 #include <QString>
-#include <QTimer>
 #include <QUrl>
 
 #include <optional>
 
-class QNetworkAccessManager;
-class QProcess;
-
 namespace kp::core {
 
-/// Samples GPU memory in use while a launched server runs, keeping the peak: from `nvidia-smi --query-gpu=memory.used`
-/// when the GPU is on this machine, or from a DCGM exporter's DCGM_FI_DEV_FB_USED gauge (MiB, one sample per GPU).
-/// The peak is the busiest GPU's: with tensor parallelism each GPU holds its share, and the one nearest its limit is
-/// the one that matters.
-class VramSampler : public QObject
+/// The peak GPU memory in use while a launched server runs, from the GPU readings (GpuSampler: nvidia-smi when the GPU
+/// is on this machine, else a DCGM exporter). The peak is the busiest GPU's: with tensor parallelism each GPU holds its
+/// share, and the one nearest its limit is the one that matters.
+class VramSampler
 {
-    Q_OBJECT
 public:
-    /// Samples from `dcgmUrl` when it is valid, else from nvidia-smi (`gpuDevices` "0,1" limits it to those GPUs).
-    VramSampler(const QUrl& dcgmUrl, const QString& gpuDevices, int intervalMs = 1000, QObject* parent = nullptr);
-    ~VramSampler() override;
+    /// Reads `dcgmUrl` when it is valid, else nvidia-smi (`gpuDevices` "0,1" limits it to those GPUs).
+    VramSampler(const QUrl& dcgmUrl, const QString& gpuDevices, int intervalMs = 1000);
 
-    void start();
-    void stop();
+    void start() { m_sampler.start(); }
+    void stop() { m_sampler.stop(); }
 
-    std::optional<double> peakMib() const { return m_peakMib; }
+    std::optional<double> peakMib() const;
     /// "nvidia-smi" or "dcgm".
-    QString source() const;
-    /// Why there is no figure ("peak VRAM not measured: nvidia-smi not found"); empty once a sample arrived.
+    QString source() const { return m_sampler.source(); }
+    /// Why there is no figure ("peak VRAM not measured: nvidia-smi not found"); empty once a reading arrived.
     QString whyNot() const;
     /// peak_vram_mib, peak_vram_source, samples; or peak_vram_note when nothing was measured.
     QJsonObject toJson() const;
 
-    /// The largest memory.used of nvidia-smi's csv,noheader,nounits output (one MiB figure per line).
+    /// The busiest GPU's memory in use in one reading of nvidia-smi or a DCGM exporter (GpuSeries' parsers).
     static std::optional<double> parseNvidiaSmi(const QByteArray& output);
-    /// The largest DCGM_FI_DEV_FB_USED sample of a Prometheus text.
     static std::optional<double> parseDcgm(const QByteArray& metrics);
 
 private:
-    void sample();
-    void take(std::optional<double> mib);
-
-    QUrl m_dcgmUrl;
-    QString m_gpuDevices;
-    QTimer m_timer;
-    QNetworkAccessManager* m_network = nullptr;
-    QProcess* m_process = nullptr;
-    QString m_program; ///< nvidia-smi's path; empty when not found
-    std::optional<double> m_peakMib;
-    int m_samples = 0;
-    QString m_error;
-    bool m_busy = false;
+    GpuSampler m_sampler;
 };
 
 } // namespace kp::core

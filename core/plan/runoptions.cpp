@@ -155,6 +155,12 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("insecure")] = true;
     if (!caFile.isEmpty())
         json[QStringLiteral("ca_file")] = caFile;
+    if (!dcgmUrl.isEmpty())
+        json[QStringLiteral("dcgm_url")] = withoutCredentials(QUrl(dcgmUrl)).toString();
+    if (!gpuTelemetry)
+        json[QStringLiteral("gpu_telemetry")] = false;
+    if (!gpuDevices.isEmpty())
+        json[QStringLiteral("gpu_devices")] = gpuDevices;
     if (shard)
         json[QStringLiteral("shard")] = shard->toJson();
     if (!dataset.isEmpty())
@@ -243,6 +249,9 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     whole(u"prompts", &o.prompts);
     o.insecure = json.value(u"insecure").toBool();
     o.caFile = json.value(u"ca_file").toString();
+    o.dcgmUrl = json.value(u"dcgm_url").toString();
+    o.gpuTelemetry = json.value(u"gpu_telemetry").toBool(true);
+    o.gpuDevices = json.value(u"gpu_devices").toString();
     if (json.value(u"shard").isObject())
         o.shard = ShardSpec::fromJson(json.value(u"shard").toObject());
     whole(u"shared_prefix_tokens", &o.sharedPrefixTokens);

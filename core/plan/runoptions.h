@@ -89,6 +89,15 @@ struct RunOptions
     /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
     std::optional<ShardSpec> shard;
     int scrapeIntervalMs = 1000;
+    /// --dcgm-url: a DCGM exporter's /metrics, read every interval of every step for the server's GPU power, energy,
+    /// activity, memory and clocks (GpuSampler). Without it, this machine's nvidia-smi is read when the server is on
+    /// this machine; otherwise the report says the GPUs were not measured.
+    QString dcgmUrl;
+    /// --gpu-telemetry off: no GPU is read, and the report says so.
+    bool gpuTelemetry = true;
+    /// The GPUs the server runs on, "0,1" (nvidia-smi -i), when Kneepoint launched it; empty: every GPU nvidia-smi
+    /// lists.
+    QString gpuDevices;
     StreamTransport::Kind transport = StreamTransport::defaultKind();
     int prompts = 64;
     /// --shared-prefix: tokens every synthetic prompt starts with, as a shared system prompt (0: none). A prefix cache

@@ -40,7 +40,9 @@ QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
             {QStringLiteral("output_tokens_per_s_high"), num(p.outputTokensPerSecondHigh)},
             {QStringLiteral("requests_per_s"), num(p.requestsPerSecond)}, {QStringLiteral("good"), p.good},
             {QStringLiteral("slo_attainment"), num(p.attainment)}, {QStringLiteral("goodput_per_s"), num(p.goodput)},
-            {QStringLiteral("meets_targets"), p.meetsTargets},
+            {QStringLiteral("gpu_power_w"), num(p.powerW)},
+            {QStringLiteral("joules_per_output_token"), num(p.joulesPerOutputToken)},
+            {QStringLiteral("goodput_per_kw"), num(p.goodputPerKw)}, {QStringLiteral("meets_targets"), p.meetsTargets},
             {QStringLiteral("missed"), QJsonArray::fromStringList(p.missed)},
             {QStringLiteral("server"), p.step->server.toJson()}});
     }

@@ -54,7 +54,8 @@ QString CsvReport::steps(const RunData& run, const RunAnalysis& analysis)
         for (const char* p : {"mean", "p50", "p90", "p95", "p99", "p99_9", "max"})
             header << QStringLiteral("%1_%2_ms").arg(QLatin1String(metric), QLatin1String(p));
     header << QStringLiteral("output_tokens_per_s") << QStringLiteral("requests_per_s")
-           << QStringLiteral("slo_attainment") << QStringLiteral("goodput_per_s");
+           << QStringLiteral("slo_attainment") << QStringLiteral("goodput_per_s") << QStringLiteral("gpu_power_w")
+           << QStringLiteral("joules_per_output_token") << QStringLiteral("goodput_per_kw");
     QString out = row(header);
     for (const StepData& s : run.steps) {
         QStringList r {QString::number(s.index), s.phase, QString::number(s.concurrency), number(s.rate),
@@ -67,7 +68,8 @@ QString CsvReport::steps(const RunData& run, const RunAnalysis& analysis)
         }
         const CurvePoint judged = LoadCurve::judge(run, s, analysis.settings);
         r << number(judged.outputTokensPerSecond, 1) << number(judged.requestsPerSecond) << number(judged.attainment, 4)
-          << number(judged.goodput);
+          << number(judged.goodput) << number(judged.powerW, 1) << number(judged.joulesPerOutputToken, 5)
+          << number(judged.goodputPerKw);
         out += row(r);
     }
     return out;

@@ -647,6 +647,112 @@ ReportContent::Answer ReportContent::capacityAnswer(
 
 // The answer at a glance (ReportContent::Answer): the capacity as a number with its definition, the steps that
 // bracket it with their figures, how far it can be believed, the wall that sets it and the knee.
+namespace {
+
+// Joules with three significant figures: 0.0123, 0.456, 4.56, 45.6.
+QString joules(double j)
+{
+    return text::number(j, j < 0.01 ? 5 : j < 0.1 ? 4 : j < 1 ? 3 : j < 10 ? 2 : j < 100 ? 1 : 0);
+}
+
+QString gpusText(int gpus)
+{
+    return gpus == 1 ? QCoreApplication::translate("ReportContent", "1 GPU")
+                     : QCoreApplication::translate("ReportContent", "%1 GPUs").arg(gpus);
+}
+
+// The GPUs' power beside the physics check: energy per output token and goodput per kW at the load that answers the
+// question (the highest within the targets, else the highest throughput), and the load that spent least per token;
+// or why the GPUs were not read.
+void addEnergy(ReportContent& c, const RunData& run, const RunAnalysis& a)
+{
+    const LoadCurve& curve = a.curve.points.empty() ? a.rateCurve : a.curve;
+    const CurvePoint* highest = nullptr;
+    const CurvePoint* leanest = nullptr;
+    for (const CurvePoint& pt : curve.points) {
+        if (std::isnan(pt.powerW))
+            continue;
+        if (!highest || pt.outputTokensPerSecond > highest->outputTokensPerSecond)
+            highest = &pt;
+        if (!std::isnan(pt.joulesPerOutputToken)
+            && (!leanest || pt.joulesPerOutputToken < leanest->joulesPerOutputToken))
+            leanest = &pt;
+    }
+    if (!highest) {
+        QString note;
+        for (const StepData& s : run.steps) {
+            if (!s.gpuSeries.note.isEmpty()) {
+                note = s.gpuSeries.note;
+                break;
+            }
+        }
+        c.physics << (note.isEmpty()
+                ? QCoreApplication::translate("ReportContent", "GPU power was not recorded for this run.")
+                : QCoreApplication::translate("ReportContent", "GPU power not measured: %1.").arg(note));
+        return;
+    }
+    const Capacity& capacity = curve.capacity;
+    const bool withinTargets = capacity.lastPass >= 0 && capacity.lastPass < int(curve.points.size())
+        && !std::isnan(curve.points[std::size_t(capacity.lastPass)].powerW);
+    const CurvePoint& at = withinTargets ? curve.points[std::size_t(capacity.lastPass)] : *highest;
+    const GpuWindow& gpu = at.step->gpu;
+    QString rated;
+    if (a.settings.gpu && a.settings.gpu->tdpW && gpu.gpus > 0)
+        rated = QCoreApplication::translate("ReportContent", " (%1 of %2 rated)")
+                    .arg(text::percent(at.powerW / (*a.settings.gpu->tdpW * gpu.gpus)),
+                        gpu.gpus == 1 ? QCoreApplication::translate("ReportContent", "its %1 W")
+                                            .arg(text::number(*a.settings.gpu->tdpW, 0))
+                                      : QCoreApplication::translate("ReportContent", "%1 × %2 W")
+                                            .arg(gpu.gpus)
+                                            .arg(text::number(*a.settings.gpu->tdpW, 0)));
+    c.physics << QCoreApplication::translate("ReportContent",
+        "GPU energy, read from the %1 (%2): %3 J per output token at %4, %5, drawing %6 W%7; goodput "
+        "%8 requests/s per kW there.")
+                     .arg(at.step->gpuSeries.sourceName(), gpusText(gpu.gpus), joules(at.joulesPerOutputToken),
+                         at.step->loadPhrase(),
+                         withinTargets
+                             ? QCoreApplication::translate("ReportContent", "the highest load within the targets")
+                             : QCoreApplication::translate("ReportContent", "the highest throughput measured"),
+                         text::number(at.powerW, 0), rated,
+                         std::isnan(at.goodputPerKw) ? QStringLiteral("–") : text::number(at.goodputPerKw));
+    if (leanest && leanest != &at)
+        c.physics << QCoreApplication::translate(
+            "ReportContent", "The least energy per output token was at %1: %2 J, drawing %3 W.")
+                         .arg(leanest->step->loadPhrase(), joules(leanest->joulesPerOutputToken),
+                             text::number(leanest->powerW, 0));
+}
+
+ReportContent::Table energyTable(const RunData& run, const RunAnalysis& a)
+{
+    ReportContent::Table t;
+    t.title = QCoreApplication::translate("ReportContent", "GPU power per step");
+    t.header = {QCoreApplication::translate("ReportContent", "step"),
+        QCoreApplication::translate("ReportContent", "load"), QCoreApplication::translate("ReportContent", "power W"),
+        QCoreApplication::translate("ReportContent", "energy J"),
+        QCoreApplication::translate("ReportContent", "J per output token"),
+        QCoreApplication::translate("ReportContent", "goodput per kW"),
+        QCoreApplication::translate("ReportContent", "GPU busy"),
+        QCoreApplication::translate("ReportContent", "peak memory MiB"),
+        QCoreApplication::translate("ReportContent", "readings")};
+    for (const StepData& s : run.steps) {
+        if (!s.gpu.measured())
+            continue;
+        const CurvePoint pt = LoadCurve::judge(run, s, a.settings);
+        // SM activity where the exporter gives it (DCGM's profiling field), else the share of time a kernel ran.
+        const double busy = std::isnan(s.gpu.smActive) ? s.gpu.utilization : s.gpu.smActive;
+        t.rows.push_back({QString::number(s.index), s.loadLabel(), text::number(s.gpu.meanPowerW, 0),
+            std::isnan(s.gpu.energyJ) ? QStringLiteral("–") : text::number(s.gpu.energyJ, 0),
+            std::isnan(pt.joulesPerOutputToken) ? QStringLiteral("–") : joules(pt.joulesPerOutputToken),
+            std::isnan(pt.goodputPerKw) ? QStringLiteral("–") : text::number(pt.goodputPerKw),
+            std::isnan(busy) ? QStringLiteral("–") : text::percent(busy),
+            std::isnan(s.gpu.peakMemoryUsedMib) ? QStringLiteral("–") : text::number(s.gpu.peakMemoryUsedMib, 0),
+            QString::number(s.gpu.samples)});
+    }
+    return t;
+}
+
+} // namespace
+
 ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnalysis& a)
 {
     const Capacity& cap = a.curve.capacity;
@@ -878,6 +984,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                              .arg(text::list(f.fasterCauses));
     }
 
+    addEnergy(c, run, a);
+
     c.quality = run.quality.lines();
 
     c.definitions.title = QCoreApplication::translate("ReportContent", "Metric definitions");
@@ -973,6 +1081,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 QString::number(st.stats.outputLengthMismatches)});
     }
     c.appendix.push_back(rates);
+    if (ReportContent::Table energy = energyTable(run, a); !energy.rows.empty())
+        c.appendix.push_back(energy);
     return c;
 }
 

@@ -16,11 +16,14 @@
 #include "plan/sweepinput.h"
 #include "serverwatch.h"
 #include "shard/clockoffset.h"
+#include "telemetry/gpusampler.h"
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QHostInfo>
 #include <QJsonArray>
+#include <QNetworkInterface>
 #include <QRandomGenerator>
 #include <QSysInfo>
 #include <QThread>
@@ -173,6 +176,7 @@ void RunPipeline::start()
     // scraper's floor), so that its gauges are seen at the same points of its work as a real server's.
     m_scraper = new MetricsScraper(m_target, int(std::lround(m_options.scrapeIntervalMs / timeScale())), this);
     connect(m_scraper, &MetricsScraper::sampled, this, &RunPipeline::metricsSampled);
+    startGpuTelemetry();
     m_engine = std::make_unique<LoadEngine>(m_target, m_options.transport);
     connect(m_engine.get(), &LoadEngine::finished, this, &RunPipeline::onStepFinished);
     connect(m_engine.get(), &LoadEngine::requestsMeasured, this, &RunPipeline::requestsMeasured);
@@ -557,6 +561,8 @@ void RunPipeline::runNextStep()
     m_stepWall.start();
     m_trouble = {};
     m_scraper->start();
+    if (m_gpu)
+        m_gpu->read();
     // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
     // otherwise answer from its prefix cache, and look faster than it is.
     LoadPlan plan = step.plan;
@@ -776,6 +782,55 @@ void RunPipeline::storeOutages()
         m_storedFacts = facts;
 }
 
+bool RunPipeline::onThisMachine(const QUrl& url)
+{
+    const QString host = url.host();
+    if (host.compare(QStringLiteral("localhost"), Qt::CaseInsensitive) == 0
+        || host.compare(QHostInfo::localHostName(), Qt::CaseInsensitive) == 0)
+        return true;
+    const QHostAddress address(host);
+    if (address.isNull())
+        return false;
+    if (address.isLoopback())
+        return true;
+    const QList<QHostAddress> own = QNetworkInterface::allAddresses();
+    return std::any_of(own.begin(), own.end(), [&address](const QHostAddress& a) { return a.isEqual(address); });
+}
+
+void RunPipeline::startGpuTelemetry()
+{
+    QUrl source;
+    if (!m_options.gpuTelemetry) {
+        m_gpuNote = QStringLiteral("GPU telemetry was turned off (--gpu-telemetry off)");
+        return;
+    }
+    const QUrl server(m_options.url);
+    if (!m_options.dcgmUrl.isEmpty()) {
+        source = QUrl(m_options.dcgmUrl);
+    } else if (m_facts.timeScale) {
+        // The simulator serves its simulated GPU's readings as a DCGM exporter would: a local nvidia-smi would read
+        // a GPU that has nothing to do with it.
+        source = server;
+        source.setPath(QStringLiteral("/dcgm/metrics"));
+        source.setQuery(QString());
+    } else if (!onThisMachine(server)) {
+        m_gpuNote
+            = QStringLiteral("the server is on %1, not this machine, so this machine's nvidia-smi cannot read its "
+                             "GPUs; give --dcgm-url with its DCGM exporter's /metrics")
+                  .arg(server.host());
+        return;
+    }
+    // As often as /metrics is scraped, in the server's time, and never more than ten times a second.
+    const int interval = std::max(100, int(std::lround(m_options.scrapeIntervalMs / timeScale())));
+    m_gpu = new GpuSampler(source, m_options.gpuDevices, interval, this);
+    m_gpu->start();
+    if (!m_gpu->canRead()) {
+        m_gpuNote = m_gpu->note();
+        delete m_gpu;
+        m_gpu = nullptr;
+    }
+}
+
 int RunPipeline::quietNoticeSeconds(int requestTimeoutMs)
 {
     // At 30 s under the default timeout of 30 min; at a quarter of a short one, so that it is said before the
@@ -787,6 +842,8 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 {
     m_quietTimer->stop();
     std::vector<StoredMetricsSample> samples = m_scraper->stop();
+    if (m_gpu)
+        m_gpu->readNow();
     if (result.error.isEmpty() && m_storeError.isEmpty()) {
         if (m_trouble.gone) {
             onServerGone();
@@ -914,6 +971,8 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
     // business, never a failure of the server, but said in the report.
     if (result.resentAfterClose > 0)
         info.client[QStringLiteral("resent_after_close")] = result.resentAfterClose;
+    info.gpu
+        = m_gpu ? m_gpu->between(result.startNs, result.endNs).toJson() : GpuSeries {QString(), m_gpuNote, {}}.toJson();
     QString error;
     const qint64 stepId = m_stepId;
     if (!m_store->finishStep(stepId, info, samples, &error)) {
@@ -1124,6 +1183,8 @@ void RunPipeline::finish(RunStatus status, const QString& reason)
     m_finished = true;
     if (m_watch)
         m_watch->stop();
+    if (m_gpu)
+        m_gpu->stop();
     if (m_runId >= 0) {
         QString error;
         m_store->finishRun(m_runId, status, reason, &error);

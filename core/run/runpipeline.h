@@ -21,11 +21,13 @@
 #include <vector>
 
 class QTimer;
+class QUrl;
 
 namespace kp::core {
 
 struct RunData;
 
+class GpuSampler;
 class MetricsScraper;
 class ServerWatch;
 struct DoctorReport;
@@ -102,9 +104,15 @@ Q_SIGNALS:
 public:
     /// When quiet() is first said: at 30 s, or at a quarter of a request timeout shorter than 2 min (at least 5 s).
     static int quietNoticeSeconds(int requestTimeoutMs);
+    /// Whether `url` names this machine (localhost, a loopback address, its host name or one of its addresses): where
+    /// a local nvidia-smi reads the server's GPUs.
+    static bool onThisMachine(const QUrl& url);
 
 private:
     void planSteps();
+    /// Starts reading the server's GPUs (--dcgm-url, the simulator's own readings, or a local nvidia-smi), or says in
+    /// m_gpuNote why they cannot be read.
+    void startGpuTelemetry();
     /// After the baseline: sizes the steps still to come to the server's pace and announces the plan (planSized).
     void sizeToTheServer();
     /// The baseline's pace, in the server's time, that the steps after it are sized and timed by.
@@ -160,6 +168,8 @@ private:
     std::vector<StepOutcome> m_outcomes;
     std::unique_ptr<LoadEngine> m_engine;
     MetricsScraper* m_scraper = nullptr;
+    GpuSampler* m_gpu = nullptr; ///< the server's GPUs, read through the run; null when they cannot be (m_gpuNote)
+    QString m_gpuNote; ///< why the GPUs are not read, said on every step
     qint64 m_runId = -1;
     QElapsedTimer m_elapsed;
     QString m_stepStartedUtc;

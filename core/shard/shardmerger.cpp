@@ -4,6 +4,7 @@
 
 #include "shard/shardspec.h"
 #include "store/runstore.h"
+#include "telemetry/gpuseries.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -264,6 +265,14 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
             step.cancelled = step.cancelled || stored->info.cancelled;
             cpu += stored->info.client.value(u"cpu_seconds").toDouble();
             lateMs = std::max(lateMs, stored->info.client.value(u"late_ms").toDouble());
+            // The server's GPUs, as the first shard that read them did: every shard saw the same server.
+            if (!GpuSeries::fromJson(step.gpu).measured()) {
+                GpuSeries gpu = GpuSeries::fromJson(stored->info.gpu);
+                for (GpuSample& sample : gpu.samples)
+                    sample.ns += by;
+                if (gpu.measured() || step.gpu.isEmpty())
+                    step.gpu = gpu.toJson();
+            }
             // The server's /metrics, as the first shard in the step scraped it: every shard saw the same server.
             if (samples.empty()) {
                 samples = shard->store->metricsSamples(stored->id, &error);

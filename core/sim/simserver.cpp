@@ -448,6 +448,9 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
     } else if (path == "/metrics") {
         if (expect("GET"))
             handleMetrics(connection);
+    } else if (path == "/dcgm/metrics") {
+        if (expect("GET"))
+            handleDcgm(connection);
     } else if (path == "/v1/models") {
         if (expect("GET"))
             handleModels(connection);
@@ -539,6 +542,57 @@ void SimServer::handleMetrics(SimConnection* connection)
     cache.cacheDtype = m_config.options.kvCacheDtype;
     cache.enablePrefixCaching = m_config.engine.enablePrefixCaching;
     connection->respond(200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(g, cache));
+}
+
+double SimServer::powerW() const
+{
+    // A model, not a measurement: a tenth of the board's rated power idle; busy, from 45% of it with one sequence
+    // (decode is memory-bound and leaves most of the SMs waiting) towards 95% as the batch fills, where the
+    // matrix units work on every step.
+    const double tdp = *m_config.gpu.tdpW;
+    const int running = m_engine->running();
+    if (running == 0)
+        return 0.1 * tdp;
+    const double fill = std::min(1.0, double(running) / double(std::max(1, m_config.engine.maxNumSeqs)));
+    return tdp * (0.45 + 0.5 * std::sqrt(fill));
+}
+
+void SimServer::accrueEnergy(std::int64_t nowNs)
+{
+    if (!m_config.gpu.tdpW)
+        return;
+    // The draw is held from one change of the batch to the next, so the counter is exact for the model.
+    if (m_lastPowerW >= 0)
+        m_energyJ += m_lastPowerW * double(nowNs - m_lastPowerNs) / 1e9;
+    m_lastPowerW = powerW();
+    m_lastPowerNs = nowNs;
+}
+
+void SimServer::handleDcgm(SimConnection* connection)
+{
+    if (!m_config.gpu.tdpW) {
+        connection->respond(404, "text/plain",
+            QStringLiteral("The simulated GPU %1 has no rated power in the catalog, so no power is modelled.\n")
+                .arg(m_config.gpu.name)
+                .toUtf8());
+        return;
+    }
+    accrueEnergy(monotonicNowNs());
+    const double power = m_lastPowerW;
+    const QByteArray labels
+        = "{gpu=\"0\",UUID=\"GPU-kneepoint-sim-0\",modelName=\"" + m_config.gpu.name.toUtf8() + "\"}";
+    QByteArray out;
+    const auto line = [&out, &labels](const char* type, const char* name, const char* help, double value) {
+        out += QByteArray("# HELP ") + name + ' ' + help + "\n# TYPE " + name + ' ' + type + '\n' + name + labels + ' '
+            + QByteArray::number(value, 'f', 3) + '\n';
+    };
+    line("gauge", "DCGM_FI_DEV_POWER_USAGE", "Power draw (in W).", power);
+    line("counter", "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "Total energy consumption since boot (in mJ).",
+        std::floor(m_energyJ * 1000));
+    line("gauge", "DCGM_FI_DEV_GPU_UTIL", "GPU utilization (in %).", m_engine->running() > 0 ? 100 : 0);
+    line("gauge", "DCGM_FI_DEV_FB_USED", "Framebuffer memory used (in MiB).",
+        std::round(m_config.gpu.memoryGib * 1024 * m_config.options.gpuMemoryUtilization));
+    connection->respond(200, "text/plain; version=0.0.4", out);
 }
 
 void SimServer::handleTokenize(SimConnection* connection, const QByteArray& body)
@@ -868,6 +922,7 @@ void SimServer::kickEngine()
 void SimServer::startStep(std::int64_t simStartNs)
 {
     const auto duration = m_engine->beginStep(simStartNs);
+    accrueEnergy(monotonicNowNs());
     if (!duration) {
         m_simClockNs = simStartNs;
         m_lagSeconds = 0; // idle: nothing is behind

@@ -112,6 +112,15 @@ private:
     double m_maxLagSeconds = 0;
     std::uint64_t m_lateSteps = 0;
     std::int64_t m_lastLagWarningNs = 0;
+
+    // The simulated GPU's power as a DCGM exporter reports it (/dcgm/metrics): the energy counter integrates the
+    // modelled draw over real time, as the board's counter does over its own, at every step of the engine.
+    double powerW() const;
+    void accrueEnergy(std::int64_t nowNs);
+    void handleDcgm(SimConnection* connection);
+    double m_energyJ = 0;
+    double m_lastPowerW = -1;
+    std::int64_t m_lastPowerNs = 0;
 };
 
 } // namespace kp::core

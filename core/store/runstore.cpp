@@ -163,6 +163,11 @@ const std::vector<QStringList>& migrations()
             // requests do not wait in memory. Until it ends it is open, and readers do not see it.
             QStringLiteral("ALTER TABLE steps ADD COLUMN open INTEGER NOT NULL DEFAULT 0"),
         },
+        {
+            // Version 5: the server's GPUs during the step (GpuSeries: power, energy, activity, memory, clocks), or
+            // why they were not read. Older steps read it as not measured.
+            QStringLiteral("ALTER TABLE steps ADD COLUMN gpu TEXT"),
+        },
     };
     return list;
 }
@@ -912,8 +917,9 @@ qint64 insertStep(QSqlDatabase& db, const QString& path, qint64 runId, const Ste
     bool open, const QString& storing, QString* error)
 {
     QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
-                             "cancelled, request_count, client, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(
+        QStringLiteral("INSERT INTO steps (run_id, step_index, phase, load, start_ns, end_ns, started_utc, "
+                       "cancelled, request_count, client, gpu, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(runId);
     q.addBindValue(step.index);
     q.addBindValue(step.phase);
@@ -924,6 +930,7 @@ qint64 insertStep(QSqlDatabase& db, const QString& path, qint64 runId, const Ste
     q.addBindValue(step.cancelled ? 1 : 0);
     q.addBindValue(requestCount);
     q.addBindValue(jsonText(step.client));
+    q.addBindValue(jsonText(step.gpu));
     q.addBindValue(open ? 1 : 0);
     if (!q.exec()) {
         // A missing run shows as a foreign key failure; say it in the user's terms.
@@ -1074,7 +1081,7 @@ bool RunStore::finishStep(
     }
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE steps SET phase = ?, load = ?, start_ns = ?, end_ns = ?, started_utc = ?, "
-                             "cancelled = ?, client = ?, open = 0 WHERE id = ? AND open = 1"));
+                             "cancelled = ?, client = ?, gpu = ?, open = 0 WHERE id = ? AND open = 1"));
     q.addBindValue(step.phase);
     q.addBindValue(jsonText(step.load));
     q.addBindValue(qint64(step.startNs));
@@ -1082,6 +1089,7 @@ bool RunStore::finishStep(
     q.addBindValue(step.startedUtc);
     q.addBindValue(step.cancelled ? 1 : 0);
     q.addBindValue(jsonText(step.client));
+    q.addBindValue(jsonText(step.gpu));
     q.addBindValue(stepId);
     if (!q.exec()) {
         setError(error, failure(m_path, storing, q.lastError()));
@@ -1269,7 +1277,8 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
     QSqlQuery q(db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, phase, step_index, load, start_ns, end_ns, started_utc, cancelled, "
-                             "request_count, client FROM steps WHERE run_id = ? AND open = 0 ORDER BY step_index, id"));
+                             "request_count, client, gpu FROM steps WHERE run_id = ? AND open = 0 ORDER BY step_index, "
+                             "id"));
     q.addBindValue(id);
     if (!q.exec()) {
         setError(error, failure(m_path, reading, q.lastError()));
@@ -1287,6 +1296,7 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
         s.info.cancelled = q.value(7).toInt() != 0;
         s.requestCount = q.value(8).toInt();
         s.info.client = jsonObject(q.value(9));
+        s.info.gpu = jsonObject(q.value(10));
         run.steps.push_back(std::move(s));
     }
     return run;

@@ -56,6 +56,9 @@ struct StepInfo
     QString startedUtc; ///< ISO 8601
     bool cancelled = false;
     QJsonObject client; ///< the client's cost: {"cpu_seconds": …, "wall_seconds": …}; empty when not recorded
+    /// The server's GPUs during the step (GpuSeries::toJson: readings, or a note saying why none); empty when not
+    /// recorded (a step stored before version 5).
+    QJsonObject gpu;
 };
 
 /// One scrape of the server's /metrics during a step.

@@ -253,10 +253,22 @@ int main(int argc, char** argv)
     if (self == "vllm")
         return vllm(args);
     if (self == "nvidia-smi") {
-        // --query-gpu=name,memory.total for the GPU, else memory.used: one figure per GPU.
+        // --query-gpu=name,memory.total for the GPU, else GpuSeries::nvidiaSmiFields() (index, power.draw,
+        // utilization.gpu, memory.used, clocks.sm): a line per GPU, memory.used from the environment's figures.
         const bool total = args.size() > 1 && args[1].find("memory.total") != std::string::npos;
-        const std::string used = env("KNEEPOINT_FAKE_NVIDIA_SMI_USED");
-        std::cout << (total ? std::string("NVIDIA H100 80GB HBM3, 81559\n") : (used.empty() ? "1000" : used) + "\n");
+        if (total) {
+            std::cout << "NVIDIA H100 80GB HBM3, 81559\n";
+            return 0;
+        }
+        std::string used = env("KNEEPOINT_FAKE_NVIDIA_SMI_USED");
+        if (used.empty())
+            used = "1000";
+        std::size_t gpu = 0, from = 0;
+        while (from <= used.size()) {
+            const std::size_t end = std::min(used.find('\n', from), used.size());
+            std::cout << gpu++ << ", 312.50, 97, " << used.substr(from, end - from) << ", 1980\n";
+            from = end + 1;
+        }
         return 0;
     }
     return container(args);

@@ -82,6 +82,7 @@ core::RunOptions ConnectionWizard::options() const
     o.rampMs = m_plan->rampMs();
     o.insecure = m_server->insecure();
     o.caFile = m_server->caFile();
+    o.dcgmUrl = m_hardware->dcgmUrl();
     o.maxErrorFraction = m_plan->maxFailureFraction();
     o.capacityPrecision = m_plan->capacityPrecision();
     o.firstByteTimeoutMs = m_plan->firstByteTimeoutMs();
@@ -120,6 +121,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setRampMs(options.rampMs);
     m_server->setInsecure(options.insecure);
     m_server->setCaFile(options.caFile);
+    m_hardware->setDcgmUrl(options.dcgmUrl);
     m_plan->setMaxFailureFraction(options.maxErrorFraction);
     m_plan->setCapacityPrecision(options.capacityPrecision);
     m_plan->setFirstByteTimeoutMs(options.firstByteTimeoutMs);

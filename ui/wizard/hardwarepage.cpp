@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QSpinBox>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -96,10 +97,32 @@ HardwarePage::HardwarePage(QWidget* parent)
     countColumn->addWidget(m_count, 0, Qt::AlignLeft);
     countColumn->addWidget(countNote);
 
+    m_dcgm = new QLineEdit(this);
+    m_dcgm->setObjectName(QStringLiteral("dcgmUrlEdit"));
+    m_dcgm->setAccessibleName(tr("DCGM exporter"));
+    m_dcgm->setPlaceholderText(tr("http://gpu-host:9400/metrics, optional"));
+    m_dcgm->setClearButtonEnabled(true);
+    m_dcgmMessage = new FieldMessage(m_dcgm, this);
+    m_dcgmMessage->setObjectName(QStringLiteral("dcgmMessage"));
+    auto* dcgmNote = new QLabel(tr("For the GPUs' power and energy per token during every step. Without it, "
+                                   "nvidia-smi on this machine is read when the server runs here."),
+        this);
+    dcgmNote->setWordWrap(true);
+    dcgmNote->setForegroundRole(QPalette::PlaceholderText);
+    auto* dcgmLabel = new QLabel(tr("&DCGM exporter:"), this);
+    dcgmLabel->setBuddy(m_dcgm);
+    auto* dcgmColumn = new QVBoxLayout;
+    dcgmColumn->setSpacing(2);
+    dcgmColumn->addWidget(m_dcgm);
+    dcgmColumn->addWidget(m_dcgmMessage);
+    dcgmColumn->addWidget(dcgmNote);
+    connect(m_dcgm, &QLineEdit::textChanged, m_dcgmMessage, &FieldMessage::clearMessage);
+
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(gpuLabel, gpuColumn);
     form->addRow(countLabel, countColumn);
+    form->addRow(dcgmLabel, dcgmColumn);
 
     connect(m_filter, &QLineEdit::textChanged, this, &HardwarePage::applyFilter);
     m_filter->installEventFilter(this);
@@ -162,8 +185,29 @@ bool HardwarePage::eventFilter(QObject* watched, QEvent* event)
     return QWizardPage::eventFilter(watched, event);
 }
 
+QString HardwarePage::dcgmUrl() const
+{
+    const QString text = m_dcgm->text().trimmed();
+    return text.isEmpty() ? QString() : QUrl::fromUserInput(text).toString();
+}
+
+void HardwarePage::setDcgmUrl(const QString& url)
+{
+    m_dcgm->setText(url);
+}
+
 bool HardwarePage::validatePage()
 {
+    const QString dcgm = m_dcgm->text().trimmed();
+    if (!dcgm.isEmpty()) {
+        const QUrl url = QUrl::fromUserInput(dcgm);
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+            m_dcgmMessage->showMessage(
+                tr("This is not the address of a DCGM exporter; it looks like http://gpu-host:9400/metrics."));
+            m_dcgm->setFocus();
+            return false;
+        }
+    }
     if (!gpuId().isEmpty())
         return true;
     m_gpuMessage->showMessage(tr("Choose the GPU the server runs on: the physics check needs its memory bandwidth "

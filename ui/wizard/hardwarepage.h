@@ -31,6 +31,9 @@ public:
     std::optional<core::GpuSpec> gpu() const;
     int gpuCount() const;
     void setGpuCount(int count);
+    /// The DCGM exporter's /metrics the GPUs are read from during the run; empty: a local nvidia-smi where it can.
+    QString dcgmUrl() const;
+    void setDcgmUrl(const QString& url);
 
     bool validatePage() override;
 
@@ -49,6 +52,8 @@ private:
     QListWidget* m_list = nullptr;
     FieldMessage* m_gpuMessage = nullptr;
     QSpinBox* m_count = nullptr;
+    QLineEdit* m_dcgm = nullptr;
+    FieldMessage* m_dcgmMessage = nullptr;
     bool m_showingNoMatch = false;
 };
 

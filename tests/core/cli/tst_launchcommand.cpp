@@ -480,7 +480,8 @@ private Q_SLOTS:
         QVERIFY(!alive(pidFile.readAll().trimmed().toLongLong()));
         QVERIFY(r.out.contains(QStringLiteral("Launched by: kneepoint launch (local)")));
         if (noSmi)
-            QVERIFY2(r.out.contains(QStringLiteral("Peak VRAM: peak VRAM not measured: nvidia-smi not found")),
+            QVERIFY2(r.out.contains(
+                         QStringLiteral("Peak VRAM: peak VRAM not measured: nvidia-smi was not found on this machine")),
                 qPrintable(r.out));
         QVERIFY(box.records_().isEmpty());
         QVERIFY(!box.containsSecret(r));

@@ -127,7 +127,8 @@ private Q_SLOTS:
 
     void vramReadings()
     {
-        QCOMPARE(VramSampler::parseNvidiaSmi("40960\n 61234 \n"), std::optional<double>(61234));
+        QCOMPARE(VramSampler::parseNvidiaSmi("0, 412.50, 97, 40960, 1980\n1, 398.10, 95, 61234, 1975\n"),
+            std::optional<double>(61234));
         QVERIFY(!VramSampler::parseNvidiaSmi("NVIDIA-SMI has failed\n"));
         const QByteArray dcgm = "# HELP DCGM_FI_DEV_FB_USED Framebuffer memory used (in MiB).\n"
                                 "# TYPE DCGM_FI_DEV_FB_USED gauge\n"

@@ -43,6 +43,27 @@ Fixture fixture()
     std::vector<StepSpec> specs = latencyBoundSweep();
     specs[5].failures = 1;
     f.run = makeRun(specs, QStringLiteral("chat"), QStringLiteral("h100-sxm"), 0.2);
+    // The GPU read through every step as a DCGM exporter gives it, eleven readings a step, its draw rising with the
+    // load.
+    for (StepData& step : f.run.steps) {
+        if (!step.stats.window.usable)
+            continue;
+        const std::int64_t from = step.stats.window.startNs;
+        const std::int64_t to = step.stats.window.endNs;
+        const double watts = 250 + 30 * step.index;
+        step.gpuSeries.source = QStringLiteral("dcgm");
+        for (int k = 0; k <= 10; ++k) {
+            GpuSample reading;
+            reading.ns = from + (to - from) * k / 10;
+            reading.gpus = 1;
+            reading.powerW = watts;
+            reading.energyJ = 1e6 + watts * double(reading.ns - from) / 1e9;
+            reading.smActive = 0.4 + 0.05 * step.index;
+            reading.memoryUsedMib = 74519;
+            step.gpuSeries.samples.push_back(reading);
+        }
+        step.gpu = step.gpuSeries.window(from, to);
+    }
     f.analysis = RunAnalysis::of(f.run, AnalysisSettings::ofRun(f.run));
     f.content = ReportContent::of(f.run, f.analysis);
     return f;

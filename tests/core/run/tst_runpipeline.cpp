@@ -169,6 +169,62 @@ private Q_SLOTS:
         QCOMPARE(server[u"prefix_cache_hits"].toDouble(-1), 0.0);
     }
 
+    void theGpusPowerIsReadThroughEveryStep()
+    {
+        // Steps of 10 s of the server's time at 5× speed: 2 s each, ten readings of the simulated GPU's DCGM
+        // exporter in each (one every 200 ms, the scrape interval in the server's time).
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("5")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const KneepointResult f = runKneepoint(
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,16"), QStringLiteral("--duration"), QStringLiteral("10"), QStringLiteral("--shapes"),
+                QStringLiteral("256/64"), QStringLiteral("--db"), db},
+            120'000);
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const std::optional<RunData> data = RunData::load(*store, store->runs().first().id, &error);
+        QVERIFY2(data, qPrintable(error));
+        for (const StepData& step : data->steps) {
+            QCOMPARE(step.gpuSeries.source, QStringLiteral("dcgm"));
+            QVERIFY2(step.gpu.measured() && step.gpu.fromEnergyCounter, qPrintable(step.loadText()));
+            // Busy throughout: the model's 45% to 95% of the H100's 700 W.
+            QVERIFY2(step.gpu.meanPowerW >= 0.44 * 700 && step.gpu.meanPowerW <= 0.95 * 700,
+                qPrintable(QStringLiteral("%1: %2 W from %3 readings over %4 s")
+                               .arg(step.loadText())
+                               .arg(step.gpu.meanPowerW)
+                               .arg(step.gpu.samples)
+                               .arg(step.gpu.seconds)));
+        }
+        // Energy per output token is the draw over the step's own output rate; more users share the draw.
+        const RunAnalysis analysis = RunAnalysis::of(*data, AnalysisSettings::ofRunOffline(*data));
+        QCOMPARE(int(analysis.curve.points.size()), 2);
+        const CurvePoint& one = analysis.curve.points.front();
+        const CurvePoint& sixteen = analysis.curve.points.back();
+        QVERIFY(std::abs(sixteen.joulesPerOutputToken * sixteen.outputTokensPerSecond - sixteen.powerW)
+            < 1e-6 * sixteen.powerW);
+        QVERIFY2(sixteen.joulesPerOutputToken < one.joulesPerOutputToken / 4,
+            qPrintable(QStringLiteral("%1 J at 1 user, %2 J at 16")
+                           .arg(one.joulesPerOutputToken)
+                           .arg(sixteen.joulesPerOutputToken)));
+        const KneepointResult report = runKneepoint({QStringLiteral("report"), QString::number(data->run.summary.id),
+            QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("md")});
+        QVERIFY2(report.out.contains(QStringLiteral("J per output token at 16 users")), qPrintable(report.out));
+        QVERIFY2(report.out.contains(QStringLiteral("### GPU power per step")), qPrintable(report.out));
+    }
+
+    void theGpusAreReadOnlyWhereTheyCanBe()
+    {
+        QVERIFY(RunPipeline::onThisMachine(QUrl(QStringLiteral("http://localhost:8000/v1"))));
+        QVERIFY(RunPipeline::onThisMachine(QUrl(QStringLiteral("http://127.0.0.1:8000/v1"))));
+        QVERIFY(RunPipeline::onThisMachine(QUrl(QStringLiteral("http://[::1]:8000/v1"))));
+        QVERIFY(!RunPipeline::onThisMachine(QUrl(QStringLiteral("http://192.0.2.7:8000/v1"))));
+        QVERIFY(!RunPipeline::onThisMachine(QUrl(QStringLiteral("https://api.example.com/v1"))));
+    }
+
     void aSharedPrefixMeetsThePrefixCacheAndNothingElseDoes()
     {
         // The simulator caches prefixes as vLLM V1 does. With 512 of 1,024 tokens shared, about half of each prompt

@@ -238,6 +238,14 @@ private Q_SLOTS:
         const QString gpuId = gpuList->selectedItems().first()->data(Qt::UserRole).toString();
         QVERIFY2(gpuId.startsWith(QStringLiteral("h100")), qPrintable(gpuId));
         replaceText(find<QSpinBox>(wizard, "gpuCountSpin"), QStringLiteral("2"));
+        // A DCGM exporter's address is checked before Next, beside its field.
+        auto* dcgm = find<QLineEdit>(wizard, "dcgmUrlEdit");
+        QTest::keyClicks(dcgm, QStringLiteral("ftp://gpu-box/metrics"));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+        QVERIFY(showsMessage(find<QLabel>(wizard, "dcgmMessage")));
+        replaceText(dcgm, QStringLiteral("http://gpu-box:9400/metrics"));
+        QVERIFY(!showsMessage(find<QLabel>(wizard, "dcgmMessage")));
         screenshot(wizard, QStringLiteral("2-hardware"));
         click(next);
 
@@ -389,6 +397,7 @@ private Q_SLOTS:
         QCOMPARE(o.gpu, gpuId);
         QCOMPARE(wizard.gpuCount(), 2);
         QCOMPARE(wizard.options().gpuCount, 2);
+        QCOMPARE(wizard.options().dcgmUrl, QStringLiteral("http://gpu-box:9400/metrics"));
         QCOMPARE(o.product, QStringLiteral("reasoning"));
         QCOMPARE(o.shapes.size(), 2);
         QCOMPARE(o.shapes[0].input, 512); // the reasoning default, swept
@@ -441,6 +450,7 @@ private Q_SLOTS:
         given.turns = 4;
         given.capacityPrecision = 0.05; // "Pin capacity down to within ±5%"
         given.serverWaitSeconds = 0; // "no wait: stop the run"
+        given.dcgmUrl = QStringLiteral("http://gpu-box:9400/metrics");
         ConnectionWizard wizard;
         wizard.setOptions(given);
         const kp::core::RunOptions o = wizard.options();
@@ -463,6 +473,7 @@ private Q_SLOTS:
         QCOMPARE(o.lengthSpread, 0.3);
         QCOMPARE(o.turns, 4);
         QCOMPARE(o.serverWaitSeconds, 0);
+        QCOMPARE(o.dcgmUrl, given.dcgmUrl);
         // The wizard's default is the command line's.
         QCOMPARE(ConnectionWizard().options().serverWaitSeconds, kp::core::RunOptions().serverWaitSeconds);
     }
