@@ -103,6 +103,49 @@
     </message>
 </context>
 <context>
+    <name>ExperimentReport</name>
+    <message>
+        <source>Kneepoint experiment %1</source>
+        <translation>Kneepoint-Experiment %1</translation>
+    </message>
+    <message>
+        <source>%1 setting of %2 for %3, against the baseline of run %4 (%5)</source>
+        <translation>%1 Einstellung von %2 für %3, gegen die Basislinie von Lauf %4 (%5)</translation>
+    </message>
+    <message>
+        <source>%1 settings of %2 for %3, against the baseline of run %4 (%5)</source>
+        <translation>%1 Einstellungen von %2 für %3, gegen die Basislinie von Lauf %4 (%5)</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>ein unbekanntes Modell</translation>
+    </message>
+    <message>
+        <source>Every trial is a stored run: kneepoint show RUN explains it, and kneepoint compare BASELINE RUN sets the two side by side with the same noise test.</source>
+        <translation>Jeder Versuch ist ein gespeicherter Lauf: kneepoint show LAUF erklärt ihn, und kneepoint compare BASISLINIE LAUF stellt beide mit demselben Rauschtest nebeneinander.</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Empfehlung</translation>
+    </message>
+    <message>
+        <source>Trials, ranked by capacity</source>
+        <translation>Versuche, nach Kapazität geordnet</translation>
+    </message>
+    <message>
+        <source>The PDF could not be painted.</source>
+        <translation>Das PDF konnte nicht gezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>Every number of this experiment, as JSON</source>
+        <translation>Jede Zahl dieses Experiments, als JSON</translation>
+    </message>
+    <message>
+        <source>--format is one of %1, not &apos;%2&apos;.</source>
+        <translation>--format ist eines von %1, nicht &apos;%2&apos;.</translation>
+    </message>
+</context>
+<context>
     <name>Findings</name>
     <message>
         <source>the server reports it off, so it was switched off at launch</source>
@@ -3185,6 +3228,78 @@
         <source>Quality of %1: %2</source>
         <translation>Qualität von %1: %2</translation>
     </message>
+    <message>
+        <source>No stored run belongs to experiment %1; kneepoint experiments lists those there are.</source>
+        <translation>Kein gespeicherter Lauf gehört zu Experiment %1; kneepoint experiments listet die vorhandenen auf.</translation>
+    </message>
+    <message>
+        <source>the run ended %1: %2</source>
+        <translation>der Lauf endete %1: %2</translation>
+    </message>
+    <message>
+        <source>its run is not in this history</source>
+        <translation>sein Lauf ist nicht in diesem Verlauf</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>beyond noise?</source>
+        <translation>über dem Rauschen?</translation>
+    </message>
+    <message>
+        <source>twin predicted</source>
+        <translation>Vorhersage des Zwillings</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <source>CI gate</source>
+        <translation>CI-Prüfung</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>die Basislinie</translation>
+    </message>
+    <message>
+        <source>not measured: %1</source>
+        <translation>nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <source>yes: %1</source>
+        <translation>ja: %1</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>nein: %1</translation>
+    </message>
+    <message>
+        <source>asked (pass %1)</source>
+        <translation>gefragt (Durchgang %1)</translation>
+    </message>
+    <message>
+        <source>unchanged by this setting</source>
+        <translation>von dieser Einstellung unberührt</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::PdfAttachments</name>
@@ -3852,6 +3967,89 @@
     <message>
         <source>&amp;Start the benchmark</source>
         <translation>Benchmark &amp;starten</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::ExperimentDialog</name>
+    <message>
+        <source>&amp;Copy flag</source>
+        <translation>Flag &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open run</source>
+        <translation>Lauf ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren …</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimente</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>E&amp;xperiment:</source>
+        <translation>E&amp;xperiment:</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Trials, ranked by capacity</source>
+        <translation>Versuche, nach Kapazität geordnet</translation>
+    </message>
+    <message>
+        <source>Reading the stored experiments…</source>
+        <translation>Die gespeicherten Experimente werden gelesen …</translation>
+    </message>
+    <message>
+        <source>Show the selected trial&apos;s run in the window</source>
+        <translation>Den Lauf des gewählten Versuchs im Fenster zeigen</translation>
+    </message>
+    <message>
+        <source>No experiment is stored yet. kneepoint tune makes one: it launches the server with each setting to try, measures it and recommends the best (see docs/cli.md).</source>
+        <translation>Noch kein Experiment gespeichert. kneepoint tune legt eines an: Es startet den Server mit jeder zu testenden Einstellung, misst ihn und empfiehlt die beste (siehe docs/cli.md).</translation>
+    </message>
+    <message>
+        <source>%1: %2 setting of %3 for %4, %5</source>
+        <translation>%1: %2 Einstellung von %3 für %4, %5</translation>
+    </message>
+    <message>
+        <source>%1: %2 settings of %3 for %4, %5</source>
+        <translation>%1: %2 Einstellungen von %3 für %4, %5</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>ein unbekanntes Modell</translation>
+    </message>
+    <message>
+        <source>Comparing each trial with the baseline…</source>
+        <translation>Jeder Versuch wird mit der Basislinie verglichen …</translation>
+    </message>
+    <message>
+        <source>Every trial is a stored run: open one to see its report. The same table is printed by kneepoint experiments %1.</source>
+        <translation>Jeder Versuch ist ein gespeicherter Lauf: Öffnen Sie einen, um seinen Bericht zu sehen. Dieselbe Tabelle gibt kneepoint experiments %1 aus.</translation>
+    </message>
+    <message>
+        <source>Export experiment</source>
+        <translation>Experiment exportieren</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML page (*.html);;PDF document (*.pdf);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;HTML-Seite (*.html);;PDF-Dokument (*.pdf);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Name the file .md, .html, .pdf or .json.</source>
+        <translation>Geben Sie der Datei die Endung .md, .html, .pdf oder .json.</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -4881,6 +5079,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Export run for another &amp;machine…</source>
         <translation>Lauf für einen anderen Rechner e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>E&amp;xperiments…</source>
+        <translation>E&amp;xperimente …</translation>
     </message>
 </context>
 <context>

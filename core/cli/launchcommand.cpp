@@ -372,8 +372,8 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     return ExitOk;
 }
 
-LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
-    const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json, CommandIo& io, CommandIo& runIo)
+LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(const LaunchPreparation& prepared, RunOptions sweep,
+    RunStore& store, bool json, CommandIo& io, CommandIo& runIo, const WhileUp& whileUp)
 {
     LaunchedRun result;
     LaunchSession session(prepared);
@@ -401,6 +401,10 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
     }
     result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
     Interrupts::install();
+    // The caller's work on the proven server once the sweep has completed (an experiment's quality pass), before
+    // it is stopped.
+    if (whileUp && result.code == ExitOk && interrupts.count() == 0)
+        whileUp(session.baseUrl(), prepared.plan.servedModelName);
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
     if (result.runId >= 0) {
         QString error;

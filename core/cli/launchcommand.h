@@ -7,6 +7,9 @@
 #include "plan/runoptions.h"
 
 #include <QJsonObject>
+#include <QUrl>
+
+#include <functional>
 
 namespace kp::core {
 
@@ -41,8 +44,10 @@ public:
         QString logPath; ///< the server's whole output
         QJsonObject facts; ///< what the launch learnt
     };
+    /// Work on the proven server after a completed sweep, before it is stopped: its base URL and served name.
+    using WhileUp = std::function<void(const QUrl& baseUrl, const QString& model)>;
     static LaunchedRun launchAndRun(const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json,
-        CommandIo& io, CommandIo& runIo);
+        CommandIo& io, CommandIo& runIo, const WhileUp& whileUp = {});
 };
 
 } // namespace kp::core

@@ -9,6 +9,7 @@
 #include "quality/qualityasker.h"
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
+#include "quality/qualityverdict.h"
 #include "quality/questionset.h"
 #include "store/runstore.h"
 
@@ -26,7 +27,6 @@ namespace {
 
 constexpr int Width = 100;
 constexpr int ShownChanges = 40;
-constexpr double DefaultAllowedDropPp = 1.0;
 
 QString percent(double fraction)
 {
@@ -182,7 +182,7 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
                                              "the after pass without it.")};
         allowedDrop = option::number(p, QStringLiteral("allowed-drop"), 0, 100);
     } else if (role == u"before") {
-        allowedDrop = DefaultAllowedDropPp;
+        allowedDrop = QualityVerdict::kDefaultAllowedDropPp;
     }
     options.repeat = option::integer(p, QStringLiteral("repeat"), 1, 10);
     options.concurrency = option::integer(p, QStringLiteral("concurrency"), 1, 256);

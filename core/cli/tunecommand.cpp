@@ -6,6 +6,9 @@
 #include "cli/launchcommand.h"
 #include "cli/runcommand.h"
 #include "cli/storeoption.h"
+#include "quality/qualityasker.h"
+#include "quality/qualityverdict.h"
+#include "quality/questionset.h"
 #include "store/runstore.h"
 #include "tune/experiment.h"
 
@@ -37,8 +40,10 @@ QString TuneCommand::description() const
         "twin to each trial as it is measured, within --max-trials and --max-minutes. Each trial is a stored run, "
         "compared with the baseline as kneepoint compare does. The table ranks them by capacity beside what the twin "
         "predicted and how far it was off; a setting is recommended only when its "
-        "capacity beat the baseline's beyond noise. Quality is not asked: for a setting that can change answers (a "
-        "KV cache dtype, a quantisation), run kneepoint quality before and after.");
+        "capacity beat the baseline's beyond noise. When a setting can change what the model answers (a KV cache "
+        "dtype, a quantisation, speculative decoding), the question set of kneepoint quality is asked of the "
+        "baseline's server and of that setting's, and the setting is recommended only when its answers held by the "
+        "baseline pass's rule (--allowed-drop).");
 }
 
 QList<QCommandLineOption> TuneCommand::options() const
@@ -57,6 +62,16 @@ QList<QCommandLineOption> TuneCommand::options() const
     list << QCommandLineOption(QStringLiteral("fresh"),
         QStringLiteral("Measure every trial again, rather than take those an interrupted run of the same command "
                        "stored."));
+    list << QCommandLineOption(QStringLiteral("no-quality"),
+        QStringLiteral("Ask no question set, even of a setting that can change answers; such a setting is then not "
+                       "recommended."));
+    list << QCommandLineOption(QStringLiteral("quality-set"),
+        QStringLiteral("The question set to ask (default: the bundled one), as kneepoint quality ask --set."),
+        QStringLiteral("FILE"));
+    list << QCommandLineOption(QStringLiteral("allowed-drop"),
+        QStringLiteral("The most a setting may lower the share of right answers, in percentage points (default %1).")
+            .arg(QualityVerdict::kDefaultAllowedDropPp),
+        QStringLiteral("PP"), QString::number(QualityVerdict::kDefaultAllowedDropPp));
     list << QCommandLineOption(QStringLiteral("max-minutes"),
         QStringLiteral("Start no further trial once this many minutes have passed (0: no limit)."), QStringLiteral("M"),
         QStringLiteral("0"));
@@ -78,6 +93,25 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     const int maxTrials = option::integer(p, QStringLiteral("max-trials"), 1, 64);
     const double maxMinutes = option::number(p, QStringLiteral("max-minutes"), 0, 7 * 24 * 60);
     const bool json = p.isSet(QStringLiteral("json"));
+    // The question set, for a setting that can change answers: loaded before anything starts.
+    const bool askQuality = !p.isSet(QStringLiteral("no-quality"))
+        && std::any_of(settings->begin(), settings->end(), [](const TuneSetting& s) { return s.changesAnswers(); });
+    const double allowedDrop = option::number(p, QStringLiteral("allowed-drop"), 0, 100);
+    std::optional<QuestionSet> loadedSet;
+    const QuestionSet* questionSet = &QuestionSet::bundled();
+    if (askQuality && p.isSet(QStringLiteral("quality-set"))) {
+        QStringList problems;
+        loadedSet = QuestionSet::load(p.value(QStringLiteral("quality-set")), &problems);
+        if (!loadedSet)
+            throw UsageError {QStringLiteral("--quality-set %1 is not a clean question set: %2")
+                                  .arg(p.value(QStringLiteral("quality-set")), problems.value(0))};
+        questionSet = &*loadedSet;
+    }
+    if (askQuality && questionSet->questions().empty()) {
+        io.err << "kneepoint tune: the bundled question set is missing from this build; pass --quality-set FILE.\n";
+        return ExitFailure;
+    }
+    const QualityAskOptions qualityOptions;
 
     // Every launch is checked before the first one starts.
     QList<LaunchPreparation> prepared {request.prepare()};
@@ -137,6 +171,7 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
         const QString key = t.setting ? t.setting->engineArg() : QString();
         if (stored.contains(key)) {
             t.runId = stored.value(key);
+            t.qualityPass = Experiment::storedQualityPass(*store, t.runId);
             io.err << QStringLiteral("Trial %1 of %2: %3: run %4, stored already.\n")
                           .arg(number)
                           .arg(total)
@@ -152,7 +187,31 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
         QString summary;
         QTextStream summaryStream(&summary);
         CommandIo runIo {summaryStream, io.err};
-        const LaunchCommand::LaunchedRun launched = LaunchCommand::launchAndRun(prep, sweep, *store, false, io, runIo);
+        // The question set, while the server is up: the baseline's pass carries the rule every setting is held to.
+        LaunchCommand::WhileUp ask;
+        if (askQuality && (!t.setting || t.setting->changesAnswers()))
+            ask = [&](const QUrl& url, const QString& model) {
+                QualityAskOptions options = qualityOptions;
+                options.url = url;
+                options.model = model;
+                io.err << QStringLiteral("  asking the %1 questions of %2, %3 times, of this server\n")
+                              .arg(questionSet->questions().size())
+                              .arg(questionSet->name())
+                              .arg(options.repeat);
+                io.err.flush();
+                QString askError;
+                t.qualityPass = QualityAsker::askAndStore(*questionSet, options,
+                    t.setting ? QStringLiteral("after") : QStringLiteral("before"),
+                    t.setting ? std::nullopt : std::optional<double>(allowedDrop), *store, &askError);
+                if (t.qualityPass < 0) {
+                    t.qualityFailure = QStringLiteral("the question set could not be asked: ") + askError;
+                    io.err << "  " << t.qualityFailure << '\n';
+                } else {
+                    io.err << QStringLiteral("  stored as quality pass %1\n").arg(t.qualityPass);
+                }
+            };
+        const LaunchCommand::LaunchedRun launched
+            = LaunchCommand::launchAndRun(prep, sweep, *store, false, io, runIo, ask);
         t.runId = launched.runId;
         if (!launched.proven || launched.code == ExitInterrupted) {
             interrupted = launched.interrupted || launched.code == ExitInterrupted;
@@ -164,7 +223,9 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
             t.failure = QStringLiteral("the run ended %1: %2")
                             .arg(runStatusName(run->summary.status), run->summary.statusReason);
         QString tagError;
-        if (!Experiment::tag(*store, t.runId, id, key, &tagError))
+        if (!askQuality && t.setting && t.setting->changesAnswers())
+            t.qualityFailure = QStringLiteral("--no-quality was given");
+        if (!Experiment::tag(*store, t, id, &tagError))
             io.err << "kneepoint tune: " << tagError << '\n';
         io.err << QStringLiteral("  stored as run %1; the server was stopped and removed.\n").arg(t.runId);
     };

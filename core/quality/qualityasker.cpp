@@ -4,12 +4,15 @@
 
 #include "net/replylimit.h"
 
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace kp::core {
 
@@ -259,6 +262,35 @@ void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::si
         else
             emit finished(true, {});
     }
+}
+
+qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
+    std::optional<double> allowedDropPp, RunStore& store, QString* error)
+{
+    QualityAsker asker(set, options);
+    bool ok = false;
+    QString failure;
+    QEventLoop loop;
+    QObject::connect(&asker, &QualityAsker::finished, &loop, [&](bool success, const QString& why) {
+        ok = success;
+        failure = why;
+        loop.quit();
+    });
+    QTimer::singleShot(0, &asker, &QualityAsker::start);
+    loop.exec();
+    if (!ok) {
+        *error = failure;
+        return -1;
+    }
+    const auto answered = std::count_if(
+        asker.answers().begin(), asker.answers().end(), [](const QualityAnswer& a) { return a.answered(); });
+    if (answered == 0) {
+        *error = QStringLiteral("every one of the %1 questions failed (the first: %2); nothing was stored")
+                     .arg(asker.answers().size())
+                     .arg(asker.answers().empty() ? QString() : asker.answers().front().error);
+        return -1;
+    }
+    return QualityStore(store).savePass(asker.passInfo(role, allowedDropPp), asker.answers(), error);
 }
 
 QualityPassInfo QualityAsker::passInfo(const QString& role, std::optional<double> allowedDropPp) const

@@ -63,6 +63,12 @@ public:
     /// "before" pass only. Never the API key.
     QualityPassInfo passInfo(const QString& role, std::optional<double> allowedDropPp) const;
 
+    /// Asks `set` of the server as `options` say and stores the pass in `store`, waiting for it on the calling
+    /// thread's event loop: what an experiment asks of each server it launched. The pass id, or -1 with `error` a
+    /// sentence when the server could not be used or every request failed (nothing is stored then).
+    static qint64 askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
+        std::optional<double> allowedDropPp, RunStore& store, QString* error);
+
 signals:
     void progress(int done, int total);
     /// `ok` false: the server could not be used at all (`error` says why) and nothing was asked.

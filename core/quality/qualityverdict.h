@@ -20,6 +20,9 @@ namespace kp::core {
 struct QualityVerdict
 {
     enum class Outcome { Pass, Fail, Inconclusive };
+    /// The rule a before pass carries unless the user sets one: accuracy may fall by at most 1 percentage point.
+    static constexpr double kDefaultAllowedDropPp = 1.0;
+    static constexpr double kDefaultConfidence = 0.95;
 
     Outcome outcome = Outcome::Inconclusive;
     QString sentence; ///< the verdict in words, with the numbers that decided it

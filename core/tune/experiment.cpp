@@ -10,6 +10,9 @@
 #include "common/textformat.h"
 #include "plan/runoptions.h"
 #include "predict/prediction.h"
+#include "quality/qualitycomparison.h"
+#include "quality/qualitystore.h"
+#include "quality/qualityverdict.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
@@ -92,17 +95,34 @@ QHash<QString, qint64> Experiment::storedTrials(const RunStore& store, const QSt
     return found;
 }
 
-bool Experiment::tag(RunStore& store, qint64 runId, const QString& id, const QString& setting, QString* error)
+bool Experiment::tag(RunStore& store, const Trial& trial, const QString& id, QString* error)
 {
-    const std::optional<StoredRun> run = store.run(runId, error);
+    const std::optional<StoredRun> run = store.run(trial.runId, error);
     if (!run)
         return false;
     QJsonObject facts = run->info.facts;
     QJsonObject launch = facts.value(u"launch").toObject();
-    launch[QStringLiteral("experiment")]
-        = QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("setting"), setting}};
+    QJsonObject tag {{QStringLiteral("id"), id},
+        {QStringLiteral("setting"), trial.setting ? trial.setting->engineArg() : QString()}};
+    if (trial.predictedFrom >= 0)
+        tag[QStringLiteral("prediction")] = QJsonObject {{QStringLiteral("users"), number(trial.predicted)},
+            {QStringLiteral("at_least"), trial.predictedAtLeast}, {QStringLiteral("words"), trial.prediction},
+            {QStringLiteral("fitted_to_run"), trial.predictedFrom}};
+    if (trial.qualityPass >= 0)
+        tag[QStringLiteral("quality_pass")] = trial.qualityPass;
+    launch[QStringLiteral("experiment")] = tag;
     facts[QStringLiteral("launch")] = launch;
-    return store.updateFacts(runId, facts, error);
+    return store.updateFacts(trial.runId, facts, error);
+}
+
+qint64 Experiment::storedQualityPass(const RunStore& store, qint64 runId)
+{
+    const std::optional<StoredRun> run = store.run(runId);
+    if (!run)
+        return -1;
+    const QJsonValue pass
+        = run->info.facts.value(u"launch").toObject().value(u"experiment").toObject().value(u"quality_pass");
+    return pass.isDouble() ? qint64(pass.toDouble()) : -1;
 }
 
 void Experiment::predict(const RunData& run, QList<Trial>& untried)
@@ -151,6 +171,11 @@ QString Experiment::Trial::label() const
     return setting ? setting->flag() : tr("baseline");
 }
 
+bool Experiment::Trial::answersHold() const
+{
+    return !setting || !setting->changesAnswers() || quality == u"pass";
+}
+
 QString Experiment::Trial::predictionChecked() const
 {
     if (std::isnan(twinOffPercent))
@@ -158,6 +183,48 @@ QString Experiment::Trial::predictionChecked() const
     return (twinOffAtLeast ? tr("%1 (off by %2 or more)") : tr("%1 (off by %2)"))
         .arg(prediction, text::change(twinOffPercent));
 }
+
+namespace {
+
+// A quality verdict's sentence to stand inside another: without its own "FAIL: " and closing stop.
+QString bareVerdict(QString why)
+{
+    if (const qsizetype colon = why.indexOf(QStringLiteral(": "));
+        colon > 0 && colon < 14 && why.left(colon).toUpper() == why.left(colon))
+        why = why.mid(colon + 2);
+    while (why.endsWith(u'.'))
+        why.chop(1);
+    return why;
+}
+
+// The trial's answers against the baseline's, as kneepoint quality compare judges them, for a setting that can
+// change them.
+void judgeQuality(const RunStore& store, const Experiment::Trial& baseline, Experiment::Trial& t)
+{
+    if (!t.setting || !t.setting->changesAnswers())
+        return;
+    t.quality = QStringLiteral("not asked");
+    if (t.qualityPass < 0 || baseline.qualityPass < 0) {
+        const QString why = !t.qualityFailure.isEmpty() ? t.qualityFailure : baseline.qualityFailure;
+        t.qualityWhy = why.isEmpty() ? Experiment::tr("its answers were not checked") : why;
+        return;
+    }
+    const QualityStore quality(store);
+    QString error;
+    const std::optional<QualityPass> before = quality.pass(baseline.qualityPass, &error);
+    const std::optional<QualityPass> after = before ? quality.pass(t.qualityPass, &error) : std::nullopt;
+    const std::optional<QualityComparison> c = before && after
+        ? QualityComparison::compare(*before, *after, QualityVerdict::kDefaultConfidence, &error)
+        : std::nullopt;
+    if (!c) {
+        t.qualityWhy = error;
+        return;
+    }
+    t.quality = QualityVerdict::name(c->verdict.outcome);
+    t.qualityWhy = c->verdict.sentence;
+}
+
+} // namespace
 
 void Experiment::judge(const RunStore& store)
 {
@@ -191,6 +258,7 @@ void Experiment::judge(const RunStore& store)
         t.beyondNoise = c.capacitySignificant;
         t.why = c.capacityWhy;
         t.gate = RunGate::outcomeName(RunGate::of(c, run->run.summary).outcome);
+        judgeQuality(store, trials.front(), t);
         if (!std::isnan(t.predicted) && t.predicted > 0) {
             if (t.predictedAtLeast && t.bound == Capacity::Bound::AtLeast)
                 t.twinOffPercent = 0; // both at the top of the sweep: as far as it reaches, right
@@ -223,8 +291,30 @@ void Experiment::judge(const RunStore& store)
                   .arg(baseline.failure.isEmpty() ? tr("no run") : baseline.failure);
         return;
     }
-    const Trial& best = trials[ranking.front()];
-    if (ranking.front() == 0) {
+    // A setting that can change answers is recommended only when they held; the fastest one whose answers did not
+    // is named, with why.
+    QString passedOver;
+    qsizetype bestRank = 0;
+    while (bestRank < ranking.size() && !trials[ranking[bestRank]].answersHold()) {
+        const Trial& fast = trials[ranking[bestRank]];
+        const QString why = bareVerdict(fast.qualityWhy);
+        const QString reason = fast.quality == u"not asked" ? tr("its answers were not checked (%1)").arg(why)
+            : fast.quality == u"fail"                       ? tr("its answers did not hold (%1)").arg(why)
+                                      : tr("its answers could not be shown to hold (%1)").arg(why);
+        passedOver += tr("%1 measured a capacity of %2, but is not recommended: %3. ")
+                          .arg(fast.label(), fast.capacity, reason);
+        ++bestRank;
+    }
+    if (bestRank == ranking.size()) {
+        recommendation = passedOver + tr("Keep the baseline's settings.");
+        return;
+    }
+    const Trial& best = trials[ranking[bestRank]];
+    if (ranking[bestRank] == 0 && !passedOver.isEmpty()) {
+        recommendation = tr("Otherwise keep the baseline's settings: no setting whose answers held beat its capacity "
+                            "of %1.")
+                             .arg(baseline.capacity);
+    } else if (ranking[bestRank] == 0) {
         recommendation = trials.size() == 2
             ? tr("Keep the baseline's settings: the setting tried did not beat its capacity of %1.")
                   .arg(baseline.capacity)
@@ -236,23 +326,35 @@ void Experiment::judge(const RunStore& store)
         recommendation
             = tr("Start %1 with %2: capacity %3 against the baseline's %4 (%5, beyond noise).")
                   .arg(engine, flagToCopy, best.capacity, baseline.capacity, text::change(best.changePercent));
+        if (best.setting->changesAnswers())
+            recommendation += u' ' + tr("Its answers held: %1").arg(best.qualityWhy);
     } else {
         recommendation = tr("%1 measured the highest capacity, %2 against the baseline's %3, but not beyond noise "
                             "(%4): keep the baseline, or measure both again.")
                              .arg(best.label(), best.capacity, baseline.capacity, best.why);
     }
+    recommendation = passedOver + recommendation;
 }
 
 QString Experiment::text() const
 {
-    QString out = QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
+    // The quality column only where a setting could change the answers.
+    const bool quality = std::any_of(trials.begin(), trials.end(), [](const Trial& t) { return !t.quality.isEmpty(); });
+    const auto qualityCell = [](const Trial& t, qsizetype i) -> QString {
+        if (i == 0)
+            return t.qualityPass >= 0 ? QStringLiteral("pass %1").arg(t.qualityPass) : QStringLiteral("–");
+        return t.quality.isEmpty() ? QStringLiteral("–") : t.quality;
+    };
+    QString out = QStringLiteral("%1 %2 %3 %4 %5 %6  ")
                       .arg(QStringLiteral("rank"), -4)
                       .arg(QStringLiteral("setting"), -22)
                       .arg(QStringLiteral("run"), 5)
                       .arg(QStringLiteral("capacity"), -20)
                       .arg(QStringLiteral("change"), 8)
-                      .arg(QStringLiteral("twin predicted"), -30)
-                      .arg(QStringLiteral("beyond noise?"));
+                      .arg(QStringLiteral("twin predicted"), -30);
+    if (quality)
+        out += QStringLiteral("%1 ").arg(QStringLiteral("quality"), -14);
+    out += QStringLiteral("beyond noise?\n");
     for (qsizetype i = 0; i < trials.size(); ++i) {
         const Trial& t = trials[i];
         const qsizetype rank = ranking.indexOf(int(i));
@@ -260,16 +362,23 @@ QString Experiment::text() const
             : !t.measured()          ? QStringLiteral("not measured: ") + t.failure
             : t.beyondNoise          ? QStringLiteral("yes (%1)").arg(t.why)
                                      : QStringLiteral("no (%1)").arg(t.why);
-        out += QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6  ")
                    .arg(rank < 0 ? QStringLiteral("–") : QString::number(rank + 1), -4)
                    .arg(t.label(), -22)
                    .arg(t.runId < 0 ? QStringLiteral("–") : QString::number(t.runId), 5)
                    .arg(t.measured() ? t.capacity : QStringLiteral("–"), -20)
                    .arg(i == 0 ? QString() : text::change(t.changePercent), 8)
-                   .arg(i == 0 ? QString() : t.predictionChecked(), -30)
-                   .arg(noise);
+                   .arg(i == 0 ? QString() : t.predictionChecked(), -30);
+        if (quality)
+            out += QStringLiteral("%1 ").arg(qualityCell(t, i), -14);
+        out += noise + u'\n';
     }
-    return out + u'\n' + recommendation + u'\n'
+    out += u'\n' + recommendation + u'\n';
+    // The answers that held, with their numbers; those that did not are in the recommendation.
+    for (const Trial& t : trials)
+        if (!t.quality.isEmpty() && t.answersHold())
+            out += tr("Quality of %1: %2").arg(t.label(), t.qualityWhy) + u'\n';
+    return out
         + tr("Every trial is a stored run of experiment %1; running the same command again takes them as they are.")
               .arg(id)
         + u'\n';
@@ -294,6 +403,9 @@ QJsonObject Experiment::toJson() const
             {QStringLiteral("twin_fitted_to_run"), t.predictedFrom < 0 ? QJsonValue() : QJsonValue(t.predictedFrom)},
             {QStringLiteral("twin_off_percent"), number(t.twinOffPercent)},
             {QStringLiteral("twin_off_at_least"), t.twinOffAtLeast},
+            {QStringLiteral("quality_pass"), t.qualityPass < 0 ? QJsonValue() : QJsonValue(t.qualityPass)},
+            {QStringLiteral("quality"), t.quality.isEmpty() ? QJsonValue() : QJsonValue(t.quality)},
+            {QStringLiteral("quality_why"), t.qualityWhy.isEmpty() ? QJsonValue() : QJsonValue(t.qualityWhy)},
             {QStringLiteral("rank"),
                 ranking.contains(int(i)) ? QJsonValue(ranking.indexOf(int(i)) + 1) : QJsonValue()}};
         list.append(o);

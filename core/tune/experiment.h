@@ -65,6 +65,16 @@ public:
         /// The prediction with how far off it was: "about 5 users (off by −16.0%)".
         QString predictionChecked() const;
 
+        /// The question set's pass asked of this trial's server (before for the baseline, after for a setting that
+        /// can change answers); -1 when none was asked, with `qualityFailure` saying why when it was tried.
+        qint64 qualityPass = -1;
+        QString qualityFailure;
+        // Filled by judge(), for a setting that can change answers:
+        QString quality; ///< "pass", "fail", "inconclusive" against the baseline's pass; "not asked"
+        QString qualityWhy; ///< the verdict's sentence with its numbers, or why it was not asked
+        /// Whether the setting may be recommended: it cannot change answers, or its answers were shown to hold.
+        bool answersHold() const;
+
         bool measured() const { return runId >= 0 && failure.isEmpty(); }
         /// "--parallel 4", or "baseline".
         QString label() const;
@@ -86,16 +96,21 @@ public:
     /// The completed runs of experiment `id` in `store`, by setting (TuneSetting::engineArg(), "" for the baseline),
     /// the newest of each.
     static QHash<QString, qint64> storedTrials(const RunStore& store, const QString& id);
-    /// Marks stored run `runId` as trial `setting` ("" for the baseline) of experiment `id`, in the launch's facts
-    /// (facts.launch.experiment), where comparing two runs' configurations does not look.
-    static bool tag(RunStore& store, qint64 runId, const QString& id, const QString& setting, QString* error);
+    /// Marks the trial's stored run as trial `setting` ("" for the baseline) of experiment `id`, with the twin's
+    /// prediction and the quality pass asked of it, in the launch's facts (facts.launch.experiment), where comparing
+    /// two runs' configurations does not look.
+    static bool tag(RunStore& store, const Trial& trial, const QString& id, QString* error);
+    /// The quality pass stored with a trial's run by tag(); -1 when none.
+    static qint64 storedQualityPass(const RunStore& store, qint64 runId);
     /// The twin fitted to `run` (the latest trial measured) asked about each setting not yet tried: its capacity
     /// under the run's targets, moved by the change it predicts (Prediction::adviceUnder), or why it cannot say; the
     /// settings it ranks best first, those it cannot place after, in their order.
     static void predict(const RunData& run, QList<Trial>& untried);
 
     /// Reads each measured trial's run from `store`, compares it with the baseline's (trials[0]) under the baseline's
-    /// targets, ranks them and words the recommendation.
+    /// targets, judges the answers of a setting that can change them against the baseline's (as kneepoint quality
+    /// compare does, by the baseline pass's rule), ranks them and words the recommendation: a setting that can change
+    /// answers is recommended only when they were shown to hold.
     void judge(const RunStore& store);
 
     /// The table and the recommendation, for a terminal.

@@ -6,6 +6,15 @@
 
 namespace kp::core {
 
+bool TuneSetting::changesAnswers() const
+{
+    static const QStringList keys {QStringLiteral("kv-cache-dtype"), QStringLiteral("calculate-kv-scales"),
+        QStringLiteral("quantization"), QStringLiteral("dtype"), QStringLiteral("speculative-config"),
+        QStringLiteral("cache-type-k"), QStringLiteral("cache-type-v"), QStringLiteral("model-draft"),
+        QStringLiteral("draft-max"), QStringLiteral("draft-min"), QStringLiteral("draft-p-min")};
+    return keys.contains(key);
+}
+
 std::optional<QList<TuneSetting>> TuneSetting::parse(const QStringList& tries, QString* error)
 {
     static const QRegularExpression keyPattern(QStringLiteral("^-{0,2}([a-z][a-z0-9-]*)$"));

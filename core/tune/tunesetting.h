@@ -24,6 +24,10 @@ struct TuneSetting
     QString flag() const { return QStringLiteral("--%1 %2").arg(key, value); }
     /// As the twin takes it (Prediction::apply): "parallel=4".
     QString twinSetting() const { return engineArg(); }
+    /// Whether the setting can change what the model answers, not only how fast: a KV cache stored in fewer bits
+    /// (vLLM's kv-cache-dtype, llama.cpp's cache-type-k/-v), another quantisation or dtype of the weights, or
+    /// speculative decoding. An experiment asks the question set of such a setting's server and the baseline's.
+    bool changesAnswers() const;
 
     /// The settings of --try's values, each KEY=V1,V2,…: one setting per value, each tried alone against the
     /// baseline. Nullopt with `error` a sentence for a value that is not KEY=V1[,V2…], or a setting named twice.

@@ -131,6 +131,15 @@ const std::set<std::string> SimFlags {"--served-model-name", "--max-model-len", 
     std::istringstream extra(env("KNEEPOINT_FAKE_ENGINE_SIM_ARGS"));
     for (std::string word; extra >> word;)
         args.push_back(word);
+    // A server started with an FP8 KV cache may answer otherwise: these words follow, and the simulator takes the
+    // last value of an option (--answer-accuracy 0.5 after the common 0.95).
+    for (std::size_t i = 0; i + 1 < engine.size(); ++i) {
+        if (engine[i] == "--kv-cache-dtype" && engine[i + 1] == "fp8") {
+            std::istringstream fp8(env("KNEEPOINT_FAKE_ENGINE_FP8_SIM_ARGS"));
+            for (std::string word; fp8 >> word;)
+                args.push_back(word);
+        }
+    }
     if (!name.empty()) {
         std::ofstream pidFile(stateDirectory() + "/" + name + ".pid");
         pidFile << ::getpid() << '\n';

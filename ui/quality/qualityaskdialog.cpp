@@ -8,6 +8,7 @@
 #include "load/loadtarget.h"
 #include "quality/qualityasker.h"
 #include "quality/qualitystore.h"
+#include "quality/qualityverdict.h"
 #include "store/runstore.h"
 
 #include <QComboBox>
@@ -62,7 +63,7 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     m_allowedDrop->setRange(0, 50);
     m_allowedDrop->setDecimals(1);
     m_allowedDrop->setSingleStep(0.5);
-    m_allowedDrop->setValue(1);
+    m_allowedDrop->setValue(core::QualityVerdict::kDefaultAllowedDropPp);
     m_allowedDrop->setSuffix(tr(" percentage points"));
     m_repeat->setObjectName(QStringLiteral("qualityRepeat"));
     m_repeat->setAccessibleName(tr("Repetitions"));

@@ -486,6 +486,50 @@ private Q_SLOTS:
         QVERIFY(box.records_().isEmpty());
         QVERIFY(!box.containsSecret(r));
     }
+
+    void tuneChecksTheAnswersOfASettingThatCanChangeThem()
+    {
+        // The FP8 KV cache's server runs 16 sequences at once where the baseline's runs one, and answers half the
+        // questions right where the baseline's answers 95%: faster, it must still not be recommended, and the table
+        // says why.
+        Sandbox box;
+        QProcessEnvironment env = box.environment(QStringLiteral("--speed 20 --answer-accuracy 0.95 --max-num-seqs 1"));
+        env.insert(QStringLiteral("KNEEPOINT_FAKE_ENGINE_FP8_SIM_ARGS"),
+            QStringLiteral("--answer-accuracy 0.5 --max-num-seqs 16"));
+        QStringList args = box.launchArgs({QStringLiteral("--runtime"), QStringLiteral("local"),
+            QStringLiteral("--engine-command"), box.bin + QStringLiteral("/vllm"), QStringLiteral("--try"),
+            QStringLiteral("kv-cache-dtype=fp8"), QStringLiteral("--concurrency"), QStringLiteral("1,2,4"),
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("60"), QStringLiteral("--percentile"), QStringLiteral("50"),
+            QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"), QStringLiteral("64/16"),
+            QStringLiteral("--json")});
+        args[0] = QStringLiteral("tune");
+        const KneepointResult r = runKneepoint(args, 240'000, env);
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        const QJsonObject result = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray trials = result.value(u"trials").toArray();
+        QCOMPARE(trials.size(), 2);
+        const QJsonObject baseline = trials.at(0).toObject();
+        const QJsonObject fp8 = trials.at(1).toObject();
+        QVERIFY2(baseline.value(u"quality_pass").toInt() > 0, qPrintable(r.out));
+        QVERIFY2(fp8.value(u"quality_pass").toInt() > baseline.value(u"quality_pass").toInt(), qPrintable(r.out));
+        QCOMPARE(fp8.value(u"quality").toString(), QStringLiteral("fail"));
+        QVERIFY2(fp8.value(u"quality_why").toString().contains(QStringLiteral("points")), qPrintable(r.out));
+        QVERIFY(result.value(u"flag").isNull());
+        QVERIFY2(result.value(u"recommendation")
+                     .toString()
+                     .startsWith(QStringLiteral("--kv-cache-dtype fp8 measured a capacity of")),
+            qPrintable(result.value(u"recommendation").toString()));
+        QVERIFY(result.value(u"recommendation").toString().contains(QStringLiteral("is not recommended")));
+        QVERIFY(result.value(u"recommendation").toString().contains(QStringLiteral("Otherwise keep the baseline")));
+        QCOMPARE(fp8.value(u"rank").toInt(), 1);
+        // Each pass is stored where kneepoint quality compare finds it, the rule with the baseline's.
+        const KneepointResult compare = runKneepoint({QStringLiteral("quality"), QStringLiteral("compare"),
+                                                         QString::number(baseline.value(u"quality_pass").toInt()),
+                                                         QString::number(fp8.value(u"quality_pass").toInt())},
+            30'000, env);
+        QCOMPARE(compare.code, 1);
+        QVERIFY(!box.containsSecret(r));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLaunchCommand)
