@@ -5,6 +5,7 @@
 #include "cli/analysiscommands.h"
 #include "cli/clockservercommand.h"
 #include "cli/doctorcommand.h"
+#include "cli/experimentscommand.h"
 #include "cli/importcommand.h"
 #include "cli/launchcommand.h"
 #include "cli/lessoncommand.h"
@@ -85,6 +86,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<ManpageCommand>());
     cli.add(std::make_unique<LaunchCommand>());
     cli.add(std::make_unique<TuneCommand>());
+    cli.add(std::make_unique<ExperimentsCommand>());
     cli.add(std::make_unique<QualityCommand>());
     cli.add(std::make_unique<ImportCommand>());
     cli.add(std::make_unique<MergeCommand>());

@@ -40,7 +40,8 @@ QList<QCommandLineOption> ReportCommand::options() const
 
 bool ReportCommand::needsGui(const QStringList& arguments)
 {
-    if (arguments.value(1) != u"report")
+    // report, and experiments (ExperimentsCommand), write PDFs.
+    if (arguments.value(1) != u"report" && arguments.value(1) != u"experiments")
         return false;
     for (qsizetype i = 2; i < arguments.size(); ++i) {
         const QString& a = arguments[i];

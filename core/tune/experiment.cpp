@@ -115,6 +115,92 @@ bool Experiment::tag(RunStore& store, const Trial& trial, const QString& id, QSt
     return store.updateFacts(trial.runId, facts, error);
 }
 
+QList<Experiment::Stored> Experiment::list(const RunStore& store)
+{
+    QList<Stored> found;
+    const QList<RunSummary> runs = store.runs(); // the newest first
+    // Oldest first, so that each experiment's runs come in the order they were measured.
+    for (auto r = runs.crbegin(); r != runs.crend(); ++r) {
+        const std::optional<StoredRun> run = store.run(r->id);
+        if (!run)
+            continue;
+        const QJsonObject launch = run->info.facts.value(u"launch").toObject();
+        const QJsonObject tag = launch.value(u"experiment").toObject();
+        const QString id = tag.value(u"id").toString();
+        if (id.isEmpty())
+            continue;
+        auto it = std::find_if(found.begin(), found.end(), [&id](const Stored& e) { return e.id == id; });
+        if (it == found.end()) {
+            Stored e;
+            e.id = id;
+            e.engine = launch.value(u"engine").toString() == u"llamacpp" ? QStringLiteral("llama-server")
+                                                                         : QStringLiteral("vLLM");
+            e.model = r->model;
+            e.startedUtc = r->startedUtc;
+            found << e;
+            it = found.end() - 1;
+        }
+        // The baseline first: a baseline measured again after a trial (--fresh) still leads.
+        if (tag.value(u"setting").toString().isEmpty()) {
+            it->runs.prepend(r->id);
+            it->startedUtc = r->startedUtc;
+        } else {
+            it->runs << r->id;
+        }
+    }
+    std::reverse(found.begin(), found.end());
+    return found;
+}
+
+std::optional<Experiment> Experiment::load(const RunStore& store, const QString& id, QString* error)
+{
+    const QList<Stored> all = list(store);
+    const auto it = std::find_if(all.begin(), all.end(), [&id](const Stored& e) { return e.id == id; });
+    if (it == all.end()) {
+        *error = tr("No stored run belongs to experiment %1; kneepoint experiments lists those there are.").arg(id);
+        return std::nullopt;
+    }
+    Experiment e;
+    e.id = id;
+    e.engine = it->engine;
+    // The newest run of each setting, as a resumed kneepoint tune takes it; in the order first measured.
+    QHash<QString, qsizetype> bySetting;
+    for (const qint64 runId : it->runs) {
+        const std::optional<StoredRun> run = store.run(runId);
+        if (!run)
+            continue;
+        const QJsonObject tag = run->info.facts.value(u"launch").toObject().value(u"experiment").toObject();
+        Trial t;
+        t.runId = runId;
+        const QString setting = tag.value(u"setting").toString();
+        if (!setting.isEmpty())
+            t.setting = TuneSetting {setting.section(u'=', 0, 0), setting.section(u'=', 1)};
+        const QJsonObject prediction = tag.value(u"prediction").toObject();
+        if (!prediction.isEmpty()) {
+            t.predicted = prediction.value(u"users").isDouble() ? prediction.value(u"users").toDouble() : kNaN;
+            t.predictedAtLeast = prediction.value(u"at_least").toBool();
+            t.prediction = prediction.value(u"words").toString();
+            t.predictedFrom = qint64(prediction.value(u"fitted_to_run").toDouble(-1));
+        }
+        t.qualityPass = tag.value(u"quality_pass").isDouble() ? qint64(tag.value(u"quality_pass").toDouble()) : -1;
+        if (run->summary.status != RunStatus::Complete)
+            t.failure = tr("the run ended %1: %2").arg(runStatusName(run->summary.status), run->summary.statusReason);
+        if (const auto seen = bySetting.constFind(setting); seen != bySetting.constEnd()) {
+            e.trials[*seen] = t;
+            continue;
+        }
+        bySetting.insert(setting, e.trials.size());
+        e.trials << t;
+    }
+    if (e.trials.isEmpty() || e.trials.front().setting) {
+        Trial missing;
+        missing.failure = tr("its run is not in this history");
+        e.trials.prepend(missing);
+    }
+    e.judge(store);
+    return e;
+}
+
 qint64 Experiment::storedQualityPass(const RunStore& store, qint64 runId)
 {
     const std::optional<StoredRun> run = store.run(runId);
@@ -234,6 +320,10 @@ void Experiment::judge(const RunStore& store)
     const std::optional<RunData> base
         = trials.front().measured() ? RunData::load(store, trials.front().runId, &error) : std::nullopt;
     const AnalysisSettings settings = base ? AnalysisSettings::ofRunOffline(*base) : AnalysisSettings();
+    if (base) {
+        model = base->run.summary.model;
+        startedUtc = base->run.summary.startedUtc;
+    }
     for (qsizetype i = 0; i < trials.size(); ++i) {
         Trial& t = trials[i];
         if (!t.measured() || !base)
@@ -334,6 +424,41 @@ void Experiment::judge(const RunStore& store)
                              .arg(best.label(), best.capacity, baseline.capacity, best.why);
     }
     recommendation = passedOver + recommendation;
+}
+
+QStringList Experiment::tableHeader() const
+{
+    return {tr("rank"), tr("setting"), tr("run"), tr("capacity"), tr("change"), tr("beyond noise?"),
+        tr("twin predicted"), tr("answers"), tr("CI gate")};
+}
+
+QList<QStringList> Experiment::tableRows() const
+{
+    // By rank, the trials without a capacity after, in the order measured.
+    QList<qsizetype> order;
+    for (const int i : ranking)
+        order << i;
+    for (qsizetype i = 0; i < trials.size(); ++i)
+        if (!order.contains(i))
+            order << i;
+    QList<QStringList> rows;
+    for (const qsizetype i : order) {
+        const Trial& t = trials[i];
+        const qsizetype rank = ranking.indexOf(int(i));
+        const QString noise = i == 0 ? tr("the baseline")
+            : !t.measured()          ? tr("not measured: %1").arg(t.failure)
+            : t.beyondNoise          ? tr("yes: %1").arg(t.why)
+                                     : tr("no: %1").arg(t.why);
+        const QString answers = i == 0
+            ? (t.qualityPass >= 0 ? tr("asked (pass %1)").arg(t.qualityPass) : QStringLiteral("–"))
+            : t.quality.isEmpty() ? tr("unchanged by this setting")
+                                  : QStringLiteral("%1: %2").arg(t.quality, bareVerdict(t.qualityWhy));
+        rows << QStringList {rank < 0 ? QStringLiteral("–") : QString::number(rank + 1), t.label(),
+            t.runId < 0 ? QStringLiteral("–") : QString::number(t.runId),
+            t.measured() ? t.capacity : QStringLiteral("–"), i == 0 ? QString() : text::change(t.changePercent), noise,
+            i == 0 ? QString() : t.predictionChecked(), answers, i == 0 || t.gate.isEmpty() ? QString() : t.gate};
+    }
+    return rows;
 }
 
 QString Experiment::text() const

@@ -84,6 +84,8 @@ public:
     /// experiment), and running the same command again takes the trials stored under it.
     QString id;
     QString engine; ///< "llama-server", "vLLM": whose flags the settings are
+    QString model; ///< the baseline run's model, set by judge()
+    QString startedUtc; ///< when the baseline run began, set by judge()
     QList<Trial> trials; ///< the baseline first, then in the order they were measured
     QList<int> ranking; ///< the measured trials' indexes, the highest capacity first
     QString recommendation; ///< one sentence with the user's numbers
@@ -112,6 +114,27 @@ public:
     /// compare does, by the baseline pass's rule), ranks them and words the recommendation: a setting that can change
     /// answers is recommended only when they were shown to hold.
     void judge(const RunStore& store);
+
+    /// An experiment as the history holds it: its id, engine, when its baseline was measured, and its trials' runs.
+    struct Stored
+    {
+        QString id;
+        QString engine;
+        QString startedUtc; ///< the baseline's start (the first trial's, when the baseline is missing)
+        QString model;
+        QList<qint64> runs; ///< the baseline first, then in the order measured
+    };
+    /// The experiments whose trials are stored in `store`, the newest first.
+    static QList<Stored> list(const RunStore& store);
+    /// Experiment `id` as stored: each trial's run with the setting, the twin's prediction and the quality pass that
+    /// kneepoint tune tagged it with, judged again. Nullopt with `error` a sentence when no run carries the id.
+    static std::optional<Experiment> load(const RunStore& store, const QString& id, QString* error);
+
+    /// The ranked table every face shows (the window, Markdown, HTML, PDF): rank, setting, run, capacity, its change,
+    /// whether beyond noise and why, the twin's prediction with how far off it was, the answers' quality, and the CI
+    /// gate against the baseline. A row per trial, the highest capacity first.
+    QStringList tableHeader() const;
+    QList<QStringList> tableRows() const;
 
     /// The table and the recommendation, for a terminal.
     QString text() const;

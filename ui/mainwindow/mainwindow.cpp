@@ -22,6 +22,7 @@
 #include "sim/simulatorprocess.h"
 #include "store/runarchive.h"
 #include "store/runstore.h"
+#include "tune/experimentdialog.h"
 #include "wizard/connectionwizard.h"
 
 #include <QApplication>
@@ -179,6 +180,14 @@ void MainWindow::createActions()
     });
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
+    QAction* experiments = action(tr("E&xperiments…"), "experimentsAction", QKeySequence(), [this] {
+        ExperimentDialog dialog(m_path, this);
+        connect(&dialog, &ExperimentDialog::openRun, this, [this, &dialog](qint64 run) {
+            m_history->selectRun(run);
+            dialog.accept();
+        });
+        dialog.exec();
+    });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
     m_exportRun
         = action(tr("Export run for another &machine…"), "exportRunAction", QKeySequence(), [this] { exportRun(); });
@@ -212,7 +221,7 @@ void MainWindow::createActions()
     file->addAction(preferences);
     file->addAction(quit);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    run->addActions({m_stop, m_runAgain, m_compare, m_predict, refresh});
+    run->addActions({m_stop, m_runAgain, m_compare, m_predict, experiments, refresh});
     run->addSeparator();
     run->addAction(m_deleteRun);
     QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -529,6 +529,27 @@ private Q_SLOTS:
             30'000, env);
         QCOMPARE(compare.code, 1);
         QVERIFY(!box.containsSecret(r));
+
+        // The experiment is stored whole: kneepoint experiments reports it again, with the same recommendation, in
+        // every format.
+        const QString id = result.value(u"id").toString();
+        const KneepointResult listed
+            = runKneepoint({QStringLiteral("experiments"), QStringLiteral("--json")}, 30'000, env);
+        QVERIFY2(listed.out.contains(id), qPrintable(listed.out + listed.err));
+        const KneepointResult again = runKneepoint(
+            {QStringLiteral("experiments"), id, QStringLiteral("--format"), QStringLiteral("json")}, 30'000, env);
+        const QJsonObject stored = QJsonDocument::fromJson(again.out.toUtf8()).object();
+        QCOMPARE(stored.value(u"schema").toString(), QStringLiteral("kneepoint-experiment/1"));
+        QCOMPARE(stored.value(u"recommendation"), result.value(u"recommendation"));
+        QCOMPARE(
+            stored.value(u"trials").toArray().at(1).toObject().value(u"quality").toString(), QStringLiteral("fail"));
+        const KneepointResult md = runKneepoint(
+            {QStringLiteral("experiments"), id, QStringLiteral("--format"), QStringLiteral("md")}, 30'000, env);
+        QVERIFY2(md.out.contains(QStringLiteral("| rank | setting | run | capacity |")), qPrintable(md.out));
+        QVERIFY(md.out.contains(QStringLiteral("| --kv-cache-dtype fp8 |")));
+        const KneepointResult html = runKneepoint(
+            {QStringLiteral("experiments"), id, QStringLiteral("--format"), QStringLiteral("html")}, 30'000, env);
+        QVERIFY(html.out.startsWith(QStringLiteral("<!DOCTYPE html>")) && html.out.contains(QStringLiteral("<table>")));
     }
 };
 

@@ -28,6 +28,8 @@
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 #include "support/testsecret.h"
+#include "tune/experiment.h"
+#include "tune/experimentdialog.h"
 #include "wizard/connectionwizard.h"
 
 #include <QAbstractItemModelTester>
@@ -54,6 +56,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1216,6 +1219,72 @@ private Q_SLOTS:
         QVERIFY(!QApplication::clipboard()->text().isEmpty());
         QCOMPARE(copy->text(), QStringLiteral("Copied ✓"));
         QTRY_COMPARE_WITH_TIMEOUT(copy->text(), label, 5'000);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Run › Experiments shows what kneepoint tune stored, as kneepoint experiments reports it, and opens a trial's run.
+    void experimentsAreShownAsTheCommandLineReportsThem()
+    {
+        const QString seeded = seededRuns();
+        QVERIFY(!seeded.isEmpty());
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("experiment.sqlite"));
+        QVERIFY(QFile::copy(seeded, db));
+        QString error;
+        {
+            // The two demo runs, tagged as kneepoint tune tags a baseline and a setting's trial.
+            const auto store = kp::core::RunStore::open(db, &error, QStringLiteral("tst-experiment"));
+            QVERIFY2(store, qPrintable(error));
+            kp::core::Experiment::Trial baseline;
+            baseline.runId = 1;
+            kp::core::Experiment::Trial trial;
+            trial.runId = 2;
+            trial.setting = kp::core::TuneSetting {QStringLiteral("max-num-seqs"), QStringLiteral("64")};
+            trial.predicted = 20;
+            trial.prediction = QStringLiteral("about 20 users");
+            trial.predictedFrom = 1;
+            QVERIFY2(
+                kp::core::Experiment::tag(*store, baseline, QStringLiteral("test-exp"), &error), qPrintable(error));
+            QVERIFY2(kp::core::Experiment::tag(*store, trial, QStringLiteral("test-exp"), &error), qPrintable(error));
+        }
+        const KneepointResult md = runKneepoint({QStringLiteral("experiments"), QStringLiteral("test-exp"),
+            QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(md.code == 0, qPrintable(md.err));
+        const QString recommendation
+            = QJsonDocument::fromJson(md.out.toUtf8()).object().value(u"recommendation").toString();
+        QVERIFY(!recommendation.isEmpty());
+
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* action = window.findChild<QAction*>(QStringLiteral("experimentsAction"));
+        QVERIFY(action && action->isEnabled());
+        bool checked = false;
+        QTimer::singleShot(0, &window, [&] {
+            auto* dialog = qobject_cast<ExperimentDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            // A check that fails returns here: the dialog closes so that the test ends rather than waits.
+            const auto close = qScopeGuard([&] {
+                if (!checked)
+                    dialog->reject();
+            });
+            auto* table = dialog->findChild<QTableWidget*>(QStringLiteral("experimentTable"));
+            QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 30'000);
+            QCOMPARE(dialog->findChild<QLabel*>(QStringLiteral("experimentRecommendation"))->text(), recommendation);
+            QCOMPARE(table->horizontalHeaderItem(6)->text(), QStringLiteral("twin predicted"));
+            screenshot(*dialog, QStringLiteral("experiments"));
+            // The trial's row, wherever its rank put it: opening it shows run 2 in the window.
+            for (int r = 0; r < table->rowCount(); ++r)
+                if (table->item(r, 2)->text() == u"2")
+                    table->selectRow(r);
+            QVERIFY(table->item(table->currentRow(), 6)->text().startsWith(QStringLiteral("about 20 users")));
+            dialog->findChild<QPushButton*>(QStringLiteral("openRunButton"))->click();
+            checked = true;
+        });
+        action->trigger();
+        QVERIFY(checked);
+        QTRY_COMPARE_WITH_TIMEOUT(window.history()->selectedRun(), 2, 5'000);
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
