@@ -14,10 +14,8 @@
 #include "store/runstore.h"
 
 #include <QCommandLineParser>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -226,53 +224,33 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
         return ExitFailure;
     }
 
-    QualityAsker asker(*set, options);
-    const int total = int(set->questions().size()) * options.repeat;
     io.err << "Asking " << set->questions().size() << " questions from " << set->name() << ", " << options.repeat
            << (options.repeat == 1 ? " time" : " times") << ", " << options.concurrency << " at a time.\n";
     io.err.flush();
     int lastTenth = 0;
-    QObject::connect(&asker, &QualityAsker::progress, &asker, [&](int done, int all) {
-        const int tenth = done * 10 / std::max(1, all);
-        if (tenth > lastTenth) {
-            lastTenth = tenth;
-            io.err << "  " << done << '/' << all << " answered\n";
-            io.err.flush();
-        }
-    });
-    bool ok = false;
-    QString failure;
-    QEventLoop loop;
-    QObject::connect(&asker, &QualityAsker::finished, &loop, [&](bool success, const QString& why) {
-        ok = success;
-        failure = why;
-        loop.quit();
-    });
-    QTimer::singleShot(0, &asker, &QualityAsker::start);
-    loop.exec();
-    if (!ok) {
-        io.err << "kneepoint quality: " << failure << '\n';
-        return ExitFailure;
-    }
-    const std::vector<QualityAnswer>& answers = asker.answers();
-    const PassFigures f = figures(answers, options.repeat);
-    if (f.errors == total) {
-        const QString first = answers.empty() ? QString() : answers.front().error;
-        io.err << "kneepoint quality: every one of the " << total << " requests failed (the first: " << first
-               << "). Nothing was stored; check the server and ask again.\n";
-        return ExitFailure;
-    }
-
-    QualityPassInfo info = asker.passInfo(role, allowedDrop);
-    QualityStore quality(*store);
-    const qint64 id = quality.savePass(info, answers, &error);
+    const qint64 id
+        = QualityAsker::askAndStore(*set, options, role, allowedDrop, *store, &error, [&](int done, int all) {
+              const int tenth = done * 10 / std::max(1, all);
+              if (tenth > lastTenth) {
+                  lastTenth = tenth;
+                  io.err << "  " << done << '/' << all << " answered\n";
+                  io.err.flush();
+              }
+          });
     if (id < 0) {
         io.err << "kneepoint quality: " << error << '\n';
         return ExitFailure;
     }
-    info.id = id;
-    QualityPass pass {info, answers};
-    const std::optional<double> noise = qualityNoiseFloor(pass);
+    // What was stored is what is shown.
+    const std::optional<QualityPass> stored = QualityStore(*store).pass(id, &error);
+    if (!stored) {
+        io.err << "kneepoint quality: " << error << '\n';
+        return ExitFailure;
+    }
+    const QualityPassInfo& info = stored->info;
+    const std::vector<QualityAnswer>& answers = stored->answers;
+    const PassFigures f = figures(answers, options.repeat);
+    const std::optional<double> noise = qualityNoiseFloor(*stored);
 
     if (p.isSet(QStringLiteral("json"))) {
         QJsonArray reps;

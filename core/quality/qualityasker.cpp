@@ -265,9 +265,12 @@ void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::si
 }
 
 qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
-    std::optional<double> allowedDropPp, RunStore& store, QString* error)
+    std::optional<double> allowedDropPp, RunStore& store, QString* error,
+    const std::function<void(int done, int total)>& progress)
 {
     QualityAsker asker(set, options);
+    if (progress)
+        QObject::connect(&asker, &QualityAsker::progress, &asker, progress);
     bool ok = false;
     QString failure;
     QEventLoop loop;
@@ -285,7 +288,8 @@ qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions
     const auto answered = std::count_if(
         asker.answers().begin(), asker.answers().end(), [](const QualityAnswer& a) { return a.answered(); });
     if (answered == 0) {
-        *error = QStringLiteral("every one of the %1 questions failed (the first: %2); nothing was stored")
+        *error = QStringLiteral("every one of the %1 requests failed (the first: %2). Nothing was stored; check the "
+                                "server and ask again.")
                      .arg(asker.answers().size())
                      .arg(asker.answers().empty() ? QString() : asker.answers().front().error);
         return -1;

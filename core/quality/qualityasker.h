@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QUrl>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -64,10 +65,12 @@ public:
     QualityPassInfo passInfo(const QString& role, std::optional<double> allowedDropPp) const;
 
     /// Asks `set` of the server as `options` say and stores the pass in `store`, waiting for it on the calling
-    /// thread's event loop: what an experiment asks of each server it launched. The pass id, or -1 with `error` a
-    /// sentence when the server could not be used or every request failed (nothing is stored then).
+    /// thread's event loop: what kneepoint quality ask and an experiment do. The pass id, or -1 with `error` a
+    /// sentence when the server could not be used or every request failed (nothing is stored then). `progress`
+    /// hears each answer (done, total).
     static qint64 askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
-        std::optional<double> allowedDropPp, RunStore& store, QString* error);
+        std::optional<double> allowedDropPp, RunStore& store, QString* error,
+        const std::function<void(int done, int total)>& progress = {});
 
 signals:
     void progress(int done, int total);
