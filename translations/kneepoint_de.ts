@@ -1849,6 +1849,10 @@
         <source>readings</source>
         <translation>Messwerte</translation>
     </message>
+    <message>
+        <source>The readings cover %1 GPUs where the run names %2: the figures include GPUs the server may not use. Give --dcgm-url, or launch the server with kneepoint launch, to read only its own.</source>
+        <translation>Die Messwerte umfassen %1 GPUs, der Lauf nennt aber %2: Die Zahlen enthalten GPUs, die der Server womöglich nicht nutzt. Geben Sie --dcgm-url an oder starten Sie den Server mit kneepoint launch, um nur seine eigenen zu lesen.</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>

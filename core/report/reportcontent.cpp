@@ -715,6 +715,14 @@ void addEnergy(ReportContent& c, const RunData& run, const RunAnalysis& a)
                              : QCoreApplication::translate("ReportContent", "the highest throughput measured"),
                          text::number(at.powerW, 0), rated,
                          std::isnan(at.goodputPerKw) ? QStringLiteral("–") : text::number(at.goodputPerKw));
+    // nvidia-smi without the launch's GPU list reads every GPU of the machine: said, since an idle one's draw is in
+    // the figures.
+    if (run.options.gpuCount > 0 && gpu.gpus > run.options.gpuCount)
+        c.physics << QCoreApplication::translate("ReportContent",
+            "The readings cover %1 GPUs where the run names %2: the figures include GPUs the server may not use. "
+            "Give --dcgm-url, or launch the server with kneepoint launch, to read only its own.")
+                         .arg(gpu.gpus)
+                         .arg(run.options.gpuCount);
     if (leanest && leanest != &at)
         c.physics << QCoreApplication::translate(
             "ReportContent", "The least energy per output token was at %1: %2 J, drawing %3 W.")

@@ -135,6 +135,7 @@ private Q_SLOTS:
     void disturbedStepsAreMarkedWhereTheirFiguresAreRead();
     void theAnswerReadsBackFromTheJson();
     void theDocumentReadsBackAsWritten();
+    void gpusReadBeyondTheRunsAreSaid();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -576,6 +577,21 @@ void TestReport::theDocumentReadsBackAsWritten()
         QCOMPARE(made.score[i].cells, content.score[i].cells);
     QCOMPARE(made.walls, content.walls);
     QCOMPARE(made.doubts.size(), content.doubts.size());
+}
+
+// nvidia-smi without a launch's GPU list reads every GPU of the machine: the report says so beside the figures.
+void TestReport::gpusReadBeyondTheRunsAreSaid()
+{
+    Fixture f = fixture();
+    QVERIFY(f.content.physics.join(u' ').contains(QStringLiteral("J per output token at 8 users")));
+    QVERIFY(!f.content.physics.join(u' ').contains(QStringLiteral("The readings cover")));
+    f.run.options.gpuCount = 1;
+    for (StepData& step : f.run.steps)
+        step.gpu.gpus = 8;
+    const RunAnalysis analysis = RunAnalysis::of(f.run, AnalysisSettings::ofRun(f.run));
+    const QString physics = ReportContent::of(f.run, analysis).physics.join(u' ');
+    QVERIFY2(physics.contains(QStringLiteral("The readings cover 8 GPUs where the run names 1")), qPrintable(physics));
+    QVERIFY2(physics.contains(QStringLiteral("of 8 × 700 W rated")), qPrintable(physics));
 }
 
 QTEST_MAIN(TestReport)
