@@ -1853,6 +1853,30 @@
         <source>The readings cover %1 GPUs where the run names %2: the figures include GPUs the server may not use. Give --dcgm-url, or launch the server with kneepoint launch, to read only its own.</source>
         <translation>Die Messwerte umfassen %1 GPUs, der Lauf nennt aber %2: Die Zahlen enthalten GPUs, die der Server womöglich nicht nutzt. Geben Sie --dcgm-url an oder starten Sie den Server mit kneepoint launch, um nur seine eigenen zu lesen.</translation>
     </message>
+    <message>
+        <source>%1 for %2, where the run was held to %3 for %4</source>
+        <translation>%1 für %2, während der Lauf an %3 für %4 gemessen wurde</translation>
+    </message>
+    <message>
+        <source>the %1 for the physics check, where the run named %2</source>
+        <translation>der %1 für den Physik-Check, während der Lauf %2 nannte</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>judged under %1; every measurement is the run&apos;s own, only what it is held to changed</source>
+        <translation>beurteilt nach %1; jede Messung ist die des Laufs, geändert hat sich nur, woran sie gemessen wird</translation>
+    </message>
+    <message>
+        <source>Kneepoint report: run %1, what if</source>
+        <translation>Kneepoint-Bericht: Lauf %1, Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>

@@ -804,6 +804,36 @@ ReportContent::Answer ReportContent::answerOf(const RunData& run, const RunAnaly
     return out;
 }
 
+namespace {
+
+// What `settings` changed of the run's own question, in words; empty when nothing.
+QString whatIfText(const RunData& run, const AnalysisSettings& settings)
+{
+    const AnalysisSettings own = AnalysisSettings::ofRun(run);
+    const auto same = [](const std::optional<double>& x, const std::optional<double>& y) {
+        return x.has_value() == y.has_value() && (!x || std::abs(*x - *y) < 1e-9);
+    };
+    QStringList changed;
+    if (!same(own.slo.ttftMs, settings.slo.ttftMs) || !same(own.slo.tpotMs, settings.slo.tpotMs)
+        || !same(own.slo.e2elMs, settings.slo.e2elMs) || own.percentile != settings.percentile)
+        changed << QCoreApplication::translate("ReportContent", "%1 for %2, where the run was held to %3 for %4")
+                       .arg(Verdict::targets(settings), Verdict::share(settings.percentile), Verdict::targets(own),
+                           Verdict::share(own.percentile));
+    const QString gpu = settings.gpu ? settings.gpu->id : QString();
+    const QString ownGpu = own.gpu ? own.gpu->id : QString();
+    if (gpu != ownGpu && settings.gpu)
+        changed << QCoreApplication::translate("ReportContent", "the %1 for the physics check, where the run named %2")
+                       .arg(settings.gpu->name,
+                           own.gpu ? own.gpu->name : QCoreApplication::translate("ReportContent", "none"));
+    if (changed.isEmpty())
+        return {};
+    return QCoreApplication::translate(
+        "ReportContent", "judged under %1; every measurement is the run's own, only what it is held to changed")
+        .arg(text::list(changed));
+}
+
+} // namespace
+
 ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
 {
     ReportContent c;
@@ -833,6 +863,12 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     };
     if (!summary.statusReason.isEmpty())
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
+    // A what-if exported or printed says so where the report begins: its figures are judged under targets, a
+    // percentile or a GPU the run did not ask for.
+    if (const QString whatIf = whatIfText(run, a.settings); !whatIf.isEmpty()) {
+        c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1, what if").arg(summary.id);
+        c.identity.push_back({QCoreApplication::translate("ReportContent", "What if"), whatIf});
+    }
     if (run.options.insecure)
         c.identity.push_back({QCoreApplication::translate("ReportContent", "TLS"),
             QCoreApplication::translate("ReportContent",

@@ -136,6 +136,7 @@ private Q_SLOTS:
     void theAnswerReadsBackFromTheJson();
     void theDocumentReadsBackAsWritten();
     void gpusReadBeyondTheRunsAreSaid();
+    void aWhatIfSaysSoWhereTheReportBegins();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -592,6 +593,21 @@ void TestReport::gpusReadBeyondTheRunsAreSaid()
     const QString physics = ReportContent::of(f.run, analysis).physics.join(u' ');
     QVERIFY2(physics.contains(QStringLiteral("The readings cover 8 GPUs where the run names 1")), qPrintable(physics));
     QVERIFY2(physics.contains(QStringLiteral("of 8 × 700 W rated")), qPrintable(physics));
+}
+
+// A what-if exported or printed says where it begins what it changed: the run's figures under other targets.
+void TestReport::aWhatIfSaysSoWhereTheReportBegins()
+{
+    Fixture f = fixture();
+    QVERIFY(!f.content.title.contains(QStringLiteral("what if")));
+    AnalysisSettings whatIf = f.analysis.settings;
+    whatIf.slo.ttftMs = 300;
+    const ReportContent c = ReportContent::of(f.run, RunAnalysis::of(f.run, whatIf));
+    QVERIFY2(c.title.endsWith(QStringLiteral(", what if")), qPrintable(c.title));
+    const QString md = MarkdownReport::write(c);
+    QVERIFY2(md.contains(QStringLiteral("- **What if:** judged under your targets of")), qPrintable(md.left(1500)));
+    QVERIFY(md.contains(QStringLiteral("300 ms to the first token")));
+    QVERIFY(md.contains(QStringLiteral("where the run was held to your targets of 50 ms per token and 500 ms")));
 }
 
 QTEST_MAIN(TestReport)
