@@ -97,8 +97,17 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_gpu->setMinimumContentsLength(14);
     m_gpu->addItem(tr("Not given"), QString());
-    for (const kp::core::GpuSpec& g : m_catalog.gpus())
-        m_gpu->addItem(g.name, g.id);
+    for (const kp::core::GpuSpec& g : m_catalog.gpus()) {
+        // Without the vendor's name the model fits the panel ("H100 SXM5 80GB", not "NVIDIA H100 SXM5 80"); the
+        // whole name is the item's tool tip, and the combo's while it is chosen.
+        QString shown = g.name;
+        if (!g.vendor.isEmpty() && shown.startsWith(g.vendor + u' ', Qt::CaseInsensitive))
+            shown = shown.mid(g.vendor.size() + 1);
+        m_gpu->addItem(shown, g.id);
+        m_gpu->setItemData(m_gpu->count() - 1, g.name, Qt::ToolTipRole);
+    }
+    connect(m_gpu, &QComboBox::currentIndexChanged, m_gpu,
+        [this](int index) { m_gpu->setToolTip(m_gpu->itemData(index, Qt::ToolTipRole).toString()); });
     m_reset->setObjectName(QStringLiteral("whatIfReset"));
     m_reset->setToolTip(tr("The targets, percentile and GPU the run was measured with"));
 
