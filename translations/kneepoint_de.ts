@@ -4158,6 +4158,10 @@
         <source>This is not the address of a DCGM exporter; it looks like http://gpu-host:9400/metrics.</source>
         <translation>Das ist keine Adresse eines DCGM-Exporters; sie sieht aus wie http://gpu-host:9400/metrics.</translation>
     </message>
+    <message>
+        <source>Give the address without a user name or password: a DCGM exporter is read without them, and the address is stored with the run.</source>
+        <translation>Geben Sie die Adresse ohne Benutzernamen oder Passwort an: Ein DCGM-Exporter wird ohne sie gelesen, und die Adresse wird mit dem Lauf gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::LaunchDialog</name>

@@ -298,6 +298,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.gpuTelemetry = telemetry == u"auto";
     if (p.isSet(QStringLiteral("dcgm-url"))) {
         const QUrl dcgm = QUrl::fromUserInput(p.value(QStringLiteral("dcgm-url")));
+        // The address is stored with the run and shown in its report: a password in it would go everywhere.
+        if (!dcgm.userInfo().isEmpty())
+            throw UsageError {QStringLiteral("--dcgm-url carries a user name or password (user:password@): a DCGM "
+                                             "exporter is read without credentials, and the address is stored with "
+                                             "the run. Give it without them.")};
         if (!dcgm.isValid() || (dcgm.scheme() != u"http" && dcgm.scheme() != u"https") || dcgm.host().isEmpty())
             throw UsageError {QStringLiteral("--dcgm-url takes a DCGM exporter's address, such as "
                                              "http://gpu-host:9400/metrics, not '%1'.")

@@ -201,6 +201,12 @@ bool HardwarePage::validatePage()
     const QString dcgm = m_dcgm->text().trimmed();
     if (!dcgm.isEmpty()) {
         const QUrl url = QUrl::fromUserInput(dcgm);
+        if (!url.userInfo().isEmpty()) {
+            m_dcgmMessage->showMessage(tr("Give the address without a user name or password: a DCGM exporter is read "
+                                          "without them, and the address is stored with the run."));
+            m_dcgm->setFocus();
+            return false;
+        }
         if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
             m_dcgmMessage->showMessage(
                 tr("This is not the address of a DCGM exporter; it looks like http://gpu-host:9400/metrics."));

@@ -95,6 +95,18 @@ private Q_SLOTS:
                                         << QStringLiteral("unexpected argument 'extra'");
         QTest::newRow("missing value") << QStringList {QStringLiteral("sim"), QStringLiteral("--port")}
                                        << QStringLiteral("Missing value after '--port'");
+        // The GPU readings' address is stored with the run: no credentials, and no contradiction.
+        QTest::newRow("dcgm-url with a password")
+            << QStringList {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9"),
+                   QStringLiteral("--dcgm-url"), QStringLiteral("http://u:secret@gpu-box:9400/metrics")}
+            << QStringLiteral("--dcgm-url carries a user name or password");
+        QTest::newRow("dcgm-url and telemetry off") << QStringList {QStringLiteral("run"), QStringLiteral("--url"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--dcgm-url"),
+            QStringLiteral("http://gpu-box:9400/metrics"), QStringLiteral("--gpu-telemetry"),
+            QStringLiteral("off")} << QStringLiteral("--dcgm-url and --gpu-telemetry off contradict each other");
+        QTest::newRow("experiments pdf to a terminal") << QStringList {QStringLiteral("experiments"),
+            QStringLiteral("abc"), QStringLiteral("--format"), QStringLiteral("pdf")}
+                                                       << QStringLiteral("--format pdf needs -o FILE");
         // tune: what to try is read before anything is checked or started.
         const QStringList tune {QStringLiteral("tune"), QStringLiteral("--engine"), QStringLiteral("llamacpp"),
             QStringLiteral("--gguf"), QStringLiteral("/nonexistent.gguf")};

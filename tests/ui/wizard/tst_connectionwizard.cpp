@@ -244,6 +244,10 @@ private Q_SLOTS:
         click(next);
         QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
         QVERIFY(showsMessage(find<QLabel>(wizard, "dcgmMessage")));
+        replaceText(dcgm, QStringLiteral("http://admin:secret@gpu-box:9400/metrics"));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::HardwarePageId));
+        QVERIFY(showsMessage(find<QLabel>(wizard, "dcgmMessage")));
         replaceText(dcgm, QStringLiteral("http://gpu-box:9400/metrics"));
         QVERIFY(!showsMessage(find<QLabel>(wizard, "dcgmMessage")));
         screenshot(wizard, QStringLiteral("2-hardware"));
