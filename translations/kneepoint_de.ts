@@ -4891,10 +4891,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Bericht exportieren</translation>
     </message>
     <message>
-        <source>Wrote %1</source>
-        <translation>%1 geschrieben</translation>
-    </message>
-    <message>
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
@@ -5115,6 +5111,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>E&amp;xperiments…</source>
         <translation>E&amp;xperimente …</translation>
+    </message>
+    <message>
+        <source>Wrote %1: &lt;a href=&quot;open&quot;&gt;Open&lt;/a&gt; · &lt;a href=&quot;folder&quot;&gt;Show in folder&lt;/a&gt;</source>
+        <translation>%1 geschrieben: &lt;a href=&quot;open&quot;&gt;Öffnen&lt;/a&gt; · &lt;a href=&quot;folder&quot;&gt;Im Ordner zeigen&lt;/a&gt;</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -50,6 +51,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -506,6 +508,7 @@ QString MainWindow::exportRunTo(const QString& path)
                           .arg(id)
                           .arg(QDir::toNativeSeparators(path));
     statusBar()->showMessage(message);
+    offerWritten(path);
     return message;
 }
 
@@ -632,7 +635,36 @@ void MainWindow::exportReport()
     if (!ReportExport::save(*result, path, m_store.get(), &error))
         QMessageBox::warning(this, tr("Export report"), error);
     else
-        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+        offerWritten(path);
+}
+
+void MainWindow::offerWritten(const QString& path)
+{
+    if (!m_written) {
+        // A permanent widget: a later status message does not hide the offer while it stands.
+        m_written = new QLabel(this);
+        m_written->setObjectName(QStringLiteral("writtenFile"));
+        m_written->setTextFormat(Qt::RichText);
+        m_written->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+        connect(m_written, &QLabel::linkActivated, this, [this](const QString& link) {
+            const QFileInfo file(m_writtenPath);
+            QDesktopServices::openUrl(
+                QUrl::fromLocalFile(link == u"folder" ? file.absolutePath() : file.absoluteFilePath()));
+        });
+        statusBar()->addPermanentWidget(m_written);
+        m_writtenTimer = new QTimer(this);
+        m_writtenTimer->setSingleShot(true);
+        connect(m_writtenTimer, &QTimer::timeout, this, [this] {
+            m_written->hide();
+            m_writtenPath.clear();
+        });
+    }
+    m_writtenPath = path;
+    m_written->setText(tr("Wrote %1: <a href=\"open\">Open</a> · <a href=\"folder\">Show in folder</a>")
+                           .arg(QFileInfo(path).fileName().toHtmlEscaped()));
+    m_written->setToolTip(QDir::toNativeSeparators(path));
+    m_written->show();
+    m_writtenTimer->start(30'000);
 }
 
 void MainWindow::printReport()

@@ -62,6 +62,9 @@ public:
     /// Writes the selected run to `path` as an archive (RunArchive) for another machine; returns what happened, as a
     /// sentence, with a warning where it could not.
     QString exportRunTo(const QString& path);
+    /// The file last written by Export (a report or a run), offered in the status bar to open or show in its
+    /// folder; empty once that offer has gone.
+    QString writtenFile() const { return m_writtenPath; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -93,6 +96,8 @@ private:
     void showLessons(const QString& lessonId = QString());
     void showAbout();
     void updateActions();
+    /// Says in the status bar that `path` was written, with links to open it and to show it in its folder.
+    void offerWritten(const QString& path);
 
     QString m_path;
     std::unique_ptr<kp::core::RunStore> m_store;
@@ -124,6 +129,9 @@ private:
     /// one run's "the sweep stops here" never sits under another's report.
     qint64 m_statusRun = -1;
     QPointer<QMessageBox> m_quitQuestion; ///< open while the user decides whether to stop a run and quit
+    QLabel* m_written = nullptr; ///< "Open · Show in folder" for the file last exported, for a while
+    QString m_writtenPath;
+    QTimer* m_writtenTimer = nullptr;
 };
 
 } // namespace kp::ui

@@ -841,6 +841,14 @@ private Q_SLOTS:
             QVERIFY(exportRun->isEnabled());
             const QString wrote = window.exportRunTo(archive);
             QVERIFY2(wrote.startsWith(u"Wrote run 1 to "), qPrintable(wrote));
+            // The status bar offers the file written: open it, or show it in its folder.
+            QCOMPARE(window.writtenFile(), archive);
+            auto* offer = window.findChild<QLabel*>(QStringLiteral("writtenFile"));
+            QVERIFY(offer && offer->isVisible());
+            QVERIFY2(offer->text().contains(QStringLiteral("run1.kpz")) && offer->text().contains(u"href=\"open\"")
+                    && offer->text().contains(u"href=\"folder\""),
+                qPrintable(offer->text()));
+            screenshot(window, QStringLiteral("mainwindow-exported"));
             QCOMPARE(
                 window.openFiles({archive}), QStringLiteral("Run 1 of run1.kpz is in this history already, as run 1."));
             QCOMPARE(window.history()->model()->rowCount(), 1);
