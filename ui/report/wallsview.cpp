@@ -93,7 +93,13 @@ void WallsView::paintEvent(QPaintEvent*)
     const double left = nameWidth + 10;
     const double track = std::max(40.0, width() - left - valueWidth - 10);
     const QColor muted = pal.color(QPalette::PlaceholderText);
-    const QColor bar = pal.color(QPalette::Mid);
+    // Between the text and the background, so that a bar reads on a light palette and a dark one alike: Mid is nearly
+    // the dark palette's window colour, and the bars vanished there.
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor window = pal.color(QPalette::Window);
+    const auto blend = [](int a, int b) { return (a * 45 + b * 55) / 100; };
+    const QColor bar(
+        blend(text.red(), window.red()), blend(text.green(), window.green()), blend(text.blue(), window.blue()));
 
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const Row& r = m_rows[i];
