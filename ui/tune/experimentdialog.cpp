@@ -57,6 +57,7 @@ ExperimentDialog::ExperimentDialog(const QString& databasePath, QWidget* parent)
     connect(m_worker, &ExperimentWorker::failed, this, [this](quint64 generation, const QString& error) {
         if (generation != m_generation)
             return;
+        m_loading = false;
         QApplication::restoreOverrideCursor();
         m_status->setText(error);
     });
@@ -138,6 +139,9 @@ ExperimentDialog::ExperimentDialog(const QString& databasePath, QWidget* parent)
 
 ExperimentDialog::~ExperimentDialog()
 {
+    // Closed while an experiment was being judged: the busy cursor goes with the dialog.
+    if (m_loading)
+        QApplication::restoreOverrideCursor();
     m_thread.quit();
     m_thread.wait();
 }
@@ -173,7 +177,9 @@ void ExperimentDialog::choose(int index)
     m_export->setEnabled(false);
     m_openRun->setEnabled(false);
     m_status->setText(tr("Comparing each trial with the baseline…"));
-    QApplication::setOverrideCursor(Qt::BusyCursor);
+    if (!m_loading)
+        QApplication::setOverrideCursor(Qt::BusyCursor);
+    m_loading = true;
     Q_EMIT loadRequested(m_choice->itemData(index).toString(), ++m_generation);
 }
 
@@ -181,6 +187,7 @@ void ExperimentDialog::showExperiment(quint64 generation, const ExperimentPtr& e
 {
     if (generation != m_generation)
         return;
+    m_loading = false;
     QApplication::restoreOverrideCursor();
     m_experiment = experiment;
     m_recommendation->setText(experiment->recommendation);

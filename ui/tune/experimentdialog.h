@@ -53,6 +53,7 @@ private:
     QPushButton* m_export;
     ExperimentPtr m_experiment;
     quint64 m_generation = 0;
+    bool m_loading = false; ///< an experiment is being judged, under the busy cursor
 };
 
 } // namespace kp::ui
