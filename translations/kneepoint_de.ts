@@ -1877,6 +1877,10 @@
         <source>What if</source>
         <translation>Was wäre, wenn</translation>
     </message>
+    <message>
+        <source>the GPUs were read every %1 s, and the steps were too short for that (%2 s at %3): lengthen them (--duration) or read more often (--scrape-interval-ms)</source>
+        <translation>die GPUs wurden alle %1 s gelesen, und die Schritte waren dafür zu kurz (%2 s bei %3): Verlängern Sie sie (--duration) oder lesen Sie öfter (--scrape-interval-ms)</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>

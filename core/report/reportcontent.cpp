@@ -686,6 +686,20 @@ void addEnergy(ReportContent& c, const RunData& run, const RunAnalysis& a)
                 break;
             }
         }
+        // Readings came, but every step was too short against the time between them (GpuWindow::diluted).
+        for (const StepData& s : run.steps) {
+            const std::vector<GpuSample>& r = s.gpuSeries.samples;
+            if (!note.isEmpty() || r.size() < 2 || !s.gpu.diluted)
+                continue;
+            const double gapS = double(r.back().ns - r.front().ns) / 1e9 / double(r.size() - 1);
+            note = QCoreApplication::translate("ReportContent",
+                "the GPUs were read every %1 s, and the steps were too short for that (%2 s at %3): lengthen them "
+                "(--duration) or read more often (--scrape-interval-ms)")
+                       .arg(text::number(gapS, 1),
+                           text::number(s.stats.window.usable ? s.stats.window.seconds() : s.wallSeconds, 1),
+                           s.loadPhrase());
+            break;
+        }
         c.physics << (note.isEmpty()
                 ? QCoreApplication::translate("ReportContent", "GPU power was not recorded for this run.")
                 : QCoreApplication::translate("ReportContent", "GPU power not measured: %1.").arg(note));

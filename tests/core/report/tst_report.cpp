@@ -137,6 +137,7 @@ private Q_SLOTS:
     void theDocumentReadsBackAsWritten();
     void gpusReadBeyondTheRunsAreSaid();
     void aWhatIfSaysSoWhereTheReportBegins();
+    void stepsTooShortForTheReadingsAreSaid();
 };
 
 void TestReport::markdownMatchesGolden()
@@ -608,6 +609,31 @@ void TestReport::aWhatIfSaysSoWhereTheReportBegins()
     QVERIFY2(md.contains(QStringLiteral("- **What if:** judged under your targets of")), qPrintable(md.left(1500)));
     QVERIFY(md.contains(QStringLiteral("300 ms to the first token")));
     QVERIFY(md.contains(QStringLiteral("where the run was held to your targets of 50 ms per token and 500 ms")));
+}
+
+// Readings a minute apart cannot give a step of seconds its own power: no figure, and the report says why.
+void TestReport::stepsTooShortForTheReadingsAreSaid()
+{
+    Fixture f = fixture();
+    for (StepData& step : f.run.steps) {
+        if (!step.stats.window.usable)
+            continue;
+        const std::int64_t from = step.stats.window.startNs;
+        const std::int64_t to = step.stats.window.endNs;
+        step.gpuSeries.samples.clear();
+        for (const std::int64_t ns : {from - std::int64_t(30e9), to + std::int64_t(30e9)}) {
+            GpuSample reading;
+            reading.ns = ns;
+            reading.gpus = 1;
+            reading.powerW = 400;
+            step.gpuSeries.samples.push_back(reading);
+        }
+        step.gpu = step.gpuSeries.window(from, to);
+        QVERIFY(step.gpu.diluted);
+    }
+    const QString physics = ReportContent::of(f.run, RunAnalysis::of(f.run, f.analysis.settings)).physics.join(u' ');
+    QVERIFY2(physics.contains(QStringLiteral("GPU power not measured: the GPUs were read every")), qPrintable(physics));
+    QVERIFY(physics.contains(QStringLiteral("--duration")));
 }
 
 QTEST_MAIN(TestReport)
