@@ -2,14 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experimentscommand.h"
 
+#include "cli/reportcommand.h"
 #include "cli/storeoption.h"
 #include "report/experimentreport.h"
-#include "report/reportformat.h"
 #include "store/runstore.h"
 #include "tune/experiment.h"
 
 #include <QCommandLineParser>
-#include <QDir>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,6 +35,8 @@ int ExperimentsCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {QStringLiteral("experiments takes at most one experiment id.")};
     const QString format = parser.value(QStringLiteral("format"));
     const QString output = parser.value(QStringLiteral("output"));
+    if (!ExperimentReport::formats().split(QStringLiteral(", ")).contains(format))
+        throw UsageError {QStringLiteral("--format is one of %1, not '%2'.").arg(ExperimentReport::formats(), format)};
     if (format == u"pdf" && output.isEmpty())
         throw UsageError {QStringLiteral("--format pdf needs -o FILE: it is not for a terminal.")};
     QString error;
@@ -93,21 +94,10 @@ int ExperimentsCommand::run(const QCommandLineParser& parser, CommandIo& io)
     }
     const QByteArray data = ExperimentReport::write(*experiment, format, &error);
     if (data.isNull()) {
-        if (!error.isEmpty() && error.startsWith(u"--format"))
-            throw UsageError {error};
         io.err << "kneepoint experiments: " << error << '\n';
         return ExitFailure;
     }
-    if (output.isEmpty() || output == u"-") {
-        io.out << QString::fromUtf8(data);
-        return ExitOk;
-    }
-    if (!saveReportFile(output, data, &error)) {
-        io.err << "kneepoint experiments: " << error << '\n';
-        return ExitFailure;
-    }
-    io.err << "Wrote " << QDir::toNativeSeparators(output) << ".\n";
-    return ExitOk;
+    return ReportCommand::deliver(data, output, QStringLiteral("experiments"), io);
 }
 
 } // namespace kp::core

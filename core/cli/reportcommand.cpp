@@ -98,12 +98,18 @@ int ReportCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint report: " << error << '\n';
         return ExitFailure;
     }
+    return deliver(data, output, QStringLiteral("report"), io);
+}
+
+int ReportCommand::deliver(const QByteArray& data, const QString& output, const QString& command, CommandIo& io)
+{
     if (output.isEmpty() || output == u"-") {
         io.out << QString::fromUtf8(data);
         return ExitOk;
     }
+    QString error;
     if (!saveReportFile(output, data, &error)) {
-        io.err << "kneepoint report: " << error << '\n';
+        io.err << "kneepoint " << command << ": " << error << '\n';
         return ExitFailure;
     }
     io.err << "Wrote " << QDir::toNativeSeparators(output) << ".\n";

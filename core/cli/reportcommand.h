@@ -23,6 +23,9 @@ public:
     bool takesArguments() const override { return true; }
     /// Whether the command needs fonts, hence a QGuiApplication: only for PDF.
     static bool needsGui(const QStringList& arguments);
+    /// Writes a report's bytes to `output` (a file, saved whole) or to standard output when it is empty or "-", as
+    /// report and experiments do; what went wrong is said as `command`'s.
+    static int deliver(const QByteArray& data, const QString& output, const QString& command, CommandIo& io);
 };
 
 } // namespace kp::core

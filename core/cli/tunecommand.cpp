@@ -146,8 +146,9 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     }
 
     const QString id = Experiment::idOf(request.arguments(), sweep, *settings);
-    const QHash<QString, qint64> stored
-        = p.isSet(QStringLiteral("fresh")) ? QHash<QString, qint64>() : Experiment::storedTrials(*store, id);
+    const QHash<QString, Experiment::StoredTrial> stored = p.isSet(QStringLiteral("fresh"))
+        ? QHash<QString, Experiment::StoredTrial>()
+        : Experiment::storedTrials(*store, id);
     if (!stored.isEmpty())
         io.err << QStringLiteral("Experiment %1: %2 stored by an earlier run of this command %3 taken as %4 "
                                  "(--fresh measures again).\n")
@@ -170,8 +171,8 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     const auto measure = [&](const LaunchPreparation& prep, Experiment::Trial& t, int number, int total) {
         const QString key = t.setting ? t.setting->engineArg() : QString();
         if (stored.contains(key)) {
-            t.runId = stored.value(key);
-            t.qualityPass = Experiment::storedQualityPass(*store, t.runId);
+            t.runId = stored.value(key).runId;
+            t.qualityPass = stored.value(key).qualityPass;
             io.err << QStringLiteral("Trial %1 of %2: %3: run %4, stored already.\n")
                           .arg(number)
                           .arg(total)

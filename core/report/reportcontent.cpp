@@ -7,6 +7,7 @@
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
 #include "analysis/verdict.h"
+#include "catalog/catalog.h"
 #include "common/textformat.h"
 #include "launch/launchfacts.h"
 #include "predict/prediction.h"
@@ -823,7 +824,11 @@ namespace {
 // What `settings` changed of the run's own question, in words; empty when nothing.
 QString whatIfText(const RunData& run, const AnalysisSettings& settings)
 {
-    const AnalysisSettings own = AnalysisSettings::ofRun(run);
+    // The run's own question from its options, as AnalysisSettings::ofRun reads it, without reading the catalog:
+    // this runs at every frame of a what-if.
+    AnalysisSettings own;
+    own.slo = run.options.slo;
+    own.percentile = run.options.percentile;
     const auto same = [](const std::optional<double>& x, const std::optional<double>& y) {
         return x.has_value() == y.has_value() && (!x || std::abs(*x - *y) < 1e-9);
     };
@@ -833,12 +838,16 @@ QString whatIfText(const RunData& run, const AnalysisSettings& settings)
         changed << QCoreApplication::translate("ReportContent", "%1 for %2, where the run was held to %3 for %4")
                        .arg(Verdict::targets(settings), Verdict::share(settings.percentile), Verdict::targets(own),
                            Verdict::share(own.percentile));
-    const QString gpu = settings.gpu ? settings.gpu->id : QString();
-    const QString ownGpu = own.gpu ? own.gpu->id : QString();
-    if (gpu != ownGpu && settings.gpu)
+    const QString ownGpu = run.run.info.gpu;
+    if (settings.gpu && settings.gpu->id != ownGpu) {
+        // Only a changed GPU is looked up, for its name.
+        const std::optional<GpuSpec> named = ownGpu.isEmpty() ? std::nullopt : Catalog::forUser().gpu(ownGpu);
         changed << QCoreApplication::translate("ReportContent", "the %1 for the physics check, where the run named %2")
                        .arg(settings.gpu->name,
-                           own.gpu ? own.gpu->name : QCoreApplication::translate("ReportContent", "none"));
+                           named                  ? named->name
+                               : ownGpu.isEmpty() ? QCoreApplication::translate("ReportContent", "none")
+                                                  : ownGpu);
+    }
     if (changed.isEmpty())
         return {};
     return QCoreApplication::translate(

@@ -842,7 +842,8 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
 {
     m_quietTimer->stop();
     std::vector<StoredMetricsSample> samples = m_scraper->stop();
-    if (m_gpu)
+    // The step's closing GPU reading; a step the user stopped is not held up for it.
+    if (m_gpu && !result.cancelled && !m_cancelled)
         m_gpu->readNow();
     if (result.error.isEmpty() && m_storeError.isEmpty()) {
         if (m_trouble.gone) {

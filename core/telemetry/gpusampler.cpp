@@ -3,6 +3,7 @@
 #include "gpusampler.h"
 
 #include "common/monotonicclock.h"
+#include "net/replylimit.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -95,6 +96,8 @@ void GpuSampler::read()
     // Bounded by the interval: a reading later than the next one is due would say nothing about its moment.
     request.setTransferTimeout(std::max(1000, m_timer.interval() * 2));
     QNetworkReply* reply = m_network->get(request);
+    // An exporter's page is tens of KB; as the scraper bounds /metrics, the client's memory never follows a server's.
+    replylimit::apply(reply, 4 * 1024 * 1024);
     const std::int64_t asked = m_askedNs;
     connect(reply, &QNetworkReply::finished, this, [this, reply, asked] {
         reply->deleteLater();

@@ -19,13 +19,20 @@ bool finite(double v)
     return std::isfinite(v);
 }
 
-// Adds `v` into `sum` where both may still be NaN: a figure no GPU gave stays NaN.
-void add(double& sum, double v)
+// The mean of the figures given, NaN where none was.
+struct Mean
 {
-    if (!finite(v))
-        return;
-    sum = finite(sum) ? sum + v : v;
-}
+    double sum = 0;
+    int count = 0;
+    void add(double v)
+    {
+        if (finite(v)) {
+            sum += v;
+            ++count;
+        }
+    }
+    double value() const { return count > 0 ? sum / count : GpuSample::kNaN; }
+};
 
 void keepMax(double& peak, double v)
 {
@@ -48,36 +55,28 @@ std::optional<GpuSample> combine(const std::vector<PerGpu>& gpus)
 {
     GpuSample s;
     s.gpus = int(gpus.size());
-    double active = 0, util = 0, clock = 0;
-    int nActive = 0, nUtil = 0, nClock = 0;
+    Mean active, util, clock;
     for (const PerGpu& g : gpus) {
-        add(s.powerW, g.powerW);
-        add(s.energyJ, g.energyJ);
         keepMax(s.memoryUsedMib, g.memoryUsedMib);
-        if (finite(g.smActive)) {
-            active += g.smActive;
-            ++nActive;
-        }
-        if (finite(g.utilization)) {
-            util += g.utilization;
-            ++nUtil;
-        }
-        if (finite(g.smClockMhz)) {
-            clock += g.smClockMhz;
-            ++nClock;
-        }
+        active.add(g.smActive);
+        util.add(g.utilization);
+        clock.add(g.smClockMhz);
     }
     // A power or energy sum is the server's only when every GPU gave it: a missing one would read as less energy.
-    const auto everyGpu = [&gpus](double PerGpu::*field) {
-        return std::all_of(gpus.begin(), gpus.end(), [field](const PerGpu& g) { return finite(g.*field); });
+    const auto sumOfEvery = [&gpus](double PerGpu::*field) {
+        double sum = 0;
+        for (const PerGpu& g : gpus) {
+            if (!finite(g.*field))
+                return GpuSample::kNaN;
+            sum += g.*field;
+        }
+        return sum;
     };
-    if (!everyGpu(&PerGpu::powerW))
-        s.powerW = GpuSample::kNaN;
-    if (!everyGpu(&PerGpu::energyJ))
-        s.energyJ = GpuSample::kNaN;
-    s.smActive = nActive > 0 ? active / nActive : GpuSample::kNaN;
-    s.utilization = nUtil > 0 ? util / nUtil : GpuSample::kNaN;
-    s.smClockMhz = nClock > 0 ? clock / nClock : GpuSample::kNaN;
+    s.powerW = sumOfEvery(&PerGpu::powerW);
+    s.energyJ = sumOfEvery(&PerGpu::energyJ);
+    s.smActive = active.value();
+    s.utilization = util.value();
+    s.smClockMhz = clock.value();
     if (s.gpus == 0 || !s.any())
         return std::nullopt;
     return s;
@@ -212,26 +211,16 @@ GpuWindow GpuSeries::window(std::int64_t fromNs, std::int64_t toNs) const
     if (readings.empty())
         return w;
     w.gpus = readings.front()->gpus;
-    double active = 0, util = 0, clock = 0;
-    int nActive = 0, nUtil = 0, nClock = 0;
+    Mean active, util, clock;
     for (const GpuSample* s : readings) {
         keepMax(w.peakMemoryUsedMib, s->memoryUsedMib);
-        if (finite(s->smActive)) {
-            active += s->smActive;
-            ++nActive;
-        }
-        if (finite(s->utilization)) {
-            util += s->utilization;
-            ++nUtil;
-        }
-        if (finite(s->smClockMhz)) {
-            clock += s->smClockMhz;
-            ++nClock;
-        }
+        active.add(s->smActive);
+        util.add(s->utilization);
+        clock.add(s->smClockMhz);
     }
-    w.smActive = nActive > 0 ? active / nActive : GpuWindow::kNaN;
-    w.utilization = nUtil > 0 ? util / nUtil : GpuWindow::kNaN;
-    w.smClockMhz = nClock > 0 ? clock / nClock : GpuWindow::kNaN;
+    w.smActive = active.value();
+    w.utilization = util.value();
+    w.smClockMhz = clock.value();
 
     // The part of the interval the readings span; a reading alone inside it stands for the whole.
     const std::int64_t a = std::max(fromNs, readings.front()->ns);

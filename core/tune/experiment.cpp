@@ -42,6 +42,17 @@ int boundRank(Capacity::Bound bound)
     return 0;
 }
 
+// The experiment a run belongs to, as tag() wrote it into its launch's facts; empty for other runs.
+QJsonObject tagOf(const StoredRun& run)
+{
+    return run.info.facts.value(u"launch").toObject().value(u"experiment").toObject();
+}
+
+qint64 qualityPassOf(const QJsonObject& tag)
+{
+    return tag.value(u"quality_pass").isDouble() ? qint64(tag.value(u"quality_pass").toDouble()) : -1;
+}
+
 QJsonValue number(double v)
 {
     return std::isnan(v) ? QJsonValue() : QJsonValue(v);
@@ -79,18 +90,17 @@ QString Experiment::idOf(
     return QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(12));
 }
 
-QHash<QString, qint64> Experiment::storedTrials(const RunStore& store, const QString& id)
+QHash<QString, Experiment::StoredTrial> Experiment::storedTrials(const RunStore& store, const QString& id)
 {
-    QHash<QString, qint64> found;
+    QHash<QString, StoredTrial> found;
     const QList<RunSummary> runs = store.runs(); // the newest first
     for (const RunSummary& r : runs) {
         if (r.status != RunStatus::Complete)
             continue;
         const std::optional<StoredRun> run = store.run(r.id);
-        const QJsonObject tag
-            = run ? run->info.facts.value(u"launch").toObject().value(u"experiment").toObject() : QJsonObject();
+        const QJsonObject tag = run ? tagOf(*run) : QJsonObject();
         if (tag.value(u"id").toString() == id && !found.contains(tag.value(u"setting").toString()))
-            found.insert(tag.value(u"setting").toString(), r.id);
+            found.insert(tag.value(u"setting").toString(), {r.id, qualityPassOf(tag)});
     }
     return found;
 }
@@ -125,7 +135,7 @@ QList<Experiment::Stored> Experiment::list(const RunStore& store)
         if (!run)
             continue;
         const QJsonObject launch = run->info.facts.value(u"launch").toObject();
-        const QJsonObject tag = launch.value(u"experiment").toObject();
+        const QJsonObject tag = tagOf(*run);
         const QString id = tag.value(u"id").toString();
         if (id.isEmpty())
             continue;
@@ -169,7 +179,7 @@ std::optional<Experiment> Experiment::load(const RunStore& store, const QString&
         const std::optional<StoredRun> run = store.run(runId);
         if (!run)
             continue;
-        const QJsonObject tag = run->info.facts.value(u"launch").toObject().value(u"experiment").toObject();
+        const QJsonObject tag = tagOf(*run);
         Trial t;
         t.runId = runId;
         const QString setting = tag.value(u"setting").toString();
@@ -182,7 +192,7 @@ std::optional<Experiment> Experiment::load(const RunStore& store, const QString&
             t.prediction = prediction.value(u"words").toString();
             t.predictedFrom = qint64(prediction.value(u"fitted_to_run").toDouble(-1));
         }
-        t.qualityPass = tag.value(u"quality_pass").isDouble() ? qint64(tag.value(u"quality_pass").toDouble()) : -1;
+        t.qualityPass = qualityPassOf(tag);
         if (run->summary.status != RunStatus::Complete)
             t.failure = tr("the run ended %1: %2").arg(runStatusName(run->summary.status), run->summary.statusReason);
         if (const auto seen = bySetting.constFind(setting); seen != bySetting.constEnd()) {
@@ -199,16 +209,6 @@ std::optional<Experiment> Experiment::load(const RunStore& store, const QString&
     }
     e.judge(store);
     return e;
-}
-
-qint64 Experiment::storedQualityPass(const RunStore& store, qint64 runId)
-{
-    const std::optional<StoredRun> run = store.run(runId);
-    if (!run)
-        return -1;
-    const QJsonValue pass
-        = run->info.facts.value(u"launch").toObject().value(u"experiment").toObject().value(u"quality_pass");
-    return pass.isDouble() ? qint64(pass.toDouble()) : -1;
 }
 
 void Experiment::predict(const RunData& run, QList<Trial>& untried)

@@ -95,15 +95,19 @@ public:
     /// one, so that running the command again after Ctrl-C finds the trials already stored.
     static QString idOf(
         const QStringList& launchArguments, const RunOptions& sweep, const QList<TuneSetting>& settings);
+    /// A trial already measured: its run, and the quality pass asked of its server (-1: none).
+    struct StoredTrial
+    {
+        qint64 runId = -1;
+        qint64 qualityPass = -1;
+    };
     /// The completed runs of experiment `id` in `store`, by setting (TuneSetting::engineArg(), "" for the baseline),
     /// the newest of each.
-    static QHash<QString, qint64> storedTrials(const RunStore& store, const QString& id);
+    static QHash<QString, StoredTrial> storedTrials(const RunStore& store, const QString& id);
     /// Marks the trial's stored run as trial `setting` ("" for the baseline) of experiment `id`, with the twin's
     /// prediction and the quality pass asked of it, in the launch's facts (facts.launch.experiment), where comparing
     /// two runs' configurations does not look.
     static bool tag(RunStore& store, const Trial& trial, const QString& id, QString* error);
-    /// The quality pass stored with a trial's run by tag(); -1 when none.
-    static qint64 storedQualityPass(const RunStore& store, qint64 runId);
     /// The twin fitted to `run` (the latest trial measured) asked about each setting not yet tried: its capacity
     /// under the run's targets, moved by the change it predicts (Prediction::adviceUnder), or why it cannot say; the
     /// settings it ranks best first, those it cannot place after, in their order.

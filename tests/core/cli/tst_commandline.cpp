@@ -104,6 +104,9 @@ private Q_SLOTS:
             QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--dcgm-url"),
             QStringLiteral("http://gpu-box:9400/metrics"), QStringLiteral("--gpu-telemetry"),
             QStringLiteral("off")} << QStringLiteral("--dcgm-url and --gpu-telemetry off contradict each other");
+        QTest::newRow("experiments in an unknown format") << QStringList {QStringLiteral("experiments"),
+            QStringLiteral("abc"), QStringLiteral("--format"),
+            QStringLiteral("docx")} << QStringLiteral("--format is one of text, md, html, json, pdf, not 'docx'");
         QTest::newRow("experiments pdf to a terminal") << QStringList {QStringLiteral("experiments"),
             QStringLiteral("abc"), QStringLiteral("--format"), QStringLiteral("pdf")}
                                                        << QStringLiteral("--format pdf needs -o FILE");
