@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launchcommand.h"
 
+#include "cli/interrupts.h"
 #include "cli/runcommand.h"
 #include "cli/storeoption.h"
 #include "launch/launchfacts.h"
@@ -13,17 +14,8 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSocketNotifier>
 #include <QTextStream>
 #include <QTimer>
-
-#include <csignal>
-#include <memory>
-
-#ifdef Q_OS_UNIX
-#include <sys/socket.h>
-#include <unistd.h>
-#endif
 
 namespace kp::core {
 
@@ -35,70 +27,6 @@ namespace {
 const QStringList OwnRunOptions {QStringLiteral("url"), QStringLiteral("model"), QStringLiteral("gpu"),
     QStringLiteral("gpus"), QStringLiteral("json"), QStringLiteral("db"), QStringLiteral("api-key"),
     QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run"), QStringLiteral("dcgm-url")};
-
-#ifdef Q_OS_UNIX
-int g_launchSignalPipe[2] = {-1, -1};
-void onLaunchSignal(int)
-{
-    const char c = 1;
-    const auto n = ::write(g_launchSignalPipe[1], &c, 1);
-    (void)n;
-}
-#endif
-
-/// Ctrl-C and SIGTERM as a Qt signal: the handler only writes to a socket, the event loop does the rest.
-class Interrupts
-{
-public:
-    Interrupts()
-    {
-#ifdef Q_OS_UNIX
-        if (g_launchSignalPipe[0] < 0 && ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_launchSignalPipe) != 0)
-            return;
-        m_notifier = std::make_unique<QSocketNotifier>(g_launchSignalPipe[0], QSocketNotifier::Read);
-        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
-            char c = 0;
-            const auto n = ::read(g_launchSignalPipe[0], &c, 1);
-            (void)n;
-            m_count++;
-            if (m_onInterrupt)
-                m_onInterrupt();
-        });
-        install();
-#endif
-    }
-    ~Interrupts()
-    {
-#ifdef Q_OS_UNIX
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-#endif
-    }
-    Interrupts(const Interrupts&) = delete;
-    Interrupts& operator=(const Interrupts&) = delete;
-
-    /// Puts the handlers back after something else (the run) replaced them.
-    static void install()
-    {
-#ifdef Q_OS_UNIX
-        std::signal(SIGINT, onLaunchSignal);
-        std::signal(SIGTERM, onLaunchSignal);
-#endif
-    }
-    void onInterrupt(std::function<void()> f)
-    {
-        m_onInterrupt = std::move(f);
-    }
-    int count() const
-    {
-        return m_count;
-    }
-
-private:
-    std::unique_ptr<QSocketNotifier> m_notifier;
-    std::function<void()> m_onInterrupt;
-    int m_count = 0;
-};
 
 // What starting a session came to, owned by the caller: its handlers keep writing here after the start, when the
 // server ends by itself.
@@ -372,8 +300,8 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     return ExitOk;
 }
 
-LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(const LaunchPreparation& prepared, RunOptions sweep,
-    RunStore& store, bool json, CommandIo& io, CommandIo& runIo, const WhileUp& whileUp)
+LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
+    const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json, CommandIo& io, CommandIo& runIo)
 {
     LaunchedRun result;
     LaunchSession session(prepared);
@@ -400,11 +328,7 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(const LaunchPreparation& 
         sweep.gpuDevices = prepared.plan.gpuDevices;
     }
     result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
-    Interrupts::install();
-    // The caller's work on the proven server once the sweep has completed (an experiment's quality pass), before
-    // it is stopped.
-    if (whileUp && result.code == ExitOk && interrupts.count() == 0)
-        whileUp(session.baseUrl(), prepared.plan.servedModelName);
+    Interrupts::install(); // the run put the default handlers back: Ctrl-C must not cut the clean-up short
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
     if (result.runId >= 0) {
         QString error;

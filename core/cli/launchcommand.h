@@ -7,9 +7,6 @@
 #include "plan/runoptions.h"
 
 #include <QJsonObject>
-#include <QUrl>
-
-#include <functional>
 
 namespace kp::core {
 
@@ -31,7 +28,7 @@ public:
     /// Everything else is LaunchRequest::prepare()'s to check, for the command line and the dialog alike.
     static LaunchRequest requestFrom(const QCommandLineParser& parser);
 
-    /// One launch driven to its end for a sweep, as `launch --then-run` and each trial of `tune` do: starts and proves
+    /// One launch driven to its end for a sweep, as `launch --then-run` does: starts and proves
     /// the server (its stages on stderr), runs `sweep` against it (the summary on `runIo`), keeps the launch's facts
     /// with the stored run, and stops and removes the server.
     struct LaunchedRun
@@ -44,10 +41,8 @@ public:
         QString logPath; ///< the server's whole output
         QJsonObject facts; ///< what the launch learnt
     };
-    /// Work on the proven server after a completed sweep, before it is stopped: its base URL and served name.
-    using WhileUp = std::function<void(const QUrl& baseUrl, const QString& model)>;
     static LaunchedRun launchAndRun(const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json,
-        CommandIo& io, CommandIo& runIo, const WhileUp& whileUp = {});
+        CommandIo& io, CommandIo& runIo);
 };
 
 } // namespace kp::core

@@ -4,8 +4,8 @@
 # The folders of core/ in layering order: a file may include headers of its own folder and of the folders before
 # it, never of one after it; ui/ includes nothing of core/cli/. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every include that runs
 # against the order, and with a folder the order does not name. docs/architecture.md explains the order.
-set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim predict tune
-    report run cli)
+set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim run
+    predict tune report cli)
 
 file(GLOB folders LIST_DIRECTORIES true RELATIVE "${SOURCE_DIR}/core" "${SOURCE_DIR}/core/*")
 set(problems "")
