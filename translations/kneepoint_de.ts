@@ -3713,6 +3713,121 @@
     </message>
 </context>
 <context>
+    <name>kp::core::Tuner</name>
+    <message>
+        <source>Name the settings to try: parallel=2,4,8 (llama.cpp) or max-num-seqs=64,128 (vLLM).</source>
+        <translation>Nennen Sie die zu probierenden Einstellungen: parallel=2,4,8 (llama.cpp) oder max-num-seqs=64,128 (vLLM).</translation>
+    </message>
+    <message>
+        <source>The question set %1 is not a clean one: %2</source>
+        <translation>Der Fragensatz %1 ist nicht sauber: %2</translation>
+    </message>
+    <message>
+        <source>The bundled question set is missing from this build; name a question set file.</source>
+        <translation>Der mitgelieferte Fragensatz fehlt in diesem Build; nennen Sie eine Fragensatz-Datei.</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>die Ausgangslage</translation>
+    </message>
+    <message>
+        <source>Experiment %1: 1 trial stored by an earlier run of it is taken as it is (measure every trial again to replace it).</source>
+        <translation>Experiment %1: 1 Versuch, den ein früherer Lauf gespeichert hat, wird übernommen (messen Sie jeden Versuch neu, um ihn zu ersetzen).</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2 trials stored by an earlier run of it are taken as they are (measure every trial again to replace them).</source>
+        <translation>Experiment %1: %2 Versuche, die ein früherer Lauf gespeichert hat, werden übernommen (messen Sie jeden Versuch neu, um sie zu ersetzen).</translation>
+    </message>
+    <message>
+        <source>Experiment %1.</source>
+        <translation>Experiment %1.</translation>
+    </message>
+    <message>
+        <source>not tried: interrupted</source>
+        <translation>nicht versucht: abgebrochen</translation>
+    </message>
+    <message>
+        <source>not tried: the baseline was not measured</source>
+        <translation>nicht versucht: die Ausgangslage wurde nicht gemessen</translation>
+    </message>
+    <message>
+        <source>not tried: the most trials (%1) were spent</source>
+        <translation>nicht versucht: die Höchstzahl an Versuchen (%1) war erreicht</translation>
+    </message>
+    <message>
+        <source>not tried: the %1 minutes allowed had passed</source>
+        <translation>nicht versucht: die erlaubten %1 Minuten waren vorbei</translation>
+    </message>
+    <message>
+        <source>Stopping: the step in progress is cancelled (completed steps are kept), and the server is stopped and removed.</source>
+        <translation>Wird gestoppt: Der laufende Schritt wird abgebrochen (abgeschlossene Schritte bleiben erhalten), der Server wird gestoppt und entfernt.</translation>
+    </message>
+    <message>
+        <source>Trial %1 of %2: %3: run %4, stored already.</source>
+        <translation>Versuch %1 von %2: %3: Lauf %4, bereits gespeichert.</translation>
+    </message>
+    <message>
+        <source>Trial %1 of %2: %3</source>
+        <translation>Versuch %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source> (the twin fitted to run %1 predicts %2)</source>
+        <translation> (der an Lauf %1 angepasste Zwilling sagt %2 voraus)</translation>
+    </message>
+    <message>
+        <source>  Run %1 had disturbed steps (%2 of them: the time per token drifted while the load stood still, as when another process slows the server); measuring this trial once more.</source>
+        <translation>  Lauf %1 hatte gestörte Schritte (%2: die Zeit pro Token driftete bei gleicher Last, wie wenn ein anderer Prozess den Server bremst); dieser Versuch wird noch einmal gemessen.</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server did not start: </source>
+        <translation>der Server startete nicht: </translation>
+    </message>
+    <message>
+        <source>  No load was applied. The whole log: %1</source>
+        <translation>  Es wurde keine Last angelegt. Das ganze Protokoll: %1</translation>
+    </message>
+    <message>
+        <source>  Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.</source>
+        <translation>  Geprüft: /health, /v1/models und ein Greedy-Rauchtest bestanden; gestartet in %1 s.</translation>
+    </message>
+    <message>
+        <source>, about %1 s left</source>
+        <translation>, noch etwa %1 s</translation>
+    </message>
+    <message>
+        <source>the run ended %1: %2</source>
+        <translation>der Lauf endete %1: %2</translation>
+    </message>
+    <message>
+        <source>asking the question set was turned off</source>
+        <translation>das Stellen des Fragensatzes war abgeschaltet</translation>
+    </message>
+    <message>
+        <source>the run was not stored: %1</source>
+        <translation>der Lauf wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>  Stored as run %1; the server was stopped and removed.</source>
+        <translation>  Als Lauf %1 gespeichert; der Server wurde gestoppt und entfernt.</translation>
+    </message>
+    <message>
+        <source>  Asking the %1 questions of %2, %3 times, of this server.</source>
+        <translation>  Die %1 Fragen von %2 werden diesem Server %3-mal gestellt.</translation>
+    </message>
+    <message>
+        <source>the question set could not be asked: </source>
+        <translation>der Fragensatz konnte nicht gestellt werden: </translation>
+    </message>
+    <message>
+        <source>  Stored as quality pass %1.</source>
+        <translation>  Als Qualitätsdurchgang %1 gespeichert.</translation>
+    </message>
+</context>
+<context>
     <name>kp::core::VllmFlags</name>
     <message>
         <source>The most requests the engine runs together in one step; the rest wait in the queue.</source>
@@ -4044,10 +4159,6 @@
         <translation>Den Lauf des gewählten Versuchs im Fenster zeigen</translation>
     </message>
     <message>
-        <source>No experiment is stored yet. kneepoint tune makes one: it launches the server with each setting to try, measures it and recommends the best (see docs/cli.md).</source>
-        <translation>Noch kein Experiment gespeichert. kneepoint tune legt eines an: Es startet den Server mit jeder zu testenden Einstellung, misst ihn und empfiehlt die beste (siehe docs/cli.md).</translation>
-    </message>
-    <message>
         <source>%1: %2 setting of %3 for %4, %5</source>
         <translation>%1: %2 Einstellung von %3 für %4, %5</translation>
     </message>
@@ -4082,6 +4193,10 @@
     <message>
         <source>Wrote %1.</source>
         <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>No experiment is stored yet. Run › Start a server…, then Find the best setting…, makes one (kneepoint tune does the same): it launches the server with each setting to try, measures it and recommends the best.</source>
+        <translation>Noch ist kein Experiment gespeichert. Lauf › Server starten…, dann Beste Einstellung finden…, legt eines an (kneepoint tune tut dasselbe): Es startet den Server mit jeder zu probierenden Einstellung, misst ihn und empfiehlt die beste.</translation>
     </message>
 </context>
 <context>
@@ -4408,6 +4523,14 @@
     <message>
         <source>Not started: the window was closed before the checks ended.</source>
         <translation>Nicht gestartet: Das Fenster wurde geschlossen, bevor die Prüfungen endeten.</translation>
+    </message>
+    <message>
+        <source>&amp;Find the best setting…</source>
+        <translation>Beste Einstellung &amp;finden…</translation>
+    </message>
+    <message>
+        <source>Launch this server once as it is and once with each setting to try, measure each, and recommend the best (kneepoint tune)</source>
+        <translation>Diesen Server einmal so, wie er ist, und einmal mit jeder zu probierenden Einstellung starten, jeden messen und den besten empfehlen (kneepoint tune)</translation>
     </message>
 </context>
 <context>
@@ -6692,6 +6815,193 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Con&amp;versations:</source>
         <translation>Gesp&amp;räche:</translation>
+    </message>
+</context>
+<context>
+    <name>kp::ui::TuneDialog</name>
+    <message>
+        <source>six per user</source>
+        <translation>sechs pro Nutzer</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Check the answers of a setting that can change them (KV cache dtype, quantisation, speculative decoding)</source>
+        <translation>Antworten einer Einstellung prüfen, die sie ändern kann (KV-Cache-Datentyp, Quantisierung, spekulatives Dekodieren)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy flag</source>
+        <translation>Flag &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Show the &amp;table…</source>
+        <translation>&amp;Tabelle zeigen…</translation>
+    </message>
+    <message>
+        <source>Find the best setting</source>
+        <translation>Beste Einstellung finden</translation>
+    </message>
+    <message>
+        <source>Settings to try</source>
+        <translation>Zu probierende Einstellungen</translation>
+    </message>
+    <message>
+        <source>Each KEY=V1,V2 is an engine argument and its values, each value tried alone against the baseline; separate several keys with spaces. The same allow-list as Start a server applies.</source>
+        <translation>Jedes SCHLÜSSEL=W1,W2 ist ein Engine-Argument mit seinen Werten; jeder Wert wird allein gegen die Ausgangslage probiert. Mehrere Schlüssel durch Leerzeichen trennen. Es gilt dieselbe Erlaubnisliste wie bei Server starten.</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Nutzer</translation>
+    </message>
+    <message>
+        <source>Requests per step</source>
+        <translation>Anfragen pro Schritt</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT-Ziel</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT-Ziel</translation>
+    </message>
+    <message>
+        <source>Percentile</source>
+        <translation>Perzentil</translation>
+    </message>
+    <message>
+        <source>p%1</source>
+        <translation>p%1</translation>
+    </message>
+    <message>
+        <source>Most settings to measure</source>
+        <translation>Höchstens zu messende Einstellungen</translation>
+    </message>
+    <message>
+        <source>Most minutes</source>
+        <translation>Höchstens Minuten</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Check the answers</source>
+        <translation>Antworten prüfen</translation>
+    </message>
+    <message>
+        <source>The same from the command line</source>
+        <translation>Dasselbe auf der Kommandozeile</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Flag to copy</source>
+        <translation>Zu kopierendes Flag</translation>
+    </message>
+    <message>
+        <source>What happens</source>
+        <translation>Was geschieht</translation>
+    </message>
+    <message>
+        <source>Settings to t&amp;ry:</source>
+        <translation>Zu p&amp;robierende Einstellungen:</translation>
+    </message>
+    <message>
+        <source>&amp;Users:</source>
+        <translation>&amp;Nutzer:</translation>
+    </message>
+    <message>
+        <source>&amp;Requests per step:</source>
+        <translation>&amp;Anfragen pro Schritt:</translation>
+    </message>
+    <message>
+        <source>T&amp;POT:</source>
+        <translation>T&amp;POT:</translation>
+    </message>
+    <message>
+        <source>at p&amp;ercentile:</source>
+        <translation>beim P&amp;erzentil:</translation>
+    </message>
+    <message>
+        <source>Targets: TTF&amp;T:</source>
+        <translation>Ziele: TTF&amp;T:</translation>
+    </message>
+    <message>
+        <source>no trial starts after:</source>
+        <translation>kein Versuch startet nach:</translation>
+    </message>
+    <message>
+        <source>Most settings to &amp;measure:</source>
+        <translation>Höchstens zu &amp;messende Einstellungen:</translation>
+    </message>
+    <message>
+        <source>The server is the one filled in under Start a server: it is launched once as it is (the baseline), then once with each setting alone, each proven, swept under the targets, and stopped and removed. A setting is recommended only when its capacity beat the baseline&apos;s beyond noise and its answers held. Every trial is a stored run.</source>
+        <translation>Der Server ist der unter Server starten eingetragene: Er wird einmal so, wie er ist, gestartet (die Ausgangslage), dann einmal mit jeder Einstellung allein, jeweils geprüft, unter den Zielen durchgemessen, gestoppt und entfernt. Eine Einstellung wird nur empfohlen, wenn ihre Kapazität die der Ausgangslage jenseits des Rauschens übertraf und ihre Antworten hielten. Jeder Versuch ist ein gespeicherter Lauf.</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Name the settings to try, then Start.</source>
+        <translation>Nennen Sie die zu probierenden Einstellungen, dann Starten.</translation>
+    </message>
+    <message>
+        <source>Name the settings to try, such as %1.</source>
+        <translation>Nennen Sie die zu probierenden Einstellungen, etwa %1.</translation>
+    </message>
+    <message>
+        <source>Users takes whole numbers separated by commas, such as 1,2,4,8, not &apos;%1&apos;.</source>
+        <translation>Nutzer nimmt ganze Zahlen, durch Kommas getrennt, etwa 1,2,4,8, nicht &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Same as: kneepoint tune %1</source>
+        <translation>Dasselbe wie: kneepoint tune %1</translation>
+    </message>
+    <message>
+        <source>Checking every launch before the first starts…</source>
+        <translation>Jeder Start wird geprüft, bevor der erste beginnt…</translation>
+    </message>
+    <message>
+        <source>Trial %1 of at most %2: %3.</source>
+        <translation>Versuch %1 von höchstens %2: %3.</translation>
+    </message>
+    <message>
+        <source>Nothing was started: %1</source>
+        <translation>Nichts wurde gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Stopping: the step in progress is cancelled, and the server is stopped and removed…</source>
+        <translation>Wird gestoppt: Der laufende Schritt wird abgebrochen, der Server gestoppt und entfernt…</translation>
+    </message>
+    <message>
+        <source>The baseline was not measured: the log says why.</source>
+        <translation>Die Ausgangslage wurde nicht gemessen: Das Protokoll sagt, warum.</translation>
+    </message>
+    <message>
+        <source>Stopped. From what was measured: %1</source>
+        <translation>Gestoppt. Nach dem, was gemessen wurde: %1</translation>
+    </message>
+    <message>
+        <source>Stop the experiment? The trial in progress is cancelled (its completed steps are kept) and its server stopped and removed.</source>
+        <translation>Das Experiment stoppen? Der laufende Versuch wird abgebrochen (seine abgeschlossenen Schritte bleiben erhalten), sein Server gestoppt und entfernt.</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     , m_start(new QPushButton(tr("&Start"), this))
     , m_stop(new QPushButton(tr("S&top"), this))
     , m_benchmark(new QPushButton(tr("&Benchmark it…"), this))
+    , m_tune(new QPushButton(tr("&Find the best setting…"), this))
 {
     setObjectName(QStringLiteral("launchDialog"));
     setWindowTitle(tr("Start a server"));
@@ -102,6 +103,9 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     m_start->setObjectName(QStringLiteral("launchStart"));
     m_stop->setObjectName(QStringLiteral("launchStop"));
     m_benchmark->setObjectName(QStringLiteral("launchBenchmark"));
+    m_tune->setObjectName(QStringLiteral("launchTune"));
+    m_tune->setToolTip(tr("Launch this server once as it is and once with each setting to try, measure each, and "
+                          "recommend the best (kneepoint tune)"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("E&ngine:"), m_engine);
@@ -137,7 +141,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
         this);
     explain->setWordWrap(true);
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {m_check, m_start, m_stop, m_benchmark})
+    for (QPushButton* b : {m_check, m_start, m_stop, m_benchmark, m_tune})
         buttons->addWidget(b);
     buttons->addStretch(1);
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -156,6 +160,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     connect(m_stop, &QPushButton::clicked, this, &LaunchDialog::stopServer);
     connect(
         m_benchmark, &QPushButton::clicked, this, [this] { Q_EMIT benchmarkRequested(m_url, gpuId(), gpuCount()); });
+    connect(m_tune, &QPushButton::clicked, this, [this] { Q_EMIT experimentRequested(request()); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_runtime, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
     connect(m_engine, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateEngine);
@@ -404,6 +409,8 @@ void LaunchDialog::updateButtons()
     m_start->setEnabled(!busy);
     m_stop->setEnabled(m_session && !m_stopping);
     m_benchmark->setEnabled(m_session && m_url.isValid() && !m_url.isEmpty());
+    // An experiment launches its own servers, on the same port.
+    m_tune->setEnabled(!busy);
 }
 
 } // namespace kp::ui

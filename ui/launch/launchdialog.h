@@ -56,6 +56,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void benchmarkRequested(const QUrl& url, const QString& gpuId, int gpuCount);
+    /// The user asked to find the best setting for the server filled in (Find the best setting…): launched by the
+    /// experiment, once per setting, so only while this dialog serves nothing.
+    void experimentRequested(const kp::core::LaunchRequest& request);
 
 protected:
     void done(int result) override;
@@ -93,6 +96,7 @@ private:
     QPushButton* m_start;
     QPushButton* m_stop;
     QPushButton* m_benchmark;
+    QPushButton* m_tune;
     QThread m_worker;
     QObject* m_workerContext = nullptr; ///< lives on m_worker: what runs there is invoked on it
     kp::core::LaunchSession* m_session = nullptr; ///< lives on m_worker from start to stopped

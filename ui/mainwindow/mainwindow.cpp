@@ -23,6 +23,7 @@
 #include "store/runarchive.h"
 #include "store/runstore.h"
 #include "tune/experimentdialog.h"
+#include "tune/tunedialog.h"
 #include "wizard/connectionwizard.h"
 
 #include <QApplication>
@@ -182,14 +183,8 @@ void MainWindow::createActions()
     });
     m_compare = action(tr("&Compare runs…"), "compareAction", QKeySequence(), [this] { compareRuns(); });
     m_predict = action(tr("P&redict a setting…"), "predictAction", QKeySequence(), [this] { predictSetting(); });
-    QAction* experiments = action(tr("E&xperiments…"), "experimentsAction", QKeySequence(), [this] {
-        ExperimentDialog dialog(m_path, this);
-        connect(&dialog, &ExperimentDialog::openRun, this, [this, &dialog](qint64 run) {
-            m_history->selectRun(run);
-            dialog.accept();
-        });
-        dialog.exec();
-    });
+    QAction* experiments
+        = action(tr("E&xperiments…"), "experimentsAction", QKeySequence(), [this] { showExperiments(QString()); });
     m_export = action(tr("&Export report…"), "exportAction", QKeySequence(tr("Ctrl+E")), [this] { exportReport(); });
     m_exportRun
         = action(tr("Export run for another &machine…"), "exportRunAction", QKeySequence(), [this] { exportRun(); });
@@ -359,10 +354,37 @@ void MainWindow::startServer()
                 preset.gpuCount = gpus;
                 newRun(preset);
             });
+        connect(m_launchDialog, &LaunchDialog::experimentRequested, this, &MainWindow::findBestSetting);
     }
     m_launchDialog->show();
     m_launchDialog->raise();
     m_launchDialog->activateWindow();
+}
+
+void MainWindow::findBestSetting(const LaunchRequest& launch)
+{
+    // One experiment at a time: a second would launch on the same port. A finished one's dialog makes way.
+    if (m_tuneDialog && m_tuneDialog->isRunning()) {
+        m_tuneDialog->show();
+        m_tuneDialog->raise();
+        m_tuneDialog->activateWindow();
+        return;
+    }
+    delete m_tuneDialog;
+    m_tuneDialog = new TuneDialog(m_path, launch, this);
+    connect(m_tuneDialog, &TuneDialog::runStored, this, [this] { refreshHistory(); });
+    connect(m_tuneDialog, &TuneDialog::showExperiment, this, &MainWindow::showExperiments);
+    m_tuneDialog->show();
+}
+
+void MainWindow::showExperiments(const QString& id)
+{
+    ExperimentDialog dialog(m_path, this, id);
+    connect(&dialog, &ExperimentDialog::openRun, this, [this, &dialog](qint64 run) {
+        m_history->selectRun(run);
+        dialog.accept();
+    });
+    dialog.exec();
 }
 
 void MainWindow::startDemo()

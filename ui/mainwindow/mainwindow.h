@@ -16,6 +16,7 @@ class QStackedWidget;
 class QTabWidget;
 
 namespace kp::core {
+struct LaunchRequest;
 class RunStore;
 class SimulatorProcess;
 } // namespace kp::core
@@ -23,6 +24,7 @@ class SimulatorProcess;
 namespace kp::ui {
 
 class LaunchDialog;
+class TuneDialog;
 class LiveRunView;
 class QualityView;
 class ReportController;
@@ -80,6 +82,10 @@ private:
     /// The connection wizard, filled in from `preset` where it says something.
     void newRun(const kp::core::RunOptions& preset = {});
     void startServer();
+    /// Find the best setting for the server the Start a server dialog describes (a TuneDialog, one at a time).
+    void findBestSetting(const core::LaunchRequest& launch);
+    /// Run › Experiments, on experiment `id` (empty: the newest).
+    void showExperiments(const QString& id);
     void runFinished(qint64 runId);
     void exportReport();
     void exportRun();
@@ -114,6 +120,7 @@ private:
     QAction* m_newRun = nullptr;
     QAction* m_launch = nullptr;
     LaunchDialog* m_launchDialog = nullptr;
+    TuneDialog* m_tuneDialog = nullptr;
     QAction* m_demo = nullptr;
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;

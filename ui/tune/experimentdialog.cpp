@@ -31,7 +31,7 @@ constexpr int RunColumn = 2;
 
 } // namespace
 
-ExperimentDialog::ExperimentDialog(const QString& databasePath, QWidget* parent)
+ExperimentDialog::ExperimentDialog(const QString& databasePath, QWidget* parent, const QString& id)
     : QDialog(parent)
     , m_worker(new ExperimentWorker(databasePath))
     , m_choice(new QComboBox(this))
@@ -42,6 +42,7 @@ ExperimentDialog::ExperimentDialog(const QString& databasePath, QWidget* parent)
     , m_status(new QLabel(this))
     , m_openRun(new QPushButton(tr("&Open run"), this))
     , m_export(new QPushButton(tr("&Export…"), this))
+    , m_firstId(id)
 {
     setObjectName(QStringLiteral("experimentDialog"));
     setWindowTitle(tr("Experiments"));
@@ -149,8 +150,9 @@ ExperimentDialog::~ExperimentDialog()
 void ExperimentDialog::showList(const StoredExperiments& experiments)
 {
     if (experiments.isEmpty()) {
-        m_status->setText(tr("No experiment is stored yet. kneepoint tune makes one: it launches the server with "
-                             "each setting to try, measures it and recommends the best (see docs/cli.md)."));
+        m_status->setText(tr("No experiment is stored yet. Run › Start a server…, then Find the best setting…, "
+                             "makes one (kneepoint tune does the same): it launches the server with each setting to "
+                             "try, measures it and recommends the best."));
         return;
     }
     const QSignalBlocker block(m_choice);
@@ -165,8 +167,9 @@ void ExperimentDialog::showList(const StoredExperiments& experiments)
             e.id);
     }
     m_choice->setEnabled(true);
-    m_choice->setCurrentIndex(0);
-    choose(0);
+    const int first = std::max(0, m_choice->findData(m_firstId));
+    m_choice->setCurrentIndex(first);
+    choose(first);
 }
 
 void ExperimentDialog::choose(int index)

@@ -22,7 +22,8 @@ class ExperimentDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ExperimentDialog(const QString& databasePath, QWidget* parent = nullptr);
+    /// Shows experiment `id` first (empty: the newest).
+    explicit ExperimentDialog(const QString& databasePath, QWidget* parent = nullptr, const QString& id = {});
     ~ExperimentDialog() override;
 
     /// The experiment on screen; null while loading or when there is none.
@@ -52,6 +53,7 @@ private:
     QPushButton* m_openRun;
     QPushButton* m_export;
     ExperimentPtr m_experiment;
+    QString m_firstId;
     quint64 m_generation = 0;
     bool m_loading = false; ///< an experiment is being judged, under the busy cursor
 };

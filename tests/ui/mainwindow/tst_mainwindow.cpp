@@ -30,6 +30,7 @@
 #include "support/testsecret.h"
 #include "tune/experiment.h"
 #include "tune/experimentdialog.h"
+#include "tune/tunedialog.h"
 #include "wizard/connectionwizard.h"
 
 #include <QAbstractItemModelTester>
@@ -679,6 +680,119 @@ private Q_SLOTS:
         qputenv("PATH", oldPath);
         for (const char* name :
             {"KNEEPOINT_FAKE_DOCKER_LOG", "XDG_DATA_HOME", "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
+            qunsetenv(name);
+    }
+
+    // Find the best setting: the server filled in under Start a server, launched by the experiment once as it is and
+    // once with each setting (a stand-in docker runs the simulator), each trial a run in the history; the table
+    // opens in Run › Experiments; Stop ends a trial in progress and removes its server.
+    void findTheBestSettingFromTheWindow()
+    {
+        QTemporaryDir dir;
+        const QString bin = dir.filePath(QStringLiteral("bin"));
+        QDir().mkpath(bin);
+        for (const char* name : {"docker", "nvidia-smi"})
+            QVERIFY(QFile::link(QStringLiteral(KNEEPOINT_FAKE_ENGINE), bin + u'/' + QString::fromLatin1(name)));
+        const QString calls = dir.filePath(QStringLiteral("calls.jsonl"));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", (bin + u':').toUtf8() + oldPath);
+        qputenv("KNEEPOINT_FAKE_DOCKER_LOG", calls.toUtf8());
+        qputenv("KNEEPOINT_FAKE_ENGINE_SIM_ARGS", "--speed 20");
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("HF_HOME", dir.filePath(QStringLiteral("hf")).toUtf8());
+        qputenv("HF_HUB_OFFLINE", "1");
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        const int port = probe.serverPort();
+        probe.close();
+
+        MainWindow window(dir.filePath(QStringLiteral("tune.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
+        auto* launch = window.findChild<LaunchDialog*>();
+        QVERIFY(launch && launch->isVisible());
+        launch->findChild<QLineEdit*>(QStringLiteral("launchModel"))
+            ->setText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
+        launch->findChild<QLineEdit*>(QStringLiteral("launchRevision"))->setText(QString(40, u'a'));
+        launch->findChild<QLineEdit*>(QStringLiteral("launchImage"))
+            ->setText(QStringLiteral("vllm/vllm-openai@sha256:") + QString(64, u'b'));
+        auto* gpu = launch->findChild<QComboBox*>(QStringLiteral("launchGpu"));
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+        launch->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
+        launch->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(port);
+        // The baseline runs one sequence at a time.
+        launch->findChild<QPlainTextEdit*>(QStringLiteral("launchEngineArgs"))
+            ->setPlainText(QStringLiteral("--max-num-seqs=1"));
+        QTest::mouseClick(launch->findChild<QPushButton*>(QStringLiteral("launchTune")), Qt::LeftButton);
+        auto* tune = window.findChild<TuneDialog*>();
+        QVERIFY(tune && tune->isVisible());
+
+        // A setting that is not KEY=VALUES is said, and nothing starts.
+        auto* settings = tune->findChild<QLineEdit*>(QStringLiteral("tuneSettings"));
+        settings->setText(QStringLiteral("max-num-seqs"));
+        tune->start();
+        QVERIFY(!tune->isRunning());
+        QVERIFY2(tune->statusText().contains(u"KEY=V1,V2"), qPrintable(tune->statusText()));
+        settings->setText(QStringLiteral("max-num-seqs=8"));
+        tune->findChild<QLineEdit*>(QStringLiteral("tuneUsers"))->setText(QStringLiteral("1,2,4"));
+        tune->findChild<QSpinBox*>(QStringLiteral("tuneRequests"))->setValue(4);
+        auto* percentile = tune->findChild<QComboBox*>(QStringLiteral("tunePercentile"));
+        percentile->setCurrentIndex(percentile->findData(50.0));
+        // The command that does the same is shown, and it is the one the experiment is named after.
+        const QString command = tune->findChild<QLabel*>(QStringLiteral("tuneCommand"))->text();
+        QVERIFY2(command.startsWith(u"Same as: kneepoint tune --engine vllm")
+                && command.contains(u"--engine-arg --max-num-seqs=1")
+                && command.contains(u"--concurrency 1,2,4 --requests 4 --slo-ttft-ms 500 --slo-tpot-ms 50 "
+                                    u"--percentile 50 --try max-num-seqs=8"),
+            qPrintable(command));
+
+        QTest::mouseClick(tune->findChild<QPushButton*>(QStringLiteral("tuneStart")), Qt::LeftButton);
+        QVERIFY(tune->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(tune->statusText().startsWith(u"Trial 1 of at most 2: baseline"), 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!tune->isRunning(), 240'000);
+        QVERIFY2(tune->experiment() && tune->experiment()->trials.size() == 2, qPrintable(tune->logText()));
+        for (const kp::core::Experiment::Trial& t : tune->experiment()->trials)
+            QVERIFY2(t.measured(), qPrintable(t.failure + tune->logText()));
+        QVERIFY2(tune->logText().contains(u"Trial 2 of 2: --max-num-seqs 8 (the twin fitted to run 1 predicts"),
+            qPrintable(tune->logText()));
+        QCOMPARE(tune->statusText(), tune->experiment()->recommendation);
+        // Every trial is a run in the history, and the servers were removed.
+        QTRY_COMPARE(window.history()->model()->rowCount(), 2);
+        QFile log(calls);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QCOMPARE(log.readAll().count("\"rm\",\"-f\""), 2);
+        log.close();
+        screenshot(*tune, QStringLiteral("tune"));
+
+        // Show the table: Run › Experiments on this experiment, as kneepoint experiments ID prints it.
+        const QString id = tune->experiment()->id;
+        QTimer::singleShot(0, this, [id] {
+            auto* experiments = qobject_cast<ExperimentDialog*>(QApplication::activeModalWidget());
+            QVERIFY(experiments);
+            QTRY_VERIFY_WITH_TIMEOUT(experiments->experiment(), 30'000);
+            QCOMPARE(experiments->experiment()->id, id);
+            experiments->reject();
+        });
+        QTest::mouseClick(tune->findChild<QPushButton*>(QStringLiteral("tuneShowTable")), Qt::LeftButton);
+
+        // Stop: the trial in progress ends, its server is removed, and nothing else starts.
+        tune->findChild<QLineEdit*>(QStringLiteral("tuneUsers"))->setText(QStringLiteral("1,2"));
+        tune->start();
+        QTRY_VERIFY_WITH_TIMEOUT(tune->logText().contains(u"Proven:"), 60'000);
+        tune->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!tune->isRunning(), 60'000);
+        QVERIFY2(tune->statusText().startsWith(u"Stopped."), qPrintable(tune->statusText()));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QCOMPARE(log.readAll().count("\"rm\",\"-f\""), 3);
+        QVERIFY(tune->experiment()->trials.size() == 2 && !tune->experiment()->trials.at(1).measured());
+        QCOMPARE(tune->experiment()->trials.at(1).failure, QStringLiteral("not tried: interrupted"));
+        tune->close();
+        launch->close();
+        qputenv("PATH", oldPath);
+        for (const char* name : {"KNEEPOINT_FAKE_DOCKER_LOG", "KNEEPOINT_FAKE_ENGINE_SIM_ARGS", "XDG_DATA_HOME",
+                 "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
             qunsetenv(name);
     }
 
