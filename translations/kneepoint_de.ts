@@ -3409,6 +3409,53 @@
     </message>
 </context>
 <context>
+    <name>kp::core::PrefixCacheResets</name>
+    <message>
+        <source>The server&apos;s prefix cache was reset before 1 step (%1)</source>
+        <translation>Der Präfix-Cache des Servers wurde vor 1 Schritt geleert (%1)</translation>
+    </message>
+    <message>
+        <source>The server&apos;s prefix cache was reset before each of %1 steps (%2)</source>
+        <translation>Der Präfix-Cache des Servers wurde vor jedem der %1 Schritte geleert (%2)</translation>
+    </message>
+    <message>
+        <source>; before 1 step it could not be (%1)</source>
+        <translation>; vor 1 Schritt ging es nicht (%1)</translation>
+    </message>
+    <message>
+        <source>; before %1 steps it could not be (the last: %2)</source>
+        <translation>; vor %1 Schritten ging es nicht (zuletzt: %2)</translation>
+    </message>
+    <message>
+        <source>vLLM serves /reset_prefix_cache only when started with VLLM_SERVER_DEV_MODE=1 (it answered HTTP %1)</source>
+        <translation>vLLM bietet /reset_prefix_cache nur an, wenn es mit VLLM_SERVER_DEV_MODE=1 gestartet wurde (es antwortete HTTP %1)</translation>
+    </message>
+    <message>
+        <source>llama-server&apos;s slot endpoints are off (it was started with --no-slots: GET /slots answered HTTP %1)</source>
+        <translation>die Slot-Endpunkte von llama-server sind aus (er wurde mit --no-slots gestartet: GET /slots antwortete HTTP %1)</translation>
+    </message>
+    <message>
+        <source>llama-server erases a slot only when started with --slot-save-path (it answered HTTP %1 to POST /slots/%2?action=erase)</source>
+        <translation>llama-server leert einen Slot nur, wenn er mit --slot-save-path gestartet wurde (er antwortete HTTP %1 auf POST /slots/%2?action=erase)</translation>
+    </message>
+    <message>
+        <source>%1 has no endpoint that resets its prefix cache</source>
+        <translation>%1 hat keinen Endpunkt, der seinen Präfix-Cache leert</translation>
+    </message>
+    <message>
+        <source>the server&apos;s kind is not known, so there is no endpoint to ask</source>
+        <translation>die Art des Servers ist nicht bekannt, also gibt es keinen Endpunkt zum Fragen</translation>
+    </message>
+    <message>
+        <source>--reset-prefix-cache asked for the prefix cache to be emptied before each step, but it could not be: %1, so each step ran with what the steps before it left.</source>
+        <translation>--reset-prefix-cache verlangte, den Präfix-Cache vor jedem Schritt zu leeren, aber das ging nicht: %1; jeder Schritt lief also mit dem, was die Schritte davor hinterließen.</translation>
+    </message>
+    <message>
+        <source>%1 for each of %2 slots</source>
+        <translation>%1 für jeden der %2 Slots</translation>
+    </message>
+</context>
+<context>
     <name>kp::core::RunArchive</name>
     <message>
         <source>%1 is a folder; name the archive&apos;s file.</source>
@@ -6815,6 +6862,14 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Con&amp;versations:</source>
         <translation>Gesp&amp;räche:</translation>
+    </message>
+    <message>
+        <source>&amp;Empty the server&apos;s prefix cache before each step</source>
+        <translation>Präfix-Cache des Servers vor jedem Schritt l&amp;eeren</translation>
+    </message>
+    <message>
+        <source>Asks vLLM (POST /reset_prefix_cache, served with VLLM_SERVER_DEV_MODE=1 only), llama-server (each slot erased) or SGLang (POST /flush_cache) before each step; the report&apos;s prefix-cache check says whether it could (--reset-prefix-cache).</source>
+        <translation>Bittet vor jedem Schritt vLLM (POST /reset_prefix_cache, nur mit VLLM_SERVER_DEV_MODE=1 angeboten), llama-server (jeder Slot geleert) oder SGLang (POST /flush_cache) darum; die Präfix-Cache-Prüfung des Berichts sagt, ob es ging (--reset-prefix-cache).</translation>
     </message>
 </context>
 <context>

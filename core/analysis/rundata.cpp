@@ -97,6 +97,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
 void readRunLevel(RunData& data)
 {
     data.facts = ServerFacts::fromJson(data.run.info.facts);
+    data.prefixCacheResets = PrefixCacheResets::fromJson(data.run.info.facts.value(u"prefix_cache_reset").toObject());
     data.timeScale = data.run.summary.timeScale > 0 ? data.run.summary.timeScale : 1;
     data.roundTripMs
         = data.run.info.environment.value(u"network").toObject().value(u"health_round_trip_median_ms").toDouble(0);

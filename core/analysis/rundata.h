@@ -4,6 +4,7 @@
 
 #include "plan/runoptions.h"
 #include "quality/modelquality.h"
+#include "server/prefixcacheresets.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -122,6 +123,8 @@ struct RunData
     /// --length-spread: each prompt's lengths were drawn within ±this share of the sizes above (0: exactly them).
     double lengthSpread = 0;
     int turns = 1; ///< --turns: requests came in conversations of this many turns
+    /// --reset-prefix-cache: what asking the server to empty its prefix cache before each step came to.
+    PrefixCacheResets prefixCacheResets;
     /// How the requests vary beyond their size: "each within ±30%", "in conversations of 4 turns"; empty: they don't.
     QStringList workloadClauses() const;
     std::vector<StepData> steps; ///< in run order

@@ -363,7 +363,7 @@ TrustCheck outputLength(const RunData& run)
 constexpr double kTemplateTokens = 16;
 constexpr double kPrefixHitWarn = 0.01;
 
-TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
+TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
 {
     // The run may have asked for a shared prefix (--shared-prefix): the cache may serve that much of each prompt.
     const int shared = run.options.sharedPrefixTokens;
@@ -402,7 +402,11 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
             resent = &s;
         resentCount += s.datasetLinesResent;
     }
-    if (resent) {
+    // ... unless the cache was emptied before every step (--reset-prefix-cache): then no step found another's.
+    const PrefixCacheResets& resets = run.prefixCacheResets;
+    const bool everyStepFresh = resets.unavailable == PrefixCacheResets::Unavailable::No && resets.failures == 0
+        && resets.resets > 0 && resets.resets >= int(run.steps.size());
+    if (resent && !everyStepFresh) {
         c.status = Status::Warn;
         c.detail = QCoreApplication::translate("TrustChecks",
             "The data set has %1 requests, fewer than the run sent: from %2 on, %3 requests sent a line an earlier "
@@ -456,6 +460,15 @@ TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
                    .arg(worst->step->loadPhrase(), text::percent(worstRate),
                        fromMetrics ? QStringLiteral("/metrics prefix_cache_hits against prefix_cache_queries")
                                    : QStringLiteral("usage.prompt_tokens_details.cached_tokens"));
+    return c;
+}
+
+// The counts, and what asking the server to empty its cache before each step came to (--reset-prefix-cache).
+TrustCheck prefixCache(const RunData& run, const LoadCurve& curve)
+{
+    TrustCheck c = prefixCacheCounted(run, curve);
+    if (run.prefixCacheResets.any())
+        c.detail += (c.detail.isEmpty() ? QString() : QStringLiteral(" ")) + run.prefixCacheResets.sentence();
     return c;
 }
 

@@ -102,6 +102,11 @@ QList<QCommandLineOption> RunCommand::options() const
         o("shared-prefix",
             "Start every prompt with the same N tokens, as a shared system prompt; the rest stays each request's own.",
             "N", "0"),
+        o("reset-prefix-cache",
+            "Before each step, ask the server to empty its prefix cache (vLLM's /reset_prefix_cache, which needs "
+            "VLLM_SERVER_DEV_MODE=1; llama-server's slot erase; SGLang's /flush_cache); the report says whether it "
+            "could.",
+            ""),
         o("length-spread",
             "Draw each prompt's input and output lengths uniformly within ±R of the shape's (0 ≤ R < 1; default 0).",
             "R", "0"),
@@ -333,6 +338,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.insecure = p.isSet(QStringLiteral("insecure"));
     o.caFile = caFile(p);
     o.quick = p.isSet(QStringLiteral("quick"));
+    o.resetPrefixCache = p.isSet(QStringLiteral("reset-prefix-cache"));
     const QStringList shardOnly {
         QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};
     if (!p.isSet(QStringLiteral("shard"))) {

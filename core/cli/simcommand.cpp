@@ -114,6 +114,10 @@ QList<QCommandLineOption> SimCommand::options() const
                            "/props, /tokenize and llamacpp: metrics, no /version, and the connection closed after "
                            "each streamed response)."),
             QStringLiteral("NAME"), QStringLiteral("vllm")),
+        valueOption("slot-save-path",
+            QStringLiteral("With --dialect llamacpp: slot actions (POST /slots/ID?action=erase) are served, as "
+                           "llama-server serves them only with a slot save path; without it they answer 501."),
+            QStringLiteral("DIR")),
         valueOption(
             "fault-500", QStringLiteral("Rate of HTTP 500 answers."), QStringLiteral("RATE"), QStringLiteral("0")),
         valueOption(
@@ -181,6 +185,7 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
             QStringLiteral("--enable-prefix-caching and --no-enable-prefix-caching contradict each other.")};
     c.enablePrefixCaching = !p.isSet(QStringLiteral("no-enable-prefix-caching"));
     c.enablePromptTokensDetails = p.isSet(QStringLiteral("enable-prompt-tokens-details"));
+    c.devMode = qEnvironmentVariable("VLLM_SERVER_DEV_MODE") == u"1";
     c.apiKeys = p.values(QStringLiteral("api-key"));
     if (c.apiKeys.isEmpty() && qEnvironmentVariableIsSet("VLLM_API_KEY"))
         c.apiKeys << qEnvironmentVariable("VLLM_API_KEY");
@@ -195,6 +200,7 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));
     c.tlsCertPath = p.value(QStringLiteral("ssl-certfile"));
     c.tlsKeyPath = p.value(QStringLiteral("ssl-keyfile"));
+    c.slotSavePath = p.value(QStringLiteral("slot-save-path"));
     const QString dialect = p.value(QStringLiteral("dialect"));
     if (dialect == u"llamacpp")
         c.dialect = SimConfig::Dialect::LlamaCpp;

@@ -167,6 +167,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("dataset")] = dataset;
     if (sharedPrefixTokens > 0)
         json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
+    if (resetPrefixCache)
+        json[QStringLiteral("reset_prefix_cache")] = true;
     if (turns > 1)
         json[QStringLiteral("turns")] = turns;
     if (lengthSpread > 0)
@@ -231,6 +233,7 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     real(u"percentile", &o.percentile);
     whole(u"requests_per_step", &o.requestsPerStep);
     o.quick = json.value(u"quick").toBool();
+    o.resetPrefixCache = json.value(u"reset_prefix_cache").toBool();
     real(u"duration_per_step_s", &o.durationPerStep);
     real(u"step_budget_s", &o.stepBudgetSeconds);
     whole(u"baseline_requests", &o.baselineRequests);

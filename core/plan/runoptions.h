@@ -103,6 +103,9 @@ struct RunOptions
     /// --shared-prefix: tokens every synthetic prompt starts with, as a shared system prompt (0: none). A prefix cache
     /// may serve that much of each prompt, and the prefix-cache check expects it.
     int sharedPrefixTokens = 0;
+    /// --reset-prefix-cache: before each step the server is asked to empty its prefix cache (PrefixCacheReset), so
+    /// that no step is served from what an earlier one left; the run's facts say whether it could be.
+    bool resetPrefixCache = false;
     /// --length-spread R: each synthetic prompt's input and output lengths drawn uniformly within ±R of the shape's
     /// (vllm bench serve's --random-range-ratio); 0: every request exactly the shape.
     double lengthSpread = 0;

@@ -14,6 +14,7 @@
 #include "metricsscraper.h"
 #include "plan/stepbudget.h"
 #include "plan/sweepinput.h"
+#include "prefixcachereset.h"
 #include "serverwatch.h"
 #include "shard/clockoffset.h"
 #include "telemetry/gpusampler.h"
@@ -491,6 +492,10 @@ void RunPipeline::runNextStep()
                 .arg(m_plan.size()));
         return;
     }
+    // Before the step (its progress said), so that it starts with an empty prefix cache: asked once per attempt.
+    if (m_options.resetPrefixCache && m_resets.unavailable == PrefixCacheResets::Unavailable::No
+        && m_resetBefore != std::make_pair(m_next, m_attempt))
+        resetPrefixCache();
     const PlannedStep& step = m_plan[m_next];
     if (m_options.shard) {
         // A step this shard has no part in (the baseline's one user is shard 0's) is left to the others.
@@ -770,6 +775,24 @@ void RunPipeline::onServerGaveUp(int probes, const QString& lastFailure)
             .arg(what, seconds(down), why)
             .arg(kept == 1 ? QStringLiteral("step") : QStringLiteral("%1 steps").arg(kept))
             .arg(kept == 1 ? u"is" : u"are"));
+}
+
+void RunPipeline::resetPrefixCache()
+{
+    m_resetBefore = std::make_pair(m_next, m_attempt);
+    Q_EMIT phaseChanged(QStringLiteral("reset"), QStringLiteral("the prefix cache, before step %1").arg(m_next + 1));
+    const PrefixCacheReset r = PrefixCacheReset::of(m_target, m_facts.family);
+    r.addTo(m_resets, m_facts.family);
+    if (!r.ok)
+        Q_EMIT phaseChanged(QStringLiteral("reset"),
+            m_resets.unavailable != PrefixCacheResets::Unavailable::No ? m_resets.unavailableReason()
+                                                                       : QStringLiteral("failed: %1").arg(r.failure));
+    QJsonObject facts = m_storedFacts;
+    facts[QStringLiteral("prefix_cache_reset")] = m_resets.toJson();
+    QString error;
+    // A facts column that cannot be written loses only the sentence: the step is measured either way.
+    if (m_runId >= 0 && m_store->updateFacts(m_runId, facts, &error))
+        m_storedFacts = facts;
 }
 
 void RunPipeline::storeOutages()

@@ -6,6 +6,7 @@
 #include "plan/runoptions.h"
 #include "plan/runplan.h"
 #include "plan/stepbudget.h"
+#include "server/prefixcacheresets.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 #include "stats/stepstatistics.h"
@@ -154,6 +155,8 @@ private:
     void onServerGaveUp(int probes, const QString& lastFailure);
     /// The outages so far, kept in the run's facts ("server_outages") for the analysis and the reports.
     void storeOutages();
+    /// --reset-prefix-cache: asks the server to empty its prefix cache before the next step, and stores the outcome.
+    void resetPrefixCache();
     void finish(RunStatus status, const QString& reason);
     QString stopReason(const StepOutcome& outcome) const;
 
@@ -225,6 +228,10 @@ private:
     QJsonObject m_outage; ///< the outage being waited out
     std::int64_t m_outageStartNs = 0;
     QJsonArray m_outages; ///< every outage of the run, stored in its facts
+    /// --reset-prefix-cache: what the resets so far came to, stored in the run's facts; and the step (and attempt) the
+    /// last was asked before.
+    PrefixCacheResets m_resets;
+    std::optional<std::pair<std::size_t, int>> m_resetBefore;
     QJsonObject m_storedFacts; ///< the facts as createRun() stored them
     std::map<std::size_t, int> m_outagesAtStep; ///< per planned step: how often the server went away in it
     int m_attempt = 0; ///< how often the step in progress has been begun again after an outage

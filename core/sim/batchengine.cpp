@@ -62,6 +62,15 @@ void BatchEngine::add(const Request& request)
     m_sequences.emplace(request.id, std::move(seq));
 }
 
+bool BatchEngine::resetPrefixCache()
+{
+    for (const std::uint64_t hash : m_evictable)
+        m_cached.erase(hash);
+    m_freeBlocks += int(m_evictable.size());
+    m_evictable.clear();
+    return m_cached.empty();
+}
+
 void BatchEngine::abort(std::uint64_t id)
 {
     auto it = m_sequences.find(id);

@@ -84,6 +84,9 @@ public:
     void add(const Request& request);
     /// Drops a request wherever it is (the client went away); its blocks return to the pool.
     void abort(std::uint64_t id);
+    /// Empties the prefix cache as vLLM's /reset_prefix_cache does: every cached block nobody holds is freed. Blocks
+    /// that running sequences hold stay; false when any did (vLLM then says the reset failed).
+    bool resetPrefixCache();
 
     /// Plans the next step starting at `nowNs`; returns its duration, or nothing when there is no work.
     std::optional<std::int64_t> beginStep(std::int64_t nowNs);

@@ -37,6 +37,12 @@ struct SimConfig
     /// Activations, CUDA graphs and non-torch memory, held back from the KV cache (the figure launch estimates with).
     double activationReserveGib = EngineActivationReserveGib;
     QStringList apiKeys;
+    /// VLLM_SERVER_DEV_MODE=1 in the environment, as vLLM reads it: the development endpoints are served, of which
+    /// the simulator has /reset_prefix_cache. Off, they answer 404, as vLLM's do.
+    bool devMode = false;
+    /// llama-server's --slot-save-path (the llamacpp dialect): without it, a slot action (POST /slots/ID?action=…)
+    /// answers 501, as llama-server's does.
+    QString slotSavePath;
     double speed = 1.0;
     double bandwidthEfficiency = 0.8;
     double computeEfficiency = 0.5;

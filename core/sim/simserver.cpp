@@ -445,6 +445,35 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
         if (expect("GET"))
             handleProps(connection);
 
+    } else if (path == "/reset_prefix_cache" && !llamaCpp && m_config.options.devMode) {
+        // vLLM answers 200 either way; a reset that could not free every block says so in its log only.
+        if (expect("POST")) {
+            m_engine->resetPrefixCache();
+            connection->respond(200, "application/json", QByteArray());
+        }
+    } else if (path == "/slots" && llamaCpp) {
+        if (expect("GET"))
+            handleSlots(connection);
+    } else if (path.startsWith("/slots/") && llamaCpp) {
+        // POST /slots/ID?action=erase: the slot's cached prompt is dropped. The simulator's cache is one pool.
+        bool ok = false;
+        const int slot = path.sliced(7).toInt(&ok);
+        if (!expect("POST"))
+            return;
+        if (m_config.options.slotSavePath.isEmpty()) {
+            connection->respond(501, "application/json",
+                "{\"error\":{\"code\":501,\"message\":\"This server does not support slots action. Start it with "
+                "`--slot-save-path`\",\"type\":\"not_supported_error\"}}");
+            return;
+        }
+        if (!ok || slot < 0 || slot >= m_config.engine.maxNumSeqs || request.query != "action=erase") {
+            connection->respond(400, "application/json",
+                "{\"error\":{\"code\":400,\"message\":\"Invalid slot action\",\"type\":\"invalid_request_error\"}}");
+            return;
+        }
+        m_engine->resetPrefixCache();
+        connection->respond(
+            200, "application/json", QByteArray("{\"id_slot\":") + QByteArray::number(slot) + ",\"n_erased\":0}");
     } else if (path == "/metrics") {
         if (expect("GET"))
             handleMetrics(connection);
@@ -469,6 +498,14 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
     } else {
         connection->respond(404, "application/json", "{\"detail\":\"Not Found\"}");
     }
+}
+
+void SimServer::handleSlots(SimConnection* connection)
+{
+    Json list = Json::array();
+    for (int i = 0; i < m_config.engine.maxNumSeqs; ++i)
+        list.push_back({{"id", i}, {"n_ctx", m_config.engine.maxModelLen}, {"is_processing", false}});
+    connection->respond(200, "application/json", QByteArray::fromStdString(list.dump()));
 }
 
 void SimServer::handleVersion(SimConnection* connection)

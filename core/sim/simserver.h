@@ -59,6 +59,8 @@ private:
     void handleVersion(SimConnection* connection);
     void handleMetrics(SimConnection* connection);
     void handleProps(SimConnection* connection);
+    /// llama-server's GET /slots: one entry per slot.
+    void handleSlots(SimConnection* connection);
     void handleTokenize(SimConnection* connection, const QByteArray& body);
     void handleDetokenize(SimConnection* connection, const QByteArray& body);
     void handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat);

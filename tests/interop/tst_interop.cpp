@@ -158,7 +158,9 @@ void TestInterop::initTestCase()
     m_url = QStringLiteral("http://127.0.0.1:%1").arg(m_port);
     m_log = dir + QStringLiteral("/run/kneepoint/llama-server-%1.log").arg(m_port);
     const Ran start = runProgram(sourceDir() + QStringLiteral("/tests/interop/llama-server.sh"),
-        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(m_port)},
+        // A slot save path, so that llama-server erases slots when asked (--reset-prefix-cache).
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(m_port),
+            QStringLiteral("--slot-save-path"), QStringLiteral("/tmp")},
         180'000);
     QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
     m_started = true;
@@ -323,11 +325,23 @@ void TestInterop::chatOverQnamLosesNothing()
 {
     const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
         QStringLiteral("--chat"), QStringLiteral("--transport"), QStringLiteral("qnam"), QStringLiteral("--shapes"),
-        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8"), QStringLiteral("--quick")});
+        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8"), QStringLiteral("--quick"),
+        QStringLiteral("--reset-prefix-cache")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     m_chatRun = lastRunId();
     QVERIFY(m_chatRun > m_sweepRun);
     checkRun(m_chatRun, 128, 32);
+    // --reset-prefix-cache on llama-server: every slot GET /slots lists is erased before each step.
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-reset"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<StoredRun> run = store->run(m_chatRun, &error);
+    QVERIFY2(run, qPrintable(error));
+    const QJsonObject reset = run->info.facts.value(u"prefix_cache_reset").toObject();
+    qInfo("prefix cache reset: %s", QJsonDocument(reset).toJson(QJsonDocument::Compact).constData());
+    QCOMPARE(reset.value(u"resets").toInt(), int(run->steps.size()));
+    QCOMPARE(reset.value(u"how").toString(), QStringLiteral("POST /slots/ID?action=erase"));
+    QCOMPARE(reset.value(u"slots").toInt(), 8); // --parallel 8
 }
 
 void TestInterop::timingsAgreeWithTheServersOwn()

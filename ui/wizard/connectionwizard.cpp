@@ -68,6 +68,7 @@ core::RunOptions ConnectionWizard::options() const
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.lengthSpread = m_traffic->lengthSpread();
     o.turns = m_traffic->turns();
+    o.resetPrefixCache = m_traffic->resetPrefixCache();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
     o.concurrency = m_plan->concurrency();
@@ -108,6 +109,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_traffic->setLengthSpread(options.lengthSpread);
     m_traffic->setTurns(options.turns);
+    m_traffic->setResetPrefixCache(options.resetPrefixCache);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);
     m_targets->setPercentile(options.percentile);

@@ -6,6 +6,7 @@
 #include "plan/sweepinput.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -112,6 +113,13 @@ TrafficPage::TrafficPage(QWidget* parent)
     sizesNote->setWordWrap(true);
     sizesNote->setForegroundRole(QPalette::PlaceholderText);
 
+    // For a shared prefix, conversations or a data set sent more than once: no step is served from what an earlier
+    // one left. vLLM serves its reset only in development mode; the report says when it could not be done.
+    m_resetCache = new QCheckBox(tr("&Empty the server's prefix cache before each step"), this);
+    m_resetCache->setObjectName(QStringLiteral("resetPrefixCacheCheck"));
+    m_resetCache->setToolTip(tr("Asks vLLM (POST /reset_prefix_cache, served with VLLM_SERVER_DEV_MODE=1 only), "
+                                "llama-server (each slot erased) or SGLang (POST /flush_cache) before each step; "
+                                "the report's prefix-cache check says whether it could (--reset-prefix-cache)."));
     m_sharedPrefix = new QSpinBox(this);
     m_sharedPrefix->setObjectName(QStringLiteral("sharedPrefixSpin"));
     m_sharedPrefix->setAccessibleName(tr("Shared prefix in tokens"));
@@ -212,6 +220,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     layout->addLayout(sizesForm);
     layout->addWidget(m_datasetRadio);
     layout->addLayout(datasetForm);
+    layout->addSpacing(6);
+    layout->addWidget(m_resetCache);
     layout->addStretch(1);
 
     // The keyboard goes down the page as it reads, each choice followed by its own fields.
@@ -224,6 +234,7 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_turns, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
+    setTabOrder(m_browse, m_resetCache);
 
     fillPresets();
     updateMode();
@@ -444,6 +455,16 @@ int TrafficPage::sharedPrefixTokens() const
 void TrafficPage::setSharedPrefixTokens(int tokens)
 {
     m_sharedPrefix->setValue(tokens);
+}
+
+bool TrafficPage::resetPrefixCache() const
+{
+    return m_resetCache->isChecked();
+}
+
+void TrafficPage::setResetPrefixCache(bool reset)
+{
+    m_resetCache->setChecked(reset);
 }
 
 double TrafficPage::lengthSpread() const

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -47,6 +48,9 @@ public:
     int turns() const;
     void setTurns(int turns);
     void setSharedPrefixTokens(int tokens);
+    /// Whether the server is asked to empty its prefix cache before each step (--reset-prefix-cache).
+    bool resetPrefixCache() const;
+    void setResetPrefixCache(bool reset);
     /// The server's context length, once Detect has found it: no size may exceed it.
     void setContextLength(std::optional<int> tokens);
 
@@ -75,6 +79,7 @@ private:
     QLineEdit* m_custom = nullptr;
     FieldMessage* m_sizesMessage = nullptr;
     QSpinBox* m_sharedPrefix = nullptr;
+    QCheckBox* m_resetCache = nullptr;
     QSpinBox* m_lengthSpread = nullptr; // percent
     QSpinBox* m_turns = nullptr;
     QLineEdit* m_dataset = nullptr;

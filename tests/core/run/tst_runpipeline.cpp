@@ -820,6 +820,70 @@ private Q_SLOTS:
         QVERIFY2(!detail.isEmpty() && !detail.contains(QStringLiteral("The data set has")), qPrintable(detail));
     }
 
+    void thePrefixCacheIsEmptiedBeforeEachStepWhenAsked()
+    {
+        // Ten lines for a run that sends 24: lines go out again, and a cache that kept an earlier step's would serve
+        // them. --reset-prefix-cache empties it before each step where the server can be asked (vLLM in development
+        // mode), and says why not where it cannot.
+        QTemporaryDir dir;
+        QFile jsonl(dir.filePath(QStringLiteral("prompts.jsonl")));
+        QVERIFY(jsonl.open(QIODevice::WriteOnly));
+        for (int i = 1; i <= 10; ++i)
+            jsonl.write(QByteArrayLiteral("{\"prompt\": \"") + QByteArray(" the").repeated(40 * i)
+                + QByteArrayLiteral("\", \"max_tokens\": 4}\n"));
+        jsonl.close();
+        // vLLM in development mode; vLLM without it (404); llama-server without --slot-save-path (501), whose erase
+        // with one the interop suite proves on the real server.
+        for (const QString& kind : {QStringLiteral("dev"), QStringLiteral("vllm"), QStringLiteral("llama")}) {
+            const bool devMode = kind == u"dev";
+            if (devMode)
+                qputenv("VLLM_SERVER_DEV_MODE", "1");
+            SimProcess sim;
+            QString error;
+            QStringList simArgs {
+                QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--enable-prompt-tokens-details")};
+            if (kind == u"llama")
+                simArgs << QStringLiteral("--dialect") << QStringLiteral("llamacpp");
+            QVERIFY2(sim.start(simArgs, &error), qPrintable(error));
+            qunsetenv("VLLM_SERVER_DEV_MODE");
+            const QString db = dir.filePath(kind + QStringLiteral(".sqlite"));
+            const KneepointResult f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+                QStringLiteral("--concurrency"), QStringLiteral("1,2"), QStringLiteral("--requests"),
+                QStringLiteral("6"), QStringLiteral("--dataset"), jsonl.fileName(), QStringLiteral("--db"), db,
+                QStringLiteral("--reset-prefix-cache")});
+            QVERIFY2(f.code == 0, qPrintable(f.err));
+            const QJsonObject check = prefixCacheCheck(shownJson(db, 1));
+            const QString detail = check[u"detail"].toString();
+            const auto store = RunStore::open(db, &error);
+            QVERIFY2(store, qPrintable(error));
+            const auto stored = store->run(1, &error);
+            QVERIFY2(stored, qPrintable(error));
+            const QJsonObject facts = stored->info.facts.value(u"prefix_cache_reset").toObject();
+            if (devMode) {
+                // Every step started empty, so the lines sent again were not served from an earlier step's cache.
+                QCOMPARE(facts.value(u"resets").toInt(), int(stored->steps.size()));
+                QCOMPARE(facts.value(u"how").toString(), QStringLiteral("POST /reset_prefix_cache"));
+                QVERIFY2(detail.contains(QStringLiteral("The server's prefix cache was reset before each of %1 steps "
+                                                        "(POST /reset_prefix_cache).")
+                                             .arg(stored->steps.size())),
+                    qPrintable(detail));
+                QVERIFY2(!detail.contains(QStringLiteral("The data set has")), qPrintable(detail));
+            } else {
+                QCOMPARE(facts.value(u"resets").toInt(), 0);
+                QCOMPARE(check[u"status"].toString(), QStringLiteral("warn"));
+                QVERIFY2(detail.contains(QStringLiteral("The data set has 10 requests")), qPrintable(detail));
+                QVERIFY2(detail.contains(kind == u"vllm"
+                                 ? QStringLiteral("vLLM serves /reset_prefix_cache only when started with "
+                                                  "VLLM_SERVER_DEV_MODE=1 (it answered HTTP 404)")
+                                 : QStringLiteral("llama-server erases a slot only when started with --slot-save-path "
+                                                  "(it answered HTTP 501 to POST /slots/0?action=erase)")),
+                    qPrintable(detail));
+                // Asked once: a server that cannot is not asked before every step.
+                QCOMPARE(f.err.count(QStringLiteral("reset: the prefix cache")), 1);
+            }
+        }
+    }
+
     void theApiKeyIsUsedAndNeverStored()
     {
         SimProcess sim;
