@@ -218,7 +218,10 @@ void QnamTransport::send(const QByteArray& path, const QByteArray& body, Request
         // refused, completes too: the recorder says it with its target.
         const bool answered = reply->error() == QNetworkReply::NoError || (status.isValid() && status.toInt() >= 400)
             || (reply->error() == QNetworkReply::InsecureRedirectError && status.isValid());
-        if (answered)
+        // A close after [DONE] cut only what followed the stream (a Content-Length past the body): the stream was
+        // whole there, as the socket transports judge it, whichever of the close and the wait after [DONE] comes
+        // first.
+        if (answered || (reply->error() == QNetworkReply::RemoteHostClosedError && stream->recorder->sawDone()))
             stream->recorder->complete(now);
         else if (reply->error() == QNetworkReply::RemoteHostClosedError)
             stream->recorder->fail(ErrorClass::StreamCut,
