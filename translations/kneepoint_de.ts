@@ -4573,7 +4573,7 @@
     </message>
     <message>
         <source>&amp;Find the best setting…</source>
-        <translation>Beste Einstellung &amp;finden…</translation>
+        <translation>Beste Einstellung fin&amp;den…</translation>
     </message>
     <message>
         <source>Launch this server once as it is and once with each setting to try, measure each, and recommend the best (kneepoint tune)</source>
@@ -6865,7 +6865,7 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
     <message>
         <source>&amp;Empty the server&apos;s prefix cache before each step</source>
-        <translation>Präfix-Cache des Servers vor jedem Schritt l&amp;eeren</translation>
+        <translation>Präfix-&amp;Cache des Servers vor jedem Schritt leeren</translation>
     </message>
     <message>
         <source>Asks vLLM (POST /reset_prefix_cache, served with VLLM_SERVER_DEV_MODE=1 only), llama-server (each slot erased) or SGLang (POST /flush_cache) before each step; the report&apos;s prefix-cache check says whether it could (--reset-prefix-cache).</source>
@@ -6897,10 +6897,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>&amp;Copy flag</source>
         <translation>Flag &amp;kopieren</translation>
-    </message>
-    <message>
-        <source>Show the &amp;table…</source>
-        <translation>&amp;Tabelle zeigen…</translation>
     </message>
     <message>
         <source>Find the best setting</source>
@@ -6975,12 +6971,8 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Was geschieht</translation>
     </message>
     <message>
-        <source>Settings to t&amp;ry:</source>
-        <translation>Zu p&amp;robierende Einstellungen:</translation>
-    </message>
-    <message>
         <source>&amp;Users:</source>
-        <translation>&amp;Nutzer:</translation>
+        <translation>N&amp;utzer:</translation>
     </message>
     <message>
         <source>&amp;Requests per step:</source>
@@ -6993,10 +6985,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>at p&amp;ercentile:</source>
         <translation>beim P&amp;erzentil:</translation>
-    </message>
-    <message>
-        <source>Targets: TTF&amp;T:</source>
-        <translation>Ziele: TTF&amp;T:</translation>
     </message>
     <message>
         <source>no trial starts after:</source>
@@ -7057,6 +7045,18 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Stop the experiment? The trial in progress is cancelled (its completed steps are kept) and its server stopped and removed.</source>
         <translation>Das Experiment stoppen? Der laufende Versuch wird abgebrochen (seine abgeschlossenen Schritte bleiben erhalten), sein Server gestoppt und entfernt.</translation>
+    </message>
+    <message>
+        <source>Show the ta&amp;ble…</source>
+        <translation>Ta&amp;belle zeigen…</translation>
+    </message>
+    <message>
+        <source>Setti&amp;ngs to try:</source>
+        <translation>Zu probierende Ei&amp;nstellungen:</translation>
+    </message>
+    <message>
+        <source>Tar&amp;gets: TTFT:</source>
+        <translation>&amp;Ziele: TTFT:</translation>
     </message>
 </context>
 <context>

@@ -61,7 +61,7 @@ TuneDialog::TuneDialog(const QString& databasePath, const LaunchRequest& launch,
     , m_start(new QPushButton(tr("&Start"), this))
     , m_stop(new QPushButton(tr("S&top"), this))
     , m_copyFlag(new QPushButton(tr("&Copy flag"), this))
-    , m_table(new QPushButton(tr("Show the &table…"), this))
+    , m_table(new QPushButton(tr("Show the ta&ble…"), this))
 {
     setObjectName(QStringLiteral("tuneDialog"));
     setWindowTitle(tr("Find the best setting"));
@@ -120,7 +120,7 @@ TuneDialog::TuneDialog(const QString& databasePath, const LaunchRequest& launch,
     m_table->setEnabled(false);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Settings to t&ry:"), m_settings);
+    form->addRow(tr("Setti&ngs to try:"), m_settings);
     form->addRow(tr("&Users:"), m_users);
     form->addRow(tr("&Requests per step:"), m_requests);
     auto* targets = new QHBoxLayout;
@@ -133,7 +133,7 @@ TuneDialog::TuneDialog(const QString& databasePath, const LaunchRequest& launch,
     targets->addWidget(m_tpot, 1);
     targets->addWidget(percentileLabel);
     targets->addWidget(m_percentile);
-    auto* ttftLabel = new QLabel(tr("Targets: TTF&T:"), this);
+    auto* ttftLabel = new QLabel(tr("Tar&gets: TTFT:"), this);
     ttftLabel->setBuddy(m_ttft);
     form->addRow(ttftLabel, targets);
     auto* budget = new QHBoxLayout;
