@@ -15,8 +15,12 @@ namespace kp::core {
 
 namespace {
 
+Interrupts* g_innermost = nullptr;
+
 #ifdef Q_OS_UNIX
 int g_signalPipe[2] = {-1, -1};
+QSocketNotifier* g_notifier = nullptr; // made once, on the first Interrupts' thread, kept for the process
+
 void onSignal(int)
 {
     const char c = 1;
@@ -28,37 +32,45 @@ void onSignal(int)
 } // namespace
 
 Interrupts::Interrupts()
+    : m_outer(g_innermost)
 {
+    g_innermost = this;
 #ifdef Q_OS_UNIX
-    if (g_signalPipe[0] < 0 && ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
-        return;
-    m_notifier = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
-        char c = 0;
-        const auto n = ::read(g_signalPipe[0], &c, 1);
-        (void)n;
-        m_count++;
-        if (m_onInterrupt)
-            m_onInterrupt();
-    });
-    install();
+    if (!g_notifier) {
+        if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
+            return;
+        g_notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read);
+        QObject::connect(g_notifier, &QSocketNotifier::activated, g_notifier, [] {
+            char c = 0;
+            const auto n = ::read(g_signalPipe[0], &c, 1);
+            (void)n;
+            deliver();
+        });
+    }
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
 #endif
 }
 
 Interrupts::~Interrupts()
 {
+    g_innermost = m_outer;
 #ifdef Q_OS_UNIX
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    if (!m_outer) {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+    }
 #endif
 }
 
-void Interrupts::install()
+void Interrupts::deliver()
 {
-#ifdef Q_OS_UNIX
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
-#endif
+    Interrupts* current = g_innermost;
+    if (!current)
+        return;
+    current->m_count++;
+    if (current->m_onInterrupt)
+        current->m_onInterrupt();
 }
 
 } // namespace kp::core

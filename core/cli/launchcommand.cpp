@@ -328,7 +328,6 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
         sweep.gpuDevices = prepared.plan.gpuDevices;
     }
     result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
-    Interrupts::install(); // the run put the default handlers back: Ctrl-C must not cut the clean-up short
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
     if (result.runId >= 0) {
         QString error;

@@ -8,6 +8,7 @@
 #include "analysis/rungate.h"
 #include "cli/aiperfengine.h"
 #include "cli/analysiscommands.h"
+#include "cli/interrupts.h"
 #include "cli/secrets.h"
 #include "cli/storeoption.h"
 #include "common/boundedfile.h"
@@ -27,16 +28,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSocketNotifier>
 #include <QTextStream>
 #include <QTimer>
 
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 
 #ifdef Q_OS_UNIX
-#include <sys/socket.h>
 #include <unistd.h>
 #endif
 
@@ -56,18 +54,6 @@ QList<int> intList(const QCommandLineParser& p, const QString& name, int min, in
                               .arg(bad)};
     return *list;
 }
-
-#ifdef Q_OS_UNIX
-// Ctrl-C reaches the event loop through a pipe: a signal handler may only write(), and the pipeline must be
-// stopped from its own thread.
-int g_signalPipe[2] = {-1, -1};
-void onSignal(int)
-{
-    const char c = 1;
-    const auto n = ::write(g_signalPipe[1], &c, 1);
-    (void)n;
-}
-#endif
 
 } // namespace
 
@@ -384,25 +370,16 @@ int RunCommand::execute(
     const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io, qint64* runId)
 {
     RunPipeline pipeline(options, apiKey, store);
-#ifdef Q_OS_UNIX
-    std::unique_ptr<QSocketNotifier> interrupt;
+    // Ctrl-C cancels the step in progress; the pipeline keeps what completed.
     bool interrupted = false;
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) == 0) {
-        interrupt = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
-        QObject::connect(interrupt.get(), &QSocketNotifier::activated, &pipeline, [&] {
-            char c = 0;
-            const auto n = ::read(g_signalPipe[0], &c, 1);
-            (void)n;
-            if (!interrupted)
-                io.err << "\nStopping: the step in progress is cancelled, completed steps are kept.\n";
-            io.err.flush();
-            interrupted = true;
-            pipeline.cancel();
-        });
-        std::signal(SIGINT, onSignal);
-        std::signal(SIGTERM, onSignal);
-    }
-#endif
+    Interrupts interrupts;
+    interrupts.onInterrupt([&] {
+        if (!interrupted)
+            io.err << "\nStopping: the step in progress is cancelled, completed steps are kept.\n";
+        io.err.flush();
+        interrupted = true;
+        pipeline.cancel();
+    });
     const bool terminal = ::isatty(STDERR_FILENO);
     QObject::connect(
         &pipeline, &RunPipeline::phaseChanged, &pipeline, [&](const QString& phase, const QString& detail) {
@@ -523,10 +500,6 @@ int RunCommand::execute(
     loop.exec();
     if (runId)
         *runId = pipeline.runId();
-#ifdef Q_OS_UNIX
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-#endif
     if (terminal)
         io.err << '\r' << QString(78, u' ') << '\r';
     const double scale = pipeline.timeScale();

@@ -111,6 +111,65 @@ bool seedRuns(const QString& db)
     return true;
 }
 
+/// A stand-in docker (the fake engine, which runs the simulator in place of vLLM) first on PATH, with a free port and
+/// a data folder of its own, for the Start a server tests; the environment is put back when it goes.
+struct StandInDocker
+{
+    QTemporaryDir dir;
+    QString calls;
+    int port = 0;
+    QByteArray oldPath = qgetenv("PATH");
+
+    explicit StandInDocker(const QByteArray& simArgs = {})
+    {
+        const QString bin = dir.filePath(QStringLiteral("bin"));
+        QDir().mkpath(bin);
+        for (const char* name : {"docker", "nvidia-smi"})
+            QFile::link(QStringLiteral(KNEEPOINT_FAKE_ENGINE), bin + u'/' + QString::fromLatin1(name));
+        calls = dir.filePath(QStringLiteral("calls.jsonl"));
+        qputenv("PATH", (bin + u':').toUtf8() + oldPath);
+        qputenv("KNEEPOINT_FAKE_DOCKER_LOG", calls.toUtf8());
+        qputenv("KNEEPOINT_FAKE_ENGINE_SIM_ARGS", simArgs);
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("HF_HOME", dir.filePath(QStringLiteral("hf")).toUtf8());
+        qputenv("HF_HUB_OFFLINE", "1");
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        port = probe.serverPort();
+        probe.close();
+    }
+    ~StandInDocker()
+    {
+        qputenv("PATH", oldPath);
+        for (const char* name : {"KNEEPOINT_FAKE_DOCKER_LOG", "KNEEPOINT_FAKE_ENGINE_SIM_ARGS", "XDG_DATA_HOME",
+                 "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
+            qunsetenv(name);
+    }
+    StandInDocker(const StandInDocker&) = delete;
+    StandInDocker& operator=(const StandInDocker&) = delete;
+
+    /// Fills the Start a server dialog for Llama 3.1 8B on an H100 at this port, pinned by digest.
+    void fill(QDialog* dialog) const
+    {
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchModel"))
+            ->setText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchRevision"))->setText(QString(40, u'a'));
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchImage"))
+            ->setText(QStringLiteral("vllm/vllm-openai@sha256:") + QString(64, u'b'));
+        auto* gpu = dialog->findChild<QComboBox*>(QStringLiteral("launchGpu"));
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(port);
+    }
+    /// The times a server was removed (docker rm -f).
+    qsizetype removals() const
+    {
+        QFile log(calls);
+        return log.open(QIODevice::ReadOnly) ? log.readAll().count("\"rm\",\"-f\"") : 0;
+    }
+};
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -597,39 +656,16 @@ private Q_SLOTS:
     // removed when the dialog closes.
     void startAServerHandsOverToTheWizard()
     {
-        QTemporaryDir dir;
-        const QString bin = dir.filePath(QStringLiteral("bin"));
-        QDir().mkpath(bin);
-        for (const char* name : {"docker", "nvidia-smi"})
-            QVERIFY(QFile::link(QStringLiteral(KNEEPOINT_FAKE_ENGINE), bin + u'/' + QString::fromLatin1(name)));
-        const QString calls = dir.filePath(QStringLiteral("calls.jsonl"));
-        const QByteArray oldPath = qgetenv("PATH");
-        qputenv("PATH", (bin + u':').toUtf8() + oldPath);
-        qputenv("KNEEPOINT_FAKE_DOCKER_LOG", calls.toUtf8());
-        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("HF_HOME", dir.filePath(QStringLiteral("hf")).toUtf8());
-        qputenv("HF_HUB_OFFLINE", "1");
-        qputenv("KNEEPOINT_NO_DEMO", "1");
-        QTcpServer probe;
-        probe.listen(QHostAddress::LocalHost, 0);
-        const int port = probe.serverPort();
-        probe.close();
-
-        MainWindow window(dir.filePath(QStringLiteral("launch.sqlite")));
+        const StandInDocker docker;
+        const QString& calls = docker.calls;
+        const int port = docker.port;
+        MainWindow window(docker.dir.filePath(QStringLiteral("launch.sqlite")));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
         auto* dialog = window.findChild<LaunchDialog*>();
         QVERIFY(dialog && dialog->isVisible());
-        dialog->findChild<QLineEdit*>(QStringLiteral("launchModel"))
-            ->setText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
-        dialog->findChild<QLineEdit*>(QStringLiteral("launchRevision"))->setText(QString(40, u'a'));
-        dialog->findChild<QLineEdit*>(QStringLiteral("launchImage"))
-            ->setText(QStringLiteral("vllm/vllm-openai@sha256:") + QString(64, u'b'));
-        auto* gpu = dialog->findChild<QComboBox*>(QStringLiteral("launchGpu"));
-        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
-        dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
-        dialog->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(port);
+        docker.fill(dialog);
         auto* engineArgs = dialog->findChild<QPlainTextEdit*>(QStringLiteral("launchEngineArgs"));
 
         engineArgs->setPlainText(QStringLiteral("--trust-remote-code=true"));
@@ -677,10 +713,6 @@ private Q_SLOTS:
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QByteArray recorded = log.readAll();
         QVERIFY2(recorded.contains("\"rm\",\"-f\""), recorded.constData());
-        qputenv("PATH", oldPath);
-        for (const char* name :
-            {"KNEEPOINT_FAKE_DOCKER_LOG", "XDG_DATA_HOME", "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
-            qunsetenv(name);
     }
 
     // Find the best setting: the server filled in under Start a server, launched by the experiment once as it is and
@@ -688,40 +720,14 @@ private Q_SLOTS:
     // opens in Run › Experiments; Stop ends a trial in progress and removes its server.
     void findTheBestSettingFromTheWindow()
     {
-        QTemporaryDir dir;
-        const QString bin = dir.filePath(QStringLiteral("bin"));
-        QDir().mkpath(bin);
-        for (const char* name : {"docker", "nvidia-smi"})
-            QVERIFY(QFile::link(QStringLiteral(KNEEPOINT_FAKE_ENGINE), bin + u'/' + QString::fromLatin1(name)));
-        const QString calls = dir.filePath(QStringLiteral("calls.jsonl"));
-        const QByteArray oldPath = qgetenv("PATH");
-        qputenv("PATH", (bin + u':').toUtf8() + oldPath);
-        qputenv("KNEEPOINT_FAKE_DOCKER_LOG", calls.toUtf8());
-        qputenv("KNEEPOINT_FAKE_ENGINE_SIM_ARGS", "--speed 20");
-        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("HF_HOME", dir.filePath(QStringLiteral("hf")).toUtf8());
-        qputenv("HF_HUB_OFFLINE", "1");
-        qputenv("KNEEPOINT_NO_DEMO", "1");
-        QTcpServer probe;
-        probe.listen(QHostAddress::LocalHost, 0);
-        const int port = probe.serverPort();
-        probe.close();
-
-        MainWindow window(dir.filePath(QStringLiteral("tune.sqlite")));
+        const StandInDocker docker("--speed 20");
+        MainWindow window(docker.dir.filePath(QStringLiteral("tune.sqlite")));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
         auto* launch = window.findChild<LaunchDialog*>();
         QVERIFY(launch && launch->isVisible());
-        launch->findChild<QLineEdit*>(QStringLiteral("launchModel"))
-            ->setText(QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
-        launch->findChild<QLineEdit*>(QStringLiteral("launchRevision"))->setText(QString(40, u'a'));
-        launch->findChild<QLineEdit*>(QStringLiteral("launchImage"))
-            ->setText(QStringLiteral("vllm/vllm-openai@sha256:") + QString(64, u'b'));
-        auto* gpu = launch->findChild<QComboBox*>(QStringLiteral("launchGpu"));
-        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
-        launch->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
-        launch->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(port);
+        docker.fill(launch);
         // The baseline runs one sequence at a time.
         launch->findChild<QPlainTextEdit*>(QStringLiteral("launchEngineArgs"))
             ->setPlainText(QStringLiteral("--max-num-seqs=1"));
@@ -760,10 +766,7 @@ private Q_SLOTS:
         QCOMPARE(tune->statusText(), tune->experiment()->recommendation);
         // Every trial is a run in the history, and the servers were removed.
         QTRY_COMPARE(window.history()->model()->rowCount(), 2);
-        QFile log(calls);
-        QVERIFY(log.open(QIODevice::ReadOnly));
-        QCOMPARE(log.readAll().count("\"rm\",\"-f\""), 2);
-        log.close();
+        QCOMPARE(docker.removals(), 2);
         screenshot(*tune, QStringLiteral("tune"));
 
         // Show the table: Run › Experiments on this experiment, as kneepoint experiments ID prints it.
@@ -784,16 +787,11 @@ private Q_SLOTS:
         tune->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!tune->isRunning(), 60'000);
         QVERIFY2(tune->statusText().startsWith(u"Stopped."), qPrintable(tune->statusText()));
-        QVERIFY(log.open(QIODevice::ReadOnly));
-        QCOMPARE(log.readAll().count("\"rm\",\"-f\""), 3);
+        QCOMPARE(docker.removals(), 3);
         QVERIFY(tune->experiment()->trials.size() == 2 && !tune->experiment()->trials.at(1).measured());
         QCOMPARE(tune->experiment()->trials.at(1).failure, QStringLiteral("not tried: interrupted"));
         tune->close();
         launch->close();
-        qputenv("PATH", oldPath);
-        for (const char* name : {"KNEEPOINT_FAKE_DOCKER_LOG", "KNEEPOINT_FAKE_ENGINE_SIM_ARGS", "XDG_DATA_HOME",
-                 "HF_HOME", "HF_HUB_OFFLINE", "KNEEPOINT_NO_DEMO"})
-            qunsetenv(name);
     }
 
     // File > Open and drops: other tools' results become a run, selected with its verdict; a Kneepoint JSON report
