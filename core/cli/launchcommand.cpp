@@ -300,8 +300,8 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     return ExitOk;
 }
 
-LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
-    const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json, CommandIo& io, CommandIo& runIo)
+LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(const LaunchPreparation& prepared, const RunOptions& sweep,
+    RunStore& store, bool json, CommandIo& io, CommandIo& runIo)
 {
     LaunchedRun result;
     LaunchSession session(prepared);
@@ -317,17 +317,8 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(
         return result;
     }
     result.proven = true;
-    // The sweep, with the run's own Ctrl-C handling, against the proven server under the name it serves.
-    sweep.url = session.baseUrl();
-    sweep.model = prepared.plan.servedModelName;
-    sweep.gpu = prepared.request.gpu;
-    sweep.gpuCount = prepared.plan.gpus;
-    // The GPUs are read as the launch reads them: its DCGM exporter, else nvidia-smi on the GPUs it gave the server.
-    if (sweep.gpuTelemetry) {
-        sweep.dcgmUrl = prepared.request.dcgmUrl;
-        sweep.gpuDevices = prepared.plan.gpuDevices;
-    }
-    result.code = RunCommand::execute(sweep, QByteArray(), &store, json, runIo, &result.runId);
+    // The sweep, with the run's own Ctrl-C handling, against the proven server.
+    result.code = RunCommand::execute(session.sweepOf(sweep), QByteArray(), &store, json, runIo, &result.runId);
     // What the launch learnt goes with the run: start-up, KV cache, image and digest, peaks.
     if (result.runId >= 0) {
         QString error;

@@ -41,8 +41,8 @@ public:
         QString logPath; ///< the server's whole output
         QJsonObject facts; ///< what the launch learnt
     };
-    static LaunchedRun launchAndRun(const LaunchPreparation& prepared, RunOptions sweep, RunStore& store, bool json,
-        CommandIo& io, CommandIo& runIo);
+    static LaunchedRun launchAndRun(const LaunchPreparation& prepared, const RunOptions& sweep, RunStore& store,
+        bool json, CommandIo& io, CommandIo& runIo);
 };
 
 } // namespace kp::core

@@ -125,6 +125,19 @@ QJsonObject LaunchSession::facts() const
     return facts;
 }
 
+RunOptions LaunchSession::sweepOf(RunOptions sweep) const
+{
+    sweep.url = baseUrl();
+    sweep.model = m_prepared.plan.servedModelName;
+    sweep.gpu = m_prepared.request.gpu;
+    sweep.gpuCount = m_prepared.plan.gpus;
+    if (sweep.gpuTelemetry) {
+        sweep.dcgmUrl = m_prepared.request.dcgmUrl;
+        sweep.gpuDevices = m_prepared.plan.gpuDevices;
+    }
+    return sweep;
+}
+
 bool LaunchSession::recordWith(RunStore& store, qint64 runId, QString* error) const
 {
     const auto stored = store.run(runId);

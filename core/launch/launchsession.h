@@ -4,6 +4,7 @@
 
 #include "launch/launchrequest.h"
 #include "launch/serverlauncher.h"
+#include "plan/runoptions.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -38,6 +39,10 @@ public:
     QString logPath() const { return m_logPath; }
     /// What the launch learnt, for the run's facts: the plan's, the log's, the memory estimate, peak VRAM.
     QJsonObject facts() const;
+    /// `sweep` aimed at the proven server: its address, the name it serves, its GPU and their count, and its GPUs read
+    /// as the launch reads them (its DCGM exporter, else nvidia-smi on the GPUs it was given). What `launch
+    /// --then-run` and each trial of an experiment measure.
+    RunOptions sweepOf(RunOptions sweep) const;
     /// Adds facts() to a stored run's facts (under "launch"), with the KV cache's peak usage its samples saw.
     bool recordWith(RunStore& store, qint64 runId, QString* error) const;
 

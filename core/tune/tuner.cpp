@@ -331,17 +331,7 @@ bool Tuner::launchAndSweep(const LaunchPreparation& prep, Experiment::Trial& t)
     Q_EMIT line(tr("  Proven: /health, /v1/models and a greedy smoke test passed; started in %1 s.")
                     .arg(session.startupSeconds(), 0, 'f', 1));
 
-    // The sweep, against the proven server under the name it serves, its GPUs read as the launch reads them.
-    RunOptions sweep = m_request.sweep;
-    sweep.url = session.baseUrl();
-    sweep.model = prep.plan.servedModelName;
-    sweep.gpu = prep.request.gpu;
-    sweep.gpuCount = prep.plan.gpus;
-    if (sweep.gpuTelemetry) {
-        sweep.dcgmUrl = prep.request.dcgmUrl;
-        sweep.gpuDevices = prep.plan.gpuDevices;
-    }
-    RunPipeline pipeline(sweep, QByteArray(), &m_store);
+    RunPipeline pipeline(session.sweepOf(m_request.sweep), QByteArray(), &m_store);
     RunStatus status = RunStatus::Failed;
     QString reason;
     connect(&pipeline, &RunPipeline::phaseChanged, this, [this](const QString& phase, const QString& detail) {
