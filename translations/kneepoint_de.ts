@@ -5290,6 +5290,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Wrote %1: &lt;a href=&quot;open&quot;&gt;Open&lt;/a&gt; · &lt;a href=&quot;folder&quot;&gt;Show in folder&lt;/a&gt;</source>
         <translation>%1 geschrieben: &lt;a href=&quot;open&quot;&gt;Öffnen&lt;/a&gt; · &lt;a href=&quot;folder&quot;&gt;Im Ordner zeigen&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>An experiment is running. Stop it and quit? The trial in progress is cancelled (its completed steps are kept) and its server stopped and removed.</source>
+        <translation>Ein Experiment läuft. Stoppen und beenden? Der laufende Versuch wird abgebrochen (seine abgeschlossenen Schritte bleiben erhalten), sein Server gestoppt und entfernt.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>

@@ -761,6 +761,21 @@ void MainWindow::fitToScreen()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // An experiment has a server up: quitting cancels the trial in progress and removes the server first (its
+    // dialog waits for that as it goes), so it is asked, as closing the dialog is.
+    if (m_tuneDialog && m_tuneDialog->isRunning()) {
+        QMessageBox question(QMessageBox::Question, tr("Quit"),
+            tr("An experiment is running. Stop it and quit? The trial in progress is cancelled (its completed steps "
+               "are kept) and its server stopped and removed."),
+            QMessageBox::Yes | QMessageBox::No, this);
+        question.setObjectName(QStringLiteral("quitExperimentQuestion"));
+        question.setDefaultButton(QMessageBox::No);
+        if (question.exec() != QMessageBox::Yes || !m_tuneDialog) {
+            event->ignore();
+            return;
+        }
+        m_tuneDialog->stop();
+    }
     if (m_runs->isRunning()) {
         // Asked without blocking the run's signals: a run that finishes meanwhile changes the question. The run is
         // held before its next step while the question is open, so that it does not go on measuring behind it; the

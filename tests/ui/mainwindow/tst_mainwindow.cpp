@@ -790,8 +790,27 @@ private Q_SLOTS:
         QCOMPARE(docker.removals(), 3);
         QVERIFY(tune->experiment()->trials.size() == 2 && !tune->experiment()->trials.at(1).measured());
         QCOMPARE(tune->experiment()->trials.at(1).failure, QStringLiteral("not tried: interrupted"));
+
+        // Quitting while an experiment runs asks first; No keeps it running, Yes stops it and removes its server.
+        tune->findChild<QLineEdit*>(QStringLiteral("tuneUsers"))->setText(QStringLiteral("1"));
+        tune->start();
+        QTRY_VERIFY_WITH_TIMEOUT(tune->logText().contains(u"Proven:"), 60'000);
+        for (const QMessageBox::StandardButton answer : {QMessageBox::No, QMessageBox::Yes}) {
+            QTimer::singleShot(0, this, [answer] {
+                auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(question && question->objectName() == u"quitExperimentQuestion");
+                question->button(answer)->click();
+            });
+            window.close();
+            if (answer == QMessageBox::No)
+                QVERIFY(tune->isRunning() && window.isVisible());
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!tune->isRunning(), 60'000);
+        QCOMPARE(docker.removals(), 4);
         tune->close();
         launch->close();
+        // Quitting kept this window's size, splitter and tab for the next start: not for the next test's window.
+        QSettings().remove(QStringLiteral("mainWindow"));
     }
 
     // File > Open and drops: other tools' results become a run, selected with its verdict; a Kneepoint JSON report
