@@ -7,10 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
-# The asan preset's build (clang, -O1 with line tables: fast to build, and every crash report names its lines) holds
-# the fuzzers beside the suite; only they and the core library are built here when it is not there yet.
-build=build/asan
-cmake --preset asan >/dev/null
+# The ci preset's build (clang, ASan and UBSan, -O1 with line tables: fast to build, and every crash report names its
+# lines) holds the fuzzers beside the suite; only they and the core library are built here when it is not there yet.
+build=build/ci
+cmake --preset ci >/dev/null
 mapfile -t fuzzers < <(cd tests/fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
 cmake --build "$build" --target "${fuzzers[@]}"
 # The committed corpus first, crashes found before included, then new inputs for the given time.
