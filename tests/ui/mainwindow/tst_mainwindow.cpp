@@ -1153,7 +1153,11 @@ private Q_SLOTS:
             // Its header and first row at least, and every column: no sideways scrolling.
             QVERIFY2(
                 score.top() + scorecard->horizontalHeader()->height() + scorecard->rowHeight(0) <= viewport->height(),
-                qPrintable(where + QStringLiteral(": scorecard at %1").arg(score.top())));
+                qPrintable(where
+                    + QStringLiteral(": scorecard at %1 of %2, the doubts %3 high")
+                          .arg(score.top())
+                          .arg(viewport->height())
+                          .arg(shown("doubts").height())));
             screenshot(window, QStringLiteral("report-") + QString::number(size.width()) + suffix);
             QVERIFY2(scorecard->horizontalScrollBar()->maximum() == 0, qPrintable(where));
         };
