@@ -141,8 +141,8 @@ ReportView::ReportView(QWidget* parent)
 {
     m_doubts->setObjectName(QStringLiteral("doubts"));
     m_doubts->setAccessibleName(tr("Before you trust these numbers"));
-    m_doubts->setFrameShape(QFrame::StyledPanel);
-    m_doubts->setMargin(6);
+    // No frame of its own: the line sits on the verdict's box, and the first screen keeps the scorecard.
+    m_doubts->setMargin(2);
     m_doubts->hide();
     m_verdict->setObjectName(QStringLiteral("verdict"));
     m_title->setObjectName(QStringLiteral("reportTitle"));
@@ -207,8 +207,10 @@ ReportView::ReportView(QWidget* parent)
     m_keyChartHolder->setObjectName(QStringLiteral("keyChart"));
     auto* chartLayout = new QVBoxLayout(m_keyChartHolder);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    m_glanceLayout->addWidget(numbers, 2);
-    m_glanceLayout->addWidget(m_keyChartHolder, 3);
+    // Half and half: at 2 to 3 the walls' and the knee's sentences wrapped to five lines in a column 275 px wide at
+    // 1280×800, and the column, not the chart, set how far down the scorecard began.
+    m_glanceLayout->addWidget(numbers, 1);
+    m_glanceLayout->addWidget(m_keyChartHolder, 1);
     pageLayout->addWidget(glance);
 
     m_body = new QWidget(page);
