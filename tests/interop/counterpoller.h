@@ -46,6 +46,18 @@ public:
 
     std::vector<Sample> stop()
     {
+        // First a sample answered after this call, so that the samples enclose the caller's last step: the poll in
+        // flight when the run ended may have been asked before its end and never answered (a 1 s timeout on a busy
+        // server), and then no sample lay after the step (tst_interopproxy, once). Bounded: 3 s.
+        const std::int64_t asked = now();
+        for (int i = 0; i < 60 && !m_stop; ++i) {
+            {
+                const std::lock_guard lock(m_mutex);
+                if (!m_samples.empty() && m_samples.back().ns > asked)
+                    break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
         m_stop = true;
         if (m_thread.joinable())
             m_thread.join();
