@@ -584,11 +584,12 @@ private Q_SLOTS:
             qPrintable(error));
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
-        const Finished f = runKneepoint(
-            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
-                QStringLiteral("4"), QStringLiteral("--requests"), QStringLiteral("300"), QStringLiteral("--shapes"),
-                QStringLiteral("128/16"), QStringLiteral("--db"), db},
-            120'000);
+        const Finished f
+            = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+                               QStringLiteral("--concurrency"), QStringLiteral("4"), QStringLiteral("--requests"),
+                               QStringLiteral("300"), QStringLiteral("--shapes"), QStringLiteral("128/16"),
+                               QStringLiteral("--slo-ttft-ms"), QStringLiteral("10000"), QStringLiteral("--db"), db},
+                120'000);
         QVERIFY2(f.code == 0, qPrintable(f.err));
         const auto store = RunStore::open(db, &error);
         QVERIFY2(store, qPrintable(error));
@@ -600,7 +601,12 @@ private Q_SLOTS:
         // Enough failures in the latency sample to reach past its p99, and the successful answers well within.
         QVERIFY2(p.sampleFailed * 100 > p.samples + p.sampleFailed,
             qPrintable(QStringLiteral("%1 of %2").arg(p.sampleFailed).arg(p.samples + p.sampleFailed)));
-        QVERIFY(p.ttft.value < *a.settings.slo.ttftMs);
+        // The target is far above any TTFT the simulator gives, even on a loaded machine under the sanitizers, so
+        // that only the failures can miss it.
+        QVERIFY2(p.ttft.value < *a.settings.slo.ttftMs,
+            qPrintable(QStringLiteral("TTFT p99 %1 ms of answers against %2 ms")
+                           .arg(p.ttft.value)
+                           .arg(*a.settings.slo.ttftMs)));
         QVERIFY(std::isinf(p.ttftJudged));
         QVERIFY2(p.missed.contains(QStringLiteral("TTFT")), qPrintable(p.missed.join(u", ")));
         QVERIFY(!p.meetsTargets);
