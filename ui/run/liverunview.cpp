@@ -610,13 +610,29 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
     // The curves are the concurrency sweep's: the baseline, rate and shape steps are other experiments. A step the
     // user stopped measured a load that did not hold, so it stays off them, as the report leaves it unjudged.
     if (outcome.planned.phase == u"concurrency" && !outcome.cancelled) {
+        // A load measured again counts once, as measured last (RunData, and so the report): its point takes the
+        // earlier one's place instead of a second point at the same load. A probe between two loads goes between
+        // them, so that the line runs from load to load.
+        const auto place = [](QList<QPointF>& points, const QPointF& point) {
+            const auto at = std::lower_bound(
+                points.begin(), points.end(), point, [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+            if (at != points.end() && at->x() == point.x())
+                *at = point;
+            else
+                points.insert(at, point);
+        };
         if (!std::isnan(ttft))
-            m_ttft.points.append(QPointF(plan.users, ttft));
+            place(m_ttft.points, QPointF(plan.users, ttft));
         if (!std::isnan(tpot))
-            m_tpot.points.append(QPointF(plan.users, tpot));
+            place(m_tpot.points, QPointF(plan.users, tpot));
         if (!std::isnan(ttft) && !std::isnan(tokensPerSecond)) {
-            m_throughputPoints.append(QPointF(ttft, tokensPerSecond));
-            m_throughputLoads.append(tr("Concurrency %1").arg(plan.users));
+            const QString label = tr("Concurrency %1").arg(plan.users);
+            if (const qsizetype at = m_throughputLoads.indexOf(label); at >= 0) {
+                m_throughputPoints[at] = QPointF(ttft, tokensPerSecond);
+            } else {
+                m_throughputPoints.append(QPointF(ttft, tokensPerSecond));
+                m_throughputLoads.append(label);
+            }
         }
     }
     const QLocale l = locale();

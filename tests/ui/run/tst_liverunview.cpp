@@ -170,7 +170,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(ttft->count() >= 1, 60'000);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
         QCOMPARE(finished.at(0).at(0).value<RunStatus>(), RunStatus::Complete);
-        QCOMPARE(steps.count(), 4); // baseline and three concurrency steps
+        // Baseline and three concurrency steps, and one measured again where a loaded machine (the sanitizers, two
+        // cores, other tests) made a lower level miss the target that a higher one met: the pipeline's rule, not
+        // this view's, so it is counted rather than forbidden.
+        qsizetype remeasured = 0;
+        for (const QList<QVariant>& step : std::as_const(steps))
+            remeasured += step.at(0).value<RunPipeline::StepOutcome>().planned.load.contains(u"remeasure") ? 1 : 0;
+        QCOMPARE(steps.count(), 4 + remeasured);
         // One point per concurrency step, at its load, in the server's time (the simulator runs 20 times faster).
         QTRY_COMPARE(ttft->count(), 3);
         QCOMPARE(tpot->count(), 3);
@@ -200,7 +206,7 @@ private Q_SLOTS:
 
         auto* bar = view.findChild<QProgressBar*>(QStringLiteral("runProgress"));
         QVERIFY(bar);
-        QCOMPARE(bar->maximum(), 4);
+        QCOMPARE(bar->maximum(), 4 + remeasured);
         QCOMPARE(bar->value(), bar->maximum());
         auto* stop = view.findChild<QPushButton*>(QStringLiteral("stopButton"));
         QVERIFY(stop && !stop->isEnabled());
@@ -213,7 +219,7 @@ private Q_SLOTS:
         const auto run = store->run(controller.runId(), &error);
         QVERIFY2(run, qPrintable(error));
         QCOMPARE(run->summary.status, RunStatus::Complete);
-        QCOMPARE(int(run->steps.size()), 4);
+        QCOMPARE(int(run->steps.size()), 4 + int(remeasured));
         QCOMPARE(run->steps[3].info.load[u"concurrency"].toInt(), 4);
         QCOMPARE(run->steps[3].requestCount, 8 + 4); // measured and warm-up
 
