@@ -113,8 +113,8 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
             f.bandwidthEfficiency = floor / f.baselineTpotMs;
         if (f.baselineTpotMs > 0 && f.baselineTpotMs < kPhysicsTolerance * floor) {
             f.tpotFasterThanPhysics = true;
-            f.fasterCauses << QCoreApplication::translate(
-                "PhysicsFloors", "the GPU entered is slower than the one serving (check --gpu)")
+            f.fasterCauses << QCoreApplication::translate("PhysicsFloors",
+                "the GPU named for the run is slower than the one serving it (check which GPU the run was given)")
                            << QCoreApplication::translate("PhysicsFloors",
                                   "the served model is smaller or more heavily quantized than the one "
                                   "assumed")
@@ -134,8 +134,9 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
             f.ttftFasterThanPhysics = true;
             f.fasterCauses << QCoreApplication::translate(
                 "PhysicsFloors", "prefix caching served part of the prompt from memory")
-                           << QCoreApplication::translate(
-                                  "PhysicsFloors", "the GPU entered is slower than the one serving (check --gpu)");
+                           << QCoreApplication::translate("PhysicsFloors",
+                                  "the GPU named for the run is slower than the one serving it (check which GPU the "
+                                  "run was given)");
         }
         f.fasterThanPhysics = f.tpotFasterThanPhysics || f.ttftFasterThanPhysics;
         f.fasterCauses.removeDuplicates();

@@ -314,7 +314,7 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
         if (!test)
             m.why = std::isnan(m.adjustedP)
                 ? QCoreApplication::translate("RunComparison", "intervals overlap or are open")
-                : QCoreApplication::translate("RunComparison", "Holm-adjusted p = %1").arg(m.adjustedP, 0, 'g', 2);
+                : text::chance(m.adjustedP);
         else if (!size)
             m.why = QCoreApplication::translate("RunComparison", "under the %1% floor")
                         .arg(text::number(minEffectPercent));
@@ -352,9 +352,8 @@ QString RunComparison::Metric::reason() const
 {
     if (!significant)
         return why;
-    return std::isnan(adjustedP)
-        ? QCoreApplication::translate("RunComparison", "intervals apart")
-        : QCoreApplication::translate("RunComparison", "Holm-adjusted p = %1").arg(adjustedP, 0, 'g', 2);
+    return std::isnan(adjustedP) ? QCoreApplication::translate("RunComparison", "intervals apart")
+                                 : text::chance(adjustedP);
 }
 
 RunComparison RunComparison::ofStored(const RunStore& store, const RunData& a, const AnalysisSettings& settingsA,

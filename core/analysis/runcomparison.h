@@ -52,8 +52,8 @@ struct RunComparison
         double pValue = kNaN; ///< Mann–Whitney, for the p50 rows
         double adjustedP = kNaN; ///< the same after Holm–Bonferroni over the table's p50 rows
         QString why = {}; ///< for a tested row not beyond noise: which of the three said no
-        /// What decided a tested row, either way: the test that said yes ("Holm-adjusted p = 1e-07", "intervals
-        /// apart"), else `why`.
+        /// What decided a tested row, either way: the test that said yes (the Holm-adjusted p in words, "less than 1 in
+        /// 1,000 by chance"; "intervals apart"), else `why`.
         QString reason() const;
         bool lowerIsBetter = true;
         /// |change| between two runs of one configuration at this row, in percent; NaN without such a pair.

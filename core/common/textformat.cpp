@@ -96,6 +96,20 @@ QString metricName(const QString& metric)
     return metric;
 }
 
+QString chance(double p)
+{
+    if (std::isnan(p))
+        return QCoreApplication::translate("TextFormat", "n/a");
+    if (p < 0.001)
+        return QCoreApplication::translate("TextFormat", "less than 1 in 1,000 by chance");
+    if (p >= 0.995)
+        return QCoreApplication::translate("TextFormat", "nearly every time by chance");
+    // Below 1 in 100 the hundreds would round to 0, which reads as "never".
+    if (p < 0.01)
+        return QCoreApplication::translate("TextFormat", "about %1 in 1,000 by chance").arg(std::lround(p * 1000));
+    return QCoreApplication::translate("TextFormat", "about %1 in 100 by chance").arg(std::lround(p * 100));
+}
+
 QString list(const QStringList& items)
 {
     if (items.size() <= 1)

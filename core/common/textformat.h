@@ -23,6 +23,10 @@ QString changeInterval(double lowPercent, double highPercent);
 QString range(double low, double high);
 /// The words for a metric's short name: "TTFT" → "time to first token".
 QString metricName(const QString& metric);
+/// A test's p-value in words, for a reader who has not met one: how often chance alone, with nothing changed,
+/// would give a difference at least as large. "about 76 in 100 by chance", "about 4 in 1,000 by chance", "less than
+/// 1 in 1,000 by chance".
+QString chance(double p);
 /// "a", "a and b", "a, b and c".
 QString list(const QStringList& items);
 /// "about 11 users", "1 user", in the user's language, for a sentence after "at", "from" or "up to".

@@ -10,6 +10,7 @@
 #include "launch/llamamemoryestimate.h"
 #include "launch/vramestimate.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QHostAddress>
@@ -169,7 +170,34 @@ std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name)
     return std::nullopt;
 }
 
-LaunchPreparation LaunchRequest::prepare() const
+namespace {
+
+// What the user changes for `option`: the option itself on the command line, the launch dialog's field in a form.
+QString optionName(const char* option, LaunchRequest::Wording wording)
+{
+    if (wording == LaunchRequest::Wording::CommandLine)
+        return QStringLiteral("--") + QString::fromLatin1(option);
+    static const std::pair<const char*, const char*> fields[] = {
+        {"model", QT_TRANSLATE_NOOP("LaunchRequest", "“Model”")},
+        {"revision", QT_TRANSLATE_NOOP("LaunchRequest", "“Revision”")},
+        {"gguf", QT_TRANSLATE_NOOP("LaunchRequest", "“GGUF file”")},
+        {"image", QT_TRANSLATE_NOOP("LaunchRequest", "“Image”")},
+        {"allow-unpinned", QT_TRANSLATE_NOOP("LaunchRequest", "“Allow an image without a digest”")},
+        {"gpus", QT_TRANSLATE_NOOP("LaunchRequest", "the number of GPUs")},
+        {"gpu", QT_TRANSLATE_NOOP("LaunchRequest", "“GPU”")},
+        {"port", QT_TRANSLATE_NOOP("LaunchRequest", "“Port”")},
+        {"engine-command", QT_TRANSLATE_NOOP("LaunchRequest", "“Server executable”")},
+    };
+    for (const auto& [key, field] : fields) {
+        if (qstrcmp(key, option) == 0)
+            return QCoreApplication::translate("LaunchRequest", field);
+    }
+    return QStringLiteral("--") + QString::fromLatin1(option);
+}
+
+} // namespace
+
+LaunchPreparation LaunchRequest::prepare(Wording wording) const
 {
     LaunchPreparation out;
     out.request = *this;
@@ -179,6 +207,8 @@ LaunchPreparation LaunchRequest::prepare() const
         return out;
     };
     const auto usage = [&refuse](const QString& sentence) { return refuse(sentence, true); };
+    const bool form = wording == Wording::Form;
+    const auto option = [wording](const char* name) { return optionName(name, wording); };
 
     // Which engine, and what it serves.
     LaunchPlan& plan = out.plan;
@@ -203,27 +233,41 @@ LaunchPreparation LaunchRequest::prepare() const
     static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
     if (llama && model.isEmpty()) {
         if (gguf.isEmpty())
-            return usage(QStringLiteral("--engine llamacpp needs --gguf FILE (a GGUF file on this machine), or "
-                                        "--model ORG/NAME --revision REV --gguf FILE.gguf from the Hugging Face "
-                                        "cache."));
+            return usage(form ? QCoreApplication::translate("LaunchRequest",
+                             "llama.cpp needs a GGUF file: one on this machine under “GGUF file”, or one "
+                             "from the Hugging Face cache by its model, revision and file name.")
+                              : QStringLiteral("--engine llamacpp needs --gguf FILE (a GGUF file on this machine), "
+                                               "or --model ORG/NAME --revision REV --gguf FILE.gguf from the Hugging "
+                                               "Face cache."));
         const QFileInfo file(gguf);
         if (!file.isFile())
-            return usage(QStringLiteral("--gguf: there is no file %1.").arg(gguf));
+            return usage(
+                QCoreApplication::translate("LaunchRequest", "%1: there is no file %2.").arg(option("gguf"), gguf));
         plan.ggufPath = file.canonicalFilePath();
     } else if (!repoId.match(model).hasMatch()) {
-        return usage(QStringLiteral("--model takes a Hugging Face id ORG/NAME, such as "
-                                    "meta-llama/Llama-3.1-8B-Instruct%1.")
-                         .arg(model.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(model)));
+        return usage(model.isEmpty()
+                ? QCoreApplication::translate(
+                    "LaunchRequest", "%1 takes a Hugging Face id ORG/NAME, such as meta-llama/Llama-3.1-8B-Instruct.")
+                      .arg(option("model"))
+                : QCoreApplication::translate("LaunchRequest",
+                    "%1 takes a Hugging Face id ORG/NAME, such as meta-llama/Llama-3.1-8B-Instruct, not '%2'.")
+                      .arg(option("model"), model));
     }
     static const QRegularExpression revisionText(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
     if (!model.isEmpty() && !revisionText.match(revision).hasMatch())
-        return usage(QStringLiteral("--revision is required: a commit hash (best), branch or tag of the model."));
+        return usage(QCoreApplication::translate(
+            "LaunchRequest", "%1 is required: a commit hash (best), branch or tag of the model.")
+                         .arg(option("revision")));
     if (llama && !model.isEmpty()) {
         static const QRegularExpression fileName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*\\.gguf$"));
         if (!fileName.match(gguf).hasMatch())
-            return usage(QStringLiteral("With --model, --gguf names the file in the repository, such as "
-                                        "model-Q4_K_M.gguf%1.")
-                             .arg(gguf.isEmpty() ? QString() : QStringLiteral(", not '%1'").arg(gguf)));
+            return usage(gguf.isEmpty()
+                    ? QCoreApplication::translate(
+                        "LaunchRequest", "With %1, %2 names the file in the repository, such as model-Q4_K_M.gguf.")
+                          .arg(option("model"), option("gguf"))
+                    : QCoreApplication::translate("LaunchRequest",
+                        "With %1, %2 names the file in the repository, such as model-Q4_K_M.gguf, not '%3'.")
+                          .arg(option("model"), option("gguf"), gguf));
         QString error;
         plan.ggufPath = ggufFromHubCache(model, revision, gguf, &error);
         if (plan.ggufPath.isEmpty())
@@ -237,7 +281,9 @@ LaunchPreparation LaunchRequest::prepare() const
     // Where it runs.
     plan.runtime = runtime;
     if (gpus < 0 || gpus > 64)
-        return usage(QStringLiteral("--gpus takes a number from 1 to 64, not %1.").arg(gpus));
+        return usage(QCoreApplication::translate("LaunchRequest", "%1 takes a number from 1 to 64, not %2.")
+                         .arg(option("gpus"))
+                         .arg(gpus));
     plan.gpus = gpus > 0 ? gpus : 1;
     plan.gpuDevices = gpuDevices;
     static const QRegularExpression devices(QStringLiteral("^\\d+(,\\d+)*$"));
@@ -247,7 +293,9 @@ LaunchPreparation LaunchRequest::prepare() const
     if (QHostAddress(plan.host).isNull())
         return usage(QStringLiteral("--host takes an IP address such as 127.0.0.1, not '%1'.").arg(plan.host));
     if (port < 0 || port > 65535)
-        return usage(QStringLiteral("--port takes a number from 0 to 65535, not %1.").arg(port));
+        return usage(QCoreApplication::translate("LaunchRequest", "%1 takes a number from 0 to 65535, not %2.")
+                         .arg(option("port"))
+                         .arg(port));
     if (healthTimeoutS < 1 || healthTimeoutS > 24 * 3600)
         return usage(QStringLiteral("--health-timeout-s takes a number from 1 to 86400, not %1.").arg(healthTimeoutS));
     if (plan.runtime == LaunchRuntime::Local) {
@@ -263,26 +311,32 @@ LaunchPreparation LaunchRequest::prepare() const
             QString error;
             const auto parsed = ImageReference::parse(image, &error);
             if (!parsed)
-                return usage(QStringLiteral("--image: ") + error);
+                return usage(QCoreApplication::translate("LaunchRequest", "%1: %2").arg(option("image"), error));
             plan.image = *parsed;
         } else if (llama) {
-            return usage(QStringLiteral("--engine llamacpp in a container needs --image, pinned: "
-                                        "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda for a "
-                                        "GPU); docker buildx imagetools inspect shows the digest."));
+            return usage(form ? QCoreApplication::translate("LaunchRequest",
+                             "llama.cpp in a container needs an image under “Image”, pinned: "
+                             "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda for a GPU); "
+                             "docker buildx imagetools inspect shows the digest.")
+                              : QStringLiteral("--engine llamacpp in a container needs --image, pinned: "
+                                               "ghcr.io/ggml-org/llama.cpp:server@sha256:<digest> (or server-cuda "
+                                               "for a GPU); docker buildx imagetools inspect shows the digest."));
         } else {
             plan.image = ImageReference::defaultImage();
             if (!plan.image.pinned())
-                return usage(QStringLiteral(
+                return usage(QCoreApplication::translate("LaunchRequest",
                     "No verified digest is recorded for the default image vllm/vllm-openai:v0.31.0. Look it up with "
-                    "'docker buildx imagetools inspect vllm/vllm-openai:v0.31.0' and pass --image "
-                    "vllm/vllm-openai@sha256:<digest>."));
+                    "'docker buildx imagetools inspect vllm/vllm-openai:v0.31.0' and enter "
+                    "vllm/vllm-openai@sha256:<digest> under %1.")
+                                 .arg(option("image")));
         }
         if (!plan.image.pinned() && !allowUnpinned)
-            return usage(QStringLiteral("The image %1 is not pinned by digest, so the same command may start "
-                                        "different software tomorrow. Pass --image %2@sha256:<digest> (docker "
-                                        "buildx imagetools inspect %1 shows it), or --allow-unpinned to accept "
-                                        "that; the report will say so.")
-                             .arg(plan.image.toString(), plan.image.repository));
+            return usage(QCoreApplication::translate("LaunchRequest",
+                "The image %1 is not pinned by digest, so the same command may start different software tomorrow. "
+                "Give %3 as %2@sha256:<digest> (docker buildx imagetools inspect %1 shows it), or choose %4 to accept "
+                "that; the report will say so.")
+                             .arg(plan.image.toString(), plan.image.repository, option("image"),
+                                 option("allow-unpinned")));
         // llama.cpp's container gets the GGUF file's directory alone, read-only, and no token: it downloads nothing.
         if (!llama) {
             plan.hfCache = !hfCache.isEmpty()
@@ -316,7 +370,11 @@ LaunchPreparation LaunchRequest::prepare() const
     const QString tpArg = plan.engineArg(QStringLiteral("--tensor-parallel-size"));
     if (!tpArg.isEmpty() && tpArg.toInt() != plan.gpus) {
         if (gpus > 0)
-            return usage(QStringLiteral("--gpus %1 and --tensor-parallel-size %2 disagree.").arg(plan.gpus).arg(tpArg));
+            return usage(
+                QCoreApplication::translate("LaunchRequest", "%1 and --tensor-parallel-size %2 disagree.")
+                    .arg(
+                        (form ? QStringLiteral("%1 (%2)") : QStringLiteral("%1 %2")).arg(option("gpus")).arg(plan.gpus),
+                        tpArg));
         plan.gpus = tpArg.toInt();
     }
     plan.servedModelName = plan.engineArg(QStringLiteral("--served-model-name"));
@@ -333,8 +391,11 @@ LaunchPreparation LaunchRequest::prepare() const
         gpuSpec = localGpu();
         // llama.cpp runs on the CPU too; vLLM's estimate needs the GPU.
         if (!gpuSpec && !llama)
-            return usage(QStringLiteral("Which GPU? nvidia-smi is not available here: pass --gpu ID (kneepoint "
-                                        "gpus lists them) so that the memory estimate can run."));
+            return usage(form ? QCoreApplication::translate("LaunchRequest",
+                             "Which GPU? nvidia-smi is not available here: choose the server's GPU under "
+                             "“GPU” so that the memory estimate can run.")
+                              : QStringLiteral("Which GPU? nvidia-smi is not available here: pass --gpu ID (kneepoint "
+                                               "gpus lists them) so that the memory estimate can run."));
     }
     MemoryCheck memory;
     if (llama) {

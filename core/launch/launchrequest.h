@@ -47,7 +47,11 @@ struct LaunchRequest
     /// Checks everything that can be checked before anything starts: the request itself, the model's files or
     /// geometry, the memory estimate, the engine arguments' allow-list and whether the runtime answers. Never
     /// starts anything; may ask nvidia-smi, the runtime's daemon and the Hugging Face hub, each bounded.
-    LaunchPreparation prepare() const;
+    ///
+    /// A refusal names what to change in the words of where it was asked: `--revision` on the command line, the
+    /// field "Revision" in the launch dialog (Wording::Form, in the user's language).
+    enum class Wording { CommandLine, Form };
+    LaunchPreparation prepare(Wording wording = Wording::CommandLine) const;
     /// The same request as `kneepoint launch` arguments (after the word "launch"), for a person to repeat it.
     QStringList arguments() const;
 

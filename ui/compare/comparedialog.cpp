@@ -179,7 +179,9 @@ void CompareDialog::showResult(const CompareResultPtr& result)
     for (int i = 0; i < int(c.metrics.size()); ++i) {
         const RunComparison::Metric& m = c.metrics[i];
         auto number = [&locale](double v) { return std::isnan(v) ? QStringLiteral("–") : locale.toString(v, 'f', 1); };
-        const QString verdict = !m.tested ? tr("not tested") : m.significant ? tr("yes") : tr("no: %1").arg(m.why);
+        const QString verdict = !m.tested ? tr("not tested")
+            : m.significant               ? tr("yes: %1").arg(m.reason())
+                                          : tr("no: %1").arg(m.why);
         const QStringList cells {m.load, m.metric, number(m.a), number(m.b), text::change(m.deltaPercent),
             text::changeInterval(m.deltaLowPercent, m.deltaHighPercent), verdict};
         for (int col = 0; col < cells.size(); ++col)

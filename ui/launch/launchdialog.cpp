@@ -300,7 +300,7 @@ void LaunchDialog::prepare(bool start)
     const LaunchRequest r = request();
     m_log->appendPlainText(tr("Same as: kneepoint launch %1").arg(r.arguments().join(u' ')));
     QMetaObject::invokeMethod(m_workerContext, [this, r, start] {
-        const LaunchPreparation p = r.prepare();
+        const LaunchPreparation p = r.prepare(LaunchRequest::Wording::Form);
         QMetaObject::invokeMethod(
             this, [this, p, start] { prepared(p, start); }, Qt::QueuedConnection);
     });

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qualityview.h"
 
+#include "common/textformat.h"
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "qualityaskdialog.h"
@@ -284,13 +285,15 @@ void QualityView::showComparison(const QualityCompareResultPtr& result)
     figures << tr("Right before: %1; after: %2 (%3 questions answered in both).")
                    .arg(percent(n.beforeAccuracy()), percent(n.afterAccuracy()))
                    .arg(n.total());
-    figures << tr("Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; McNemar's exact p = %7.")
+    // McNemar's exact p in words: how often the flips alone, with nothing changed, would lean this far one way.
+    figures << tr("Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; a split this uneven "
+                  "comes %7.")
                    .arg(points(n.difference()))
                    .arg(QLocale().toString(c->confidence * 100, 'f', 0))
                    .arg(points(c->interval.lower), points(c->interval.upper))
                    .arg(n.rightToWrong)
                    .arg(n.wrongToRight)
-                   .arg(QLocale().toString(c->mcNemarP, 'g', 3));
+                   .arg(kp::core::text::chance(c->mcNemarP));
     figures << tr("The rule, set with the before pass: a drop of at most %1 percentage points.")
                    .arg(QLocale().toString(c->allowedDropPp, 'g', 3));
     if (const QString noise = c->noiseSentence(); !noise.isEmpty())

@@ -382,6 +382,17 @@ private Q_SLOTS:
         // Worked out off the GUI thread: the dialog is up at once and fills when the worker answers.
         QTRY_VERIFY_WITH_TIMEOUT(!compare.isBusy(), 30'000);
         QVERIFY(compare.metricRows() > 0);
+        // Each tested row says why in words: how often chance would give the change, not "Holm-adjusted p".
+        {
+            const QAbstractItemModel* metrics
+                = compare.findChild<QAbstractItemView*>(QStringLiteral("compareMetrics"))->model();
+            for (int row = 0; row < metrics->rowCount(); ++row) {
+                for (int column = 0; column < metrics->columnCount(); ++column) {
+                    const QString cell = metrics->index(row, column).data().toString();
+                    QVERIFY2(!cell.contains(u"Holm") && !cell.contains(u"p = "), qPrintable(cell));
+                }
+            }
+        }
         // Behind the percentiles: every request of the run, sortable.
         auto* requests = window.findChild<QTableView*>(QStringLiteral("requestsTable"));
         QVERIFY(requests);
@@ -589,6 +600,10 @@ private Q_SLOTS:
         QVERIFY2(verdict->text().contains(u"FAIL"), qPrintable(verdict->text()));
         auto* changed = window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityChanged"));
         QVERIFY(changed->rowCount() > 10);
+        // The test behind the verdict in words, not as a statistic's name and a p-value.
+        const QString figures = window.qualityView()->findChild<QLabel*>(QStringLiteral("qualityFigures"))->text();
+        QVERIFY2(figures.contains(u"by chance") && !figures.contains(u"McNemar") && !figures.contains(u" p = "),
+            qPrintable(figures));
         screenshot(window, QStringLiteral("quality"));
 
         // A set with a broken line: the line is named and nothing more is stored.
@@ -667,6 +682,26 @@ private Q_SLOTS:
         QVERIFY(dialog && dialog->isVisible());
         docker.fill(dialog);
         auto* engineArgs = dialog->findChild<QPlainTextEdit*>(QStringLiteral("launchEngineArgs"));
+
+        // A refusal names the dialog's fields, not the command line's options (a window has no "--revision").
+        auto* revision = dialog->findChild<QLineEdit*>(QStringLiteral("launchRevision"));
+        const QString pinned = revision->text();
+        revision->clear();
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing() && !dialog->statusText().contains(u"Checking"), 30'000);
+        QVERIFY2(dialog->statusText().startsWith(u"“Revision” is required") && !dialog->statusText().contains(u"--"),
+            qPrintable(dialog->statusText()));
+        auto* image = dialog->findChild<QLineEdit*>(QStringLiteral("launchImage"));
+        const QString digest = image->text();
+        revision->setText(pinned);
+        image->setText(QStringLiteral("vllm/vllm-openai:latest"));
+        dialog->check();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing() && !dialog->statusText().contains(u"Checking"), 30'000);
+        QVERIFY2(dialog->statusText().contains(u"is not pinned by digest")
+                && dialog->statusText().contains(u"“Allow an image without a digest”")
+                && !dialog->statusText().contains(u"--allow-unpinned"),
+            qPrintable(dialog->statusText()));
+        image->setText(digest);
 
         engineArgs->setPlainText(QStringLiteral("--trust-remote-code=true"));
         dialog->check();
@@ -1030,6 +1065,7 @@ private Q_SLOTS:
         // Del on the list asks first; No keeps the run. (A key needs the active window under a real window system.)
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
+
         table->setFocus();
         QTest::keyClick(table, Qt::Key_Delete);
         QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion")));
