@@ -749,6 +749,105 @@
     </message>
 </context>
 <context>
+    <name>LaunchRequest</name>
+    <message>
+        <source>“Model”</source>
+        <translation>„Modell“</translation>
+    </message>
+    <message>
+        <source>“Revision”</source>
+        <translation>„Revision“</translation>
+    </message>
+    <message>
+        <source>“GGUF file”</source>
+        <translation>„GGUF-Datei“</translation>
+    </message>
+    <message>
+        <source>“Image”</source>
+        <translation>„Image“</translation>
+    </message>
+    <message>
+        <source>“Allow an image without a digest”</source>
+        <translation>„Image ohne Digest zulassen“</translation>
+    </message>
+    <message>
+        <source>the number of GPUs</source>
+        <translation>die Anzahl der GPUs</translation>
+    </message>
+    <message>
+        <source>“GPU”</source>
+        <translation>„GPU“</translation>
+    </message>
+    <message>
+        <source>“Port”</source>
+        <translation>„Port“</translation>
+    </message>
+    <message>
+        <source>“Server executable”</source>
+        <translation>„Server-Programm“</translation>
+    </message>
+    <message>
+        <source>llama.cpp needs a GGUF file: one on this machine under “GGUF file”, or one from the Hugging Face cache by its model, revision and file name.</source>
+        <translation>llama.cpp braucht eine GGUF-Datei: eine auf diesem Rechner unter „GGUF-Datei“ oder eine aus dem Hugging-Face-Cache über Modell, Revision und Dateinamen.</translation>
+    </message>
+    <message>
+        <source>%1: there is no file %2.</source>
+        <translation>%1: Es gibt keine Datei %2.</translation>
+    </message>
+    <message>
+        <source>%1 takes a Hugging Face id ORG/NAME, such as meta-llama/Llama-3.1-8B-Instruct.</source>
+        <translation>%1 erwartet eine Hugging-Face-ID ORG/NAME, etwa meta-llama/Llama-3.1-8B-Instruct.</translation>
+    </message>
+    <message>
+        <source>%1 takes a Hugging Face id ORG/NAME, such as meta-llama/Llama-3.1-8B-Instruct, not &apos;%2&apos;.</source>
+        <translation>%1 erwartet eine Hugging-Face-ID ORG/NAME, etwa meta-llama/Llama-3.1-8B-Instruct, nicht „%2“.</translation>
+    </message>
+    <message>
+        <source>%1 is required: a commit hash (best), branch or tag of the model.</source>
+        <translation>%1 ist erforderlich: ein Commit-Hash (am besten), ein Branch oder ein Tag des Modells.</translation>
+    </message>
+    <message>
+        <source>With %1, %2 names the file in the repository, such as model-Q4_K_M.gguf.</source>
+        <translation>Mit %1 nennt %2 die Datei im Repository, etwa model-Q4_K_M.gguf.</translation>
+    </message>
+    <message>
+        <source>With %1, %2 names the file in the repository, such as model-Q4_K_M.gguf, not &apos;%3&apos;.</source>
+        <translation>Mit %1 nennt %2 die Datei im Repository, etwa model-Q4_K_M.gguf, nicht „%3“.</translation>
+    </message>
+    <message>
+        <source>%1 takes a number from 1 to 64, not %2.</source>
+        <translation>%1 erwartet eine Zahl von 1 bis 64, nicht %2.</translation>
+    </message>
+    <message>
+        <source>%1 takes a number from 0 to 65535, not %2.</source>
+        <translation>%1 erwartet eine Zahl von 0 bis 65535, nicht %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>llama.cpp in a container needs an image under “Image”, pinned: ghcr.io/ggml-org/llama.cpp:server@sha256:&lt;digest&gt; (or server-cuda for a GPU); docker buildx imagetools inspect shows the digest.</source>
+        <translation>llama.cpp in einem Container braucht ein Image unter „Image“, festgelegt per Digest: ghcr.io/ggml-org/llama.cpp:server@sha256:&lt;digest&gt; (oder server-cuda für eine GPU); docker buildx imagetools inspect zeigt den Digest.</translation>
+    </message>
+    <message>
+        <source>No verified digest is recorded for the default image vllm/vllm-openai:v0.31.0. Look it up with &apos;docker buildx imagetools inspect vllm/vllm-openai:v0.31.0&apos; and enter vllm/vllm-openai@sha256:&lt;digest&gt; under %1.</source>
+        <translation>Für das Standard-Image vllm/vllm-openai:v0.31.0 ist kein geprüfter Digest hinterlegt. Ermitteln Sie ihn mit „docker buildx imagetools inspect vllm/vllm-openai:v0.31.0“ und tragen Sie vllm/vllm-openai@sha256:&lt;digest&gt; unter %1 ein.</translation>
+    </message>
+    <message>
+        <source>The image %1 is not pinned by digest, so the same command may start different software tomorrow. Give %3 as %2@sha256:&lt;digest&gt; (docker buildx imagetools inspect %1 shows it), or choose %4 to accept that; the report will say so.</source>
+        <translation>Das Image %1 ist nicht per Digest festgelegt, sodass derselbe Befehl morgen andere Software starten kann. Geben Sie %3 als %2@sha256:&lt;digest&gt; an (docker buildx imagetools inspect %1 zeigt ihn) oder wählen Sie %4, um das hinzunehmen; der Bericht vermerkt es.</translation>
+    </message>
+    <message>
+        <source>%1 and --tensor-parallel-size %2 disagree.</source>
+        <translation>%1 und --tensor-parallel-size %2 widersprechen sich.</translation>
+    </message>
+    <message>
+        <source>Which GPU? nvidia-smi is not available here: choose the server&apos;s GPU under “GPU” so that the memory estimate can run.</source>
+        <translation>Welche GPU? nvidia-smi ist hier nicht verfügbar: Wählen Sie die GPU des Servers unter „GPU“, damit die Speicherschätzung laufen kann.</translation>
+    </message>
+</context>
+<context>
     <name>LoadCurve</name>
     <message>
         <source>the last load before latency grew faster than throughput (the median request&apos;s time grew by a larger share than output tokens/s, and by at least 5%)</source>
@@ -820,10 +919,6 @@
         <translation>Die Geometrie des Modells ist nicht bekannt: Es steht nicht im Katalog, und es wurde keine config.json dafür gefunden.</translation>
     </message>
     <message>
-        <source>the GPU entered is slower than the one serving (check --gpu)</source>
-        <translation>die eingetragene GPU ist langsamer als die tatsächlich verwendete (prüfen Sie --gpu)</translation>
-    </message>
-    <message>
         <source>the served model is smaller or more heavily quantized than the one assumed</source>
         <translation>das bereitgestellte Modell ist kleiner oder stärker quantisiert als angenommen</translation>
     </message>
@@ -834,6 +929,10 @@
     <message>
         <source>prefix caching served part of the prompt from memory</source>
         <translation>Prefix-Caching hat einen Teil des Prompts aus dem Speicher geliefert</translation>
+    </message>
+    <message>
+        <source>the GPU named for the run is slower than the one serving it (check which GPU the run was given)</source>
+        <translation>die für den Lauf angegebene GPU ist langsamer als die, die ihn bedient (prüfen Sie, welche GPU dem Lauf genannt wurde)</translation>
     </message>
 </context>
 <context>
@@ -1881,6 +1980,18 @@
         <source>the GPUs were read every %1 s, and the steps were too short for that (%2 s at %3): lengthen them (--duration) or read more often (--scrape-interval-ms)</source>
         <translation>die GPUs wurden alle %1 s gelesen, und die Schritte waren dafür zu kurz (%2 s bei %3): Verlängern Sie sie (--duration) oder lesen Sie öfter (--scrape-interval-ms)</translation>
     </message>
+    <message>
+        <source>%1, “%2”</source>
+        <translation>%1, „%2“</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -1965,10 +2076,6 @@
     <message>
         <source>intervals overlap or are open</source>
         <translation>Intervalle überlappen oder sind offen</translation>
-    </message>
-    <message>
-        <source>Holm-adjusted p = %1</source>
-        <translation>p nach Holm = %1</translation>
     </message>
     <message>
         <source>under the %1% floor</source>
@@ -2415,6 +2522,22 @@
     <message>
         <source>%1 req/s</source>
         <translation>%1 Anfr./s</translation>
+    </message>
+    <message>
+        <source>less than 1 in 1,000 by chance</source>
+        <translation>zufällig seltener als 1 von 1.000 Mal</translation>
+    </message>
+    <message>
+        <source>nearly every time by chance</source>
+        <translation>zufällig fast jedes Mal</translation>
+    </message>
+    <message>
+        <source>about %1 in 1,000 by chance</source>
+        <translation>zufällig etwa %1 von 1.000 Mal</translation>
+    </message>
+    <message>
+        <source>about %1 in 100 by chance</source>
+        <translation>zufällig etwa %1 von 100 Mal</translation>
     </message>
 </context>
 <context>
@@ -3743,6 +3866,10 @@
         <source>compacting the file</source>
         <translation>beim Verdichten der Datei</translation>
     </message>
+    <message>
+        <source>saving the name, notes and tags of run %1</source>
+        <translation>beim Speichern von Name, Notizen und Tags von Lauf %1</translation>
+    </message>
 </context>
 <context>
     <name>kp::core::SimulatorProcess</name>
@@ -4100,10 +4227,6 @@
         <translation>nicht geprüft</translation>
     </message>
     <message>
-        <source>yes</source>
-        <translation>ja</translation>
-    </message>
-    <message>
         <source>What</source>
         <translation>Was</translation>
     </message>
@@ -4150,6 +4273,10 @@
     <message>
         <source>As a gate for CI, nothing decides between run %1 and run %2: %3</source>
         <translation>Als Prüfung für CI entscheidet nichts zwischen Lauf %1 und Lauf %2: %3</translation>
+    </message>
+    <message>
+        <source>yes: %1</source>
+        <translation>ja: %1</translation>
     </message>
 </context>
 <context>
@@ -5294,6 +5421,26 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>An experiment is running. Stop it and quit? The trial in progress is cancelled (its completed steps are kept) and its server stopped and removed.</source>
         <translation>Ein Experiment läuft. Stoppen und beenden? Der laufende Versuch wird abgebrochen (seine abgeschlossenen Schritte bleiben erhalten), sein Server gestoppt und entfernt.</translation>
     </message>
+    <message>
+        <source>&amp;Name, tags and notes…</source>
+        <translation>&amp;Name, Tags und Notizen…</translation>
+    </message>
+    <message>
+        <source>Give the selected run a name, tags and notes</source>
+        <translation>Dem ausgewählten Lauf einen Namen, Tags und Notizen geben</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, started %3, %4.</source>
+        <translation>Lauf %1: %2, gestartet %3, %4.</translation>
+    </message>
+    <message>
+        <source>Name, tags and notes</source>
+        <translation>Name, Tags und Notizen</translation>
+    </message>
+    <message>
+        <source>Saved the name, tags and notes of run %1.</source>
+        <translation>Name, Tags und Notizen von Lauf %1 gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PlanPage</name>
@@ -5927,10 +6074,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Richtig vorher: %1; nachher: %2 (%3 Fragen in beiden beantwortet).</translation>
     </message>
     <message>
-        <source>Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; McNemar&apos;s exact p = %7.</source>
-        <translation>Änderung: %1, %2-%-Intervall %3 bis %4. Richtig → falsch: %5; falsch → richtig: %6; exaktes p nach McNemar = %7.</translation>
-    </message>
-    <message>
         <source>The rule, set with the before pass: a drop of at most %1 percentage points.</source>
         <translation>Die Regel, festgelegt mit dem Durchgang vorher: ein Verlust von höchstens %1 Prozentpunkten.</translation>
     </message>
@@ -5962,6 +6105,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Pass %1: %2, %3 (none right)</source>
         <translation>Durchgang %1: %2, %3 (keine richtig)</translation>
+    </message>
+    <message>
+        <source>Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; a split this uneven comes %7.</source>
+        <translation>Änderung: %1, %2-%-Intervall %3 bis %4. Richtig → falsch: %5; falsch → richtig: %6; eine so ungleiche Verteilung kommt %7 vor.</translation>
     </message>
 </context>
 <context>
@@ -6132,6 +6279,49 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     </message>
 </context>
 <context>
+    <name>kp::ui::RunAnnotationDialog</name>
+    <message>
+        <source>Run %1: name, tags and notes</source>
+        <translation>Lauf %1: Name, Tags und Notizen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>what this run was, e.g. baseline before the fp8 KV cache</source>
+        <translation>was dieser Lauf war, z. B. Basislinie vor dem FP8-KV-Cache</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>separated by commas, e.g. baseline, h100, nightly</source>
+        <translation>durch Kommas getrennt, z. B. basislinie, h100, nightly</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>why it was run, what was changed on the server, what to remember</source>
+        <translation>warum er lief, was am Server geändert wurde, was man sich merken sollte</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Tags:</source>
+        <translation>&amp;Tags:</translation>
+    </message>
+    <message>
+        <source>N&amp;otes:</source>
+        <translation>N&amp;otizen:</translation>
+    </message>
+</context>
+<context>
     <name>kp::ui::RunHistoryModel</name>
     <message>
         <source>demo</source>
@@ -6200,6 +6390,14 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>demo, failed</source>
         <translation>Demo, fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,7 @@ CommandLine CommandLine::standard()
     cli.add(std::make_unique<PredictCommand>());
     cli.add(std::make_unique<LessonCommand>());
     cli.add(std::make_unique<ReportCommand>());
+    cli.add(std::make_unique<AnnotateCommand>());
     cli.add(std::make_unique<DeleteCommand>());
     cli.add(std::make_unique<ExportCommand>());
     cli.add(std::make_unique<GpusCommand>());

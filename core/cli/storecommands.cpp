@@ -15,7 +15,10 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
+
+#include <algorithm>
 
 namespace kp::core {
 
@@ -44,14 +47,23 @@ QJsonObject summaryJson(const RunSummary& r)
         {QStringLiteral("reason"), r.statusReason}, {QStringLiteral("url"), r.url}, {QStringLiteral("model"), r.model},
         {QStringLiteral("gpu"), r.gpu}, {QStringLiteral("product"), r.product}, {QStringLiteral("steps"), r.steps},
         {QStringLiteral("requests"), r.requests}, {QStringLiteral("demo"), r.demo},
-        {QStringLiteral("time_scale"), r.timeScale}};
+        {QStringLiteral("time_scale"), r.timeScale}, {QStringLiteral("name"), r.annotation.name},
+        {QStringLiteral("notes"), r.annotation.notes},
+        {QStringLiteral("tags"), QJsonArray::fromStringList(r.annotation.tags)}};
+}
+
+QCommandLineOption tagOption()
+{
+    return QCommandLineOption(QStringLiteral("tag"),
+        QStringLiteral("Only the runs with this tag (case does not matter); repeat it for runs with every one given."),
+        QStringLiteral("TAG"));
 }
 
 } // namespace
 
 QList<QCommandLineOption> RunsCommand::options() const
 {
-    return {dbOption(), jsonOption()};
+    return {tagOption(), dbOption(), jsonOption()};
 }
 
 int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
@@ -62,16 +74,26 @@ int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io.err << "kneepoint runs: " << error << '\n';
         return ExitFailure;
     }
-    const QList<RunSummary> runs = store->runs(&error);
+    QList<RunSummary> runs = store->runs(&error);
     if (!error.isEmpty()) {
         io.err << "kneepoint runs: " << error << '\n';
         return ExitFailure;
     }
+    const QStringList wanted = parser.values(QStringLiteral("tag"));
+    runs.removeIf([&wanted](const RunSummary& r) {
+        return std::any_of(wanted.begin(), wanted.end(),
+            [&r](const QString& tag) { return !r.annotation.tags.contains(tag.trimmed(), Qt::CaseInsensitive); });
+    });
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray list;
         for (const RunSummary& r : runs)
             list.append(summaryJson(r));
         io.out << QJsonDocument(list).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    if (runs.isEmpty() && !wanted.isEmpty()) {
+        io.out << "No run in " << store->path() << " is tagged " << wanted.join(QStringLiteral(" and "))
+               << ". kneepoint runs lists them all.\n";
         return ExitOk;
     }
     if (runs.isEmpty()) {
@@ -95,6 +117,14 @@ int RunsCommand::run(const QCommandLineParser& parser, CommandIo& io)
                       .arg(r.requests, 8)
                       .arg(r.model.isEmpty() ? r.url : r.model + QStringLiteral(" at ") + r.url)
                       .arg(r.demo ? QStringLiteral(" (demo)") : QString());
+        // What the user said of it, under the measured line: the name quoted, the tags in brackets.
+        QStringList said;
+        if (!r.annotation.name.isEmpty())
+            said << QStringLiteral("\"%1\"").arg(r.annotation.name);
+        if (!r.annotation.tags.isEmpty())
+            said << QStringLiteral("[%1]").arg(r.annotation.tags.join(QStringLiteral(", ")));
+        if (!said.isEmpty())
+            io.out << QString(6, u' ') << said.join(u' ') << '\n';
     }
     return ExitOk;
 }
@@ -122,6 +152,84 @@ int DeleteCommand::run(const QCommandLineParser& parser, CommandIo& io)
         return ExitFailure;
     }
     io.out << "Deleted run " << id << ".\n";
+    return ExitOk;
+}
+
+QString AnnotateCommand::description() const
+{
+    return QStringLiteral(
+        "Says what a run was for, beside what it measured: a name to find it by (shown in kneepoint runs, the "
+        "window's history and every report's title), notes (the reason for the run, what changed on the server) "
+        "and tags (kneepoint runs --tag TAG lists the runs with one). Only the parts given change; an empty --name "
+        "or --notes clears it. The name, notes and tags travel with the run in kneepoint export. Without options it "
+        "prints what the run holds.");
+}
+
+QList<QCommandLineOption> AnnotateCommand::options() const
+{
+    return {
+        QCommandLineOption(QStringLiteral("name"), QStringLiteral("The run's name, one line; empty clears it."),
+            QStringLiteral("TEXT")),
+        QCommandLineOption(
+            QStringLiteral("notes"), QStringLiteral("The run's notes; empty clears them."), QStringLiteral("TEXT")),
+        QCommandLineOption(QStringLiteral("tag"),
+            QStringLiteral("Add a tag (several separated by commas, or the option repeated)."), QStringLiteral("TAG")),
+        QCommandLineOption(
+            QStringLiteral("untag"), QStringLiteral("Remove a tag (case does not matter)."), QStringLiteral("TAG")),
+        jsonOption(),
+        dbOption(),
+    };
+}
+
+int AnnotateCommand::run(const QCommandLineParser& parser, CommandIo& io)
+{
+    const qint64 id = runIdArgument(parser, QStringLiteral("annotate"));
+    QString error;
+    const auto store = openStore(parser, &error);
+    if (!store) {
+        io.err << "kneepoint annotate: " << error << '\n';
+        return ExitFailure;
+    }
+    const auto run = store->run(id, &error);
+    if (!run) {
+        io.err << "kneepoint annotate: " << (error.isEmpty() ? QStringLiteral("there is no run %1.").arg(id) : error)
+               << '\n';
+        return ExitFailure;
+    }
+    RunAnnotation annotation = run->summary.annotation;
+    const bool changes = parser.isSet(QStringLiteral("name")) || parser.isSet(QStringLiteral("notes"))
+        || parser.isSet(QStringLiteral("tag")) || parser.isSet(QStringLiteral("untag"));
+    if (parser.isSet(QStringLiteral("name")))
+        annotation.name = parser.value(QStringLiteral("name"));
+    if (parser.isSet(QStringLiteral("notes")))
+        annotation.notes = parser.value(QStringLiteral("notes"));
+    for (const QString& typed : parser.values(QStringLiteral("tag")))
+        annotation.tags << RunAnnotation::tagsFromText(typed);
+    for (const QString& typed : parser.values(QStringLiteral("untag"))) {
+        for (const QString& tag : RunAnnotation::tagsFromText(typed))
+            annotation.tags.removeIf([&tag](const QString& t) { return t.compare(tag, Qt::CaseInsensitive) == 0; });
+    }
+    annotation = annotation.cleaned();
+    if (changes && !store->annotateRun(id, annotation, &error)) {
+        io.err << "kneepoint annotate: " << error << '\n';
+        return ExitFailure;
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QJsonDocument(QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("name"), annotation.name},
+                                    {QStringLiteral("notes"), annotation.notes},
+                                    {QStringLiteral("tags"), QJsonArray::fromStringList(annotation.tags)}})
+                      .toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    io.out << (changes ? QStringLiteral("Run %1 now reads:\n") : QStringLiteral("Run %1:\n")).arg(id);
+    io.out << "  name:  " << (annotation.name.isEmpty() ? QStringLiteral("(none)") : annotation.name) << '\n';
+    io.out << "  tags:  "
+           << (annotation.tags.isEmpty() ? QStringLiteral("(none)") : annotation.tags.join(QStringLiteral(", ")))
+           << '\n';
+    io.out << "  notes: "
+           << (annotation.notes.isEmpty() ? QStringLiteral("(none)")
+                                          : QString(annotation.notes).replace(u'\n', QStringLiteral("\n         ")))
+           << '\n';
     return ExitOk;
 }
 

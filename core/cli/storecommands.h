@@ -27,6 +27,22 @@ public:
     bool takesArguments() const override { return true; }
 };
 
+/// `kneepoint annotate ID --name … --notes … --tag … --untag …`: what the user says of a run (RunAnnotation), the
+/// same the window's "Name, notes and tags…" edits.
+class AnnotateCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("annotate"); }
+    QString summary() const override
+    {
+        return QStringLiteral("Name a stored run, write notes on it, tag it (kneepoint annotate ID --name TEXT).");
+    }
+    QString description() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(const QCommandLineParser& parser, CommandIo& io) override;
+    bool takesArguments() const override { return true; }
+};
+
 /// `kneepoint export ID… -o FILE.kpz`: stored runs in a file of their own (RunArchive), for `kneepoint import` on
 /// another machine: a CI gate's baseline, a run for a colleague.
 class ExportCommand : public Command

@@ -69,7 +69,7 @@ QString lightWord(ReportContent::Light light)
 QString MarkdownReport::write(const ReportContent& c)
 {
     QString out;
-    out += QStringLiteral("# %1\n\n%2\n\n").arg(c.title, plain(c.subtitle));
+    out += QStringLiteral("# %1\n\n%2\n\n").arg(plain(c.title), plain(c.subtitle)); // the title holds the run's name
     for (const ReportContent::KeyValue& kv : c.identity)
         out += QStringLiteral("- **%1:** %2\n").arg(kv.key, plain(kv.value));
 

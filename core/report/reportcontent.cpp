@@ -862,7 +862,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     ReportContent c;
     const RunSummary& summary = run.run.summary;
     const double rtt = std::max(0.0, run.roundTripMs);
-    c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1").arg(summary.id);
+    // The run's name, where the user gave one, is how they know it: it comes with the number in the title.
+    const QString runName = summary.annotation.name.isEmpty()
+        ? QString::number(summary.id)
+        : QCoreApplication::translate("ReportContent", "%1, “%2”").arg(summary.id).arg(summary.annotation.name);
+    c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1").arg(runName);
     c.subtitle = QCoreApplication::translate("ReportContent", "%1 at %2")
                      .arg(summary.model.isEmpty() ? QCoreApplication::translate("ReportContent", "unknown model")
                                                   : summary.model,
@@ -886,10 +890,15 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     };
     if (!summary.statusReason.isEmpty())
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
+    if (!summary.annotation.tags.isEmpty())
+        c.identity.push_back(
+            {QCoreApplication::translate("ReportContent", "Tags"), summary.annotation.tags.join(QStringLiteral(", "))});
+    if (!summary.annotation.notes.isEmpty())
+        c.identity.push_back({QCoreApplication::translate("ReportContent", "Notes"), summary.annotation.notes});
     // A what-if exported or printed says so where the report begins: its figures are judged under targets, a
     // percentile or a GPU the run did not ask for.
     if (const QString whatIf = whatIfText(run, a.settings); !whatIf.isEmpty()) {
-        c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1, what if").arg(summary.id);
+        c.title = QCoreApplication::translate("ReportContent", "Kneepoint report: run %1, what if").arg(runName);
         c.identity.push_back({QCoreApplication::translate("ReportContent", "What if"), whatIf});
     }
     if (run.options.insecure)

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMutex>
 #include <QSet>
@@ -167,6 +168,13 @@ const std::vector<QStringList>& migrations()
             // Version 5: the server's GPUs during the step (GpuSeries: power, energy, activity, memory, clocks), or
             // why they were not read. Older steps read it as not measured.
             QStringLiteral("ALTER TABLE steps ADD COLUMN gpu TEXT"),
+        },
+        {
+            // Version 6: what the user says of a run (RunAnnotation): a name, notes and tags (a JSON array of
+            // strings). Older runs read as unnamed, without notes or tags.
+            QStringLiteral("ALTER TABLE runs ADD COLUMN name TEXT"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN notes TEXT"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN tags TEXT"),
         },
     };
     return list;
@@ -1205,7 +1213,8 @@ const QString kSummaryColumns = QStringLiteral(
     "r.id, r.started_utc, r.finished_utc, r.status, r.status_reason, r.url, r.model, r.gpu, r.product, "
     "(SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.open = 0), "
     "(SELECT coalesce(sum(s.request_count), 0) FROM steps s WHERE s.run_id = r.id AND s.open = 0), r.demo, "
-    "r.time_scale");
+    "r.time_scale, r.name, r.notes, r.tags");
+const int kSummaryColumnCount = 16;
 
 RunSummary readSummary(const QSqlQuery& q)
 {
@@ -1224,6 +1233,11 @@ RunSummary readSummary(const QSqlQuery& q)
     s.requests = q.value(10).toLongLong();
     s.demo = q.value(11).toInt() != 0;
     s.timeScale = q.value(12).toDouble();
+    s.annotation.name = q.value(13).toString();
+    s.annotation.notes = q.value(14).toString();
+    const QJsonArray tags = QJsonDocument::fromJson(q.value(15).toByteArray()).array();
+    for (const auto& tag : tags)
+        s.annotation.tags << tag.toString();
     return s;
 }
 
@@ -1268,11 +1282,12 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
         run.info.product = run.summary.product;
         run.info.timeScale = run.summary.timeScale;
         run.info.demo = run.summary.demo;
-        run.info.options = jsonObject(q.value(13));
+        // After the summary's columns (kSummaryColumnCount).
+        run.info.options = jsonObject(q.value(kSummaryColumnCount));
         if (run.info.options.contains(u"url"))
             run.info.options[QStringLiteral("url")] = withoutCredentials(run.info.options.value(u"url").toString());
-        run.info.facts = jsonObject(q.value(14));
-        run.info.environment = jsonObject(q.value(15));
+        run.info.facts = jsonObject(q.value(kSummaryColumnCount + 1));
+        run.info.environment = jsonObject(q.value(kSummaryColumnCount + 2));
     }
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -1377,6 +1392,32 @@ std::vector<StoredMetricsSample> RunStore::metricsSamples(qint64 stepId, QString
     while (q.next())
         result.push_back({q.value(0).toLongLong(), jsonObject(q.value(1))});
     return result;
+}
+
+bool RunStore::annotateRun(qint64 id, const RunAnnotation& annotation, QString* error)
+{
+    const RunAnnotation a = annotation.cleaned();
+    QJsonArray tags;
+    for (const QString& tag : a.tags)
+        tags.append(tag);
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET name = ?, notes = ?, tags = ? WHERE id = ?"));
+    // Empty is stored as NULL, as a run that was never annotated reads.
+    q.addBindValue(a.name.isEmpty() ? QVariant() : QVariant(a.name));
+    q.addBindValue(a.notes.isEmpty() ? QVariant() : QVariant(a.notes));
+    q.addBindValue(a.tags.isEmpty() ? QVariant()
+                                    : QVariant(QString::fromUtf8(QJsonDocument(tags).toJson(QJsonDocument::Compact))));
+    q.addBindValue(id);
+    if (!q.exec()) {
+        setError(error, failure(m_path, tr("saving the name, notes and tags of run %1").arg(id), q.lastError()));
+        return false;
+    }
+    if (q.numRowsAffected() == 0) {
+        setError(error, tr("There is no run %1 in %2.").arg(id).arg(m_path));
+        return false;
+    }
+    return true;
 }
 
 bool RunStore::deleteRun(qint64 id, QString* error)

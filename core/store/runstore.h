@@ -4,6 +4,7 @@
 
 #include "load/requestrecord.h"
 #include "server/storedmetricssample.h"
+#include "store/runannotation.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -78,6 +79,7 @@ struct RunSummary
     qint64 requests = 0;
     bool demo = false;
     double timeScale = 1;
+    RunAnnotation annotation;
 };
 
 /// A stored step; its requests and samples are loaded separately, since a step can hold millions of chunks.
@@ -174,6 +176,9 @@ public:
         qint64 stepId, const std::function<void(const RequestRecord&)>& visit, QString* error = nullptr) const;
     /// The /metrics samples of step `stepId`, in the order given to addStep().
     std::vector<StoredMetricsSample> metricsSamples(qint64 stepId, QString* error = nullptr) const;
+    /// Replaces run `id`'s name, notes and tags with `annotation`, cleaned. False, with `error` set, when there is no
+    /// such run or writing failed.
+    bool annotateRun(qint64 id, const RunAnnotation& annotation, QString* error);
     /// Deletes a run with its steps, requests and samples. Deleting a run that does not exist succeeds.
     bool deleteRun(qint64 id, QString* error);
 

@@ -93,8 +93,14 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const
             return data(index, Qt::DisplayRole);
         }
     }
-    if (role == Qt::ToolTipRole && !r.statusReason.isEmpty())
-        return r.statusReason;
+    if (role == Qt::ToolTipRole) {
+        // The notes where the run is named, the reason where its status is: each where the eye already is.
+        if ((index.column() == Name || index.column() == Tags) && !r.annotation.notes.isEmpty())
+            return r.annotation.notes;
+        if (index.column() != Name && !r.statusReason.isEmpty())
+            return r.statusReason;
+        return {};
+    }
     if (role == Qt::TextAlignmentRole)
         return index.column() == Id || index.column() == Steps || index.column() == Requests
             ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -117,6 +123,10 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const
         return locale.toString(r.steps);
     case Requests:
         return locale.toString(r.requests);
+    case Name:
+        return r.annotation.name;
+    case Tags:
+        return r.annotation.tags.join(QStringLiteral(", "));
     default:
         return {};
     }
@@ -141,6 +151,10 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Steps");
     case Requests:
         return tr("Requests");
+    case Name:
+        return tr("Name");
+    case Tags:
+        return tr("Tags");
     default:
         return {};
     }

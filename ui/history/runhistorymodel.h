@@ -16,7 +16,8 @@ class RunHistoryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Id, Started, Status, Model, Server, Steps, Requests, ColumnCount };
+    /// Name and Tags are what the user said of a run (RunAnnotation); the rest was measured.
+    enum Column { Id, Name, Started, Status, Model, Server, Steps, Requests, Tags, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, RunIdRole, StatusRole };
 
     explicit RunHistoryModel(QObject* parent = nullptr);

@@ -82,14 +82,15 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     // cells and, past the last column, selecting the next run. The arrow keys move between runs.
     m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
-    // The short columns fit their contents; the model and the server share the rest, shortened in the middle
-    // ("meta-llama/…-8B-Instruct", "http://…:8000") so that both ends stay readable at 1280 pixels.
+    // The short columns fit their contents; the name, the model and the server share the rest, shortened in the
+    // middle ("meta-llama/…-8B-Instruct", "http://…:8000") so that both ends stay readable at 1280 pixels.
     QHeaderView* header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
     for (int c = 0; c < RunHistoryModel::ColumnCount; ++c)
         header->setSectionResizeMode(c,
-            c == RunHistoryModel::Model || c == RunHistoryModel::Server ? QHeaderView::Stretch
-                                                                        : QHeaderView::ResizeToContents);
+            c == RunHistoryModel::Model || c == RunHistoryModel::Server || c == RunHistoryModel::Name
+                ? QHeaderView::Stretch
+                : QHeaderView::ResizeToContents);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);

@@ -4,6 +4,7 @@
 
 #include "common/version.h"
 #include "compare/comparedialog.h"
+#include "history/runannotationdialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
 #include "import/importformat.h"
@@ -192,6 +193,10 @@ void MainWindow::createActions()
     // Del only where the runs are listed: in the search field it deletes text.
     m_deleteRun = action(tr("&Delete run…"), "deleteRunAction", QKeySequence::Delete, [this] { deleteRun(); });
     m_deleteRun->setShortcutContext(Qt::WidgetShortcut);
+    // F2, as a file manager renames: where the runs are listed, like Del.
+    m_annotateRun = action(
+        tr("&Name, tags and notes…"), "annotateRunAction", QKeySequence(Qt::Key_F2), [this] { annotateRun(); });
+    m_annotateRun->setShortcutContext(Qt::WidgetShortcut);
     m_runAgain
         = action(tr("Run &again with these settings…"), "runAgainAction", QKeySequence(), [this] { runAgain(); });
     QAction* open = action(tr("&Open…"), "openAction", QKeySequence::Open, [this] {
@@ -220,6 +225,7 @@ void MainWindow::createActions()
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addActions({m_stop, m_runAgain, m_compare, m_predict, experiments, refresh});
     run->addSeparator();
+    run->addAction(m_annotateRun);
     run->addAction(m_deleteRun);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addActions({lessons, about});
@@ -232,7 +238,7 @@ void MainWindow::createActions()
     tools->addActions({m_compare, m_predict, m_export, m_print});
     tools->addSeparator();
     tools->addAction(lessons);
-    m_history->addRunActions({m_runAgain, m_exportRun, m_compare, m_predict, m_deleteRun});
+    m_history->addRunActions({m_runAgain, m_annotateRun, m_exportRun, m_compare, m_predict, m_deleteRun});
 }
 
 void MainWindow::updateActions()
@@ -264,6 +270,9 @@ void MainWindow::updateActions()
     m_deleteRun->setToolTip(measuring ? tr("The run in progress is kept; stop it first")
             : selected                ? tr("Delete the selected run and its requests from the history")
                                       : tr("Select a run in the history first"));
+    m_annotateRun->setEnabled(selected);
+    m_annotateRun->setToolTip(
+        selected ? tr("Give the selected run a name, tags and notes") : tr("Select a run in the history first"));
     m_runAgain->setEnabled(selected && !running);
     m_runAgain->setToolTip(running ? tr("A run is in progress")
             : selected             ? tr("The wizard, filled in with the selected run's settings")
@@ -532,6 +541,40 @@ QString MainWindow::exportRunTo(const QString& path)
     statusBar()->showMessage(message);
     offerWritten(path);
     return message;
+}
+
+void MainWindow::annotateRun()
+{
+    const qint64 id = m_history->selectedRun();
+    if (id < 0 || !m_store)
+        return;
+    const int row = m_history->model()->rowOf(id);
+    if (row < 0)
+        return;
+    const RunSummary& summary = m_history->model()->runs().at(row);
+    const QString measured
+        = tr("Run %1: %2, started %3, %4.")
+              .arg(id)
+              .arg(summary.model.isEmpty() ? summary.url : summary.model)
+              .arg(QLocale().toString(
+                  QDateTime::fromString(summary.startedUtc, Qt::ISODateWithMs).toLocalTime(), QLocale::ShortFormat))
+              .arg(RunHistoryModel::statusText(summary));
+    auto* dialog = new RunAnnotationDialog(id, measured, summary.annotation, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const qint64 run = dialog->runId();
+        QString error;
+        if (!m_store || !m_store->annotateRun(run, dialog->annotation(), &error)) {
+            QMessageBox::warning(this, tr("Name, tags and notes"), error);
+            return;
+        }
+        refreshHistory();
+        // The report shown takes its new title and notes at once.
+        if (m_stack->currentWidget() == m_report && m_reports->runId() == run)
+            m_reports->showRun(run);
+        statusBar()->showMessage(tr("Saved the name, tags and notes of run %1.").arg(run));
+    });
+    dialog->open();
 }
 
 void MainWindow::deleteRun()

@@ -91,6 +91,8 @@ private:
     void exportRun();
     /// Asks, then deletes the selected run from the history; never the run in progress.
     void deleteRun();
+    /// The selected run's name, tags and notes in a RunAnnotationDialog, stored when it is saved.
+    void annotateRun();
     /// The wizard, filled in with the selected run's settings (its address, model, sweep and targets).
     void runAgain();
     QString importArchive(const QString& path);
@@ -126,6 +128,7 @@ private:
     QAction* m_export = nullptr;
     QAction* m_exportRun = nullptr;
     QAction* m_deleteRun = nullptr;
+    QAction* m_annotateRun = nullptr;
     QAction* m_runAgain = nullptr;
     QAction* m_print = nullptr;
     QAction* m_compare = nullptr;

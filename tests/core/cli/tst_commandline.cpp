@@ -323,6 +323,7 @@ private Q_SLOTS:
         // Reports from the stored run, the server long gone: Markdown to stdout, a PDF with no display.
         const Result md = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QCOMPARE(md.code, 0);
+
         QVERIFY2(md.out.contains(u"## Verdict") && md.out.contains(u"## Appendix: every number"), qPrintable(md.out));
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
         QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
@@ -376,6 +377,33 @@ private Q_SLOTS:
         const Result there = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), other});
         QCOMPARE(there.code, 0);
         QCOMPARE(there.out, QString(shown.out).replace(db, other));
+
+        // Named, tagged and noted: the list shows it, a tag finds it, the report's title carries the name.
+        const Result annotated
+            = runKneepoint({QStringLiteral("annotate"), QStringLiteral("1"), QStringLiteral("--name"),
+                QStringLiteral("demo before fp8"), QStringLiteral("--tag"), QStringLiteral("baseline, sim"),
+                QStringLiteral("--notes"), QStringLiteral("Default flags."), QStringLiteral("--db"), db});
+        QVERIFY2(annotated.code == 0 && annotated.out.contains(u"name:  demo before fp8")
+                && annotated.out.contains(u"tags:  baseline, sim"),
+            qPrintable(annotated.out + annotated.err));
+        QCOMPARE(runKneepoint({QStringLiteral("annotate"), QStringLiteral("1"), QStringLiteral("--untag"),
+                                  QStringLiteral("SIM"), QStringLiteral("--db"), db})
+                     .code,
+            0);
+        const Result tagged = runKneepoint(
+            {QStringLiteral("runs"), QStringLiteral("--tag"), QStringLiteral("Baseline"), QStringLiteral("--db"), db});
+        QVERIFY2(tagged.out.contains(u"\"demo before fp8\" [baseline]"), qPrintable(tagged.out));
+        const Result untagged = runKneepoint(
+            {QStringLiteral("runs"), QStringLiteral("--tag"), QStringLiteral("sim"), QStringLiteral("--db"), db});
+        QVERIFY2(untagged.out.contains(u"No run in") && !untagged.out.contains(u"demo before fp8"),
+            qPrintable(untagged.out));
+        const Result noRun = runKneepoint({QStringLiteral("annotate"), QStringLiteral("9"), QStringLiteral("--name"),
+            QStringLiteral("x"), QStringLiteral("--db"), db});
+        QVERIFY2(noRun.code == 1 && noRun.err.contains(u"there is no run 9"), qPrintable(noRun.err));
+        const Result named = runKneepoint({QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QVERIFY2(named.out.startsWith(u"# Kneepoint report: run 1, “demo before fp8”")
+                && named.out.contains(u"- **Notes:** Default flags."),
+            qPrintable(named.out.left(600)));
 
         // The gate: a run against a rerun of itself passes, and says that nothing could be called worse.
         const QString junit = dir.filePath(QStringLiteral("gate.xml"));

@@ -234,6 +234,7 @@ private slots:
     void liveRunNotMarkedByAnotherConnection();
     void otherProcessKeepsOpenStoreWhole();
     void deleteRunCascades();
+    void annotationsAreKeptCleaned();
     void archivesCarryRunsWhole();
     void refusesNonSqliteFile();
     void refusesDamagedSqliteFile();
@@ -440,6 +441,12 @@ void TestRunStore::archivesCarryRunsWhole()
     }
     const qint64 running = source->createRun(makeRunInfo(), &error);
 
+    // What the user said of a run goes with it.
+    RunAnnotation said;
+    said.name = QStringLiteral("baseline before fp8");
+    said.notes = QStringLiteral("vLLM 0.31, default flags");
+    said.tags = {QStringLiteral("baseline"), QStringLiteral("h100")};
+    QVERIFY2(source->annotateRun(ids[0], said, &error), qPrintable(error));
     const QString archive = file(QStringLiteral("two.kpz"));
     QVERIFY2(RunArchive::write(*source, ids, archive, &error), qPrintable(error));
     // One file, nothing beside it: it is what travels.
@@ -473,6 +480,7 @@ void TestRunStore::archivesCarryRunsWhole()
         QCOMPARE(to->summary.finishedUtc, from->summary.finishedUtc);
         QCOMPARE(to->summary.status, from->summary.status);
         QCOMPARE(to->summary.statusReason, from->summary.statusReason);
+        QCOMPARE(to->summary.annotation, r == 0 ? said : RunAnnotation());
         QCOMPARE(to->info.options, from->info.options);
         QCOMPARE(to->info.facts, from->info.facts);
         QCOMPARE(to->info.environment, from->info.environment);
@@ -723,6 +731,32 @@ void TestRunStore::otherProcessKeepsOpenStoreWhole()
     QVERIFY(!RunStore::isOpenInProcess(path));
 }
 
+void TestRunStore::annotationsAreKeptCleaned()
+{
+    const QString path = file(QStringLiteral("annotate.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+    const qint64 id = store->createRun(makeRunInfo(), &error);
+    QCOMPARE(store->runs(&error).front().annotation, RunAnnotation());
+    RunAnnotation typed;
+    typed.name = QStringLiteral("  fp8 KV\n cache  ");
+    typed.notes = QStringLiteral("\nChanged --kv-cache-dtype.\nSame image.\n");
+    typed.tags = {QStringLiteral(" fp8 , h100"), QStringLiteral("H100"), QString(), QStringLiteral("night  ly")};
+    QVERIFY2(store->annotateRun(id, typed, &error), qPrintable(error));
+    const RunAnnotation stored = store->runs(&error).front().annotation;
+    QCOMPARE(stored.name, QStringLiteral("fp8 KV cache")); // one line
+    QCOMPARE(stored.notes, QStringLiteral("Changed --kv-cache-dtype.\nSame image."));
+    QCOMPARE(stored.tags, (QStringList {QStringLiteral("fp8"), QStringLiteral("h100"), QStringLiteral("night ly")}));
+    QCOMPARE(store->run(id, &error)->summary.annotation, stored);
+    // Cleared again, it reads as never annotated, and a run that does not exist is an error, not a silent no-op.
+    QVERIFY2(store->annotateRun(id, RunAnnotation(), &error), qPrintable(error));
+    QCOMPARE(store->runs(&error).front().annotation, RunAnnotation());
+    QVERIFY(scalar(path, QStringLiteral("SELECT tags FROM runs")).isNull());
+    QVERIFY(!store->annotateRun(id + 1, typed, &error));
+    QVERIFY2(error.contains(QStringLiteral("There is no run %1").arg(id + 1)), qPrintable(error));
+}
+
 void TestRunStore::deleteRunCascades()
 {
     const QString path = file(QStringLiteral("delete.sqlite"));
@@ -853,6 +887,7 @@ void TestRunStore::opensEarlierVersions()
         QCOMPARE(list.size(), 1);
         QCOMPARE(list.front().status, RunStatus::Incomplete);
         QCOMPARE(list.front().requests, 1);
+        QCOMPARE(list.front().annotation, RunAnnotation()); // not recorded before version 6
         const std::optional<StoredRun> run = store->run(list.front().id, &error);
         QVERIFY(run);
         QCOMPARE(run->info.options.value(QStringLiteral("steps")).toInt(), 3);

@@ -5,6 +5,7 @@
 #include "charts/specchartview.h"
 #include "common/textformat.h"
 #include "compare/comparedialog.h"
+#include "history/runannotationdialog.h"
 #include "history/runhistorymodel.h"
 #include "history/runhistoryview.h"
 #include "launch/launchdialog.h"
@@ -1066,6 +1067,49 @@ private Q_SLOTS:
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
 
+        // F2 on the list names the demo run, tags it and notes it: the list shows the name and the tags, the
+        // search finds a tag, the report's title carries the name, and `kneepoint runs` says the same.
+        QVERIFY(window.history()->selectRun(1));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_F2);
+        QTRY_VERIFY(window.findChild<RunAnnotationDialog*>());
+        {
+            auto* dialog = window.findChild<RunAnnotationDialog*>();
+            QCOMPARE(dialog->runId(), qint64(1));
+            QVERIFY2(dialog->findChild<QLabel*>(QStringLiteral("annotationRun"))->text().startsWith(u"Run 1: "),
+                qPrintable(dialog->findChild<QLabel*>(QStringLiteral("annotationRun"))->text()));
+            QTest::keyClicks(
+                dialog->findChild<QLineEdit*>(QStringLiteral("annotationName")), QStringLiteral("demo before fp8"));
+            dialog->findChild<QLineEdit*>(QStringLiteral("annotationTags"))
+                ->setText(QStringLiteral("baseline,  sim , Baseline"));
+            dialog->findChild<QPlainTextEdit*>(QStringLiteral("annotationNotes"))
+                ->setPlainText(QStringLiteral("Default flags; the simulator at 10x."));
+            screenshot(*dialog, QStringLiteral("history-annotate"));
+            dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Save)->click();
+        }
+        const RunHistoryModel* model = window.history()->model();
+        QTRY_COMPARE(model->data(model->index(model->rowOf(1), RunHistoryModel::Name)).toString(),
+            QStringLiteral("demo before fp8"));
+        QCOMPARE(model->data(model->index(model->rowOf(1), RunHistoryModel::Tags)).toString(),
+            QStringLiteral("baseline, sim"));
+        QCOMPARE(model->data(model->index(model->rowOf(1), RunHistoryModel::Name), Qt::ToolTipRole).toString(),
+            QStringLiteral("Default flags; the simulator at 10x."));
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Saved the name, tags and notes of run 1."));
+        auto* search = window.history()->findChild<QLineEdit*>(QStringLiteral("historySearch"));
+        search->setText(QStringLiteral("baseline"));
+        QCOMPARE(table->model()->rowCount(), 1);
+        search->clear();
+        QCOMPARE(table->model()->rowCount(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QLabel*>(QStringLiteral("reportTitle"))
+                                     ->text()
+                                     .startsWith(u"Kneepoint report: run 1, “demo before fp8”"),
+            15'000);
+        screenshot(window, QStringLiteral("history-annotated"));
+        const KneepointResult annotatedList = runKneepoint({QStringLiteral("runs"), QStringLiteral("--db"), db});
+        QVERIFY2(annotatedList.out.contains(u"\"demo before fp8\" [baseline, sim]"), qPrintable(annotatedList.out));
+        QVERIFY(window.history()->selectRun(2));
+        window.activateWindow(); // the dialog had it
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         table->setFocus();
         QTest::keyClick(table, Qt::Key_Delete);
         QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("deleteQuestion")));
