@@ -336,8 +336,12 @@ private Q_SLOTS:
         QFETCH(int, streams);
         SimProcess sim;
         QString error;
-        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--max-num-seqs"),
-                               QStringLiteral("2048"), QStringLiteral("--model"), QStringLiteral("llama-3.2-1b")},
+        // All of them in flight at one moment needs requests that last longer than the starts are spread. Qt's
+        // client starts its streams through one manager per six connections: under the sanitizers on two loaded
+        // cores the first of 256 finished before the last began (251 seen). Its requests last five times longer.
+        const QString speed = transport == StreamTransport::Kind::Qnam ? QStringLiteral("2") : QStringLiteral("10");
+        QVERIFY2(sim.start({QStringLiteral("--speed"), speed, QStringLiteral("--max-num-seqs"), QStringLiteral("2048"),
+                               QStringLiteral("--model"), QStringLiteral("llama-3.2-1b")},
                      &error),
             qPrintable(error));
         LoadPlan plan;
