@@ -9,6 +9,7 @@
 #ifndef KNEEPOINT_HEADLESS
 #include "mainwindow/mainwindow.h"
 #include "settings/appearance.h"
+#include "settings/settingsdialog.h"
 #endif
 
 #ifndef KNEEPOINT_HEADLESS
@@ -91,6 +92,9 @@ int main(int argc, char* argv[])
 
 #ifndef KNEEPOINT_HEADLESS
     QApplication app(argc, argv);
+    // The language chosen in Settings wins over the system's from this start on; numbers and dates follow it.
+    if (const QString language = kp::ui::SettingsDialog::language(); !language.isEmpty())
+        QLocale::setDefault(QLocale(language));
     // Qt's own strings (dialog buttons) and ours, in the user's language where a translation exists.
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),

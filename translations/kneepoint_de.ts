@@ -3302,6 +3302,33 @@
     </message>
 </context>
 <context>
+    <name>WhatIfScenario</name>
+    <message>
+        <source>%1 TTFT</source>
+        <translation>%1 TTFT</translation>
+    </message>
+    <message>
+        <source>%1 TPOT</source>
+        <translation>%1 TPOT</translation>
+    </message>
+    <message>
+        <source>%1 end to end</source>
+        <translation>%1 Ende-zu-Ende</translation>
+    </message>
+    <message>
+        <source>no latency target</source>
+        <translation>kein Latenz-Zielwert</translation>
+    </message>
+    <message>
+        <source>%1 at p%2</source>
+        <translation>%1 bei p%2</translation>
+    </message>
+    <message>
+        <source>%1 on the %2</source>
+        <translation>%1 auf der %2</translation>
+    </message>
+</context>
+<context>
     <name>kp::core::Experiment</name>
     <message>
         <source>baseline</source>
@@ -6740,6 +6767,82 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Run &amp;history</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Default TTFT target</source>
+        <translation>Standard-Zielwert für TTFT</translation>
+    </message>
+    <message>
+        <source>Default TPOT target</source>
+        <translation>Standard-Zielwert für TPOT</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Default traffic product</source>
+        <translation>Standard-Verkehrsart</translation>
+    </message>
+    <message>
+        <source>Default percentile</source>
+        <translation>Standard-Perzentil</translation>
+    </message>
+    <message>
+        <source>p%1</source>
+        <translation>p%1</translation>
+    </message>
+    <message>
+        <source>Default GPU</source>
+        <translation>Standard-GPU</translation>
+    </message>
+    <message>
+        <source>Chosen in the wizard</source>
+        <translation>Im Assistenten gewählt</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>New runs start with</source>
+        <translation>Neue Läufe beginnen mit</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic:</source>
+        <translation>Ver&amp;kehr:</translation>
+    </message>
+    <message>
+        <source>TT&amp;FT target:</source>
+        <translation>TT&amp;FT-Zielwert:</translation>
+    </message>
+    <message>
+        <source>TP&amp;OT target:</source>
+        <translation>TP&amp;OT-Zielwert:</translation>
+    </message>
+    <message>
+        <source>Perce&amp;ntile:</source>
+        <translation>Perze&amp;ntil:</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU:</translation>
+    </message>
+    <message>
+        <source>The wizard also keeps the last run&apos;s server address, concurrency levels and Quick look. Never its API key.</source>
+        <translation>Der Assistent merkt sich außerdem die Serveradresse, die Nebenläufigkeitsstufen und „Kurzer Blick“ des letzten Laufs. Nie dessen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>the product&apos;s (%1 ms)</source>
+        <translation>die des Produkts (%1 ms)</translation>
+    </message>
+    <message>
+        <source>A language chosen here is used from the next start.</source>
+        <translation>Eine hier gewählte Sprache gilt ab dem nächsten Start.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::SpecChartView</name>
@@ -7341,6 +7444,34 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>GPU</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve…</source>
+        <translation>Spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>Saved what-if</source>
+        <translation>Gespeichertes Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>Keep these targets, percentile and GPU under a name, to ask of any run (also kneepoint show ID --scenario NAME)</source>
+        <translation>Diese Zielwerte, dieses Perzentil und diese GPU unter einem Namen behalten, um sie bei jedem Lauf zu fragen (auch kneepoint show ID --scenario NAME)</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Save this what-if</source>
+        <translation>Dieses Was-wäre-wenn speichern</translation>
+    </message>
+    <message>
+        <source>A name for %1:</source>
+        <translation>Ein Name für %1:</translation>
+    </message>
+    <message>
+        <source>None chosen</source>
+        <translation>Keines gewählt</translation>
     </message>
 </context>
 </TS>

@@ -9,6 +9,7 @@
 #include "analysis/runcomparison.h"
 #include "analysis/rundata.h"
 #include "analysis/rungate.h"
+#include "analysis/whatifscenario.h"
 #include "catalog/catalog.h"
 #include "catalog/modelresolver.h"
 #include "cli/storeoption.h"
@@ -69,12 +70,32 @@ QList<QCommandLineOption> analysisOptions()
             "The share of requests that must meet every target for goodput capacity, in percent "
             "(default 99).",
             "PCT"),
+        o("scenario",
+            "A saved what-if (the window's what-if panel, or show --save-scenario): its targets, percentile and GPU; "
+            "the options above still override it.",
+            "NAME"),
     };
 }
 
 AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData& run, QStringList* notes)
 {
     AnalysisSettings s = AnalysisSettings::ofRun(run);
+    if (p.isSet(QStringLiteral("scenario"))) {
+        const QString name = p.value(QStringLiteral("scenario"));
+        const std::optional<WhatIfScenario> scenario = WhatIfScenario::find(name);
+        if (!scenario) {
+            QStringList names;
+            for (const WhatIfScenario& saved : WhatIfScenario::saved())
+                names << saved.name;
+            throw UsageError {names.isEmpty()
+                    ? QStringLiteral("--scenario '%1': no what-if is saved yet (show ID --slo-ttft-ms MS "
+                                     "--save-scenario NAME saves one).")
+                          .arg(name)
+                    : QStringLiteral("--scenario '%1' is not saved; the saved ones are: %2.")
+                          .arg(name, names.join(QStringLiteral(", ")))};
+        }
+        s = scenario->applied(s);
+    }
     if (p.isSet(QStringLiteral("gpu"))) {
         const QString id = p.value(QStringLiteral("gpu"));
         s.gpu = Catalog::forUser().gpu(id);
@@ -213,6 +234,10 @@ QList<QCommandLineOption> ShowCommand::options() const
     list << QCommandLineOption(QStringLiteral("estimate"),
         QStringLiteral("Also estimate latencies for a request size IN/OUT that was not measured."),
         QStringLiteral("IN/OUT"));
+    list << QCommandLineOption(QStringLiteral("save-scenario"),
+        QStringLiteral("Save the targets, percentile and GPU asked here as a what-if under NAME, for --scenario and "
+                       "the window's what-if panel."),
+        QStringLiteral("NAME"));
     list << QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
     list << dbOption();
     return list;
@@ -244,6 +269,12 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
         return ExitFailure;
     QStringList notes;
     const AnalysisSettings settings = analysisSettingsFrom(parser, *run, &notes);
+    if (parser.isSet(QStringLiteral("save-scenario"))) {
+        const WhatIfScenario scenario = WhatIfScenario::of(parser.value(QStringLiteral("save-scenario")), settings);
+        if (!WhatIfScenario::save(scenario))
+            throw UsageError {QStringLiteral("--save-scenario needs a name.")};
+        notes << QStringLiteral("Saved the what-if \"%1\": %2.").arg(scenario.name, scenario.description());
+    }
     const RunAnalysis analysis = RunAnalysis::of(*run, settings);
     std::optional<RequestEstimate> estimate;
     if (estimateIn > 0)

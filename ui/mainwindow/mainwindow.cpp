@@ -19,6 +19,7 @@
 #include "report/reportview.h"
 #include "run/liverunview.h"
 #include "run/runcontroller.h"
+#include "settings/newrundefaults.h"
 #include "settings/settingsdialog.h"
 #include "sim/simulatorprocess.h"
 #include "store/runarchive.h"
@@ -339,10 +340,14 @@ void MainWindow::newRun(const RunOptions& preset)
 {
     // Window-modal rather than exec(): the window keeps painting, and a test can drive the wizard.
     auto* wizard = new ConnectionWizard(this);
+    // A run repeated starts from its own options; a new one from Settings' defaults and where the last one was.
     if (!preset.url.isEmpty())
         wizard->setOptions(preset);
+    else
+        wizard->startFrom(NewRunDefaults::load());
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        NewRunDefaults::remember(wizard->options());
         if (!m_runs->start(wizard->options(), wizard->apiKey(), m_path))
             statusBar()->showMessage(tr("A run is already in progress."));
         updateActions();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "whatifpanel.h"
 
+#include "analysis/whatifscenario.h"
 #include "catalog/catalog.h"
 #include "plan/runoptions.h"
 
@@ -11,10 +12,14 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kp::ui {
@@ -84,7 +89,17 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     , m_e2elField(targetField(QStringLiteral("whatIfE2elField"), tr("End-to-end latency target in milliseconds"),
           kE2elLow, kE2elHigh, this))
     , m_reset(new QPushButton(tr("&Reset to the run's targets"), this))
+    , m_scenario(new QComboBox(this))
+    , m_saveScenario(new QPushButton(tr("Sa&ve…"), this))
 {
+    m_scenario->setObjectName(QStringLiteral("whatIfScenario"));
+    m_scenario->setAccessibleName(tr("Saved what-if"));
+    m_scenario->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scenario->setMinimumContentsLength(10);
+    m_saveScenario->setObjectName(QStringLiteral("whatIfSaveScenario"));
+    m_saveScenario->setToolTip(tr("Keep these targets, percentile and GPU under a name, to ask of any run (also "
+                                  "kneepoint show ID --scenario NAME)"));
+    fillScenarios();
     m_e2elOn->setObjectName(QStringLiteral("whatIfE2elOn"));
     m_e2elOn->setAccessibleName(tr("Use an end-to-end latency target"));
     m_percentile->setObjectName(QStringLiteral("whatIfPercentile"));
@@ -114,6 +129,10 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     // Each slider on a row of its own under its label and field, the panel's whole width: three decades and more on
     // a log scale, beside the field they had 66 pixels, and 500 ms to 20 s took 30 of them.
     auto* form = new QFormLayout(this);
+    auto* scenarios = new QHBoxLayout;
+    scenarios->addWidget(m_scenario, 1);
+    scenarios->addWidget(m_saveScenario);
+    form->addRow(tr("Saved"), scenarios);
     form->addRow(tr("TTFT target"), m_ttftField);
     form->addRow(m_ttft);
     form->addRow(tr("TPOT target"), m_tpotField);
@@ -131,6 +150,18 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     connect(m_percentile, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_reset, &QPushButton::clicked, this, &WhatIfPanel::reset);
+    connect(m_scenario, &QComboBox::activated, this, [this](int index) {
+        if (const QString name = m_scenario->itemData(index).toString(); !name.isEmpty())
+            applyScenario(name);
+    });
+    connect(m_saveScenario, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Save this what-if"),
+            tr("A name for %1:").arg(core::WhatIfScenario::of(QString(), settings()).description()), QLineEdit::Normal,
+            m_scenario->currentData().toString(), &ok);
+        if (ok)
+            saveScenario(name);
+    });
     m_e2el->setEnabled(false);
     m_e2elField->setEnabled(false);
 }
@@ -158,8 +189,52 @@ void WhatIfPanel::bind(QSlider* slider, QDoubleSpinBox* field, double low, doubl
 
 void WhatIfPanel::setSettings(const kp::core::AnalysisSettings& settings)
 {
-    m_quiet = true;
     m_base = settings;
+    display(settings);
+    // Another run: a list saved from elsewhere (the command line) since is shown, and nothing is chosen in it.
+    fillScenarios();
+}
+
+void WhatIfPanel::fillScenarios()
+{
+    const QSignalBlocker quiet(m_scenario);
+    m_scenario->clear();
+    m_scenario->addItem(tr("None chosen"), QString());
+    for (const core::WhatIfScenario& s : core::WhatIfScenario::saved()) {
+        m_scenario->addItem(s.name, s.name);
+        m_scenario->setItemData(m_scenario->count() - 1, s.description(), Qt::ToolTipRole);
+    }
+    m_scenario->setEnabled(m_scenario->count() > 1);
+}
+
+bool WhatIfPanel::applyScenario(const QString& name)
+{
+    const std::optional<core::WhatIfScenario> scenario = core::WhatIfScenario::find(name);
+    if (!scenario)
+        return false;
+    display(scenario->applied(settings()));
+    const QSignalBlocker quiet(m_scenario);
+    m_scenario->setCurrentIndex(std::max(0, m_scenario->findData(scenario->name)));
+    m_scenario->setToolTip(scenario->description());
+    Q_EMIT settingsChanged(settings());
+    return true;
+}
+
+bool WhatIfPanel::saveScenario(const QString& name)
+{
+    const core::WhatIfScenario scenario = core::WhatIfScenario::of(name, settings());
+    if (!core::WhatIfScenario::save(scenario))
+        return false;
+    fillScenarios();
+    const QSignalBlocker quiet(m_scenario);
+    m_scenario->setCurrentIndex(std::max(0, m_scenario->findData(scenario.name)));
+    m_scenario->setToolTip(scenario.description());
+    return true;
+}
+
+void WhatIfPanel::display(const kp::core::AnalysisSettings& settings)
+{
+    m_quiet = true;
     // The run's own values exactly, not the slider's nearest step.
     auto set = [this](QSlider* slider, QDoubleSpinBox* field, double value, double low, double high) {
         m_syncing = true;

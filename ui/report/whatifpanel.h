@@ -31,6 +31,10 @@ public:
     kp::core::AnalysisSettings settings() const;
     /// Back to the settings of setSettings(), announced.
     void reset();
+    /// The saved what-if `name` (core::WhatIfScenario) on the panel, announced; false when none is saved by that name.
+    bool applyScenario(const QString& name);
+    /// Saves what the panel asks now as the what-if `name`, for this panel, other runs and `--scenario`.
+    bool saveScenario(const QString& name);
 
     /// Slider positions and target values, on a logarithmic scale from `low` to `high` milliseconds.
     static double valueAt(int position, double low, double high);
@@ -43,6 +47,9 @@ Q_SIGNALS:
 private:
     void bind(QSlider* slider, QDoubleSpinBox* field, double low, double high);
     void announce();
+    /// Sets every control to `settings` without announcing them.
+    void display(const kp::core::AnalysisSettings& settings);
+    void fillScenarios();
 
     kp::core::AnalysisSettings m_base;
     kp::core::Catalog m_catalog; ///< read once: a slider must not read the user's catalog files on every move
@@ -56,6 +63,8 @@ private:
     QDoubleSpinBox* m_tpotField;
     QDoubleSpinBox* m_e2elField;
     QPushButton* m_reset;
+    QComboBox* m_scenario;
+    QPushButton* m_saveScenario;
     bool m_quiet = false;
     bool m_syncing = false; ///< a slider and its field are being set from each other
 };

@@ -6,6 +6,7 @@
 #include "hardwarepage.h"
 #include "planpage.h"
 #include "serverpage.h"
+#include "settings/newrundefaults.h"
 #include "targetspage.h"
 #include "trafficpage.h"
 
@@ -130,6 +131,24 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_plan->setStallTimeoutMs(options.stallTimeoutMs);
     m_plan->setRequestTimeoutMs(options.requestTimeoutMs);
     m_plan->setServerWaitSeconds(options.serverWaitSeconds);
+}
+
+void ConnectionWizard::startFrom(const NewRunDefaults& defaults)
+{
+    if (defaults.lastUrl.isValid() && !defaults.lastUrl.host().isEmpty())
+        m_server->setUrl(defaults.lastUrl);
+    if (!defaults.gpu.isEmpty())
+        m_hardware->setGpuId(defaults.gpu);
+    if (!defaults.product.isEmpty()) {
+        m_traffic->setProduct(defaults.product);
+        m_targets->setProduct(defaults.product);
+    }
+    m_targets->setTargets(defaults.targets());
+    if (defaults.percentile > 0)
+        m_targets->setPercentile(defaults.percentile);
+    if (!defaults.lastConcurrency.isEmpty())
+        m_plan->setConcurrency(defaults.lastConcurrency);
+    m_plan->setQuick(defaults.lastQuick);
 }
 
 QByteArray ConnectionWizard::apiKey() const

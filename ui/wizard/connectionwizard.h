@@ -11,6 +11,8 @@
 
 namespace kp::ui {
 
+struct NewRunDefaults;
+
 class HardwarePage;
 class PlanPage;
 class ServerPage;
@@ -35,6 +37,9 @@ public:
     core::RunOptions options() const;
     /// Prefills every page (a run repeated, a what-if turned into a new run). The API key is not part of it.
     void setOptions(const core::RunOptions& options);
+    /// Prefills a new run from what Settings and the last run left (NewRunDefaults): only what they hold, every
+    /// other field as the pages start it.
+    void startFrom(const NewRunDefaults& defaults);
     QByteArray apiKey() const;
 
     // What RunOptions cannot carry yet: the run pipeline neither replays a data set nor records the GPU count.

@@ -39,7 +39,9 @@ constexpr int MaxTokens = 10'000'000;
 /// A JSONL line longer than this is not read whole just to check the file's format.
 constexpr qint64 MaxFirstLine = 16 * 1024 * 1024;
 
-QString productName(const QString& product)
+} // namespace
+
+QString TrafficPage::productName(const QString& product)
 {
     if (product == u"rag")
         return TrafficPage::tr("RAG");
@@ -49,6 +51,8 @@ QString productName(const QString& product)
         return TrafficPage::tr("Batch");
     return TrafficPage::tr("Chat");
 }
+
+namespace {
 
 QString productDescription(const QString& product)
 {

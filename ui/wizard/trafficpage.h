@@ -58,6 +58,8 @@ public:
 
     /// Presets for a product, its default first; the default is the one RunOptions::resolved() uses.
     static QList<core::Shape> presets(const QString& product);
+    /// A traffic product's name for a person: "Chat", "RAG", "Reasoning", "Batch".
+    static QString productName(const QString& product);
 
 Q_SIGNALS:
     void productChanged(const QString& product);

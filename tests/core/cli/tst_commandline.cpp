@@ -316,6 +316,24 @@ private Q_SLOTS:
         QCOMPARE(analysis[u"settings"][u"ttft_ms"].toDouble(), 1.0);
         QCOMPARE(analysis[u"concurrency"][u"capacity"][u"bound"].toString(), QStringLiteral("below"));
         QCOMPARE(analysis[u"walls"][u"limiting"].toString(), QStringLiteral("latency"));
+        // Kept as a named what-if (in a settings folder of the test's own) and asked again by name.
+        QProcessEnvironment config = QProcessEnvironment::systemEnvironment();
+        config.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        const Result saved
+            = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                               QStringLiteral("--slo-ttft-ms"), QStringLiteral("40"), QStringLiteral("--percentile"),
+                               QStringLiteral("95"), QStringLiteral("--save-scenario"), QStringLiteral("ci gate")},
+                30'000, config);
+        QVERIFY2(saved.code == 0 && saved.out.contains(u"Note: Saved the what-if \"ci gate\": 40 ms TTFT"),
+            qPrintable(saved.out.right(300) + saved.err));
+        const Result byName
+            = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                               QStringLiteral("--scenario"), QStringLiteral("CI gate"), QStringLiteral("--json")},
+                30'000, config);
+        QCOMPARE(byName.code, 0);
+        const QJsonObject scenario = QJsonDocument::fromJson(byName.out.toUtf8()).object()[u"settings"].toObject();
+        QCOMPARE(scenario[u"ttft_ms"].toDouble(), 40.0);
+        QCOMPARE(scenario[u"percentile"].toDouble(), 95.0);
         const Result unknownGpu = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db,
             QStringLiteral("--gpu"), QStringLiteral("h900")});
         QCOMPARE(unknownGpu.code, 2);

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop application's whole flows, offscreen, against the simulator: the first-start demo, a run from the
 // connection wizard, the report with a what-if slider, export, compare and the lessons.
+#include "analysis/whatifscenario.h"
 #include "charts/specchartview.h"
+#include "cli/commandline.h"
 #include "common/textformat.h"
 #include "compare/comparedialog.h"
 #include "history/runannotationdialog.h"
@@ -78,6 +80,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
 #include <QTimer>
 #include <QToolBar>
 
@@ -371,11 +374,48 @@ private Q_SLOTS:
         QCOMPARE(slider->value(), WhatIfPanel::positionOf(30, 10, 20'000));
         QTRY_VERIFY_WITH_TIMEOUT(
             window.reportView()->verdictText().contains(QStringLiteral("30 ms to the first token")), 10'000);
+        // Kept under a name: the panel lists it, and the command line asks it of the run by that name.
+        auto* panel = window.findChild<WhatIfPanel*>();
+        QVERIFY(panel->saveScenario(QStringLiteral("Tight chat")));
+        auto* scenarios = panel->findChild<QComboBox*>(QStringLiteral("whatIfScenario"));
+        QCOMPARE(scenarios->currentText(), QStringLiteral("Tight chat"));
+        QVERIFY2(scenarios->toolTip().startsWith(u"30 ms TTFT"), qPrintable(scenarios->toolTip()));
+        // In this process: a kneepoint child would read another settings file (the test's organisation is not the
+        // application's), where the window and the command line of one installation share one.
+        const auto cli = [&db](const QStringList& args, QString* out, QString* err) {
+            QTextStream o(out), e(err);
+            const int code = kp::core::CommandLine::standard().exec(
+                QStringList {QStringLiteral("kneepoint")} + args + QStringList {QStringLiteral("--db"), db}, o, e);
+            o.flush();
+            e.flush();
+            return code;
+        };
+        const QString runId = QString::number(window.history()->selectedRun());
+        QString askedOut, askedErr;
+        QCOMPARE(cli({QStringLiteral("show"), runId, QStringLiteral("--scenario"), QStringLiteral("tight CHAT"),
+                         QStringLiteral("--json")},
+                     &askedOut, &askedErr),
+            0);
+        QCOMPARE(QJsonDocument::fromJson(askedOut.toUtf8()).object()[u"settings"][u"ttft_ms"].toDouble(), 30.0);
+        QString unknownOut, unknownErr;
+        QCOMPARE(cli({QStringLiteral("show"), runId, QStringLiteral("--scenario"), QStringLiteral("loose")},
+                     &unknownOut, &unknownErr),
+            2);
+        QVERIFY2(unknownErr.contains(u"the saved ones are: Tight chat"), qPrintable(unknownErr));
         auto* reset = window.findChild<QPushButton*>(QStringLiteral("whatIfReset"));
         QVERIFY(reset);
         reset->click();
         QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->capacityText(), before, 10'000);
         QVERIFY(field->value() > 30);
+        QCOMPARE(scenarios->currentIndex(), 0); // the run's own targets are no saved what-if
+        // Chosen again from the list, the saved what-if is asked again.
+        QVERIFY(panel->applyScenario(QStringLiteral("Tight chat")));
+        QCOMPARE(field->value(), 30.0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.reportView()->verdictText().contains(QStringLiteral("30 ms to the first token")), 10'000);
+        reset->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->capacityText(), before, 10'000);
+        kp::core::WhatIfScenario::remove(QStringLiteral("Tight chat"));
 
         // Compare the two runs.
         CompareDialog compare(db, window.history()->model()->runs(), &window);
@@ -507,6 +547,21 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!window->runController()->isRunning(), 120'000);
         QTRY_VERIFY_WITH_TIMEOUT(window->reportView()->verdictText().startsWith(QStringLiteral("For your")), 30'000);
         QCOMPARE(window->history()->model()->rowCount(), 1);
+        {
+            // The next New run starts where this one did: its address and levels, not its key.
+            window->findChild<QAction*>(QStringLiteral("newRunAction"))->trigger();
+            ConnectionWizard* next = nullptr;
+            QTRY_VERIFY(next = [&window]() -> ConnectionWizard* {
+                for (ConnectionWizard* w : window->findChildren<ConnectionWizard*>())
+                    if (w->isVisible())
+                        return w;
+                return nullptr;
+            }());
+            QCOMPARE(next->options().url.toString(), sim.baseUrl());
+            QCOMPARE(next->options().concurrency, (QList<int> {1, 2}));
+            QVERIFY(next->apiKey().isEmpty());
+            next->reject();
+        }
         window->close();
         window.reset(); // closed: whatever it keeps is now on disk
 
@@ -521,6 +576,7 @@ private Q_SLOTS:
             QVERIFY2(!file.readAll().contains(key), qPrintable(path));
         }
         QVERIFY(searched.size() >= 2);
+        QSettings().remove(QStringLiteral("newRun")); // the next test's wizard starts from nothing
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
@@ -541,6 +597,53 @@ private Q_SLOTS:
         MainWindow window;
         QCOMPARE(window.databasePath(), chosen);
         QSettings().remove(QStringLiteral("databasePath"));
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Settings' "New runs start with" fills a new run's wizard: the traffic product, the targets, the percentile
+    // and the GPU; the language is kept for the next start. "The product's" leaves a target to the product.
+    void settingsSetWhatANewRunStartsWith()
+    {
+        QTemporaryDir dir;
+        {
+            SettingsDialog dialog;
+            auto* product = dialog.findChild<QComboBox*>(QStringLiteral("defaultProductCombo"));
+            product->setCurrentIndex(product->findData(QStringLiteral("rag")));
+            dialog.findChild<QSpinBox*>(QStringLiteral("defaultTtftSpin"))->setValue(300);
+            // 0 leaves the target to the product, and says what that is for the product chosen.
+            QCOMPARE(dialog.findChild<QSpinBox*>(QStringLiteral("defaultTpotSpin"))->text(),
+                QStringLiteral("the product's (%1 ms)")
+                    .arg(QLocale().toString(
+                        kp::core::RunOptions::defaultTargets(QStringLiteral("rag")).tpotMs.value_or(0))));
+            auto* percentile = dialog.findChild<QComboBox*>(QStringLiteral("defaultPercentileCombo"));
+            percentile->setCurrentIndex(percentile->findData(95.0));
+            auto* gpu = dialog.findChild<QComboBox*>(QStringLiteral("defaultGpuCombo"));
+            gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+            auto* language = dialog.findChild<QComboBox*>(QStringLiteral("languageCombo"));
+            language->setCurrentIndex(language->findData(QStringLiteral("de")));
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            screenshot(dialog, QStringLiteral("settings-new-runs"));
+            dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        }
+        QCOMPARE(SettingsDialog::language(), QStringLiteral("de"));
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(dir.filePath(QStringLiteral("defaults.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(QStringLiteral("newRunAction"))->trigger();
+        QTRY_VERIFY(window.findChild<ConnectionWizard*>());
+        auto* wizard = window.findChild<ConnectionWizard*>();
+        const kp::core::RunOptions o = wizard->options();
+        QCOMPARE(o.product, QStringLiteral("rag"));
+        QCOMPARE(o.slo.ttftMs, std::optional<double>(300));
+        QCOMPARE(o.slo.tpotMs, kp::core::RunOptions::defaultTargets(QStringLiteral("rag")).tpotMs);
+        QCOMPARE(o.percentile, 95.0);
+        QCOMPARE(o.gpu, QStringLiteral("h100-sxm"));
+        wizard->reject();
+        // Back to the system's language and the built-in defaults: the next test starts from a clean slate.
+        QSettings().remove(QStringLiteral("language"));
+        QSettings().remove(QStringLiteral("newRun"));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
