@@ -7446,10 +7446,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Sa&amp;ve…</source>
-        <translation>Spei&amp;chern…</translation>
-    </message>
-    <message>
         <source>Saved what-if</source>
         <translation>Gespeichertes Was-wäre-wenn</translation>
     </message>
@@ -7472,6 +7468,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>None chosen</source>
         <translation>Keines gewählt</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve as a what-if…</source>
+        <translation>Als Was-wäre-wenn spei&amp;chern…</translation>
     </message>
 </context>
 </TS>

@@ -90,12 +90,13 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
           kE2elLow, kE2elHigh, this))
     , m_reset(new QPushButton(tr("&Reset to the run's targets"), this))
     , m_scenario(new QComboBox(this))
-    , m_saveScenario(new QPushButton(tr("Sa&ve…"), this))
+    , m_saveScenario(new QPushButton(tr("Sa&ve as a what-if…"), this))
 {
     m_scenario->setObjectName(QStringLiteral("whatIfScenario"));
     m_scenario->setAccessibleName(tr("Saved what-if"));
     m_scenario->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_scenario->setMinimumContentsLength(10);
+    m_scenario->setMinimumContentsLength(14); // as the GPU's
+
     m_saveScenario->setObjectName(QStringLiteral("whatIfSaveScenario"));
     m_saveScenario->setToolTip(tr("Keep these targets, percentile and GPU under a name, to ask of any run (also "
                                   "kneepoint show ID --scenario NAME)"));
@@ -129,10 +130,9 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     // Each slider on a row of its own under its label and field, the panel's whole width: three decades and more on
     // a log scale, beside the field they had 66 pixels, and 500 ms to 20 s took 30 of them.
     auto* form = new QFormLayout(this);
-    auto* scenarios = new QHBoxLayout;
-    scenarios->addWidget(m_scenario, 1);
-    scenarios->addWidget(m_saveScenario);
-    form->addRow(tr("Saved"), scenarios);
+    // The saved list above the controls it sets, Save… under Reset: neither row is wider than the GPU's, so the
+    // panel takes no width from the report (its scorecard fits at 1280 pixels without scrolling sideways).
+    form->addRow(tr("Saved"), m_scenario);
     form->addRow(tr("TTFT target"), m_ttftField);
     form->addRow(m_ttft);
     form->addRow(tr("TPOT target"), m_tpotField);
@@ -142,6 +142,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     form->addRow(tr("Percentile"), m_percentile);
     form->addRow(tr("GPU"), m_gpu);
     form->addRow(QString(), m_reset);
+    form->addRow(QString(), m_saveScenario);
 
     bind(m_ttft, m_ttftField, kTtftLow, kTtftHigh);
     bind(m_tpot, m_tpotField, kTpotLow, kTpotHigh);
