@@ -13,6 +13,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kp::ui {
 
 namespace {
@@ -122,6 +124,14 @@ void RunHistoryView::setRuns(const QList<kp::core::RunSummary>& runs)
 {
     const qint64 selected = selectedRun();
     m_model->setRuns(runs);
+    // The name and tags take room from the status only once some run has one: a list of unnamed runs reads as it
+    // always did at 1280 pixels.
+    const bool named = std::any_of(
+        runs.begin(), runs.end(), [](const kp::core::RunSummary& r) { return !r.annotation.name.isEmpty(); });
+    const bool tagged = std::any_of(
+        runs.begin(), runs.end(), [](const kp::core::RunSummary& r) { return !r.annotation.tags.isEmpty(); });
+    m_table->setColumnHidden(RunHistoryModel::Name, !named);
+    m_table->setColumnHidden(RunHistoryModel::Tags, !tagged);
     m_table->resizeColumnsToContents();
     if (selected >= 0)
         selectRun(selected);

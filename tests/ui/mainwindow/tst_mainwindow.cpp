@@ -1173,6 +1173,8 @@ private Q_SLOTS:
         // F2 on the list names the demo run, tags it and notes it: the list shows the name and the tags, the
         // search finds a tag, the report's title carries the name, and `kneepoint runs` says the same.
         QVERIFY(window.history()->selectRun(1));
+        // No run has a name or a tag yet: their columns take no room from the status.
+        QVERIFY(table->isColumnHidden(RunHistoryModel::Name) && table->isColumnHidden(RunHistoryModel::Tags));
         table->setFocus();
         QTest::keyClick(table, Qt::Key_F2);
         QTRY_VERIFY(window.findChild<RunAnnotationDialog*>());
@@ -1195,6 +1197,7 @@ private Q_SLOTS:
             QStringLiteral("demo before fp8"));
         QCOMPARE(model->data(model->index(model->rowOf(1), RunHistoryModel::Tags)).toString(),
             QStringLiteral("baseline, sim"));
+        QVERIFY(!table->isColumnHidden(RunHistoryModel::Name) && !table->isColumnHidden(RunHistoryModel::Tags));
         QCOMPARE(model->data(model->index(model->rowOf(1), RunHistoryModel::Name), Qt::ToolTipRole).toString(),
             QStringLiteral("Default flags; the simulator at 10x."));
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Saved the name, tags and notes of run 1."));
