@@ -57,14 +57,15 @@ AnalysisSettings WhatIfScenario::applied(AnalysisSettings settings) const
     return settings;
 }
 
-WhatIfScenario WhatIfScenario::of(const QString& name, const AnalysisSettings& settings)
+WhatIfScenario WhatIfScenario::of(const QString& name, const AnalysisSettings& settings, const AnalysisSettings& run)
 {
     WhatIfScenario s;
     s.name = name.simplified();
     s.slo = settings.slo;
     s.percentile = settings.percentile;
-    if (settings.gpu)
-        s.gpu = settings.gpu->id;
+    const QString asked = settings.gpu ? settings.gpu->id : QString();
+    if (asked != (run.gpu ? run.gpu->id : QString()))
+        s.gpu = asked;
     return s;
 }
 

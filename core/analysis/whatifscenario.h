@@ -25,8 +25,9 @@ struct WhatIfScenario
 
     /// `settings` judged as this scenario says: its targets and percentile, and its GPU where it names one.
     AnalysisSettings applied(AnalysisSettings settings) const;
-    /// The scenario that `settings` ask, under `name`.
-    static WhatIfScenario of(const QString& name, const AnalysisSettings& settings);
+    /// The scenario that `settings` ask, under `name`. Its GPU is the one `settings` name where it differs from
+    /// `run`'s own, else none: a scenario saved on an H100 run asks nothing of another run's GPU unless it was asked.
+    static WhatIfScenario of(const QString& name, const AnalysisSettings& settings, const AnalysisSettings& run);
     /// One line for a list or a menu: "30 ms TTFT, 40 ms TPOT, p99 on the H200".
     QString description() const;
 

@@ -270,7 +270,8 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
     QStringList notes;
     const AnalysisSettings settings = analysisSettingsFrom(parser, *run, &notes);
     if (parser.isSet(QStringLiteral("save-scenario"))) {
-        const WhatIfScenario scenario = WhatIfScenario::of(parser.value(QStringLiteral("save-scenario")), settings);
+        const WhatIfScenario scenario = WhatIfScenario::of(
+            parser.value(QStringLiteral("save-scenario")), settings, AnalysisSettings::ofRun(*run));
         if (!WhatIfScenario::save(scenario))
             throw UsageError {QStringLiteral("--save-scenario needs a name.")};
         notes << QStringLiteral("Saved the what-if \"%1\": %2.").arg(scenario.name, scenario.description());

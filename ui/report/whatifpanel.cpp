@@ -158,8 +158,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     connect(m_saveScenario, &QPushButton::clicked, this, [this] {
         bool ok = false;
         const QString name = QInputDialog::getText(this, tr("Save this what-if"),
-            tr("A name for %1:").arg(core::WhatIfScenario::of(QString(), settings()).description()), QLineEdit::Normal,
-            m_scenario->currentData().toString(), &ok);
+            tr("A name for %1:").arg(core::WhatIfScenario::of(QString(), settings(), m_base).description()),
+            QLineEdit::Normal, m_scenario->currentData().toString(), &ok);
         if (ok)
             saveScenario(name);
     });
@@ -223,7 +223,7 @@ bool WhatIfPanel::applyScenario(const QString& name)
 
 bool WhatIfPanel::saveScenario(const QString& name)
 {
-    const core::WhatIfScenario scenario = core::WhatIfScenario::of(name, settings());
+    const core::WhatIfScenario scenario = core::WhatIfScenario::of(name, settings(), m_base);
     if (!core::WhatIfScenario::save(scenario))
         return false;
     fillScenarios();
