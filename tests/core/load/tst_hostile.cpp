@@ -591,6 +591,35 @@ private Q_SLOTS:
             QVERIFY2(request.toLower().contains("\r\naccept-encoding: identity"), request.constData());
     }
 
+    // A server that makes its tokens faster than a read takes (llama-server with a tiny model, in CI behind nginx):
+    // a one-token answer takes 60 ms, and sixteen tokens come together 60 ms after the request, as they would
+    // streamed. Not called buffered: the doctor says it cannot tell, and leaves the judgement to a run's requests.
+    void tokensFasterThanAReadAreNotCalledBuffered()
+    {
+        HostileServer server(Script {{Write {response(200, "application/json",
+                                                 R"({"id":"cmpl-1","object":"text_completion","choices":[{"index":0,)"
+                                                 R"("text":" w"}],"usage":{"prompt_tokens":1,"completion_tokens":1,)"
+                                                 R"("total_tokens":2}})"),
+                                         60}},
+            End::KeepAlive});
+        server.setStream(
+            Script {{Write {HostileServer::streamHead() + tokens(16) + done() + HostileServer::lastChunk(), 60}},
+                End::KeepAlive});
+        server.setGet("/v1/models",
+            once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        LoadTarget t;
+        t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+        const DoctorCheck* c = nullptr;
+        const DoctorReport report = Doctor::run(t, 1000);
+        c = report.find(QStringLiteral("completion"));
+        QVERIFY(c);
+        QVERIFY2(c->result == DoctorCheck::Result::Pass
+                && c->detail.contains(QLatin1String("too fast to tell a stream from a buffer"))
+                && !c->detail.contains(QLatin1String("came buffered")),
+            qPrintable(QStringLiteral("%1: %2").arg(DoctorCheck::resultName(c->result), c->detail)));
+    }
+
     // A proxy or CDN that sends 103 Early Hints before every answer: HTTP says the real answer follows, the engine
     // reads past it, and so does every check of the doctor, which then lets a run go ahead.
     void earlyHintsBeforeEveryAnswerCanBeBenchmarked()
