@@ -131,7 +131,11 @@ QString LaunchCommand::description() const
         "and its KV geometry: weights + the KV cache of --ctx-size + compute buffers + a stated reserve, against the\n"
         "GPU (when layers go there) or this machine's available memory. llama-server arguments are allow-listed too\n"
         "(no --host, -hf, --lora, --props, --slot-save-path, ...); --engine-command names the llama-server\n"
-        "executable, and containers need a pinned --image of llama.cpp's server.\n");
+        "executable, and containers need a pinned --image of llama.cpp's server.\n"
+        "Simulated runtime (--runtime simulated): Kneepoint's simulated vLLM stands in for the engine, modelling\n"
+        "--model (from the catalog: kneepoint models) on --gpu, at 10x speed unless --engine-arg --speed=K says\n"
+        "otherwise. The same checks, proof and sweep run, and kneepoint tune can try its engine arguments\n"
+        "(--max-num-seqs, --max-num-batched-tokens, --kv-cache-dtype, ...): a whole experiment without a GPU.\n");
 }
 
 QList<QCommandLineOption> LaunchCommand::options() const
@@ -149,7 +153,10 @@ QList<QCommandLineOption> LaunchCommand::options() const
         valueOption(
             "image", "Container image, pinned: vllm/vllm-openai@sha256:<digest> (default: vLLM v0.31.0's).", "REF"),
         flagOption("allow-unpinned", "Accept an image without a digest; the report says so."),
-        valueOption("runtime", "docker, podman or local.", "KIND", "docker"),
+        valueOption("runtime",
+            "docker, podman, local, or simulated (Kneepoint's simulated vLLM at 10x speed, for a catalog model: no "
+            "GPU needed).",
+            "KIND", "docker"),
         valueOption("engine-command",
             "The local runtime's executable (default: vllm, or llama-server for llama.cpp, on PATH).", "PATH"),
         valueOption("max-model-len", "Context length (engine argument).", "N"),
@@ -190,7 +197,7 @@ LaunchRequest LaunchCommand::requestFrom(const QCommandLineParser& p)
     const QString runtime = p.value(QStringLiteral("runtime"));
     const auto runtimeValue = launchRuntimeFromName(runtime);
     if (!runtimeValue)
-        throw UsageError {QStringLiteral("--runtime is docker, podman or local, not '%1'.").arg(runtime)};
+        throw UsageError {QStringLiteral("--runtime is docker, podman, local or simulated, not '%1'.").arg(runtime)};
     r.runtime = *runtimeValue;
     for (const auto& [name, member] : LaunchRequest::textOptions())
         r.*member = p.value(QString::fromLatin1(name));

@@ -56,6 +56,12 @@ const EngineArgAllowList& EngineArgAllowList::llamaServer()
     return list;
 }
 
+const EngineArgAllowList& EngineArgAllowList::simulator()
+{
+    static const EngineArgAllowList list = fromResource(QStringLiteral(":/launch/simulator-args.json"));
+    return list;
+}
+
 std::optional<EngineArgAllowList> EngineArgAllowList::fromJson(const QByteArray& json, QString* error)
 {
     QJsonParseError parseError {};

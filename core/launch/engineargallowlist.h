@@ -46,6 +46,8 @@ public:
     static const EngineArgAllowList& builtIn();
     /// The built-in list for llama.cpp's llama-server.
     static const EngineArgAllowList& llamaServer();
+    /// The built-in list for the simulated runtime: vLLM's names for what `kneepoint sim` models, and its own.
+    static const EngineArgAllowList& simulator();
     /// A list from JSON text in the built-in format; nullopt with `error` set when it cannot be read.
     static std::optional<EngineArgAllowList> fromJson(const QByteArray& json, QString* error);
 

@@ -63,8 +63,27 @@ LaunchCommandLine LaunchCommandBuilder::buildLlamaCpp(const LaunchPlan& plan)
     return c;
 }
 
+LaunchCommandLine LaunchCommandBuilder::buildSimulated(const LaunchPlan& plan)
+{
+    LaunchCommandLine c;
+    c.program = plan.engineProgram;
+    c.arguments << QStringLiteral("sim") << QStringLiteral("--host") << plan.host << QStringLiteral("--port")
+                << QString::number(plan.port) << QStringLiteral("--gpu") << plan.gpu << QStringLiteral("--model")
+                << plan.model << QStringLiteral("--served-model-name") << plan.servedModelName;
+    // Ten times real time, as the demo runs: a sweep of an H100's minutes takes seconds here, and the reports say so.
+    if (plan.engineArg(QStringLiteral("--speed")).isEmpty())
+        c.arguments << QStringLiteral("--speed") << QStringLiteral("10");
+    for (const EngineArg& a : plan.engineArgs) {
+        if (a.flag != u"--served-model-name")
+            c.arguments << a.tokens();
+    }
+    return c;
+}
+
 LaunchCommandLine LaunchCommandBuilder::build(const LaunchPlan& plan)
 {
+    if (plan.runtime == LaunchRuntime::Simulated)
+        return buildSimulated(plan);
     if (plan.engine == LaunchEngine::LlamaCpp)
         return buildLlamaCpp(plan);
     LaunchCommandLine c;
@@ -109,7 +128,7 @@ LaunchCommandLine LaunchCommandBuilder::build(const LaunchPlan& plan)
 
 QList<LaunchCommandLine> LaunchCommandBuilder::cleanup(LaunchRuntime runtime, const QString& containerName)
 {
-    if (runtime == LaunchRuntime::Local)
+    if (!launchInContainer(runtime))
         return {};
     const QString program = runtimeProgram(runtime);
     return {

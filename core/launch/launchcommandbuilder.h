@@ -32,6 +32,8 @@ struct LaunchCommandLine
 ///  docker/podman: run --rm --name kneepoint-<id> --label … [--gpus N, with --n-gpu-layers] -p HOST:PORT:8080
 ///                 -v DIR:/models:ro IMAGE --model /models/FILE --host 0.0.0.0 --port 8080 --alias NAME --metrics ARGS…
 ///  local:         llama-server --model FILE --host HOST --port PORT --alias NAME --metrics ARGS…
+/// simulated (vLLM): KNEEPOINT sim --host HOST --port PORT --gpu GPU --model MODEL --served-model-name NAME
+///                 [--speed 10] ENGINE-ARGS…, with this very program (or $KNEEPOINT_BINARY) as KNEEPOINT
 class LaunchCommandBuilder
 {
 public:
@@ -47,6 +49,7 @@ public:
 
 private:
     static LaunchCommandLine buildLlamaCpp(const LaunchPlan& plan);
+    static LaunchCommandLine buildSimulated(const LaunchPlan& plan);
 };
 
 } // namespace kp::core

@@ -15,13 +15,39 @@ QString launchRuntimeName(LaunchRuntime runtime)
         return QStringLiteral("podman");
     case LaunchRuntime::Local:
         return QStringLiteral("local");
+    case LaunchRuntime::Simulated:
+        return QStringLiteral("simulated");
     }
     return {};
+}
+
+std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name)
+{
+    for (LaunchRuntime r :
+        {LaunchRuntime::Docker, LaunchRuntime::Podman, LaunchRuntime::Local, LaunchRuntime::Simulated}) {
+        if (name == launchRuntimeName(r))
+            return r;
+    }
+    return std::nullopt;
+}
+
+bool launchInContainer(LaunchRuntime runtime)
+{
+    return runtime == LaunchRuntime::Docker || runtime == LaunchRuntime::Podman;
 }
 
 QString launchEngineName(LaunchEngine engine)
 {
     return engine == LaunchEngine::LlamaCpp ? QStringLiteral("llamacpp") : QStringLiteral("vllm");
+}
+
+std::optional<LaunchEngine> launchEngineFromName(const QString& name)
+{
+    if (name == u"vllm")
+        return LaunchEngine::Vllm;
+    if (name == u"llamacpp" || name == u"llama.cpp")
+        return LaunchEngine::LlamaCpp;
+    return std::nullopt;
 }
 
 QString LaunchPlan::containerName() const
@@ -52,11 +78,13 @@ QJsonObject LaunchPlan::toJson() const
         o[QStringLiteral("gguf_file")] = ggufPath.section(u'/', -1);
         o[QStringLiteral("gguf_bytes")] = double(ggufBytes);
     }
-    if (runtime != LaunchRuntime::Local) {
+    if (launchInContainer(runtime)) {
         o[QStringLiteral("image")] = image.toString();
         o[QStringLiteral("image_digest")] = image.digest.isEmpty() ? QJsonValue() : QJsonValue(image.digest);
         o[QStringLiteral("image_pinned")] = image.pinned();
         o[QStringLiteral("container")] = containerName();
+    } else if (runtime == LaunchRuntime::Simulated) {
+        o[QStringLiteral("simulated_gpu")] = gpu; // what the simulator modelled, whatever GPU the analysis is given
     } else {
         o[QStringLiteral("engine_program")] = engineProgram;
     }

@@ -10,19 +10,30 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace kp::core {
 
-/// How the server is started.
-enum class LaunchRuntime { Docker, Podman, Local };
+/// How the server is started. Simulated: Kneepoint's own simulated vLLM (`kneepoint sim`) stands in for the engine,
+/// for trying launches, sweeps and experiments on a machine without a GPU.
+enum class LaunchRuntime { Docker, Podman, Local, Simulated };
 
-/// "docker", "podman" or "local".
+/// "docker", "podman", "local" or "simulated".
 QString launchRuntimeName(LaunchRuntime runtime);
+
+/// The runtime of that name; none for another name.
+std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name);
+
+/// Docker and Podman: the server is a container, named and removed as such. The others are a process of our own.
+bool launchInContainer(LaunchRuntime runtime);
 
 /// Which server is started.
 enum class LaunchEngine { Vllm, LlamaCpp };
 
 /// "vllm" or "llamacpp", as --engine takes it.
 QString launchEngineName(LaunchEngine engine);
+/// The engine of that name ("llama.cpp" too); none for another name.
+std::optional<LaunchEngine> launchEngineFromName(const QString& name);
 
 /// Everything a launch is told, checked: what LaunchCommandBuilder turns into a command line.
 struct LaunchPlan
@@ -43,6 +54,7 @@ struct LaunchPlan
     QString hfCache; ///< host directory mounted as the container's Hugging Face cache; empty: none
     bool passHfToken = false; ///< HF_TOKEN is set: pass its name (never its value) into the container
     QString engineProgram = QStringLiteral("vllm"); ///< the local runtime's executable (llama-server for llama.cpp)
+    QString gpu; ///< the catalog's GPU id, when one was named: what the simulated runtime models
     QList<EngineArg> engineArgs; ///< allow-listed, in order; --served-model-name and --max-model-len among them
 
     /// The container's name: kneepoint-<id>.

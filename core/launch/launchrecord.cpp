@@ -80,9 +80,7 @@ std::optional<LaunchRecord> LaunchRecord::read(const QString& path)
     LaunchRecord r;
     r.id = o.value(u"id").toString();
     const QString runtime = o.value(u"runtime").toString();
-    r.runtime = runtime == u"local" ? LaunchRuntime::Local
-        : runtime == u"podman"      ? LaunchRuntime::Podman
-                                    : LaunchRuntime::Docker;
+    r.runtime = launchRuntimeFromName(runtime).value_or(LaunchRuntime::Docker);
     r.container = o.value(u"container").toString();
     r.pid = qint64(o.value(u"pid").toDouble());
     r.program = o.value(u"program").toString();
@@ -138,7 +136,7 @@ QStringList cleanUpStaleLaunches(const QString& directory)
     for (const LaunchRecord& r : records) {
         if (r.ownerAlive())
             continue;
-        if (r.runtime == LaunchRuntime::Local) {
+        if (!launchInContainer(r.runtime)) {
 #ifdef Q_OS_UNIX
             if (r.engineStillRunning()) {
                 // The engine was started in its own process group, so its workers go with it.

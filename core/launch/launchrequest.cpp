@@ -9,6 +9,7 @@
 #include "launch/imagereference.h"
 #include "launch/llamamemoryestimate.h"
 #include "launch/vramestimate.h"
+#include "sim/simulatorprocess.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -152,24 +153,6 @@ QString positiveFlag(const QString& flag)
 
 } // namespace
 
-std::optional<LaunchEngine> launchEngineFromName(const QString& name)
-{
-    if (name == u"vllm")
-        return LaunchEngine::Vllm;
-    if (name == u"llamacpp" || name == u"llama.cpp")
-        return LaunchEngine::LlamaCpp;
-    return std::nullopt;
-}
-
-std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name)
-{
-    for (LaunchRuntime r : {LaunchRuntime::Docker, LaunchRuntime::Podman, LaunchRuntime::Local}) {
-        if (name == launchRuntimeName(r))
-            return r;
-    }
-    return std::nullopt;
-}
-
 namespace {
 
 // What the user changes for `option`: the option itself on the command line, the launch dialog's field in a form.
@@ -230,8 +213,27 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
                                         "--max-model-len.")
                              .arg(QString::fromLatin1(name)));
     }
+    // The simulated runtime stands in for vLLM with a model of the catalog: it downloads nothing and needs no GPU.
+    const bool simulated = runtime == LaunchRuntime::Simulated;
+    std::optional<ModelSpec> simulatedModel;
     static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
-    if (llama && model.isEmpty()) {
+    if (simulated && llama) {
+        return usage(QCoreApplication::translate("LaunchRequest",
+            "The simulated runtime stands in for vLLM only: start llama.cpp with the local runtime or in a "
+            "container."));
+    } else if (simulated) {
+        simulatedModel = Catalog::forUser().model(model);
+        if (!simulatedModel)
+            return usage(model.isEmpty()
+                    ? QCoreApplication::translate("LaunchRequest",
+                        "%1: the simulated server models a model of the catalog, such as "
+                        "meta-llama/Llama-3.1-8B-Instruct (kneepoint models lists them).")
+                          .arg(option("model"))
+                    : QCoreApplication::translate("LaunchRequest",
+                        "%1: the simulated server models the catalog's models only (kneepoint models lists them), "
+                        "and '%2' is not one of them.")
+                          .arg(option("model"), model));
+    } else if (llama && model.isEmpty()) {
         if (gguf.isEmpty())
             return usage(form ? QCoreApplication::translate("LaunchRequest",
                              "llama.cpp needs a GGUF file: one on this machine under “GGUF file”, or one "
@@ -254,7 +256,8 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
                       .arg(option("model"), model));
     }
     static const QRegularExpression revisionText(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
-    if (!model.isEmpty() && !revisionText.match(revision).hasMatch())
+    // A simulated model has no weights to pin.
+    if (!simulated && !model.isEmpty() && !revisionText.match(revision).hasMatch())
         return usage(QCoreApplication::translate(
             "LaunchRequest", "%1 is required: a commit hash (best), branch or tag of the model.")
                          .arg(option("revision")));
@@ -275,7 +278,8 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     }
     if (llama)
         plan.engineProgram = QStringLiteral("llama-server");
-    plan.model = model;
+    // The simulator reports the Hugging Face id as the model's root, as vLLM does, whichever name it was given.
+    plan.model = simulatedModel ? simulatedModel->hfId : model;
     plan.revision = revision;
 
     // Where it runs.
@@ -298,7 +302,16 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
                          .arg(port));
     if (healthTimeoutS < 1 || healthTimeoutS > 24 * 3600)
         return usage(QStringLiteral("--health-timeout-s takes a number from 1 to 86400, not %1.").arg(healthTimeoutS));
-    if (plan.runtime == LaunchRuntime::Local) {
+    if (simulated) {
+        if (!image.isEmpty() || !engineCommand.isEmpty())
+            return usage(QStringLiteral("--image and --engine-command start a real engine; the simulated runtime "
+                                        "runs Kneepoint's own simulator."));
+        if (plan.gpus > 1)
+            return usage(QCoreApplication::translate(
+                "LaunchRequest", "The simulated server models one GPU: set %1 to 1, or launch vLLM itself.")
+                             .arg(option("gpus")));
+        plan.engineProgram = SimulatorProcess::defaultBinary();
+    } else if (plan.runtime == LaunchRuntime::Local) {
         if (!engineCommand.isEmpty())
             plan.engineProgram = engineCommand;
         if (!image.isEmpty())
@@ -347,7 +360,9 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     }
 
     // Engine arguments: the shortcuts first, then the rest, each checked against the allow-list.
-    const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer() : EngineArgAllowList::builtIn();
+    const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer()
+        : simulated                             ? EngineArgAllowList::simulator()
+                                                : EngineArgAllowList::builtIn();
     QStringList requested;
     const std::pair<const char*, const QString*> shortcuts[] = {{"max-model-len", &maxModelLen},
         {"gpu-memory-utilization", &gpuMemoryUtilization}, {"kv-cache-dtype", &kvCacheDtype}, {"ctx-size", &ctxSize}};
@@ -359,6 +374,16 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     for (const QString& text : std::as_const(requested)) {
         QString error;
         const auto arg = allowList.check(text, &error);
+        // A vLLM argument the simulator does not model is named as such, not as one vLLM would refuse.
+        QString vllmError;
+        if (!arg && simulated && EngineArgAllowList::builtIn().check(text, &vllmError))
+            return usage(QCoreApplication::translate("LaunchRequest",
+                "%1 is a vLLM argument the simulated server does not model: launch vLLM itself (a container or "
+                "the local runtime) to measure it. The simulator models %2.")
+                             .arg(text.section(u'=', 0, 0),
+                                 QStringLiteral("--max-num-seqs, --max-num-batched-tokens, --max-model-len, "
+                                                "--kv-cache-dtype, --enable-prefix-caching, --block-size, "
+                                                "--gpu-memory-utilization and --num-gpu-blocks-override")));
         if (!arg)
             return usage(error);
         for (const EngineArg& earlier : std::as_const(plan.engineArgs)) {
@@ -383,6 +408,12 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
 
     // The memory estimate, before any GPU time is spent.
     std::optional<GpuSpec> gpuSpec;
+    if (simulated && gpu.isEmpty())
+        return usage(form ? QCoreApplication::translate(
+                         "LaunchRequest", "Which GPU should the simulated server model? Choose one under “GPU”.")
+                          : QStringLiteral("Which GPU should the simulated server model? Pass --gpu ID (kneepoint gpus "
+                                           "lists them)."));
+    plan.gpu = gpu;
     if (!gpu.isEmpty()) {
         gpuSpec = Catalog::forUser().gpu(gpu);
         if (!gpuSpec)
@@ -446,11 +477,11 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     if (!out.runtime.ok)
         return refuse(QStringLiteral("the model fits, but nothing can start: ") + out.runtime.sentence, false);
 
-    if (!plan.image.pinned() && plan.runtime != LaunchRuntime::Local)
+    if (!plan.image.pinned() && launchInContainer(plan.runtime))
         out.warnings << QStringLiteral("Warning: the image %1 is not pinned by digest (--allow-unpinned).")
                             .arg(plan.image.toString());
     static const QRegularExpression commit(QStringLiteral("^[0-9a-f]{40}$"));
-    if (!plan.model.isEmpty() && !commit.match(plan.revision).hasMatch())
+    if (!simulated && !plan.model.isEmpty() && !commit.match(plan.revision).hasMatch())
         out.warnings << QStringLiteral("Note: --revision %1 is a branch or tag, which can move; a 40-character commit "
                                        "hash pins the weights.")
                             .arg(plan.revision);
@@ -507,8 +538,9 @@ QStringList LaunchPreparation::checkLines() const
         return lines;
     lines << QStringLiteral("Runtime: ") + runtime.sentence;
     lines << QStringLiteral("Image: ")
-            + (plan.runtime == LaunchRuntime::Local ? QStringLiteral("none (local runtime)")
-                                                    : plan.image.toString()
+            + (!launchInContainer(plan.runtime)
+                    ? QStringLiteral("none (%1 runtime)").arg(launchRuntimeName(plan.runtime))
+                    : plan.image.toString()
                         + (plan.image.pinned() ? QStringLiteral(" (pinned)") : QStringLiteral(" (NOT pinned)")));
     lines << QStringLiteral("Command: ") + LaunchCommandBuilder::display(command);
     return lines;

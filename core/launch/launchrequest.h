@@ -60,9 +60,6 @@ struct LaunchRequest
     static const std::vector<std::pair<const char*, QString LaunchRequest::*>>& textOptions();
 };
 
-std::optional<LaunchEngine> launchEngineFromName(const QString& name);
-std::optional<LaunchRuntime> launchRuntimeFromName(const QString& name);
-
 /// What prepare() found: a plan that may start, or the sentence that refuses it.
 struct LaunchPreparation
 {

@@ -94,8 +94,14 @@ void LaunchSession::start()
     connect(m_launcher.get(), &ServerLauncher::failed, this, &LaunchSession::failed);
     connect(m_launcher.get(), &ServerLauncher::exitedUnexpectedly, this, &LaunchSession::failed);
     connect(m_launcher.get(), &ServerLauncher::ready, this, [this] {
-        m_vram = std::make_unique<VramSampler>(QUrl(m_prepared.request.dcgmUrl), m_prepared.plan.gpuDevices);
-        m_vram->start();
+        // A simulated server holds no GPU memory: this machine's GPU, if it has one, is not the one modelled.
+        if (m_prepared.plan.runtime == LaunchRuntime::Simulated) {
+            m_vramPeaks = {{QStringLiteral("peak_vram_note"),
+                QStringLiteral("the server is simulated, so no GPU memory was in use to read")}};
+        } else {
+            m_vram = std::make_unique<VramSampler>(QUrl(m_prepared.request.dcgmUrl), m_prepared.plan.gpuDevices);
+            m_vram->start();
+        }
         Q_EMIT ready(m_launcher->baseUrl());
     });
     m_launcher->start();
@@ -131,6 +137,8 @@ RunOptions LaunchSession::sweepOf(RunOptions sweep) const
     sweep.model = m_prepared.plan.servedModelName;
     sweep.gpu = m_prepared.request.gpu;
     sweep.gpuCount = m_prepared.plan.gpus;
+    if (m_prepared.plan.runtime == LaunchRuntime::Simulated)
+        sweep.gpuTelemetry = false; // no GPU works for it
     if (sweep.gpuTelemetry) {
         sweep.dcgmUrl = m_prepared.request.dcgmUrl;
         sweep.gpuDevices = m_prepared.plan.gpuDevices;

@@ -4,6 +4,7 @@
 
 #include "common/processoutput.h"
 
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 
@@ -12,6 +13,16 @@ namespace kp::core {
 RuntimeCheck RuntimeCheck::of(const LaunchPlan& plan, int timeoutMs)
 {
     RuntimeCheck c;
+    if (plan.runtime == LaunchRuntime::Simulated) {
+        c.ok = QFileInfo(plan.engineProgram).isExecutable();
+        c.sentence = c.ok ? QStringLiteral("Kneepoint's simulated vLLM (%1 sim) stands in for the engine: no GPU "
+                                           "is used, and the server's timings are the model's, not a GPU's.")
+                                .arg(plan.engineProgram)
+                          : QStringLiteral("Kneepoint's own program %1 cannot be run, so the simulated server cannot "
+                                           "start: reinstall Kneepoint.")
+                                .arg(plan.engineProgram);
+        return c;
+    }
     if (plan.runtime == LaunchRuntime::Local) {
         const QString found = QStandardPaths::findExecutable(plan.engineProgram);
         c.ok = !found.isEmpty();

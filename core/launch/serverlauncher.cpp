@@ -120,7 +120,7 @@ void ServerLauncher::start()
     const LaunchCommandLine command = LaunchCommandBuilder::build(m_plan);
     m_record.id = m_plan.id;
     m_record.runtime = m_plan.runtime;
-    m_record.container = m_plan.runtime == LaunchRuntime::Local ? QString() : m_plan.containerName();
+    m_record.container = launchInContainer(m_plan.runtime) ? m_plan.containerName() : QString();
     m_record.program = command.program;
     m_record.arguments = command.arguments;
     m_record.ownerPid = QCoreApplication::applicationPid();
@@ -406,7 +406,7 @@ void ServerLauncher::stop()
         return;
     m_stopping = true;
     m_poll.stop();
-    if (m_plan.runtime != LaunchRuntime::Local) {
+    if (launchInContainer(m_plan.runtime)) {
         // The container goes first: `docker run` ending does not end the container.
         for (const LaunchCommandLine& c : LaunchCommandBuilder::cleanup(m_plan.runtime, m_plan.containerName()))
             runQuietly(c, CleanupTimeoutMs);

@@ -68,6 +68,11 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     m_runtime->addItem(tr("Docker"), QStringLiteral("docker"));
     m_runtime->addItem(tr("Podman"), QStringLiteral("podman"));
     m_runtime->addItem(tr("Installed here"), QStringLiteral("local"));
+    m_runtime->addItem(tr("Simulated: no GPU needed"), QStringLiteral("simulated"));
+    m_runtime->setItemData(m_runtime->count() - 1,
+        tr("Kneepoint's simulated vLLM stands in for the engine: a model of the catalog on the GPU chosen below, at "
+           "10× speed. Everything else (checks, proof, benchmark, experiments) runs as with a real server."),
+        Qt::ToolTipRole);
     name(m_image, "launchImage", tr("Image"));
     m_image->setPlaceholderText(ImageReference::defaultImage().toString());
     name(m_allowUnpinned, "launchAllowUnpinned", tr("Allow an unpinned image"));
@@ -162,7 +167,12 @@ LaunchDialog::LaunchDialog(QWidget* parent)
         m_benchmark, &QPushButton::clicked, this, [this] { Q_EMIT benchmarkRequested(m_url, gpuId(), gpuCount()); });
     connect(m_tune, &QPushButton::clicked, this, [this] { Q_EMIT experimentRequested(request()); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_runtime, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
+    connect(m_runtime, &QComboBox::currentIndexChanged, this, [this] {
+        // The simulator stands in for vLLM only.
+        if (simulated())
+            m_engine->setCurrentIndex(m_engine->findData(QStringLiteral("vllm")));
+        updateEngine();
+    });
     connect(m_engine, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateEngine);
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateButtons);
     connect(m_browseGguf, &QPushButton::clicked, this, [this] {
@@ -179,6 +189,11 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     updateEngine();
 }
 
+bool LaunchDialog::simulated() const
+{
+    return m_runtime->currentData().toString() == u"simulated";
+}
+
 bool LaunchDialog::llamaCpp() const
 {
     return m_engine->currentData().toString() == u"llamacpp";
@@ -188,6 +203,7 @@ void LaunchDialog::updateEngine()
 {
     const bool llama = llamaCpp();
     m_model->setPlaceholderText(llama ? tr("optional: ORG/NAME, with the GGUF file's name in that repository")
+            : simulated()             ? tr("a model of the catalog: meta-llama/Llama-3.1-8B-Instruct")
                                       : QStringLiteral("meta-llama/Llama-3.1-8B-Instruct"));
     m_image->setPlaceholderText(llama ? QStringLiteral("ghcr.io/ggml-org/llama.cpp:server@sha256:…")
                                       : ImageReference::defaultImage().toString());
@@ -254,7 +270,7 @@ LaunchRequest LaunchDialog::request() const
     r.engine = llama ? LaunchEngine::LlamaCpp : LaunchEngine::Vllm;
     r.runtime = launchRuntimeFromName(m_runtime->currentData().toString()).value_or(LaunchRuntime::Docker);
     r.model = m_model->text().trimmed();
-    if (!llama || !r.model.isEmpty())
+    if ((!llama || !r.model.isEmpty()) && !simulated())
         r.revision = m_revision->text().trimmed();
     if (llama)
         r.gguf = m_gguf->text().trimmed();
@@ -264,7 +280,7 @@ LaunchRequest LaunchDialog::request() const
     r.port = m_port->value();
     if (r.runtime == LaunchRuntime::Local) {
         r.engineCommand = m_engineCommand->text().trimmed();
-    } else {
+    } else if (launchInContainer(r.runtime)) {
         r.image = m_image->text().trimmed();
         r.allowUnpinned = m_allowUnpinned->isChecked();
     }
@@ -398,10 +414,13 @@ void LaunchDialog::updateButtons()
 {
     const bool busy = isServing();
     const bool local = m_runtime->currentData().toString() == u"local";
-    m_image->setEnabled(!local && !busy);
-    m_allowUnpinned->setEnabled(!local && !busy);
+    const bool container = !local && !simulated();
+    m_image->setEnabled(container && !busy);
+    m_allowUnpinned->setEnabled(container && !busy);
     m_engineCommand->setEnabled(local && !busy);
-    m_engine->setEnabled(!busy);
+    m_engine->setEnabled(!simulated() && !busy);
+    // A simulated model has no weights, so no revision to pin.
+    m_revision->setEnabled(!simulated() && !busy);
     m_gpus->setEnabled(!gpuId().isEmpty() && !busy);
     m_gguf->setEnabled(llamaCpp() && !busy);
     m_browseGguf->setEnabled(llamaCpp() && !busy);

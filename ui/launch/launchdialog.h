@@ -74,6 +74,7 @@ private:
     /// Shows the fields of the chosen engine: a GGUF file and a CPU choice for llama.cpp, an image default for vLLM.
     void updateEngine();
     bool llamaCpp() const;
+    bool simulated() const;
 
     QComboBox* m_engine;
     QLineEdit* m_gguf;

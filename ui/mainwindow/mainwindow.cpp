@@ -346,6 +346,13 @@ void MainWindow::newRun(const RunOptions& preset)
     else
         wizard->startFrom(NewRunDefaults::load());
     wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &ConnectionWizard::simulatedServerRequested, this,
+        [this, wizard](const QString& gpu) { startSimulatorFor(wizard, gpu); });
+    // A simulator started for a wizard that was cancelled serves nobody.
+    connect(wizard, &QDialog::rejected, this, [this] {
+        if (!m_runs->isRunning())
+            stopSimulator();
+    });
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
         NewRunDefaults::remember(wizard->options());
         if (!m_runs->start(wizard->options(), wizard->apiKey(), m_path))
@@ -353,6 +360,38 @@ void MainWindow::newRun(const RunOptions& preset)
         updateActions();
     });
     wizard->open();
+}
+
+void MainWindow::startSimulatorFor(ConnectionWizard* wizard, const QString& gpuId)
+{
+    // The demo's simulator serves its run; a second one would only compete with it for this machine.
+    if (m_runs->isRunning()) {
+        wizard->useSimulatedServer({}, tr("a run is in progress; try again when it has ended."));
+        return;
+    }
+    stopSimulator(); // one asked for earlier, perhaps for another GPU
+    auto* simulator = new SimulatorProcess(this);
+    m_simulator = simulator;
+    connect(simulator, &SimulatorProcess::listening, wizard,
+        [wizard](const QUrl& url) { wizard->useSimulatedServer(url, QString()); });
+    connect(
+        simulator, &SimulatorProcess::failed, this, [this, simulator, wizard = QPointer(wizard)](const QString& error) {
+            if (wizard)
+                wizard->useSimulatedServer({}, error);
+            if (m_simulator == simulator)
+                stopSimulator();
+        });
+    simulator->start({QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("--gpu"),
+        gpuId.isEmpty() ? QStringLiteral("h100-sxm") : gpuId});
+}
+
+void MainWindow::stopSimulator()
+{
+    if (!m_simulator)
+        return;
+    m_simulator->stop();
+    m_simulator->deleteLater();
+    m_simulator = nullptr;
 }
 
 void MainWindow::startServer()
@@ -414,8 +453,7 @@ void MainWindow::startDemo()
     });
     connect(m_simulator, &SimulatorProcess::failed, this, [this](const QString& error) {
         QMessageBox::warning(this, tr("Demo"), tr("The demo could not start: %1").arg(error));
-        m_simulator->deleteLater();
-        m_simulator = nullptr;
+        stopSimulator();
     });
     m_simulator->start({QStringLiteral("--speed"), QStringLiteral("10")});
 }
@@ -677,11 +715,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::runFinished(qint64 runId)
 {
-    if (m_simulator) {
-        m_simulator->stop();
-        m_simulator->deleteLater();
-        m_simulator = nullptr;
-    }
+    stopSimulator();
     refreshHistory();
     updateActions();
     if (runId >= 0 && m_history->selectRun(runId))

@@ -23,6 +23,7 @@ class SimulatorProcess;
 
 namespace kp::ui {
 
+class ConnectionWizard;
 class LaunchDialog;
 class TuneDialog;
 class LiveRunView;
@@ -87,6 +88,10 @@ private:
     /// Run › Experiments, on experiment `id` (empty: the newest).
     void showExperiments(const QString& id);
     void runFinished(qint64 runId);
+    /// Starts `kneepoint sim` for a wizard's "Simulated server", modelling `gpuId` (empty: an H100).
+    void startSimulatorFor(ConnectionWizard* wizard, const QString& gpuId);
+    /// Stops the simulator of the demo or of a wizard, if one runs.
+    void stopSimulator();
     void exportReport();
     void exportRun();
     /// Asks, then deletes the selected run from the history; never the run in progress.

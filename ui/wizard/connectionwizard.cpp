@@ -47,6 +47,8 @@ ConnectionWizard::ConnectionWizard(QWidget* parent)
         if (facts && !facts->reportedGpu.isEmpty() && m_hardware->gpuId().isEmpty())
             m_hardware->setGpuId(facts->reportedGpu);
     });
+    connect(m_server, &ServerPage::simulatedServerRequested, this,
+        [this] { Q_EMIT simulatedServerRequested(m_hardware->gpuId()); });
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         if (id == PlanPageId)
             updatePlanInputs();
@@ -164,6 +166,11 @@ int ConnectionWizard::gpuCount() const
 QString ConnectionWizard::datasetPath() const
 {
     return m_traffic->datasetPath();
+}
+
+void ConnectionWizard::useSimulatedServer(const QUrl& url, const QString& error)
+{
+    m_server->useSimulatedServer(url, error);
 }
 
 std::optional<core::ServerFacts> ConnectionWizard::serverFacts() const

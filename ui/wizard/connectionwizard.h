@@ -49,6 +49,13 @@ public:
     QString datasetPath() const;
     /// What Detect found, if it ran for the URL given.
     std::optional<core::ServerFacts> serverFacts() const;
+    /// The simulated server asked for is up at `url`, or could not start (`error`): see simulatedServerRequested().
+    void useSimulatedServer(const QUrl& url, const QString& error);
+
+Q_SIGNALS:
+    /// The server page's "Simulated server": the owner starts `kneepoint sim` modelling `gpuId` (the GPU chosen so
+    /// far; empty: none yet) and answers with useSimulatedServer(). The simulator outlives the wizard, for the run.
+    void simulatedServerRequested(const QString& gpuId);
 
 private:
     void updatePlanInputs();

@@ -140,6 +140,15 @@ ServerPage::ServerPage(QWidget* parent)
     m_detectButton->setAccessibleName(tr("Detect the server"));
     m_detectButton->setEnabled(false);
 
+    // A way to try everything without a server of one's own.
+    m_simulatedButton = new QPushButton(tr("&Simulated server"), this);
+    m_simulatedButton->setObjectName(QStringLiteral("simulatedServerButton"));
+    m_simulatedButton->setAccessibleName(tr("Use Kneepoint's simulated server"));
+    m_simulatedButton->setToolTip(
+        tr("No server at hand: start Kneepoint's simulated vLLM on this machine (Llama 3.1 8B "
+           "on the GPU chosen under Hardware, an H100 if none; at 10× speed) and measure "
+           "it. It stops when the run ends."));
+
     m_apiKeyEdit = new QLineEdit(this);
     m_apiKeyEdit->setObjectName(QStringLiteral("apiKeyEdit"));
     m_apiKeyEdit->setAccessibleName(tr("API key"));
@@ -185,6 +194,7 @@ ServerPage::ServerPage(QWidget* parent)
     auto* urlRow = new QHBoxLayout;
     urlRow->addWidget(m_urlEdit, 1);
     urlRow->addWidget(m_detectButton);
+    urlRow->addWidget(m_simulatedButton);
     auto* urlColumn = new QVBoxLayout;
     urlColumn->setSpacing(2);
     urlColumn->addLayout(urlRow);
@@ -246,6 +256,11 @@ ServerPage::ServerPage(QWidget* parent)
     connect(m_urlEdit, &QLineEdit::textChanged, this, &ServerPage::urlEdited);
     m_urlEdit->installEventFilter(this);
     connect(m_detectButton, &QPushButton::clicked, this, &ServerPage::detect);
+    connect(m_simulatedButton, &QPushButton::clicked, this, [this] {
+        m_simulatedButton->setEnabled(false);
+        m_detectStatus->setText(tr("Starting Kneepoint's simulated vLLM server…"));
+        Q_EMIT simulatedServerRequested();
+    });
     // What Detect found over a checked connection does not hold for an unchecked one, nor the other way round.
     connect(m_insecureCheck, &QCheckBox::toggled, this, &ServerPage::urlEdited);
 }
@@ -295,6 +310,17 @@ QByteArray ServerPage::apiKey() const
 bool ServerPage::insecure() const
 {
     return m_insecureCheck->isEnabled() && m_insecureCheck->isChecked();
+}
+
+void ServerPage::useSimulatedServer(const QUrl& url, const QString& error)
+{
+    m_simulatedButton->setEnabled(true);
+    if (url.isEmpty()) {
+        m_detectStatus->setText(tr("The simulated server could not start: %1").arg(error));
+        return;
+    }
+    setUrl(url);
+    detect();
 }
 
 void ServerPage::setInsecure(bool insecure)

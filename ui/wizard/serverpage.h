@@ -47,6 +47,9 @@ public:
     /// PEM certificates trusted beside the system's (kneepoint run --ca-file); empty when none, or not https.
     QString caFile() const;
     void setCaFile(const QString& path);
+    /// The simulated server asked for with its button is up at `url` (Detect then runs), or could not start
+    /// (`error`).
+    void useSimulatedServer(const QUrl& url, const QString& error);
     /// What the last detection for the current URL found; empty before one has finished.
     const std::optional<core::ServerFacts>& facts() const { return m_facts; }
 
@@ -61,6 +64,9 @@ protected:
 Q_SIGNALS:
     /// A detection finished, or the URL changed and its facts no longer hold.
     void factsChanged();
+    /// "Simulated server" was pressed: whoever owns the wizard starts Kneepoint's simulator, which must outlive the
+    /// wizard for the run, and answers with useSimulatedServer().
+    void simulatedServerRequested();
 
 private:
     void urlEdited();
@@ -78,6 +84,7 @@ private:
     QLineEdit* m_caFileEdit = nullptr;
     QPushButton* m_caFileButton = nullptr;
     QPushButton* m_detectButton = nullptr;
+    QPushButton* m_simulatedButton = nullptr;
     QLabel* m_detectStatus = nullptr;
     FieldMessage* m_detectMessage = nullptr;
     QLabel* m_versionValue = nullptr;

@@ -487,6 +487,88 @@ private Q_SLOTS:
         QVERIFY(!box.containsSecret(r));
     }
 
+    // The simulated runtime: Kneepoint's own simulator stands in for vLLM, with the same checks, proof and sweep, and
+    // nothing of this machine's GPU, runtime or Hugging Face cache is asked.
+    void simulatedRuntimeProvesAndRunsWithoutAGpu()
+    {
+        Sandbox box;
+        QFile::remove(box.bin + QStringLiteral("/nvidia-smi"));
+        const QStringList simulated {QStringLiteral("launch"), QStringLiteral("--runtime"), QStringLiteral("simulated"),
+            QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"), QStringLiteral("l4"),
+            QStringLiteral("--max-model-len"), QStringLiteral("8192"), QStringLiteral("--port"),
+            QString::number(box.port), QStringLiteral("--db"), box.db()};
+        KneepointResult r = runKneepoint(simulated
+                + QStringList {QStringLiteral("--engine-arg"), QStringLiteral("--max-num-seqs=32"),
+                    QStringLiteral("--json")}
+                + box.sweep(),
+            120'000, box.environment());
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("Proven: /health, /v1/models and a greedy smoke test passed")),
+            qPrintable(r.err));
+        // The model was named by its catalog id; the simulator answers with its Hugging Face id as the root, as vLLM.
+        QVERIFY2(r.err.contains(QStringLiteral(" sim --host 127.0.0.1 --port %1 --gpu l4 --model "
+                                               "meta-llama/Llama-3.1-8B-Instruct --served-model-name llama-3.1-8b "
+                                               "--speed 10 --max-model-len 8192 --max-num-seqs 32")
+                                    .arg(box.port)),
+            qPrintable(r.err));
+        QVERIFY2(box.calls(true).isEmpty(), "neither docker, vllm nor nvidia-smi was asked");
+        QVERIFY(box.records_().isEmpty());
+        const qint64 runId = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"run_id").toInteger();
+        QString error;
+        auto store = RunStore::open(box.db(), &error, QStringLiteral("tst-launch-sim"));
+        QVERIFY2(store, qPrintable(error));
+        const auto run = store->run(runId, &error);
+        QVERIFY2(run, qPrintable(error));
+        const QJsonObject launch = run->info.facts.value(u"launch").toObject();
+        QCOMPARE(launch.value(u"runtime").toString(), QStringLiteral("simulated"));
+        QCOMPARE(launch.value(u"simulated_gpu").toString(), QStringLiteral("l4"));
+        QCOMPARE(launch.value(u"smoke_test").toString(), QStringLiteral("passed"));
+        QVERIFY(!launch.contains(u"image"));
+        QVERIFY2(launch.value(u"peak_vram_note").toString().contains(QStringLiteral("simulated")),
+            qPrintable(QString::fromUtf8(QJsonDocument(launch).toJson())));
+
+        // What the simulator cannot stand in for is refused before anything starts, each with what to do.
+        const auto refused = [&](const QStringList& extra, const QString& sentence) {
+            QStringList args = simulated + extra + QStringList {QStringLiteral("--dry-run")};
+            const KneepointResult refusal = runKneepoint(args, 30'000, box.environment());
+            return refusal.code == 2 && refusal.err.contains(sentence)
+                ? QString()
+                : QStringLiteral("%1 → %2: %3").arg(extra.join(u' ')).arg(refusal.code).arg(refusal.err);
+        };
+        for (const auto& [extra, sentence] : std::vector<std::pair<QStringList, QString>> {
+                 {{QStringLiteral("--engine-arg"), QStringLiteral("--quantization=fp8")},
+                     QStringLiteral("--quantization is a vLLM argument the simulated server does not model")},
+                 {{QStringLiteral("--gpus"), QStringLiteral("2")},
+                     QStringLiteral("The simulated server models one GPU")},
+                 {{QStringLiteral("--image"), Image},
+                     QStringLiteral("the simulated runtime runs Kneepoint's own simulator")},
+                 {{QStringLiteral("--engine-arg"), QStringLiteral("--speed=0")},
+                     QStringLiteral("--speed takes a number from 0.1 to 100, not '0'")},
+             }) {
+            const QString failure = refused(extra, sentence);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        }
+        QStringList other = simulated;
+        other[other.indexOf(QStringLiteral("llama-3.1-8b"))] = QStringLiteral("someone/unknown-model");
+        r = runKneepoint(other + QStringList {QStringLiteral("--dry-run")}, 30'000, box.environment());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(
+            r.err.contains(QStringLiteral("the simulated server models the catalog's models only")), qPrintable(r.err));
+        other = simulated;
+        other.remove(other.indexOf(QStringLiteral("--max-model-len")), 2);
+        r = runKneepoint(
+            other + QStringList {QStringLiteral("--engine"), QStringLiteral("llamacpp"), QStringLiteral("--dry-run")},
+            30'000, box.environment());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("The simulated runtime stands in for vLLM only")), qPrintable(r.err));
+        other = simulated;
+        other.remove(other.indexOf(QStringLiteral("--gpu")), 2);
+        r = runKneepoint(other + QStringList {QStringLiteral("--dry-run")}, 30'000, box.environment());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("Which GPU should the simulated server model?")), qPrintable(r.err));
+        QVERIFY(box.calls(true).isEmpty());
+    }
+
     void tuneChecksTheAnswersOfASettingThatCanChangeThem()
     {
         // The FP8 KV cache's server runs 16 sequences at once where the baseline's runs one, and answers half the

@@ -78,6 +78,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -854,6 +855,110 @@ private Q_SLOTS:
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QByteArray recorded = log.readAll();
         QVERIFY2(recorded.contains("\"rm\",\"-f\""), recorded.constData());
+    }
+
+    // The wizard's "Simulated server": Kneepoint's simulator starts for it, is detected like any server, and serves
+    // the run; a cancelled wizard stops it, and so does the end of the run it served.
+    void theWizardOffersTheSimulatedServer()
+    {
+        QTemporaryDir dir;
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(dir.filePath(QStringLiteral("simulated-wizard.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto openWizard = [&window]() -> ConnectionWizard* {
+            window.findChild<QAction*>(QStringLiteral("newRunAction"))->trigger();
+            for (ConnectionWizard* w : window.findChildren<ConnectionWizard*>())
+                if (w->isVisible())
+                    return w;
+            return nullptr;
+        };
+        const auto answers = [](const QUrl& url) {
+            QTcpSocket socket;
+            socket.connectToHost(url.host(), quint16(url.port()));
+            return socket.waitForConnected(2000);
+        };
+        ConnectionWizard* wizard = openWizard();
+        QVERIFY(wizard);
+        auto* button = wizard->findChild<QPushButton*>(QStringLiteral("simulatedServerButton"));
+        QVERIFY(button && button->isVisible());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->serverFacts().has_value(), 30'000);
+        const QUrl first = wizard->options().url;
+        QVERIFY2(first.toString().startsWith(u"http://127.0.0.1:"), qPrintable(first.toString()));
+        QCOMPARE(wizard->serverFacts()->timeScale.value_or(1), 10.0);
+        QCOMPARE(wizard->options().gpu, QStringLiteral("h100-sxm")); // the GPU it models, as it reports it
+        QVERIFY(button->isEnabled());
+        screenshot(*wizard, QStringLiteral("wizard-simulated-server"));
+        wizard->reject();
+        QTRY_VERIFY_WITH_TIMEOUT(!answers(first), 10'000);
+
+        wizard = openWizard();
+        QVERIFY(wizard);
+        QTest::mouseClick(wizard->findChild<QPushButton*>(QStringLiteral("simulatedServerButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->serverFacts().has_value(), 30'000);
+        const QUrl second = wizard->options().url;
+        kp::core::RunOptions options = wizard->options();
+        options.concurrency = {1, 2};
+        options.requestsPerStep = 4;
+        options.shapes = {{64, 16}};
+        wizard->setOptions(options);
+        wizard->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(window.runController()->runId() > 0, 30'000);
+        QVERIFY(answers(second)); // the wizard is gone; its server serves the run
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runController()->isRunning(), 120'000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().startsWith(QStringLiteral("For your")), 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!answers(second), 10'000);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // Start a server without a GPU: the simulated runtime starts Kneepoint's own simulator for a catalog model on the
+    // GPU chosen, proves it as any server, and hands it to the wizard; nothing of docker or vllm is asked.
+    void startASimulatedServerWithoutAGpu()
+    {
+        const StandInDocker docker;
+        MainWindow window(docker.dir.filePath(QStringLiteral("simulated.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(QStringLiteral("launchAction"))->trigger();
+        auto* dialog = window.findChild<LaunchDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        auto* engine = dialog->findChild<QComboBox*>(QStringLiteral("launchEngine"));
+        engine->setCurrentIndex(engine->findData(QStringLiteral("llamacpp")));
+        auto* runtime = dialog->findChild<QComboBox*>(QStringLiteral("launchRuntime"));
+        const int simulated = runtime->findData(QStringLiteral("simulated"));
+        QVERIFY(simulated >= 0);
+        runtime->setCurrentIndex(simulated);
+        // The simulator stands in for vLLM alone, and has no image, executable or weights to pin.
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+        QVERIFY(!engine->isEnabled());
+        for (const char* field : {"launchImage", "launchEngineCommand", "launchRevision", "launchGguf"})
+            QVERIFY2(!dialog->findChild<QWidget*>(QLatin1String(field))->isEnabled(), field);
+        dialog->findChild<QLineEdit*>(QStringLiteral("launchModel"))->setText(QStringLiteral("llama-3.1-8b"));
+        auto* gpu = dialog->findChild<QComboBox*>(QStringLiteral("launchGpu"));
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("l4")));
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchMaxModelLen"))->setValue(8192);
+        dialog->findChild<QSpinBox*>(QStringLiteral("launchPort"))->setValue(docker.port);
+
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("launchStart")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->serverUrl().isValid() && !dialog->serverUrl().isEmpty(), 60'000);
+        QVERIFY2(dialog->statusText().startsWith(u"Proven and ready"), qPrintable(dialog->statusText()));
+        QVERIFY2(dialog->logText().contains(QStringLiteral(" sim --host 127.0.0.1 --port %1 --gpu l4 --model "
+                                                           "meta-llama/Llama-3.1-8B-Instruct")
+                                                .arg(docker.port)),
+            qPrintable(dialog->logText()));
+        QVERIFY2(dialog->logText().contains(u"Kneepoint's simulated vLLM"), qPrintable(dialog->logText()));
+        screenshot(*dialog, QStringLiteral("launch-simulated"));
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("launchBenchmark")), Qt::LeftButton);
+        auto* wizard = window.findChild<ConnectionWizard*>();
+        QVERIFY(wizard);
+        QTRY_COMPARE(wizard->findChild<QLineEdit*>(QStringLiteral("urlEdit"))->text(), dialog->serverUrl().toString());
+        QCOMPARE(wizard->options().gpu, QStringLiteral("l4"));
+        wizard->reject();
+        dialog->close();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isServing(), 60'000);
+        QVERIFY2(dialog->statusText().contains(u"stopped and removed"), qPrintable(dialog->statusText()));
+        QVERIFY(!QFile::exists(docker.calls)); // neither docker nor vllm was asked
     }
 
     // Find the best setting: the server filled in under Start a server, launched by the experiment once as it is and
