@@ -846,6 +846,30 @@
         <source>Which GPU? nvidia-smi is not available here: choose the server&apos;s GPU under “GPU” so that the memory estimate can run.</source>
         <translation>Welche GPU? nvidia-smi ist hier nicht verfügbar: Wählen Sie die GPU des Servers unter „GPU“, damit die Speicherschätzung laufen kann.</translation>
     </message>
+    <message>
+        <source>The simulated runtime stands in for vLLM only: start llama.cpp with the local runtime or in a container.</source>
+        <translation>Die simulierte Laufzeit vertritt nur vLLM: Starten Sie llama.cpp mit der lokalen Laufzeit oder in einem Container.</translation>
+    </message>
+    <message>
+        <source>%1: the simulated server models a model of the catalog, such as meta-llama/Llama-3.1-8B-Instruct (kneepoint models lists them).</source>
+        <translation>%1: Der simulierte Server bildet ein Modell des Katalogs nach, etwa meta-llama/Llama-3.1-8B-Instruct (kneepoint models listet sie auf).</translation>
+    </message>
+    <message>
+        <source>%1: the simulated server models the catalog&apos;s models only (kneepoint models lists them), and &apos;%2&apos; is not one of them.</source>
+        <translation>%1: Der simulierte Server bildet nur die Modelle des Katalogs nach (kneepoint models listet sie auf), und „%2“ gehört nicht dazu.</translation>
+    </message>
+    <message>
+        <source>The simulated server models one GPU: set %1 to 1, or launch vLLM itself.</source>
+        <translation>Der simulierte Server bildet eine GPU nach: Setzen Sie %1 auf 1, oder starten Sie vLLM selbst.</translation>
+    </message>
+    <message>
+        <source>%1 is a vLLM argument the simulated server does not model: launch vLLM itself (a container or the local runtime) to measure it. The simulator models %2.</source>
+        <translation>%1 ist ein vLLM-Argument, das der simulierte Server nicht nachbildet: Starten Sie vLLM selbst (in einem Container oder mit der lokalen Laufzeit), um es zu messen. Der Simulator bildet %2 nach.</translation>
+    </message>
+    <message>
+        <source>Which GPU should the simulated server model? Choose one under “GPU”.</source>
+        <translation>Welche GPU soll der simulierte Server nachbilden? Wählen Sie eine unter „GPU“.</translation>
+    </message>
 </context>
 <context>
     <name>LoadCurve</name>
@@ -4733,6 +4757,18 @@
         <source>Launch this server once as it is and once with each setting to try, measure each, and recommend the best (kneepoint tune)</source>
         <translation>Diesen Server einmal so, wie er ist, und einmal mit jeder zu probierenden Einstellung starten, jeden messen und den besten empfehlen (kneepoint tune)</translation>
     </message>
+    <message>
+        <source>Simulated: no GPU needed</source>
+        <translation>Simuliert: keine GPU nötig</translation>
+    </message>
+    <message>
+        <source>Kneepoint&apos;s simulated vLLM stands in for the engine: a model of the catalog on the GPU chosen below, at 10× speed. Everything else (checks, proof, benchmark, experiments) runs as with a real server.</source>
+        <translation>Kneepoints simuliertes vLLM vertritt die Engine: ein Modell des Katalogs auf der unten gewählten GPU, mit 10-facher Geschwindigkeit. Alles andere (Prüfungen, Nachweis, Benchmark, Experimente) läuft wie mit einem echten Server.</translation>
+    </message>
+    <message>
+        <source>a model of the catalog: meta-llama/Llama-3.1-8B-Instruct</source>
+        <translation>ein Modell des Katalogs: meta-llama/Llama-3.1-8B-Instruct</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::LessonsDialog</name>
@@ -5467,6 +5503,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Saved the name, tags and notes of run %1.</source>
         <translation>Name, Tags und Notizen von Lauf %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>a run is in progress; try again when it has ended.</source>
+        <translation>Ein Lauf ist im Gang; versuchen Sie es erneut, wenn er beendet ist.</translation>
     </message>
 </context>
 <context>
@@ -6711,6 +6751,26 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>CA certificate:</source>
         <translation>CA-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>&amp;Simulated server</source>
+        <translation>Si&amp;mulierter Server</translation>
+    </message>
+    <message>
+        <source>Use Kneepoint&apos;s simulated server</source>
+        <translation>Kneepoints simulierten Server verwenden</translation>
+    </message>
+    <message>
+        <source>No server at hand: start Kneepoint&apos;s simulated vLLM on this machine (Llama 3.1 8B on the GPU chosen under Hardware, an H100 if none; at 10× speed) and measure it. It stops when the run ends.</source>
+        <translation>Kein Server zur Hand: Kneepoints simuliertes vLLM auf diesem Rechner starten (Llama 3.1 8B auf der unter Hardware gewählten GPU, sonst einer H100; mit 10-facher Geschwindigkeit) und messen. Es endet mit dem Lauf.</translation>
+    </message>
+    <message>
+        <source>Starting Kneepoint&apos;s simulated vLLM server…</source>
+        <translation>Kneepoints simulierter vLLM-Server startet…</translation>
+    </message>
+    <message>
+        <source>The simulated server could not start: %1</source>
+        <translation>Der simulierte Server konnte nicht starten: %1</translation>
     </message>
 </context>
 <context>
