@@ -263,8 +263,21 @@ void ReportView::arrangeForWidth()
     const int width = m_scroll->viewport()->width();
     // Below these widths a chart beside its numbers squeezes both: put one above the other.
     m_glanceLayout->setDirection(width >= 620 ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    // A wide window gives the key chart the room its sentences do not need, and the chart grows in height with its
+    // width: at 1920×1080 half and half left it 600 px wide and 300 high, a strip under a third of the screen.
+    const bool wide = width >= 1100;
+    m_glanceLayout->setStretch(0, wide ? 2 : 1);
+    m_glanceLayout->setStretch(1, wide ? 3 : 1);
+    if (m_keyChart)
+        m_keyChart->setMinimumHeight(keyChartHeight(width));
     for (QBoxLayout* row : std::as_const(m_sideBySide))
         row->setDirection(width >= 820 ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
+int ReportView::keyChartHeight(int viewportWidth)
+{
+    const double share = viewportWidth < 620 ? 1.0 : viewportWidth >= 1100 ? 0.6 : 0.5;
+    return std::clamp(int(viewportWidth * share * 0.6), 300, 520);
 }
 
 QString ReportView::capacityText() const
@@ -393,7 +406,7 @@ void ReportView::showGlance(const ReportResult& result)
         if (!m_keyChart) {
             m_keyChart = new SpecChartView(m_keyChartHolder);
             m_keyChart->setObjectName(QStringLiteral("chart-") + key->id);
-            m_keyChart->setMinimumHeight(300);
+            m_keyChart->setMinimumHeight(keyChartHeight(m_scroll->viewport()->width()));
             m_keyChartHolder->layout()->addWidget(m_keyChart);
             m_keyChart->show();
         }

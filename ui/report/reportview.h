@@ -58,6 +58,8 @@ private:
     void rebuildBody(const ReportResult& result);
     /// Side by side where the report is wide enough, one above the other where it is not.
     void arrangeForWidth();
+    /// The key chart's least height for a report `viewportWidth` wide: 300 px, more as a wide window widens it.
+    static int keyChartHeight(int viewportWidth);
 
     QLabel* m_title;
     /// The checks that warned or failed, above the verdict: nobody reads the answer without its doubts.

@@ -1440,6 +1440,17 @@ private Q_SLOTS:
                     qPrintable(where + QStringLiteral(": ") + QLatin1String(name)
                         + QStringLiteral(" at %1,%2 %3×%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
             }
+            // A wide window's key chart takes the room: wider than the numbers beside it, and taller with its width.
+            if (size.width() >= 1920) {
+                const QRect chart = shown("chart-throughput-latency");
+                const QRect card = shown("capacityCard");
+                QVERIFY2(chart.width() > card.width() && chart.height() >= 400,
+                    qPrintable(where
+                        + QStringLiteral(": key chart %1×%2 beside a card %3 wide")
+                              .arg(chart.width())
+                              .arg(chart.height())
+                              .arg(card.width())));
+            }
             auto* scorecard = window.findChild<QTableView*>(QStringLiteral("scorecard"));
             QVERIFY(scorecard);
             const QRect score = shown("scorecard");
