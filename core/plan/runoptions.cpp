@@ -3,39 +3,16 @@
 #include "runoptions.h"
 
 #include "common/urlcredentials.h"
+#include "plan/trafficprofile.h"
 #include "stats/distribution.h"
 
 #include <QJsonArray>
 
 namespace kp::core {
 
-namespace {
-
-struct ProductDefaults
-{
-    Shape shape;
-    double ttftMs;
-    double tpotMs;
-};
-
-// Chat: interactive, the first token matters; RAG: long prompts; reasoning: long answers, steady streaming;
-// batch: throughput first, latency targets loose enough never to bind.
-ProductDefaults defaultsFor(const QString& product)
-{
-    if (product == u"rag")
-        return {{4096, 256}, 1000, 50};
-    if (product == u"reasoning")
-        return {{512, 4096}, 1000, 30};
-    if (product == u"batch")
-        return {{1024, 256}, 60000, 500};
-    return {{1024, 256}, 500, 50};
-}
-
-} // namespace
-
 SloTargets RunOptions::defaultTargets(const QString& product)
 {
-    const ProductDefaults d = defaultsFor(product);
+    const TrafficProfile& d = TrafficProfile::of(product);
     SloTargets t;
     t.ttftMs = d.ttftMs;
     t.tpotMs = d.tpotMs;
@@ -83,13 +60,13 @@ QList<int> RunOptions::defaultConcurrency()
 
 QStringList RunOptions::products()
 {
-    return {QStringLiteral("chat"), QStringLiteral("rag"), QStringLiteral("reasoning"), QStringLiteral("batch")};
+    return TrafficProfile::ids();
 }
 
 RunOptions RunOptions::resolved() const
 {
     RunOptions r = *this;
-    const ProductDefaults d = defaultsFor(product);
+    const TrafficProfile& d = TrafficProfile::of(product);
     if (r.shapes.isEmpty())
         r.shapes = {d.shape};
     if (!r.slo.ttftMs)

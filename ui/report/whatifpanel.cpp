@@ -5,6 +5,7 @@
 #include "analysis/whatifscenario.h"
 #include "catalog/catalog.h"
 #include "plan/runoptions.h"
+#include "plan/trafficprofile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -105,8 +106,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     m_e2elOn->setAccessibleName(tr("Use an end-to-end latency target"));
     m_percentile->setObjectName(QStringLiteral("whatIfPercentile"));
     m_percentile->setAccessibleName(tr("Percentile the targets hold at"));
-    for (double p : {50.0, 90.0, 95.0, 99.0, 99.9})
-        m_percentile->addItem(QStringLiteral("p%1").arg(QLocale().toString(p)), p);
+    for (const double p : core::percentileChoices())
+        m_percentile->addItem(core::percentileLabel(p), p);
     m_gpu->setObjectName(QStringLiteral("whatIfGpu"));
     m_gpu->setAccessibleName(tr("GPU the physics check assumes"));
     // The longest GPU name would otherwise set the panel's width; the open list shows names in full.

@@ -3,6 +3,7 @@
 #include "settingsdialog.h"
 
 #include "catalog/catalog.h"
+#include "plan/trafficprofile.h"
 #include "settings/appearance.h"
 #include "settings/newrundefaults.h"
 #include "store/runstore.h"
@@ -125,9 +126,8 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     connect(m_product, &QComboBox::currentIndexChanged, this, productTargets);
     m_percentile->setObjectName(QStringLiteral("defaultPercentileCombo"));
     m_percentile->setAccessibleName(tr("Default percentile"));
-    const QLocale locale;
-    for (double p : {50.0, 90.0, 95.0, 99.0, 99.9})
-        m_percentile->addItem(tr("p%1").arg(locale.toString(p)), p);
+    for (const double p : core::percentileChoices())
+        m_percentile->addItem(core::percentileLabel(p), p);
     m_percentile->setCurrentIndex(
         std::max(0, m_percentile->findData(defaults.percentile > 0 ? defaults.percentile : 99.0)));
     m_gpu->setObjectName(QStringLiteral("defaultGpuCombo"));

@@ -3,6 +3,7 @@
 #include "tunedialog.h"
 
 #include "plan/sweepinput.h"
+#include "plan/trafficprofile.h"
 #include "tuneworker.h"
 
 #include <QApplication>
@@ -87,8 +88,8 @@ TuneDialog::TuneDialog(const QString& databasePath, const LaunchRequest& launch,
     name(m_tpot, "tuneTpot", tr("TPOT target"));
     m_tpot->setSuffix(tr(" ms"));
     name(m_percentile, "tunePercentile", tr("Percentile"));
-    for (const double p : {50.0, 90.0, 95.0, 99.0, 99.9})
-        m_percentile->addItem(tr("p%1").arg(p), p);
+    for (const double p : percentileChoices())
+        m_percentile->addItem(percentileLabel(p), p);
     m_percentile->setCurrentIndex(m_percentile->findData(RunOptions().percentile));
     name(m_maxTrials, "tuneMaxTrials", tr("Most settings to measure"));
     name(m_maxMinutes, "tuneMaxMinutes", tr("Most minutes"));

@@ -4,6 +4,7 @@
 
 #include "fieldmessage.h"
 #include "millisecondsspinbox.h"
+#include "plan/trafficprofile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -84,9 +85,8 @@ TargetsPage::TargetsPage(QWidget* parent)
     m_percentile = new QComboBox(this);
     m_percentile->setObjectName(QStringLiteral("percentileCombo"));
     m_percentile->setAccessibleName(tr("Percentile"));
-    const QLocale locale;
-    for (double p : {50.0, 90.0, 95.0, 99.0, 99.9})
-        m_percentile->addItem(tr("p%1").arg(locale.toString(p)), p);
+    for (const double p : core::percentileChoices())
+        m_percentile->addItem(core::percentileLabel(p), p);
     m_percentile->setCurrentIndex(m_percentile->findData(99.0));
 
     m_defaults = new QPushButton(this);

@@ -4,6 +4,7 @@
 
 #include "fieldmessage.h"
 #include "plan/sweepinput.h"
+#include "plan/trafficprofile.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -43,27 +44,10 @@ constexpr qint64 MaxFirstLine = 16 * 1024 * 1024;
 
 QString TrafficPage::productName(const QString& product)
 {
-    if (product == u"rag")
-        return TrafficPage::tr("RAG");
-    if (product == u"reasoning")
-        return TrafficPage::tr("Reasoning");
-    if (product == u"batch")
-        return TrafficPage::tr("Batch");
-    return TrafficPage::tr("Chat");
+    return core::TrafficProfile::of(product).displayName();
 }
 
 namespace {
-
-QString productDescription(const QString& product)
-{
-    if (product == u"rag")
-        return TrafficPage::tr("Retrieval-augmented generation: long prompts of retrieved text, short answers.");
-    if (product == u"reasoning")
-        return TrafficPage::tr("Reasoning: short questions, long answers; steady streaming matters most.");
-    if (product == u"batch")
-        return TrafficPage::tr("Batch: nobody waits for one answer; throughput comes first.");
-    return TrafficPage::tr("Interactive chat: people wait for the first token, then read as the answer streams.");
-}
 
 bool sameShape(const core::Shape& a, const core::Shape& b)
 {
@@ -282,13 +266,8 @@ TrafficPage::TrafficPage(QWidget* parent)
 
 QList<core::Shape> TrafficPage::presets(const QString& product)
 {
-    if (product == u"rag")
-        return {{4096, 256}, {2048, 256}, {8192, 512}};
-    if (product == u"reasoning")
-        return {{512, 4096}, {1024, 8192}, {256, 1024}};
-    if (product == u"batch")
-        return {{1024, 256}, {512, 1024}, {4096, 512}};
-    return {{1024, 256}, {256, 128}, {2048, 512}};
+    const core::TrafficProfile& profile = core::TrafficProfile::of(product);
+    return QList<core::Shape> {profile.shape} + profile.otherShapes;
 }
 
 QString TrafficPage::product() const
@@ -320,7 +299,7 @@ void TrafficPage::fillPresets()
         item->setData(InputRole, s.input);
         item->setData(OutputRole, s.output);
     }
-    m_productDescription->setText(productDescription(product()));
+    m_productDescription->setText(core::TrafficProfile::of(product()).displayDescription());
 }
 
 void TrafficPage::updateMode()
