@@ -2565,6 +2565,41 @@
     </message>
 </context>
 <context>
+    <name>TrafficProfile</name>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Interactive chat: people wait for the first token, then read as the answer streams.</source>
+        <translation>Interaktiver Chat: Menschen warten auf das erste Token und lesen dann mit, während die Antwort gestreamt wird.</translation>
+    </message>
+    <message>
+        <source>RAG</source>
+        <translation>RAG</translation>
+    </message>
+    <message>
+        <source>Retrieval-augmented generation: long prompts of retrieved text, short answers.</source>
+        <translation>Retrieval-Augmented Generation: lange Prompts aus abgerufenem Text, kurze Antworten.</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Reasoning</translation>
+    </message>
+    <message>
+        <source>Reasoning: short questions, long answers; steady streaming matters most.</source>
+        <translation>Reasoning: kurze Fragen, lange Antworten; gleichmäßiges Streaming zählt am meisten.</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Batch: nobody waits for one answer; throughput comes first.</source>
+        <translation>Batch: Niemand wartet auf eine einzelne Antwort; der Durchsatz hat Vorrang.</translation>
+    </message>
+</context>
+<context>
     <name>TrustChecks</name>
     <message>
         <source>Each step reached a steady state</source>
@@ -6852,10 +6887,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Standard-Perzentil</translation>
     </message>
     <message>
-        <source>p%1</source>
-        <translation>p%1</translation>
-    </message>
-    <message>
         <source>Default GPU</source>
         <translation>Standard-GPU</translation>
     </message>
@@ -6958,10 +6989,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Perzentil</translation>
     </message>
     <message>
-        <source>p%1</source>
-        <translation>p%1</translation>
-    </message>
-    <message>
         <source>Use the product&apos;s default targets</source>
         <translation>Standard-Zielwerte des Produkttyps verwenden</translation>
     </message>
@@ -7004,38 +7031,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
 </context>
 <context>
     <name>kp::ui::TrafficPage</name>
-    <message>
-        <source>RAG</source>
-        <translation>RAG</translation>
-    </message>
-    <message>
-        <source>Reasoning</source>
-        <translation>Reasoning</translation>
-    </message>
-    <message>
-        <source>Batch</source>
-        <translation>Batch</translation>
-    </message>
-    <message>
-        <source>Chat</source>
-        <translation>Chat</translation>
-    </message>
-    <message>
-        <source>Retrieval-augmented generation: long prompts of retrieved text, short answers.</source>
-        <translation>Retrieval-Augmented Generation: lange Prompts aus abgerufenem Text, kurze Antworten.</translation>
-    </message>
-    <message>
-        <source>Reasoning: short questions, long answers; steady streaming matters most.</source>
-        <translation>Reasoning: kurze Fragen, lange Antworten; gleichmäßiges Streaming zählt am meisten.</translation>
-    </message>
-    <message>
-        <source>Batch: nobody waits for one answer; throughput comes first.</source>
-        <translation>Batch: Niemand wartet auf eine einzelne Antwort; der Durchsatz hat Vorrang.</translation>
-    </message>
-    <message>
-        <source>Interactive chat: people wait for the first token, then read as the answer streams.</source>
-        <translation>Interaktiver Chat: Menschen warten auf das erste Token und lesen dann mit, während die Antwort gestreamt wird.</translation>
-    </message>
     <message>
         <source>Traffic</source>
         <translation>Traffic</translation>
@@ -7298,10 +7293,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Percentile</source>
         <translation>Perzentil</translation>
-    </message>
-    <message>
-        <source>p%1</source>
-        <translation>p%1</translation>
     </message>
     <message>
         <source>Most settings to measure</source>
