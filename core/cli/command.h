@@ -59,6 +59,8 @@ int integer(const QCommandLineParser& parser, const QString& name, int min, int 
 double number(const QCommandLineParser& parser, const QString& name, double min, double max);
 /// A probability: a number from 0 to 1.
 double rate(const QCommandLineParser& parser, const QString& name);
+/// Users, as a sweep lists them ("1,4,16", or with spaces or semicolons): each a whole number from `min` to `max`.
+QList<int> users(const QCommandLineParser& parser, const QString& name, int min, int max);
 } // namespace option
 
 } // namespace kp::core

@@ -21,6 +21,7 @@
 #include "common/version.h"
 #include "completioncommand.h"
 #include "democommand.h"
+#include "plan/sweepinput.h"
 
 #include <QCommandLineParser>
 
@@ -55,6 +56,19 @@ double number(const QCommandLineParser& parser, const QString& name, double min,
 double rate(const QCommandLineParser& parser, const QString& name)
 {
     return number(parser, name, 0.0, 1.0);
+}
+
+QList<int> users(const QCommandLineParser& parser, const QString& name, int min, int max)
+{
+    QString bad;
+    const std::optional<QList<int>> list = SweepInput::users(parser.value(name), min, max, &bad);
+    if (!list)
+        throw UsageError {QStringLiteral("--%1 takes whole numbers from %2 to %3 separated by commas, not '%4'.")
+                              .arg(name)
+                              .arg(min)
+                              .arg(max)
+                              .arg(bad)};
+    return *list;
 }
 
 } // namespace option

@@ -45,7 +45,11 @@ QList<QCommandLineOption> DemoCommand::options() const
 
 int DemoCommand::run(const QCommandLineParser& parser, CommandIo& io)
 {
+    // Every option is read before the simulator starts: a typo is said at once, and nothing is left running.
     const double speed = option::number(parser, QStringLiteral("speed"), 0.1, 1000);
+    const QList<int> levels = option::users(parser, QStringLiteral("concurrency"), 1, 100000);
+    const int requests
+        = parser.isSet(QStringLiteral("requests")) ? option::integer(parser, QStringLiteral("requests"), 1, 100000) : 0;
     QString error;
     const auto store = openStore(parser, &error);
     if (!store) {
@@ -66,16 +70,9 @@ int DemoCommand::run(const QCommandLineParser& parser, CommandIo& io)
     io.err.flush();
 
     RunOptions options = RunOptions::demoRun(url);
-    options.concurrency.clear();
-    for (const QString& level : parser.value(QStringLiteral("concurrency")).split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int c = level.toInt(&ok);
-        if (!ok || c < 1)
-            throw UsageError {QStringLiteral("--concurrency takes whole numbers above 0, not '%1'.").arg(level)};
-        options.concurrency << c;
-    }
-    if (parser.isSet(QStringLiteral("requests")))
-        options.requestsPerStep = option::integer(parser, QStringLiteral("requests"), 1, 100000);
+    options.concurrency = levels;
+    if (requests > 0)
+        options.requestsPerStep = requests;
     const int code = RunCommand::execute(options, QByteArray(), store.get(), parser.isSet(QStringLiteral("json")), io);
     sim.stop();
     return code;

@@ -66,14 +66,8 @@ int PredictCommand::run(const QCommandLineParser& parser, CommandIo& io)
         if (!Prediction::apply(scratch, setting, &ignored, &error))
             throw UsageError {QStringLiteral("--set and --base: %1").arg(error)};
     }
-    if (parser.isSet(QStringLiteral("fit-users"))) {
-        for (const QString& u : parser.value(QStringLiteral("fit-users")).split(u',', Qt::SkipEmptyParts)) {
-            bool ok = false;
-            request.fitUsers << u.trimmed().toInt(&ok);
-            if (!ok)
-                throw UsageError {QStringLiteral("--fit-users takes loads such as 1,4,16, not '%1'.").arg(u)};
-        }
-    }
+    if (parser.isSet(QStringLiteral("fit-users")))
+        request.fitUsers = option::users(parser, QStringLiteral("fit-users"), 1, 100000);
     QString error;
     const auto store = openStore(parser, &error);
     if (!store) {

@@ -40,23 +40,6 @@
 
 namespace kp::core {
 
-namespace {
-
-QList<int> intList(const QCommandLineParser& p, const QString& name, int min, int max)
-{
-    QString bad;
-    const std::optional<QList<int>> list = SweepInput::users(p.value(name), min, max, &bad);
-    if (!list)
-        throw UsageError {QStringLiteral("--%1 takes whole numbers from %2 to %3 separated by commas, not '%4'.")
-                              .arg(name)
-                              .arg(min)
-                              .arg(max)
-                              .arg(bad)};
-    return *list;
-}
-
-} // namespace
-
 QString RunCommand::summary() const
 {
     return QStringLiteral("Benchmark a server: a concurrency sweep, stored, with a summary.");
@@ -246,7 +229,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             throw UsageError {
                 QStringLiteral("--seed takes a whole number from 0, not '%1'.").arg(p.value(QStringLiteral("seed")))};
     }
-    o.concurrency = intList(p, QStringLiteral("concurrency"), 1, 100000);
+    o.concurrency = option::users(p, QStringLiteral("concurrency"), 1, 100000);
     {
         QString bad;
         const std::optional<QList<double>> rates = SweepInput::rates(p.value(QStringLiteral("rate")), &bad);

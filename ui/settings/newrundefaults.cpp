@@ -3,6 +3,7 @@
 #include "newrundefaults.h"
 
 #include "common/urlcredentials.h"
+#include "plan/sweepinput.h"
 
 #include <QSettings>
 #include <QStringList>
@@ -37,11 +38,11 @@ NewRunDefaults NewRunDefaults::load()
     d.percentile = positive(settings.value(QStringLiteral("percentile"))).value_or(0);
     d.gpu = settings.value(QStringLiteral("gpu")).toString();
     d.lastUrl = core::withoutCredentials(QUrl(settings.value(QStringLiteral("lastUrl")).toString()));
-    for (const QString& level :
-        settings.value(QStringLiteral("lastConcurrency")).toString().split(u',', Qt::SkipEmptyParts)) {
-        if (const int users = level.toInt(); users > 0)
-            d.lastConcurrency << users;
-    }
+    // Read as the wizard's own field reads it; a list edited into something else is no list.
+    QString bad;
+    d.lastConcurrency
+        = core::SweepInput::users(settings.value(QStringLiteral("lastConcurrency")).toString(), 1, 100000, &bad)
+              .value_or(QList<int>());
     d.lastQuick = settings.value(QStringLiteral("lastQuick"), false).toBool();
     return d;
 }
