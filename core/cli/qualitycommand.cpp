@@ -249,6 +249,8 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     }
     const QualityPassInfo& info = stored->info;
     const std::vector<QualityAnswer>& answers = stored->answers;
+    if (const QString warning = QualityAsker::noneRight(id, answers); !warning.isEmpty())
+        io.err << "Warning: " << warning << '\n';
     const PassFigures f = figures(answers, options.repeat);
     const std::optional<double> noise = qualityNoiseFloor(*stored);
 

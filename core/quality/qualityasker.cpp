@@ -4,6 +4,7 @@
 
 #include "net/replylimit.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -285,16 +286,39 @@ qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions
         *error = failure;
         return -1;
     }
-    const auto answered = std::count_if(
-        asker.answers().begin(), asker.answers().end(), [](const QualityAnswer& a) { return a.answered(); });
-    if (answered == 0) {
-        *error = QStringLiteral("every one of the %1 requests failed (the first: %2). Nothing was stored; check the "
-                                "server and ask again.")
-                     .arg(asker.answers().size())
-                     .arg(asker.answers().empty() ? QString() : asker.answers().front().error);
+    return asker.store(role, allowedDropPp, store, error);
+}
+
+qint64 QualityAsker::store(
+    const QString& role, std::optional<double> allowedDropPp, RunStore& store, QString* error) const
+{
+    if (std::none_of(m_answers.begin(), m_answers.end(), [](const QualityAnswer& a) { return a.answered(); })) {
+        *error = QCoreApplication::translate("QualityAsker",
+            "Every one of the %1 requests failed (the first: %2). Nothing was stored; check the server and ask again.")
+                     .arg(m_answers.size())
+                     .arg(m_answers.empty() ? QString() : m_answers.front().error);
         return -1;
     }
-    return QualityStore(store).savePass(asker.passInfo(role, allowedDropPp), asker.answers(), error);
+    QString why;
+    const qint64 id = QualityStore(store).savePass(passInfo(role, allowedDropPp), m_answers, &why);
+    if (id < 0)
+        *error = QCoreApplication::translate("QualityAsker", "The answers could not be stored: %1").arg(why);
+    return id;
+}
+
+QString QualityAsker::noneRight(qint64 passId, const std::vector<QualityAnswer>& answers)
+{
+    const auto answered
+        = std::count_if(answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered(); });
+    if (answered == 0 || std::any_of(answers.begin(), answers.end(), [](const QualityAnswer& a) {
+            return a.answered() && a.correct;
+        }))
+        return {};
+    return QCoreApplication::translate("QualityAsker",
+        "Stored as pass %1, but none of its %2 answers was right. The server answers, but not these questions: check "
+        "the model it serves, its chat template and the question set before you compare against this pass.")
+        .arg(passId)
+        .arg(answered);
 }
 
 QualityPassInfo QualityAsker::passInfo(const QString& role, std::optional<double> allowedDropPp) const

@@ -209,40 +209,22 @@ void QualityAskDialog::finished(bool ok, const QString& error)
         m_message->setText(tr("Nothing was asked or stored: %1").arg(error));
         return;
     }
-    const std::vector<QualityAnswer>& answers = m_asker->answers();
-    if (std::none_of(answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered(); })) {
-        m_message->setText(tr("Every request failed (the first: %1). Nothing was stored; check the server and ask "
-                              "again.")
-                               .arg(answers.empty() ? QString() : answers.front().error));
-        return;
-    }
     const QString role = m_role->currentData().toString();
-    const QualityPassInfo info
-        = m_asker->passInfo(role, role == u"before" ? std::optional<double>(m_allowedDrop->value()) : std::nullopt);
     QString storeError;
     const std::unique_ptr<RunStore> store = RunStore::open(m_path, &storeError, QStringLiteral("quality-ask"));
     if (!store) {
         m_message->setText(tr("The answers could not be stored: %1").arg(storeError));
         return;
     }
-    QualityStore quality(*store);
-    m_passId = quality.savePass(info, answers, &storeError);
+    m_passId = m_asker->store(
+        role, role == u"before" ? std::optional<double>(m_allowedDrop->value()) : std::nullopt, *store, &storeError);
     if (m_passId < 0) {
-        m_message->setText(tr("The answers could not be stored: %1").arg(storeError));
+        m_message->setText(storeError);
         return;
     }
-    // A server that answers every question and gets none right is kept (it is what was measured), but said
-    // before the dialog closes: as a before pass it would make any after pass look no worse.
-    const auto answered
-        = std::count_if(answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered(); });
-    if (std::none_of(
-            answers.begin(), answers.end(), [](const QualityAnswer& a) { return a.answered() && a.correct; })) {
-        m_message->setText(QStringLiteral("⚠ ")
-            + tr("Stored as pass %1, but none of its %2 answers was right. The server answers, but not "
-                 "these questions: check the model it serves, its chat template and the question set "
-                 "before you compare against this pass.")
-                  .arg(m_passId)
-                  .arg(answered));
+    // Said before the dialog closes, with a way to close it that is not OK.
+    if (const QString warning = QualityAsker::noneRight(m_passId, m_asker->answers()); !warning.isEmpty()) {
+        m_message->setText(QStringLiteral("⚠ ") + warning);
         m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("&Close"));
         for (QAbstractButton* b : m_buttons->buttons())
             if (m_buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)

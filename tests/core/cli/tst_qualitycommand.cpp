@@ -205,6 +205,24 @@ private slots:
         QVERIFY2(text.out.contains(u"left out"), qPrintable(text.out));
     }
 
+    // A server that answers every question and gets none right is kept, as measured, and said at once, as the
+    // window says it: compared against, such a before pass would make any after pass look no worse.
+    void aPassWithNoAnswerRightIsKeptAndSaid()
+    {
+        SimProcess wrong;
+        QString error;
+        QVERIFY2(wrong.start(answering(0, 7), &error), qPrintable(error));
+        const QString db = m_dir.filePath(QStringLiteral("none-right.sqlite"));
+        const KneepointResult r
+            = runKneepoint({QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"), wrong.baseUrl(),
+                               QStringLiteral("--db"), db, QStringLiteral("--repeat"), QStringLiteral("1")},
+                AskTimeoutMs);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("Warning: Stored as pass 1, but none of its 256 answers was right.")),
+            qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"0.0% right"), qPrintable(r.out));
+    }
+
     void malformedSetAsksNothing()
     {
         SimProcess sim;
