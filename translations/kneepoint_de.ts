@@ -999,6 +999,21 @@
     </message>
 </context>
 <context>
+    <name>QualityAsker</name>
+    <message>
+        <source>Every one of the %1 requests failed (the first: %2). Nothing was stored; check the server and ask again.</source>
+        <translation>Alle %1 Anfragen sind fehlgeschlagen (die erste: %2). Es wurde nichts gespeichert; prüfen Sie den Server und fragen Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The answers could not be stored: %1</source>
+        <translation>Die Antworten konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Stored as pass %1, but none of its %2 answers was right. The server answers, but not these questions: check the model it serves, its chat template and the question set before you compare against this pass.</source>
+        <translation>Als Durchgang %1 gespeichert, aber keine seiner %2 Antworten war richtig. Der Server antwortet, aber nicht auf diese Fragen: prüfen Sie das bereitgestellte Modell, seine Chat-Vorlage und den Fragensatz, bevor Sie mit diesem Durchgang vergleichen.</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>No data</source>
@@ -6021,20 +6036,12 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Es wurde nichts gefragt oder gespeichert: %1</translation>
     </message>
     <message>
-        <source>Every request failed (the first: %1). Nothing was stored; check the server and ask again.</source>
-        <translation>Jede Anfrage ist fehlgeschlagen (die erste: %1). Es wurde nichts gespeichert; prüfen Sie den Server und fragen Sie erneut.</translation>
-    </message>
-    <message>
         <source>The answers could not be stored: %1</source>
         <translation>Die Antworten konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>The API key %1</source>
         <translation>Der API-Schlüssel %1</translation>
-    </message>
-    <message>
-        <source>Stored as pass %1, but none of its %2 answers was right. The server answers, but not these questions: check the model it serves, its chat template and the question set before you compare against this pass.</source>
-        <translation>Als Durchgang %1 gespeichert, aber keine seiner %2 Antworten war richtig. Der Server antwortet, aber nicht auf diese Fragen: prüfen Sie das bereitgestellte Modell, seine Chat-Vorlage und den Fragensatz, bevor Sie mit diesem Durchgang vergleichen.</translation>
     </message>
     <message>
         <source>&amp;Close</source>
