@@ -21,7 +21,8 @@ struct SummaryRow
     ServerDeltas server;
 };
 
-/// The end-of-run table and its JSON, shared by `run`, `show` and `demo`. Figures are shown in the server's time:
+/// The end-of-run table and its JSON of `run`, and so of `demo` and `launch --then-run`, which end through
+/// RunCommand::execute (`show` prints the report instead). Figures are shown in the server's time:
 /// client measurements × `timeScale` (1 for a real server, the simulator's speed otherwise).
 namespace SummaryTable {
 QString table(const std::vector<SummaryRow>& rows, double timeScale, double percentile);
