@@ -107,9 +107,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     // dead server.
     target.baseUrl = Doctor::normalizeUrl(parser.value(QStringLiteral("url")));
     target.connectTimeoutMs = timeoutMs;
-    target.firstByteTimeoutMs = timeoutMs;
-    target.stallTimeoutMs = timeoutMs;
-    target.requestTimeoutMs = timeoutMs;
+    target.waitAtMost(timeoutMs);
     target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
     target.caFile = caFile(parser);
 

@@ -299,10 +299,7 @@ static RequestRecord streamedByTheEngine(
     const LoadTarget& target, int timeoutMs, const QJsonObject& request, QString* error)
 {
     LoadTarget t = target;
-    t.connectTimeoutMs = std::min(t.connectTimeoutMs, timeoutMs);
-    t.firstByteTimeoutMs = timeoutMs;
-    t.stallTimeoutMs = timeoutMs;
-    t.requestTimeoutMs = timeoutMs;
+    t.waitAtMost(timeoutMs);
     RequestTemplate one;
     one.path = target.rootPath().toUtf8() + "/v1/completions";
     one.body = QJsonDocument(request).toJson(QJsonDocument::Compact);

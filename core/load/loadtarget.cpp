@@ -10,6 +10,8 @@
 #include <QSslConfiguration>
 #include <QSslSocket>
 
+#include <algorithm>
+
 namespace kp::core {
 
 QString LoadTarget::rootPath() const
@@ -87,6 +89,14 @@ QUrl LoadTarget::endpoint(const QString& path) const
     url.setQuery(QString());
     url.setFragment(QString());
     return url;
+}
+
+void LoadTarget::waitAtMost(int ms)
+{
+    connectTimeoutMs = std::min(connectTimeoutMs, ms);
+    firstByteTimeoutMs = ms;
+    stallTimeoutMs = ms;
+    requestTimeoutMs = ms;
 }
 
 HttpClient::Settings LoadTarget::httpSettings(int timeoutMs, const Cancellation* cancellation) const

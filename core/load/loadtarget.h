@@ -30,6 +30,10 @@ struct LoadTarget
     /// --ca-file: PEM certificates trusted beside the system's, for a server whose certificate a private CA signed.
     QString caFile;
 
+    /// Every wait bounded by `ms`: connecting, the headers, a silence and the whole request, as a check (the doctor,
+    /// the wizard's Detect) waits, where one bound is the whole promise.
+    void waitAtMost(int ms);
+
     QString host() const { return baseUrl.host(); }
     quint16 port() const { return quint16(baseUrl.port(baseUrl.scheme() == u"https" ? 443 : 80)); }
     /// The path the server's endpoints hang under, without a trailing slash or /v1: empty for

@@ -63,6 +63,20 @@ QStringList RunOptions::products()
     return TrafficProfile::ids();
 }
 
+LoadTarget RunOptions::target(const QByteArray& apiKey) const
+{
+    LoadTarget t;
+    t.baseUrl = url;
+    t.apiKey = apiKey;
+    t.connectTimeoutMs = connectTimeoutMs;
+    t.firstByteTimeoutMs = firstByteTimeoutMs;
+    t.stallTimeoutMs = stallTimeoutMs;
+    t.requestTimeoutMs = requestTimeoutMs;
+    t.verifyTls = !insecure;
+    t.caFile = caFile;
+    return t;
+}
+
 RunOptions RunOptions::resolved() const
 {
     RunOptions r = *this;

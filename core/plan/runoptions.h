@@ -116,6 +116,8 @@ struct RunOptions
     std::uint64_t seed = 0;
     bool demo = false;
 
+    /// The server a run of these options loads, with `apiKey`: its URL, waits and TLS.
+    LoadTarget target(const QByteArray& apiKey) const;
     /// The product's defaults filled in where the user gave nothing.
     RunOptions resolved() const;
     /// Every option, for the run store and reports; never the API key.

@@ -107,14 +107,7 @@ RunPipeline::RunPipeline(const RunOptions& options, const QByteArray& apiKey, Ru
     , m_options(options.resolved())
     , m_store(store)
 {
-    m_target.baseUrl = m_options.url;
-    m_target.apiKey = apiKey;
-    m_target.connectTimeoutMs = m_options.connectTimeoutMs;
-    m_target.firstByteTimeoutMs = m_options.firstByteTimeoutMs;
-    m_target.stallTimeoutMs = m_options.stallTimeoutMs;
-    m_target.requestTimeoutMs = m_options.requestTimeoutMs;
-    m_target.verifyTls = !m_options.insecure;
-    m_target.caFile = m_options.caFile;
+    m_target = m_options.target(apiKey);
     m_promptOffset = QRandomGenerator::global()->generate64();
 }
 

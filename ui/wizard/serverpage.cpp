@@ -401,9 +401,7 @@ void ServerPage::detect()
     target.baseUrl = *url;
     target.apiKey = apiKey();
     target.connectTimeoutMs = DetectTimeoutMs;
-    target.firstByteTimeoutMs = DetectTimeoutMs;
-    target.stallTimeoutMs = DetectTimeoutMs;
-    target.requestTimeoutMs = DetectTimeoutMs;
+    target.waitAtMost(DetectTimeoutMs);
     target.verifyTls = !insecure();
     target.caFile = caFile();
     auto* job = new DetectJob(target, DetectTimeoutMs);
