@@ -379,11 +379,8 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
         if (!arg && simulated && EngineArgAllowList::builtIn().check(text, &vllmError))
             return usage(QCoreApplication::translate("LaunchRequest",
                 "%1 is a vLLM argument the simulated server does not model: launch vLLM itself (a container or "
-                "the local runtime) to measure it. The simulator models %2.")
-                             .arg(text.section(u'=', 0, 0),
-                                 QStringLiteral("--max-num-seqs, --max-num-batched-tokens, --max-model-len, "
-                                                "--kv-cache-dtype, --enable-prefix-caching, --block-size, "
-                                                "--gpu-memory-utilization and --num-gpu-blocks-override")));
+                "the local runtime) to measure it. The simulator takes %2.")
+                             .arg(text.section(u'=', 0, 0), EngineArgAllowList::simulator().describeAllowed()));
         if (!arg)
             return usage(error);
         for (const EngineArg& earlier : std::as_const(plan.engineArgs)) {
