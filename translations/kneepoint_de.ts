@@ -863,12 +863,12 @@
         <translation>Der simulierte Server bildet eine GPU nach: Setzen Sie %1 auf 1, oder starten Sie vLLM selbst.</translation>
     </message>
     <message>
-        <source>%1 is a vLLM argument the simulated server does not model: launch vLLM itself (a container or the local runtime) to measure it. The simulator models %2.</source>
-        <translation>%1 ist ein vLLM-Argument, das der simulierte Server nicht nachbildet: Starten Sie vLLM selbst (in einem Container oder mit der lokalen Laufzeit), um es zu messen. Der Simulator bildet %2 nach.</translation>
-    </message>
-    <message>
         <source>Which GPU should the simulated server model? Choose one under “GPU”.</source>
         <translation>Welche GPU soll der simulierte Server nachbilden? Wählen Sie eine unter „GPU“.</translation>
+    </message>
+    <message>
+        <source>%1 is a vLLM argument the simulated server does not model: launch vLLM itself (a container or the local runtime) to measure it. The simulator takes %2.</source>
+        <translation>%1 ist ein vLLM-Argument, das der simulierte Server nicht nachbildet: Starten Sie vLLM selbst (in einem Container oder mit der lokalen Laufzeit), um es zu messen. Der Simulator nimmt %2.</translation>
     </message>
 </context>
 <context>
