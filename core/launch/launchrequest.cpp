@@ -5,11 +5,11 @@
 #include "catalog/catalog.h"
 #include "catalog/ggufmodel.h"
 #include "catalog/modelresolver.h"
+#include "common/kneepointbinary.h"
 #include "launch/engineargallowlist.h"
 #include "launch/imagereference.h"
 #include "launch/llamamemoryestimate.h"
 #include "launch/vramestimate.h"
-#include "sim/simulatorprocess.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -310,7 +310,7 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
             return usage(QCoreApplication::translate(
                 "LaunchRequest", "The simulated server models one GPU: set %1 to 1, or launch vLLM itself.")
                              .arg(option("gpus")));
-        plan.engineProgram = SimulatorProcess::defaultBinary();
+        plan.engineProgram = kneepointBinary();
     } else if (plan.runtime == LaunchRuntime::Local) {
         if (!engineCommand.isEmpty())
             plan.engineProgram = engineCommand;

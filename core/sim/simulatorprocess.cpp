@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulatorprocess.h"
 
-#include <QCoreApplication>
+#include "common/kneepointbinary.h"
+
 #include <QEventLoop>
 #include <QRegularExpression>
 
@@ -35,8 +36,7 @@ SimulatorProcess::~SimulatorProcess()
 
 QString SimulatorProcess::defaultBinary()
 {
-    const QString fromEnvironment = qEnvironmentVariable("KNEEPOINT_BINARY");
-    return fromEnvironment.isEmpty() ? QCoreApplication::applicationFilePath() : fromEnvironment;
+    return kneepointBinary();
 }
 
 void SimulatorProcess::start(const QStringList& arguments, const QString& binary, int timeoutMs)
