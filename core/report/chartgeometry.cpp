@@ -649,19 +649,38 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
             n += box.intersects(other) ? 10 : 0;
         return n;
     };
+    // A place whose label would leave the chart, slid back inside it where the label fits at all: a label longer
+    // than the room on either side of its point (German's "Bestes unter dem Zielwert: 16 Nutzer" beside a point near
+    // the plot's left edge) was cut off at the chart's edge.
+    const auto slidIn = [&](std::pair<QPointF, ChartText::Anchor> place, const PendingLabel& label) {
+        const QRectF box = boxOf(place.first, place.second, label.text, label.size);
+        const auto shift = [](double lo, double hi, double boundLo, double boundHi) {
+            if (hi - lo > boundHi - boundLo)
+                return 0.0;
+            return lo < boundLo ? boundLo - lo : hi > boundHi ? boundHi - hi : 0.0;
+        };
+        place.first += QPointF(shift(box.left(), box.right(), bounds.left(), bounds.right()),
+            shift(box.top(), box.bottom(), bounds.top(), bounds.bottom()));
+        return place;
+    };
     for (const PendingLabel& label : pending) {
         if (label.text.isEmpty())
             continue;
+        std::vector<std::pair<QPointF, ChartText::Anchor>> places = label.places;
+        for (const auto& place : label.places) {
+            if (const auto inside = slidIn(place, label); inside.first != place.first)
+                places.push_back(inside);
+        }
         std::size_t best = 0;
         int bestCost = std::numeric_limits<int>::max();
-        for (std::size_t i = 0; i < label.places.size(); ++i) {
-            const int c = cost(boxOf(label.places[i].first, label.places[i].second, label.text, label.size));
+        for (std::size_t i = 0; i < places.size(); ++i) {
+            const int c = cost(boxOf(places[i].first, places[i].second, label.text, label.size));
             if (c < bestCost) {
                 bestCost = c;
                 best = i;
             }
         }
-        const auto& [at, anchor] = label.places[best];
+        const auto& [at, anchor] = places[best];
         taken.push_back(boxOf(at, anchor, label.text, label.size));
         g.texts.push_back({label.text, at, anchor, label.size, label.bold, false, label.color});
     }

@@ -415,9 +415,13 @@ void SpecChartView::placeLabels()
             anchor = t.anchor;
             break;
         }
-        const double left = anchor == core::ChartText::Anchor::Start ? baseline.x()
-            : anchor == core::ChartText::Anchor::Middle              ? baseline.x() - width / 2
-                                                                     : baseline.x() - width;
+        double left = anchor == core::ChartText::Anchor::Start ? baseline.x()
+            : anchor == core::ChartText::Anchor::Middle        ? baseline.x() - width / 2
+                                                               : baseline.x() - width;
+        // Inside the chart, whatever the desktop font makes of the geometry's estimate of the text's width: a long
+        // label (German's "Bestes unter dem Zielwert: 16 Nutzer") beside a point near an edge was cut there.
+        if (width <= c->size().width())
+            left = std::clamp(left, 0.0, c->size().width() - width);
         label.item->setPos(left, baseline.y() - metrics.ascent());
     }
 }

@@ -142,8 +142,9 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     form->addRow(m_e2el);
     form->addRow(tr("Percentile"), m_percentile);
     form->addRow(tr("GPU"), m_gpu);
-    form->addRow(QString(), m_reset);
-    form->addRow(QString(), m_saveScenario);
+    // Across the panel, not in the fields' column: German "Auf die Ziele des Laufs zurücksetzen" did not fit there.
+    form->addRow(m_reset);
+    form->addRow(m_saveScenario);
 
     bind(m_ttft, m_ttftField, kTtftLow, kTtftHigh);
     bind(m_tpot, m_tpotField, kTpotLow, kTpotHigh);

@@ -219,6 +219,32 @@ private slots:
 
     // A target's side tinted: a vertical rule at x = 20 shading "more" covers the plot from the rule to its right
     // edge, a horizontal one shading "less" from the rule down; a rule without shade tints nothing.
+    // A mark's label longer than the room on either side of its point is slid back into the chart, not cut off at
+    // its edge: German's "Bestes unter dem Zielwert: 16 Nutzer" beside a point near the left of a 340 px chart.
+    void aLongMarkLabelStaysInTheChart()
+    {
+        ChartSpec spec = sweep();
+        spec.marks.clear();
+        spec.marks.push_back(
+            {8, 640, QStringLiteral("Bestes unter dem Zielwert: 16 Nutzer"), QStringLiteral("#2ca02c")});
+        const QRectF bounds(0, 0, 340, 320);
+        const ChartGeometry g = ChartGeometry::of(spec, bounds);
+        bool found = false;
+        for (const ChartText& t : g.texts) {
+            if (!t.text.startsWith(u"Bestes"))
+                continue;
+            found = true;
+            const double w = ChartGeometry::textWidth(t.text, t.size);
+            const double left = t.anchor == ChartText::Anchor::Start ? t.at.x()
+                : t.anchor == ChartText::Anchor::Middle              ? t.at.x() - w / 2
+                                                                     : t.at.x() - w;
+            QVERIFY2(left >= bounds.left() && left + w <= bounds.right(),
+                qPrintable(
+                    QStringLiteral("from %1 to %2 in a chart %3 wide").arg(left).arg(left + w).arg(bounds.width())));
+        }
+        QVERIFY(found);
+    }
+
     void rulesShadeTheirSide()
     {
         ChartSpec spec;

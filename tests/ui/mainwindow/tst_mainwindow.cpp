@@ -48,6 +48,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
 #include <QImage>
 #include <QJsonDocument>
@@ -84,6 +85,7 @@
 #include <QTextStream>
 #include <QTimer>
 #include <QToolBar>
+#include <QTranslator>
 
 using namespace kp::ui;
 using namespace Qt::StringLiterals;
@@ -1407,6 +1409,73 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&elsewhere));
         QCOMPARE(elsewhere.history()->selectedRun(), 2);
         QCOMPARE(elsewhere.findChild<QTabWidget*>(QStringLiteral("mainTabs"))->currentIndex(), 0);
+        qunsetenv("KNEEPOINT_NO_DEMO");
+    }
+
+    // At 1280×800, in English and in German, the what-if panel's buttons and the key chart's labels show their whole
+    // text: German's "Auf die Ziele des Laufs zurücksetzen" was cut to "…zurückset" in the column of the fields, and
+    // "Bestes unter dem Zielwert: 16 Nutzer" at the chart's left edge.
+    void theReportShowsWholeWordsInEnglishAndGerman_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << QString();
+        QTest::newRow("German") << QStringLiteral("de");
+    }
+    void theReportShowsWholeWordsInEnglishAndGerman()
+    {
+        QFETCH(QString, language);
+        QTranslator german;
+        if (!language.isEmpty()) {
+            QVERIFY(german.load(QStringLiteral("kneepoint_") + language, QStringLiteral(KNEEPOINT_TRANSLATIONS_DIR)));
+            QCoreApplication::installTranslator(&german);
+        }
+        const auto uninstall = qScopeGuard([&german] { QCoreApplication::removeTranslator(&german); });
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.history()->selectRun(2));
+        // In either language: the report is shown once its capacity card says something.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.reportView()->capacityText().isEmpty(), 30'000);
+        window.resize(1280, 800);
+        QTRY_COMPARE(window.size(), QSize(1280, 800));
+        // The page fits its viewport: nothing scrolls sideways, in either language.
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("reportScroll"));
+        QVERIFY(scroll);
+        QCoreApplication::processEvents();
+        QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+            qPrintable(QStringLiteral("the page is %1 px wide in a viewport of %2")
+                           .arg(scroll->widget()->width())
+                           .arg(scroll->viewport()->width())));
+        for (const char* name : {"whatIfReset", "whatIfSaveScenario"}) {
+            auto* button = window.findChild<QPushButton*>(QLatin1String(name));
+            QVERIFY(button && button->isVisible());
+            QVERIFY2(button->width() >= button->sizeHint().width(),
+                qPrintable(QStringLiteral("%1 “%2”: %3 px of the %4 it needs")
+                               .arg(QLatin1String(name), button->text())
+                               .arg(button->width())
+                               .arg(button->sizeHint().width())));
+        }
+        // The key chart's labels stay in the chart: German's "Bestes unter dem Zielwert: 16 Nutzer" was cut at its
+        // left edge, beside a point near the plot's left.
+        auto* chart = window.findChild<SpecChartView*>(QStringLiteral("chart-throughput-latency"));
+        QVERIFY(chart && chart->chart());
+        const QRectF area(QPointF(0, 0), chart->chart()->size());
+        for (QGraphicsItem* item : chart->chart()->childItems()) {
+            auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+            if (!text || !text->isVisible())
+                continue;
+            const QRectF box = text->mapRectToParent(text->boundingRect());
+            QVERIFY2(area.contains(box),
+                qPrintable(QStringLiteral("“%1” at %2…%3 in a chart %4 wide")
+                               .arg(text->text())
+                               .arg(box.left())
+                               .arg(box.right())
+                               .arg(area.width())));
+        }
+        screenshot(window, QStringLiteral("whatif-1280") + (language.isEmpty() ? QString() : u'-' + language));
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
