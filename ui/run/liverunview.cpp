@@ -12,6 +12,7 @@
 #include <QChartView>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -120,6 +121,31 @@ QValueAxis* makeValueAxis()
     auto* axis = new QValueAxis;
     axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
+}
+
+// Qt gives each label of a horizontal axis the plot's width over its number of ticks and cuts what does not fit: a
+// sweep to 128 users on a third of a 1280 px window read "1…" for 128. So the base of the load axis doubles (2, 4,
+// 8, …) until every label fits whole: fewer levels are named, none is cut.
+void fitLoadAxisLabels(QLogValueAxis* axis, double plotWidth)
+{
+    if (plotWidth <= 0 || axis->min() <= 0 || axis->max() <= axis->min())
+        return;
+    const QFontMetricsF metrics(axis->labelsFont());
+    constexpr double padding = 2 * 4 + 4; // Qt's padding on each side of a label, and a little air
+    double base = 2;
+    for (; base < 1 << 20; base *= 2) {
+        const int first = int(std::ceil(std::log(axis->min()) / std::log(base)));
+        const int ticks = int(std::ceil(std::log(axis->max()) / std::log(base))) - first;
+        if (ticks <= 1)
+            break;
+        double widest = 0;
+        for (int i = 0; i < ticks; ++i)
+            widest = std::max(widest, metrics.horizontalAdvance(QString::asprintf("%g", std::pow(base, first + i))));
+        if (widest + padding <= plotWidth / ticks)
+            break;
+    }
+    if (axis->base() != base)
+        axis->setBase(base);
 }
 
 void attach(QChart* chart, QLineSeries* series, QAbstractAxis* x, QAbstractAxis* y)
@@ -327,6 +353,9 @@ LiveRunView::LatencyChart LiveRunView::makeLatencyChart(
     c.target = makeSeries(metric + QStringLiteral("TargetSeries"), false);
     attach(chart, c.series, c.loadAxis, c.valueAxis);
     attach(chart, c.target, c.loadAxis, c.valueAxis);
+    QLogValueAxis* axis = c.loadAxis;
+    connect(
+        chart, &QChart::plotAreaChanged, axis, [axis](const QRectF& area) { fitLoadAxisLabels(axis, area.width()); });
     return c;
 }
 
@@ -416,6 +445,7 @@ void LiveRunView::setUpLatencyChart(LatencyChart& chart, const QString& metric, 
         highest = std::max(lowest, *std::max_element(o.concurrency.begin(), o.concurrency.end()));
     }
     chart.loadAxis->setRange(lowest / 1.5, highest * 1.5);
+    fitLoadAxisLabels(chart.loadAxis, chart.view->chart()->plotArea().width());
     chart.valueAxis->setTitleText(tr("%1 %2 (ms)").arg(metric, percentileName()));
     chart.series->setName(tr("%1 %2").arg(metric, percentileName()));
     chart.target->setVisible(target.has_value());

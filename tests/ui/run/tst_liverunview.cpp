@@ -10,9 +10,12 @@
 #include "store/runstore.h"
 #include "support/simprocess.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
@@ -257,6 +260,69 @@ private Q_SLOTS:
             qPrintable(figures->text() + u" / " + ttftCell));
         QVERIFY2(figures->text().contains(QStringLiteral("TPOT p99 %1 ms").arg(tpotCell)),
             qPrintable(figures->text() + u" / " + tpotCell));
+    }
+
+    // A sweep to 128 users on a chart a third of a 1280 px window wide read "1…" for 128: every label of the load
+    // axis is whole at any width, and a wide chart still names every level.
+    void theLoadAxisNamesItsLevelsWhole()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("axis.sqlite"));
+        RunController controller;
+        LiveRunView view(&controller);
+        view.resize(1000, 700); // the live view's share of a 1280×800 window
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy finished(&controller, &RunController::finished);
+        QVERIFY(controller.start(options(m_sim.baseUrl(), {1, 2, 4, 8, 16, 32, 64, 128}, 4, Shape {128, 64}), {}, db));
+        auto* chart = view.findChild<QChartView*>(QStringLiteral("ttftChart"));
+        QVERIFY(chart);
+        const auto labels = [chart] {
+            QStringList texts;
+            for (QGraphicsItem* item : chart->scene()->items()) {
+                if (auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                    texts << text->toPlainText();
+            }
+            return texts;
+        };
+        // The load axis's labels: those under the plot, the level's number or what Qt left of it.
+        const auto loadLabels = [chart] {
+            QStringList texts;
+            const double bottom = chart->chart()->mapToScene(chart->chart()->plotArea().bottomLeft()).y();
+            for (QGraphicsItem* item : chart->scene()->items()) {
+                auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
+                if (text && text->isVisible() && text->sceneBoundingRect().top() >= bottom
+                    && text->toPlainText().front().isDigit())
+                    texts << text->toPlainText();
+            }
+            return texts;
+        };
+        const auto levels = [&loadLabels] {
+            QList<int> named;
+            for (const QString& text : loadLabels())
+                named << text.toInt();
+            std::sort(named.begin(), named.end());
+            return named;
+        };
+        const auto whole = [&labels] {
+            const QString all = labels().join(u" | ");
+            return std::pair(!all.contains(u'…') && !all.contains(QStringLiteral("...")), all);
+        };
+        QApplication::processEvents();
+        QTRY_VERIFY(!levels().isEmpty());
+        const auto [narrowWhole, narrow] = whole();
+        QVERIFY2(narrowWhole, qPrintable(narrow));
+        QVERIFY2(levels().size() >= 3, qPrintable(narrow));
+        for (const int users : levels())
+            QVERIFY2(users > 0 && (users & (users - 1)) == 0, qPrintable(narrow)); // each a planned level
+        screenshot(&view, QStringLiteral("liverun-narrow-sweep.png"));
+
+        view.resize(2400, 700);
+        QTRY_COMPARE(levels(), (QList<int> {1, 2, 4, 8, 16, 32, 64, 128}));
+        const auto [wideWhole, wide] = whole();
+        QVERIFY2(wideWhole, qPrintable(wide));
+        screenshot(&view, QStringLiteral("liverun-wide-sweep.png"));
+        controller.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30'000);
     }
 
     void stopKeepsTheCompletedSteps()
