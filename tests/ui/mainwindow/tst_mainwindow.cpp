@@ -1479,6 +1479,84 @@ private Q_SLOTS:
         qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
+    // The dialogs of the last rounds (Settings, Start a server with the simulated runtime, Tune, a run's name and
+    // notes, Ask a quality pass, and the wizard's first page) at the size they open with, in English and German:
+    // every button, box and one-line label shows its whole text, and each is kept as a picture, light and dark.
+    void theNewDialogsShowWholeWords_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << QString();
+        QTest::newRow("German") << QStringLiteral("de");
+    }
+    void theNewDialogsShowWholeWords()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        if (!language.isEmpty()) {
+            QVERIFY(
+                translator.load(QStringLiteral("kneepoint_") + language, QStringLiteral(KNEEPOINT_TRANSLATIONS_DIR)));
+            QCoreApplication::installTranslator(&translator);
+        }
+        const auto uninstall = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        const QString suffix = language.isEmpty() ? QString() : u'-' + language;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("dialogs.sqlite"));
+
+        const auto check = [&suffix](QWidget& dialog, const QString& name) {
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QCoreApplication::processEvents();
+            QStringList cut;
+            for (QWidget* w : dialog.findChildren<QWidget*>()) {
+                if (!w->isVisibleTo(&dialog))
+                    continue;
+                QString text;
+                if (auto* button = qobject_cast<QAbstractButton*>(w))
+                    text = button->text();
+                else if (auto* label = qobject_cast<QLabel*>(w); label && !label->wordWrap())
+                    text = label->text();
+                else if (auto* box = qobject_cast<QComboBox*>(w))
+                    text = box->currentText();
+                if (text.isEmpty() || w->width() >= w->sizeHint().width())
+                    continue;
+                cut << QStringLiteral("“%1” %2 of %3 px").arg(text).arg(w->width()).arg(w->sizeHint().width());
+            }
+            QVERIFY2(cut.isEmpty(), qPrintable(name + u": " + cut.join(u"; ")));
+            screenshot(dialog, name + suffix);
+        };
+
+        {
+            SettingsDialog settings;
+            check(settings, QStringLiteral("dialog-settings"));
+        }
+        {
+            LaunchDialog launch;
+            auto* runtime = launch.findChild<QComboBox*>(QStringLiteral("launchRuntime"));
+            QVERIFY(runtime);
+            runtime->setCurrentIndex(runtime->findData(QStringLiteral("simulated")));
+            check(launch, QStringLiteral("dialog-launch-simulated"));
+        }
+        {
+            kp::core::LaunchRequest request;
+            request.model = QStringLiteral("meta-llama/Llama-3.1-8B-Instruct");
+            TuneDialog tune(db, request);
+            check(tune, QStringLiteral("dialog-tune"));
+        }
+        {
+            RunAnnotationDialog annotate(3, QStringLiteral("4 Dec 2026 · sim · 64 users"), {});
+            check(annotate, QStringLiteral("dialog-annotate"));
+        }
+        {
+            QualityAskDialog quality(db);
+            check(quality, QStringLiteral("dialog-quality-ask"));
+        }
+        {
+            ConnectionWizard wizard;
+            check(wizard, QStringLiteral("dialog-wizard-server"));
+        }
+    }
+
     // The report's first screen is the answer: verdict, capacity, walls, the key chart and the scorecard, without
     // scrolling, and never sideways, at 1280×800 and at 1920×1080.
     void reportFirstScreenHoldsTheAnswer()
