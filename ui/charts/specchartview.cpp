@@ -17,6 +17,7 @@
 #include <QLogValueAxis>
 #include <QPalette>
 #include <QPen>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
@@ -125,8 +126,10 @@ void SpecChartView::changeEvent(QEvent* event)
     QChartView::changeEvent(event);
     // The theme, fonts and number formats are baked into the chart when it is built.
     const QEvent::Type type = event->type();
-    if (type == QEvent::PaletteChange || type == QEvent::FontChange || type == QEvent::LocaleChange)
+    if (type == QEvent::PaletteChange || type == QEvent::FontChange || type == QEvent::LocaleChange) {
+        m_built = nullptr; // a new chart, themed afresh
         rebuild();
+    }
 }
 
 void SpecChartView::rebuild()
@@ -138,23 +141,37 @@ void SpecChartView::rebuild()
     m_x = {g.x.min, g.x.max, g.x.log2, 0, 1};
     m_y = {g.y.min, g.y.max, g.y.log2, 0, 1};
     m_hover.clear();
-    m_labels.clear();
     QToolTip::hideText();
 
-    auto* chart = new QChart;
     const QPalette pal = palette();
     const QColor window = pal.color(QPalette::Window);
     const QColor text = pal.color(QPalette::WindowText);
     const QColor quietText = mix(text, window, 0.3);
-    chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    // The theme's own backgrounds would put a white or black card in the window; the palette's window shows through.
-    chart->setBackgroundVisible(false);
-    chart->setPlotAreaBackgroundVisible(false);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setLocalizeNumbers(true);
-    chart->setLocale(locale());
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    // A new spec under the same palette, font and locale (a what-if's answer) empties the chart it has and fills it
+    // again: making, theming, laying out and deleting a whole QChart was half of each answer's time in the window.
+    QChart* chart = m_built;
+    if (chart && chart == this->chart()) {
+        for (const PointLabel& label : m_labels)
+            delete label.item;
+        chart->removeAllSeries();
+        for (QAbstractAxis* axis : chart->axes()) {
+            chart->removeAxis(axis);
+            delete axis;
+        }
+    } else {
+        chart = new QChart;
+        chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        // The theme's own backgrounds would put a white or black card in the window; the palette's window shows
+        // through.
+        chart->setBackgroundVisible(false);
+        chart->setPlotAreaBackgroundVisible(false);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setLocalizeNumbers(true);
+        chart->setLocale(locale());
+        chart->setMargins(QMargins(4, 4, 4, 4));
+        chart->layout()->setContentsMargins(0, 0, 0, 0);
+    }
+    m_labels.clear();
 
     // The desktop's font rather than the theme's fixed one, and the palette's colours for text.
     const QFont base = font();
@@ -359,10 +376,19 @@ void SpecChartView::rebuild()
     }
     legend->setVisible(listedCount > 0);
 
-    QChart* old = this->chart();
-    setChart(chart); // releases the old chart without deleting it
-    delete old;
-    connect(chart, &QChart::plotAreaChanged, this, &SpecChartView::placeLabels);
+    if (chart != m_built) {
+        QChart* old = this->chart();
+        setChart(chart); // releases the old chart without deleting it
+        delete old;
+        connect(chart, &QChart::plotAreaChanged, this, &SpecChartView::placeLabels);
+        m_built = chart;
+    } else {
+        // What setChart() does with a new chart, as QChartView does at a resize: the chart fitted to the view, and the
+        // view's minimum size and scene rectangle taken from it (without, the key chart's minimum width fell from
+        // 127 to 25 px and the report's first screen gave the chart a narrow column).
+        QResizeEvent fitted(size(), size());
+        QChartView::resizeEvent(&fitted);
+    }
     // Laid out now, not at the next posted layout request: a chart replaced under a what-if is painted whole in the
     // first frame, never as an empty plot area.
     chart->resize(size());

@@ -73,6 +73,7 @@ private:
     void watch(QXYSeries* series, const HoverInfo& info);
 
     kp::core::ChartSpec m_spec;
+    QChart* m_built = nullptr; ///< the chart rebuild() made and the view shows; null when a new one is due
     QHash<const QXYSeries*, HoverInfo> m_hover;
     std::vector<PointLabel> m_labels;
     // The axes' ranges, mapping onto 0…1: hover distances are measured in the plot's proportions.

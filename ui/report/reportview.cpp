@@ -9,6 +9,7 @@
 #include "report/requesttablemodel.h"
 #include "report/wallsview.h"
 #include "report/whatifpanel.h"
+#include "report/wrappedlabel.h"
 
 #include <QApplication>
 #include <QBoxLayout>
@@ -46,10 +47,9 @@ namespace {
 // never markup, whatever they look like.
 QLabel* wrapped(const QString& text, QWidget* parent)
 {
-    auto* l = new QLabel(parent);
+    auto* l = new WrappedLabel(parent);
     l->setTextFormat(Qt::PlainText);
     l->setText(text);
-    l->setWordWrap(true);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
 }
@@ -65,11 +65,10 @@ QLabel* marked(const QString& html, QWidget* parent)
 
 QLabel* heading(const QString& text, QWidget* parent)
 {
-    auto* l = new QLabel(parent);
+    // Wrapped, or a long title (the model and URL) would widen the whole page past the window.
+    auto* l = new WrappedLabel(parent);
     l->setTextFormat(Qt::PlainText);
     l->setText(text);
-    // Wrapped, or a long title (the model and URL) would widen the whole page past the window.
-    l->setWordWrap(true);
     QFont f = l->font();
     f.setPointSizeF(f.pointSizeF() * 1.25);
     f.setBold(true);

@@ -250,6 +250,42 @@ private Q_SLOTS:
         QVERIFY(!view.grab().isNull());
     }
 
+    // A what-if's answer fills the chart the view has again, the old series, axes and labels gone, and the view's
+    // minimum size still the chart's: filled again without it, the key chart's minimum width fell to 25 px and the
+    // report gave it a narrow column.
+    void aNewSpecFillsTheSameChart()
+    {
+        SpecChartView view;
+        view.setSpec(sweep());
+        showAt(view, QSize(800, 500));
+        QChart* first = view.chart();
+        const QSize minimum = view.minimumSize();
+        QVERIFY2(minimum.width() >= int(first->minimumWidth()), qPrintable(QString::number(minimum.width())));
+
+        ChartSpec moved = sweep();
+        moved.rules.front().value = 900;
+        moved.rules.front().label = u"target 900 tokens/s"_s;
+        moved.marks.front().label = u"best under the new target"_s;
+        view.setSpec(moved);
+        QCOMPARE(view.chart(), first);
+        QCOMPARE(view.chart()->series().size(), 6);
+        QCOMPARE(view.chart()->axes().size(), 2);
+        QCOMPARE(seriesOf<QLineSeries>(view.chart(), u"target 900 tokens/s"_s).size(), 1);
+        QVERIFY(seriesOf<QLineSeries>(view.chart(), u"target 1,200 tokens/s"_s).isEmpty());
+        QStringList labels;
+        for (QGraphicsItem* item : view.chart()->childItems()) {
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                labels.append(text->text());
+        }
+        labels.sort();
+        QCOMPARE(labels, QStringList({u"best under the new target"_s, u"saturated"_s}));
+        // The legend shows its new markers once its posted layout has run, before the frame is painted.
+        QCoreApplication::processEvents();
+        QCOMPARE(visibleMarkers(view.chart()), 3); // this run, the previous run, the rule
+        QCOMPARE(view.minimumSize(), minimum);
+        QCOMPARE(view.sceneRect(), view.chart()->geometry());
+    }
+
     void titlesAreNotMarkup()
     {
         ChartSpec spec = sweep();
