@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kp::ui {
 
@@ -132,23 +133,73 @@ void SpecChartView::changeEvent(QEvent* event)
     }
 }
 
+// What one rebuild() makes, passed through its phases.
+struct SpecChartView::Build
+{
+    Build(const ChartSpec& s, ChartGeometry geometry)
+        : spec(s)
+        , g(std::move(geometry))
+    { }
+
+    const ChartSpec& spec;
+    ChartGeometry g;
+    ChartStyle style;
+    QChart* chart = nullptr;
+    QAbstractAxis* xAxis = nullptr;
+    QAbstractAxis* yAxis = nullptr;
+    QColor window;
+    QColor text;
+    QColor quietText;
+    QFont base;
+    QFont smallFont;
+    QFont markFont;
+    std::vector<QXYSeries*> unlisted; ///< no legend entry: pieces after the first, dots of a line, marks
+    std::vector<QAbstractSeries*> bands; ///< no legend entry either: the rule beside each says what it is
+    int listedCount = 0;
+
+    void add(QXYSeries* series, bool listed)
+    {
+        chart->addSeries(series);
+        series->attachAxis(xAxis);
+        series->attachAxis(yAxis);
+        if (listed)
+            ++listedCount;
+        else
+            unlisted.push_back(series);
+    }
+};
+
 void SpecChartView::rebuild()
 {
-    const ChartSpec& spec = m_spec;
     // Ranges do not depend on the size, only the layout does: any rectangle will do.
-    const ChartGeometry g = ChartGeometry::of(spec, QRectF(0, 0, 800, 500));
-    const ChartStyle style;
-    m_x = {g.x.min, g.x.max, g.x.log2, 0, 1};
-    m_y = {g.y.min, g.y.max, g.y.log2, 0, 1};
+    Build b(m_spec, ChartGeometry::of(m_spec, QRectF(0, 0, 800, 500)));
+    m_x = {b.g.x.min, b.g.x.max, b.g.x.log2, 0, 1};
+    m_y = {b.g.y.min, b.g.y.max, b.g.y.log2, 0, 1};
     m_hover.clear();
     QToolTip::hideText();
-
     const QPalette pal = palette();
-    const QColor window = pal.color(QPalette::Window);
-    const QColor text = pal.color(QPalette::WindowText);
-    const QColor quietText = mix(text, window, 0.3);
-    // A new spec under the same palette, font and locale (a what-if's answer) empties the chart it has and fills it
-    // again: making, theming, laying out and deleting a whole QChart was half of each answer's time in the window.
+    b.window = pal.color(QPalette::Window);
+    b.text = pal.color(QPalette::WindowText);
+    b.quietText = mix(b.text, b.window, 0.3);
+    b.base = font();
+    b.chart = emptiedChart(b.window);
+
+    addAxes(b);
+    addBands(b);
+    addSeries(b);
+    addRules(b);
+    addMarks(b);
+    finishLegend(b);
+    present(b.chart);
+    setAccessibleName(m_spec.title.isEmpty() ? tr("Chart") : m_spec.title);
+    setAccessibleDescription(m_spec.caption);
+}
+
+// The chart to fill: the one shown, emptied, under the same palette, font and locale (a what-if's answer); else a
+// new one, themed for the palette. Making, theming, laying out and deleting a whole QChart was half of each answer's
+// time in the window.
+QChart* SpecChartView::emptiedChart(const QColor& window)
+{
     QChart* chart = m_built;
     if (chart && chart == this->chart()) {
         for (const PointLabel& label : m_labels)
@@ -172,85 +223,70 @@ void SpecChartView::rebuild()
         chart->layout()->setContentsMargins(0, 0, 0, 0);
     }
     m_labels.clear();
+    return chart;
+}
 
-    // The desktop's font rather than the theme's fixed one, and the palette's colours for text.
-    const QFont base = font();
+// The title and the axes, in the desktop's font rather than the theme's fixed one, and the palette's colours.
+void SpecChartView::addAxes(Build& b)
+{
+    const QFont& base = b.base;
     QFont titleFont = base;
     titleFont.setBold(true);
     titleFont.setPointSizeF(base.pointSizeF() * 1.2);
-    QFont smallFont = base;
-    smallFont.setPointSizeF(base.pointSizeF() * style.smallFontSize / style.fontSize);
-    QFont markFont = base;
-    markFont.setBold(true);
-    chart->setTitleFont(titleFont);
-    chart->setTitleBrush(text);
-    QString title = spec.title;
-    if (g.empty)
-        title = spec.title.isEmpty() ? tr("No data") : tr("%1: no data").arg(spec.title);
-    chart->setTitle(title.toHtmlEscaped());
+    b.smallFont = base;
+    b.smallFont.setPointSizeF(base.pointSizeF() * b.style.smallFontSize / b.style.fontSize);
+    b.markFont = base;
+    b.markFont.setBold(true);
+    b.chart->setTitleFont(titleFont);
+    b.chart->setTitleBrush(b.text);
+    QString title = b.spec.title;
+    if (b.g.empty)
+        title = b.spec.title.isEmpty() ? tr("No data") : tr("%1: no data").arg(b.spec.title);
+    b.chart->setTitle(title.toHtmlEscaped());
 
-    QAbstractAxis* xAxis = makeAxis(spec.x, g.x);
-    QAbstractAxis* yAxis = makeAxis(spec.y, g.y);
-    for (QAbstractAxis* axis : {xAxis, yAxis}) {
+    b.xAxis = makeAxis(b.spec.x, b.g.x);
+    b.yAxis = makeAxis(b.spec.y, b.g.y);
+    for (QAbstractAxis* axis : {b.xAxis, b.yAxis}) {
         axis->setTitleFont(base);
-        axis->setTitleBrush(text);
+        axis->setTitleBrush(b.text);
         axis->setLabelsFont(base);
-        axis->setLabelsColor(quietText);
+        axis->setLabelsColor(b.quietText);
         // The dark theme's grid is as bright as its text; a faint one, as in the report, in either palette.
-        axis->setGridLineColor(mix(text, window, 0.9));
-        axis->setLinePenColor(mix(text, window, 0.6));
+        axis->setGridLineColor(mix(b.text, b.window, 0.9));
+        axis->setLinePenColor(mix(b.text, b.window, 0.6));
         // Without data the ranges are made up: keep the frame and the titles, not numbers that mean nothing.
-        axis->setLabelsVisible(!g.empty);
-        axis->setGridLineVisible(!g.empty);
-        axis->setLineVisible(!g.empty); // its tick marks too
+        axis->setLabelsVisible(!b.g.empty);
+        axis->setGridLineVisible(!b.g.empty);
+        axis->setLineVisible(!b.g.empty); // its tick marks too
     }
-    chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(yAxis, Qt::AlignLeft);
+    b.chart->addAxis(b.xAxis, Qt::AlignBottom);
+    b.chart->addAxis(b.yAxis, Qt::AlignLeft);
+}
 
-    std::vector<QXYSeries*> unlisted; // no legend entry: pieces after the first, dots of a line, marks
-    std::vector<QAbstractSeries*> bands; // no legend entry either: the rule beside each says what it is
-    int listedCount = 0;
-    const auto add = [&](QXYSeries* series, bool listed) {
-        chart->addSeries(series);
-        series->attachAxis(xAxis);
-        series->attachAxis(yAxis);
-        if (listed)
-            ++listedCount;
-        else
-            unlisted.push_back(series);
-    };
-    const auto addLabel = [&](const QString& label, QXYSeries* series, const QPointF& at, double offset,
-                              const QFont& labelFont, const QColor& color) {
-        auto* item = new QGraphicsSimpleTextItem(label, chart);
-        item->setFont(labelFont);
-        item->setBrush(color);
-        item->setZValue(100); // above series and legend
-        m_labels.push_back({item, series, at, offset});
-    };
-    const auto placeable = [&](const ChartSpec::Point& p) { return m_x.accepts(p.x) && m_y.accepts(p.y); };
-
+void SpecChartView::addBands(Build& b)
+{
     // The regions rules shade (a target's side), under everything else, as ChartGeometry's bands.
-    for (const ChartSpec::Rule& r : spec.rules) {
+    for (const ChartSpec::Rule& r : b.spec.rules) {
         const bool horizontal = r.orientation == ChartSpec::Rule::Orientation::Horizontal;
-        const ChartScale& scale = horizontal ? g.y : g.x;
-        if (r.shade == ChartSpec::Rule::Shade::None || g.empty || !scale.accepts(r.value) || r.value < scale.min
+        const ChartScale& scale = horizontal ? b.g.y : b.g.x;
+        if (r.shade == ChartSpec::Rule::Shade::None || b.g.empty || !scale.accepts(r.value) || r.value < scale.min
             || r.value > scale.max)
             continue;
         const bool more = r.shade == ChartSpec::Rule::Shade::More;
         auto* upper = new QLineSeries;
         auto* lower = new QLineSeries;
         if (horizontal) {
-            const double top = more ? g.y.max : r.value, bottom = more ? r.value : g.y.min;
-            upper->append(g.x.min, top);
-            upper->append(g.x.max, top);
-            lower->append(g.x.min, bottom);
-            lower->append(g.x.max, bottom);
+            const double top = more ? b.g.y.max : r.value, bottom = more ? r.value : b.g.y.min;
+            upper->append(b.g.x.min, top);
+            upper->append(b.g.x.max, top);
+            lower->append(b.g.x.min, bottom);
+            lower->append(b.g.x.max, bottom);
         } else {
-            const double left = more ? r.value : g.x.min, right = more ? g.x.max : r.value;
-            upper->append(left, g.y.max);
-            upper->append(right, g.y.max);
-            lower->append(left, g.y.min);
-            lower->append(right, g.y.min);
+            const double left = more ? r.value : b.g.x.min, right = more ? b.g.x.max : r.value;
+            upper->append(left, b.g.y.max);
+            upper->append(right, b.g.y.max);
+            lower->append(left, b.g.y.min);
+            lower->append(right, b.g.y.min);
         }
         auto* band = new QAreaSeries(upper, lower);
         // An area series does not own its edges (Qt's documentation says so): the band does here, so they go with it.
@@ -260,21 +296,25 @@ void SpecChartView::rebuild()
         tint.setAlphaF(ChartBand::kOpacity);
         band->setBrush(tint);
         band->setPen(Qt::NoPen);
-        chart->addSeries(band);
-        band->attachAxis(xAxis);
-        band->attachAxis(yAxis);
-        bands.push_back(band);
+        b.chart->addSeries(band);
+        band->attachAxis(b.xAxis);
+        band->attachAxis(b.yAxis);
+        b.bands.push_back(band);
     }
+}
 
+void SpecChartView::addSeries(Build& b)
+{
     // Series, as ChartGeometry draws them: lines broken where a point has no place, dots for the rest.
-    for (std::size_t i = 0; i < spec.series.size() && !g.empty; ++i) {
-        const ChartSpec::Series& series = spec.series[i];
+    for (std::size_t i = 0; i < b.spec.series.size() && !b.g.empty; ++i) {
+        const ChartSpec::Series& series = b.spec.series[i];
         const QColor color = colorOr(series.color, ChartGeometry::defaultColor(int(i)));
         const QString name = series.name.toHtmlEscaped();
         bool listed = !series.name.isEmpty();
         QXYSeries* first = nullptr;
         if (series.kind != ChartSpec::Series::Kind::Points) {
-            const QPen pen = penOf(color, style.lineWidth, series.dashed ? style.seriesDash : std::vector<double> {});
+            const QPen pen
+                = penOf(color, b.style.lineWidth, series.dashed ? b.style.seriesDash : std::vector<double> {});
             std::vector<ChartSpec::Point> run;
             const auto endRun = [&] {
                 if (run.size() >= 2) {
@@ -283,7 +323,7 @@ void SpecChartView::rebuild()
                     line->setPen(pen);
                     for (const ChartSpec::Point& p : run)
                         line->append(p.x, p.y);
-                    add(line, listed);
+                    b.add(line, listed);
                     listed = false;
                     first = first ? first : line;
                     watch(line, {Role::Data, series.name, run});
@@ -302,9 +342,9 @@ void SpecChartView::rebuild()
             auto* dots = new QScatterSeries;
             dots->setName(name);
             dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-            dots->setMarkerSize(2 * style.pointRadius);
+            dots->setMarkerSize(2 * b.style.pointRadius);
             // Ringed in the window's colour, as the report rings them in white: dots stand out from their line.
-            dots->setPen(QPen(window, style.pointRadius / 3));
+            dots->setPen(QPen(b.window, b.style.pointRadius / 3));
             dots->setBrush(color);
             std::vector<ChartSpec::Point> shown;
             for (const ChartSpec::Point& p : series.points) {
@@ -313,69 +353,85 @@ void SpecChartView::rebuild()
                 dots->append(p.x, p.y);
                 shown.push_back(p);
             }
-            add(dots, listed);
+            b.add(dots, listed);
             first = first ? first : dots;
             watch(dots, {Role::Data, series.name, shown});
         }
         for (const ChartSpec::Point& p : series.points) {
             if (placeable(p) && !p.label.isEmpty() && first) {
-                addLabel(p.label, first, {p.x, p.y}, style.pointRadius + 0.2 * style.fontSize, smallFont, quietText);
+                addLabel(b, p.label, first, {p.x, p.y}, b.style.pointRadius + 0.2 * b.style.fontSize, b.smallFont,
+                    b.quietText);
             }
         }
     }
+}
 
+void SpecChartView::addRules(Build& b)
+{
     // Rules across the whole range, skipped where their value lies outside it or nothing is drawn, like
     // ChartGeometry's.
-    for (const ChartSpec::Rule& r : spec.rules) {
+    for (const ChartSpec::Rule& r : b.spec.rules) {
         const bool horizontal = r.orientation == ChartSpec::Rule::Orientation::Horizontal;
-        const ChartScale& scale = horizontal ? g.y : g.x;
-        if (g.empty || !scale.accepts(r.value) || r.value < scale.min || r.value > scale.max)
+        const ChartScale& scale = horizontal ? b.g.y : b.g.x;
+        if (b.g.empty || !scale.accepts(r.value) || r.value < scale.min || r.value > scale.max)
             continue;
         auto* rule = new QLineSeries;
         rule->setName(r.label.toHtmlEscaped());
-        rule->setPen(penOf(colorOr(r.color, QStringLiteral("#7f7f7f")), style.ruleWidth, style.ruleDash));
+        rule->setPen(penOf(colorOr(r.color, QStringLiteral("#7f7f7f")), b.style.ruleWidth, b.style.ruleDash));
         const std::vector<ChartSpec::Point> ends = horizontal
-            ? std::vector<ChartSpec::Point> {{g.x.min, r.value, {}}, {g.x.max, r.value, {}}}
-            : std::vector<ChartSpec::Point> {{r.value, g.y.min, {}}, {r.value, g.y.max, {}}};
+            ? std::vector<ChartSpec::Point> {{b.g.x.min, r.value, {}}, {b.g.x.max, r.value, {}}}
+            : std::vector<ChartSpec::Point> {{r.value, b.g.y.min, {}}, {r.value, b.g.y.max, {}}};
         for (const ChartSpec::Point& p : ends)
             rule->append(p.x, p.y);
-        add(rule, !r.label.isEmpty());
+        b.add(rule, !r.label.isEmpty());
         watch(rule, {Role::Rule, r.label, ends});
     }
+}
 
+void SpecChartView::addMarks(Build& b)
+{
     // Marks: a ring around the point and a label beside it (placeLabels() picks the side).
-    for (const ChartSpec::Mark& m : spec.marks) {
-        if (g.empty || !m_x.accepts(m.x) || !m_y.accepts(m.y))
+    for (const ChartSpec::Mark& m : b.spec.marks) {
+        if (b.g.empty || !m_x.accepts(m.x) || !m_y.accepts(m.y))
             continue;
         const QColor color = colorOr(m.color, QStringLiteral("#d62728"));
         auto* ring = new QScatterSeries;
         ring->setName(m.label.toHtmlEscaped());
         ring->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        ring->setMarkerSize(2 * style.markRadius);
-        ring->setPen(QPen(color, style.markWidth));
+        ring->setMarkerSize(2 * b.style.markRadius);
+        ring->setPen(QPen(color, b.style.markWidth));
         ring->setBrush(Qt::NoBrush);
         ring->append(m.x, m.y);
-        add(ring, false);
+        b.add(ring, false);
         watch(ring, {Role::Mark, m.label, {{m.x, m.y, {}}}});
         if (!m.label.isEmpty())
-            addLabel(m.label, ring, {m.x, m.y}, style.markRadius * 0.8 + 0.2 * style.fontSize, markFont, color);
+            addLabel(
+                b, m.label, ring, {m.x, m.y}, b.style.markRadius * 0.8 + 0.2 * b.style.fontSize, b.markFont, color);
     }
+}
 
-    QLegend* legend = chart->legend();
+// The legend lists each series once: not the pieces after a broken line's first, a line's dots, rings or bands.
+void SpecChartView::finishLegend(Build& b)
+{
+    QLegend* legend = b.chart->legend();
     legend->setAlignment(Qt::AlignBottom);
     legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    legend->setFont(base);
-    legend->setLabelColor(text);
-    for (QXYSeries* series : unlisted) {
+    legend->setFont(b.base);
+    legend->setLabelColor(b.text);
+    for (QXYSeries* series : b.unlisted) {
         for (QLegendMarker* marker : legend->markers(series))
             marker->setVisible(false);
     }
-    for (QAbstractSeries* band : bands) {
+    for (QAbstractSeries* band : b.bands) {
         for (QLegendMarker* marker : legend->markers(band))
             marker->setVisible(false);
     }
-    legend->setVisible(listedCount > 0);
+    legend->setVisible(b.listedCount > 0);
+}
 
+// Shows the filled chart, laid out now.
+void SpecChartView::present(QChart* chart)
+{
     if (chart != m_built) {
         QChart* old = this->chart();
         setChart(chart); // releases the old chart without deleting it
@@ -394,9 +450,21 @@ void SpecChartView::rebuild()
     chart->resize(size());
     chart->layout()->activate();
     placeLabels();
+}
 
-    setAccessibleName(spec.title.isEmpty() ? tr("Chart") : spec.title);
-    setAccessibleDescription(spec.caption);
+void SpecChartView::addLabel(Build& b, const QString& label, QXYSeries* series, const QPointF& at, double offset,
+    const QFont& labelFont, const QColor& color)
+{
+    auto* item = new QGraphicsSimpleTextItem(label, b.chart);
+    item->setFont(labelFont);
+    item->setBrush(color);
+    item->setZValue(100); // above series and legend
+    m_labels.push_back({item, series, at, offset});
+}
+
+bool SpecChartView::placeable(const ChartSpec::Point& p) const
+{
+    return m_x.accepts(p.x) && m_y.accepts(p.y);
 }
 
 void SpecChartView::watch(QXYSeries* series, const HoverInfo& info)

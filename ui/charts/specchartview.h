@@ -66,7 +66,19 @@ private:
         double offset = 0; ///< from the point to the label, in pixels
     };
 
+    struct Build;
     void rebuild();
+    QChart* emptiedChart(const QColor& window);
+    void addAxes(Build& b);
+    void addBands(Build& b);
+    void addSeries(Build& b);
+    void addRules(Build& b);
+    void addMarks(Build& b);
+    void addLabel(Build& b, const QString& label, QXYSeries* series, const QPointF& at, double offset,
+        const QFont& labelFont, const QColor& color);
+    bool placeable(const kp::core::ChartSpec::Point& p) const;
+    void finishLegend(Build& b);
+    void present(QChart* chart);
     void placeLabels();
     void handleHovered(QXYSeries* series, const QPointF& value, bool state);
     QString formatValue(double value) const;
