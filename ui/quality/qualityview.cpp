@@ -3,20 +3,25 @@
 #include "qualityview.h"
 
 #include "common/textformat.h"
+#include "quality/categorybars.h"
 #include "quality/qualitycomparison.h"
 #include "quality/qualitystore.h"
 #include "qualityaskdialog.h"
 #include "report/reportcontent.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -73,21 +78,28 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     , m_worker(new QualityWorker(databasePath))
     , m_path(databasePath)
     , m_passes(table(QStringLiteral("qualityPasses"),
-          {tr("Pass", "a column header: one asking of the question set"), tr("Asked"), tr("Role"), tr("Model"),
-              tr("Question set"), tr("Right"), tr("Errors")},
+          {tr("Pass", "a column header: one asking of the question set"), tr("Asked"), tr("Role"), tr("Server"),
+              tr("Model"), tr("Question set"), tr("Right"), tr("Errors")},
           this))
     , m_ask(new QPushButton(tr("&Ask the question set…"), this))
+    , m_delete(new QPushButton(tr("&Delete…"), this))
     , m_before(new QComboBox(this))
     , m_after(new QComboBox(this))
     , m_verdict(new QLabel(this))
     , m_figures(new QLabel(this))
     , m_categories(table(QStringLiteral("qualityCategories"),
           {tr("Category"), tr("Questions"), tr("Before"), tr("After"), tr("Change")}, this))
+    , m_categoryChart(new CategoryBars(this))
     , m_changed(table(QStringLiteral("qualityChanged"),
           {tr("Change"), tr("Question"), tr("Expected"), tr("Before"), tr("After")}, this))
 {
     setObjectName(QStringLiteral("qualityView"));
     m_ask->setObjectName(QStringLiteral("askQuestionsButton"));
+    m_delete->setObjectName(QStringLiteral("deletePassButton"));
+    m_delete->setToolTip(tr("Delete the selected passes and their answers (Delete)"));
+    m_delete->setEnabled(false);
+    m_categoryChart->setObjectName(QStringLiteral("qualityCategoryChart"));
+    m_categoryChart->hide();
     m_before->setObjectName(QStringLiteral("qualityBefore"));
     m_before->setAccessibleName(tr("Pass before the change"));
     m_after->setObjectName(QStringLiteral("qualityAfter"));
@@ -118,6 +130,7 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     buttons->addWidget(m_ask);
     auto* refreshButton = new QPushButton(tr("&Refresh"), this);
     buttons->addWidget(refreshButton);
+    buttons->addWidget(m_delete);
     buttons->addStretch(1);
     topLayout->addLayout(buttons);
     topLayout->addWidget(m_passes, 1);
@@ -132,7 +145,11 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     bottomLayout->addWidget(m_verdict);
     bottomLayout->addWidget(m_figures);
     auto* tables = new QSplitter(Qt::Horizontal, bottom);
-    tables->addWidget(m_categories);
+    auto* categories = new QSplitter(Qt::Vertical, tables);
+    categories->addWidget(m_categories);
+    categories->addWidget(m_categoryChart);
+    categories->setStretchFactor(1, 1);
+    tables->addWidget(categories);
     tables->addWidget(m_changed);
     tables->setStretchFactor(1, 2);
     tables->setSizes({420, 900});
@@ -151,6 +168,23 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     layout->addWidget(split);
 
     connect(m_ask, &QPushButton::clicked, this, &QualityView::askQuestions);
+    connect(m_delete, &QPushButton::clicked, this, &QualityView::deleteSelected);
+    connect(m_passes, &QTableWidget::itemSelectionChanged, this,
+        [this] { m_delete->setEnabled(!selectedPasses().isEmpty()); });
+    // Delete where the list has the focus, and the list's context menu, as in the run history.
+    auto* deleteAction = new QAction(tr("Delete…"), m_passes);
+    deleteAction->setShortcut(QKeySequence::Delete);
+    deleteAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteAction, &QAction::triggered, this, &QualityView::deleteSelected);
+    m_passes->addAction(deleteAction);
+    m_passes->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_passes, &QWidget::customContextMenuRequested, this, [this, deleteAction](const QPoint& at) {
+        if (selectedPasses().isEmpty())
+            return;
+        QMenu menu(this);
+        menu.addAction(deleteAction);
+        menu.exec(m_passes->viewport()->mapToGlobal(at));
+    });
     connect(refreshButton, &QPushButton::clicked, this, &QualityView::refresh);
     connect(m_before, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
     connect(m_after, &QComboBox::currentIndexChanged, this, &QualityView::compareSelected);
@@ -162,6 +196,7 @@ QualityView::QualityView(const QString& databasePath, QWidget* parent)
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &QualityView::listRequested, m_worker, &QualityWorker::list);
     connect(this, &QualityView::compareRequested, m_worker, &QualityWorker::compare);
+    connect(this, &QualityView::removeRequested, m_worker, &QualityWorker::remove);
     connect(m_worker, &QualityWorker::listed, this, &QualityView::showPasses);
     connect(m_worker, &QualityWorker::compared, this, &QualityView::showComparison);
     m_thread.start();
@@ -201,10 +236,20 @@ void QualityView::showPasses(const QualityPassListPtr& result)
         const QString right = p.answered > 0
             ? tr("%1 of %2 (%3)").arg(p.correct).arg(p.answered).arg(percent(double(p.correct) / p.answered))
             : tr("none answered");
+        // The server as host and port: the passes of one change are told apart by where they were asked.
+        const QUrl url(p.info.url);
+        const QString server = url.host().isEmpty()
+            ? p.info.url
+            : url.host() + (url.port() > 0 ? u':' + QString::number(url.port()) : QString());
         const QStringList cells {QString::number(p.info.id), p.info.createdUtc.left(19).replace(u'T', u' '), role,
-            p.info.model, p.info.setName, right, locale.toString(p.errors)};
-        for (int col = 0; col < int(cells.size()); ++col)
-            m_passes->setItem(row, col, new QTableWidgetItem(cells[col]));
+            server, p.info.model, p.info.setName, right, locale.toString(p.errors)};
+        for (int col = 0; col < int(cells.size()); ++col) {
+            auto* item = new QTableWidgetItem(cells[col]);
+            item->setData(Qt::UserRole, p.info.id);
+            if (col == 3)
+                item->setToolTip(p.info.url);
+            m_passes->setItem(row, col, item);
+        }
     }
     // Newest first: the latest pair is the likely question. A before pass that got nothing right (a broken server)
     // is listed but not offered first: the newest before pass with a right answer is. The user's choice is kept where
@@ -238,11 +283,24 @@ void QualityView::showPasses(const QualityPassListPtr& result)
 void QualityView::compareSelected()
 {
     if (m_before->count() == 0 || m_after->count() == 0) {
+        // What to do next, from what is stored: nothing, only a before pass, or only an after pass.
         m_comparing = 0;
-        m_verdict->setText(tr("Ask the question set once before the change and once after it to compare."));
+        if (m_before->count() == 0 && m_after->count() == 0)
+            m_verdict->setText(tr("No quality pass yet. Press <b>Ask the question set…</b> and ask it as <i>before the "
+                                  "change</i>; make the change (a new flag, a quantized checkpoint), restart the "
+                                  "server, and ask it again as <i>after the change</i>. The two are compared here."));
+        else if (m_after->count() == 0)
+            m_verdict->setText(tr("%1 is a pass before the change. Make the change, then press <b>Ask the question "
+                                  "set…</b> and ask it as <i>after the change</i> to compare the two.")
+                                   .arg(m_before->currentText().toHtmlEscaped()));
+        else
+            m_verdict->setText(tr("%1 is a pass after a change, with nothing to compare it to. Ask the question set "
+                                  "as <i>before the change</i> on the server as it was.")
+                                   .arg(m_after->currentText().toHtmlEscaped()));
         m_figures->clear();
         m_categories->setRowCount(0);
         m_changed->setRowCount(0);
+        showCategoryChart(nullptr);
         return;
     }
     compare(m_before->currentData().toLongLong(), m_after->currentData().toLongLong());
@@ -266,6 +324,7 @@ void QualityView::showComparison(const QualityCompareResultPtr& result)
     if (!c) {
         m_verdict->setText(error.isEmpty() ? tr("Those passes cannot be compared.") : error.toHtmlEscaped());
         m_figures->clear();
+        showCategoryChart(nullptr);
         return;
     }
 
@@ -311,6 +370,7 @@ void QualityView::showComparison(const QualityCompareResultPtr& result)
             m_categories->setItem(row, col, new QTableWidgetItem(cells[col]));
     }
     m_categories->resizeColumnsToContents();
+    showCategoryChart(&*c);
     m_changed->setRowCount(int(c->changed.size()));
     for (int row = 0; row < int(c->changed.size()); ++row) {
         const QualityChangedAnswer& ch = c->changed[row];
@@ -321,6 +381,53 @@ void QualityView::showComparison(const QualityCompareResultPtr& result)
         m_changed->setItem(row, 4, replyItem(ch.afterReply));
     }
     m_changed->resizeColumnToContents(0);
+}
+
+void QualityView::showCategoryChart(const QualityComparison* comparison)
+{
+    // One category says nothing the figures above do not: the bars are for where the change hurt some and not others.
+    if (!comparison || comparison->categories.size() < 2) {
+        m_categoryChart->hide();
+        return;
+    }
+    std::vector<CategoryBars::Row> rows;
+    for (const QualityCategoryRow& r : comparison->categories)
+        rows.push_back({r.category, r.counts.beforeAccuracy(), r.counts.afterAccuracy()});
+    m_categoryChart->setRows(std::move(rows));
+    m_categoryChart->show();
+}
+
+QList<qint64> QualityView::selectedPasses() const
+{
+    QList<qint64> ids;
+    for (const QModelIndex& row : m_passes->selectionModel()->selectedRows())
+        ids << row.data(Qt::UserRole).toLongLong();
+    return ids;
+}
+
+bool QualityView::deleteSelected()
+{
+    const QList<qint64> ids = selectedPasses();
+    if (ids.isEmpty())
+        return false;
+    QStringList names;
+    for (const qint64 id : ids)
+        names << QString::number(id);
+    const QString list = QLocale().createSeparatedList(names);
+    QMessageBox question(QMessageBox::Question, tr("Delete quality passes"),
+        ids.size() == 1
+            ? tr("Delete pass %1 and its answers? A comparison that used it can no longer be made.").arg(list)
+            : tr("Delete passes %1 and their answers? A comparison that used them can no longer be made.").arg(list),
+        QMessageBox::Yes | QMessageBox::No, this);
+    question.setObjectName(QStringLiteral("deletePassQuestion"));
+    question.setDefaultButton(QMessageBox::No); // a stray Return keeps them
+    if (question.exec() != QMessageBox::Yes)
+        return false;
+    for (const qint64 id : ids) {
+        m_listing = ++m_generation;
+        Q_EMIT removeRequested(id, m_listing);
+    }
+    return true;
 }
 
 QString QualityView::verdictText() const

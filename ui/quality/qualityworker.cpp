@@ -35,6 +35,21 @@ void QualityWorker::list(quint64 generation)
     Q_EMIT listed(result);
 }
 
+void QualityWorker::remove(qint64 id, quint64 generation)
+{
+    QString error;
+    RunStore* s = store(&error);
+    if (s)
+        QualityStore(*s).deletePass(id, &error);
+    auto result = std::make_shared<QualityPassList>();
+    result->generation = generation;
+    if (s)
+        result->passes = QualityStore(*s).passes(&result->error);
+    if (!error.isEmpty())
+        result->error = error;
+    Q_EMIT listed(result);
+}
+
 void QualityWorker::compare(qint64 before, qint64 after, quint64 generation)
 {
     auto result = std::make_shared<QualityCompareResult>();

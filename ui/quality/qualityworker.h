@@ -47,6 +47,8 @@ public:
 
 public Q_SLOTS:
     void list(quint64 generation);
+    /// Deletes pass `id` with its answers, then lists the passes left; a failure is said in the list's error.
+    void remove(qint64 id, quint64 generation);
     void compare(qint64 before, qint64 after, quint64 generation);
 
 Q_SIGNALS:

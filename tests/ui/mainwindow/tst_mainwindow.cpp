@@ -14,6 +14,7 @@
 #include "lessons/lessonsdialog.h"
 #include "mainwindow/mainwindow.h"
 #include "predict/predictdialog.h"
+#include "quality/categorybars.h"
 #include "quality/qualityaskdialog.h"
 #include "quality/qualityview.h"
 #include "report/jsonreport.h"
@@ -40,6 +41,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -86,6 +88,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QTranslator>
+#include <QUrl>
 
 using namespace kp::ui;
 using namespace Qt::StringLiterals;
@@ -679,7 +682,9 @@ private Q_SLOTS:
         tabs->setCurrentWidget(window.qualityView());
         // The tab reads the database on a thread of its own, and fills when it answers.
         QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
-        QVERIFY(window.qualityView()->verdictText().contains(u"once before the change"));
+        // The empty tab says what to do first.
+        QVERIFY2(window.qualityView()->verdictText().startsWith(u"No quality pass yet. Press <b>Ask the question set"),
+            qPrintable(window.qualityView()->verdictText()));
 
         auto ask = [&](const SimProcess& sim, int role, const QString& setFile) {
             auto* dialog = new QualityAskDialog(db, &window);
@@ -695,6 +700,11 @@ private Q_SLOTS:
         QVERIFY(first->findChild<QDoubleSpinBox*>(QStringLiteral("qualityAllowedDrop"))->isEnabled());
         QTest::mouseClick(first->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(first->result() == QDialog::Accepted, 120'000);
+        // With a before pass alone, the tab says to ask again after the change.
+        window.qualityView()->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
+        QVERIFY2(window.qualityView()->verdictText().contains(u"is a pass before the change. Make the change"),
+            qPrintable(window.qualityView()->verdictText()));
         QualityAskDialog* second = ask(after, 1, QString());
         // The rule was set with the before pass: an after pass has none to give.
         QVERIFY(!second->findChild<QDoubleSpinBox*>(QStringLiteral("qualityAllowedDrop"))->isEnabled());
@@ -713,6 +723,23 @@ private Q_SLOTS:
         const QString figures = window.qualityView()->findChild<QLabel*>(QStringLiteral("qualityFigures"))->text();
         QVERIFY2(figures.contains(u"by chance") && !figures.contains(u"McNemar") && !figures.contains(u" p = "),
             qPrintable(figures));
+        // Each pass names the server it was asked of; accuracy per category is drawn beside the table.
+        auto* passes = window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityPasses"));
+        QCOMPARE(passes->horizontalHeaderItem(3)->text(), QStringLiteral("Server"));
+        const QStringList servers {passes->item(0, 3)->text(), passes->item(1, 3)->text()};
+        for (const SimProcess* sim : {&before, &after}) {
+            const QUrl url(sim->baseUrl());
+            QVERIFY2(servers.contains(QStringLiteral("%1:%2").arg(url.host()).arg(url.port())),
+                qPrintable(servers.join(u", ")));
+        }
+        auto* categoryChart = window.qualityView()->findChild<CategoryBars*>(QStringLiteral("qualityCategoryChart"));
+        QVERIFY(categoryChart && categoryChart->isVisible());
+        auto* categoryRows = window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityCategories"));
+        QVERIFY(categoryRows->rowCount() >= 2);
+        QCOMPARE(int(categoryChart->rows().size()), categoryRows->rowCount());
+        QCOMPARE(categoryChart->rows().front().category, categoryRows->item(0, 0)->text());
+        // Every bar and its name is shown whole: the chart is as tall as its rows ask.
+        QVERIFY(categoryChart->height() >= categoryChart->sizeHint().height());
         screenshot(window, QStringLiteral("quality"));
 
         // A set with a broken line: the line is named and nothing more is stored.
@@ -766,6 +793,42 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy() && verdict->text().contains(u"pass 4"), 10'000);
         QCOMPARE(verdict->accessibleDescription(), QStringLiteral("Inconclusive"));
         QVERIFY2(verdict->text().contains(u"got none of the"), qPrintable(verdict->text()));
+
+        // Deleting a pass: Delete in the list asks first, No by default, and No keeps it; Yes deletes it and its
+        // answers, and the list and the pair follow.
+        const auto answerDeleteQuestion = [this](QMessageBox::StandardButton answer, bool* asked) {
+            QTimer::singleShot(0, this, [answer, asked] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                *asked = box && box->objectName() == u"deletePassQuestion" && box->defaultButton()
+                    && box->standardButton(box->defaultButton()) == QMessageBox::No;
+                if (box)
+                    box->button(answer)->click();
+            });
+        };
+        QCOMPARE(passes->rowCount(), 4);
+        int brokenRow = -1;
+        for (int row = 0; row < passes->rowCount(); ++row)
+            brokenRow = passes->item(row, 0)->text() == u"4" ? row : brokenRow;
+        QVERIFY(brokenRow >= 0);
+        window.activateWindow(); // the ask dialogs had it
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        passes->setFocus();
+        passes->selectRow(brokenRow);
+        auto* deleteButton = window.qualityView()->findChild<QPushButton*>(QStringLiteral("deletePassButton"));
+        QVERIFY(deleteButton && deleteButton->isEnabled());
+        bool asked = false;
+        answerDeleteQuestion(QMessageBox::No, &asked);
+        QTest::keyClick(passes, Qt::Key_Delete);
+        QVERIFY(asked);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
+        QCOMPARE(passes->rowCount(), 4);
+        asked = false;
+        answerDeleteQuestion(QMessageBox::Yes, &asked);
+        QTest::mouseClick(deleteButton, Qt::LeftButton);
+        QVERIFY(asked);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy() && passes->rowCount() == 3, 10'000);
+        QCOMPARE(beforeBox->findData(qint64(4)), -1);
+        QCOMPARE(beforeBox->currentData().toLongLong(), qint64(1));
 
         for (const QString& file : QStringList {db, db + QStringLiteral("-wal")}) {
             QFile raw(file);
