@@ -4270,6 +4270,25 @@
     </message>
 </context>
 <context>
+    <name>kp::ui::CategoryBars</name>
+    <message>
+        <source>Chart: accuracy before and after the change, per category</source>
+        <translation>Diagramm: Trefferquote vor und nach der Änderung, je Kategorie</translation>
+    </message>
+    <message>
+        <source>%1: %2 before, %3 after</source>
+        <translation>%1: %2 vorher, %3 nachher</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+</context>
+<context>
     <name>kp::ui::CompareDialog</name>
     <message>
         <source>Compare runs</source>
@@ -6163,10 +6182,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Die Qualitätsdurchgänge konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>Ask the question set once before the change and once after it to compare.</source>
-        <translation>Stellen Sie den Fragenkatalog einmal vor und einmal nach der Änderung, um zu vergleichen.</translation>
-    </message>
-    <message>
         <source>Those passes cannot be compared.</source>
         <translation>Diese Durchgänge lassen sich nicht vergleichen.</translation>
     </message>
@@ -6218,6 +6233,46 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Change: %1, %2% interval %3 to %4. Right → wrong: %5; wrong → right: %6; a split this uneven comes %7.</source>
         <translation>Änderung: %1, %2-%-Intervall %3 bis %4. Richtig → falsch: %5; falsch → richtig: %6; eine so ungleiche Verteilung kommt %7 vor.</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Delete the selected passes and their answers (Delete)</source>
+        <translation>Die gewählten Durchgänge mit ihren Antworten löschen (Entf)</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>No quality pass yet. Press &lt;b&gt;Ask the question set…&lt;/b&gt; and ask it as &lt;i&gt;before the change&lt;/i&gt;; make the change (a new flag, a quantized checkpoint), restart the server, and ask it again as &lt;i&gt;after the change&lt;/i&gt;. The two are compared here.</source>
+        <translation>Noch kein Qualitätsdurchgang. Drücken Sie &lt;b&gt;Fragenkatalog stellen…&lt;/b&gt; und stellen Sie ihn als &lt;i&gt;vor der Änderung&lt;/i&gt;; nehmen Sie die Änderung vor (ein neues Flag, ein quantisierter Checkpoint), starten Sie den Server neu und stellen Sie ihn erneut als &lt;i&gt;nach der Änderung&lt;/i&gt;. Hier werden die beiden verglichen.</translation>
+    </message>
+    <message>
+        <source>%1 is a pass before the change. Make the change, then press &lt;b&gt;Ask the question set…&lt;/b&gt; and ask it as &lt;i&gt;after the change&lt;/i&gt; to compare the two.</source>
+        <translation>%1 ist ein Durchgang vor der Änderung. Nehmen Sie die Änderung vor, drücken Sie dann &lt;b&gt;Fragenkatalog stellen…&lt;/b&gt; und stellen Sie ihn als &lt;i&gt;nach der Änderung&lt;/i&gt;, um die beiden zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1 is a pass after a change, with nothing to compare it to. Ask the question set as &lt;i&gt;before the change&lt;/i&gt; on the server as it was.</source>
+        <translation>%1 ist ein Durchgang nach einer Änderung, ohne etwas zum Vergleichen. Stellen Sie den Fragenkatalog als &lt;i&gt;vor der Änderung&lt;/i&gt; an den Server, wie er vorher war.</translation>
+    </message>
+    <message>
+        <source>Delete quality passes</source>
+        <translation>Qualitätsdurchgänge löschen</translation>
+    </message>
+    <message>
+        <source>Delete pass %1 and its answers? A comparison that used it can no longer be made.</source>
+        <translation>Durchgang %1 mit seinen Antworten löschen? Ein Vergleich, der ihn nutzte, ist dann nicht mehr möglich.</translation>
+    </message>
+    <message>
+        <source>Delete passes %1 and their answers? A comparison that used them can no longer be made.</source>
+        <translation>Durchgänge %1 mit ihren Antworten löschen? Ein Vergleich, der sie nutzte, ist dann nicht mehr möglich.</translation>
     </message>
 </context>
 <context>
