@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -153,6 +154,13 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     connect(m_percentile, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_reset, &QPushButton::clicked, this, &WhatIfPanel::reset);
+    // A slider, field or list under the pointer took the wheel that was meant to scroll the report, and changed a
+    // target on the way. They take it once clicked or tabbed to (StrongFocus: the wheel no longer gives the focus).
+    for (QWidget* control : std::initializer_list<QWidget*> {
+             m_ttft, m_tpot, m_e2el, m_ttftField, m_tpotField, m_e2elField, m_percentile, m_gpu, m_scenario}) {
+        control->setFocusPolicy(Qt::StrongFocus);
+        control->installEventFilter(this);
+    }
     connect(m_scenario, &QComboBox::activated, this, [this](int index) {
         if (const QString name = m_scenario->itemData(index).toString(); !name.isEmpty())
             applyScenario(name);
@@ -279,6 +287,16 @@ kp::core::AnalysisSettings WhatIfPanel::settings() const
     const QString gpu = m_gpu->currentData().toString();
     s.gpu = gpu.isEmpty() ? std::nullopt : m_catalog.gpu(gpu);
     return s;
+}
+
+bool WhatIfPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel && watched->isWidgetType() && !static_cast<QWidget*>(watched)->hasFocus()) {
+        // Left unaccepted, Qt hands the wheel to the parents, up to the report's scroll area.
+        event->ignore();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void WhatIfPanel::announce()

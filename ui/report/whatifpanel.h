@@ -44,6 +44,10 @@ public:
 Q_SIGNALS:
     void settingsChanged(const kp::core::AnalysisSettings& settings);
 
+protected:
+    /// The wheel over a control that has not been clicked scrolls the report page rather than change a target.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void bind(QSlider* slider, QDoubleSpinBox* field, double low, double high);
     void announce();

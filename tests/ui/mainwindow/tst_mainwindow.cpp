@@ -73,6 +73,7 @@
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QSpontaneKeyEvent>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -89,6 +90,7 @@
 #include <QToolBar>
 #include <QTranslator>
 #include <QUrl>
+#include <QWheelEvent>
 
 using namespace kp::ui;
 using namespace Qt::StringLiterals;
@@ -1618,6 +1620,55 @@ private Q_SLOTS:
             ConnectionWizard wizard;
             check(wizard, QStringLiteral("dialog-wizard-server"));
         }
+    }
+
+    // The mouse wheel scrolls the report page over a table that shows all its rows, and a what-if control beside the
+    // page takes the wheel only once clicked: passing over one while scrolling changed the target.
+    void theWheelScrollsThePage()
+    {
+        const QString db = seededRuns();
+        QVERIFY(!db.isEmpty());
+        qputenv("KNEEPOINT_NO_DEMO", "1");
+        MainWindow window(db);
+        window.resize(1280, 800);
+        QVERIFY(showsRun2(window));
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("reportScroll"));
+        QVERIFY(scroll);
+        QScrollBar* bar = scroll->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        // As the window system delivers it: Qt passes a wheel event the widget under the pointer leaves to its
+        // parents only when it is spontaneous.
+        const auto wheelOver = [](QWidget* target) {
+            const QPointF at = QPointF(target->rect().center());
+            QWheelEvent down(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                Qt::NoScrollPhase, false);
+            QSpontaneKeyEvent::setSpontaneous(&down);
+            qApp->notify(target, &down); // sendEvent() would mark it as the application's own
+            QCoreApplication::processEvents();
+        };
+        auto* scorecard = window.findChild<QTableView*>(QStringLiteral("scorecard"));
+        QVERIFY(scorecard && scorecard->isVisible());
+        bar->setValue(0);
+        wheelOver(scorecard->viewport());
+        QVERIFY2(bar->value() > 0, "the wheel over the scorecard did not scroll the page");
+
+        auto* slider = window.findChild<QSlider*>(QStringLiteral("whatIfTtft"));
+        auto* percentile = window.findChild<QComboBox*>(QStringLiteral("whatIfPercentile"));
+        QVERIFY(slider && percentile);
+        window.findChild<QPushButton*>(QStringLiteral("whatIfReset"))->setFocus(); // neither control has the focus
+        for (QWidget* control : std::initializer_list<QWidget*> {slider, percentile}) {
+            const int sliderBefore = slider->value();
+            const int percentileBefore = percentile->currentIndex();
+            wheelOver(control);
+            QCOMPARE(slider->value(), sliderBefore);
+            QCOMPARE(percentile->currentIndex(), percentileBefore);
+        }
+        // Clicked, a control takes the wheel as before.
+        slider->setFocus();
+        const int before = slider->value();
+        wheelOver(slider);
+        QVERIFY(slider->value() != before);
+        qunsetenv("KNEEPOINT_NO_DEMO");
     }
 
     // The report's first screen is the answer: verdict, capacity, walls, the key chart and the scorecard, without
