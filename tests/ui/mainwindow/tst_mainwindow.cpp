@@ -1664,7 +1664,10 @@ private Q_SLOTS:
             QCOMPARE(percentile->currentIndex(), percentileBefore);
         }
         // Clicked, a control takes the wheel as before.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
         const int before = slider->value();
         wheelOver(slider);
         QVERIFY(slider->value() != before);
