@@ -4838,6 +4838,10 @@
         <source>a model of the catalog: meta-llama/Llama-3.1-8B-Instruct</source>
         <translation>ein Modell des Katalogs: meta-llama/Llama-3.1-8B-Instruct</translation>
     </message>
+    <message>
+        <source>Kneepoint&apos;s simulated vLLM starts on 127.0.0.1 for the model and GPU chosen, at ten times real time: no GPU, image or weights are needed, and HF_TOKEN is not passed to it. It is proven (health, model, a greedy smoke test) before any load, and stopped when this dialog closes.</source>
+        <translation>Kneepoints simuliertes vLLM startet auf 127.0.0.1 für das gewählte Modell und die gewählte GPU, mit zehnfacher Echtzeit: Es braucht weder GPU noch Image noch Gewichte, und HF_TOKEN wird ihm nicht übergeben. Es wird vor jeder Last geprüft (Health, Modell, ein gieriger Rauchtest) und beim Schließen dieses Dialogs gestoppt.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::LessonsDialog</name>

@@ -77,6 +77,7 @@ LaunchCommandLine LaunchCommandBuilder::buildSimulated(const LaunchPlan& plan)
         if (a.flag != u"--served-model-name")
             c.arguments << a.tokens();
     }
+    c.unsetEnvironment << QStringLiteral("HF_TOKEN");
     return c;
 }
 
@@ -132,8 +133,8 @@ QList<LaunchCommandLine> LaunchCommandBuilder::cleanup(LaunchRuntime runtime, co
         return {};
     const QString program = runtimeProgram(runtime);
     return {
-        {program, {QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("10"), containerName}, {}},
-        {program, {QStringLiteral("rm"), QStringLiteral("-f"), containerName}, {}},
+        {program, {QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("10"), containerName}, {}, {}},
+        {program, {QStringLiteral("rm"), QStringLiteral("-f"), containerName}, {}, {}},
     };
 }
 
@@ -143,7 +144,7 @@ LaunchCommandLine LaunchCommandBuilder::list(LaunchRuntime runtime, const QStrin
         {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
             QStringLiteral("label=org.kneepoint.launch=") + id, QStringLiteral("--format"),
             QStringLiteral("{{.Names}}")},
-        {}};
+        {}, {}};
 }
 
 QString LaunchCommandBuilder::display(const LaunchCommandLine& command)

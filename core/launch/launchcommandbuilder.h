@@ -19,6 +19,8 @@ struct LaunchCommandLine
     QStringList arguments;
     /// Environment variables to set on top of the inherited environment (CUDA_VISIBLE_DEVICES for local).
     QList<std::pair<QString, QString>> environment;
+    /// Inherited variables the process must not see: HF_TOKEN is for a vLLM server, not for Kneepoint's simulator.
+    QStringList unsetEnvironment;
 };
 
 /// Builds the command that starts vLLM, purely from the plan.

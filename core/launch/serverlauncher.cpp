@@ -143,6 +143,8 @@ void ServerLauncher::start()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const auto& [name, value] : command.environment)
         env.insert(name, value);
+    for (const QString& name : command.unsetEnvironment)
+        env.remove(name);
     m_process->setProcessEnvironment(env);
 #ifdef Q_OS_UNIX
     m_process->setChildProcessModifier([] {

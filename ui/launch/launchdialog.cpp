@@ -138,13 +138,9 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     form->addRow(m_contextLabel, m_maxModelLen);
     form->addRow(tr("&Port:"), m_port);
     form->addRow(tr("&Engine arguments:"), m_engineArgs);
-    auto* explain = new QLabel(tr("Nothing starts before the memory estimate fits. The image must be pinned by "
-                                  "digest, engine arguments must be on the allowed list, and the server listens on "
-                                  "127.0.0.1 only. It is proven (health, model, a greedy smoke test) before any "
-                                  "load, and stopped and removed when this dialog closes. HF_TOKEN from the "
-                                  "environment reaches a vLLM server and nothing else."),
-        this);
-    explain->setWordWrap(true);
+    m_explain = new QLabel(this);
+    m_explain->setObjectName(QStringLiteral("launchExplain"));
+    m_explain->setWordWrap(true);
     auto* buttons = new QHBoxLayout;
     for (QPushButton* b : {m_check, m_start, m_stop, m_benchmark, m_tune})
         buttons->addWidget(b);
@@ -154,7 +150,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(explain);
+    layout->addWidget(m_explain);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_log, 1);
@@ -212,6 +208,15 @@ void LaunchDialog::updateEngine()
                                            : tr("One per line, as FLAG=VALUE: --kv-cache-dtype=fp8"));
     m_maxModelLen->setAccessibleName(llama ? tr("Context of all slots") : tr("Context length"));
     m_contextLabel->setText(llama ? tr("&Context of all slots:") : tr("&Context length:"));
+    // What starting does, for this runtime: the simulator has no image, weights or token to speak of.
+    m_explain->setText(simulated()
+            ? tr("Kneepoint's simulated vLLM starts on 127.0.0.1 for the model and GPU chosen, at ten times real time: "
+                 "no GPU, image or weights are needed, and HF_TOKEN is not passed to it. It is proven (health, model, "
+                 "a greedy smoke test) before any load, and stopped when this dialog closes.")
+            : tr("Nothing starts before the memory estimate fits. The image must be pinned by digest, engine "
+                 "arguments must be on the allowed list, and the server listens on 127.0.0.1 only. It is proven "
+                 "(health, model, a greedy smoke test) before any load, and stopped and removed when this dialog "
+                 "closes. HF_TOKEN from the environment reaches a vLLM server and nothing else."));
     // llama.cpp runs on the CPU too: then the estimate is held against this machine's memory, not a GPU's.
     const bool hasCpuItem = m_gpu->count() > 0 && m_gpu->itemData(0).toString().isEmpty();
     if (llama && !hasCpuItem) {

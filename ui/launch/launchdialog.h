@@ -89,6 +89,7 @@ private:
     QSpinBox* m_gpus;
     QSpinBox* m_maxModelLen;
     QLabel* m_contextLabel = nullptr;
+    QLabel* m_explain = nullptr; ///< what starting a server does, for the runtime chosen
     QSpinBox* m_port;
     QPlainTextEdit* m_engineArgs;
     QLabel* m_status;

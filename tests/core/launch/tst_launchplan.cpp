@@ -245,6 +245,22 @@ private Q_SLOTS:
         QVERIFY(LaunchCommandBuilder::display(c).startsWith(
             QStringLiteral("CUDA_VISIBLE_DEVICES=1 /opt/venv/bin/vllm serve meta-llama/Llama-3.1-8B-Instruct ")));
     }
+
+    // The simulated runtime runs Kneepoint's own simulator at ten times real time, and HF_TOKEN, which only a vLLM
+    // server needs, is taken out of what it inherits.
+    void simulatedCommandLineLeavesTheTokenOut()
+    {
+        LaunchPlan p = plan(LaunchRuntime::Simulated);
+        p.engineProgram = QStringLiteral("/usr/bin/kneepoint");
+        p.gpu = QStringLiteral("h100-sxm");
+        p.host = QStringLiteral("127.0.0.1");
+        const LaunchCommandLine c = LaunchCommandBuilder::build(p);
+        QCOMPARE(c.program, QStringLiteral("/usr/bin/kneepoint"));
+        QCOMPARE(c.arguments.first(), QStringLiteral("sim"));
+        QVERIFY2(c.arguments.join(u' ').contains(u"--speed 10"), qPrintable(c.arguments.join(u' ')));
+        QCOMPARE(c.unsetEnvironment, QStringList {QStringLiteral("HF_TOKEN")});
+        QVERIFY(LaunchCommandBuilder::build(plan(LaunchRuntime::Docker)).unsetEnvironment.isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLaunchPlan)

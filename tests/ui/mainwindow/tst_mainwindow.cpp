@@ -996,8 +996,13 @@ private Q_SLOTS:
         const int simulated = runtime->findData(QStringLiteral("simulated"));
         QVERIFY(simulated >= 0);
         runtime->setCurrentIndex(simulated);
-        // The simulator stands in for vLLM alone, and has no image, executable or weights to pin.
+        // The simulator stands in for vLLM alone, and has no image, executable or weights to pin; the dialog says
+        // what starting it does, and no longer what a container's would.
         QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+        const QString explained = dialog->findChild<QLabel*>(QStringLiteral("launchExplain"))->text();
+        QVERIFY2(explained.startsWith(u"Kneepoint's simulated vLLM starts on 127.0.0.1")
+                && explained.contains(u"HF_TOKEN is not passed") && !explained.contains(u"digest"),
+            qPrintable(explained));
         QVERIFY(!engine->isEnabled());
         for (const char* field : {"launchImage", "launchEngineCommand", "launchRevision", "launchGguf"})
             QVERIFY2(!dialog->findChild<QWidget*>(QLatin1String(field))->isEnabled(), field);
