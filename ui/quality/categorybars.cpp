@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace kp::ui {
@@ -89,7 +90,7 @@ void CategoryBars::paintEvent(QPaintEvent* /*event*/)
         const int top = y + (h - 2 * kBar - 2) / 2;
         const std::pair<double, QColor> bars[] = {{r.before, beforeColour}, {r.after, afterColour}};
         for (int i = 0; i < 2; ++i) {
-            const int length = int(std::clamp(bars[i].first, 0.0, 1.0) * span + 0.5);
+            const int length = int(std::lround(std::clamp(bars[i].first, 0.0, 1.0) * span));
             const QRect bar(left, top + i * (kBar + 2), std::max(1, length), kBar);
             p.fillRect(bar, bars[i].second);
             p.setPen(text);
