@@ -741,7 +741,8 @@ private Q_SLOTS:
         QCOMPARE(int(categoryChart->rows().size()), categoryRows->rowCount());
         QCOMPARE(categoryChart->rows().front().category, categoryRows->item(0, 0)->text());
         // Every bar and its name is shown whole: the chart is as tall as its rows ask.
-        QVERIFY(categoryChart->height() >= categoryChart->sizeHint().height());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            categoryChart->height() >= categoryChart->sizeHint().height(), 10'000); // once laid out
         screenshot(window, QStringLiteral("quality"));
 
         // A set with a broken line: the line is named and nothing more is stored.
