@@ -80,6 +80,8 @@ void CategoryBars::paintEvent(QPaintEvent* /*event*/)
     const int figureWidth = fm.horizontalAdvance(QStringLiteral("100 %")) + kPad;
     const int left = nameWidth + kPad;
     const int span = std::max(10, width() - left - figureWidth);
+    QFont small = font(); // each bar's figure
+    small.setPointSizeF(font().pointSizeF() * 0.85);
 
     int y = kPad;
     for (const Row& r : m_rows) {
@@ -94,8 +96,6 @@ void CategoryBars::paintEvent(QPaintEvent* /*event*/)
             const QRect bar(left, top + i * (kBar + 2), std::max(1, length), kBar);
             p.fillRect(bar, bars[i].second);
             p.setPen(text);
-            QFont small = font();
-            small.setPointSizeF(font().pointSizeF() * 0.85);
             p.setFont(small);
             p.drawText(QRect(bar.right() + 4, bar.top() - 4, figureWidth, kBar + 8), Qt::AlignLeft | Qt::AlignVCenter,
                 percent(bars[i].first));

@@ -423,10 +423,8 @@ bool QualityView::deleteSelected()
     question.setDefaultButton(QMessageBox::No); // a stray Return keeps them
     if (question.exec() != QMessageBox::Yes)
         return false;
-    for (const qint64 id : ids) {
-        m_listing = ++m_generation;
-        Q_EMIT removeRequested(id, m_listing);
-    }
+    m_listing = ++m_generation;
+    Q_EMIT removeRequested(ids, m_listing);
     return true;
 }
 

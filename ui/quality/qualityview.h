@@ -42,7 +42,7 @@ Q_SIGNALS:
     // To the worker, queued.
     void listRequested(quint64 generation);
     void compareRequested(qint64 before, qint64 after, quint64 generation);
-    void removeRequested(qint64 id, quint64 generation);
+    void removeRequested(const QList<qint64>& ids, quint64 generation);
 
 private:
     void askQuestions();

@@ -35,12 +35,14 @@ void QualityWorker::list(quint64 generation)
     Q_EMIT listed(result);
 }
 
-void QualityWorker::remove(qint64 id, quint64 generation)
+void QualityWorker::remove(const QList<qint64>& ids, quint64 generation)
 {
     QString error;
     RunStore* s = store(&error);
-    if (s)
-        QualityStore(*s).deletePass(id, &error);
+    for (const qint64 id : ids) {
+        if (!s || !QualityStore(*s).deletePass(id, &error))
+            break;
+    }
     auto result = std::make_shared<QualityPassList>();
     result->generation = generation;
     if (s)

@@ -47,8 +47,9 @@ public:
 
 public Q_SLOTS:
     void list(quint64 generation);
-    /// Deletes pass `id` with its answers, then lists the passes left; a failure is said in the list's error.
-    void remove(qint64 id, quint64 generation);
+    /// Deletes the passes `ids` with their answers, then lists the passes left once; a failure is said in the
+    /// list's error.
+    void remove(const QList<qint64>& ids, quint64 generation);
     void compare(qint64 before, qint64 after, quint64 generation);
 
 Q_SIGNALS:
