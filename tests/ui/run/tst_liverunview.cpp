@@ -254,8 +254,17 @@ private Q_SLOTS:
         }
         auto* figures = view.findChild<QLabel*>(QStringLiteral("stepFiguresLabel"));
         QVERIFY(figures);
-        const QString ttftCell = content.score.back().cells.value(1);
-        const QString tpotCell = content.score.back().cells.value(2);
+        // The last completed step is the highest level, or the level measured again after it: its row of the
+        // scorecard (one per load, in the curve's order), not the last row.
+        const double lastLoad
+            = steps.back().at(0).value<RunPipeline::StepOutcome>().planned.load.value(u"concurrency").toDouble();
+        std::size_t row = a.curve.points.size();
+        for (std::size_t i = 0; i < a.curve.points.size(); ++i)
+            if (a.curve.points[i].load == lastLoad)
+                row = i;
+        QVERIFY2(row < content.score.size(), qPrintable(QStringLiteral("no scorecard row for %1 users").arg(lastLoad)));
+        const QString ttftCell = content.score[row].cells.value(1);
+        const QString tpotCell = content.score[row].cells.value(2);
         QVERIFY2(figures->text().contains(QStringLiteral("TTFT p99 %1 ms").arg(ttftCell)),
             qPrintable(figures->text() + u" / " + ttftCell));
         QVERIFY2(figures->text().contains(QStringLiteral("TPOT p99 %1 ms").arg(tpotCell)),
