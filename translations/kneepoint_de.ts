@@ -747,6 +747,22 @@
         <source>refused by a gateway in front of the server</source>
         <translation>von einem Gateway vor dem Server abgelehnt</translation>
     </message>
+    <message>
+        <source>%1 replayed at its recorded times</source>
+        <translation>%1 zu seinen aufgezeichneten Zeiten nachgespielt</translation>
+    </message>
+    <message>
+        <source>%1 requests of %2 (%3) from %4 s into it, at %5× the recorded speed: %6 s of arrivals, %7 on average.</source>
+        <translation>%1 Anfragen aus %2 (%3) ab %4 s, mit dem %5-Fachen der aufgezeichneten Geschwindigkeit: %6 s Ankünfte, im Mittel %7.</translation>
+    </message>
+    <message>
+        <source>Each request left within %1 of its time in the trace at p50 and %2 at p99 (%3 at most).</source>
+        <translation>Jede Anfrage ging bei p50 innerhalb von %1 und bei p99 innerhalb von %2 nach ihrer Zeit im Trace hinaus (höchstens %3).</translation>
+    </message>
+    <message>
+        <source>The server met the trace&apos;s bursts and lulls as recorded, not an even or Poisson rate; the step is judged as an open-loop step at its mean rate, and its lengths are the trace&apos;s own.</source>
+        <translation>Der Server bekam die Schübe und Pausen des Trace wie aufgezeichnet, keine gleichmäßige oder Poisson-Rate; der Schritt wird als offener Schritt bei seiner mittleren Rate beurteilt, und seine Längen sind die des Trace.</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>
@@ -2031,6 +2047,14 @@
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
+    <message>
+        <source>TTFT is not judged against its floor: the server&apos;s prefix cache served %1 of the one user&apos;s prompt tokens, and its counters do not say which requests&apos; prefill it spared.</source>
+        <translation>TTFT wird nicht an seiner Untergrenze gemessen: Der Präfix-Cache des Servers lieferte %1 der Prompt-Tokens des einen Nutzers, und seine Zähler sagen nicht, welchen Anfragen er den Prefill ersparte.</translation>
+    </message>
+    <message>
+        <source>rate sweep</source>
+        <translation>Raten-Sweep</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -2232,6 +2256,10 @@
         <source>Beyond noise: %1.</source>
         <translation>Über dem Rauschen: %1.</translation>
     </message>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 Anfr./s</translation>
+    </message>
 </context>
 <context>
     <name>RunData</name>
@@ -2299,6 +2327,10 @@
     <message>
         <source> and %1 warm-ups first</source>
         <translation> und zuvor %1 zum Aufwärmen</translation>
+    </message>
+    <message>
+        <source>, replaying %1 (%2) at its own times over %3 s</source>
+        <translation>, spielt %1 (%2) zu seinen eigenen Zeiten über %3 s nach</translation>
     </message>
 </context>
 <context>
@@ -2577,6 +2609,10 @@
     <message>
         <source>about %1 in 100 by chance</source>
         <translation>zufällig etwa %1 von 100 Mal</translation>
+    </message>
+    <message>
+        <source>about %1 req/s</source>
+        <translation>etwa %1 Anfr./s</translation>
     </message>
 </context>
 <context>
@@ -3014,6 +3050,10 @@
     <message>
         <source>Nothing answered 429. At %1 no /metrics scrape was asked in the %2 the full load was held, so how many requests the server saw at once is not known; longer steps (or --scrape-interval-ms) would show it.</source>
         <translation>Nichts antwortete mit 429. Bei %1 wurde in den %2, in denen die volle Last anlag, kein /metrics abgefragt, daher ist nicht bekannt, wie viele Anfragen der Server gleichzeitig sah; längere Schritte (oder --scrape-interval-ms) würden es zeigen.</translation>
+    </message>
+    <message>
+        <source>The prompts of %1 share the blocks its hash ids say they share: the server served up to %2 of prompt tokens from its cache (at %3), as it could when the trace was recorded.</source>
+        <translation>Die Prompts von %1 teilen die Blöcke, die seine Hash-IDs als geteilt nennen: Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie er es bei der Aufzeichnung konnte.</translation>
     </message>
 </context>
 <context>
@@ -5859,6 +5899,14 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Wait for a server that went away up to:</source>
         <translation>Auf einen weggefallenen Server warten bis zu:</translation>
     </message>
+    <message>
+        <source>None: the trace is the load; or users at once to sweep as well, such as 1, 4, 16</source>
+        <translation>Keine: Der Trace ist die Last; oder gleichzeitige Nutzer, die zusätzlich durchlaufen werden, etwa 1, 4, 16</translation>
+    </message>
+    <message>
+        <source>A one-user baseline, then any concurrency levels and rates given here, then the trace at its own times.</source>
+        <translation>Eine Grundlinie mit einem Nutzer, dann die hier angegebenen Nutzerzahlen und Raten, dann der Trace zu seinen eigenen Zeiten.</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::PredictDialog</name>
@@ -7296,6 +7344,98 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Asks vLLM (POST /reset_prefix_cache, served with VLLM_SERVER_DEV_MODE=1 only), llama-server (each slot erased) or SGLang (POST /flush_cache) before each step; the report&apos;s prefix-cache check says whether it could (--reset-prefix-cache).</source>
         <translation>Bittet vor jedem Schritt vLLM (POST /reset_prefix_cache, nur mit VLLM_SERVER_DEV_MODE=1 angeboten), llama-server (jeder Slot geleert) oder SGLang (POST /flush_cache) darum; die Präfix-Cache-Prüfung des Berichts sagt, ob es ging (--reset-prefix-cache).</translation>
+    </message>
+    <message>
+        <source>Replay a production &amp;trace</source>
+        <translation>Einen Produktions-Trace &amp;nachspielen</translation>
+    </message>
+    <message>
+        <source>Production trace</source>
+        <translation>Produktions-Trace</translation>
+    </message>
+    <message>
+        <source>Trace file</source>
+        <translation>Trace-Datei</translation>
+    </message>
+    <message>
+        <source>Mooncake JSONL, Azure LLM inference CSV or BurstGPT CSV</source>
+        <translation>Mooncake-JSONL, Azure-LLM-Inference-CSV oder BurstGPT-CSV</translation>
+    </message>
+    <message>
+        <source>Choose the trace file</source>
+        <translation>Die Trace-Datei wählen</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>Abspielgeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>× as recorded</source>
+        <translation>× wie aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>2 sends the trace twice as fast: every gap between arrivals halved (--trace-speed).</source>
+        <translation>2 sendet den Trace doppelt so schnell: Jede Lücke zwischen Ankünften halbiert (--trace-speed).</translation>
+    </message>
+    <message>
+        <source>Start of the replay in seconds</source>
+        <translation>Beginn des Nachspielens in Sekunden</translation>
+    </message>
+    <message>
+        <source> s into the trace</source>
+        <translation> s im Trace</translation>
+    </message>
+    <message>
+        <source>Length of the replay in seconds of the trace</source>
+        <translation>Länge des Nachspielens in Sekunden des Trace</translation>
+    </message>
+    <message>
+        <source> s of the trace</source>
+        <translation> s des Trace</translation>
+    </message>
+    <message>
+        <source>to its end</source>
+        <translation>bis zum Ende</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>Trace-Date&amp;i:</translation>
+    </message>
+    <message>
+        <source>Repla&amp;y:</source>
+        <translation>A&amp;usschnitt:</translation>
+    </message>
+    <message>
+        <source>Choose a trace</source>
+        <translation>Einen Trace wählen</translation>
+    </message>
+    <message>
+        <source>Traces (*.jsonl *.csv);;All files (*)</source>
+        <translation>Traces (*.jsonl *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose the trace to replay.</source>
+        <translation>Wählen Sie den Trace, der nachgespielt werden soll.</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose a trace file in it.</source>
+        <translation>%1 ist ein Ordner; wählen Sie eine Trace-Datei darin.</translation>
+    </message>
+    <message>
+        <source>The trace has no request in this window: it spans %1 s.</source>
+        <translation>Der Trace hat in diesem Ausschnitt keine Anfrage: Er umfasst %1 s.</translation>
+    </message>
+    <message>
+        <source>A request of this window, %1 s into the replay, needs %2 tokens of context; the server allows %3.</source>
+        <translation>Eine Anfrage dieses Ausschnitts, %1 s nach Beginn, braucht %2 Tokens Kontext; der Server erlaubt %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 requests over %3 s as replayed, %4 requests per second on average; %5 tokens in and %6 out on average.</source>
+        <translation>%1: %2 Anfragen über %3 s wie nachgespielt, im Mittel %4 Anfragen pro Sekunde; im Mittel %5 Tokens hinein und %6 heraus.</translation>
+    </message>
+    <message>
+        <source>Pic&amp;k…</source>
+        <translation>Wä&amp;hlen…</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@ public:
         latencyWall();
         notMonotone();
         remeasured();
+        traceReplayed();
         errors();
         physics();
         knee();
@@ -202,8 +203,8 @@ private:
         Finding f;
         f.id = QStringLiteral("memory-wall");
         f.severity = inRange ? Severity::Problem : Severity::Background;
-        f.title
-            = QCoreApplication::translate("Findings", "The KV cache fills up at %1").arg(text::users(w.load, false));
+        f.title = QCoreApplication::translate("Findings", "The KV cache fills up at %1")
+                      .arg(text::load(w.load, m_a.curve.byRate));
         // The evidence starts with where it was reached ("at 16 users …"): made a sentence of its own.
         f.measured = w.evidence;
         if (!f.measured.isEmpty())
@@ -273,7 +274,7 @@ private:
             const ServerDeltas& d = full->step->server;
             f.id = QStringLiteral("kv-cache-caps-batch");
             f.title = QCoreApplication::translate("Findings", "The KV cache stops the batch from growing at %1")
-                          .arg(text::users(w.load, false));
+                          .arg(text::load(w.load, m_a.curve.byRate));
             QStringList where;
             if (d.peakKvUsage >= 0)
                 where << QCoreApplication::translate("Findings", "the KV cache reached %1")
@@ -313,12 +314,12 @@ private:
                 ? QCoreApplication::translate("Findings",
                     "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
                     "requests while up to %5 waited, with the KV cache only %6 used.")
-                      .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
+                      .arg(text::load(w.load, m_a.curve.byRate), w.evidence, after->step->loadPhrase(),
                           text::number(s->peakRunning), text::number(s->peakWaiting), text::percent(s->peakKvUsage))
                 : QCoreApplication::translate("Findings",
                     "Throughput stopped growing at %1: %2. At %3 the server ran at most %4 "
                     "requests while up to %5 waited.")
-                      .arg(text::users(w.load, false), w.evidence, after->step->loadPhrase(),
+                      .arg(text::load(w.load, m_a.curve.byRate), w.evidence, after->step->loadPhrase(),
                           text::number(s->peakRunning), text::number(s->peakWaiting));
             f.meaning = s->peakKvUsage >= 0
                 ? QCoreApplication::translate("Findings",
@@ -356,7 +357,7 @@ private:
             f.title
                 = (m_a.physics.available ? QCoreApplication::translate("Findings", "The GPU is saturated from %1")
                                          : QCoreApplication::translate("Findings", "The server is saturated from %1"))
-                      .arg(text::users(w.load, false));
+                      .arg(text::load(w.load, m_a.curve.byRate));
             f.measured
                 = QCoreApplication::translate("Findings", "Throughput stopped growing: %1.").arg(w.evidenceWithQueue());
             f.meaning = QCoreApplication::translate(
@@ -492,9 +493,9 @@ private:
             f.id = QStringLiteral("ttft-target");
             f.title = c.bound == Capacity::Bound::Below
                 ? QCoreApplication::translate("Findings", "Time to first token misses the target even at %1")
-                      .arg(text::users(c.shown(), false))
+                      .arg(text::load(c.shown(), m_a.curve.byRate))
                 : QCoreApplication::translate("Findings", "Time to first token crosses the target at %1")
-                      .arg(text::users(c.shown()));
+                      .arg(text::load(c.shown(), m_a.curve.byRate, true));
             f.meaning = QCoreApplication::translate("Findings", "Users wait longer than %1 for the answer to start.")
                             .arg(text::milliseconds(c.target - rtt));
             f.why = QCoreApplication::translate("Findings",
@@ -518,9 +519,9 @@ private:
             f.id = QStringLiteral("tpot-target");
             f.title = c.bound == Capacity::Bound::Below
                 ? QCoreApplication::translate("Findings", "Time per output token misses the target even at %1")
-                      .arg(text::users(c.shown(), false))
+                      .arg(text::load(c.shown(), m_a.curve.byRate))
                 : QCoreApplication::translate("Findings", "Time per output token crosses the target at %1")
-                      .arg(text::users(c.shown()));
+                      .arg(text::load(c.shown(), m_a.curve.byRate, true));
             f.meaning = QCoreApplication::translate("Findings", "Answers stream slower than %1 per token.")
                             .arg(text::milliseconds(c.target));
             f.why = QCoreApplication::translate("Findings",
@@ -539,7 +540,7 @@ private:
         } else if (c.metric == u"E2EL") {
             f.id = QStringLiteral("e2el-target");
             f.title = QCoreApplication::translate("Findings", "End-to-end latency crosses the target at %1")
-                          .arg(text::users(c.shown()));
+                          .arg(text::load(c.shown(), m_a.curve.byRate, true));
             f.meaning = QCoreApplication::translate("Findings", "Whole answers take longer than %1.")
                             .arg(text::milliseconds(c.target));
             f.why = QCoreApplication::translate("Findings",
@@ -781,6 +782,38 @@ private:
         }
     }
 
+    /// A trace's replay: what was replayed, and how closely the sends kept its times (the schedule lag, in the
+    /// server's time as the trace is).
+    void traceReplayed()
+    {
+        for (const StepData& s : m_run.steps) {
+            if (!s.trace || s.cancelled)
+                continue;
+            const StepData::TraceReplay& t = *s.trace;
+            const Distribution& lag = s.stats.scheduleLagMs;
+            Finding f;
+            f.id = QStringLiteral("trace-replay");
+            f.severity = Severity::Background;
+            f.title = QCoreApplication::translate("Findings", "%1 replayed at its recorded times").arg(t.file);
+            f.measured = QCoreApplication::translate("Findings",
+                "%1 requests of %2 (%3) from %4 s into it, at %5× the recorded speed: %6 s of arrivals, %7 on average.")
+                             .arg(t.requests)
+                             .arg(t.file, t.format, text::number(t.startSeconds), text::number(t.speed),
+                                 text::number(t.spanSeconds), text::load(s.rate, true));
+            if (lag.count > 0)
+                f.measured += u' '
+                    + QCoreApplication::translate("Findings",
+                        "Each request left within %1 of its time in the trace at p50 and %2 at p99 (%3 at most).")
+                          .arg(text::milliseconds(lag.p50.value * m_run.timeScale),
+                              text::milliseconds(lag.p99.value * m_run.timeScale),
+                              text::milliseconds(lag.max * m_run.timeScale));
+            f.meaning = QCoreApplication::translate("Findings",
+                "The server met the trace's bursts and lulls as recorded, not an even or Poisson rate; the step is "
+                "judged as an open-loop step at its mean rate, and its lengths are the trace's own.");
+            add(f);
+        }
+    }
+
     void knee()
     {
         const KneePoint& k = m_a.curve.knee;
@@ -845,7 +878,7 @@ private:
         case Capacity::Bound::Between:
             f.title = QCoreApplication::translate(
                 "Findings", "Goodput capacity: %1 of requests met every target at once up to %2")
-                          .arg(share, text::users(g.shown()));
+                          .arg(share, text::load(g.shown(), m_a.curve.byRate, true));
             break;
         case Capacity::Bound::AtLeast:
             f.title = QCoreApplication::translate(
@@ -868,10 +901,10 @@ private:
         // Two numbers answer "how many users" differently; the one the verdict and the card give is the capacity,
         // and this one is shown as what it is, with both definitions side by side.
         const Capacity& c = m_a.curve.capacity;
-        const QString capacity = c.bound == Capacity::Bound::Between ? text::users(c.shown())
+        const QString capacity = c.bound == Capacity::Bound::Between ? text::load(c.shown(), m_a.curve.byRate, true)
             : c.bound == Capacity::Bound::AtLeast
-            ? QCoreApplication::translate("Findings", "at least %1").arg(text::users(c.shown(), false))
-            : QCoreApplication::translate("Findings", "below %1").arg(text::users(c.shown(), false));
+            ? QCoreApplication::translate("Findings", "at least %1").arg(text::load(c.shown(), m_a.curve.byRate))
+            : QCoreApplication::translate("Findings", "below %1").arg(text::load(c.shown(), m_a.curve.byRate));
         f.meaning = QCoreApplication::translate("Findings",
             "A second measure, not the capacity: DistServe's goodput capacity is the most users at which at least "
             "%1 of requests meet every target at once. The capacity (%2, the number the verdict gives) is the most "

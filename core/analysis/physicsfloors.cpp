@@ -15,6 +15,8 @@ namespace {
 
 // Datasheet figures are rounded and clocks vary: a result this close to a floor is not "faster than physics".
 constexpr double kPhysicsTolerance = 0.97;
+// A median prefill this far below the size asked for is the prompt the server did: lengths that vary, or a cache.
+constexpr double kPrefilledShare = 0.95;
 // The share of one GPU's memory weights may take and still leave room for activations and a KV cache.
 constexpr double kWeightShareOfMemory = 0.8;
 
@@ -121,8 +123,19 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
                            << QCoreApplication::translate(
                                   "PhysicsFloors", "speculative decoding produces several tokens per step");
         }
-        // The baseline's TTFT against the floor of its own prompt length.
-        const int baseInput = baseline->inputTokens > 0 ? baseline->inputTokens : input;
+        // The baseline's TTFT against the floor of its own prompt length: the median request's tokens that the server
+        // had to prefill where that is well below the size asked for (a trace's or a data set's lengths vary about
+        // their mean; blocks they share came from the prefix cache), else the size.
+        int baseInput = baseline->inputTokens > 0 ? baseline->inputTokens : input;
+        if (baseline->prefilledTokensMedian > 0 && baseline->prefilledTokensMedian < kPrefilledShare * baseInput)
+            baseInput = baseline->prefilledTokensMedian;
+        // A server that counts its cache hits only over the step (vLLM without --enable-prompt-tokens-details, the
+        // simulator) does not say which request they served: a request's prefill is then unknown, and its TTFT is
+        // not judged against a floor it may rightly have beaten.
+        const StepData::CacheServed served = baseline->cacheServed();
+        const bool prefillUnknown = served.fromMetrics && served.share() > 1 - kPrefilledShare;
+        if (prefillUnknown)
+            f.ttftUnjudgedCacheShare = served.share();
         Roofline::Step basePrefill;
         r.addSequence(&basePrefill, 0, baseInput, true);
         const double ttftFloor = r.seconds(basePrefill) * 1e3;
@@ -130,7 +143,8 @@ PhysicsFloors PhysicsFloors::of(const GpuSpec* gpu, const ModelSpec* model, int 
         // A TTFT no longer than the network's round trip says nothing of the server's prefill (it shows as 0 once
         // the round trip is off): it is not judged against the floor, where it would read as faster than physics.
         const bool withinRoundTrip = !std::isnan(ttft) && roundTripMs > 0 && ttft <= roundTripMs;
-        if (!withinRoundTrip && f.baselineTtftMs >= 0 && f.baselineTtftMs < kPhysicsTolerance * ttftFloor) {
+        if (!withinRoundTrip && !prefillUnknown && f.baselineTtftMs >= 0
+            && f.baselineTtftMs < kPhysicsTolerance * ttftFloor) {
             f.ttftFasterThanPhysics = true;
             f.fasterCauses << QCoreApplication::translate(
                 "PhysicsFloors", "prefix caching served part of the prompt from memory")

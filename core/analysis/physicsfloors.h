@@ -56,6 +56,9 @@ struct PhysicsFloors
     double bandwidthEfficiency = kNaN; ///< baselineTpotFloorMs / baselineTpotMs: share of the bandwidth floor reached
     bool tpotFasterThanPhysics = false; ///< the baseline's TPOT beat the decode step floor
     bool ttftFasterThanPhysics = false; ///< the baseline's TTFT beat the TTFT floor
+    /// The share of the baseline's prompt tokens the prefix cache served by the server's counters, when that left its
+    /// TTFT unjudged (which requests they served is not known); NaN when it was judged.
+    double ttftUnjudgedCacheShare = kNaN;
     bool fasterThanPhysics = false; ///< either
     QStringList fasterCauses; ///< the likely causes, when faster than physics
 

@@ -10,6 +10,8 @@
 #include "catalog/ggufmodel.h"
 #include "catalog/modelresolver.h"
 
+#include <utility>
+
 namespace kp::core {
 
 AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
@@ -64,6 +66,10 @@ RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings
     const std::vector<const StepData*> rates = run.phase(QStringLiteral("rate"));
     if (!rates.empty())
         a.rateCurve = LoadCurve::of(run, rates, settings);
+    // A run that made no concurrency sweep (a trace's replay, its rate steps alone) is judged on its open-loop steps:
+    // the baseline's one user would otherwise be its whole curve, its capacity and its verdict.
+    if (run.phase(QStringLiteral("concurrency")).empty() && !rates.empty())
+        a.curve = std::exchange(a.rateCurve, {});
     for (const StepData* s : run.phase(QStringLiteral("shape")))
         a.shapes.push_back(LoadCurve::judge(run, *s, settings));
     const double kvBytes = run.facts.cacheDtype.startsWith(u"fp8") ? 1.0 : 2.0;

@@ -28,8 +28,10 @@ struct RunData;
 struct RunAnalysis
 {
     AnalysisSettings settings;
-    LoadCurve curve; ///< the concurrency sweep (with the baseline in front when the sweep has no single user)
-    LoadCurve rateCurve; ///< the rate sweep; empty when there was none
+    /// The concurrency sweep (with the baseline in front when the sweep has no single user); a run without one (a
+    /// trace's replay, rate steps alone) has its rate steps here, and byRate set.
+    LoadCurve curve;
+    LoadCurve rateCurve; ///< the rate sweep beside a concurrency sweep; empty when there was none
     std::vector<CurvePoint> shapes; ///< the shape steps, judged under the same targets
     PhysicsFloors physics;
     Walls walls;

@@ -43,13 +43,14 @@ QString capacityText(const LoadCurve& curve)
     case Capacity::Bound::None:
         return QCoreApplication::translate("RunComparison", "not measured");
     case Capacity::Bound::Below:
-        return QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.shown(), false));
+        return QCoreApplication::translate("RunComparison", "below %1").arg(text::loadLabel(c.shown(), curve.byRate));
     case Capacity::Bound::AtLeast:
-        return QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.shown(), false));
+        return QCoreApplication::translate("RunComparison", "at least %1")
+            .arg(text::loadLabel(c.shown(), curve.byRate));
     case Capacity::Bound::Between:
         break;
     }
-    return text::usersLabel(c.shown());
+    return text::loadLabel(c.shown(), curve.byRate, true);
 }
 
 QString valueText(const QJsonValue& v)
@@ -168,16 +169,20 @@ CapacityRange capacityRange(const RunAnalysis& analysis, qint64 id)
         return r;
     case Capacity::Bound::Below:
         r.high = c.load;
-        r.text = QCoreApplication::translate("RunComparison", "below %1").arg(text::usersLabel(c.load, false));
+        r.text = QCoreApplication::translate("RunComparison", "below %1")
+                     .arg(text::loadLabel(c.load, analysis.curve.byRate));
         break;
     case Capacity::Bound::AtLeast:
         r.low = c.load;
-        r.text = QCoreApplication::translate("RunComparison", "at least %1").arg(text::usersLabel(c.load, false));
+        r.text = QCoreApplication::translate("RunComparison", "at least %1")
+                     .arg(text::loadLabel(c.load, analysis.curve.byRate));
         break;
     case Capacity::Bound::Between:
         r.low = c.low;
         r.high = c.high;
-        r.text = QCoreApplication::translate("RunComparison", "%1 users").arg(text::range(c.low, c.high));
+        r.text = (analysis.curve.byRate ? QCoreApplication::translate("RunComparison", "%1 req/s")
+                                        : QCoreApplication::translate("RunComparison", "%1 users"))
+                     .arg(text::range(c.low, c.high));
         if (c.intervalOpen)
             r.unjudged = QCoreApplication::translate(
                 "RunComparison", "run %1's range of %2 rests on steps too short to bound the percentile")

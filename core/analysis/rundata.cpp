@@ -58,6 +58,10 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     d.resentAfterClose = stored.info.client.value(u"resent_after_close").toInt(0);
     d.datasetLinesResent = load.value(u"dataset_lines_resent").toInt(0);
     d.datasetLines = load.value(u"dataset_lines").toInt(0);
+    if (load.value(u"trace").isString())
+        d.trace = StepData::TraceReplay {load.value(u"trace").toString(), load.value(u"trace_format").toString(),
+            load.value(u"trace_speed").toDouble(1), load.value(u"trace_start_s").toDouble(0),
+            load.value(u"trace_span_s").toDouble(0), load.value(u"trace_requests").toInt(0)};
     d.wallSeconds
         = stored.info.client.value(u"wall_seconds").toDouble(double(stored.info.endNs - stored.info.startNs) / 1e9);
     d.stats = StepStatistics::fromSource(records, {}, d.concurrency);
@@ -76,9 +80,12 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
         return v ? RunData::serverTimeMs(*v, roundTripMs, scale) : kNaN;
     };
     d.requests.reserve(std::size_t(d.stats.latencySample.succeeded));
+    std::vector<int> prefilled;
     records([&](const RequestRecord& r) {
         if (r.warmup || !r.ok() || !d.stats.latencySample.contains(r))
             return;
+        if (r.promptTokens > 0)
+            prefilled.push_back(r.promptTokens - std::clamp(r.cachedTokens, 0, r.promptTokens));
         const RequestLatencies l = RequestLatencies::of(r);
         d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs)});
     });
@@ -87,6 +94,10 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
                  std::pair {t.e2elMs, &d.e2elSorted}})
             if (!std::isnan(value))
                 sorted->push_back(value);
+    }
+    if (!prefilled.empty()) {
+        std::nth_element(prefilled.begin(), prefilled.begin() + std::ptrdiff_t(prefilled.size() / 2), prefilled.end());
+        d.prefilledTokensMedian = prefilled[prefilled.size() / 2];
     }
     std::sort(d.ttftSorted.begin(), d.ttftSorted.end());
     std::sort(d.tpotSorted.begin(), d.tpotSorted.end());

@@ -40,6 +40,9 @@ struct StepData
     double rate = 0; ///< the open loop's requests per second; 0 for a closed loop
     int inputTokens = 0; ///< the request size asked for
     int outputTokens = 0;
+    /// The median measured request's prompt tokens less those its server took from the prefix cache (usage), as the
+    /// server counted them: what it had to prefill. 0: not reported.
+    int prefilledTokensMedian = 0;
     bool cancelled = false;
     int probe = 0; ///< a capacity probe's number in its sweep (CapacitySearch); 0: a step of the sweep as planned
     /// A step measured again because it missed while a higher load met every target (CapacitySearch::remeasure): the
@@ -58,6 +61,17 @@ struct StepData
     /// the file's lines; 0 when none was sent twice.
     int datasetLinesResent = 0;
     int datasetLines = 0;
+    /// A trace's replay (RunPlan::traceStep): which file, how much of it, how fast.
+    struct TraceReplay
+    {
+        QString file;
+        QString format; ///< Trace::formatName()
+        double speed = 1;
+        double startSeconds = 0;
+        double spanSeconds = 0; ///< from the window's first arrival to its last, as replayed
+        int requests = 0;
+    };
+    std::optional<TraceReplay> trace; ///< set for a trace's replay only
     double wallSeconds = 0;
     /// The server's GPUs during the step as read (GpuSeries), and their power over the interval the step's throughput
     /// is counted on (the steady window when usable, else the whole step), so that energy and tokens are of one time.

@@ -9,6 +9,7 @@
 #include "analysis/rundata.h"
 #include "common/textformat.h"
 #include "load/bufferedstream.h"
+#include "load/trace.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -433,6 +434,18 @@ TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
             "Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of "
             "prompt tokens from its cache (at %3), as a chat server would.")
                        .arg(text::number(run.turns), text::percent(mostServed),
+                           mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–"));
+        return c;
+    }
+    // A Mooncake trace says which blocks its prompts share (hash ids), and the replay sends them alike: the cache
+    // serving them is the trace's traffic as recorded.
+    const auto sharing = std::find_if(run.steps.begin(), run.steps.end(),
+        [](const StepData& s) { return s.trace && s.trace->format == Trace::nameOf(Trace::Format::Mooncake); });
+    if (sharing != run.steps.end()) {
+        c.detail = QCoreApplication::translate("TrustChecks",
+            "The prompts of %1 share the blocks its hash ids say they share: the server served up to %2 of prompt "
+            "tokens from its cache (at %3), as it could when the trace was recorded.")
+                       .arg(sharing->trace->file, text::percent(mostServed),
                            mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–"));
         return c;
     }

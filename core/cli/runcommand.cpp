@@ -68,6 +68,15 @@ QList<QCommandLineOption> RunCommand::options() const
         o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
         o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
         o("dataset", "Send the requests of this JSONL file ({\"prompt\": …} or {\"messages\": […]} per line).", "FILE"),
+        o("trace",
+            "Replay a production trace after the baseline, each request at its recorded time with its lengths: "
+            "Mooncake JSONL (timestamp, input_length, output_length, hash_ids), the Azure LLM inference CSV "
+            "(TIMESTAMP, ContextTokens, GeneratedTokens) or BurstGPT's CSV. Replaces the concurrency sweep unless "
+            "--concurrency is given.",
+            "FILE"),
+        o("trace-speed", "Replay the trace K times as fast as recorded (default 1).", "K", "1"),
+        o("trace-start", "Begin the replay this many seconds into the trace (default 0).", "S", "0"),
+        o("trace-duration", "Replay this many seconds of the trace (default: to its end).", "S", "0"),
         o("shared-prefix",
             "Start every prompt with the same N tokens, as a shared system prompt; the rest stays each request's own.",
             "N", "0"),
@@ -208,6 +217,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             !problem.isEmpty())
             throw UsageError {QStringLiteral("--dataset cannot read '%1': %2.").arg(o.dataset, problem)};
     }
+    readTrace(p, o);
     o.sharedPrefixTokens = option::integer(p, QStringLiteral("shared-prefix"), 0, 1 << 20);
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
@@ -230,6 +240,9 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
                 QStringLiteral("--seed takes a whole number from 0, not '%1'.").arg(p.value(QStringLiteral("seed")))};
     }
     o.concurrency = option::users(p, QStringLiteral("concurrency"), 1, 100000);
+    // A trace is the load: the sweep runs beside it only when asked for.
+    if (!o.trace.isEmpty() && !p.isSet(QStringLiteral("concurrency")))
+        o.concurrency.clear();
     {
         QString bad;
         const std::optional<QList<double>> rates = SweepInput::rates(p.value(QStringLiteral("rate")), &bad);
@@ -347,6 +360,32 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     }
     if (!o.dataset.isEmpty())
         throw UsageError {QStringLiteral("--shard cannot send a --dataset yet: each shard would send the whole file.")};
+}
+
+void RunCommand::readTrace(const QCommandLineParser& p, RunOptions& o)
+{
+    const bool windowed = p.isSet(QStringLiteral("trace-speed")) || p.isSet(QStringLiteral("trace-start"))
+        || p.isSet(QStringLiteral("trace-duration"));
+    if (!p.isSet(QStringLiteral("trace"))) {
+        if (windowed)
+            throw UsageError {QStringLiteral(
+                "--trace-speed, --trace-start and --trace-duration shape a trace's replay: give --trace FILE too.")};
+        return;
+    }
+    // A trace brings its own lengths and arrivals: what shapes synthetic prompts or another source does not apply.
+    for (const char* other : {"dataset", "shapes", "shared-prefix", "turns", "length-spread"}) {
+        if (p.isSet(QLatin1String(other)))
+            throw UsageError {QStringLiteral("--trace and --%1 cannot be combined: the trace's requests have their own "
+                                             "lengths, and are sent as it recorded them.")
+                                  .arg(QLatin1String(other))};
+    }
+    o.trace = p.value(QStringLiteral("trace"));
+    o.traceSpeed = option::number(p, QStringLiteral("trace-speed"), 0.001, 1000);
+    o.traceStartSeconds = option::number(p, QStringLiteral("trace-start"), 0, 1e9);
+    o.traceDurationSeconds = option::number(p, QStringLiteral("trace-duration"), 0, 1e9);
+    QString error;
+    if (!o.loadTrace(&error))
+        throw UsageError {error};
 }
 
 int RunCommand::execute(

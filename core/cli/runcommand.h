@@ -24,6 +24,9 @@ public:
     /// The sweep's options alone (everything but --url, --model, --gpu and --gpus) into `options`: for a command that
     /// knows the server itself, as launch --then-run does. Throws UsageError on a bad value.
     static void readSweep(const QCommandLineParser& parser, RunOptions& options);
+    /// --trace and its window into `options`, the file read (RunOptions::loadTrace) so that a file Kneepoint cannot
+    /// replay is said before the server is asked anything. Throws UsageError.
+    static void readTrace(const QCommandLineParser& parser, RunOptions& options);
     /// Runs a pipeline to its end with progress on stderr and the summary on stdout; Ctrl-C stops it cleanly.
     /// Returns the exit code; `runId` gets the stored run's id (-1 when none was stored).
     static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io,

@@ -141,16 +141,18 @@ QString usersLabel(double users, bool about)
                  : QCoreApplication::translate("TextFormat", "%1 users", "a label").arg(n);
 }
 
-QString load(double value, bool byRate)
+QString load(double value, bool byRate, bool about)
 {
     if (!byRate)
-        return users(value, false);
-    return QCoreApplication::translate("TextFormat", "%1 req/s").arg(number(value, value < 10 ? 1 : 0));
+        return users(value, about);
+    const QString n = number(value, value < 10 ? 1 : 0);
+    return about ? QCoreApplication::translate("TextFormat", "about %1 req/s").arg(n)
+                 : QCoreApplication::translate("TextFormat", "%1 req/s").arg(n);
 }
 
-QString loadLabel(double value, bool byRate)
+QString loadLabel(double value, bool byRate, bool about)
 {
-    return byRate ? load(value, true) : usersLabel(value, false);
+    return byRate ? load(value, true, about) : usersLabel(value, about);
 }
 
 } // namespace kp::core::text

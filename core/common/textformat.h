@@ -35,8 +35,9 @@ QString users(double users, bool about = true);
 QString usersLabel(double users, bool about = true);
 /// A load standing alone, as a label or a card's number ("≈ 57 users"; German "57 Nutzer", not the dative of a
 /// sentence).
-QString loadLabel(double value, bool byRate);
-/// A load in a sentence: users for a concurrency curve ("16 users"), requests per second for a rate curve.
-QString load(double value, bool byRate);
+QString loadLabel(double value, bool byRate, bool about = false);
+/// A load in a sentence: users for a concurrency curve ("16 users"), requests per second for a rate curve; `about`
+/// for an interpolated load ("about 11 users", "about 5.6 req/s").
+QString load(double value, bool byRate, bool about = false);
 
 } // namespace kp::core::text

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadplan.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <random>
 
 namespace kp::core {
@@ -9,6 +11,14 @@ namespace kp::core {
 std::vector<std::int64_t> LoadPlan::arrivalOffsets(const LoadPlan& plan, int count)
 {
     std::vector<std::int64_t> offsets;
+    if (plan.arrival == Arrival::Trace) {
+        // As recorded: no more requests than the trace holds.
+        if (plan.traceOffsetsNs)
+            offsets.assign(plan.traceOffsetsNs->begin(),
+                plan.traceOffsetsNs->begin()
+                    + std::ptrdiff_t(std::min(std::size_t(std::max(0, count)), plan.traceOffsetsNs->size())));
+        return offsets;
+    }
     offsets.reserve(std::size_t(std::max(0, count)));
     std::mt19937_64 rng(plan.seed);
     const double meanGapNs = 1e9 / plan.ratePerSecond;

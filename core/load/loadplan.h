@@ -40,7 +40,7 @@ using Workload = std::shared_ptr<const std::vector<RequestTemplate>>;
 struct LoadPlan
 {
     enum class Pattern { ClosedLoop, OpenLoop };
-    enum class Arrival { Constant, Poisson, Gamma };
+    enum class Arrival { Constant, Poisson, Gamma, Trace };
 
     Pattern pattern = Pattern::ClosedLoop;
     int users = 1; ///< closed loop: virtual users, each sending its next request when its last one ends
@@ -63,6 +63,9 @@ struct LoadPlan
     Arrival arrival = Arrival::Poisson; ///< open loop
     double ratePerSecond = 1; ///< open loop
     double burstiness = 1; ///< gamma shape: 1 is Poisson, below 1 burstier, above 1 more even
+    /// Arrival::Trace: each request's arrival in ns from the step's start, as a trace recorded them (request i is
+    /// the workload's template i); shared read-only by every copy of the plan.
+    std::shared_ptr<const std::vector<std::int64_t>> traceOffsetsNs;
     /// Open loop: a cap on the step's requests in flight, over all worker threads together (0: none). A send due
     /// while the cap is reached waits for a request to end, and its lateness shows as schedule lag.
     int maxInFlight = 0;

@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <map>
+#include <optional>
 #include <random>
 
 namespace kp::core {
@@ -130,6 +132,94 @@ private:
     HttpClient m_client;
 };
 
+QString randomWords(std::mt19937_64& rng, int n)
+{
+    const QList<QByteArray>& list = words();
+    QString text;
+    for (int i = 0; i < n; ++i)
+        text += u' ' + QString::fromLatin1(list.at(int(rng() % std::uint64_t(list.size()))));
+    return text;
+}
+
+/// Makes prompts of an exact token count by the server's count: a head (what the prompt shares with others, and a
+/// stand-in for its own block of words), then filler adjusted until /tokenize counts the length asked for. Most words
+/// are one token, so it converges in two or three rounds. Without /tokenize a word is taken as a token, once said.
+class PromptFitter
+{
+public:
+    PromptFitter(const LoadTarget& target, std::mt19937_64& rng)
+        : m_tokenizer(target)
+        , m_rng(rng)
+    { }
+
+    /// The filler after `head` (`headTokens` tokens by design) for `inputTokens` in all, or nothing and `error`.
+    std::optional<QString> tail(
+        const WorkloadSpec& spec, const QString& head, int headTokens, int inputTokens, QString* error)
+    {
+        QString tail = randomWords(m_rng, std::max(0, inputTokens - headTokens));
+        int tokens = -1;
+        for (int round = 0; round < 12 && !m_estimated; ++round) {
+            tokens = m_tokenizer.count(spec, head + tail, error);
+            if (tokens == -1) {
+                m_estimated = true;
+                m_notes << QStringLiteral("The server's /tokenize gave no count: input lengths are estimated at one "
+                                          "token per word, and each request's usage.prompt_tokens is taken as "
+                                          "its true length.");
+                break;
+            }
+            if (tokens == -2)
+                return std::nullopt;
+            const int diff = inputTokens - tokens;
+            if (diff == 0)
+                break;
+            if (diff > 0) {
+                tail += randomWords(m_rng, round < 4 ? diff : 1);
+            } else {
+                // Drop words from the end, fewer as it gets close, in case one word is several tokens.
+                const int drop = round < 4 ? -diff : 1;
+                for (int d = 0; d < drop && tail.contains(u' '); ++d)
+                    tail.truncate(tail.lastIndexOf(u' '));
+            }
+        }
+        if (!m_estimated && tokens != inputTokens) {
+            *error = QStringLiteral("Could not make a prompt of exactly %1 tokens (the closest was %2): the "
+                                    "input length may be below what the chat template alone takes.")
+                         .arg(inputTokens)
+                         .arg(tokens);
+            return std::nullopt;
+        }
+        return tail;
+    }
+
+    bool estimated() const { return m_estimated; }
+    const QStringList& notes() const { return m_notes; }
+    Tokenizer& tokenizer() { return m_tokenizer; }
+
+private:
+    Tokenizer m_tokenizer;
+    std::mt19937_64& m_rng;
+    bool m_estimated = false;
+    QStringList m_notes;
+};
+
+/// A request's template around `prompt`, its own block of words where kUniqueMarker stands.
+RequestTemplate templateOf(const LoadTarget& target, const WorkloadSpec& spec, const QString& prompt, int inputTokens,
+    int outputTokens, int uniqueWords)
+{
+    RequestTemplate t;
+    t.path = target.rootPath().toUtf8()
+        + (spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions");
+    t.body = WorkloadBuilder::body(spec, promptValue(spec, prompt), outputTokens);
+    const QByteArray marker = kUniqueMarker.toUtf8();
+    t.uniqueAt = t.body.indexOf(marker);
+    if (t.uniqueAt >= 0)
+        t.body.remove(t.uniqueAt, marker.size());
+    t.uniqueWords = uniqueWords;
+    t.inputTokens = inputTokens;
+    t.outputTokens = outputTokens;
+    return t;
+}
+
 } // namespace
 
 // RequestTemplate's (loadplan.h) live here, beside the word list they draw from.
@@ -194,26 +284,19 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         return result;
     }
     std::mt19937_64 rng(spec.seed);
-    auto randomWords = [&](int n) {
-        QString text;
-        for (int i = 0; i < n; ++i)
-            text += u' ' + QString::fromLatin1(words.at(int(rng() % std::uint64_t(words.size()))));
-        return text;
-    };
     // The shared part is the same for every prompt; each request then starts its own part with its own block of
     // words (RequestTemplate::bodyFor: a number unique in the run, fastest-changing word first), so no two
     // requests share more than the shared part and a prefix cache can reuse exactly that much. The block is
     // counted with a stand-in of as many one-token words while the length is fitted.
     const int sharedTokens = std::clamp(spec.sharedPrefixTokens, 0, spec.inputTokens);
-    const QString shared = sharedTokens > 1 ? randomWords(sharedTokens - 1) : QString();
+    const QString shared = sharedTokens > 1 ? randomWords(rng, sharedTokens - 1) : QString();
     // Lengths come from a generator of their own, so that spreading them leaves the words of every prompt alone.
     std::mt19937_64 lengthRng(spec.seed ^ 0x6c656e67746873ULL);
     const auto [inLow, inHigh] = WorkloadSpec::spreadRange(spec.inputTokens, spec.lengthSpread,
         std::min(spec.inputTokens, sharedTokens + RequestTemplate::kUniqueWords + 2));
     const auto [outLow, outHigh] = WorkloadSpec::spreadRange(spec.outputTokens, spec.lengthSpread);
 
-    Tokenizer tokenizer(target);
-    bool estimated = false;
+    PromptFitter fitter(target, rng);
     for (int i = 0; i < spec.count; ++i) {
         const int inputTokens = std::uniform_int_distribution<int>(inLow, inHigh)(lengthRng);
         const int outputTokens = std::uniform_int_distribution<int>(outLow, outHigh)(lengthRng);
@@ -221,57 +304,15 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         const int uniqueWords
             = std::clamp(inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
         const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
-        const QString head = shared + standIn;
-        const int fill = std::max(0, inputTokens - std::max(sharedTokens, 1) - uniqueWords);
-        QString tail = randomWords(fill);
-        int tokens = -1;
-        // Adjust the filler until the server counts exactly the input length: most words are one token, so this
-        // converges in two or three rounds.
-        for (int round = 0; round < 12 && !estimated; ++round) {
-            QString error;
-            tokens = tokenizer.count(spec, head + tail, &error);
-            if (tokens == -1) {
-                estimated = true;
-                result.notes << QStringLiteral(
-                    "The server's /tokenize gave no count: input lengths are estimated at one "
-                    "token per word, and each request's usage.prompt_tokens is taken as "
-                    "its true length.");
-                break;
-            }
-            if (tokens == -2) {
-                result.error = error;
-                return result;
-            }
-            const int diff = inputTokens - tokens;
-            if (diff == 0)
-                break;
-            if (diff > 0) {
-                tail += randomWords(round < 4 ? diff : 1);
-            } else {
-                // Drop words from the end, fewer as it gets close, in case one word is several tokens.
-                const int drop = round < 4 ? -diff : 1;
-                for (int d = 0; d < drop && tail.contains(u' '); ++d)
-                    tail.truncate(tail.lastIndexOf(u' '));
-            }
-        }
-        if (!estimated && tokens != inputTokens) {
-            result.error = QStringLiteral("Could not make a prompt of exactly %1 tokens (the closest was %2): the "
-                                          "input length may be below what the chat template alone takes.")
-                               .arg(inputTokens)
-                               .arg(tokens);
+        const std::optional<QString> fitted = fitter.tail(
+            spec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
+        if (!fitted)
             return result;
-        }
-        RequestTemplate t;
-        t.path = target.rootPath().toUtf8()
-            + (spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions");
-        t.body = body(spec, promptValue(spec, shared + kUniqueMarker + tail), outputTokens);
+        const QString tail = *fitted;
+        const bool estimated = fitter.estimated();
+        const RequestTemplate t
+            = templateOf(target, spec, shared + kUniqueMarker + tail, inputTokens, outputTokens, uniqueWords);
         const QByteArray marker = kUniqueMarker.toUtf8();
-        t.uniqueAt = t.body.indexOf(marker);
-        if (t.uniqueAt >= 0)
-            t.body.remove(t.uniqueAt, marker.size());
-        t.uniqueWords = uniqueWords;
-        t.inputTokens = inputTokens;
-        t.outputTokens = outputTokens;
         result.requests.push_back(t);
 
         // The conversation's later turns: what was sent, an answer as long as asked for, and a new question. The
@@ -288,12 +329,12 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
                 standInPrompt = QJsonDocument::fromJson(
                     QJsonDocument(prompt.toArray()).toJson().replace(kUniqueMarker.toUtf8(), standIn.toUtf8()))
                                     .array();
-            const int n = estimated ? -1 : tokenizer.count(spec, standInPrompt, standInText, &error);
+            const int n = estimated ? -1 : fitter.tokenizer().count(spec, standInPrompt, standInText, &error);
             return n >= 0 ? n : int(standInText.count(u' ')) + 1; // one token a word, and BOS
         };
         for (int turn = 1; turn < std::max(1, spec.turns); ++turn) {
-            const QString answer = randomWords(outputTokens);
-            const QString question = randomWords(inputTokens);
+            const QString answer = randomWords(rng, outputTokens);
+            const QString question = randomWords(rng, inputTokens);
             QJsonValue prompt;
             if (spec.api == WorkloadSpec::Api::Chat) {
                 messages.append(QJsonObject {
@@ -314,6 +355,64 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
             result.requests.push_back(std::move(next));
         }
     }
+    result.notes += fitter.notes();
+    return result;
+}
+
+WorkloadBuilder::Result WorkloadBuilder::fromTrace(
+    const LoadTarget& target, const WorkloadSpec& spec, const Trace& trace)
+{
+    Result result;
+    if (words().isEmpty()) {
+        result.error = QStringLiteral("Cannot build prompts: the word list is missing.");
+        return result;
+    }
+    std::mt19937_64 rng(spec.seed);
+    PromptFitter fitter(target, rng);
+    // A hash id is the same block of words wherever it appears, drawn from a generator seeded by the id: requests
+    // whose leading ids agree share those tokens, as they did in the trace, and a prefix cache can reuse them. A
+    // prompt's last block is its own (usually partial, and where the trace's own request began to differ).
+    std::map<std::uint64_t, QString> blocks;
+    qint64 reused = 0; // blocks an earlier prompt sent too
+    qint64 inputTokens = 0;
+    const auto block = [&](std::uint64_t id) -> const QString& {
+        auto it = blocks.find(id);
+        reused += it != blocks.end() ? 1 : 0;
+        if (it == blocks.end()) {
+            std::mt19937_64 idRng(id ^ (spec.seed * 0x9e3779b97f4a7c15ULL) ^ 0x626c6f636bULL);
+            it = blocks.emplace(id, randomWords(idRng, trace.blockTokens)).first;
+        }
+        return it->second;
+    };
+    for (const TraceRequest& q : trace.requests) {
+        inputTokens += q.inputTokens;
+        // The shared blocks, as many as leave room for BOS, the request's own block of words and one more word.
+        const int room = q.inputTokens - 1 - RequestTemplate::kUniqueWords - 1;
+        const std::size_t fit = room > 0 ? std::size_t(room / std::max(1, trace.blockTokens)) : 0;
+        const std::size_t k = std::min(q.hashIds.empty() ? 0 : q.hashIds.size() - 1, fit);
+        QString shared;
+        for (std::size_t b = 0; b < k; ++b)
+            shared += block(q.hashIds[b]);
+        const int sharedTokens = 1 + int(k) * trace.blockTokens;
+        const int uniqueWords = std::clamp(q.inputTokens - sharedTokens - 2, 0, RequestTemplate::kUniqueWords);
+        const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
+        const std::optional<QString> tail
+            = fitter.tail(spec, shared + standIn, sharedTokens + uniqueWords, q.inputTokens, &result.error);
+        if (!tail)
+            return result;
+        result.requests.push_back(
+            templateOf(target, spec, shared + kUniqueMarker + *tail, q.inputTokens, q.outputTokens, uniqueWords));
+    }
+    result.notes += fitter.notes();
+    if (reused > 0)
+        result.notes << QStringLiteral(
+            "%1 of the prompts' %2 tokens (%3%) repeat a block of %4 an earlier prompt sent, "
+            "as the trace's hash ids say: a prefix cache can serve them.")
+                            .arg(reused * trace.blockTokens)
+                            .arg(inputTokens)
+                            .arg(100.0 * double(reused * trace.blockTokens) / double(std::max<qint64>(1, inputTokens)),
+                                0, 'f', 1)
+                            .arg(trace.blockTokens);
     return result;
 }
 

@@ -4,6 +4,7 @@
 
 #include "loadplan.h"
 #include "loadtarget.h"
+#include "trace.h"
 
 #include <QJsonValue>
 #include <QString>
@@ -58,6 +59,10 @@ public:
     /// (else spec.outputTokens). A malformed line is an error naming its line number; so is a line longer than
     /// maxDatasetLineBytes, and a file that is not a regular one or holds more than maxDatasetBytes is refused.
     static Result fromJsonl(const QString& path, const WorkloadSpec& spec);
+    /// One request per request of `trace`, in its order: a synthetic prompt of exactly its input length (as
+    /// synthetic() makes them) asking for its output length. Mooncake's hash ids become shared blocks of words: the
+    /// requests whose leading ids agree start with the same text.
+    static Result fromTrace(const LoadTarget& target, const WorkloadSpec& spec, const Trace& trace);
     /// The bounds on a data set: a million-token prompt is some 4 MiB of text, and every request is held in memory.
     static constexpr qint64 maxDatasetBytes = qint64(4) << 30;
     static constexpr qint64 maxDatasetLineBytes = qint64(64) << 20;

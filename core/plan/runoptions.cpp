@@ -156,6 +156,12 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("shard")] = shard->toJson();
     if (!dataset.isEmpty())
         json[QStringLiteral("dataset")] = dataset;
+    if (!trace.isEmpty()) {
+        json[QStringLiteral("trace")] = trace;
+        json[QStringLiteral("trace_speed")] = traceSpeed;
+        json[QStringLiteral("trace_start_s")] = traceStartSeconds;
+        json[QStringLiteral("trace_duration_s")] = traceDurationSeconds;
+    }
     if (sharedPrefixTokens > 0)
         json[QStringLiteral("shared_prefix_tokens")] = sharedPrefixTokens;
     if (resetPrefixCache)
@@ -204,6 +210,10 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     for (const QJsonValue v : json.value(u"shapes").toArray())
         o.shapes << Shape {v[u"input"].toInt(), v[u"output"].toInt()};
     text(u"dataset", &o.dataset);
+    text(u"trace", &o.trace);
+    real(u"trace_speed", &o.traceSpeed);
+    real(u"trace_start_s", &o.traceStartSeconds);
+    real(u"trace_duration_s", &o.traceDurationSeconds);
     o.concurrency.clear();
     for (const QJsonValue v : json.value(u"concurrency").toArray())
         o.concurrency << v.toInt();
@@ -254,6 +264,28 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
     if (json.contains(u"seed"))
         o.seed = json.value(u"seed").toString().toULongLong();
     return o;
+}
+
+bool RunOptions::loadTrace(QString* error)
+{
+    traceWindow.reset();
+    if (trace.isEmpty())
+        return true;
+    const std::optional<Trace> whole = Trace::read(trace, error);
+    if (!whole)
+        return false;
+    auto window = std::make_shared<Trace>(whole->window(traceStartSeconds, traceDurationSeconds, traceSpeed));
+    if (window->requests.empty()) {
+        *error = QStringLiteral("The trace %1 has no request from %2 s for %3: it spans %4 s.")
+                     .arg(trace)
+                     .arg(traceStartSeconds)
+                     .arg(traceDurationSeconds > 0 ? QStringLiteral("%1 s").arg(traceDurationSeconds)
+                                                   : QStringLiteral("the rest"))
+                     .arg(whole->spanSeconds(), 0, 'f', 1);
+        return false;
+    }
+    traceWindow = std::move(window);
+    return true;
 }
 
 } // namespace kp::core

@@ -4,6 +4,7 @@
 
 #include "load/loadtarget.h"
 #include "load/streamtransport.h"
+#include "load/trace.h"
 #include "load/workload.h"
 #include "shard/shardspec.h"
 #include "stats/stepstatistics.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace kp::core {
@@ -37,6 +39,14 @@ struct RunOptions
     QList<Shape> shapes; ///< empty: the product's
     /// A JSONL file of the user's own requests, sent instead of synthetic prompts of the shapes' sizes.
     QString dataset;
+    /// --trace: a production trace (Mooncake JSONL, Azure or BurstGPT CSV) replayed as one open-loop step after the
+    /// baseline, its requests sent at the trace's arrival times with its lengths (Trace).
+    QString trace;
+    double traceSpeed = 1; ///< --trace-speed K: K times as fast as recorded
+    double traceStartSeconds = 0; ///< --trace-start: where in the trace the replay begins
+    double traceDurationSeconds = 0; ///< --trace-duration: how much of the trace it replays (0: to the end)
+    /// The trace's window as the replay sends it (Trace::window), read by loadTrace(); not stored (the file is).
+    std::shared_ptr<const Trace> traceWindow;
     WorkloadSpec::Api api = WorkloadSpec::Api::Completions;
     QList<int> concurrency = defaultConcurrency();
     QList<double> rates; ///< requests per second for an optional open-loop sweep
@@ -116,6 +126,8 @@ struct RunOptions
     std::uint64_t seed = 0;
     bool demo = false;
 
+    /// Reads `trace` into traceWindow: false and a sentence when the file cannot be read or its window is empty.
+    bool loadTrace(QString* error);
     /// The server a run of these options loads, with `apiKey`: its URL, waits and TLS.
     LoadTarget target(const QByteArray& apiKey) const;
     /// The product's defaults filled in where the user gave nothing.

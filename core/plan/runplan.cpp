@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kp::core {
 
@@ -42,9 +43,32 @@ LoadPlan RunPlan::openLoop(const RunOptions& o, double rate)
     return p;
 }
 
+PlannedStep RunPlan::traceStep(const RunOptions& o, const Trace& trace)
+{
+    // An open-loop step at the trace's mean rate, as the analysis judges it, sending at the trace's own times: each
+    // request once, the workload's template of the same number (the trace's lengths), no warm-up ahead of it.
+    // The rate names the step wherever it is shown, and every face shows a rate to a tenth below 10 and whole above
+    // (text::load): rounded so, it reads the same in the scorecard, the verdict and the capacity.
+    const double mean = trace.meanRate();
+    const double shown = mean < 10 ? std::round(mean * 10) / 10 : std::round(mean);
+    const double rate = shown > 0 ? shown : QString::number(mean, 'g', 2).toDouble();
+    LoadPlan p = openLoop(o, rate);
+    p.arrival = LoadPlan::Arrival::Trace;
+    p.traceOffsetsNs = std::make_shared<const std::vector<std::int64_t>>(trace.offsetsNs());
+    p.requestCount = int(trace.requests.size());
+    p.durationSeconds = 0;
+    p.warmupRequests = 0;
+    return {QStringLiteral("rate"), p, 0,
+        {{QStringLiteral("rate"), rate}, {QStringLiteral("trace"), trace.fileName},
+            {QStringLiteral("trace_format"), trace.formatName()}, {QStringLiteral("trace_speed"), o.traceSpeed},
+            {QStringLiteral("trace_start_s"), o.traceStartSeconds},
+            {QStringLiteral("trace_requests"), qint64(trace.requests.size())},
+            {QStringLiteral("trace_span_s"), trace.spanSeconds()}}};
+}
+
 int RunPlan::uncachedWorkload(const RunOptions& o)
 {
-    if (!o.dataset.isEmpty())
+    if (!o.dataset.isEmpty() || !o.trace.isEmpty())
         return -1;
     if (o.sharedPrefixTokens > 0 && !o.shapes.isEmpty())
         return int(o.shapes.size());
@@ -71,6 +95,8 @@ RunPlan RunPlan::of(const RunOptions& o)
         r.steps.push_back({QStringLiteral("concurrency"), closedLoop(o, c), 0, {{QStringLiteral("concurrency"), c}}});
     for (double rate : o.rates)
         r.steps.push_back({QStringLiteral("rate"), openLoop(o, rate), 0, {{QStringLiteral("rate"), rate}}});
+    if (o.traceWindow)
+        r.steps.push_back(traceStep(o, *o.traceWindow));
     // More than one shape: each at a moderate load, to see how size moves latency.
     for (int s = 1; s < int(o.shapes.size()); ++s) {
         const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
@@ -100,6 +126,10 @@ QStringList RunPlan::lines() const
                 : QCoreApplication::translate("RunPlan", " and %1 warm-ups first").arg(p.warmupRequests);
         if (s.phase == u"shape")
             line += QStringLiteral(", %1/%2").arg(s.load.value(u"input").toInt()).arg(s.load.value(u"output").toInt());
+        if (s.load.contains(u"trace"))
+            line += QCoreApplication::translate("RunPlan", ", replaying %1 (%2) at its own times over %3 s")
+                        .arg(s.load.value(u"trace").toString(), s.load.value(u"trace_format").toString(),
+                            text::number(s.load.value(u"trace_span_s").toDouble()));
         out << line;
     }
     return out;

@@ -34,6 +34,9 @@ struct RunPlan
     static LoadPlan closedLoop(const RunOptions& options, int users);
     /// An open-loop step at `rate` requests per second.
     static LoadPlan openLoop(const RunOptions& options, double rate);
+    /// The replay of a trace's window (RunOptions::traceWindow): one open-loop step, stored as a rate step at the
+    /// trace's mean rate with the trace named in its load.
+    static PlannedStep traceStep(const RunOptions& options, const Trace& trace);
     /// Where the uncached twin's prompts are in the run's workloads: after its shapes' when it has a shared prefix
     /// (prompts of their own), the first shape's when only conversations are uncached; -1 without the twin.
     static int uncachedWorkload(const RunOptions& options);

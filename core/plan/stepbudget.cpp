@@ -89,6 +89,18 @@ std::vector<StepBudget::Step> StepBudget::apply(
     for (std::size_t i = from; i < steps.size(); ++i) {
         LoadPlan& p = steps[i].plan;
         const bool open = p.pattern == LoadPlan::Pattern::OpenLoop;
+        if (p.arrival == LoadPlan::Arrival::Trace && open) {
+            // A trace's window is the user's choice of how long (--trace-duration): replayed whole, never trimmed.
+            const std::vector<std::int64_t> offsets = LoadPlan::arrivalOffsets(p, p.requestCount);
+            const double sending = offsets.empty() ? 0 : double(offsets.back()) / 1e9;
+            Step s;
+            s.plannedRequests = p.requestCount;
+            s.requests = p.requestCount;
+            s.seconds = sending + pace.lifetimeSeconds;
+            s.mostSeconds = std::max(s.seconds, openLoopMost(sending, p.requestCount, pace, 0));
+            out.push_back(s);
+            continue;
+        }
         if (p.requestCount <= 0) {
             // Sized by the user's duration: already bounded, and that long, with the requests in flight at its end.
             Step s;

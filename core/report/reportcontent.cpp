@@ -150,7 +150,9 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a)
                     .arg(metric);
     c.x.title = QStringLiteral("%1 %2 (ms)").arg(metric, p);
     c.y.title = QCoreApplication::translate("ReportContent", "output tokens/s");
-    ChartSpec::Series s = seriesOf(QCoreApplication::translate("ReportContent", "concurrency sweep"), kBlue);
+    ChartSpec::Series s = seriesOf(curve.byRate ? QCoreApplication::translate("ReportContent", "rate sweep")
+                                                : QCoreApplication::translate("ReportContent", "concurrency sweep"),
+        kBlue);
     c.tableHeader = {QCoreApplication::translate("ReportContent", "load"), c.x.title, c.y.title};
     for (const CurvePoint& pt : curve.points) {
         const double x = pt.shown(metric);
@@ -171,6 +173,19 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a)
     return c;
 }
 
+// A curve's load as an axis and a column names it: users for a concurrency sweep, requests per second for a rate's.
+QString loadAxisTitle(const LoadCurve& curve)
+{
+    return curve.byRate ? QCoreApplication::translate("ReportContent", "requests/s")
+                        : QCoreApplication::translate("ReportContent", "concurrent users");
+}
+
+QString loadColumn(const LoadCurve& curve)
+{
+    return curve.byRate ? QCoreApplication::translate("ReportContent", "load")
+                        : QCoreApplication::translate("ReportContent", "users");
+}
+
 ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric)
 {
     const QString p = percentileName(a.settings.percentile);
@@ -186,12 +201,12 @@ ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric)
     c.caption = QCoreApplication::translate(
         "ReportContent", "The median and the %1 at each load; the dashed line is the target.")
                     .arg(p);
-    c.x.title = QCoreApplication::translate("ReportContent", "concurrent users");
+    c.x.title = loadAxisTitle(a.curve);
     c.x.log2 = true;
     c.y.title = QStringLiteral("%1 (ms)").arg(metric);
     ChartSpec::Series median = seriesOf(QStringLiteral("%1 p50").arg(metric), kBlue);
     ChartSpec::Series tail = seriesOf(QStringLiteral("%1 %2").arg(metric, p), kOrange);
-    c.tableHeader = {QCoreApplication::translate("ReportContent", "users"), median.name, tail.name};
+    c.tableHeader = {loadColumn(a.curve), median.name, tail.name};
     for (const CurvePoint& pt : a.curve.points) {
         const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted : pt.step->tpotSorted;
         const double shift = metric == u"TTFT" ? pt.roundTripMs : 0;
@@ -217,12 +232,11 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
     c.caption = QCoreApplication::translate("ReportContent",
         "Output tokens per second over each step's steady window, and goodput in requests "
         "meeting every target. The ring marks the knee.");
-    c.x.title = QCoreApplication::translate("ReportContent", "concurrent users");
+    c.x.title = loadAxisTitle(a.curve);
     c.x.log2 = true;
     c.y.title = QCoreApplication::translate("ReportContent", "output tokens/s");
     ChartSpec::Series s = seriesOf(QCoreApplication::translate("ReportContent", "output tokens/s"), kBlue);
-    c.tableHeader = {QCoreApplication::translate("ReportContent", "users"),
-        QCoreApplication::translate("ReportContent", "output tokens/s"),
+    c.tableHeader = {loadColumn(a.curve), QCoreApplication::translate("ReportContent", "output tokens/s"),
         QCoreApplication::translate("ReportContent", "requests/s"),
         QCoreApplication::translate("ReportContent", "goodput/s")};
     for (const CurvePoint& pt : a.curve.points) {
@@ -233,7 +247,8 @@ ChartSpec throughputLoadChart(const RunAnalysis& a)
     c.series.push_back(s);
     if (a.curve.knee.found)
         c.marks.push_back({a.curve.knee.load, a.curve.knee.outputTokensPerSecond,
-            QCoreApplication::translate("ReportContent", "knee: %1").arg(text::usersLabel(a.curve.knee.load, false)),
+            QCoreApplication::translate("ReportContent", "knee: %1")
+                .arg(text::loadLabel(a.curve.knee.load, a.curve.byRate)),
             kGreen});
     return c;
 }
@@ -338,8 +353,7 @@ std::vector<ChartSpec> comparisonCharts(const RunComparison& comparison, const R
             "%1 in grey, %2 in blue; a green ring marks a load where %2 is better beyond noise, a red one where it "
             "is worse.")
                         .arg(runA, runB);
-        c.x.title = a.curve.byRate ? QCoreApplication::translate("ReportContent", "requests/s")
-                                   : QCoreApplication::translate("ReportContent", "concurrent users");
+        c.x.title = loadAxisTitle(a.curve);
         c.x.log2 = true;
         c.y.title = k.axis;
         ChartSpec::Series sa = seriesOf(runA, kGrey);
@@ -512,10 +526,10 @@ ChartSpec shapeChart(const RunAnalysis& a)
     return c;
 }
 
-QString wallSentence(const Wall& w, bool limiting)
+QString wallSentence(const Wall& w, bool limiting, bool byRate)
 {
     const QString state = !w.visible ? QCoreApplication::translate("ReportContent", "not visible")
-        : w.reached ? QCoreApplication::translate("ReportContent", "reached at %1").arg(text::users(w.load, false))
+        : w.reached ? QCoreApplication::translate("ReportContent", "reached at %1").arg(text::load(w.load, byRate))
                     : QCoreApplication::translate("ReportContent", "not reached");
     const QString name = Wall::title(w.kind);
     return QStringLiteral("%1: %2%3; %4.")
@@ -1009,7 +1023,7 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         c.charts.push_back(serverMetricsChart(run));
 
     for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
-        c.walls << wallSentence(*w, a.walls.limiting == w->kind);
+        c.walls << wallSentence(*w, a.walls.limiting == w->kind, a.curve.byRate);
     double highest = 0;
     for (const CurvePoint& pt : a.curve.points)
         highest = std::max(highest, pt.load);
@@ -1055,6 +1069,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 "ReportContent", "One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
                              .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.baselineTpotMs),
                                  text::milliseconds(f.baselineTtftMs));
+        if (!std::isnan(f.ttftUnjudgedCacheShare))
+            c.physics << QCoreApplication::translate("ReportContent",
+                "TTFT is not judged against its floor: the server's prefix cache served %1 of the one user's prompt "
+                "tokens, and its counters do not say which requests' prefill it spared.")
+                             .arg(text::percent(f.ttftUnjudgedCacheShare));
         if (f.fasterThanPhysics)
             c.physics << QCoreApplication::translate("ReportContent", "Faster than physics allows; likely: %1.")
                              .arg(text::list(f.fasterCauses));

@@ -8,6 +8,7 @@
 #include "analysis/rundata.h"
 #include "common/monotonicclock.h"
 #include "common/processcpu.h"
+#include "common/textformat.h"
 #include "common/version.h"
 #include "doctor/doctor.h"
 #include "load/contextfit.h"
@@ -140,7 +141,9 @@ void RunPipeline::start()
         return;
 
     Q_EMIT phaseChanged(QStringLiteral("prompts"), QString());
-    if (!(m_options.dataset.isEmpty() ? buildSyntheticWorkloads() : loadDataset()))
+    if (!(!m_options.trace.isEmpty()          ? loadTrace()
+                : m_options.dataset.isEmpty() ? buildSyntheticWorkloads()
+                                              : loadDataset()))
         return;
 
     RunInfo info;
@@ -287,6 +290,49 @@ bool RunPipeline::loadDataset()
     m_options.shapes = {Shape {inputKnown ? int(inputSum / n) : 0, int(outputSum / n)}};
     Q_EMIT phaseChanged(QStringLiteral("prompts"),
         QStringLiteral("%1 requests from %2").arg(n).arg(QFileInfo(m_options.dataset).fileName()));
+    m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
+    return true;
+}
+
+bool RunPipeline::loadTrace()
+{
+    QString error;
+    if (!m_options.traceWindow && !m_options.loadTrace(&error)) {
+        finish(RunStatus::Failed, error);
+        return false;
+    }
+    const Trace& trace = *m_options.traceWindow;
+    qint64 inputSum = 0;
+    qint64 outputSum = 0;
+    for (const TraceRequest& q : trace.requests) {
+        inputSum += q.inputTokens;
+        outputSum += q.outputTokens;
+        if (m_facts.maxModelLen && q.inputTokens + q.outputTokens > *m_facts.maxModelLen) {
+            finish(RunStatus::Failed,
+                QStringLiteral("A request of the trace, %1 s into the replay, needs %2 tokens of context, but the "
+                               "server allows %3: "
+                               "replay a window without it (--trace-start, --trace-duration) or a server with a "
+                               "longer context.")
+                    .arg(text::number(q.atSeconds))
+                    .arg(q.inputTokens + q.outputTokens)
+                    .arg(*m_facts.maxModelLen));
+            return false;
+        }
+    }
+    WorkloadSpec spec;
+    spec.api = m_options.api;
+    spec.model = m_options.model;
+    spec.seed = m_options.seed;
+    const auto n = qint64(trace.requests.size());
+    Q_EMIT phaseChanged(QStringLiteral("prompts"),
+        QStringLiteral("%1 requests from %2 (%3)").arg(n).arg(trace.fileName, trace.formatName()));
+    WorkloadBuilder::Result built = WorkloadBuilder::fromTrace(m_target, spec, trace);
+    if (!built.error.isEmpty()) {
+        finish(RunStatus::Failed, built.error);
+        return false;
+    }
+    // The trace's mean sizes label the run, as a data set's do; each request keeps its own.
+    m_options.shapes = {Shape {int(inputSum / n), int(outputSum / n)}};
     m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     return true;
 }
@@ -579,12 +625,19 @@ void RunPipeline::runNextStep()
         plan.durationSeconds /= scale;
         plan.thinkTimeMs /= scale;
         plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
+        if (plan.traceOffsetsNs) {
+            auto faster = std::make_shared<std::vector<std::int64_t>>(*plan.traceOffsetsNs);
+            for (std::int64_t& t : *faster)
+                t = std::int64_t(double(t) / scale);
+            plan.traceOffsetsNs = std::move(faster);
+        }
     }
     // A step measured again after an outage sends prompts of its own: a server that only lost its network may still
     // hold the first attempt's in its prefix cache.
     plan.promptOffset = m_promptOffset + std::uint64_t(m_attempt) * 0x9e3779b97f4a7c15ULL;
     m_templateOffsets.resize(m_workloads.size(), 0);
-    plan.templateOffset = m_templateOffsets[std::size_t(step.shape)];
+    // A trace's request i is template i, whatever the baseline sent from the same workload before it.
+    plan.templateOffset = plan.arrival == LoadPlan::Arrival::Trace ? 0 : m_templateOffsets[std::size_t(step.shape)];
     plan.promptSalt
         = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
     m_sinceMeasured.start();

@@ -132,6 +132,8 @@ private:
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
     bool buildSyntheticWorkloads();
     bool loadDataset();
+    /// The trace's window (RunOptions::loadTrace) as the run's one workload, a prompt per request.
+    bool loadTrace();
     void measureNetwork(const DoctorReport& report);
     /// Sharded: measures this clock against the reference and checks that --start-at is still ahead.
     bool joinSchedule();

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void doctorNamesTheServer();
     void sweepWithTheDefaultsLosesNothing();
     void chatOverQnamLosesNothing();
+    void aTraceIsReplayedAtItsTimesAndLengths();
     void timingsAgreeWithTheServersOwn();
     void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
@@ -366,6 +367,58 @@ void TestInterop::chatOverQnamLosesNothing()
     QCOMPARE(reset.value(u"resets").toInt(), int(run->steps.size()));
     QCOMPARE(reset.value(u"how").toString(), QStringLiteral("POST /slots/ID?action=erase"));
     QCOMPARE(reset.value(u"slots").toInt(), 8); // --parallel 8
+}
+
+// An Azure LLM inference trace in its published layout, replayed on llama-server: each request sent at its recorded
+// time, and each as long as recorded by the server's own count (prompt and output tokens in its usage).
+void TestInterop::aTraceIsReplayedAtItsTimesAndLengths()
+{
+    const std::vector<int> inputs {96, 240, 64, 180, 120, 300, 80, 150, 210, 110};
+    const std::vector<int> outputs {16, 8, 24, 12, 16, 8, 20, 12, 16, 10};
+    const std::vector<int> atMs {0, 120, 310, 350, 900, 1400, 1420, 1900, 2500, 2700};
+    const QString path = m_dir.filePath(QStringLiteral("AzureLLMInferenceTrace_conv.csv"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("TIMESTAMP,ContextTokens,GeneratedTokens\n");
+        for (std::size_t i = 0; i < inputs.size(); ++i)
+            f.write(QStringLiteral("2023-11-16 18:15:%1.%2,%3,%4\n")
+                        .arg(46 + atMs[i] / 1000)
+                        .arg(atMs[i] % 1000 * 10'000, 7, 10, QLatin1Char('0'))
+                        .arg(inputs[i])
+                        .arg(outputs[i])
+                        .toUtf8());
+    }
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), m_db,
+        QStringLiteral("--trace"), path});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(u"10 requests from AzureLLMInferenceTrace_conv.csv (Azure LLM inference CSV)"),
+        qPrintable(r.err));
+    QString error;
+    auto store = RunStore::open(m_db, &error, QStringLiteral("interop-trace"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<StoredRun> run = store->run(lastRunId(), &error);
+    QVERIFY2(run, qPrintable(error));
+    QCOMPARE(int(run->steps.size()), 2); // the baseline, then the replay
+    const StoredStep& replay = run->steps[1];
+    QCOMPARE(replay.info.load.value(u"trace").toString(), QStringLiteral("AzureLLMInferenceTrace_conv.csv"));
+    std::vector<RequestRecord> records = store->requests(replay.id, &error);
+    QCOMPARE(records.size(), inputs.size());
+    std::sort(records.begin(), records.end(),
+        [](const RequestRecord& a, const RequestRecord& b) { return a.scheduledNs < b.scheduledNs; });
+    std::vector<double> lateMs;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const RequestRecord& rec = records[i];
+        QVERIFY2(rec.ok(), qPrintable(rec.errorMessage));
+        QCOMPARE(rec.promptTokens, inputs[i]);
+        QCOMPARE(rec.completionTokens, outputs[i]);
+        const double scheduledMs = double(rec.scheduledNs - records[0].scheduledNs) / 1e6;
+        QVERIFY2(std::abs(scheduledMs - atMs[i]) < 0.01, qPrintable(QString::number(scheduledMs)));
+        lateMs.push_back(double(rec.sentNs - rec.scheduledNs) / 1e6);
+    }
+    const double latest = *std::max_element(lateMs.begin(), lateMs.end());
+    qInfo("trace replay: sent at most %.3f ms after the trace's time (median %.3f ms)", latest, median(lateMs));
+    QVERIFY2(latest < 20, qPrintable(QString::number(latest)));
 }
 
 void TestInterop::timingsAgreeWithTheServersOwn()

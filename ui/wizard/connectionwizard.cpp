@@ -39,6 +39,7 @@ ConnectionWizard::ConnectionWizard(QWidget* parent)
     connect(m_traffic, &TrafficPage::trafficChanged, this, [this] {
         const QList<core::Shape> shapes = m_traffic->shapes();
         m_targets->setShape(shapes.isEmpty() ? std::nullopt : std::optional<core::Shape>(shapes.first()));
+        m_plan->setTraceReplay(!m_traffic->tracePath().isEmpty());
     });
     connect(m_server, &ServerPage::factsChanged, this, [this] {
         const std::optional<core::ServerFacts>& facts = m_server->facts();
@@ -68,6 +69,11 @@ core::RunOptions ConnectionWizard::options() const
     o.gpuCount = m_hardware->gpuCount();
     o.shapes = m_traffic->shapes();
     o.dataset = m_traffic->datasetPath();
+    o.trace = m_traffic->tracePath();
+    o.traceSpeed = m_traffic->traceSpeed();
+    o.traceStartSeconds = m_traffic->traceStartSeconds();
+    o.traceDurationSeconds = m_traffic->traceDurationSeconds();
+    o.traceWindow = m_traffic->traceWindow();
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.lengthSpread = m_traffic->lengthSpread();
     o.turns = m_traffic->turns();
@@ -109,6 +115,8 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_traffic->setShapes(options.shapes);
     if (!options.dataset.isEmpty())
         m_traffic->setDatasetPath(options.dataset);
+    if (!options.trace.isEmpty())
+        m_traffic->setTrace(options.trace, options.traceSpeed, options.traceStartSeconds, options.traceDurationSeconds);
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_traffic->setLengthSpread(options.lengthSpread);
     m_traffic->setTurns(options.turns);

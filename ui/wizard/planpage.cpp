@@ -241,7 +241,7 @@ std::optional<QList<int>> PlanPage::parseLevels(QString* error) const
                      .arg(bad, QLocale().toString(MaxUsers));
         return std::nullopt;
     }
-    if (levels->isEmpty()) {
+    if (levels->isEmpty() && !m_traceReplay) {
         *error = tr("Give at least one concurrency level, such as 1, 2, 4, 8, 16, 32.");
         return std::nullopt;
     }
@@ -293,6 +293,25 @@ void PlanPage::setConcurrency(const QList<int>& levels)
     for (int users : levels)
         text << QString::number(users);
     m_levels->setText(joined(text));
+}
+
+void PlanPage::setTraceReplay(bool replay)
+{
+    if (replay == m_traceReplay)
+        return;
+    m_traceReplay = replay;
+    setSubTitle(replay ? tr("A one-user baseline, then any concurrency levels and rates given here, then the trace at "
+                            "its own times.")
+                       : tr("The sweep: a one-user baseline, then each concurrency level in turn. The run stops early "
+                            "once the targets are clearly broken."));
+    m_levels->setPlaceholderText(replay
+            ? tr("None: the trace is the load; or users at once to sweep as well, such as 1, 4, 16")
+            : tr("Users at once, comma-separated, such as 1, 2, 4, 8, 16, 32"));
+    if (replay)
+        m_levels->clear();
+    else if (m_levels->text().trimmed().isEmpty())
+        setConcurrency(core::RunOptions::defaultConcurrency());
+    check();
 }
 
 int PlanPage::requestsPerStep() const

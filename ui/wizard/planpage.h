@@ -29,6 +29,9 @@ public:
     /// Ascending and without repeats, whatever order they were typed in; empty while the field does not parse.
     QList<int> concurrency() const;
     void setConcurrency(const QList<int>& levels);
+    /// With a trace to replay, the trace is the load: the concurrency levels may be left empty (no sweep), and are
+    /// emptied when the trace is first chosen; without one, empty levels get the default sweep back.
+    void setTraceReplay(bool replay);
     int requestsPerStep() const; ///< 0: the run's default, which grows with the load
     void setRequestsPerStep(int requests);
     /// Requests per second; empty when the rate sweep is off.
@@ -84,6 +87,7 @@ private:
 
     QLineEdit* m_levels = nullptr;
     FieldMessage* m_levelsMessage = nullptr;
+    bool m_traceReplay = false;
     QSpinBox* m_requests = nullptr;
     QCheckBox* m_quick = nullptr;
     QCheckBox* m_rateCheck = nullptr;

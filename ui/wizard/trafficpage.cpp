@@ -9,7 +9,9 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -28,6 +30,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace kp::ui {
 
@@ -80,9 +83,13 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_datasetRadio = new QRadioButton(tr("Requests from a &JSONL data set"), this);
     m_datasetRadio->setObjectName(QStringLiteral("datasetRadio"));
     m_datasetRadio->setAccessibleName(tr("JSONL data set"));
+    m_traceRadio = new QRadioButton(tr("Replay a production &trace"), this);
+    m_traceRadio->setObjectName(QStringLiteral("traceRadio"));
+    m_traceRadio->setAccessibleName(tr("Production trace"));
     auto* mode = new QButtonGroup(this);
     mode->addButton(m_sizesRadio);
     mode->addButton(m_datasetRadio);
+    mode->addButton(m_traceRadio);
 
     m_presets = new QListWidget(this);
     m_presets->setObjectName(QStringLiteral("presetList"));
@@ -149,6 +156,40 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_datasetMessage = new FieldMessage(m_dataset, this);
     m_datasetMessage->setObjectName(QStringLiteral("datasetMessage"));
 
+    // A trace: its arrivals and lengths, replayed as one open-loop step after the baseline (--trace).
+    m_trace = new QLineEdit(this);
+    m_trace->setObjectName(QStringLiteral("traceEdit"));
+    m_trace->setAccessibleName(tr("Trace file"));
+    m_trace->setPlaceholderText(tr("Mooncake JSONL, Azure LLM inference CSV or BurstGPT CSV"));
+    m_traceBrowse = new QPushButton(tr("Pic&k…"), this);
+    m_traceBrowse->setObjectName(QStringLiteral("traceBrowse"));
+    m_traceBrowse->setAccessibleName(tr("Choose the trace file"));
+    m_traceMessage = new FieldMessage(m_trace, this);
+    m_traceMessage->setObjectName(QStringLiteral("traceMessage"));
+    m_traceSummary = new QLabel(this);
+    m_traceSummary->setObjectName(QStringLiteral("traceSummary"));
+    m_traceSummary->setWordWrap(true);
+    m_traceSummary->setForegroundRole(QPalette::PlaceholderText);
+    m_traceSpeed = new QDoubleSpinBox(this);
+    m_traceSpeed->setObjectName(QStringLiteral("traceSpeedSpin"));
+    m_traceSpeed->setAccessibleName(tr("Replay speed"));
+    m_traceSpeed->setRange(0.01, 1000);
+    m_traceSpeed->setDecimals(2);
+    m_traceSpeed->setValue(1);
+    m_traceSpeed->setSuffix(tr("× as recorded"));
+    m_traceSpeed->setToolTip(tr("2 sends the trace twice as fast: every gap between arrivals halved (--trace-speed)."));
+    m_traceStart = new QSpinBox(this);
+    m_traceStart->setObjectName(QStringLiteral("traceStartSpin"));
+    m_traceStart->setAccessibleName(tr("Start of the replay in seconds"));
+    m_traceStart->setRange(0, 100'000'000);
+    m_traceStart->setSuffix(tr(" s into the trace"));
+    m_traceDuration = new QSpinBox(this);
+    m_traceDuration->setObjectName(QStringLiteral("traceDurationSpin"));
+    m_traceDuration->setAccessibleName(tr("Length of the replay in seconds of the trace"));
+    m_traceDuration->setRange(0, 100'000'000);
+    m_traceDuration->setSuffix(tr(" s of the trace"));
+    m_traceDuration->setSpecialValueText(tr("to its end"));
+
     auto* productLabel = new QLabel(tr("&Product type:"), this);
     productLabel->setBuddy(m_product);
     auto* productColumn = new QVBoxLayout;
@@ -201,6 +242,28 @@ TrafficPage::TrafficPage(QWidget* parent)
     datasetForm->setContentsMargins(24, 0, 0, 0);
     datasetForm->addRow(fileLabel, fileColumn);
 
+    auto* traceRow = new QHBoxLayout;
+    traceRow->addWidget(m_trace, 1);
+    traceRow->addWidget(m_traceBrowse);
+    auto* traceColumn = new QVBoxLayout;
+    traceColumn->setSpacing(2);
+    traceColumn->addLayout(traceRow);
+    traceColumn->addWidget(m_traceMessage);
+    traceColumn->addWidget(m_traceSummary);
+    auto* traceLabel = new QLabel(tr("F&ile:"), this);
+    traceLabel->setBuddy(m_trace);
+    auto* windowRow = new QHBoxLayout;
+    windowRow->addWidget(m_traceStart);
+    windowRow->addWidget(m_traceDuration);
+    windowRow->addWidget(m_traceSpeed);
+    windowRow->addStretch(1);
+    auto* windowLabel = new QLabel(tr("Repla&y:"), this);
+    windowLabel->setBuddy(m_traceStart);
+    auto* traceForm = new QFormLayout;
+    traceForm->setContentsMargins(24, 0, 0, 0);
+    traceForm->addRow(traceLabel, traceColumn);
+    traceForm->addRow(windowLabel, windowRow);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addSpacing(6);
@@ -208,6 +271,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     layout->addLayout(sizesForm);
     layout->addWidget(m_datasetRadio);
     layout->addLayout(datasetForm);
+    layout->addWidget(m_traceRadio);
+    layout->addLayout(traceForm);
     layout->addSpacing(6);
     layout->addWidget(m_resetCache);
     layout->addStretch(1);
@@ -222,7 +287,13 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_turns, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
-    setTabOrder(m_browse, m_resetCache);
+    setTabOrder(m_browse, m_traceRadio);
+    setTabOrder(m_traceRadio, m_trace);
+    setTabOrder(m_trace, m_traceBrowse);
+    setTabOrder(m_traceBrowse, m_traceStart);
+    setTabOrder(m_traceStart, m_traceDuration);
+    setTabOrder(m_traceDuration, m_traceSpeed);
+    setTabOrder(m_traceSpeed, m_resetCache);
 
     fillPresets();
     updateMode();
@@ -251,10 +322,28 @@ TrafficPage::TrafficPage(QWidget* parent)
         check();
         Q_EMIT trafficChanged();
     });
-    connect(m_sizesRadio, &QRadioButton::toggled, this, [this] {
-        updateMode();
+    for (QRadioButton* radio : {m_sizesRadio, m_datasetRadio, m_traceRadio}) {
+        connect(radio, &QRadioButton::toggled, this, [this](bool on) {
+            if (!on)
+                return;
+            updateMode();
+            check();
+            Q_EMIT trafficChanged();
+        });
+    }
+    const auto traceChanged = [this] {
         check();
         Q_EMIT trafficChanged();
+    };
+    connect(m_trace, &QLineEdit::textChanged, this, traceChanged);
+    connect(m_traceSpeed, &QDoubleSpinBox::valueChanged, this, traceChanged);
+    connect(m_traceStart, &QSpinBox::valueChanged, this, traceChanged);
+    connect(m_traceDuration, &QSpinBox::valueChanged, this, traceChanged);
+    connect(m_traceBrowse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Choose a trace"), m_trace->text(), tr("Traces (*.jsonl *.csv);;All files (*)"));
+        if (!path.isEmpty())
+            m_trace->setText(QDir::toNativeSeparators(path));
     });
     connect(m_browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Choose a JSONL data set"), m_dataset->text(),
@@ -310,8 +399,13 @@ void TrafficPage::updateMode()
     m_sharedPrefix->setEnabled(sizes);
     m_lengthSpread->setEnabled(sizes);
     m_turns->setEnabled(sizes);
-    m_dataset->setEnabled(!sizes);
-    m_browse->setEnabled(!sizes);
+    const bool dataset = m_datasetRadio->isChecked();
+    m_dataset->setEnabled(dataset);
+    m_browse->setEnabled(dataset);
+    const bool trace = m_traceRadio->isChecked();
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_trace, m_traceBrowse, m_traceSpeed, m_traceStart, m_traceDuration, m_traceSummary})
+        w->setEnabled(trace);
 }
 
 std::optional<QList<core::Shape>> TrafficPage::parseShapes(QString* error) const
@@ -394,9 +488,73 @@ bool TrafficPage::check()
         return error.isEmpty();
     }
     m_sizesMessage->clearMessage();
+    if (m_traceRadio->isChecked()) {
+        m_datasetMessage->clearMessage();
+        const QString error = checkTrace();
+        m_traceMessage->showMessage(error);
+        return error.isEmpty();
+    }
+    m_traceMessage->clearMessage();
+    m_traceSummary->clear();
     const QString error = checkDataset();
     m_datasetMessage->showMessage(error);
     return error.isEmpty();
+}
+
+QString TrafficPage::checkTrace()
+{
+    m_traceWindow.reset();
+    m_traceSummary->clear();
+    const QString path = m_trace->text().trimmed();
+    if (path.isEmpty())
+        return tr("Choose the trace to replay.");
+    const QFileInfo info(path);
+    if (!info.exists())
+        return tr("There is no file %1.").arg(QDir::toNativeSeparators(path));
+    if (info.isDir())
+        return tr("%1 is a folder; choose a trace file in it.").arg(QDir::toNativeSeparators(path));
+    // Read again only when the file is another or has changed: the window's fields cut the same trace.
+    const QString key = QStringLiteral("%1|%2|%3")
+                            .arg(info.absoluteFilePath())
+                            .arg(info.size())
+                            .arg(info.lastModified().toMSecsSinceEpoch());
+    if (key != m_traceReadKey) {
+        m_traceReadKey = key;
+        QString error;
+        m_traceRead = core::Trace::read(path, &error);
+        if (!m_traceRead)
+            m_traceReadError = error;
+    }
+    if (!m_traceRead)
+        return m_traceReadError;
+    auto window
+        = std::make_shared<core::Trace>(m_traceRead->window(traceStartSeconds(), traceDurationSeconds(), traceSpeed()));
+    const QLocale locale;
+    if (window->requests.empty())
+        return tr("The trace has no request in this window: it spans %1 s.")
+            .arg(locale.toString(m_traceRead->spanSeconds(), 'f', 1));
+    if (m_contextLength) {
+        for (const core::TraceRequest& q : window->requests)
+            if (q.inputTokens + q.outputTokens > *m_contextLength)
+                return tr("A request of this window, %1 s into the replay, needs %2 tokens of context; the server "
+                          "allows %3.")
+                    .arg(locale.toString(q.atSeconds, 'f', 1), locale.toString(q.inputTokens + q.outputTokens),
+                        locale.toString(*m_contextLength));
+    }
+    qint64 input = 0;
+    qint64 output = 0;
+    for (const core::TraceRequest& q : window->requests) {
+        input += q.inputTokens;
+        output += q.outputTokens;
+    }
+    const auto n = qint64(window->requests.size());
+    m_traceSummary->setText(
+        tr("%1: %2 requests over %3 s as replayed, %4 requests per second on average; %5 tokens "
+           "in and %6 out on average.")
+            .arg(window->formatName(), locale.toString(n), locale.toString(window->spanSeconds(), 'f', 1),
+                locale.toString(window->meanRate(), 'g', 3), locale.toString(input / n), locale.toString(output / n)));
+    m_traceWindow = std::move(window);
+    return {};
 }
 
 QList<core::Shape> TrafficPage::shapes() const
@@ -470,6 +628,41 @@ void TrafficPage::setTurns(int turns)
     m_turns->setValue(turns);
 }
 
+QString TrafficPage::tracePath() const
+{
+    return m_traceRadio->isChecked() ? m_trace->text().trimmed() : QString();
+}
+
+double TrafficPage::traceSpeed() const
+{
+    return m_traceSpeed->value();
+}
+
+double TrafficPage::traceStartSeconds() const
+{
+    return m_traceStart->value();
+}
+
+double TrafficPage::traceDurationSeconds() const
+{
+    return m_traceDuration->value();
+}
+
+std::shared_ptr<const core::Trace> TrafficPage::traceWindow() const
+{
+    return m_traceRadio->isChecked() ? m_traceWindow : nullptr;
+}
+
+void TrafficPage::setTrace(const QString& path, double speed, double startSeconds, double durationSeconds)
+{
+    m_traceSpeed->setValue(speed);
+    m_traceStart->setValue(int(std::lround(startSeconds)));
+    m_traceDuration->setValue(int(std::lround(durationSeconds)));
+    m_trace->setText(path);
+    if (!path.isEmpty())
+        m_traceRadio->setChecked(true);
+}
+
 QString TrafficPage::datasetPath() const
 {
     return m_datasetRadio->isChecked() ? m_dataset->text().trimmed() : QString();
@@ -494,6 +687,8 @@ bool TrafficPage::validatePage()
         return true;
     if (m_sizesRadio->isChecked())
         m_custom->setFocus();
+    else if (m_traceRadio->isChecked())
+        m_trace->setFocus();
     else
         m_dataset->setFocus();
     return false;

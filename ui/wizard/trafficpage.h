@@ -6,10 +6,12 @@
 
 #include <QWizardPage>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -22,7 +24,8 @@ namespace kp::ui {
 class FieldMessage;
 
 /// Page 3: what the traffic looks like. The product type sets the defaults of this page and the next; the requests
-/// are either synthetic sizes (presets for the product and the user's own IN/OUT pairs) or a JSONL data set.
+/// are either synthetic sizes (presets for the product and the user's own IN/OUT pairs), a JSONL data set, or a
+/// production trace replayed at its own times.
 class TrafficPage : public QWizardPage
 {
     Q_OBJECT
@@ -39,6 +42,15 @@ public:
     /// The JSONL file to replay; empty when synthetic sizes are chosen.
     QString datasetPath() const;
     void setDatasetPath(const QString& path);
+    /// The trace to replay (--trace); empty unless a trace is chosen.
+    QString tracePath() const;
+    double traceSpeed() const; ///< --trace-speed
+    double traceStartSeconds() const; ///< --trace-start
+    double traceDurationSeconds() const; ///< --trace-duration; 0: to the end
+    /// The window of the chosen trace as the run replays it, read when the file or the window last changed; null
+    /// unless a trace is chosen and can be replayed.
+    std::shared_ptr<const core::Trace> traceWindow() const;
+    void setTrace(const QString& path, double speed, double startSeconds, double durationSeconds);
     /// Tokens every synthetic prompt starts with (--shared-prefix); 0 with a data set.
     int sharedPrefixTokens() const;
     /// Each prompt's lengths drawn within ±this share of its size (--length-spread); 0 with a data set.
@@ -72,6 +84,8 @@ private:
     bool check();
     std::optional<QList<core::Shape>> parseShapes(QString* error) const;
     QString checkDataset() const;
+    /// Reads the trace (again only when the file changed) and cuts its window: an error, or "" with the window set.
+    QString checkTrace();
 
     QComboBox* m_product = nullptr;
     QLabel* m_productDescription = nullptr;
@@ -87,6 +101,20 @@ private:
     QLineEdit* m_dataset = nullptr;
     QPushButton* m_browse = nullptr;
     FieldMessage* m_datasetMessage = nullptr;
+    QRadioButton* m_traceRadio = nullptr;
+    QLineEdit* m_trace = nullptr;
+    QPushButton* m_traceBrowse = nullptr;
+    QDoubleSpinBox* m_traceSpeed = nullptr;
+    QSpinBox* m_traceStart = nullptr;
+    QSpinBox* m_traceDuration = nullptr;
+    FieldMessage* m_traceMessage = nullptr;
+    QLabel* m_traceSummary = nullptr;
+    /// The last trace read, and what it was read from (path, size, modification time): a window's change cuts it
+    /// again without reading the file.
+    std::optional<core::Trace> m_traceRead;
+    QString m_traceReadKey;
+    QString m_traceReadError;
+    std::shared_ptr<const core::Trace> m_traceWindow;
     std::optional<int> m_contextLength;
 };
 

@@ -155,6 +155,14 @@ std::vector<NamedRun> handBuiltRuns()
         {QStringLiteral("even one user misses"), makeRun({{1, 900, 10}, {1, 900, 10}, {2, 1700, 19}, {4, 3300, 38}})});
     out.push_back(
         {QStringLiteral("every load passes"), makeRun({{1, 100, 10}, {1, 100, 10}, {2, 110, 10}, {4, 130, 11}})});
+    // Rate steps alone, as a trace's replay makes them: judged by rate, every load in requests per second.
+    std::vector<StepSpec> ratesAlone {{1, 100, 10}};
+    for (const double rate : {0.5, 1.0, 2.5, 5.0}) {
+        StepSpec s {1, rate < 3 ? 150 * rate : 900, rate < 3 ? 12.5 : 30, 30, 0.01 * rate, 0, rate < 3 ? 0.0 : 6.0};
+        s.rate = rate;
+        ratesAlone.push_back(s);
+    }
+    out.push_back({QStringLiteral("rates alone"), makeRun(ratesAlone)});
     out.push_back({QStringLiteral("throughput falls past 8 users"),
         makeRun({{1, 100, 10, 40}, {1, 100, 10, 40}, {2, 100, 10, 40}, {4, 100, 10, 40}, {8, 100, 10, 40},
             {16, 100, 24.4, 40}})});
@@ -184,10 +192,11 @@ void TestFaces::initTestCase()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
         QFAIL("pdftotext (poppler-utils, a build dependency) is not installed: the PDF's text cannot be read back");
-    // The stored corpus: llama-server's 8 slots, the simulator with a 4-sequence cap and with a tiny KV cache.
+    // The stored corpus: llama-server's 8 slots, the simulator with a 4-sequence cap and with a tiny KV cache, and a
+    // Mooncake trace's bursts replayed on the 4-sequence simulator (a run judged by rate alone).
     QTemporaryDir dir;
-    for (const char* file :
-        {"llamacpp-eight-slots.sqlite", "sim-four-sequence-cap.sqlite", "sim-tiny-kv-cache.sqlite"}) {
+    for (const char* file : {"llamacpp-eight-slots.sqlite", "sim-four-sequence-cap.sqlite", "sim-tiny-kv-cache.sqlite",
+             "sim-trace-burst.sqlite"}) {
         const QString path = dir.filePath(QLatin1String(file));
         QVERIFY(QFile::copy(QStringLiteral(KNEEPOINT_TEST_DATA "/corpus/") + QLatin1String(file), path));
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);

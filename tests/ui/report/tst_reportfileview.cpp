@@ -159,6 +159,14 @@ private Q_SLOTS:
             rates.push_back(s);
         }
         QTest::newRow("a rate sweep too") << std::make_shared<RunData>(makeRun(rates));
+        // A run of rate steps alone (a trace's replay is one) is judged by rate: requests per second everywhere.
+        std::vector<StepSpec> ratesAlone {{1, 100, 10}};
+        for (const double rate : {0.5, 1.0, 2.5, 5.0}) {
+            StepSpec s {1, rate < 3 ? 150 * rate : 900, rate < 3 ? 12.5 : 30, 30};
+            s.rate = rate;
+            ratesAlone.push_back(s);
+        }
+        QTest::newRow("rates alone") << std::make_shared<RunData>(makeRun(ratesAlone));
         QTest::newRow("throughput falls past 8 users") << std::make_shared<RunData>(makeRun({{1, 100, 10, 40},
             {1, 100, 10, 40}, {2, 100, 10, 40}, {4, 100, 10, 40}, {8, 100, 10, 40}, {16, 100, 24.4, 40}}));
     }
@@ -184,6 +192,17 @@ private Q_SLOTS:
         QCOMPARE(label("capacityBracket"), c.answer.bracket);
         QCOMPARE(label("wallsLowest"), c.answer.lowestWall);
         QCOMPARE(view.verdictText(), c.verdict);
+        if (result->analysis.curve.byRate) {
+            QVERIFY2(c.answer.number.endsWith(u"req/s"), qPrintable(c.answer.number));
+            QVERIFY2(!c.verdict.contains(u" user"), qPrintable(c.verdict));
+            for (const QString& wall : c.walls)
+                QVERIFY2(!wall.contains(u" users"), qPrintable(wall));
+            if (const QString dir = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS"); !dir.isEmpty()) {
+                view.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&view));
+                QVERIFY(view.grab().save(dir + QStringLiteral("/report-rates-alone.png")));
+            }
+        }
 
         // The scorecard as shown (sorted as the view sorts it): a row per row of the document, each cell its cell.
         const auto* table = view.findChild<QTableView*>(QStringLiteral("scorecard"));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The New run wizard as a user meets it, against the simulator as a child process: type the URL, Detect, walk every
 // page (with a wrong entry on each), finish, and check what comes out and where the API key went (nowhere).
+#include "plan/runplan.h"
 #include "settings/appearance.h"
 #include "support/simprocess.h"
 #include "support/testcertificates.h"
@@ -480,6 +481,100 @@ private Q_SLOTS:
         QCOMPARE(o.dcgmUrl, given.dcgmUrl);
         // The wizard's default is the command line's.
         QCOMPARE(ConnectionWizard().options().serverWaitSeconds, kp::core::RunOptions().serverWaitSeconds);
+    }
+
+    // A production trace is the run's load: the page reads it, says what it holds in its window, and the plan's
+    // concurrency sweep may then be left out; the options carry the trace and the window the run replays.
+    void aTraceIsTheLoad()
+    {
+        QTemporaryDir tmp;
+        QFile trace(tmp.filePath(QStringLiteral("mooncake.jsonl")));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 20; ++i)
+            trace.write(QStringLiteral("{\"timestamp\": %1, \"input_length\": %2, \"output_length\": 40, "
+                                       "\"hash_ids\": [1, %3]}\n")
+                            .arg(500 * i)
+                            .arg(i % 2 == 0 ? 600 : 900)
+                            .arg(100 + i)
+                            .toUtf8());
+        trace.close();
+        ConnectionWizard wizard;
+        wizard.resize(900, 760);
+        wizard.setStartId(ConnectionWizard::TrafficPageId);
+        wizard.restart();
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        click(find<QRadioButton>(wizard, "traceRadio"));
+        auto* message = find<QLabel>(wizard, "traceMessage");
+        QVERIFY2(showsMessage(message) && message->text() == QStringLiteral("Choose the trace to replay."),
+            qPrintable(message->text()));
+        QVERIFY(!wizard.options().traceWindow);
+        // Not a trace: the page says which formats it reads.
+        QFile other(tmp.filePath(QStringLiteral("other.csv")));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("time,prompt\n1,2\n");
+        other.close();
+        auto* edit = find<QLineEdit>(wizard, "traceEdit");
+        replaceText(edit, other.fileName());
+        QVERIFY2(
+            message->text().contains(QStringLiteral("is not a trace Kneepoint reads")), qPrintable(message->text()));
+        click(wizard.button(QWizard::NextButton));
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+
+        // From 2 s of the trace, twice as fast: 16 requests, 250 ms apart as replayed.
+        replaceText(edit, trace.fileName());
+        replaceText(find<QSpinBox>(wizard, "traceStartSpin"), QStringLiteral("2"));
+        replaceText(find<QDoubleSpinBox>(wizard, "traceSpeedSpin"), QStringLiteral("2"));
+        QVERIFY(!showsMessage(message));
+        auto* summary = find<QLabel>(wizard, "traceSummary");
+        QVERIFY2(summary->text().startsWith(QStringLiteral("Mooncake JSONL: 16 requests over 3.8 s as replayed, 4 "
+                                                           "requests per second on average")),
+            qPrintable(summary->text()));
+        screenshot(wizard, QStringLiteral("3-traffic-trace"));
+        kp::core::RunOptions o = wizard.options();
+        QCOMPARE(o.trace, trace.fileName());
+        QCOMPARE(o.traceSpeed, 2.0);
+        QCOMPARE(o.traceStartSeconds, 2.0);
+        QVERIFY(o.traceWindow);
+        QCOMPARE(int(o.traceWindow->requests.size()), 16);
+        QVERIFY(o.shapes.isEmpty());
+        // The trace is the load: no concurrency sweep unless asked for, and the plan says what it replays.
+        QVERIFY(o.concurrency.isEmpty());
+        auto* levels = find<QLineEdit>(wizard, "concurrencyEdit");
+        QVERIFY(levels->text().isEmpty());
+        QVERIFY(levels->placeholderText().startsWith(QStringLiteral("None: the trace is the load")));
+        click(wizard.button(QWizard::NextButton));
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TargetsPageId));
+        click(wizard.button(QWizard::NextButton));
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::PlanPageId));
+        QVERIFY(!showsMessage(find<QLabel>(wizard, "concurrencyMessage")));
+        const kp::core::RunPlan plan = kp::core::RunPlan::of(wizard.options());
+        QCOMPARE(int(plan.steps.size()), 2);
+        QVERIFY(plan.steps[1].load.contains(u"trace"));
+        screenshot(wizard, QStringLiteral("5-plan-trace"));
+        // Back to synthetic sizes: the sweep comes back.
+        click(wizard.button(QWizard::BackButton));
+        click(wizard.button(QWizard::BackButton));
+        click(find<QRadioButton>(wizard, "sizesRadio"));
+        o = wizard.options();
+        QVERIFY(o.trace.isEmpty() && !o.traceWindow);
+        QCOMPARE(o.concurrency, kp::core::RunOptions::defaultConcurrency());
+
+        // A stored trace run, prefilled: the trace is chosen again, with its window.
+        kp::core::RunOptions given;
+        given.trace = trace.fileName();
+        given.traceSpeed = 4;
+        given.traceDurationSeconds = 5;
+        given.concurrency = {};
+        ConnectionWizard again;
+        again.setOptions(given);
+        o = again.options();
+        QCOMPARE(o.trace, trace.fileName());
+        QCOMPARE(o.traceSpeed, 4.0);
+        QCOMPARE(o.traceDurationSeconds, 5.0);
+        QVERIFY(o.traceWindow);
+        QCOMPARE(int(o.traceWindow->requests.size()), 10);
+        QVERIFY(o.concurrency.isEmpty());
     }
 
     void apiKeyComesFromTheEnvironment()
