@@ -107,7 +107,9 @@ struct Reader
                 QStringLiteral("needs \"timestamp\" (milliseconds), \"input_length\" and "
                                "\"output_length\" (tokens) as numbers."));
         std::vector<std::uint64_t> ids;
-        for (const QJsonValue& id : o.value(u"hash_ids").toArray())
+        const QJsonArray hashIds = o.value(u"hash_ids").toArray();
+        ids.reserve(std::size_t(hashIds.size()));
+        for (const QJsonValue id : hashIds)
             ids.push_back(std::uint64_t(id.toInteger()));
         add(at.toDouble() / 1000, qint64(input.toDouble()), qint64(output.toDouble()), std::move(ids));
         return true;

@@ -308,7 +308,7 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
             spec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
         if (!fitted)
             return result;
-        const QString tail = *fitted;
+        const QString& tail = *fitted;
         const bool estimated = fitter.estimated();
         const RequestTemplate t
             = templateOf(target, spec, shared + kUniqueMarker + tail, inputTokens, outputTokens, uniqueWords);
