@@ -304,8 +304,8 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         const int uniqueWords
             = std::clamp(inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
         const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
-        const std::optional<QString> fitted = fitter.tail(
-            spec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
+        const std::optional<QString> fitted
+            = fitter.tail(spec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
         if (!fitted)
             return result;
         const QString& tail = *fitted;
