@@ -632,6 +632,11 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const QString engine = parser.value(QStringLiteral("engine"));
     if (engine != u"native" && engine != u"aiperf")
         throw UsageError {QStringLiteral("--engine is native or aiperf, not '%1'.").arg(engine)};
+    // AIPerf would send the replay's step at its mean rate, not at the trace's times: a different load, silently.
+    if (engine == u"aiperf" && !options.trace.isEmpty())
+        throw UsageError {QStringLiteral(
+            "--trace is replayed by Kneepoint's own engine only: AIPerf would send its requests at the trace's mean "
+            "rate, not at its times. Leave out --engine aiperf.")};
     const auto store = openStore(parser, &error);
     if (!store) {
         io.err << "kneepoint run: " << error << '\n';

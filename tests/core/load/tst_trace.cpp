@@ -238,6 +238,10 @@ private Q_SLOTS:
             = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace"_s, trace, u"--turns"_s, u"2"_s});
         QCOMPARE(refused.code, 2);
         QVERIFY2(refused.err.contains(u"--trace and --turns cannot be combined"), qPrintable(refused.err));
+        const KneepointResult aiperf
+            = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace"_s, trace, u"--engine"_s, u"aiperf"_s});
+        QCOMPARE(aiperf.code, 2);
+        QVERIFY2(aiperf.err.contains(u"replayed by Kneepoint's own engine only"), qPrintable(aiperf.err));
         const KneepointResult alone = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace-speed"_s, u"2"_s});
         QCOMPARE(alone.code, 2);
         QVERIFY2(alone.err.contains(u"give --trace FILE too"), qPrintable(alone.err));
