@@ -329,6 +329,10 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
                 throw UsageError {QStringLiteral("--%1 belongs to a sharded run: give --shard I/N too.").arg(name)};
         return;
     }
+    // Every shard would replay the whole trace: N times its load. A trace's requests are not split (yet).
+    if (!o.trace.isEmpty())
+        throw UsageError {QStringLiteral("--trace and --shard cannot be combined: each shard would replay the whole "
+                                         "trace, N times its load. Replay it from one client.")};
     QString error;
     o.shard = ShardSpec::parse(p.value(QStringLiteral("shard")), &error);
     if (!o.shard)

@@ -242,6 +242,10 @@ private Q_SLOTS:
             = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace"_s, trace, u"--engine"_s, u"aiperf"_s});
         QCOMPARE(aiperf.code, 2);
         QVERIFY2(aiperf.err.contains(u"replayed by Kneepoint's own engine only"), qPrintable(aiperf.err));
+        const KneepointResult sharded = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace"_s, trace,
+            u"--shard"_s, u"0/2"_s, u"--start-at"_s, u"2030-01-01T00:00:00Z"_s});
+        QCOMPARE(sharded.code, 2);
+        QVERIFY2(sharded.err.contains(u"--trace and --shard cannot be combined"), qPrintable(sharded.err));
         const KneepointResult alone = runKneepoint({u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace-speed"_s, u"2"_s});
         QCOMPARE(alone.code, 2);
         QVERIFY2(alone.err.contains(u"give --trace FILE too"), qPrintable(alone.err));
