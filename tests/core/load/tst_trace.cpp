@@ -254,7 +254,6 @@ private Q_SLOTS:
             {u"run"_s, u"--url"_s, sim.baseUrl(), u"--trace"_s, trace, u"--trace-speed"_s, u"2"_s, u"--db"_s, db},
             120'000);
         QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
-        QVERIFY2(r.out.simplified().contains(u"up to 8.0 requests per second"), qPrintable(r.out));
         const auto store = RunStore::open(db, &error);
         QVERIFY2(store, qPrintable(error));
         const auto data = RunData::load(*store, 1, &error);
@@ -268,6 +267,11 @@ private Q_SLOTS:
         QCOMPARE(int(replay.requests.size()), 12);
         const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
         QVERIFY(a.curve.byRate);
+        // Whether it met the targets is the loaded machine's business; where it was judged is the run's: at the trace's
+        // rate, never the baseline's one user.
+        QVERIFY2(
+            a.verdict.contains(u"8.0 requests per second") && !a.verdict.contains(u" user"), qPrintable(a.verdict));
+        QVERIFY2(r.out.simplified().contains(a.verdict.simplified().left(60)), qPrintable(r.out));
         QVERIFY(a.rateCurve.points.empty()); // judged once, not twice
         const auto f = std::find_if(
             a.findings.begin(), a.findings.end(), [](const Finding& x) { return x.id == u"trace-replay"; });
