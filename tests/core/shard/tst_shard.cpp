@@ -232,44 +232,67 @@ private Q_SLOTS:
         QCOMPARE(result.value(u"steps").toInt(), 3);
 
         // The same plan from one client, against a simulator of its own.
-        SimProcess single;
-        QVERIFY2(single.start({QStringLiteral("--speed"), QStringLiteral("10")}, &error), qPrintable(error));
-        const QString singleDb = m_dir.filePath(QStringLiteral("single.sqlite"));
-        const KneepointResult one = runKneepoint(QStringList {QStringLiteral("run"), QStringLiteral("--url"),
-                                                     single.baseUrl(), QStringLiteral("--db"), singleDb}
-                + plan,
-            120'000);
-        QVERIFY2(one.code == 0, qPrintable(one.err));
-
-        // Every step: the same number of measured requests, and latencies alike within sampling noise.
+        const auto runAlone = [&](const QString& name) -> std::map<int, std::vector<RequestRecord>> {
+            SimProcess single;
+            QString why;
+            if (!single.start({QStringLiteral("--speed"), QStringLiteral("10")}, &why)) {
+                qWarning("%s", qPrintable(why));
+                return {};
+            }
+            const QString singleDb = m_dir.filePath(name);
+            const KneepointResult one = runKneepoint(QStringList {QStringLiteral("run"), QStringLiteral("--url"),
+                                                         single.baseUrl(), QStringLiteral("--db"), singleDb}
+                    + plan,
+                120'000);
+            if (one.code != 0)
+                qWarning("%s", qPrintable(one.err));
+            return one.code == 0 ? measured(singleDb) : std::map<int, std::vector<RequestRecord>> {};
+        };
         const auto whole = measured(merged);
-        const auto alone = measured(singleDb);
+        std::map<int, std::vector<RequestRecord>> alone = runAlone(QStringLiteral("single.sqlite"));
+        QVERIFY(!alone.empty());
         QCOMPARE(whole.size(), alone.size());
+        // Every step: the same number of measured requests, each user numbered apart, no failure.
         for (const auto& [index, records] : alone) {
             QCOMPARE(int(whole.at(index).size()), int(records.size()));
-            const StepStatistics a = StepStatistics::of(whole.at(index));
-            const StepStatistics b = StepStatistics::of(records);
-            QCOMPARE(a.failed, 0);
-            // 30%, and for TPOT a third of a millisecond more: at --speed 10 a decode step is about half a
-            // millisecond, and one client driving every user on a loaded 2-core machine (a sanitizer build) adds
-            // a fraction of a millisecond per chunk that three shard processes do not (seen: 0.37 against 0.59).
-            const auto near
-                = [](double x, double y, double slack = 0) { return std::abs(x - y) <= 0.3 * std::max(x, y) + slack; };
-            QVERIFY2(near(a.tpotMs.p50.value, b.tpotMs.p50.value, 0.35),
-                qPrintable(QStringLiteral("step %1 TPOT p50: merged %2, single %3")
-                               .arg(index)
-                               .arg(a.tpotMs.p50.value)
-                               .arg(b.tpotMs.p50.value)));
-            QVERIFY2(near(a.e2elMs.p50.value, b.e2elMs.p50.value),
-                qPrintable(QStringLiteral("step %1 E2EL p50: merged %2, single %3")
-                               .arg(index)
-                               .arg(a.e2elMs.p50.value)
-                               .arg(b.e2elMs.p50.value)));
+            QCOMPARE(StepStatistics::of(whole.at(index)).failed, 0);
             // The merged step's users are every shard's, numbered apart.
             QSet<int> users;
             for (const RequestRecord& r : whole.at(index))
                 users.insert(r.user);
             QCOMPARE(int(users.size()), index == 0 ? 1 : (index == 1 ? 3 : 6));
+        }
+        // And latencies alike within sampling noise: 30%, and for TPOT a third of a millisecond more: at --speed 10 a
+        // decode step is about half a millisecond, and one client driving every user on a loaded 2-core machine (a
+        // sanitizer build) adds a fraction of a millisecond per chunk that three shard processes do not (seen: 0.37
+        // against 0.59). The two runs are measured one after the other on a shared machine, whose speed can move
+        // between them (the sanitized suite once saw this test take twice its usual time, and the single client's
+        // E2EL p50 at 6 users 19.8 ms against the shards' 32.1): where they differ, the single client is measured
+        // once more, and the shards' figures must lie near one of its two runs.
+        const auto near
+            = [](double x, double y, double slack = 0) { return std::abs(x - y) <= 0.3 * std::max(x, y) + slack; };
+        const auto disagreement = [&](const std::map<int, std::vector<RequestRecord>>& reference) {
+            for (const auto& [index, records] : reference) {
+                const StepStatistics a = StepStatistics::of(whole.at(index));
+                const StepStatistics b = StepStatistics::of(records);
+                if (!near(a.tpotMs.p50.value, b.tpotMs.p50.value, 0.35))
+                    return QStringLiteral("step %1 TPOT p50: merged %2, single %3")
+                        .arg(index)
+                        .arg(a.tpotMs.p50.value)
+                        .arg(b.tpotMs.p50.value);
+                if (!near(a.e2elMs.p50.value, b.e2elMs.p50.value))
+                    return QStringLiteral("step %1 E2EL p50: merged %2, single %3")
+                        .arg(index)
+                        .arg(a.e2elMs.p50.value)
+                        .arg(b.e2elMs.p50.value);
+            }
+            return QString();
+        };
+        if (const QString first = disagreement(alone); !first.isEmpty()) {
+            const std::map<int, std::vector<RequestRecord>> again = runAlone(QStringLiteral("single-again.sqlite"));
+            QVERIFY(!again.empty());
+            const QString second = disagreement(again);
+            QVERIFY2(second.isEmpty(), qPrintable(first + QStringLiteral("; measured again: ") + second));
         }
         const auto store = RunStore::open(merged, &error, QStringLiteral("merged"));
         const auto run = store->run(store->runs().first().id);
