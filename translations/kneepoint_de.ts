@@ -763,6 +763,58 @@
         <source>The server met the trace&apos;s bursts and lulls as recorded, not an even or Poisson rate; the step is judged as an open-loop step at its mean rate, and its lengths are the trace&apos;s own.</source>
         <translation>Der Server bekam die Schübe und Pausen des Trace wie aufgezeichnet, keine gleichmäßige oder Poisson-Rate; der Schritt wird als offener Schritt bei seiner mittleren Rate beurteilt, und seine Längen sind die des Trace.</translation>
     </message>
+    <message>
+        <source>The first answer token misses the target even at %1</source>
+        <translation>Das erste Antwort-Token verfehlt den Zielwert selbst bei %1</translation>
+    </message>
+    <message>
+        <source>The first answer token crosses the target at %1</source>
+        <translation>Das erste Antwort-Token überschreitet den Zielwert bei %1</translation>
+    </message>
+    <message>
+        <source>Users wait longer than %1 for the answer to begin after the model&apos;s thinking.</source>
+        <translation>Nutzer warten nach dem Nachdenken des Modells länger als %1, bis die Antwort beginnt.</translation>
+    </message>
+    <message>
+        <source>A reasoning model&apos;s answer begins after its prompt is processed and every thinking token is decoded: the wait grows with the thinking&apos;s length and with the time per token under load.</source>
+        <translation>Die Antwort eines Reasoning-Modells beginnt, nachdem sein Prompt verarbeitet und jedes Denk-Token dekodiert ist: Die Wartezeit wächst mit der Länge des Nachdenkens und mit der Zeit pro Token unter Last.</translation>
+    </message>
+    <message>
+        <source>halves the KV bytes each thinking token&apos;s step reads</source>
+        <translation>halbiert die KV-Bytes, die der Schritt jedes Denk-Tokens liest</translation>
+    </message>
+    <message>
+        <source>first token %1, first answer token %2 (p%3)</source>
+        <translation>erstes Token %1, erstes Antwort-Token %2 (p%3)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>The model thinks before it answers</source>
+        <translation>Das Modell denkt nach, bevor es antwortet</translation>
+    </message>
+    <message>
+        <source>At %1, %2 of %3 requests thought: %4 thinking tokens and %5 answer tokens at the median (%6 of the output was thinking); %7.</source>
+        <translation>Bei %1 dachten %2 von %3 Anfragen nach: im Median %4 Denk-Tokens und %5 Antwort-Tokens (%6 der Ausgabe war Nachdenken); %7.</translation>
+    </message>
+    <message>
+        <source>At %1: %2.</source>
+        <translation>Bei %1: %2.</translation>
+    </message>
+    <message>
+        <source>A person sees the answer begin at the first answer token (TTFO), not at the first token: the thinking streams first, or is hidden.</source>
+        <translation>Ein Mensch sieht die Antwort beim ersten Antwort-Token (TTFO) beginnen, nicht beim ersten Token: Das Nachdenken kommt zuerst oder bleibt verborgen.</translation>
+    </message>
+    <message>
+        <source>Your target of %1 is on the first answer token.</source>
+        <translation>Ihr Zielwert von %1 gilt dem ersten Antwort-Token.</translation>
+    </message>
+    <message>
+        <source>Your target of %1 is on the first token, a thinking one; set a target on the first answer token (--slo-ttfo-ms) to judge the wait a person sees.</source>
+        <translation>Ihr Zielwert von %1 gilt dem ersten Token, einem Denk-Token; setzen Sie einen Zielwert für das erste Antwort-Token (--slo-ttfo-ms), um die Wartezeit zu beurteilen, die ein Mensch sieht.</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>
@@ -2055,6 +2107,14 @@
         <source>rate sweep</source>
         <translation>Raten-Sweep</translation>
     </message>
+    <message>
+        <source>TTFO %1 ms</source>
+        <translation>TTFO %1 ms</translation>
+    </message>
+    <message>
+        <source>TTFO is the time to the first answer token, after the model&apos;s thinking; TTFT&apos;s first token is a thinking one.</source>
+        <translation>TTFO ist die Zeit bis zum ersten Antwort-Token, nach dem Nachdenken des Modells; das erste Token der TTFT ist ein Denk-Token.</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -2096,6 +2156,13 @@
     <message>
         <source>A request size needs at least one input and one output token.</source>
         <translation>Eine Anfragegröße braucht mindestens ein Eingabe- und ein Ausgabe-Token.</translation>
+    </message>
+</context>
+<context>
+    <name>RunAnalysis</name>
+    <message>
+        <source> This run did not record when each answer began (it was measured before Kneepoint told a model&apos;s thinking from its answer, or imported), so your target of %1 on the first answer token was not judged.</source>
+        <translation> Dieser Lauf hat nicht aufgezeichnet, wann jede Antwort begann (er wurde gemessen, bevor Kneepoint das Nachdenken eines Modells von seiner Antwort unterschied, oder importiert), daher wurde Ihr Zielwert von %1 für das erste Antwort-Token nicht beurteilt.</translation>
     </message>
 </context>
 <context>
@@ -2613,6 +2680,10 @@
     <message>
         <source>about %1 req/s</source>
         <translation>etwa %1 Anfr./s</translation>
+    </message>
+    <message>
+        <source>time to the first answer token</source>
+        <translation>Zeit bis zum ersten Antwort-Token</translation>
     </message>
 </context>
 <context>
@@ -3259,6 +3330,38 @@
         <source> A gateway in front of the server capped the load: it refused %1 of %2 requests (%3) from %4 on, saying %5, so that limit is the gateway&apos;s, not the server&apos;s.</source>
         <translation> Ein Gateway vor dem Server begrenzte die Last: Es lehnte ab %4 %1 von %2 Anfragen (%3) ab und sagte %5; diese Grenze ist also die des Gateways, nicht die des Servers.</translation>
     </message>
+    <message>
+        <source>%1 to the first answer token (TTFO p%2 %3)</source>
+        <translation>%1 bis zum ersten Antwort-Token (TTFO p%2 %3)</translation>
+    </message>
+    <message>
+        <source>%1 to the first answer token (after the thinking)</source>
+        <translation>%1 bis zum ersten Antwort-Token (nach dem Nachdenken)</translation>
+    </message>
+    <message>
+        <source>did not come at %1 (it thought to the end of every answer)</source>
+        <translation>kam bei %1 nicht (es dachte bis zum Ende jeder Antwort nach)</translation>
+    </message>
+    <message>
+        <source>none at %1 (it thought to the end of every answer)</source>
+        <translation>bei %1 keines (es dachte bis zum Ende jeder Antwort nach)</translation>
+    </message>
+    <message>
+        <source>came after %1 at p%2 at %3</source>
+        <translation>kam bei %3 nach %1 (p%2)</translation>
+    </message>
+    <message>
+        <source>after %1 at %2</source>
+        <translation>bei %2 nach %1</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source> Your target is on the first token, and this model&apos;s first tokens are thinking: its first answer token %1 (TTFO; --slo-ttfo-ms sets a target on it).</source>
+        <translation> Ihr Zielwert gilt dem ersten Token, und die ersten Tokens dieses Modells sind Nachdenken: Sein erstes Antwort-Token %1 (TTFO; --slo-ttfo-ms setzt einen Zielwert dafür).</translation>
+    </message>
 </context>
 <context>
     <name>Walls</name>
@@ -3440,6 +3543,10 @@
     <message>
         <source>%1 on the %2</source>
         <translation>%1 auf der %2</translation>
+    </message>
+    <message>
+        <source>%1 to the first answer token</source>
+        <translation>%1 bis zum ersten Antwort-Token</translation>
     </message>
 </context>
 <context>
@@ -7142,6 +7249,26 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Percent&amp;ile:</source>
         <translation>Perze&amp;ntil:</translation>
     </message>
+    <message>
+        <source>First &amp;answer token (TTFO):</source>
+        <translation>Erstes Antw&amp;ort-Token (TTFO):</translation>
+    </message>
+    <message>
+        <source>Use a target on the time to the first answer token</source>
+        <translation>Zielwert für die Zeit bis zum ersten Antwort-Token verwenden</translation>
+    </message>
+    <message>
+        <source>Time to first answer token target</source>
+        <translation>Zielwert für die Zeit bis zum ersten Antwort-Token</translation>
+    </message>
+    <message>
+        <source>Optional, for a reasoning model: the wait to the first answer token, after its thinking. A model that does not think answers at its first token.</source>
+        <translation>Optional, für ein Reasoning-Modell: die Wartezeit bis zum ersten Antwort-Token, nach seinem Nachdenken. Ein Modell, das nicht nachdenkt, antwortet mit seinem ersten Token.</translation>
+    </message>
+    <message>
+        <source>The first answer token cannot come before the first token: make TTFO at least the TTFT target (%1 ms).</source>
+        <translation>Das erste Antwort-Token kann nicht vor dem ersten Token kommen: Setzen Sie TTFO mindestens auf den TTFT-Zielwert (%1 ms).</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::TrafficPage</name>
@@ -7729,6 +7856,26 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Sa&amp;ve as a what-if…</source>
         <translation>Als Was-wäre-wenn spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>Time to first answer token target</source>
+        <translation>Zielwert für die Zeit bis zum ersten Antwort-Token</translation>
+    </message>
+    <message>
+        <source>TTFO</source>
+        <translation>TTFO</translation>
+    </message>
+    <message>
+        <source>Use a target on the time to the first answer token</source>
+        <translation>Zielwert für die Zeit bis zum ersten Antwort-Token verwenden</translation>
+    </message>
+    <message>
+        <source>Time to the first answer token: a reasoning model&apos;s first token after its thinking</source>
+        <translation>Zeit bis zum ersten Antwort-Token: das erste Token eines Reasoning-Modells nach seinem Nachdenken</translation>
+    </message>
+    <message>
+        <source>Time to first answer token target in milliseconds</source>
+        <translation>Ziel für die Zeit bis zum ersten Antwort-Token in Millisekunden</translation>
     </message>
 </context>
 </TS>

@@ -43,6 +43,7 @@ public:
         notMonotone();
         remeasured();
         traceReplayed();
+        thinking();
         errors();
         physics();
         knee();
@@ -483,7 +484,7 @@ private:
         if (c.bound != Capacity::Bound::Between && c.bound != Capacity::Bound::Below)
             return;
         const bool limiting = m_a.walls.limiting == Wall::Kind::Latency;
-        const double rtt = c.metric == u"TTFT" ? std::max(0.0, m_run.roundTripMs) : 0;
+        const double rtt = CurvePoint::carriesRoundTrip(c.metric) ? std::max(0.0, m_run.roundTripMs) : 0;
         Finding f;
         f.severity = limiting ? Severity::Problem : Severity::Background;
         f.measured
@@ -537,6 +538,23 @@ private:
             if (fp8WeightsHelp())
                 f.tryNext << flag(QStringLiteral("--quantization"), QStringLiteral("fp8"),
                     QCoreApplication::translate("Findings", "halves the weight bytes each decode step reads"));
+        } else if (c.metric == u"TTFO") {
+            f.id = QStringLiteral("ttfo-target");
+            f.title = c.bound == Capacity::Bound::Below
+                ? QCoreApplication::translate("Findings", "The first answer token misses the target even at %1")
+                      .arg(text::load(c.shown(), m_a.curve.byRate))
+                : QCoreApplication::translate("Findings", "The first answer token crosses the target at %1")
+                      .arg(text::load(c.shown(), m_a.curve.byRate, true));
+            f.meaning = QCoreApplication::translate(
+                "Findings", "Users wait longer than %1 for the answer to begin after the model's thinking.")
+                            .arg(text::milliseconds(c.target - rtt));
+            f.why = QCoreApplication::translate("Findings",
+                "A reasoning model's answer begins after its prompt is processed and every thinking token is "
+                "decoded: the wait grows with the thinking's length and with the time per token under load.");
+            f.lessonId = QStringLiteral("roofline");
+            if (!m_run.facts.cacheDtype.startsWith(u"fp8"))
+                f.tryNext << flag(QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                    QCoreApplication::translate("Findings", "halves the KV bytes each thinking token's step reads"));
         } else if (c.metric == u"E2EL") {
             f.id = QStringLiteral("e2el-target");
             f.title = QCoreApplication::translate("Findings", "End-to-end latency crosses the target at %1")
@@ -814,6 +832,62 @@ private:
         }
     }
 
+    // A reasoning model's thinking, told apart from its answer: how much of the output it was, and how long a
+    // person waited for the answer to begin, at the lowest and the highest load measured.
+    void thinking()
+    {
+        std::vector<const CurvePoint*> thought;
+        for (const CurvePoint& p : m_a.curve.points) {
+            if (p.step && p.step->thoughtRequests > 0 && p.step->stats.thinkingTokens.count > 0)
+                thought.push_back(&p);
+        }
+        if (thought.empty())
+            return;
+        const QString q = text::number(m_a.settings.percentile);
+        const auto waits = [&q](const CurvePoint& p) {
+            return QCoreApplication::translate("Findings", "first token %1, first answer token %2 (p%3)")
+                .arg(text::milliseconds(p.shown(QStringLiteral("TTFT"))),
+                    std::isnan(p.ttfo.value) ? QCoreApplication::translate("Findings", "never")
+                                             : text::milliseconds(p.shown(QStringLiteral("TTFO"))),
+                    q);
+        };
+        const CurvePoint& low = *thought.front();
+        const StepStatistics& s = low.step->stats;
+        const double thinking = s.thinkingTokens.p50.value, answer = s.answerTokens.p50.value;
+        Finding f;
+        f.id = QStringLiteral("thinking");
+        f.severity = Severity::Background;
+        f.title = QCoreApplication::translate("Findings", "The model thinks before it answers");
+        f.measured = QCoreApplication::translate("Findings",
+            "At %1, %2 of %3 requests thought: %4 thinking tokens and %5 answer tokens at the median (%6 of the "
+            "output was thinking); %7.")
+                         .arg(low.step->loadPhrase())
+                         .arg(low.step->thoughtRequests)
+                         .arg(low.samples)
+                         .arg(text::number(thinking, 0), text::number(answer, 0),
+                             text::percent(thinking + answer > 0 ? thinking / (thinking + answer) : 0), waits(low));
+        if (thought.size() > 1) {
+            const CurvePoint& high = *thought.back();
+            f.measured += u' '
+                + QCoreApplication::translate("Findings", "At %1: %2.").arg(high.step->loadPhrase(), waits(high));
+        }
+        f.meaning = QCoreApplication::translate("Findings",
+            "A person sees the answer begin at the first answer token (TTFO), not at the first token: the thinking "
+            "streams first, or is hidden.");
+        if (m_a.settings.slo.ttfoMs)
+            f.meaning += u' '
+                + QCoreApplication::translate("Findings", "Your target of %1 is on the first answer token.")
+                      .arg(text::milliseconds(*m_a.settings.slo.ttfoMs));
+        else if (m_a.settings.slo.ttftMs)
+            f.meaning += u' '
+                + QCoreApplication::translate("Findings",
+                    "Your target of %1 is on the first token, a thinking one; set a target on the first answer "
+                    "token (--slo-ttfo-ms) to judge the wait a person sees.")
+                      .arg(text::milliseconds(*m_a.settings.slo.ttftMs));
+        f.lessonId = QStringLiteral("prefill-vs-decode");
+        add(f);
+    }
+
     void knee()
     {
         const KneePoint& k = m_a.curve.knee;
@@ -1033,15 +1107,15 @@ int productRank(const QString& product, const QString& id)
     static const QStringList chat {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
         QStringLiteral("ttft-target"), QStringLiteral("scheduler-cap"), QStringLiteral("memory-wall"),
         QStringLiteral("kv-cache-caps-batch"), QStringLiteral("gpu-saturated"), QStringLiteral("tpot-target"),
-        QStringLiteral("e2el-target")};
+        QStringLiteral("ttfo-target"), QStringLiteral("e2el-target")};
     static const QStringList reasoning {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
-        QStringLiteral("memory-wall"), QStringLiteral("kv-cache-caps-batch"), QStringLiteral("tpot-target"),
-        QStringLiteral("scheduler-cap"), QStringLiteral("gpu-saturated"), QStringLiteral("e2el-target"),
-        QStringLiteral("ttft-target")};
+        QStringLiteral("memory-wall"), QStringLiteral("kv-cache-caps-batch"), QStringLiteral("ttfo-target"),
+        QStringLiteral("tpot-target"), QStringLiteral("scheduler-cap"), QStringLiteral("gpu-saturated"),
+        QStringLiteral("e2el-target"), QStringLiteral("ttft-target")};
     static const QStringList batch {QStringLiteral("errors"), QStringLiteral("faster-than-physics"),
         QStringLiteral("gpu-saturated"), QStringLiteral("kv-cache-caps-batch"), QStringLiteral("scheduler-cap"),
-        QStringLiteral("memory-wall"), QStringLiteral("e2el-target"), QStringLiteral("tpot-target"),
-        QStringLiteral("ttft-target")};
+        QStringLiteral("memory-wall"), QStringLiteral("e2el-target"), QStringLiteral("ttfo-target"),
+        QStringLiteral("tpot-target"), QStringLiteral("ttft-target")};
     const QStringList& order = product == u"reasoning" ? reasoning : product == u"batch" ? batch : chat;
     const qsizetype i = order.indexOf(id);
     return i < 0 ? int(order.size()) : int(i);

@@ -44,6 +44,8 @@ std::vector<MetricTarget> targetsOf(const AnalysisSettings& s, double roundTripM
         out.push_back({QStringLiteral("TPOT"), *s.slo.tpotMs, false});
     if (s.slo.e2elMs)
         out.push_back({QStringLiteral("E2EL"), *s.slo.e2elMs, false});
+    if (s.slo.ttfoMs)
+        out.push_back({QStringLiteral("TTFO"), *s.slo.ttfoMs + roundTripMs, false});
     out.push_back({QStringLiteral("errors"), 1 - s.percentile / 100, false});
     return out;
 }
@@ -52,7 +54,7 @@ std::vector<MetricTarget> targetsOf(const AnalysisSettings& s, double roundTripM
 void setHeadroom(Capacity* c, const CurvePoint& pass, const std::vector<MetricTarget>& targets)
 {
     for (const MetricTarget& t : targets) {
-        if (t.metric != u"TTFT" && t.metric != u"TPOT" && t.metric != u"E2EL")
+        if (!CurvePoint::isLatency(t.metric))
             continue;
         const double v = pass.judged(t.metric);
         if (!(t.target > 0) || std::isnan(v))
@@ -76,7 +78,7 @@ void setHeadroom(Capacity* c, const CurvePoint& pass, const std::vector<MetricTa
 void setInterval(Capacity* c, const std::vector<CurvePoint>& points)
 {
     std::size_t pass = std::size_t(c->lastPass), fail = std::size_t(c->firstFail);
-    const bool latency = c->metric == u"TTFT" || c->metric == u"TPOT" || c->metric == u"E2EL";
+    const bool latency = CurvePoint::isLatency(c->metric);
     bool open = false;
     for (; latency && pass > 0; --pass) {
         const double high = points[pass].valueHigh(c->metric);
@@ -258,6 +260,8 @@ double CurvePoint::value(const QString& metric) const
         return tpot.value;
     if (metric == u"E2EL")
         return e2el.value;
+    if (metric == u"TTFO")
+        return ttfo.value;
     if (metric == u"errors")
         return errorFraction;
     if (metric == u"attainment")
@@ -270,7 +274,11 @@ namespace {
 // The percentile estimate of a latency metric, with its interval; null for any other metric.
 const PercentileEstimate* latencyEstimate(const CurvePoint& p, const QString& metric)
 {
-    return metric == u"TTFT" ? &p.ttft : metric == u"TPOT" ? &p.tpot : metric == u"E2EL" ? &p.e2el : nullptr;
+    return metric == u"TTFT" ? &p.ttft
+        : metric == u"TPOT"  ? &p.tpot
+        : metric == u"E2EL"  ? &p.e2el
+        : metric == u"TTFO"  ? &p.ttfo
+                             : nullptr;
 }
 
 } // namespace
@@ -290,8 +298,8 @@ double CurvePoint::valueHigh(const QString& metric) const
 double CurvePoint::shown(const QString& metric) const
 {
     // A TTFT within the round trip leaves nothing measurable to the server: 0, never a negative latency.
-    // (NaN, where nothing was measured, stays NaN.)
-    if (metric != u"TTFT")
+    // (NaN, where nothing was measured, stays NaN.) TTFO carries the round trip as TTFT does.
+    if (!carriesRoundTrip(metric))
         return value(metric);
     const double v = value(metric) - roundTripMs;
     return v < 0 ? 0 : v;
@@ -305,6 +313,8 @@ double CurvePoint::judged(const QString& metric) const
         return tpotJudged;
     if (metric == u"E2EL")
         return e2elJudged;
+    if (metric == u"TTFO")
+        return ttfoJudged;
     return value(metric);
 }
 
@@ -318,20 +328,24 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     p.ttft = Distribution::percentile(step.ttftSorted, q);
     p.tpot = Distribution::percentile(step.tpotSorted, q);
     p.e2el = Distribution::percentile(step.e2elSorted, q);
+    p.ttfo = Distribution::percentile(step.ttfoSorted, q);
     p.samples = int(step.requests.size());
     p.failed = step.stats.failed;
     p.sampleFailed = step.stats.latencySample.failed;
     // Each failure as +∞: a p99 target with 1% of requests failed fails, as docs/analysis.md promises.
-    const auto withFailures = [&p, q](const std::vector<double>& sorted, double shown) {
-        if (p.sampleFailed == 0)
+    const auto withFailures = [&p, q](const std::vector<double>& sorted, double shown, std::size_t unserved = 0) {
+        const std::size_t missing = std::size_t(p.sampleFailed) + unserved;
+        if (missing == 0)
             return shown;
         std::vector<double> all = sorted;
-        all.insert(all.end(), std::size_t(p.sampleFailed), std::numeric_limits<double>::infinity());
+        all.insert(all.end(), missing, std::numeric_limits<double>::infinity());
         return Distribution::percentile(all, q).value;
     };
     p.ttftJudged = withFailures(step.ttftSorted, p.ttft.value);
     p.tpotJudged = withFailures(step.tpotSorted, p.tpot.value);
     p.e2elJudged = withFailures(step.e2elSorted, p.e2el.value);
+    // A request that never answered (it thought to its last token) was not served for a TTFO target either.
+    p.ttfoJudged = withFailures(step.ttfoSorted, p.ttfo.value, step.requests.size() - step.ttfoSorted.size());
     const int total = p.samples + p.sampleFailed;
     p.errorFraction = step.stats.total > 0 ? double(p.failed) / step.stats.total : 0;
     p.outputTokensPerSecond = step.outputTokensPerSecond(run.timeScale);
@@ -344,7 +358,7 @@ CurvePoint LoadCurve::judge(const RunData& run, const StepData& step, const Anal
     for (const RequestTimes& r : step.requests) {
         const bool ok = (!slo.ttftMs || r.ttftMs <= *slo.ttftMs + rtt)
             && (!slo.tpotMs || std::isnan(r.tpotMs) || r.tpotMs <= *slo.tpotMs)
-            && (!slo.e2elMs || r.e2elMs <= *slo.e2elMs);
+            && (!slo.e2elMs || r.e2elMs <= *slo.e2elMs) && (!slo.ttfoMs || r.ttfoMs <= *slo.ttfoMs + rtt);
         p.good += ok ? 1 : 0;
     }
     p.attainment = total > 0 ? double(p.good) / total : CurvePoint::kNaN;

@@ -29,6 +29,7 @@ struct CurvePoint
     PercentileEstimate ttft; ///< with the percentile's confidence interval
     PercentileEstimate tpot;
     PercentileEstimate e2el;
+    PercentileEstimate ttfo; ///< to the first answer token (a reasoning model's, after its thinking)
     int samples = 0; ///< successful requests in the latency sample (StepStatistics::latencySample)
     int sampleFailed = 0; ///< failed requests in the latency sample: what the percentile targets count as +∞
     int failed = 0; ///< failed requests of the whole step
@@ -46,7 +47,7 @@ struct CurvePoint
     /// Goodput per kilowatt of the GPUs' draw: good requests per second for each kW, under the targets judged.
     double goodputPerKw = kNaN;
     bool meetsTargets = false;
-    QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "errors"
+    QStringList missed; ///< the metrics past their target: "TTFT", "TPOT", "E2EL", "TTFO", "errors"
 
     /// The percentiles with every failed request counted as infinitely slow: what targets are judged on (a user who
     /// got an error was not served). +∞ where failures reach past the percentile; equal to the above without
@@ -54,6 +55,15 @@ struct CurvePoint
     double ttftJudged = kNaN;
     double tpotJudged = kNaN;
     double e2elJudged = kNaN;
+    double ttfoJudged = kNaN; ///< a request that never answered counts as infinitely slow too
+
+    /// TTFT, TPOT, E2EL and TTFO: the latencies a target can be set on, each with a percentile interval.
+    static bool isLatency(const QString& metric)
+    {
+        return metric == u"TTFT" || metric == u"TPOT" || metric == u"E2EL" || metric == u"TTFO";
+    }
+    /// TTFT and TTFO: the latencies to a first token, which carry the network's round trip.
+    static bool carriesRoundTrip(const QString& metric) { return metric == u"TTFT" || metric == u"TTFO"; }
 
     /// The point's value of `metric` ("TTFT", "TPOT", "E2EL", "errors" as a fraction, "attainment"), over the
     /// requests that succeeded: what charts and tables show.
@@ -76,7 +86,7 @@ struct CurvePoint
     /// server's part is too small to tell from the network's. Every face says "within the network's round trip".
     bool withinRoundTrip(const QString& metric) const
     {
-        return metric == u"TTFT" && roundTripMs > 0 && value(metric) <= roundTripMs;
+        return carriesRoundTrip(metric) && roundTripMs > 0 && value(metric) <= roundTripMs;
     }
 
     /// Whether this point's throughput and `other`'s are within the noise of both: their intervals overlap. False
@@ -126,7 +136,7 @@ struct Capacity
     int laterPass = -1;
     /// low–high is a 95% interval: a latency crossing whose bracketing steps bound their percentile. Otherwise it is
     /// the bracket as measured (an open interval, or a share such as attainment or errors, which has none).
-    bool intervalIs95() const { return !intervalOpen && (metric == u"TTFT" || metric == u"TPOT" || metric == u"E2EL"); }
+    bool intervalIs95() const { return !intervalOpen && CurvePoint::isLatency(metric); }
 
     /// The load of the first step that missed (the step above a crossing); NaN when none did.
     double failLoad = std::numeric_limits<double>::quiet_NaN();
@@ -141,12 +151,12 @@ struct Capacity
         const double r = rounded(load);
         return r < failLoad ? r : roundedDown(load);
     }
-    /// A crossing value (valueAtPass, valueAtFail, target) as the user reads it: TTFT is judged with the network's
-    /// round trip allowed on top of the target, and shown without it, as the verdict, the walls and the window do;
-    /// never below zero, as CurvePoint::shown().
+    /// A crossing value (valueAtPass, valueAtFail, target) as the user reads it: TTFT (and TTFO) is judged with the
+    /// network's round trip allowed on top of the target, and shown without it, as the verdict, the walls and the
+    /// window do; never below zero, as CurvePoint::shown().
     double asShown(double value, double roundTripMs) const
     {
-        const double v = metric == u"TTFT" ? value - std::max(0.0, roundTripMs) : value;
+        const double v = CurvePoint::carriesRoundTrip(metric) ? value - std::max(0.0, roundTripMs) : value;
         return v < 0 ? 0 : v; // NaN stays NaN
     }
     /// A value of the capacity's metric as every face writes it: a latency as asShown() in milliseconds, a share of

@@ -9,7 +9,11 @@
 #include "catalog/catalog.h"
 #include "catalog/ggufmodel.h"
 #include "catalog/modelresolver.h"
+#include "common/textformat.h"
 
+#include <QCoreApplication>
+
+#include <algorithm>
 #include <utility>
 
 namespace kp::core {
@@ -58,9 +62,26 @@ AnalysisSettings AnalysisSettings::ofRunOffline(const RunData& run)
     return settings;
 }
 
-RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings)
+namespace {
+
+// Whether the run recorded when each answer began: a run stored before Kneepoint told thinking from answer, or
+// imported from a tool that does not, has no first answer token anywhere.
+bool answersTimed(const RunData& run)
+{
+    return std::any_of(run.steps.begin(), run.steps.end(),
+        [](const StepData& s) { return !s.ttfoSorted.empty() || s.thoughtRequests > 0; });
+}
+
+} // namespace
+
+RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& asked)
 {
     RunAnalysis a;
+    // A target on the first answer token of a run that did not record it cannot be judged: every request would miss
+    // it for want of a time. It is left out, and the verdict says so.
+    AnalysisSettings settings = asked;
+    const std::optional<double> untimedTtfo
+        = settings.slo.ttfoMs && !answersTimed(run) ? std::exchange(settings.slo.ttfoMs, std::nullopt) : std::nullopt;
     a.settings = settings;
     a.curve = LoadCurve::of(run, run.concurrencyCurve(), settings);
     const std::vector<const StepData*> rates = run.phase(QStringLiteral("rate"));
@@ -91,6 +112,11 @@ RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& settings
     a.trust = TrustChecks::of(run, a.curve, a.physics, settings);
     a.confidence = CapacityConfidence::of(a.curve, a.trust);
     a.verdict = Verdict::of(run, settings, a.curve, a.walls) + a.confidence.sentence();
+    if (untimedTtfo)
+        a.verdict += QCoreApplication::translate("RunAnalysis",
+            " This run did not record when each answer began (it was measured before Kneepoint told a model's thinking "
+            "from its answer, or imported), so your target of %1 on the first answer token was not judged.")
+                         .arg(text::milliseconds(*untimedTtfo));
     if (stopped)
         a.verdict = stopped->verdict() + u' ' + a.verdict;
     a.findings = Findings::of(run, a);

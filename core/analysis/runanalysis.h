@@ -42,7 +42,9 @@ struct RunAnalysis
     QList<Finding> findings; ///< problems first, then background, then healthy checks
     QString verdict;
 
-    static RunAnalysis of(const RunData& run, const AnalysisSettings& settings);
+    /// The analysis under `asked`; a target the run cannot be judged on (a first answer token it did not record) is
+    /// left out of `settings`, and the verdict says so.
+    static RunAnalysis of(const RunData& run, const AnalysisSettings& asked);
 };
 
 } // namespace kp::core

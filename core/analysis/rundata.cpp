@@ -87,11 +87,13 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
         if (r.promptTokens > 0)
             prefilled.push_back(r.promptTokens - std::clamp(r.cachedTokens, 0, r.promptTokens));
         const RequestLatencies l = RequestLatencies::of(r);
-        d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs)});
+        d.requests.push_back(
+            {withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs), withNetwork(l.ttfoMs)});
+        d.thoughtRequests += r.reasoningTokens >= 0 ? 1 : 0;
     });
     for (const RequestTimes& t : d.requests) {
         for (const auto& [value, sorted] : {std::pair {t.ttftMs, &d.ttftSorted}, std::pair {t.tpotMs, &d.tpotSorted},
-                 std::pair {t.e2elMs, &d.e2elSorted}})
+                 std::pair {t.e2elMs, &d.e2elSorted}, std::pair {t.ttfoMs, &d.ttfoSorted}})
             if (!std::isnan(value))
                 sorted->push_back(value);
     }
@@ -102,6 +104,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     std::sort(d.ttftSorted.begin(), d.ttftSorted.end());
     std::sort(d.tpotSorted.begin(), d.tpotSorted.end());
     std::sort(d.e2elSorted.begin(), d.e2elSorted.end());
+    std::sort(d.ttfoSorted.begin(), d.ttfoSorted.end());
     return d;
 }
 

@@ -15,6 +15,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -26,6 +27,7 @@ struct RequestTimes
     double ttftMs = 0; ///< NaN when no token came
     double tpotMs = 0; ///< NaN for a request with fewer than 2 output tokens: no TPOT target applies to it
     double e2elMs = 0;
+    double ttfoMs = std::numeric_limits<double>::quiet_NaN(); ///< to the first answer token; NaN when no answer came
 };
 
 /// One stored step, ready for analysis: its statistics on the client's clock, the server's view of it, and every
@@ -85,6 +87,9 @@ struct StepData
     std::vector<double> ttftSorted; ///< ascending, server time
     std::vector<double> tpotSorted;
     std::vector<double> e2elSorted;
+    std::vector<double> ttfoSorted;
+    /// Requests of the latency sample whose thinking was told apart from their answer (a reasoning model's).
+    int thoughtRequests = 0;
 
     /// The load as a number: users for a closed loop, requests per second for an open one.
     double load() const { return concurrency > 0 ? double(concurrency) : rate; }

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 
 #include <cmath>
+#include <vector>
 
 namespace kp::core {
 
@@ -182,6 +183,9 @@ QString Verdict::targets(const AnalysisSettings& settings)
     if (settings.slo.ttftMs)
         parts << QCoreApplication::translate("Verdict", "%1 to the first token")
                      .arg(text::milliseconds(*settings.slo.ttftMs));
+    if (settings.slo.ttfoMs)
+        parts << QCoreApplication::translate("Verdict", "%1 to the first answer token (after the thinking)")
+                     .arg(text::milliseconds(*settings.slo.ttfoMs));
     if (settings.slo.e2elMs)
         parts << QCoreApplication::translate("Verdict", "%1 for the whole answer")
                      .arg(text::milliseconds(*settings.slo.e2elMs));
@@ -209,13 +213,47 @@ QString gatewayCapClause(const LoadCurve& curve)
         .arg(text::percent(g.rate()), g.from, g.words());
 }
 
+// A reasoning model's first token is a thinking one: a target on it is not on the wait a person sees, and the
+// verdict says so with the first answer token's time, at the lowest load where the model thought.
+QString thinkingClause(const AnalysisSettings& settings, const LoadCurve& curve)
+{
+    if (settings.slo.ttfoMs || !settings.slo.ttftMs)
+        return {};
+    std::vector<const CurvePoint*> thought;
+    for (const CurvePoint& p : curve.points)
+        if (p.step && p.step->thoughtRequests > 0)
+            thought.push_back(&p);
+    if (thought.empty())
+        return {};
+    // At the lowest load and the highest: how long the answer took to begin, alone and under the most load.
+    const auto when = [&settings](const CurvePoint& p, bool first) {
+        if (std::isnan(p.ttfo.value))
+            return (first
+                    ? QCoreApplication::translate(
+                        "Verdict", "did not come at %1 (it thought to the end of every answer)")
+                    : QCoreApplication::translate("Verdict", "none at %1 (it thought to the end of every answer)"))
+                .arg(p.step->loadPhrase());
+        const QString ms = text::milliseconds(p.shown(QStringLiteral("TTFO")));
+        return first ? QCoreApplication::translate("Verdict", "came after %1 at p%2 at %3")
+                           .arg(ms, text::number(settings.percentile), p.step->loadPhrase())
+                     : QCoreApplication::translate("Verdict", "after %1 at %2").arg(ms, p.step->loadPhrase());
+    };
+    QString came = when(*thought.front(), true);
+    if (thought.size() > 1)
+        came = QCoreApplication::translate("Verdict", "%1 and %2").arg(came, when(*thought.back(), false));
+    return QCoreApplication::translate("Verdict",
+        " Your target is on the first token, and this model's first tokens are thinking: its first answer token %1 "
+        "(TTFO; --slo-ttfo-ms sets a target on it).")
+        .arg(came);
+}
+
 QString verdictOf(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls);
 
 } // namespace
 
 QString Verdict::of(const RunData& run, const AnalysisSettings& settings, const LoadCurve& curve, const Walls& walls)
 {
-    return verdictOf(run, settings, curve, walls) + gatewayCapClause(curve);
+    return verdictOf(run, settings, curve, walls) + gatewayCapClause(curve) + thinkingClause(settings, curve);
 }
 
 namespace {
@@ -237,7 +275,8 @@ QString verdictOf(const RunData& run, const AnalysisSettings& settings, const Lo
         // missed both was said to have missed TTFT alone.
         const CurvePoint& lowest = curve.points.front();
         QStringList figures;
-        for (const QString& m : {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL")})
+        for (const QString& m :
+            {QStringLiteral("TTFT"), QStringLiteral("TTFO"), QStringLiteral("TPOT"), QStringLiteral("E2EL")})
             if (lowest.missed.contains(m))
                 figures << QCoreApplication::translate("Verdict", "%1 was %2")
                                .arg(text::metricName(m), text::milliseconds(lowest.shown(m)));
@@ -252,7 +291,9 @@ QString verdictOf(const RunData& run, const AnalysisSettings& settings, const Lo
             missed.slo.tpotMs.reset();
         if (!lowest.missed.contains(QStringLiteral("E2EL")))
             missed.slo.e2elMs.reset();
-        const bool latencyMissed = missed.slo.ttftMs || missed.slo.tpotMs || missed.slo.e2elMs;
+        if (!lowest.missed.contains(QStringLiteral("TTFO")))
+            missed.slo.ttfoMs.reset();
+        const bool latencyMissed = missed.slo.any();
         const QString missedGoal = latencyMissed
             ? QCoreApplication::translate("Verdict", "%1 for %2").arg(targets(missed), share(settings.percentile))
             : goal;
@@ -268,6 +309,10 @@ QString verdictOf(const RunData& run, const AnalysisSettings& settings, const Lo
             met << QCoreApplication::translate("Verdict", "%1 to the first token (TTFT p%2 %3)")
                        .arg(text::milliseconds(*settings.slo.ttftMs), text::number(settings.percentile),
                            text::milliseconds(lowest.shown(QStringLiteral("TTFT"))));
+        if (settings.slo.ttfoMs && !missed.slo.ttfoMs)
+            met << QCoreApplication::translate("Verdict", "%1 to the first answer token (TTFO p%2 %3)")
+                       .arg(text::milliseconds(*settings.slo.ttfoMs), text::number(settings.percentile),
+                           text::milliseconds(lowest.shown(QStringLiteral("TTFO"))));
         if (settings.slo.e2elMs && !missed.slo.e2elMs)
             met << QCoreApplication::translate("Verdict", "%1 for the whole answer (E2EL p%2 %3)")
                        .arg(text::milliseconds(*settings.slo.e2elMs), text::number(settings.percentile),

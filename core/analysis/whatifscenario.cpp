@@ -28,6 +28,8 @@ QJsonObject toJson(const WhatIfScenario& s)
         o[QStringLiteral("tpot_ms")] = *s.slo.tpotMs;
     if (s.slo.e2elMs)
         o[QStringLiteral("e2el_ms")] = *s.slo.e2elMs;
+    if (s.slo.ttfoMs)
+        o[QStringLiteral("ttfo_ms")] = *s.slo.ttfoMs;
     if (!s.gpu.isEmpty())
         o[QStringLiteral("gpu")] = s.gpu;
     return o;
@@ -78,6 +80,9 @@ QString WhatIfScenario::description() const
         parts << QCoreApplication::translate("WhatIfScenario", "%1 TPOT").arg(text::milliseconds(*slo.tpotMs));
     if (slo.e2elMs)
         parts << QCoreApplication::translate("WhatIfScenario", "%1 end to end").arg(text::milliseconds(*slo.e2elMs));
+    if (slo.ttfoMs)
+        parts << QCoreApplication::translate("WhatIfScenario", "%1 to the first answer token")
+                     .arg(text::milliseconds(*slo.ttfoMs));
     if (parts.isEmpty())
         parts << QCoreApplication::translate("WhatIfScenario", "no latency target");
     QString line = QCoreApplication::translate("WhatIfScenario", "%1 at p%2")
@@ -103,6 +108,7 @@ QList<WhatIfScenario> WhatIfScenario::saved()
         s.slo.ttftMs = positive(o.value(u"ttft_ms"));
         s.slo.tpotMs = positive(o.value(u"tpot_ms"));
         s.slo.e2elMs = positive(o.value(u"e2el_ms"));
+        s.slo.ttfoMs = positive(o.value(u"ttfo_ms"));
         s.percentile = std::clamp(o.value(u"percentile").toDouble(99), 50.0, 99.9);
         s.gpu = o.value(u"gpu").toString();
         list << s;

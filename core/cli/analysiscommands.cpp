@@ -65,6 +65,10 @@ QList<QCommandLineOption> analysisOptions()
         o("slo-ttft-ms", "Time-to-first-token target (default: the run's).", "MS"),
         o("slo-tpot-ms", "Time-per-output-token target (default: the run's).", "MS"),
         o("slo-e2el-ms", "End-to-end latency target (default: the run's).", "MS"),
+        o("slo-ttfo-ms",
+            "Target on the time to the first answer token, a reasoning model's after its thinking (default: the "
+            "run's).",
+            "MS"),
         o("percentile", "The percentile the targets hold at, from 50 to 99.9 (default: the run's).", "P"),
         o("attainment",
             "The share of requests that must meet every target for goodput capacity, in percent "
@@ -152,6 +156,7 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
     target("slo-ttft-ms", s.slo.ttftMs);
     target("slo-tpot-ms", s.slo.tpotMs);
     target("slo-e2el-ms", s.slo.e2elMs);
+    target("slo-ttfo-ms", s.slo.ttfoMs);
     if (p.isSet(QStringLiteral("percentile")))
         s.percentile = option::number(p, QStringLiteral("percentile"), 50, 99.9);
     if (p.isSet(QStringLiteral("attainment")))

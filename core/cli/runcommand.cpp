@@ -108,6 +108,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("slo-ttft-ms", "Time-to-first-token target (default: the product's).", "MS"),
         o("slo-tpot-ms", "Time-per-output-token target (default: the product's).", "MS"),
         o("slo-e2el-ms", "End-to-end latency target (default: none).", "MS"),
+        o("slo-ttfo-ms",
+            "Target on the time to the first answer token: a reasoning model's first token after its thinking "
+            "(default: none).",
+            "MS"),
         o("percentile", "The percentile the targets apply to: 50, 90, 95, 99 or 99.9.", "P", "99"),
         o("requests",
             "Measured requests per step (default: 6 x concurrency, for a steady window, and at least enough for the "
@@ -271,6 +275,8 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
         o.slo.tpotMs = option::number(p, QStringLiteral("slo-tpot-ms"), 0.001, 1e9);
     if (p.isSet(QStringLiteral("slo-e2el-ms")))
         o.slo.e2elMs = option::number(p, QStringLiteral("slo-e2el-ms"), 0.001, 1e9);
+    if (p.isSet(QStringLiteral("slo-ttfo-ms")))
+        o.slo.ttfoMs = option::number(p, QStringLiteral("slo-ttfo-ms"), 0.001, 1e9);
     o.percentile = option::number(p, QStringLiteral("percentile"), 50, 99.9);
     if (p.isSet(QStringLiteral("requests")))
         o.requestsPerStep = option::integer(p, QStringLiteral("requests"), 1, 10'000'000);

@@ -98,6 +98,10 @@ QList<QCommandLineOption> SimCommand::options() const
         valueOption("natural-output-tokens",
             QStringLiteral("Mean answer length when the end-of-text token is allowed (ignore_eos false)."),
             QStringLiteral("N"), QStringLiteral("128")),
+        valueOption("reasoning-tokens",
+            QStringLiteral("Think first, as a reasoning model served with a reasoning parser does: a chat stream's "
+                           "first N output tokens come as reasoning_content (all but the last, for a shorter answer)."),
+            QStringLiteral("N"), QStringLiteral("0")),
         valueOption("seed",
             QStringLiteral("Seed the sampling of requests that ask for neither temperature 0 nor a seed, so that a "
                            "run repeats (default: different every start)."),
@@ -195,6 +199,8 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.stepOverheadMs = option::number(p, QStringLiteral("step-overhead-ms"), 0, 10000);
     c.fixedStepMs = option::number(p, QStringLiteral("fixed-step-ms"), 0, 100000);
     c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
+    if (p.isSet(QStringLiteral("reasoning-tokens")))
+        c.reasoningTokens = option::integer(p, QStringLiteral("reasoning-tokens"), 0, 1 << 24);
     if (p.isSet(QStringLiteral("seed")))
         c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));

@@ -89,6 +89,8 @@ QString metricName(const QString& metric)
         return QCoreApplication::translate("TextFormat", "time per output token");
     if (metric == u"E2EL")
         return QCoreApplication::translate("TextFormat", "end-to-end latency");
+    if (metric == u"TTFO")
+        return QCoreApplication::translate("TextFormat", "time to the first answer token");
     if (metric == u"errors")
         return QCoreApplication::translate("TextFormat", "the share of failed requests");
     if (metric == u"attainment")

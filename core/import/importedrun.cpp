@@ -90,7 +90,8 @@ void ImportedRun::finish()
         // form a time line like a native run's, a second apart.
         std::int64_t first = -1, last = 0;
         for (RequestRecord& r : s.records) {
-            for (std::int64_t* t : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
+            for (std::int64_t* t :
+                {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.firstAnswerNs, &r.endNs})
                 shift(*t, offset);
             std::vector<ChunkArrival> chunks = r.chunks.toVector();
             for (ChunkArrival& c : chunks)

@@ -47,6 +47,9 @@ struct RequestRecord
     std::int64_t sentNs = -1; ///< when its last request byte was handed to the kernel
     std::int64_t headersNs = -1; ///< when the response headers had been read
     std::int64_t firstTokenNs = -1; ///< the first chunk carrying a token (the chat role chunk is not one)
+    /// The first chunk carrying answer text (TTFO): a reasoning model's first token after its thinking. -1 when no
+    /// answer came; equal to firstTokenNs for a model that does not think.
+    std::int64_t firstAnswerNs = -1;
     std::int64_t endNs = -1; ///< the end of the response, or the failure
     ChunkTimes chunks; ///< token-carrying chunks, in order, delta-encoded
     int httpStatus = 0;
@@ -55,6 +58,9 @@ struct RequestRecord
     int promptTokens = -1; ///< from usage
     int completionTokens = -1; ///< from usage; -1 if the server sent none
     int cachedTokens = -1; ///< usage.prompt_tokens_details.cached_tokens, when sent
+    /// Thinking tokens: the reasoning field's chunks, or a think block's in the content, or the server's own count
+    /// (usage.completion_tokens_details.reasoning_tokens); -1 when the response had no thinking.
+    int reasoningTokens = -1;
     QString finishReason;
     int requestedInputTokens = 0;
     int requestedOutputTokens = 0;

@@ -114,6 +114,8 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
         m_record.completionTokens = e.completionTokens;
     if (e.cachedTokens >= 0)
         m_record.cachedTokens = e.cachedTokens;
+    if (e.reasoningTokens >= 0)
+        m_usageReasoningTokens = e.reasoningTokens;
     if (!e.finishReason.isEmpty())
         m_record.finishReason = QString::fromLatin1(e.finishReason);
     switch (e.kind) {
@@ -133,6 +135,8 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
             break;
         }
         m_record.chunks.push_back({ns, std::max(1, e.tokens)});
+        thinkingOrAnswer(e, ns);
+        m_tokens += std::max(1, e.tokens);
         break;
     case StreamEvent::Kind::Done:
         m_sawDone = true;
@@ -158,6 +162,21 @@ void StreamRecorder::event(QByteArrayView data, std::int64_t ns)
     case StreamEvent::Kind::Usage:
     case StreamEvent::Kind::Empty:
         break;
+    }
+}
+
+void StreamRecorder::thinkingOrAnswer(const StreamEvent& e, std::int64_t ns)
+{
+    if (e.thinkClosed) {
+        // The template opened the think block: what came as content before its close was thinking.
+        m_record.reasoningTokens = m_tokens;
+        m_record.firstAnswerNs = -1;
+    }
+    if (e.answer) {
+        if (m_record.firstAnswerNs < 0)
+            m_record.firstAnswerNs = ns;
+    } else if (e.thinking) {
+        m_record.reasoningTokens = std::max(0, m_record.reasoningTokens) + std::max(1, e.tokens);
     }
 }
 
@@ -230,6 +249,10 @@ void StreamRecorder::complete(std::int64_t ns)
     // At [DONE], not at the end of the HTTP body: a server that holds the connection open after it does not
     // make the request longer.
     m_record.endNs = m_doneNs >= 0 ? m_doneNs : ns;
+    // The server's own count of thinking tokens, where it gives one, over the chunks' (one a chunk without
+    // continuous usage).
+    if (m_usageReasoningTokens >= 0)
+        m_record.reasoningTokens = m_usageReasoningTokens;
 }
 
 void StreamRecorder::fail(ErrorClass error, const QString& message, std::int64_t ns)

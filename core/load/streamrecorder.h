@@ -59,6 +59,8 @@ public:
 
 private:
     void event(QByteArrayView data, std::int64_t ns);
+    /// Counts a token chunk as thinking or answer (StreamEvent::thinking, answer, thinkClosed).
+    void thinkingOrAnswer(const StreamEvent& e, std::int64_t ns);
 
     RequestRecord m_record;
     SseParser m_parser;
@@ -73,6 +75,8 @@ private:
     std::int64_t m_doneNs = -1;
     int m_eventsAfterDone = 0;
     bool m_overran = false;
+    int m_tokens = 0; // the tokens of the chunks so far
+    int m_usageReasoningTokens = -1; // usage.completion_tokens_details.reasoning_tokens, when sent
 };
 
 } // namespace kp::core

@@ -39,11 +39,15 @@ struct Chunk
     bool hasUsage = false;
     int choiceCount = 0;
     bool hasText = false;
+    bool hasAnswer = false; // non-empty content (chat) or text (completions)
+    bool hasThinking = false; // non-empty reasoning or reasoning_content
+    QByteArrayView answer; // the first non-empty answer text, escapes undecoded: where a <think> tag would be
     bool hasRole = false;
     QByteArrayView finishReason;
     int completionTokens = -1;
     int promptTokens = -1;
     int cachedTokens = -1;
+    int reasoningTokens = -1;
 };
 
 // A validating JSON scanner (the RFC 8259 grammar; UTF-8 is not checked) that walks a chunk once and picks out the
@@ -307,15 +311,28 @@ private:
         return at('-') || (m_p < m_end && isDigit(*m_p)) ? number(out) : value(depth);
     }
 
-    bool textValue(bool* nonEmpty, int depth)
+    bool textValue(bool* nonEmpty, int depth, QByteArrayView* text = nullptr)
     {
         if (!at('"'))
             return value(depth);
         QByteArrayView raw;
         if (!string(&raw))
             return false;
-        if (!raw.isEmpty())
+        if (!raw.isEmpty()) {
             *nonEmpty = true;
+            if (text && text->isEmpty())
+                *text = raw;
+        }
+        return true;
+    }
+
+    bool answerValue(Chunk* c, int depth)
+    {
+        bool nonEmpty = false;
+        if (!textValue(&nonEmpty, depth, &c->answer))
+            return false;
+        c->hasText = c->hasText || nonEmpty;
+        c->hasAnswer = c->hasAnswer || nonEmpty;
         return true;
     }
 
@@ -323,7 +340,7 @@ private:
     {
         return object(3, [this, c](QByteArrayView key) {
             if (is(key, "text"))
-                return textValue(&c->hasText, 3);
+                return answerValue(c, 3);
             if (is(key, "delta"))
                 return at('{') ? delta(c) : value(3);
             if (is(key, "finish_reason") && at('"')) {
@@ -341,9 +358,17 @@ private:
     bool delta(Chunk* c)
     {
         return object(4, [this, c](QByteArrayView key) {
+            if (is(key, "content"))
+                return answerValue(c, 4);
             // vLLM renamed reasoning_content to reasoning (PR #27752); either carries the thinking tokens.
-            if (is(key, "content") || is(key, "reasoning") || is(key, "reasoning_content"))
-                return textValue(&c->hasText, 4);
+            if (is(key, "reasoning") || is(key, "reasoning_content")) {
+                bool nonEmpty = false;
+                if (!textValue(&nonEmpty, 4))
+                    return false;
+                c->hasText = c->hasText || nonEmpty;
+                c->hasThinking = c->hasThinking || nonEmpty;
+                return true;
+            }
             if (is(key, "role") && at('"'))
                 c->hasRole = true;
             return value(4);
@@ -361,6 +386,12 @@ private:
             if (is(key, "prompt_tokens_details") && at('{')) {
                 return object(3, [this, c](QByteArrayView detail) {
                     return is(detail, "cached_tokens") ? intValue(&c->cachedTokens, 3) : value(3);
+                });
+            }
+            // OpenAI's count of the thinking tokens among the completion's.
+            if (is(key, "completion_tokens_details") && at('{')) {
+                return object(3, [this, c](QByteArrayView detail) {
+                    return is(detail, "reasoning_tokens") ? intValue(&c->reasoningTokens, 3) : value(3);
                 });
             }
             return value(2);
@@ -394,7 +425,54 @@ void readError(QByteArrayView data, StreamEvent* e)
         e->errorCode = code.toInt();
 }
 
+// Whether a raw (undecoded) JSON string holds only white space, its escapes \n, \r and \t included.
+bool isBlankEscaped(QByteArrayView text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (ch == '\\' && i + 1 < text.size() && (text[i + 1] == 'n' || text[i + 1] == 'r' || text[i + 1] == 't')) {
+            ++i;
+            continue;
+        }
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
+            return false;
+    }
+    return true;
+}
+
 } // namespace
+
+void StreamEventReader::readThinkTags(QByteArrayView answer, StreamEvent* e)
+{
+    // A model whose server does not separate its reasoning thinks in the answer, inside <think>…</think> (DeepSeek
+    // R1, Qwen3): the block's tokens are thinking, the answer begins after it. A chat template may open the block in
+    // the prompt, so that the stream only closes it: then everything before the close was thinking (thinkClosed).
+    // Only the first block counts: an answer may well write the tags itself.
+    static constexpr QByteArrayView open("<think>");
+    static constexpr QByteArrayView close("</think>");
+    if (!m_thinkDone && !m_thinkOpen && !m_answerSeen) {
+        const qsizetype at = answer.indexOf(open);
+        if (at >= 0 && isBlankEscaped(answer.first(at))) {
+            m_thinkOpen = true;
+            answer = answer.sliced(at + open.size());
+        }
+    }
+    if (!m_thinkDone) {
+        const qsizetype end = answer.indexOf(close);
+        if (end >= 0) {
+            e->thinkClosed = !m_thinkOpen;
+            m_thinkOpen = false;
+            m_thinkDone = true;
+            e->thinking = true;
+            e->answer = !isBlankEscaped(answer.sliced(end + close.size()));
+        } else if (m_thinkOpen) {
+            e->thinking = true;
+            e->answer = false;
+        }
+    }
+    if (e->answer)
+        m_answerSeen = true;
+}
 
 StreamEvent StreamEventReader::read(QByteArrayView data)
 {
@@ -420,6 +498,7 @@ StreamEvent StreamEventReader::read(QByteArrayView data)
     e.completionTokens = c.completionTokens;
     e.promptTokens = c.promptTokens;
     e.cachedTokens = c.cachedTokens;
+    e.reasoningTokens = c.reasoningTokens;
     if (c.error) {
         e.kind = StreamEvent::Kind::Error;
         readError(data, &e);
@@ -444,6 +523,12 @@ StreamEvent StreamEventReader::read(QByteArrayView data)
         e.kind = StreamEvent::Kind::Token;
         // Text means at least one token whatever the usage says (a server that counts late, or not at all).
         e.tokens = std::max(usageDelta, 1);
+        e.thinking = c.hasThinking;
+        e.answer = c.hasAnswer;
+        // A server that separates the reasoning says which is which; only without it do the tags tell.
+        m_reasoningField = m_reasoningField || c.hasThinking;
+        if (c.hasAnswer && !m_reasoningField)
+            readThinkTags(c.answer, &e);
     } else if (c.hasRole) {
         e.kind = StreamEvent::Kind::RoleOnly;
     } else if (c.choiceCount > 0 && usageDelta > 0 && m_continuousUsage) {

@@ -108,6 +108,8 @@ QJsonObject RunOptions::toJson() const
         slos[QStringLiteral("tpot_ms")] = *slo.tpotMs;
     if (slo.e2elMs)
         slos[QStringLiteral("e2el_ms")] = *slo.e2elMs;
+    if (slo.ttfoMs)
+        slos[QStringLiteral("ttfo_ms")] = *slo.ttfoMs;
     // Credentials never reach the store: the commands refuse them, and this is the guard behind that.
     QJsonObject json {
         {QStringLiteral("url"), withoutCredentials(url).toString()},
@@ -231,6 +233,8 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
         o.slo.tpotMs = slos.value(u"tpot_ms").toDouble();
     if (slos.value(u"e2el_ms").isDouble())
         o.slo.e2elMs = slos.value(u"e2el_ms").toDouble();
+    if (slos.value(u"ttfo_ms").isDouble())
+        o.slo.ttfoMs = slos.value(u"ttfo_ms").toDouble();
     real(u"percentile", &o.percentile);
     whole(u"requests_per_step", &o.requestsPerStep);
     o.quick = json.value(u"quick").toBool();

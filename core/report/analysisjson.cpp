@@ -33,6 +33,9 @@ QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
             {QStringLiteral("ttft_within_round_trip"), p.withinRoundTrip(QStringLiteral("TTFT"))},
             {QStringLiteral("disturbed"), TrustChecks::isDisturbed(trust, p.step)},
             {QStringLiteral("tpot_ms"), pe(p.tpot)}, {QStringLiteral("e2el_ms"), pe(p.e2el)},
+            {QStringLiteral("ttfo_ms"), pe(p.ttfo)},
+            {QStringLiteral("ttfo_shown_ms"), num(p.shown(QStringLiteral("TTFO")))},
+            {QStringLiteral("thinking_requests"), p.step->thoughtRequests},
             {QStringLiteral("succeeded"), p.step->stats.succeeded}, {QStringLiteral("failed"), p.failed},
             {QStringLiteral("latency_sample"), p.samples + p.sampleFailed},
             {QStringLiteral("output_tokens_per_s"), num(p.outputTokensPerSecond)},
@@ -97,6 +100,7 @@ QJsonObject AnalysisJson::of(const RunData& run, const RunAnalysis& a)
         {QStringLiteral("ttft_ms"), a.settings.slo.ttftMs ? QJsonValue(*a.settings.slo.ttftMs) : QJsonValue()},
         {QStringLiteral("tpot_ms"), a.settings.slo.tpotMs ? QJsonValue(*a.settings.slo.tpotMs) : QJsonValue()},
         {QStringLiteral("e2el_ms"), a.settings.slo.e2elMs ? QJsonValue(*a.settings.slo.e2elMs) : QJsonValue()},
+        {QStringLiteral("ttfo_ms"), a.settings.slo.ttfoMs ? QJsonValue(*a.settings.slo.ttfoMs) : QJsonValue()},
         {QStringLiteral("gpu"), a.settings.gpu ? a.settings.gpu->id : QString()},
         {QStringLiteral("model"), a.settings.model ? a.settings.model->id : QString()}};
     QJsonArray trust;

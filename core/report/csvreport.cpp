@@ -56,20 +56,28 @@ QString CsvReport::steps(const RunData& run, const RunAnalysis& analysis)
     header << QStringLiteral("output_tokens_per_s") << QStringLiteral("requests_per_s")
            << QStringLiteral("slo_attainment") << QStringLiteral("goodput_per_s") << QStringLiteral("gpu_power_w")
            << QStringLiteral("joules_per_output_token") << QStringLiteral("goodput_per_kw");
+    // A reasoning model's first answer token and its thinking, after the columns older readers know.
+    for (const char* p : {"mean", "p50", "p90", "p95", "p99", "p99_9", "max"})
+        header << QStringLiteral("ttfo_%1_ms").arg(QLatin1String(p));
+    header << QStringLiteral("thinking_tokens_p50") << QStringLiteral("answer_tokens_p50");
     QString out = row(header);
     for (const StepData& s : run.steps) {
         QStringList r {QString::number(s.index), s.phase, QString::number(s.concurrency), number(s.rate),
             QString::number(s.inputTokens), QString::number(s.outputTokens), QString::number(s.stats.succeeded),
             QString::number(s.stats.failed)};
-        for (const std::vector<double>* sorted : {&s.ttftSorted, &s.tpotSorted, &s.e2elSorted}) {
-            const Distribution d = Distribution::of(*sorted);
+        const auto percentiles = [&r](const std::vector<double>& sorted) {
+            const Distribution d = Distribution::of(sorted);
             r << number(d.mean) << number(d.p50.value) << number(d.p90.value) << number(d.p95.value)
               << number(d.p99.value) << number(d.p999.value) << number(d.max);
-        }
+        };
+        for (const std::vector<double>* sorted : {&s.ttftSorted, &s.tpotSorted, &s.e2elSorted})
+            percentiles(*sorted);
         const CurvePoint judged = LoadCurve::judge(run, s, analysis.settings);
         r << number(judged.outputTokensPerSecond, 1) << number(judged.requestsPerSecond) << number(judged.attainment, 4)
           << number(judged.goodput) << number(judged.powerW, 1) << number(judged.joulesPerOutputToken, 5)
           << number(judged.goodputPerKw);
+        percentiles(s.ttfoSorted);
+        r << number(s.stats.thinkingTokens.p50.value) << number(s.stats.answerTokens.p50.value);
         out += row(r);
     }
     return out;
@@ -81,7 +89,8 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
         QStringLiteral("request"), QStringLiteral("response_id"), QStringLiteral("user"), QStringLiteral("warmup"),
         QStringLiteral("ok"), QStringLiteral("error"), QStringLiteral("http_status"), QStringLiteral("sent_ms"),
         QStringLiteral("ttft_ms"), QStringLiteral("e2el_ms"), QStringLiteral("tpot_ms"),
-        QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"), QStringLiteral("finish_reason")});
+        QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"), QStringLiteral("finish_reason"),
+        QStringLiteral("ttfo_ms"), QStringLiteral("reasoning_tokens")});
     // Times on the client's clock are put in the server's: latencies × the simulator's speed (1 for a real server).
     const double k = run.timeScale;
     auto scaled = [k](const std::optional<double>& v) { return v ? *v * k : NAN; };
@@ -103,7 +112,8 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
                     r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),
                     QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
                     number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens),
-                    serverText(r.finishReason)});
+                    serverText(r.finishReason), number(scaled(l.ttfoMs)),
+                    r.reasoningTokens >= 0 ? QString::number(r.reasoningTokens) : QString()});
             },
             &readError);
         if (!read) {

@@ -274,6 +274,10 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
             {QStringLiteral("tpot_ms"), distribution(Distribution::of(st.tpotSorted))},
             {QStringLiteral("e2el_ms"), distribution(Distribution::of(st.e2elSorted))},
             {QStringLiteral("itl_ms"), distribution(st.stats.itlMs.scaled(scale))},
+            // A reasoning model's first answer token, and its thinking and answer tokens (empty when it did not think).
+            {QStringLiteral("ttfo_ms"), distribution(Distribution::of(st.ttfoSorted))},
+            {QStringLiteral("thinking_tokens"), distribution(st.stats.thinkingTokens)},
+            {QStringLiteral("answer_tokens"), distribution(st.stats.answerTokens)},
             {QStringLiteral("whole"), throughput(st.stats.whole, scale)},
             {QStringLiteral("steady"), throughput(st.stats.steady, scale)},
             {QStringLiteral("steady_window_usable"), st.stats.window.usable},
@@ -402,6 +406,12 @@ ReportContent readWithoutDocument(const QJsonObject& report)
 
     c.scoreHeader = {said("load"), said("TTFT %1 ms").arg(p), said("TPOT %1 ms").arg(p), said("E2EL %1 ms").arg(p),
         said("output tok/s"), said("within targets"), said("failed"), said("targets")};
+    // The time to the first answer token has its column where the report had it: a model that thought, or a target.
+    bool ttfo = analysis.value(u"settings").toObject().value(u"ttfo_ms").isDouble();
+    for (const QJsonValue v : curve.value(u"points").toArray())
+        ttfo = ttfo || v.toObject().value(u"thinking_requests").toInt() > 0;
+    if (ttfo)
+        c.scoreHeader.insert(2, said("TTFO %1 ms").arg(p));
     // A file written before ttft_shown_ms carries TTFT with the round trip in: take it off as the report did.
     const double roundTrip = std::max(0.0, run.value(u"round_trip_ms").toDouble(0));
     bool withinRoundTrip = false;
@@ -426,8 +436,13 @@ ReportContent readWithoutDocument(const QJsonObject& report)
         ReportContent::ScoreRow row;
         row.light = met ? ReportContent::Light::Grey : ReportContent::Light::Red;
         row.cells << loadOf(pt.value(u"load")) + (pt.value(u"disturbed").toBool() ? QStringLiteral(" †") : QString())
-                  << ReportContent::milliseconds(ttft) + (within ? QStringLiteral("*") : QString()) << ms(u"tpot_ms")
-                  << ms(u"e2el_ms")
+                  << ReportContent::milliseconds(ttft) + (within ? QStringLiteral("*") : QString());
+        if (ttfo) {
+            const double shownTtfo = pt.value(u"ttfo_shown_ms").toDouble(std::nan(""));
+            row.cells << ReportContent::milliseconds(shownTtfo)
+                    + (roundTrip > 0 && shownTtfo == 0 ? QStringLiteral("*") : QString());
+        }
+        row.cells << ms(u"tpot_ms") << ms(u"e2el_ms")
                   << (pt.value(u"output_tokens_per_s").isDouble()
                              ? text::number(pt.value(u"output_tokens_per_s").toDouble(), 0)
                              : QStringLiteral("–"))

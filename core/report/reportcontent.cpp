@@ -82,6 +82,8 @@ double serverTarget(const AnalysisSettings& s, const QString& metric)
         return *s.slo.tpotMs;
     if (metric == u"E2EL" && s.slo.e2elMs)
         return *s.slo.e2elMs;
+    if (metric == u"TTFO" && s.slo.ttfoMs)
+        return *s.slo.ttfoMs;
     return ChartSpec::kNaN;
 }
 
@@ -90,7 +92,8 @@ ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s)
     if (!p.meetsTargets)
         return ReportContent::Light::Red;
     double worst = 0;
-    for (const QString& m : {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL")}) {
+    for (const QString& m :
+        {QStringLiteral("TTFT"), QStringLiteral("TPOT"), QStringLiteral("E2EL"), QStringLiteral("TTFO")}) {
         const double target = serverTarget(s, m);
         const double v = p.shown(m);
         if (!std::isnan(target) && target > 0 && !std::isnan(v))
@@ -99,7 +102,20 @@ ReportContent::Light lightOf(const CurvePoint& p, const AnalysisSettings& s)
     return worst > kAmberShare ? ReportContent::Light::Amber : ReportContent::Light::Green;
 }
 
-void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s, const QList<TrustCheck>& trust)
+// Whether the scorecard shows the time to the first answer token: for a model that thought, or a target on it.
+bool showsTtfo(const RunAnalysis& a)
+{
+    if (a.settings.slo.ttfoMs)
+        return true;
+    for (const LoadCurve* curve : {&a.curve, &a.rateCurve})
+        for (const CurvePoint& p : curve->points)
+            if (p.step && p.step->thoughtRequests > 0)
+                return true;
+    return false;
+}
+
+void addScore(
+    ReportContent& c, const LoadCurve& curve, const AnalysisSettings& s, const QList<TrustCheck>& trust, bool ttfo)
 {
     for (const CurvePoint& p : curve.points) {
         ReportContent::ScoreRow row;
@@ -113,8 +129,11 @@ void addScore(ReportContent& c, const LoadCurve& curve, const AnalysisSettings& 
                                         : p.step->loadLabel())
                 + disturbed
                   << ms(p.shown(QStringLiteral("TTFT")))
-                + (p.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString())
-                  << ms(p.tpot.value) << ms(p.e2el.value) << text::number(p.outputTokensPerSecond, 0)
+                + (p.withinRoundTrip(QStringLiteral("TTFT")) ? QStringLiteral("*") : QString());
+        if (ttfo)
+            row.cells << ms(p.shown(QStringLiteral("TTFO")))
+                    + (p.withinRoundTrip(QStringLiteral("TTFO")) ? QStringLiteral("*") : QString());
+        row.cells << ms(p.tpot.value) << ms(p.e2el.value) << text::number(p.outputTokensPerSecond, 0)
                   << (std::isnan(p.attainment) ? QStringLiteral("–") : text::percent(p.attainment))
                   << (p.failed ? QString::number(p.failed) : QStringLiteral("0"))
                   << (p.meetsTargets
@@ -138,7 +157,7 @@ ChartSpec throughputLatencyChart(const RunAnalysis& a)
 {
     const LoadCurve& curve = a.curve;
     QString metric = curve.capacity.metric;
-    if (metric != u"TPOT" && metric != u"E2EL")
+    if (!CurvePoint::isLatency(metric))
         metric = QStringLiteral("TTFT");
     const QString p = percentileName(a.settings.percentile);
     ChartSpec c;
@@ -208,9 +227,11 @@ ChartSpec latencyLoadChart(const RunAnalysis& a, const QString& metric)
     ChartSpec::Series tail = seriesOf(QStringLiteral("%1 %2").arg(metric, p), kOrange);
     c.tableHeader = {loadColumn(a.curve), median.name, tail.name};
     for (const CurvePoint& pt : a.curve.points) {
-        const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted : pt.step->tpotSorted;
-        const double shift = metric == u"TTFT" ? pt.roundTripMs : 0;
-        const double m = Distribution::percentile(sorted, 0.5).value - shift;
+        const std::vector<double>& sorted = metric == u"TTFT" ? pt.step->ttftSorted
+            : metric == u"TTFO"                               ? pt.step->ttfoSorted
+                                                              : pt.step->tpotSorted;
+        const double shift = CurvePoint::carriesRoundTrip(metric) ? pt.roundTripMs : 0;
+        const double m = std::max(0.0, Distribution::percentile(sorted, 0.5).value - shift);
         const double t = pt.shown(metric);
         median.points.push_back({pt.load, m, {}});
         tail.points.push_back({pt.load, t, {}});
@@ -935,8 +956,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         QCoreApplication::translate("ReportContent", "within targets"),
         QCoreApplication::translate("ReportContent", "failed"),
         QCoreApplication::translate("ReportContent", "targets")};
-    addScore(c, a.curve, a.settings, a.trust);
-    addScore(c, a.rateCurve, a.settings, a.trust);
+    const bool ttfo = showsTtfo(a);
+    if (ttfo)
+        c.scoreHeader.insert(2, QCoreApplication::translate("ReportContent", "TTFO %1 ms").arg(p));
+    addScore(c, a.curve, a.settings, a.trust, ttfo);
+    addScore(c, a.rateCurve, a.settings, a.trust, ttfo);
     c.scoreNote = QCoreApplication::translate("ReportContent",
         "Green: every target met with room to spare; amber: met, but a metric is past %1 of "
         "its target; red: missed. Times at %2 in milliseconds; failures count against the "
@@ -948,6 +972,11 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 "TTFT leaves out the network's %1 round trip to the server, as the targets, the verdict and the "
                 "charts do.")
                   .arg(text::milliseconds(rtt));
+    if (ttfo)
+        c.scoreNote += u' '
+            + QCoreApplication::translate("ReportContent",
+                "TTFO is the time to the first answer token, after the model's thinking; TTFT's first token is a "
+                "thinking one.");
     // A TTFT no longer than the round trip is shown as 0, never below: the reader is told why.
     const auto within = [](const LoadCurve& curve) {
         return std::any_of(curve.points.begin(), curve.points.end(),
@@ -1013,6 +1042,9 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         if (!pareto.points.empty())
             c.charts.push_back(paretoChart(pareto));
         c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFT")));
+        // A reasoning model's answer begins after its thinking: the wait a person sees, beside the first token's.
+        if (showsTtfo(a))
+            c.charts.push_back(latencyLoadChart(a, QStringLiteral("TTFO")));
         c.charts.push_back(latencyLoadChart(a, QStringLiteral("TPOT")));
     }
     if (!a.shapes.empty())

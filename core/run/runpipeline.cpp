@@ -1059,6 +1059,8 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         raw.tpotMs = *m_options.slo.tpotMs / scale;
     if (m_options.slo.e2elMs)
         raw.e2elMs = *m_options.slo.e2elMs / scale;
+    if (m_options.slo.ttfoMs)
+        raw.ttfoMs = *m_options.slo.ttfoMs / scale + std::max(0.0, m_roundTripMs);
     StepOutcome outcome;
     outcome.planned = planned;
     outcome.stepId = stepId;

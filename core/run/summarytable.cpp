@@ -79,6 +79,7 @@ QJsonObject SummaryTable::stepJson(const SummaryRow& r, double scale)
         {QStringLiteral("tpot_ms"), dist(s.tpotMs)},
         {QStringLiteral("itl_ms"), dist(s.itlMs)},
         {QStringLiteral("e2el_ms"), dist(s.e2elMs)},
+        {QStringLiteral("ttfo_ms"), dist(s.ttfoMs)},
         {QStringLiteral("output_tokens_per_s"), num(s.whole.outputTokensPerSecond / scale)},
         {QStringLiteral("steady_output_tokens_per_s"), num(s.steady.outputTokensPerSecond / scale)},
         {QStringLiteral("slo_attainment"), num(s.sloAttainment)},

@@ -306,7 +306,8 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
                     if (!storeError.isEmpty())
                         return;
                     RequestRecord r = original;
-                    for (std::int64_t* ns : {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.endNs})
+                    for (std::int64_t* ns :
+                        {&r.scheduledNs, &r.sentNs, &r.headersNs, &r.firstTokenNs, &r.firstAnswerNs, &r.endNs})
                         shift(ns, by);
                     std::vector<ChunkArrival> chunks = r.chunks.toVector();
                     for (ChunkArrival& c : chunks)

@@ -49,6 +49,9 @@ struct SimConfig
     double stepOverheadMs = 0.4;
     double fixedStepMs = 0; ///< every step this long instead of the roofline (0: the roofline)
     int naturalOutputTokens = 128;
+    /// A reasoning model, as vLLM serves one with a reasoning parser: a chat stream's first this many output tokens
+    /// (all but the last, for a shorter answer) are thinking, sent in `reasoning_content` instead of `content`.
+    int reasoningTokens = 0;
     std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
     /// PEM files: when both are set the server speaks HTTPS only, as vLLM does with --ssl-certfile/--ssl-keyfile.

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace kp::core {
@@ -51,6 +52,7 @@ struct SimServer::ActiveRequest
     QByteArray created;
     QByteArray text; // non-streaming: the whole answer
     QByteArray chunkPrefix; // data: {…"choices":[{"index":0,"text":"   (or "delta":{"content":")
+    QByteArray thinkingPrefix; // the same with "delta":{"reasoning_content":", for a reasoning model's thinking
     BatchEngine::Request engineRequest; // kept while a stall fault holds the request back
     std::vector<int> answerTokens; // answering mode: the reply's tokens, sent in place of sampled ones
     GroundTruthRecord truth;
@@ -935,6 +937,8 @@ void SimServer::startGeneration(
             + (a.chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + a.created + ",\"model\":\""
             + jsonEscape(m_config.servedModelName.toUtf8()) + "\",\"choices\":[{\"index\":0,"
             + (a.chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
+        if (a.chat && m_config.options.reasoningTokens > 0)
+            a.thinkingPrefix = a.chunkPrefix.chopped(int(std::strlen("content\":\""))) + "reasoning_content\":\"";
         connection->beginEventStream(
             a.fault == FaultInjector::Fault::SlowHeaders ? m_config.options.faults.slowHeadersMs : 0);
     }
@@ -1066,7 +1070,10 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
     // The hot path: one event per token per stream, built in a reused buffer.
     QByteArray& event = m_eventScratch;
     event.resize(0);
-    event += a.chunkPrefix;
+    // A reasoning model thinks first: its first tokens, all but the last when the answer is shorter, are thinking.
+    const bool thinking
+        = !a.thinkingPrefix.isEmpty() && !last && a.completionTokens <= m_config.options.reasoningTokens;
+    event += thinking ? a.thinkingPrefix : a.chunkPrefix;
     event += text;
     if (a.fault == Fault::MalformedSse && a.completionTokens == a.strikeAfter && !last) {
         event += "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON

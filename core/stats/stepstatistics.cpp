@@ -37,6 +37,7 @@ std::pair<bool, bool> meets(const RequestLatencies& l, const SloTargets& slo)
             good = false;
     };
     check(slo.ttftMs, l.ttftMs);
+    check(slo.ttfoMs, l.ttfoMs);
     check(slo.e2elMs, l.e2elMs);
     // vLLM scores TPOT as 0 below 2 tokens: there is no gap to miss the target with.
     if (l.outputTokens >= 2)
@@ -60,6 +61,7 @@ struct Measured
     std::int64_t firstTokenNs = -1;
     std::int64_t lastTokenNs = -1; ///< its last token chunk
     double ttftMs = std::numeric_limits<double>::quiet_NaN();
+    double ttfoMs = std::numeric_limits<double>::quiet_NaN();
     double tpotMs = std::numeric_limits<double>::quiet_NaN();
     double e2elMs = std::numeric_limits<double>::quiet_NaN();
     int user = -1;
@@ -330,6 +332,8 @@ RequestLatencies RequestLatencies::of(const RequestRecord& r)
         return l;
     if (r.firstTokenNs >= 0)
         l.ttftMs = ms(r.firstTokenNs - r.sentNs);
+    if (r.firstAnswerNs >= 0)
+        l.ttfoMs = ms(r.firstAnswerNs - r.sentNs);
     const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
     if (lastNs >= 0)
         l.e2elMs = ms(lastNs - r.sentNs);
@@ -361,7 +365,7 @@ StepStatistics StepStatistics::fromSource(
     // tokens count in the rates of any interval they fell in, which measure the server over that interval.
     std::vector<Measured> measured;
     std::vector<Measured> warmups; // their times and judgement, successful or not
-    std::vector<double> lag, output, input;
+    std::vector<double> lag, output, input, thinking, answer;
     int withoutPrompt = 0;
     int lackingMetric = 0;
     std::int64_t shortestTtftNs = -1; // of every successful request, warm-up included
@@ -404,11 +408,16 @@ StepStatistics StepStatistics::fromSource(
         ++s.succeeded;
         const RequestLatencies l = RequestLatencies::of(r);
         m.ttftMs = l.ttftMs.value_or(m.ttftMs);
+        m.ttfoMs = l.ttfoMs.value_or(m.ttfoMs);
         m.tpotMs = l.tpotMs.value_or(m.tpotMs);
         m.e2elMs = l.e2elMs.value_or(m.e2elMs);
         if (r.scheduledNs >= 0 && r.sentNs >= 0)
             lag.push_back(ms(r.sentNs - r.scheduledNs));
         output.push_back(l.outputTokens);
+        if (r.reasoningTokens >= 0) {
+            thinking.push_back(r.reasoningTokens);
+            answer.push_back(std::max(0, l.outputTokens - r.reasoningTokens));
+        }
         // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
         // ran a different workload than the one reported, and the report must say so.
         if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
@@ -515,7 +524,7 @@ StepStatistics StepStatistics::fromSource(
     }
     warmups = {};
 
-    std::vector<double> ttft, tpot, e2el;
+    std::vector<double> ttft, ttfo, tpot, e2el;
     for (const Measured& m : measured) {
         const bool in = sampled(m.sentNs);
         if (!in)
@@ -526,8 +535,8 @@ StepStatistics StepStatistics::fromSource(
         }
         if (in) {
             ++s.latencySample.succeeded;
-            for (const auto& [value, into] :
-                {std::pair {m.ttftMs, &ttft}, std::pair {m.tpotMs, &tpot}, std::pair {m.e2elMs, &e2el}})
+            for (const auto& [value, into] : {std::pair {m.ttftMs, &ttft}, std::pair {m.ttfoMs, &ttfo},
+                     std::pair {m.tpotMs, &tpot}, std::pair {m.e2elMs, &e2el}})
                 if (!std::isnan(value))
                     into->push_back(value);
         }
@@ -579,6 +588,7 @@ StepStatistics StepStatistics::fromSource(
     }
 
     s.ttftMs = Distribution::of(std::move(ttft), confidence);
+    s.ttfoMs = Distribution::of(std::move(ttfo), confidence);
     s.tpotMs = Distribution::of(std::move(tpot), confidence);
     s.e2elMs = Distribution::of(std::move(e2el), confidence);
     s.itlMs = itl.result();
@@ -586,6 +596,8 @@ StepStatistics StepStatistics::fromSource(
     s.scheduleLagMs = Distribution::of(std::move(lag), confidence);
     s.outputTokens = Distribution::of(std::move(output), confidence);
     s.inputTokens = Distribution::of(std::move(input), confidence);
+    s.thinkingTokens = Distribution::of(std::move(thinking), confidence);
+    s.answerTokens = Distribution::of(std::move(answer), confidence);
 
     if (s.startNs >= 0 && s.endNs > s.startNs)
         s.whole = whole.rates(confidence);

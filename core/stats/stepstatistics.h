@@ -28,8 +28,10 @@ struct SloTargets
     std::optional<double> ttftMs;
     std::optional<double> tpotMs;
     std::optional<double> e2elMs;
+    /// Time to the first answer token, a reasoning model's after its thinking (TTFO, as GuideLLM and AIPerf name it).
+    std::optional<double> ttfoMs;
 
-    bool any() const { return ttftMs || tpotMs || e2elMs; }
+    bool any() const { return ttftMs || tpotMs || e2elMs || ttfoMs; }
 };
 
 /// One request's latencies as SLO targets and StepStatistics define them (TTFT to the first token chunk, E2EL to the
@@ -38,6 +40,7 @@ struct SloTargets
 struct RequestLatencies
 {
     std::optional<double> ttftMs;
+    std::optional<double> ttfoMs; ///< to the first answer chunk (RequestRecord::firstAnswerNs), when one came
     std::optional<double> tpotMs; ///< only with 2 output tokens or more
     std::optional<double> e2elMs;
     int outputTokens = 0;
@@ -109,6 +112,8 @@ struct Throughput
 /// steady window when it is usable); warm-up records are in none of them, nor in the counts and token distributions,
 /// only in the rates (the server worked on them) and in when a user began.
 ///  - TTFT = firstTokenNs − sentNs: to the first chunk carrying a token, so a chat role chunk does not count.
+///    A reasoning model's first token is a thinking token: TTFO = firstAnswerNs − sentNs is to its first answer
+///    token (GuideLLM's and AIPerf's time to first output token), for requests that had an answer.
 ///  - E2EL = arrival of the last token chunk − sentNs (endNs when there are no chunks): a trailing usage chunk or
 ///    [DONE] does not lengthen it.
 ///  - TPOT = (E2EL − TTFT) / (outputTokens − 1), per request, only for requests with ≥ 2 output tokens. Output
@@ -151,6 +156,7 @@ struct StepStatistics
     static constexpr int kFailureMessageChars = 160;
 
     Distribution ttftMs;
+    Distribution ttfoMs; ///< over the requests that answered; equal to TTFT for a model that does not think
     Distribution tpotMs;
     Distribution e2elMs;
     Distribution itlMs; ///< pooled chunk gaps
@@ -158,6 +164,10 @@ struct StepStatistics
     Distribution scheduleLagMs;
     Distribution outputTokens;
     Distribution inputTokens; ///< usage.prompt_tokens of requests that reported it
+    /// A reasoning model's thinking tokens, and the output tokens besides them, of the successful requests whose
+    /// thinking was told apart (RequestRecord::reasoningTokens); empty for a model that does not think.
+    Distribution thinkingTokens;
+    Distribution answerTokens;
 
     std::int64_t startNs = -1; ///< min(sentNs)
     std::int64_t endNs = -1; ///< max(endNs)

@@ -143,6 +143,12 @@ const std::vector<QStringList>& migrations()
             QStringLiteral("ALTER TABLE runs ADD COLUMN notes TEXT"),
             QStringLiteral("ALTER TABLE runs ADD COLUMN tags TEXT"),
         },
+        {
+            // Version 7: a reasoning model's answer apart from its thinking: when the first answer token came (TTFO)
+            // and how many tokens were thinking. Older requests read as not told apart (-1).
+            QStringLiteral("ALTER TABLE requests ADD COLUMN first_answer_ns INTEGER NOT NULL DEFAULT -1"),
+            QStringLiteral("ALTER TABLE requests ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT -1"),
+        },
     };
     return list;
 }

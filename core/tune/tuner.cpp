@@ -77,6 +77,8 @@ QStringList TuneRequest::arguments() const
         out << QStringLiteral("--slo-tpot-ms") << number(*sweep.slo.tpotMs);
     if (sweep.slo.e2elMs)
         out << QStringLiteral("--slo-e2el-ms") << number(*sweep.slo.e2elMs);
+    if (sweep.slo.ttfoMs)
+        out << QStringLiteral("--slo-ttfo-ms") << number(*sweep.slo.ttfoMs);
     if (sweep.percentile != RunOptions().percentile)
         out << QStringLiteral("--percentile") << number(sweep.percentile);
     // One --try per key, its values in the order given.

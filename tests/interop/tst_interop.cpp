@@ -97,6 +97,7 @@ private Q_SLOTS:
     void sweepWithTheDefaultsLosesNothing();
     void chatOverQnamLosesNothing();
     void aTraceIsReplayedAtItsTimesAndLengths();
+    void aReasoningModelsAnswerIsTimedApart();
     void timingsAgreeWithTheServersOwn();
     void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
@@ -419,6 +420,91 @@ void TestInterop::aTraceIsReplayedAtItsTimesAndLengths()
     const double latest = *std::max_element(lateMs.begin(), lateMs.end());
     qInfo("trace replay: sent at most %.3f ms after the trace's time (median %.3f ms)", latest, median(lateMs));
     QVERIFY2(latest < 20, qPrintable(QString::number(latest)));
+}
+
+// llama-server as it serves a reasoning model: a chat template that opens a think block and renders past thinking
+// (so that llama.cpp parses the stream's thinking into reasoning_content), and a thinking budget after which the
+// server closes the block itself, so that an answer follows. The time to the first answer token and the thinking are
+// measured apart, and the run is judged on the first answer token.
+void TestInterop::aReasoningModelsAnswerIsTimedApart()
+{
+    const QString dir = chrootDir();
+    const quint16 port = freePort();
+    const QString templateName = QStringLiteral("/tmp/kneepoint-think-%1.jinja").arg(port);
+    {
+        QFile f(dir + templateName);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{%- for message in messages -%}\n"
+                "{%- if message['role'] == 'assistant' -%}<|im_start|>assistant\n"
+                "{%- if message.reasoning_content is defined and message.reasoning_content -%}\n"
+                "<think>\n{{ message.reasoning_content }}\n</think>\n"
+                "{%- endif %}\n{{ message['content'] }}<|im_end|>\n"
+                "{% else -%}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
+                "{% endif -%}\n"
+                "{%- endfor -%}\n"
+                "{%- if add_generation_prompt -%}<|im_start|>assistant\n<think>\n{% endif -%}\n");
+    }
+    constexpr int kBudget = 4;
+    const QString script = sourceDir() + QStringLiteral("/tests/interop/llama-server.sh");
+    const Ran start = runProgram(script,
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port),
+            QStringLiteral("--chat-template-file"), templateName, QStringLiteral("--reasoning-format"),
+            QStringLiteral("deepseek"), QStringLiteral("--reasoning-budget"), QString::number(kBudget)},
+        180'000);
+    QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
+    const auto stop = qScopeGuard([&] {
+        runProgram(script, {QStringLiteral("stop"), dir, QString::number(port)}, 60'000);
+        QFile::remove(dir + templateName);
+    });
+    const QString db = m_dir.filePath(QStringLiteral("reasoning.sqlite"));
+    const Ran r
+        = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1").arg(port),
+            QStringLiteral("--db"), db, QStringLiteral("--chat"), QStringLiteral("--shapes"), QStringLiteral("96/24"),
+            QStringLiteral("--concurrency"), QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("8"),
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("4000"), QStringLiteral("--slo-tpot-ms"),
+            QStringLiteral("1000"), QStringLiteral("--slo-ttfo-ms"), QStringLiteral("8000")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+
+    QString error;
+    auto store = RunStore::open(db, &error, QStringLiteral("interop-reasoning"));
+    QVERIFY2(store, qPrintable(error));
+    const qint64 id = store->runs().first().id;
+    const std::optional<RunData> run = RunData::load(*store, id, &error);
+    QVERIFY2(run, qPrintable(error));
+    for (const StoredStep& step : run->run.steps) {
+        for (const RequestRecord& rec : store->requests(step.id, &error)) {
+            QVERIFY2(rec.ok(), qPrintable(rec.errorMessage));
+            // The server thought for its budget (a thinking token may hold back text, so up to it), then answered.
+            QVERIFY2(rec.reasoningTokens >= 1 && rec.reasoningTokens <= kBudget,
+                qPrintable(QString::number(rec.reasoningTokens)));
+            QVERIFY(rec.firstAnswerNs > rec.firstTokenNs);
+            // The thinking chunks came before the first answer (two read at once share a time).
+            int before = 0, upTo = 0;
+            for (const ChunkArrival& c : rec.chunks) {
+                before += c.ns < rec.firstAnswerNs ? c.tokens : 0;
+                upTo += c.ns <= rec.firstAnswerNs ? c.tokens : 0;
+            }
+            QVERIFY2(before <= rec.reasoningTokens && upTo > rec.reasoningTokens,
+                qPrintable(QStringLiteral("%1 thinking tokens, %2 chunk tokens before the answer, %3 up to it")
+                               .arg(rec.reasoningTokens)
+                               .arg(before)
+                               .arg(upTo)));
+            QCOMPARE(rec.completionTokens, 24);
+        }
+    }
+    const RunAnalysis a = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+    QVERIFY(!a.curve.points.empty());
+    for (const CurvePoint& p : a.curve.points) {
+        const StepStatistics& s = p.step->stats;
+        qInfo("reasoning on llama-server, %s: TTFT p50 %.1f ms, TTFO p50 %.1f ms (p99 %.1f), thinking %.0f and "
+              "answer %.0f tokens at the median",
+            qPrintable(p.step->loadText()), s.ttftMs.p50.value, s.ttfoMs.p50.value, s.ttfoMs.p99.value,
+            s.thinkingTokens.p50.value, s.answerTokens.p50.value);
+        QVERIFY(s.ttfoMs.p50.value > s.ttftMs.p50.value);
+        QCOMPARE(s.thinkingTokens.count, s.succeeded);
+    }
+    QVERIFY2(a.verdict.contains(QStringLiteral("to the first answer token")), qPrintable(a.verdict));
+    QVERIFY(std::any_of(a.findings.begin(), a.findings.end(), [](const Finding& f) { return f.id == u"thinking"; }));
 }
 
 void TestInterop::timingsAgreeWithTheServersOwn()

@@ -617,7 +617,7 @@ void checkJson(const QJsonObject& json, const ReportContent& c, const RunAnalysi
         const QJsonObject p = points[i].toObject();
         const QStringList& cells = c.score[std::size_t(i)].cells;
         const double attainment = numberAt(p, "slo_attainment");
-        const QString shown[] = {
+        QStringList shown {
             ReportContent::milliseconds(numberAt(p, "ttft_shown_ms")),
             ReportContent::milliseconds(numberAt(p, "tpot_ms", "value")),
             ReportContent::milliseconds(numberAt(p, "e2el_ms", "value")),
@@ -625,7 +625,10 @@ void checkJson(const QJsonObject& json, const ReportContent& c, const RunAnalysi
             std::isnan(attainment) ? QStringLiteral("–") : text::percent(attainment),
             QString::number(p.value(u"failed").toInt()),
         };
-        for (int col = 1; col <= 6; ++col) {
+        // The time to the first answer token has its column after TTFT's where the scorecard shows it.
+        if (c.scoreHeader.value(2).startsWith(u"TTFO"))
+            shown.insert(1, ReportContent::milliseconds(numberAt(p, "ttfo_shown_ms")));
+        for (int col = 1; col <= int(shown.size()); ++col) {
             QString cell = cells.value(col);
             cell.remove(u'*');
             if (cell != shown[col - 1])

@@ -45,6 +45,13 @@ RequestRecord makeRequest(std::mt19937_64& rng, std::uint64_t id, int tokens, st
     r.promptTokens = 1024;
     r.completionTokens = tokens;
     r.cachedTokens = id % 3 == 0 ? 512 : -1;
+    // Every fourth thought first, as a reasoning model's: its answer began at its third chunk.
+    if (id % 4 == 1 && r.chunks.size() > 2) {
+        r.reasoningTokens = 2;
+        r.firstAnswerNs = r.chunks[2].ns;
+    } else {
+        r.firstAnswerNs = r.firstTokenNs;
+    }
     r.finishReason = QStringLiteral("length");
     r.requestedInputTokens = 1024;
     r.requestedOutputTokens = tokens;
@@ -125,6 +132,8 @@ void compareRecords(const RequestRecord& a, const RequestRecord& b)
     QCOMPARE(a.promptTokens, b.promptTokens);
     QCOMPARE(a.completionTokens, b.completionTokens);
     QCOMPARE(a.cachedTokens, b.cachedTokens);
+    QCOMPARE(a.firstAnswerNs, b.firstAnswerNs);
+    QCOMPARE(a.reasoningTokens, b.reasoningTokens);
     QCOMPARE(a.finishReason, b.finishReason);
     QCOMPARE(a.requestedInputTokens, b.requestedInputTokens);
     QCOMPARE(a.requestedOutputTokens, b.requestedOutputTokens);

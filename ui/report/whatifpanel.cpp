@@ -94,6 +94,13 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     , m_scenario(new QComboBox(this))
     , m_saveScenario(new QPushButton(tr("Sa&ve as a what-if…"), this))
 {
+    m_ttfo = targetSlider(QStringLiteral("whatIfTtfo"), tr("Time to first answer token target"), this);
+    m_ttfoOn = new QCheckBox(tr("TTFO"), this);
+    m_ttfoOn->setObjectName(QStringLiteral("whatIfTtfoOn"));
+    m_ttfoOn->setAccessibleName(tr("Use a target on the time to the first answer token"));
+    m_ttfoOn->setToolTip(tr("Time to the first answer token: a reasoning model's first token after its thinking"));
+    m_ttfoField = targetField(QStringLiteral("whatIfTtfoField"),
+        tr("Time to first answer token target in milliseconds"), kTtftLow, kE2elHigh, this);
     m_scenario->setObjectName(QStringLiteral("whatIfScenario"));
     m_scenario->setAccessibleName(tr("Saved what-if"));
     m_scenario->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -141,6 +148,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     form->addRow(m_tpot);
     form->addRow(m_e2elOn, m_e2elField);
     form->addRow(m_e2el);
+    form->addRow(m_ttfoOn, m_ttfoField);
+    form->addRow(m_ttfo);
     form->addRow(tr("Percentile"), m_percentile);
     form->addRow(tr("GPU"), m_gpu);
     // Across the panel, not in the fields' column: German "Auf die Ziele des Laufs zurücksetzen" did not fit there.
@@ -150,14 +159,16 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     bind(m_ttft, m_ttftField, kTtftLow, kTtftHigh);
     bind(m_tpot, m_tpotField, kTpotLow, kTpotHigh);
     bind(m_e2el, m_e2elField, kE2elLow, kE2elHigh);
+    bind(m_ttfo, m_ttfoField, kTtftLow, kE2elHigh);
     connect(m_e2elOn, &QCheckBox::toggled, this, &WhatIfPanel::announce);
+    connect(m_ttfoOn, &QCheckBox::toggled, this, &WhatIfPanel::announce);
     connect(m_percentile, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &WhatIfPanel::announce);
     connect(m_reset, &QPushButton::clicked, this, &WhatIfPanel::reset);
     // A slider, field or list under the pointer took the wheel that was meant to scroll the report, and changed a
     // target on the way. They take it once clicked or tabbed to (StrongFocus: the wheel no longer gives the focus).
-    for (QWidget* control : std::initializer_list<QWidget*> {
-             m_ttft, m_tpot, m_e2el, m_ttftField, m_tpotField, m_e2elField, m_percentile, m_gpu, m_scenario}) {
+    for (QWidget* control : std::initializer_list<QWidget*> {m_ttft, m_tpot, m_e2el, m_ttfo, m_ttftField, m_tpotField,
+             m_e2elField, m_ttfoField, m_percentile, m_gpu, m_scenario}) {
         control->setFocusPolicy(Qt::StrongFocus);
         control->installEventFilter(this);
     }
@@ -175,6 +186,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     });
     m_e2el->setEnabled(false);
     m_e2elField->setEnabled(false);
+    m_ttfo->setEnabled(false);
+    m_ttfoField->setEnabled(false);
 }
 
 // The field holds the value; the slider is a coarse way to move it. Each follows the other without echoing back.
@@ -261,6 +274,10 @@ void WhatIfPanel::display(const kp::core::AnalysisSettings& settings)
     m_e2elOn->setChecked(settings.slo.e2elMs.has_value());
     m_e2el->setEnabled(settings.slo.e2elMs.has_value());
     m_e2elField->setEnabled(settings.slo.e2elMs.has_value());
+    set(m_ttfo, m_ttfoField, settings.slo.ttfoMs.value_or(10'000), kTtftLow, kE2elHigh);
+    m_ttfoOn->setChecked(settings.slo.ttfoMs.has_value());
+    m_ttfo->setEnabled(settings.slo.ttfoMs.has_value());
+    m_ttfoField->setEnabled(settings.slo.ttfoMs.has_value());
     const int p = m_percentile->findData(settings.percentile);
     m_percentile->setCurrentIndex(p >= 0 ? p : m_percentile->findData(99.0));
     const int g = m_gpu->findData(settings.gpu ? settings.gpu->id : QString());
@@ -283,6 +300,10 @@ kp::core::AnalysisSettings WhatIfPanel::settings() const
         s.slo.e2elMs = m_e2elField->value();
     else
         s.slo.e2elMs.reset();
+    if (m_ttfoOn->isChecked())
+        s.slo.ttfoMs = m_ttfoField->value();
+    else
+        s.slo.ttfoMs.reset();
     s.percentile = m_percentile->currentData().toDouble();
     const QString gpu = m_gpu->currentData().toString();
     s.gpu = gpu.isEmpty() ? std::nullopt : m_catalog.gpu(gpu);
@@ -303,6 +324,8 @@ void WhatIfPanel::announce()
 {
     m_e2el->setEnabled(m_e2elOn->isChecked());
     m_e2elField->setEnabled(m_e2elOn->isChecked());
+    m_ttfo->setEnabled(m_ttfoOn->isChecked());
+    m_ttfoField->setEnabled(m_ttfoOn->isChecked());
     if (!m_quiet)
         Q_EMIT settingsChanged(settings());
 }

@@ -69,6 +69,10 @@ private:
     QPushButton* m_reset;
     QComboBox* m_scenario;
     QPushButton* m_saveScenario;
+    /// The target on the first answer token (a reasoning model's), optional as E2EL's.
+    QSlider* m_ttfo = nullptr;
+    QCheckBox* m_ttfoOn = nullptr;
+    QDoubleSpinBox* m_ttfoField = nullptr;
     bool m_quiet = false;
     bool m_syncing = false; ///< a slider and its field are being set from each other
 };

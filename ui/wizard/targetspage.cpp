@@ -59,13 +59,22 @@ TargetsPage::TargetsPage(QWidget* parent)
     m_e2el->setEnabled(false);
     m_e2elMessage = new FieldMessage(m_e2el, this);
     m_e2elMessage->setObjectName(QStringLiteral("e2elMessage"));
+    m_ttfoCheck = new QCheckBox(tr("First &answer token (TTFO):"), this);
+    m_ttfoCheck->setObjectName(QStringLiteral("ttfoCheck"));
+    m_ttfoCheck->setAccessibleName(tr("Use a target on the time to the first answer token"));
+    m_ttfo = msSpin(QStringLiteral("ttfoSpin"), tr("Time to first answer token target"), 0, this);
+    m_ttfo->setSingleStep(1000);
+    m_ttfo->setValue(10'000);
+    m_ttfo->setEnabled(false);
+    m_ttfoMessage = new FieldMessage(m_ttfo, this);
+    m_ttfoMessage->setObjectName(QStringLiteral("ttfoMessage"));
     m_ttftMessage = new FieldMessage(m_ttft, this);
     m_ttftMessage->setObjectName(QStringLiteral("ttftMessage"));
     m_tpotMessage = new FieldMessage(m_tpot, this);
     m_tpotMessage->setObjectName(QStringLiteral("tpotMessage"));
     // What was typed and refused is said beside the field, with the value kept: no silent revert.
-    for (const auto& field :
-        {std::pair {m_ttft, m_ttftMessage}, std::pair {m_tpot, m_tpotMessage}, std::pair {m_e2el, m_e2elMessage}}) {
+    for (const auto& field : {std::pair {m_ttft, m_ttftMessage}, std::pair {m_tpot, m_tpotMessage},
+             std::pair {m_e2el, m_e2elMessage}, std::pair {m_ttfo, m_ttfoMessage}}) {
         // Named copies, not a structured binding: clang 14 (the sanitizer build) cannot capture those.
         QDoubleSpinBox* spin = field.first;
         FieldMessage* message = field.second;
@@ -102,6 +111,11 @@ TargetsPage::TargetsPage(QWidget* parent)
     auto* e2elNote = new QLabel(tr("Optional: the whole request, first byte sent to last token received."), this);
     e2elNote->setWordWrap(true);
     e2elNote->setForegroundRole(QPalette::PlaceholderText);
+    auto* ttfoNote = new QLabel(tr("Optional, for a reasoning model: the wait to the first answer token, after its "
+                                   "thinking. A model that does not think answers at its first token."),
+        this);
+    ttfoNote->setWordWrap(true);
+    ttfoNote->setForegroundRole(QPalette::PlaceholderText);
     auto* percentileNote = new QLabel(tr("p99 is the usual promise: 99 in 100 requests at or under target. Higher "
                                          "percentiles need more requests per step to be trusted."),
         this);
@@ -113,6 +127,11 @@ TargetsPage::TargetsPage(QWidget* parent)
     e2elColumn->addWidget(m_e2el, 0, Qt::AlignLeft);
     e2elColumn->addWidget(m_e2elMessage);
     e2elColumn->addWidget(e2elNote);
+    auto* ttfoColumn = new QVBoxLayout;
+    ttfoColumn->setSpacing(2);
+    ttfoColumn->addWidget(m_ttfo, 0, Qt::AlignLeft);
+    ttfoColumn->addWidget(m_ttfoMessage);
+    ttfoColumn->addWidget(ttfoNote);
     auto* percentileColumn = new QVBoxLayout;
     percentileColumn->setSpacing(2);
     percentileColumn->addWidget(m_percentile, 0, Qt::AlignLeft);
@@ -123,6 +142,7 @@ TargetsPage::TargetsPage(QWidget* parent)
     form->addRow(ttftLabel, FieldMessage::stacked(m_ttft, m_ttftMessage));
     form->addRow(tpotLabel, FieldMessage::stacked(m_tpot, m_tpotMessage));
     form->addRow(m_e2elCheck, e2elColumn);
+    form->addRow(m_ttfoCheck, ttfoColumn);
     form->addRow(percentileLabel, percentileColumn);
 
     auto* buttonRow = new QHBoxLayout;
@@ -151,6 +171,15 @@ TargetsPage::TargetsPage(QWidget* parent)
     });
     connect(m_e2elCheck, &QCheckBox::toggled, this, [this](bool on) {
         m_e2el->setEnabled(on);
+        check();
+        Q_EMIT targetsChanged();
+    });
+    connect(m_ttfo, &QDoubleSpinBox::valueChanged, this, [this] {
+        check();
+        Q_EMIT targetsChanged();
+    });
+    connect(m_ttfoCheck, &QCheckBox::toggled, this, [this](bool on) {
+        m_ttfo->setEnabled(on);
         check();
         Q_EMIT targetsChanged();
     });
@@ -184,6 +213,8 @@ core::SloTargets TargetsPage::targets() const
     t.tpotMs = m_tpot->value();
     if (m_e2elCheck->isChecked())
         t.e2elMs = m_e2el->value();
+    if (m_ttfoCheck->isChecked())
+        t.ttfoMs = m_ttfo->value();
     return t;
 }
 
@@ -200,6 +231,9 @@ void TargetsPage::setTargets(const core::SloTargets& targets)
     m_e2elCheck->setChecked(targets.e2elMs.has_value());
     if (targets.e2elMs)
         m_e2el->setValue(*targets.e2elMs);
+    m_ttfoCheck->setChecked(targets.ttfoMs.has_value());
+    if (targets.ttfoMs)
+        m_ttfo->setValue(*targets.ttfoMs);
 }
 
 double TargetsPage::percentile() const
@@ -231,12 +265,20 @@ void TargetsPage::setShape(const std::optional<core::Shape>& shape)
 
 bool TargetsPage::check()
 {
+    // The first answer token is a first token too: a TTFO target under the TTFT one can never be the one met.
+    const QLocale locale;
+    if (m_ttfoCheck->isChecked() && m_ttfo->value() < m_ttft->value()) {
+        m_ttfoMessage->showMessage(tr("The first answer token cannot come before the first token: make TTFO at "
+                                      "least the TTFT target (%1 ms).")
+                                       .arg(locale.toString(m_ttft->value())));
+        return false;
+    }
+    m_ttfoMessage->clearMessage();
     if (!m_e2elCheck->isChecked()) {
         m_e2elMessage->clearMessage();
         return true;
     }
     const double e2el = m_e2el->value();
-    const QLocale locale;
     if (e2el <= m_ttft->value()) {
         m_e2elMessage->showMessage(tr("The whole request cannot finish before its first token: make E2EL longer "
                                       "than the TTFT target (%1 ms).")

@@ -51,6 +51,9 @@ private:
     QCheckBox* m_e2elCheck = nullptr;
     QDoubleSpinBox* m_e2el = nullptr;
     FieldMessage* m_e2elMessage = nullptr;
+    QCheckBox* m_ttfoCheck = nullptr;
+    QDoubleSpinBox* m_ttfo = nullptr;
+    FieldMessage* m_ttfoMessage = nullptr;
     FieldMessage* m_ttftMessage = nullptr;
     FieldMessage* m_tpotMessage = nullptr;
     QComboBox* m_percentile = nullptr;

@@ -970,6 +970,9 @@ void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently_data()
                                          << QStringLiteral("the server ran at most 4 requests at once");
     QTest::newRow("sim, 160 KV blocks") << QStringLiteral("sim-tiny-kv-cache.sqlite") << int(Wall::Kind::Memory)
                                         << QStringLiteral("Memory is the wall to watch");
+    QTest::newRow("sim reasoning, max-num-seqs 4")
+        << QStringLiteral("sim-reasoning.sqlite") << int(Wall::Kind::Saturation)
+        << QStringLiteral("900 ms to the first answer token (after the thinking)");
 }
 
 void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently()
@@ -1008,6 +1011,21 @@ void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently()
         QVERIFY2(sinceTheCorpus.contains(key), qPrintable(key));
     QCOMPARE(run->options.concurrency.size(), stored.value(u"concurrency").toArray().size());
     QCOMPARE(run->options.percentile, stored.value(u"percentile").toDouble());
+    // A target on the first answer token: judged where the run recorded it (the reasoning run, stored at version 7);
+    // left out, and said, where it did not (the others, stored before).
+    AnalysisSettings ttfo = AnalysisSettings::ofRunOffline(*run);
+    ttfo.slo.ttfoMs = 600;
+    const RunAnalysis b = RunAnalysis::of(*run, ttfo);
+    if (file == u"sim-reasoning.sqlite") {
+        QCOMPARE(b.settings.slo.ttfoMs, std::optional<double>(600));
+        QCOMPARE(b.curve.capacity.metric, QStringLiteral("TTFO"));
+    } else {
+        QVERIFY(!b.settings.slo.ttfoMs);
+        QVERIFY2(
+            b.verdict.endsWith(QStringLiteral("so your target of 600 ms on the first answer token was not judged.")),
+            qPrintable(b.verdict));
+        QCOMPARE(b.curve.capacity.load, a.curve.capacity.load);
+    }
 }
 
 // A plausible 60 ms per token on an L4 (floor about 54 ms), but a first token 5 ms after a 1,024-token prompt: the

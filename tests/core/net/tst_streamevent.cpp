@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "load/streamrecorder.h"
 #include "net/sseparser.h"
 #include "net/streamevent.h"
 
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void readsEveryStringAsTheGrammarSays();
     void countsTokensByContinuousUsage();
     void readsTheSimulatorsChatStream();
+    void tellsThinkingFromAnswer();
+    void recordsTheFirstAnswerAndTheThinkingTokens();
 };
 
 #ifndef Q_MOC_RUN
@@ -339,6 +342,97 @@ void TestStreamEvent::readsTheSimulatorsChatStream()
     QCOMPARE(tokens, 2);
     QCOMPARE(finish, QByteArray("length"));
     QVERIFY(!parser.hasPartialEvent());
+}
+
+namespace {
+
+// What a reader said of each event of a stream: t thinking, a answer, ta both, c a close of a block the stream never
+// opened (with its t and a), - no token.
+QList<QByteArray> partsOf(const QList<QByteArray>& stream)
+{
+    StreamEventReader reader;
+    QList<QByteArray> out;
+    for (const QByteArray& data : stream) {
+        const StreamEvent e = reader.read(data);
+        if (e.kind != Kind::Token) {
+            out << QByteArray("-");
+            continue;
+        }
+        out << QByteArray(e.thinkClosed ? "c" : "") + (e.thinking ? "t" : "") + (e.answer ? "a" : "");
+    }
+    return out;
+}
+
+} // namespace
+
+void TestStreamEvent::tellsThinkingFromAnswer()
+{
+    // vLLM with a reasoning parser: the thinking in its own field (either name), then the answer. Tags in the answer
+    // are then the answer's own words.
+    QCOMPARE(partsOf({ChatRoleChunk, chat(R"({"reasoning_content":"Let"})"), chat(R"({"reasoning":" me"})"),
+                 chat(R"({"content":"Yes"})"), chat(R"({"content":" </think> is a tag"})"), "[DONE]"}),
+        (QList<QByteArray> {"-", "t", "t", "a", "a", "-"}));
+    // No parser: a <think> block in the content (DeepSeek R1, Qwen3), white space and escapes around the tags.
+    QCOMPARE(partsOf({chat(R"({"content":"<think>"})"), chat(R"({"content":"\nhmm"})"),
+                 chat(R"({"content":"</think>\n\n"})"), chat(R"({"content":"Paris"})"),
+                 chat(R"({"content":" <think>again</think>"})")}),
+        (QList<QByteArray> {"t", "t", "t", "a", "a"}));
+    QCOMPARE(partsOf({chat(R"({"content":" <think>so"})"), chat(R"({"content":" it is</think>Paris"})")}),
+        (QList<QByteArray> {"t", "ta"}));
+    // The chat template opened the block in the prompt: the stream only closes it, and what came before was thinking.
+    QCOMPARE(
+        partsOf({chat(R"({"content":"hmm"})"), chat(R"({"content":" so</think>"})"), chat(R"({"content":"Paris"})")}),
+        (QList<QByteArray> {"a", "ct", "a"}));
+    // A completion's text is answer; a model that never thinks answers from its first token.
+    QCOMPARE(partsOf({completion(" the", "null", "null"), CompletionChunk}), (QList<QByteArray> {"a", "a"}));
+    // OpenAI's count of the thinking tokens rides on usage.
+    StreamEventReader reader;
+    const StreamEvent e
+        = reader.read(QByteArray(R"({"id":"c","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":9,)"
+                                 R"("completion_tokens_details":{"reasoning_tokens":7}}})"));
+    QCOMPARE(e.kind, Kind::Usage);
+    QCOMPARE(e.reasoningTokens, 7);
+    QCOMPARE(e.completionTokens, 9);
+}
+
+void TestStreamEvent::recordsTheFirstAnswerAndTheThinkingTokens()
+{
+    const auto record = [](const QList<QByteArray>& events) {
+        RequestRecord r;
+        r.sentNs = 0;
+        StreamRecorder recorder(r);
+        recorder.headers(200, 1, {}, "text/event-stream");
+        std::int64_t ns = 10;
+        for (const QByteArray& data : events)
+            recorder.body(QByteArray(QByteArray("data: ") + data + "\n\n"), ns += 10);
+        recorder.complete(ns + 1);
+        return recorder.take();
+    };
+    // Thinking in its own field: the first token at 30 ns is thinking, the answer begins at 50.
+    RequestRecord r = record({ChatRoleChunk, chat(R"({"reasoning_content":"Let"})"),
+        chat(R"({"reasoning_content":" me"})"), chat(R"({"content":"Yes"})"), chat(R"({"content":"."})"), "[DONE]"});
+    QVERIFY(r.ok());
+    QCOMPARE(r.firstTokenNs, 30);
+    QCOMPARE(r.firstAnswerNs, 50);
+    QCOMPARE(r.reasoningTokens, 2);
+    QCOMPARE(r.outputTokens(), 4);
+    // The template opened the block: the close makes the tokens before it thinking, and the answer starts after it.
+    r = record({chat(R"({"content":"hmm"})"), chat(R"({"content":" so"})"), chat(R"({"content":"</think>"})"),
+        chat(R"({"content":"Paris"})"), "[DONE]"});
+    QCOMPARE(r.firstTokenNs, 20);
+    QCOMPARE(r.firstAnswerNs, 50);
+    QCOMPARE(r.reasoningTokens, 3);
+    // A model that does not think: the first answer is the first token, and no thinking is counted.
+    r = record({chat(R"({"content":"Paris"})"), chat(R"({"content":"."})"), "[DONE]"});
+    QCOMPARE(r.firstAnswerNs, r.firstTokenNs);
+    QCOMPARE(r.reasoningTokens, -1);
+    // Thinking to the last token: no answer came. The server's own count, when it sends one, is taken.
+    r = record({chat(R"({"reasoning":"a"})"), chat(R"({"reasoning":"b"})"),
+        QByteArray(R"({"id":"c","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":5,)"
+                   R"("completion_tokens_details":{"reasoning_tokens":5}}})"),
+        "[DONE]"});
+    QCOMPARE(r.firstAnswerNs, -1);
+    QCOMPARE(r.reasoningTokens, 5);
 }
 
 #endif // Q_MOC_RUN

@@ -193,10 +193,11 @@ void TestFaces::initTestCase()
     if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
         QFAIL("pdftotext (poppler-utils, a build dependency) is not installed: the PDF's text cannot be read back");
     // The stored corpus: llama-server's 8 slots, the simulator with a 4-sequence cap and with a tiny KV cache, and a
-    // Mooncake trace's bursts replayed on the 4-sequence simulator (a run judged by rate alone).
+    // Mooncake trace's bursts replayed on the 4-sequence simulator (a run judged by rate alone), and a reasoning model
+    // on it, judged on its first answer token (the scorecard's TTFO column, its chart).
     QTemporaryDir dir;
     for (const char* file : {"llamacpp-eight-slots.sqlite", "sim-four-sequence-cap.sqlite", "sim-tiny-kv-cache.sqlite",
-             "sim-trace-burst.sqlite"}) {
+             "sim-trace-burst.sqlite", "sim-reasoning.sqlite"}) {
         const QString path = dir.filePath(QLatin1String(file));
         QVERIFY(QFile::copy(QStringLiteral(KNEEPOINT_TEST_DATA "/corpus/") + QLatin1String(file), path));
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);

@@ -5,6 +5,7 @@
 #include "analysis/rundata.h"
 #include "plan/runoptions.h"
 #include "plan/runplan.h"
+#include "report/reportcontent.h"
 #include "run/runpipeline.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
@@ -167,6 +168,71 @@ private Q_SLOTS:
         // with its own words, so not one 16-token block matched.
         QVERIFY2(server[u"prefix_cache_queries"].toDouble() >= 8 * 256, QJsonDocument(server).toJson().constData());
         QCOMPARE(server[u"prefix_cache_hits"].toDouble(-1), 0.0);
+    }
+
+    void aReasoningModelIsJudgedOnItsFirstAnswer()
+    {
+        // The simulator as vLLM serves a reasoning model with its parser: each answer's first 24 tokens come as
+        // reasoning_content. The target is on the first answer token, which only the thinking's 24 tokens delay.
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--reasoning-tokens"),
+                               QStringLiteral("24")},
+                     &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        QProcess run;
+        run.start(SimProcess::binary(),
+            {QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(), QStringLiteral("--concurrency"),
+                QStringLiteral("1,2"), QStringLiteral("--requests"), QStringLiteral("6"), QStringLiteral("--shapes"),
+                QStringLiteral("128/32"), QStringLiteral("--chat"), QStringLiteral("--slo-ttfo-ms"),
+                QStringLiteral("60000"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        const Finished f = waitFor(run);
+        QCOMPARE(f.code, 0);
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->info.options[u"slo"].toObject()[u"ttfo_ms"].toDouble(), 60000.0);
+        int measured = 0;
+        for (const RequestRecord& r : store->requests(stored->steps.back().id, &error)) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.reasoningTokens, 24);
+            QCOMPARE(r.outputTokens(), 32);
+            // The answer began 24 tokens after the first thinking token.
+            QVERIFY(r.firstAnswerNs > r.firstTokenNs);
+            QCOMPARE(r.firstAnswerNs, r.chunks[24].ns);
+            measured += r.warmup ? 0 : 1;
+        }
+        QCOMPARE(measured, 6);
+
+        const std::optional<RunData> data = RunData::load(*store, store->runs().first().id, &error);
+        QVERIFY2(data, qPrintable(error));
+        const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        QVERIFY(a.settings.slo.ttfoMs);
+        QVERIFY(!a.curve.points.empty());
+        for (const CurvePoint& p : a.curve.points) {
+            QVERIFY2(p.ttfo.value > p.ttft.value,
+                qPrintable(QStringLiteral("TTFO %1 ms, TTFT %2 ms").arg(p.ttfo.value).arg(p.ttft.value)));
+            QCOMPARE(p.step->stats.thinkingTokens.p50.value, 24.0);
+            QCOMPARE(p.step->stats.answerTokens.p50.value, 8.0);
+        }
+        QVERIFY2(a.verdict.contains(QStringLiteral("to the first answer token")), qPrintable(a.verdict));
+        const auto thinking
+            = std::find_if(a.findings.begin(), a.findings.end(), [](const Finding& x) { return x.id == u"thinking"; });
+        QVERIFY(thinking != a.findings.end());
+        QVERIFY2(thinking->measured.contains(QStringLiteral("24 thinking tokens and 8 answer tokens")),
+            qPrintable(thinking->measured));
+        const ReportContent content = ReportContent::of(*data, a);
+        QVERIFY2(content.scoreHeader.value(2).startsWith(QStringLiteral("TTFO")),
+            qPrintable(content.scoreHeader.join(u'|')));
+
+        // The same run judged on the first token instead: the verdict says the target is on a thinking token.
+        AnalysisSettings firstToken = AnalysisSettings::ofRun(*data);
+        firstToken.slo.ttfoMs.reset();
+        const RunAnalysis b = RunAnalysis::of(*data, firstToken);
+        QVERIFY2(b.verdict.contains(QStringLiteral("its first answer token came after")), qPrintable(b.verdict));
     }
 
     void theGpusPowerIsReadThroughEveryStep()

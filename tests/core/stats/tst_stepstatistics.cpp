@@ -519,6 +519,33 @@ private slots:
         QVERIFY(s.notes.join(u'\n').contains(u"not good"));
     }
 
+    void aReasoningModelIsTimedToItsFirstAnswer()
+    {
+        // R1 thought for 3 tokens and answered at 40 ms; R2 thought to its last token: no answer, so a TTFO target
+        // cannot be met; R3 did not think (its first token is its first answer).
+        RequestRecord thought = request(-1, 0, {{10, 1}, {20, 1}, {30, 1}, {40, 1}, {50, 1}}, 50);
+        thought.reasoningTokens = 3;
+        thought.firstAnswerNs = ns(40);
+        RequestRecord unanswered = request(-1, 0, {{12, 1}, {24, 1}}, 24);
+        unanswered.reasoningTokens = 2;
+        RequestRecord plain = request(-1, 0, {{15, 1}, {25, 1}}, 25);
+        plain.firstAnswerNs = plain.firstTokenNs;
+        SloTargets slo;
+        slo.ttfoMs = 45;
+        const StepStatistics s = StepStatistics::of({thought, unanswered, plain}, slo);
+        QCOMPARE(s.ttfoMs.count, std::size_t(2));
+        VERIFY_NEAR(s.ttfoMs.min, 15);
+        VERIFY_NEAR(s.ttfoMs.max, 40);
+        VERIFY_NEAR(s.ttftMs.max, 15);
+        QCOMPARE(s.good, 2);
+        QCOMPARE(s.thinkingTokens.count, std::size_t(2));
+        VERIFY_NEAR(s.thinkingTokens.max, 3);
+        VERIFY_NEAR(s.answerTokens.min, 0);
+        VERIFY_NEAR(s.answerTokens.max, 2);
+        slo.ttfoMs = 30; // R1's answer came too late for it
+        QCOMPARE(StepStatistics::of({thought, unanswered, plain}, slo).good, 1);
+    }
+
     void oneTokenRequestsHaveNoTpot()
     {
         const std::vector<RequestRecord> records = {request(-1, 0, {{10, 1}}, 12), request(-1, 5, {{30, 1}}, 31)};

@@ -899,6 +899,9 @@ void TestRunStore::opensEarlierVersions()
         QCOMPARE(requests[0].responseId, QByteArray("cmpl-7"));
         QCOMPARE(requests[0].error, ErrorClass::None);
         QCOMPARE(requests[0].finishReason, QStringLiteral("stop"));
+        // Not told apart before version 7: no thinking, no first answer.
+        QCOMPARE(requests[0].firstAnswerNs, -1);
+        QCOMPARE(requests[0].reasoningTokens, -1);
         const std::vector<ChunkArrival> expected = frozenChunks();
         QCOMPARE(requests[0].chunks.size(), expected.size());
         const std::vector<ChunkArrival> got = requests[0].chunks.toVector();

@@ -426,6 +426,22 @@ private Q_SLOTS:
         reset->click();
         QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->capacityText(), before, 10'000);
         kp::core::WhatIfScenario::remove(QStringLiteral("Tight chat"));
+        // A target on the first answer token, off until asked for: this model does not think, so its first answer
+        // is its first token, and 10 ms holds nowhere.
+        auto* ttfoOn = panel->findChild<QCheckBox*>(QStringLiteral("whatIfTtfoOn"));
+        auto* ttfoField = panel->findChild<QDoubleSpinBox*>(QStringLiteral("whatIfTtfoField"));
+        QVERIFY(ttfoOn && ttfoField && !ttfoOn->isChecked() && !ttfoField->isEnabled());
+        ttfoOn->click();
+        QVERIFY(ttfoField->isEnabled());
+        ttfoField->setValue(10);
+        QTRY_VERIFY_WITH_TIMEOUT(window.reportView()->verdictText().contains(
+                                     QStringLiteral("10 ms to the first answer token (after the thinking)")),
+            10'000);
+        QVERIFY2(window.reportView()->capacityText().contains(QStringLiteral("below")),
+            qPrintable(window.reportView()->capacityText()));
+        reset->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->capacityText(), before, 10'000);
+        QVERIFY(!ttfoOn->isChecked());
 
         // Compare the two runs.
         CompareDialog compare(db, window.history()->model()->runs(), &window);

@@ -9,11 +9,14 @@
 #include "report/reportfileview.h"
 #include "report/reportview.h"
 #include "report/reportworker.h"
+#include "store/runstore.h"
 #include "support/handbuiltrun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QLabel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kp::core;
@@ -169,6 +172,18 @@ private Q_SLOTS:
         QTest::newRow("rates alone") << std::make_shared<RunData>(makeRun(ratesAlone));
         QTest::newRow("throughput falls past 8 users") << std::make_shared<RunData>(makeRun({{1, 100, 10, 40},
             {1, 100, 10, 40}, {2, 100, 10, 40}, {4, 100, 10, 40}, {8, 100, 10, 40}, {16, 100, 24.4, 40}}));
+        // A reasoning model judged on its first answer token, as measured (the corpus' simulator run): the
+        // scorecard's TTFO column.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sim-reasoning.sqlite"));
+        QVERIFY(QFile::copy(QStringLiteral(KNEEPOINT_TEST_DATA "/corpus/sim-reasoning.sqlite"), path));
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QString error;
+        const auto store = kp::core::RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        std::optional<RunData> reasoning = RunData::load(*store, store->runs().first().id, &error);
+        QVERIFY2(reasoning, qPrintable(error));
+        QTest::newRow("a reasoning model") << std::make_shared<RunData>(std::move(*reasoning));
     }
     void theReportViewShowsTheDocumentsFigures()
     {
@@ -201,6 +216,14 @@ private Q_SLOTS:
                 view.show();
                 QVERIFY(QTest::qWaitForWindowExposed(&view));
                 QVERIFY(view.grab().save(dir + QStringLiteral("/report-rates-alone.png")));
+            }
+        }
+        if (c.scoreHeader.value(2).startsWith(u"TTFO")) {
+            QVERIFY2(c.verdict.contains(u"to the first answer token (after the thinking)"), qPrintable(c.verdict));
+            if (const QString dir = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS"); !dir.isEmpty()) {
+                view.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&view));
+                QVERIFY(view.grab().save(dir + QStringLiteral("/report-reasoning.png")));
             }
         }
 

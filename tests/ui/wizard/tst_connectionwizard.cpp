@@ -348,6 +348,18 @@ private Q_SLOTS:
         screenshot(wizard, QStringLiteral("4-targets-bad-e2el"));
         replaceText(e2el, QStringLiteral("200000"));
         QVERIFY(!showsMessage(e2elMessage));
+        // A reasoning model's target on its first answer token: never under the first token's.
+        auto* ttfo = find<QDoubleSpinBox>(wizard, "ttfoSpin");
+        QVERIFY(!ttfo->isEnabled());
+        click(find<QCheckBox>(wizard, "ttfoCheck"));
+        QVERIFY(ttfo->isEnabled());
+        replaceText(ttfo, QStringLiteral("500"));
+        auto* ttfoMessage = find<QLabel>(wizard, "ttfoMessage");
+        QVERIFY(showsMessage(ttfoMessage));
+        QVERIFY2(ttfoMessage->text().contains(QStringLiteral("at least the TTFT target (800 ms)")),
+            qPrintable(ttfoMessage->text()));
+        replaceText(ttfo, QStringLiteral("20000"));
+        QVERIFY(!showsMessage(ttfoMessage));
         screenshot(wizard, QStringLiteral("4-targets"));
         click(next);
 
@@ -412,6 +424,7 @@ private Q_SLOTS:
         QCOMPARE(o.slo.ttftMs, std::optional<double>(800));
         QCOMPARE(o.slo.tpotMs, std::optional<double>(30));
         QCOMPARE(o.slo.e2elMs, std::optional<double>(200000));
+        QCOMPARE(o.slo.ttfoMs, std::optional<double>(20000));
         QCOMPARE(o.percentile, 95.0);
         QCOMPARE(o.concurrency, (QList<int> {1, 2, 4, 8}));
         QCOMPARE(o.rates, (QList<double> {2, 4}));
