@@ -214,7 +214,7 @@ QString gatewayCapClause(const LoadCurve& curve)
 }
 
 // A reasoning model's first token is a thinking one: a target on it is not on the wait a person sees, and the
-// verdict says so with the first answer token's time, at the lowest load where the model thought.
+// verdict says so with the first answer token's time, at the lowest and the highest load where the model thought.
 QString thinkingClause(const AnalysisSettings& settings, const LoadCurve& curve)
 {
     if (settings.slo.ttfoMs || !settings.slo.ttftMs)
