@@ -1332,7 +1332,11 @@ void printUsage()
         "The HTTPS cases (paced 256, 1,024, 4,096 streams; full speed) follow the plain ones, against a TLS floor\n"
         "(the same client over OpenSSL) and bench_sseserver --tls with a certificate made for the run, each\n"
         "transport run as with --insecure; a transport that cannot serve https shows the one used in its place\n"
-        "(epoll->socket). --scheme http keeps the plain cases and the sim; --scheme https only the HTTPS cases.\n");
+        "(epoll->socket). --scheme http keeps the plain cases and the sim; --scheme https only the HTTPS cases.\n"
+        "\n"
+        "       bench_load --floor-at PORT [--tls] [--streams N] [--requests K] [--tokens T]\n"
+        "The floor client alone against a server already listening on 127.0.0.1:PORT (a proxy, say), N streams of K\n"
+        "requests of T tokens each; prints its TTFT p99 (ms), output tokens/s and CPU (s) on one line.\n");
 }
 
 bool parseOptions(const QStringList& args, Options* o)
@@ -1371,10 +1375,75 @@ bool parseOptions(const QStringList& args, Options* o)
     return true;
 }
 
+/// `--floor-at PORT [--tls] [--streams N] [--requests K] [--tokens T]`: the floor client alone, against a server that
+/// is already listening on 127.0.0.1. nginx-pairs.sh runs it through the same proxy as `kneepoint run`, so that the
+/// proxy's share of a latency is told from the client's. Not pinned, as `kneepoint run` is not. Prints one line:
+/// TTFT p99 (ms, nearest rank, from the request's write to the read that brought its first event), output tokens/s
+/// (events over the time after set-up), the client's CPU (s); or an error on stderr and exit status 1.
+int floorAt(int argc, char** argv)
+{
+    int port = 0, streams = 256, requests = 1, tokens = 64;
+    bool tls = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (a == "--floor-at" && hasValue)
+            port = std::atoi(argv[++i]);
+        else if (a == "--tls")
+            tls = true;
+        else if (a == "--streams" && hasValue)
+            streams = std::atoi(argv[++i]);
+        else if (a == "--requests" && hasValue)
+            requests = std::atoi(argv[++i]);
+        else if (a == "--tokens" && hasValue)
+            tokens = std::atoi(argv[++i]);
+        else {
+            std::fprintf(stderr, "bench_load --floor-at: unknown option or missing value: %s\n", a.c_str());
+            return 2;
+        }
+    }
+    if (port <= 0 || streams <= 0 || requests <= 0 || tokens <= 0) {
+        std::fprintf(stderr, "bench_load --floor-at PORT [--tls] [--streams N] [--requests K] [--tokens T]\n");
+        return 2;
+    }
+    const std::string body
+        = "{\"model\":\"m\",\"prompt\":\"floor\",\"max_tokens\":" + std::to_string(tokens) + ",\"stream\":true}";
+    const std::string request = "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                                "application/json\r\nContent-Length: "
+        + std::to_string(body.size()) + "\r\n\r\n" + body;
+    const FloorClient::Result r = FloorClient::run(port, streams, requests, request, 600, tls);
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "bench_load --floor-at: %s\n", r.error.c_str());
+        return 1;
+    }
+    std::vector<double> ttft;
+    std::int64_t firstSent = INT64_MAX, lastChunk = 0;
+    for (const FloorClient::Request& q : r.requests) {
+        firstSent = std::min(firstSent, q.sentNs);
+        if (q.chunkNs.empty())
+            continue;
+        ttft.push_back(double(q.chunkNs.front() - q.sentNs) / 1e6);
+        lastChunk = std::max(lastChunk, q.chunkNs.back());
+    }
+    if (ttft.empty() || lastChunk <= firstSent) {
+        std::fprintf(stderr, "bench_load --floor-at: no request brought an event\n");
+        return 1;
+    }
+    std::sort(ttft.begin(), ttft.end());
+    const double p99 = ttft[std::size_t(std::ceil(0.99 * double(ttft.size()))) - 1];
+    // Over the time the streams ran, from the first request's write: connecting and handshaking are not a step's.
+    const double tokensPerS = double(r.chunks) / (double(lastChunk - firstSent) / 1e9);
+    std::printf("%.1f %.0f %.2f\n", p99, tokensPerS, r.cpuS);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--floor-at") == 0)
+            return floorAt(argc, argv);
     // Pinned before QCoreApplication and the engine start any thread: threads inherit the creator's affinity, so the
     // main thread, the load worker and QNAM's HTTP threads all land on the client's CPU.
     cpu_set_t allowed;

@@ -92,9 +92,10 @@ FloorClient::Result FloorClient::run(
         c.reading = false;
         --c.left;
         // Small: one send takes it all on a fresh or drained socket.
-        if (c.ssl)
-            return SSL_write(c.ssl, request.data(), int(request.size())) == int(request.size());
-        return send(c.fd, request.data(), request.size(), MSG_NOSIGNAL) == ssize_t(request.size());
+        const bool sent = c.ssl ? SSL_write(c.ssl, request.data(), int(request.size())) == int(request.size())
+                                : send(c.fd, request.data(), request.size(), MSG_NOSIGNAL) == ssize_t(request.size());
+        r.requests[c.current].sentNs = kp::core::monotonicNowNs();
+        return sent;
     };
     // One step of a connection's handshake: 1 when done, 0 while it waits for the socket, -1 on failure.
     int handshaking = 0;

@@ -22,6 +22,7 @@ public:
     struct Request
     {
         std::string id; ///< the response's id, from its first event
+        std::int64_t sentNs = 0; ///< CLOCK_MONOTONIC time right after the request's one write
         std::vector<std::int64_t> chunkNs; ///< CLOCK_MONOTONIC time of the read that brought each event
     };
     struct Result

@@ -6,13 +6,17 @@
 # which listens twice: http:// and https:// (TLS ends at nginx, with a certificate made for this run), both proxying
 # unbuffered to the same upstream. Each pair is `kneepoint run --concurrency STREAMS --duration SECONDS` over http,
 # then over https (--insecure); one line per run with the top step's TTFT p99 and output tokens/s and the client's
-# own check, then the medians and HTTPS's ratio to HTTP. Needs nginx (apt-get install nginx-light) and openssl.
+# own check, then the medians and HTTPS's ratio to HTTP. After each pair the benchmark's floor client (bench_load
+# --floor-at: one epoll loop, OpenSSL for https) runs the same streams for the same time through the same nginx, so
+# that what TLS costs the proxy and the machine is told from what it costs Kneepoint: the floor's HTTPS/HTTP ratio is
+# the least any client could show here. Needs nginx (apt-get install nginx-light) and openssl.
 set -euo pipefail
 
 [ $# -ge 1 ] || { sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 build=$(cd "$1" && pwd) pairs=${2:-5} streams=${3:-256} seconds=${4:-12}
 kneepoint=$build/app/kneepoint
 server=$build/tests/bench/bench_sseserver
+bench_load=$build/tests/bench/bench_load
 command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx-light)" >&2; exit 2; }
 tmp=$(mktemp -d /tmp/nginx-pairs.XXXXXX)
 cleanup() {
@@ -45,6 +49,8 @@ http {
     server {
         listen 127.0.0.1:$plain;
         listen 127.0.0.1:$tls ssl;
+        # Debian 12's nginx (1.22) offers TLS 1.2 only unless told; an ingress today speaks 1.3, as the floor does.
+        ssl_protocols TLSv1.2 TLSv1.3;
         ssl_certificate $tmp/cert.pem;
         ssl_certificate_key $tmp/key.pem;
         location / {
@@ -79,20 +85,32 @@ print("%.1f %.0f %s" % (top["ttft_ms"]["value"], top["output_tokens_per_s"], cli
         "$tmp/details" "$url"
 }
 
-printf '%-5s %-6s %14s %12s %8s\n' pair scheme "TTFT p99 ms" "tokens/s" client
+# The floor over the same time: the requests a stream makes in SECONDS at 64 chunks of 5 ms each.
+floor_requests=$(((seconds * 1000 + 319) / 320))
+floor() {
+    "$bench_load" --floor-at "$@" --streams "$streams" --requests "$floor_requests" --tokens 64 2>"$tmp/floor.log" \
+        || { cat "$tmp/floor.log" >&2; echo "nan nan nan"; }
+}
+
+printf '%-5s %-6s %-9s %14s %12s %8s\n' pair scheme client "TTFT p99 ms" "tokens/s" check
 : >"$tmp/results"
 for pair in $(seq 1 "$pairs"); do
     read -r h_ttft h_tps h_client < <(measure "http://127.0.0.1:$plain")
-    printf '%-5s %-6s %14s %12s %8s\n' "$pair" http "$h_ttft" "$h_tps" "$h_client"
+    printf '%-5s %-6s %-9s %14s %12s %8s\n' "$pair" http kneepoint "$h_ttft" "$h_tps" "$h_client"
     read -r s_ttft s_tps s_client < <(measure "https://127.0.0.1:$tls" --insecure)
-    printf '%-5s %-6s %14s %12s %8s\n' "$pair" https "$s_ttft" "$s_tps" "$s_client"
-    echo "$h_ttft $h_tps $s_ttft $s_tps" >>"$tmp/results"
+    printf '%-5s %-6s %-9s %14s %12s %8s\n' "$pair" https kneepoint "$s_ttft" "$s_tps" "$s_client"
+    read -r fh_ttft fh_tps _ < <(floor "$plain")
+    printf '%-5s %-6s %-9s %14s %12s\n' "$pair" http floor "$fh_ttft" "$fh_tps"
+    read -r fs_ttft fs_tps _ < <(floor "$tls" --tls)
+    printf '%-5s %-6s %-9s %14s %12s\n' "$pair" https floor "$fs_ttft" "$fs_tps"
+    echo "$h_ttft $h_tps $s_ttft $s_tps $fh_ttft $fh_tps $fs_ttft $fs_tps" >>"$tmp/results"
 done
 [ -f "$tmp/details" ] && { echo "the client's own check, where it did not pass:"; cat "$tmp/details"; }
 python3 - "$tmp/results" <<'EOF'
 import statistics, sys
 rows = [list(map(float, line.split())) for line in open(sys.argv[1])]
-med = [statistics.median(r[i] for r in rows) for i in range(4)]
-print("median TTFT p99: http %.1f ms, https %.1f ms (%.2fx); tokens/s: http %.0f, https %.0f (%.3fx)"
-      % (med[0], med[2], med[2] / med[0], med[1], med[3], med[3] / med[1]))
+med = [statistics.median(r[i] for r in rows) for i in range(8)]
+for name, o in (("kneepoint", 0), ("floor", 4)):
+    print("%-9s median TTFT p99: http %.1f ms, https %.1f ms (%.2fx); tokens/s: http %.0f, https %.0f (%.3fx)"
+          % (name, med[o], med[o + 2], med[o + 2] / med[o], med[o + 1], med[o + 3], med[o + 3] / med[o + 1]))
 EOF
