@@ -815,6 +815,10 @@
         <source>Your target of %1 is on the first token, a thinking one; set a target on the first answer token (--slo-ttfo-ms) to judge the wait a person sees.</source>
         <translation>Ihr Zielwert von %1 gilt dem ersten Token, einem Denk-Token; setzen Sie einen Zielwert für das erste Antwort-Token (--slo-ttfo-ms), um die Wartezeit zu beurteilen, die ein Mensch sieht.</translation>
     </message>
+    <message>
+        <source>At p%1, %2.</source>
+        <translation>Bei p%1: %2.</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>

@@ -487,9 +487,9 @@ private:
         const double rtt = CurvePoint::carriesRoundTrip(c.metric) ? std::max(0.0, m_run.roundTripMs) : 0;
         Finding f;
         f.severity = limiting ? Severity::Problem : Severity::Background;
-        f.measured
-            = QStringLiteral("%1 (p%2): %3.")
-                  .arg(text::metricName(c.metric), text::number(m_a.settings.percentile), m_a.walls.latency.evidence);
+        // The wall's evidence names the metric and starts in lower case (the verdict quotes it mid-sentence).
+        f.measured = QCoreApplication::translate("Findings", "At p%1, %2.")
+                         .arg(text::number(m_a.settings.percentile), m_a.walls.latency.evidence);
         if (c.metric == u"TTFT") {
             f.id = QStringLiteral("ttft-target");
             f.title = c.bound == Capacity::Bound::Below

@@ -91,6 +91,9 @@ void TestFindings::promptsTheDefaultHoldsGetNoLargerBatch()
     std::optional<Finding> ttft = finding(llama, QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     QVERIFY2(!batchTokens(*ttft), qPrintable(shown(batchTokens(*ttft))));
+    // Its evidence is a sentence: it starts with a capital and names the metric once, beside the percentile.
+    QVERIFY2(ttft->measured.startsWith(u"At p99, time to first token went from "), qPrintable(ttft->measured));
+    QCOMPARE(ttft->measured.count(u"time to first token"), 1);
 
     const RunAnalysis h100 = analysed(makeRun(latencyBoundSweep(), QStringLiteral("chat"), QStringLiteral("h100-sxm")));
     ttft = finding(h100, QStringLiteral("ttft-target"));
