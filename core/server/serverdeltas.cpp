@@ -44,6 +44,9 @@ ServerDeltas ServerDeltas::of(
     d.requestsSucceeded = total(&MetricsSample::requestsSucceeded);
     d.prefixCacheQueries = total(&MetricsSample::prefixCacheQueries);
     d.prefixCacheHits = total(&MetricsSample::prefixCacheHits);
+    d.specDrafts = total(&MetricsSample::specDrafts);
+    d.specDraftTokens = total(&MetricsSample::specDraftTokens);
+    d.specAcceptedTokens = total(&MetricsSample::specAcceptedTokens);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         if (held && (stored[i].ns < heldFromNs || stored[i].ns > heldToNs))
             continue;
@@ -70,6 +73,11 @@ QJsonObject ServerDeltas::toJson() const
     put("requests_succeeded", requestsSucceeded);
     put("prefix_cache_queries", prefixCacheQueries);
     put("prefix_cache_hits", prefixCacheHits);
+    put("spec_drafts", specDrafts);
+    put("spec_draft_tokens", specDraftTokens);
+    put("spec_accepted_tokens", specAcceptedTokens);
+    put("spec_acceptance_rate", specAcceptanceRate());
+    put("spec_tokens_per_step", specTokensPerStep());
     put("peak_running", peakRunning);
     put("peak_waiting", peakWaiting);
     put("peak_kv_usage", peakKvUsage);
@@ -89,6 +97,14 @@ QString ServerDeltas::note(const QString& load) const
     else if (preemptions > 0)
         parts << (preemptions == 1 ? QStringLiteral("1 preemption (KV cache full)")
                                    : QStringLiteral("%1 preemptions (KV cache full)").arg(preemptions));
+    if (specAcceptanceRate() >= 0) {
+        QString spec = QStringLiteral("%1% of %2 drafted tokens accepted")
+                           .arg(100 * specAcceptanceRate(), 0, 'f', 0)
+                           .arg(specDraftTokens, 0, 'f', 0);
+        if (specTokensPerStep() >= 0)
+            spec += QStringLiteral(" (%1 tokens per step)").arg(specTokensPerStep(), 0, 'f', 1);
+        parts << spec;
+    }
     if (peakWaiting > 0)
         parts << (peakWaiting == 1 ? QStringLiteral("up to 1 request queued")
                                    : QStringLiteral("up to %1 requests queued").arg(peakWaiting));

@@ -22,6 +22,9 @@ struct ServerDeltas
     double requestsSucceeded = -1;
     double prefixCacheQueries = -1; ///< prompt tokens looked up in the prefix cache during the step
     double prefixCacheHits = -1; ///< of which found there
+    double specDrafts = -1; ///< speculative decoding: drafts proposed during the step
+    double specDraftTokens = -1; ///< the tokens they held
+    double specAcceptedTokens = -1; ///< of which the target model accepted
     /// The gauges' peaks (-1: not visible) are read from the scrapes asked while the step's full load was held only.
     /// One asked before the requests were sent or after they ended shows an idle server, and a step shorter than the
     /// scrape interval has no other: its peaks would say the server saw none of its users.
@@ -37,6 +40,19 @@ struct ServerDeltas
     double prefixCacheHitRate() const
     {
         return prefixCacheQueries > 0 && prefixCacheHits >= 0 ? prefixCacheHits / prefixCacheQueries : -1;
+    }
+
+    /// specAcceptedTokens / specDraftTokens: the share of drafted tokens accepted, or -1 when the server counts no
+    /// speculation or drafted nothing.
+    double specAcceptanceRate() const
+    {
+        return specDraftTokens > 0 && specAcceptedTokens >= 0 ? specAcceptedTokens / specDraftTokens : -1;
+    }
+    /// Tokens one verification step of the target model made: the accepted drafted tokens and its own, 1 +
+    /// accepted / drafts (vLLM's "mean acceptance length"); -1 when not counted.
+    double specTokensPerStep() const
+    {
+        return specDrafts > 0 && specAcceptedTokens >= 0 ? 1 + specAcceptedTokens / specDrafts : -1;
     }
 
     /// From a step's stored samples (MetricsSample JSON), in time order. The full load was held from `heldFromNs` to

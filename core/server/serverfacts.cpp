@@ -232,6 +232,9 @@ constexpr SampleField sampleFields[] = {
     {"lagSeconds", &MetricsSample::lagSeconds},
     {"prefixCacheQueries", &MetricsSample::prefixCacheQueries},
     {"prefixCacheHits", &MetricsSample::prefixCacheHits},
+    {"specDrafts", &MetricsSample::specDrafts},
+    {"specDraftTokens", &MetricsSample::specDraftTokens},
+    {"specAcceptedTokens", &MetricsSample::specAcceptedTokens},
 };
 
 } // namespace
@@ -390,6 +393,16 @@ MetricsSample MetricsSample::from(const PrometheusText& metrics, std::int64_t ns
     m.lagSeconds = maxOf(metrics, "kneepoint:sim_lag_seconds");
     m.prefixCacheQueries = sum("vllm:prefix_cache_queries_total");
     m.prefixCacheHits = sum("vllm:prefix_cache_hits_total");
+    // Speculative decoding: vLLM (V1; V0 had no drafts counter) and llama.cpp count it under the same names.
+    for (const char* family : {"vllm:", "llamacpp:"}) {
+        const QByteArray prefix(family);
+        const QByteArray draftTokens = prefix + "spec_decode_num_draft_tokens_total";
+        if (!hasSample(metrics, draftTokens))
+            continue;
+        m.specDrafts = sum(prefix + "spec_decode_num_drafts_total");
+        m.specDraftTokens = sum(draftTokens);
+        m.specAcceptedTokens = sum(prefix + "spec_decode_num_accepted_tokens_total");
+    }
     if (hasSample(metrics, "llamacpp:requests_processing") || hasSample(metrics, "llamacpp:prompt_tokens_total")) {
         // llama.cpp's slots: requests_processing run, requests_deferred wait for a free slot. Its prompt counter
         // counts the tokens it evaluated, its cached counter those it took from a slot's cache.

@@ -91,6 +91,11 @@ struct MetricsSample
     double lagSeconds = -1; ///< the simulator's kneepoint:sim_lag_seconds: how far its loop ran behind its clock
     double prefixCacheQueries = -1; ///< counter: prompt tokens looked up in the prefix cache
     double prefixCacheHits = -1; ///< counter: prompt tokens found there
+    /// Speculative decoding's counters (vLLM V1's and llama.cpp's spec_decode_num_*_total): drafts proposed, the
+    /// tokens they held, and of those the tokens the target model accepted.
+    double specDrafts = -1;
+    double specDraftTokens = -1;
+    double specAcceptedTokens = -1;
 
     /// Reads vLLM's names of both generations (kv_cache_usage_perc, else gpu_cache_usage_perc;
     /// inter_token_latency_seconds, else time_per_output_token_seconds), and the same meanings from llama.cpp's

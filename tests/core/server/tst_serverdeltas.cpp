@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "net/prometheustext.h"
 #include "server/serverdeltas.h"
 #include "server/serverfacts.h"
 
@@ -75,6 +76,58 @@ private Q_SLOTS:
             qPrintable(preempted.note(QStringLiteral("8 users"))));
     }
 
+    // Speculative decoding as vLLM V1 (per engine, summed) and llama.cpp (b11669's llamacpp:spec_decode_num_*)
+    // count it: the step's acceptance is accepted / drafted tokens, and a step of the target model made 1 + accepted
+    // / drafts.
+    void speculativeDecodingIsReadFromEitherFamily_data()
+    {
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::addColumn<QByteArray>("labels");
+        QTest::newRow("vLLM V1, two engines") << QByteArray("vllm:") << QByteArray(R"({engine="0",model_name="m"})");
+        QTest::newRow("llama.cpp b11669") << QByteArray("llamacpp:") << QByteArray();
+    }
+    void speculativeDecodingIsReadFromEitherFamily()
+    {
+        QFETCH(QByteArray, prefix);
+        QFETCH(QByteArray, labels);
+        const bool twoEngines = !labels.isEmpty();
+        const auto scrape = [&](double drafts, double drafted, double accepted, std::int64_t ns) {
+            QByteArray text;
+            const auto line = [&](const char* name, double value) {
+                text += "# TYPE " + prefix + name + " counter\n";
+                // A second engine counting as much again: the figures are summed over engines.
+                text += prefix + name + labels + ' ' + QByteArray::number(twoEngines ? value / 2 : value) + '\n';
+                if (twoEngines)
+                    text += prefix + name + QByteArray(labels).replace("\"0\"", "\"1\"") + ' '
+                        + QByteArray::number(value / 2) + '\n';
+            };
+            line("spec_decode_num_drafts_total", drafts);
+            line("spec_decode_num_draft_tokens_total", drafted);
+            line("spec_decode_num_accepted_tokens_total", accepted);
+            const MetricsSample m = MetricsSample::from(PrometheusText::parse(text), ns);
+            return StoredMetricsSample {ns, m.toJson()};
+        };
+        const StoredMetricsSample before = scrape(100, 400, 300, 0);
+        QCOMPARE(MetricsSample::fromJson(before.values).specDraftTokens, 400.0);
+        // 1,000 drafts of 4 tokens in the step, 3,000 of their 4,000 tokens accepted.
+        const ServerDeltas d = ServerDeltas::of({before, scrape(1100, 4400, 3300, 1)});
+        QCOMPARE(d.specDrafts, 1000.0);
+        QCOMPARE(d.specDraftTokens, 4000.0);
+        QCOMPARE(d.specAcceptedTokens, 3000.0);
+        QCOMPARE(d.specAcceptanceRate(), 0.75);
+        QCOMPARE(d.specTokensPerStep(), 4.0);
+        QCOMPARE(d.toJson()[u"spec_acceptance_rate"].toDouble(), 0.75);
+        QCOMPARE(d.toJson()[u"spec_tokens_per_step"].toDouble(), 4.0);
+        const QString note = d.note(QStringLiteral("8 users"));
+        QVERIFY2(note.contains(u"75% of 4000 drafted tokens accepted (4.0 tokens per step)"), qPrintable(note));
+
+        // A server that drafts nothing says nothing of speculation.
+        const ServerDeltas none = ServerDeltas::of({scrape(0, 0, 0, 0), scrape(0, 0, 0, 1)});
+        QCOMPARE(none.specAcceptanceRate(), -1.0);
+        QVERIFY(!none.toJson().contains(u"spec_acceptance_rate"));
+        QVERIFY(none.note(QStringLiteral("1 user")).isEmpty());
+    }
+
     void nothingVisibleIsSaidSo()
     {
         const ServerDeltas none = ServerDeltas::of({});
@@ -82,6 +135,8 @@ private Q_SLOTS:
         QCOMPARE(none.preemptions, -1.0);
         QVERIFY(none.note(QStringLiteral("c=1")).isEmpty());
         QVERIFY(!none.toJson().contains(u"preemptions"));
+        QCOMPARE(none.specAcceptanceRate(), -1.0);
+        QCOMPARE(none.specTokensPerStep(), -1.0);
     }
 };
 
