@@ -819,6 +819,34 @@
         <source>At p%1, %2.</source>
         <translation>Bei p%1: %2.</translation>
     </message>
+    <message>
+        <source>%1 of %2 drafted tokens accepted at %3</source>
+        <translation>%1 von %2 entworfenen Tokens bei %3 angenommen</translation>
+    </message>
+    <message>
+        <source>(%1 tokens per step of the target model)</source>
+        <translation>(%1 Tokens pro Schritt des Zielmodells)</translation>
+    </message>
+    <message>
+        <source>The server decodes speculatively: %1 of drafted tokens accepted at %2</source>
+        <translation>Der Server dekodiert spekulativ: %1 der entworfenen Tokens bei %2 angenommen</translation>
+    </message>
+    <message>
+        <source>By the server&apos;s counters: %1.</source>
+        <translation>Nach den Zählern des Servers: %1.</translation>
+    </message>
+    <message>
+        <source>%1; the median TPOT went from %2 to %3.</source>
+        <translation>%1; die mittlere TPOT stieg von %2 auf %3.</translation>
+    </message>
+    <message>
+        <source>Tokens arrived in bursts: at %1 the median gap between chunks was %2 while TPOT was %3.</source>
+        <translation>Die Tokens kamen schubweise: bei %1 betrug der mittlere Abstand zwischen Chunks %2, die TPOT dagegen %3.</translation>
+    </message>
+    <message>
+        <source>A small draft model proposes tokens and the target model checks them in one step, so a step can make more than one token. It helps most at low load, where a step is bound by memory bandwidth; under load the checking competes with other users&apos; tokens, so what helps one user can cost throughput at many. Measure the same load without the draft model and compare the runs (kneepoint compare).</source>
+        <translation>Ein kleines Entwurfsmodell schlägt Tokens vor, und das Zielmodell prüft sie in einem Schritt, sodass ein Schritt mehr als ein Token erzeugen kann. Das hilft am meisten bei geringer Last, wo ein Schritt durch die Speicherbandbreite begrenzt ist; unter Last konkurriert die Prüfung mit den Tokens anderer Nutzer, sodass, was einem Nutzer hilft, bei vielen Durchsatz kosten kann. Messen Sie dieselbe Last ohne das Entwurfsmodell und vergleichen Sie die Läufe (kneepoint compare).</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>

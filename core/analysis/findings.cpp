@@ -44,6 +44,7 @@ public:
         remeasured();
         traceReplayed();
         thinking();
+        speculation();
         errors();
         physics();
         knee();
@@ -885,6 +886,63 @@ private:
                     "token (--slo-ttfo-ms) to judge the wait a person sees.")
                       .arg(text::milliseconds(*m_a.settings.slo.ttftMs));
         f.lessonId = QStringLiteral("prefill-vs-decode");
+        add(f);
+    }
+
+    // The server's own speculative-decoding counters, per load: how much of what the draft proposed the target model
+    // kept, and so how many tokens one of its steps made. What it bought is a comparison with a run without the
+    // draft; the acceptance as load grows is what this run can say.
+    void speculation()
+    {
+        std::vector<const CurvePoint*> drafted;
+        for (const CurvePoint& p : m_a.curve.points) {
+            if (p.step && p.step->server.specAcceptanceRate() >= 0)
+                drafted.push_back(&p);
+        }
+        if (drafted.empty())
+            return;
+        const auto accepted = [](const CurvePoint& p) {
+            const ServerDeltas& s = p.step->server;
+            QString clause = QCoreApplication::translate("Findings", "%1 of %2 drafted tokens accepted at %3")
+                                 .arg(text::percent(s.specAcceptanceRate()), text::number(s.specDraftTokens, 0),
+                                     p.step->loadPhrase());
+            if (s.specTokensPerStep() >= 0)
+                clause += u' '
+                    + QCoreApplication::translate("Findings", "(%1 tokens per step of the target model)")
+                          .arg(text::number(s.specTokensPerStep(), 1));
+            return clause;
+        };
+        const CurvePoint& low = *drafted.front();
+        Finding f;
+        f.id = QStringLiteral("speculation");
+        f.severity = Severity::Background;
+        f.title = QCoreApplication::translate("Findings",
+            "The server decodes speculatively: %1 of drafted tokens "
+            "accepted at %2")
+                      .arg(text::percent(low.step->server.specAcceptanceRate()), low.step->loadPhrase());
+        f.measured = QCoreApplication::translate("Findings", "By the server's counters: %1.").arg(accepted(low));
+        if (drafted.size() > 1) {
+            const CurvePoint& high = *drafted.back();
+            f.measured += u' '
+                + QCoreApplication::translate("Findings", "%1; the median TPOT went from %2 to %3.")
+                      .arg(accepted(high), text::milliseconds(low.step->stats.tpotMs.p50.value),
+                          text::milliseconds(high.step->stats.tpotMs.p50.value));
+        }
+        // A server may send a step's accepted tokens as chunks of one token each, back to back (llama.cpp does):
+        // then the gaps between chunks say how the tokens were sent, not how fast they were made.
+        const StepStatistics& ls = low.step->stats;
+        if (ls.itlMs.p50.value < 0.25 * ls.tpotMs.p50.value)
+            f.measured += u' '
+                + QCoreApplication::translate("Findings",
+                    "Tokens arrived in bursts: at %1 the median gap between chunks was %2 while TPOT was %3.")
+                      .arg(low.step->loadPhrase(), text::milliseconds(ls.itlMs.p50.value),
+                          text::milliseconds(ls.tpotMs.p50.value));
+        f.meaning = QCoreApplication::translate("Findings",
+            "A small draft model proposes tokens and the target model checks them in one step, so a step can make "
+            "more than one token. It helps most at low load, where a step is bound by memory bandwidth; under load "
+            "the checking competes with other users' tokens, so what helps one user can cost throughput at many. "
+            "Measure the same load without the draft model and compare the runs (kneepoint compare).");
+        f.lessonId = QStringLiteral("roofline");
         add(f);
     }
 

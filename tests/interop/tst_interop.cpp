@@ -98,6 +98,7 @@ private Q_SLOTS:
     void chatOverQnamLosesNothing();
     void aTraceIsReplayedAtItsTimesAndLengths();
     void aReasoningModelsAnswerIsTimedApart();
+    void speculativeDecodingIsCountedByTheServersCounters();
     void timingsAgreeWithTheServersOwn();
     void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
@@ -505,6 +506,97 @@ void TestInterop::aReasoningModelsAnswerIsTimedApart()
     }
     QVERIFY2(a.verdict.contains(QStringLiteral("to the first answer token")), qPrintable(a.verdict));
     QVERIFY(std::any_of(a.findings.begin(), a.findings.end(), [](const Finding& f) { return f.id == u"thinking"; }));
+}
+
+// llama-server with a draft model: the same GGUF drafts for itself (greedy, so every drafted token is accepted), 4
+// tokens a draft. Its spec_decode counters give each step's acceptance and tokens per step of the target model;
+// TPOT and ITL per token are held to the server's own time per token, with the draft and without it (the shared
+// server) at 1 and 8 users.
+void TestInterop::speculativeDecodingIsCountedByTheServersCounters()
+{
+    const QString dir = chrootDir();
+    const quint16 port = freePort();
+    const QString script = sourceDir() + QStringLiteral("/tests/interop/llama-server.sh");
+    const Ran start = runProgram(script,
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port),
+            QStringLiteral("--spec-draft-model"), QStringLiteral("/models/kneepoint-tiny.gguf"),
+            QStringLiteral("--spec-type"), QStringLiteral("draft-simple"), QStringLiteral("--spec-draft-n-max"),
+            QStringLiteral("4")},
+        180'000);
+    QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
+    const auto stop = qScopeGuard([&] {
+        runProgram(script, {QStringLiteral("stop"), dir, QString::number(port)}, 60'000);
+    });
+    const QString draftLog = dir + QStringLiteral("/run/kneepoint/llama-server-%1.log").arg(port);
+
+    // One run per server, the same requests. The server's time per decoded token is from its log: the median over
+    // the run's requests (warm-ups included, as the client's median here), each step's loads mixed on both sides.
+    const auto measure = [&](const QString& url, const QString& log, const QString& name, bool drafted) {
+        const qint64 offset = QFileInfo(log).size();
+        const QString db = m_dir.filePath(name + QStringLiteral(".sqlite"));
+        const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("--db"), db,
+            QStringLiteral("--shapes"), QStringLiteral("128/32"), QStringLiteral("--concurrency"),
+            QStringLiteral("1,8"), QStringLiteral("--requests"), QStringLiteral("8")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        f.seek(offset);
+        std::vector<double> serverPerToken;
+        for (const ServerTiming& t : parseTimings(f.readAll())) {
+            if (t.evalTokens == 32)
+                serverPerToken.push_back(t.evalMs / 31); // the first token is the prompt pass's
+        }
+        QString error;
+        auto store = RunStore::open(db, &error, QStringLiteral("interop-speculative"));
+        QVERIFY2(store, qPrintable(error));
+        const std::optional<RunData> run = RunData::load(*store, store->runs().first().id, &error);
+        QVERIFY2(run, qPrintable(error));
+        std::vector<double> clientTpot;
+        for (const StoredStep& step : run->run.steps) {
+            for (const RequestRecord& rec : store->requests(step.id, &error)) {
+                if (const RequestLatencies l = RequestLatencies::of(rec); l.tpotMs && rec.completionTokens == 32)
+                    clientTpot.push_back(*l.tpotMs);
+            }
+        }
+        QVERIFY(serverPerToken.size() >= 8 && clientTpot.size() >= 8);
+        const double tpot = median(clientTpot), perToken = median(serverPerToken);
+        qInfo("%s: median TPOT %.3f ms against the server's %.3f ms per decoded token (%+.1f%%), %zu and %zu requests",
+            qPrintable(name), tpot, perToken, 100 * (tpot / perToken - 1), clientTpot.size(), serverPerToken.size());
+        QVERIFY(std::abs(tpot / perToken - 1) <= 0.1);
+        const RunAnalysis a = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+        QCOMPARE(a.curve.points.size(), std::size_t(2));
+        for (const CurvePoint& p : a.curve.points) {
+            const StepStatistics& s = p.step->stats;
+            const ServerDeltas& d = p.step->server;
+            qInfo("%s, %s: TPOT p50 %.3f ms, ITL per token p50 %.3f ms, per chunk p50 %.3f ms (p99 %.3f); acceptance "
+                  "%s, %s tokens per step",
+                qPrintable(name), qPrintable(p.step->loadText()), s.tpotMs.p50.value, s.itlPerTokenMs.p50.value,
+                s.itlMs.p50.value, s.itlMs.p99.value,
+                qPrintable(d.specAcceptanceRate() >= 0 ? QString::number(d.specAcceptanceRate(), 'f', 3)
+                                                       : QStringLiteral("not counted")),
+                qPrintable(d.specTokensPerStep() >= 0 ? QString::number(d.specTokensPerStep(), 'f', 2)
+                                                      : QStringLiteral("not counted")));
+            if (drafted) {
+                // Greedy, with the model as its own draft: all but a rare token accepted, several tokens a step.
+                QVERIFY2(d.specAcceptanceRate() >= 0.9, qPrintable(d.note(p.step->loadText())));
+                QVERIFY2(d.specTokensPerStep() >= 2, qPrintable(d.note(p.step->loadText())));
+            } else {
+                QVERIFY2(d.specDraftTokens <= 0, qPrintable(d.note(p.step->loadText())));
+            }
+        }
+        const auto speculation = std::find_if(
+            a.findings.begin(), a.findings.end(), [](const Finding& g) { return g.id == u"speculation"; });
+        QCOMPARE(speculation != a.findings.end(), drafted);
+        if (drafted) {
+            qInfo("finding: %s. %s", qPrintable(speculation->title), qPrintable(speculation->measured));
+            // llama-server sends a step's accepted tokens one chunk each, back to back: said, with both figures.
+            QVERIFY2(speculation->measured.contains(u"Tokens arrived in bursts"), qPrintable(speculation->measured));
+        }
+    };
+    measure(QStringLiteral("http://127.0.0.1:%1").arg(port), draftLog, QStringLiteral("with-draft"), true);
+    if (QTest::currentTestFailed())
+        return;
+    measure(m_url, m_log, QStringLiteral("without-draft"), false);
 }
 
 void TestInterop::timingsAgreeWithTheServersOwn()

@@ -73,6 +73,11 @@ std::vector<StoredMetricsSample> samples(const StepSpec& spec, std::int64_t t0)
         m.waiting = spec.waiting;
         m.kvUsage = i == 0 ? spec.kv / 2 : spec.kv;
         m.preemptions = i == 0 ? 0 : spec.preemptions;
+        if (spec.specAcceptance >= 0) {
+            m.specDrafts = i == 0 ? 0 : 1000;
+            m.specDraftTokens = i == 0 ? 0 : 4000;
+            m.specAcceptedTokens = i == 0 ? 0 : 4000 * spec.specAcceptance;
+        }
         out.push_back({m.ns, m.toJson()});
     }
     return out;

@@ -21,6 +21,9 @@ struct StepSpec
     double waiting = 0;
     double running = -1; ///< -1: as many as users
     int failures = 0; ///< extra requests that fail with a 500
+    /// Speculative decoding's counters (needs kv): 1,000 drafts of 4 tokens in the step, this share of them accepted;
+    /// -1: none counted.
+    double specAcceptance = -1;
     /// Above 0: a step of the rate sweep instead, perUser requests in all sent this many a second (open loop), whose
     /// latencies are the spec's whatever the rate; users is then ignored.
     double rate = 0;

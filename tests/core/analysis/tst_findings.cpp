@@ -81,6 +81,7 @@ private Q_SLOTS:
     void longerPromptsThanTheSettingGetOneThatHoldsThem();
     void theServersOwnSettingCounts();
     void aSmallerBatchOnlyWhereItSplitsThePrompts();
+    void speculationIsToldByTheServersCounters();
 };
 
 // 1,024-token prompts and TTFT crossing between 8 and 16 users: llama-server's default --batch-size of 2,048 and
@@ -193,6 +194,26 @@ void TestFindings::aSmallerBatchOnlyWhereItSplitsThePrompts()
     tpot = finding(analysed(unknownGpu), QStringLiteral("tpot-target"));
     QVERIFY(tpot);
     QVERIFY(!batchTokens(*tpot));
+}
+
+// The server's speculative-decoding counters at the lowest and the highest load it counted them: the share of drafted
+// tokens accepted and the tokens one step of the target model made, beside the median TPOT they bought.
+void TestFindings::speculationIsToldByTheServersCounters()
+{
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    QVERIFY(!finding(analysed(makeRun(specs)), QStringLiteral("speculation")));
+    for (StepSpec& s : specs)
+        s.kv = 0.1;
+    specs[1].specAcceptance = 0.9; // 1 user (the first spec is the baseline, off the curve)
+    specs.back().specAcceptance = 0.6; // 16 users
+    const std::optional<Finding> f = finding(analysed(makeRun(specs)), QStringLiteral("speculation"));
+    QVERIFY(f);
+    QCOMPARE(f->severity, Finding::Severity::Background);
+    QVERIFY2(f->title.contains(u"90% of drafted tokens accepted at 1 user"), qPrintable(f->title));
+    QVERIFY2(f->measured.startsWith(u"By the server's counters: 90% of 4,000 drafted tokens accepted at 1 user (4.6 "
+                                    u"tokens per step of the target model). 60% of 4,000 drafted tokens accepted at 16 "
+                                    u"users (3.4 tokens per step of the target model); the median TPOT went from "),
+        qPrintable(f->measured));
 }
 
 QTEST_GUILESS_MAIN(TestFindings)
