@@ -912,31 +912,31 @@ private:
                           .arg(text::number(s.specTokensPerStep(), 1));
             return clause;
         };
+        // In the server's time, as every figure is shown (a simulated run's client ran at its speed).
+        const auto medianTpot
+            = [](const CurvePoint& p) { return Distribution::percentile(p.step->tpotSorted, 0.5).value; };
         const CurvePoint& low = *drafted.front();
         Finding f;
         f.id = QStringLiteral("speculation");
         f.severity = Severity::Background;
-        f.title = QCoreApplication::translate("Findings",
-            "The server decodes speculatively: %1 of drafted tokens "
-            "accepted at %2")
+        f.title = QCoreApplication::translate(
+            "Findings", "The server decodes speculatively: %1 of drafted tokens accepted at %2")
                       .arg(text::percent(low.step->server.specAcceptanceRate()), low.step->loadPhrase());
         f.measured = QCoreApplication::translate("Findings", "By the server's counters: %1.").arg(accepted(low));
         if (drafted.size() > 1) {
             const CurvePoint& high = *drafted.back();
             f.measured += u' '
                 + QCoreApplication::translate("Findings", "%1; the median TPOT went from %2 to %3.")
-                      .arg(accepted(high), text::milliseconds(low.step->stats.tpotMs.p50.value),
-                          text::milliseconds(high.step->stats.tpotMs.p50.value));
+                      .arg(accepted(high), text::milliseconds(medianTpot(low)), text::milliseconds(medianTpot(high)));
         }
         // A server may send a step's accepted tokens as chunks of one token each, back to back (llama.cpp does):
         // then the gaps between chunks say how the tokens were sent, not how fast they were made.
-        const StepStatistics& ls = low.step->stats;
-        if (ls.itlMs.p50.value < 0.25 * ls.tpotMs.p50.value)
+        const double gap = low.step->stats.itlMs.p50.value * m_run.timeScale;
+        if (gap < 0.25 * medianTpot(low))
             f.measured += u' '
                 + QCoreApplication::translate("Findings",
                     "Tokens arrived in bursts: at %1 the median gap between chunks was %2 while TPOT was %3.")
-                      .arg(low.step->loadPhrase(), text::milliseconds(ls.itlMs.p50.value),
-                          text::milliseconds(ls.tpotMs.p50.value));
+                      .arg(low.step->loadPhrase(), text::milliseconds(gap), text::milliseconds(medianTpot(low)));
         f.meaning = QCoreApplication::translate("Findings",
             "A small draft model proposes tokens and the target model checks them in one step, so a step can make "
             "more than one token. It helps most at low load, where a step is bound by memory bandwidth; under load "

@@ -536,7 +536,10 @@ void TestInterop::speculativeDecodingIsCountedByTheServersCounters()
         const QString db = m_dir.filePath(name + QStringLiteral(".sqlite"));
         const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("--db"), db,
             QStringLiteral("--shapes"), QStringLiteral("128/32"), QStringLiteral("--concurrency"),
-            QStringLiteral("1,8"), QStringLiteral("--requests"), QStringLiteral("8")});
+            QStringLiteral("1,8"), QStringLiteral("--requests"), QStringLiteral("8"),
+            // Targets no step misses: a sweep stops at a step that misses by far, and both steps are wanted.
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("60000"), QStringLiteral("--slo-tpot-ms"),
+            QStringLiteral("10000")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QFile f(log);
         QVERIFY(f.open(QIODevice::ReadOnly));
