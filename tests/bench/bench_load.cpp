@@ -1378,8 +1378,9 @@ bool parseOptions(const QStringList& args, Options* o)
 /// `--floor-at PORT [--tls] [--streams N] [--requests K] [--tokens T]`: the floor client alone, against a server that
 /// is already listening on 127.0.0.1. nginx-pairs.sh runs it through the same proxy as `kneepoint run`, so that the
 /// proxy's share of a latency is told from the client's. Not pinned, as `kneepoint run` is not. Prints one line:
-/// TTFT p99 (ms, nearest rank, from the request's write to the read that brought its first event), output tokens/s
-/// (events over the time after set-up), the client's CPU (s); or an error on stderr and exit status 1.
+/// TTFT p99 (ms, as the benchmark's other percentiles, from the request's write to the read that brought its first
+/// event), output tokens/s (events over the time after set-up), the client's CPU (s); or an error on stderr and exit
+/// status 1.
 int floorAt(int argc, char** argv)
 {
     int port = 0, streams = 256, requests = 1, tokens = 64;
@@ -1430,7 +1431,7 @@ int floorAt(int argc, char** argv)
         return 1;
     }
     std::sort(ttft.begin(), ttft.end());
-    const double p99 = ttft[std::size_t(std::ceil(0.99 * double(ttft.size()))) - 1];
+    const double p99 = percentile(ttft, 0.99);
     // Over the time the streams ran, from the first request's write: connecting and handshaking are not a step's.
     const double tokensPerS = double(r.chunks) / (double(lastChunk - firstSent) / 1e9);
     std::printf("%.1f %.0f %.2f\n", p99, tokensPerS, r.cpuS);
