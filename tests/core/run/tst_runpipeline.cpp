@@ -200,8 +200,9 @@ private Q_SLOTS:
             QVERIFY2(r.ok(), qPrintable(r.errorMessage));
             QCOMPARE(r.reasoningTokens, 24);
             QCOMPARE(r.outputTokens(), 32);
-            // The answer began 24 tokens after the first thinking token.
-            QVERIFY(r.firstAnswerNs > r.firstTokenNs);
+            // The answer began 24 tokens after the first thinking token: later, or in the same read when the client
+            // was slow to read and the 25 chunks came in at once (a loaded machine).
+            QVERIFY(r.firstAnswerNs >= r.firstTokenNs);
             QCOMPARE(r.firstAnswerNs, r.chunks[24].ns);
             measured += r.warmup ? 0 : 1;
         }
