@@ -102,6 +102,12 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("Think first, as a reasoning model served with a reasoning parser does: a chat stream's "
                            "first N output tokens come as reasoning_content (all but the last, for a shorter answer)."),
             QStringLiteral("N"), QStringLiteral("0")),
+        valueOption("lora",
+            QStringLiteral(
+                "Serve LoRA adapters beside the model, as vLLM's --lora-modules: NAME[:OVERHEAD],… Each is a "
+                "model of its own in /v1/models and in requests, caches its prompts apart, and makes every "
+                "step that runs one of its requests OVERHEAD of a step longer (default 0.1)."),
+            QStringLiteral("LIST")),
         valueOption("seed",
             QStringLiteral("Seed the sampling of requests that ask for neither temperature 0 nor a seed, so that a "
                            "run repeats (default: different every start)."),
@@ -201,6 +207,21 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
     if (p.isSet(QStringLiteral("reasoning-tokens")))
         c.reasoningTokens = option::integer(p, QStringLiteral("reasoning-tokens"), 0, 1 << 24);
+    for (const QString& item : p.value(QStringLiteral("lora")).split(u',', Qt::SkipEmptyParts)) {
+        SimConfig::LoraAdapter adapter {item.trimmed(), 0.1};
+        if (const qsizetype colon = adapter.name.lastIndexOf(u':'); colon >= 0) {
+            bool ok = false;
+            adapter.overhead = adapter.name.sliced(colon + 1).toDouble(&ok);
+            if (!ok || adapter.overhead < 0 || adapter.overhead > 100)
+                throw UsageError {QStringLiteral("--lora: the overhead of \"%1\" must be a number from 0 to 100 (0.1: "
+                                                 "a tenth of a step).")
+                                      .arg(adapter.name.first(colon))};
+            adapter.name.truncate(colon);
+        }
+        if (adapter.name.isEmpty() || adapter.name == c.servedModelName)
+            throw UsageError {QStringLiteral("--lora takes NAME[:OVERHEAD],…, each name its own and not the model's.")};
+        c.loraAdapters.push_back(adapter);
+    }
     if (p.isSet(QStringLiteral("seed")))
         c.seed = std::uint64_t(option::integer(p, QStringLiteral("seed"), 0, std::numeric_limits<int>::max()));
     c.groundTruthPath = p.value(QStringLiteral("ground-truth"));

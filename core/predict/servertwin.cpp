@@ -190,7 +190,7 @@ TwinStep ServerTwin::simulate(
     std::int64_t rampNs = 0;
     {
         BatchEngine alone(config, model);
-        alone.add({1, input, output, output, true, 1, 0, {}});
+        alone.add({1, input, output, output, true, 1, 0, 0, {}});
         std::int64_t now = 0;
         for (bool done = false; !done;) {
             const std::optional<std::int64_t> d = alone.beginStep(now);
@@ -230,7 +230,7 @@ TwinStep ServerTwin::simulate(
             const auto [at, user] = arrivals.front();
             arrivals.erase(arrivals.begin());
             const std::uint64_t id = nextId++;
-            engine.add({id, input, output, output, true, id, at, {}});
+            engine.add({id, input, output, output, true, id, at, 0, {}});
             inFlight[id] = {user, sent[std::size_t(user)]++, at};
             if (inFlight[id].index > 0 && (firstMeasuredSend < 0 || at < firstMeasuredSend))
                 firstMeasuredSend = at;

@@ -253,7 +253,17 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
         m_metrics->recordIteration(step.tokens);
     m_stepInFlight = true;
     m_stepStartNs = nowNs;
-    m_stepEndNs = nowNs + m_model.stepNs(step);
+    // Each adapter in the batch adds its share once, however many of its sequences run (punica-style kernels).
+    double adapterShare = 0;
+    std::uint64_t seen = 0; // the adapters counted, as bits (an adapter past the 63rd counts as the 63rd)
+    for (const std::pair<Sequence*, int>& scheduled : m_scheduled) {
+        const int a = std::min(scheduled.first->request.adapter, 63);
+        if (a > 0 && std::size_t(a) <= m_config.loraOverheads.size() && !(seen & (1ULL << a))) {
+            seen |= 1ULL << a;
+            adapterShare += m_config.loraOverheads[std::size_t(a - 1)];
+        }
+    }
+    m_stepEndNs = nowNs + std::int64_t(double(m_model.stepNs(step)) * (1 + adapterShare));
     return m_stepEndNs - nowNs;
 }
 

@@ -41,6 +41,10 @@ public:
         int vocabularyWords = 200; ///< words the sampler picks from (SimTokenizer::wordCount())
         int naturalOutputTokens = 128; ///< mean output length when the end-of-text token is allowed
         bool enablePrefixCaching = true; ///< --enable-prefix-caching, V1's default
+        /// LoRA adapters served beside the base model (sim --lora): each one's share of a step's time added to every
+        /// step that runs a sequence of it, as its adapter kernels run once more over the batch. Adapter n (from 1)
+        /// is overheads[n − 1].
+        std::vector<double> loraOverheads;
     };
 
     struct Request
@@ -52,6 +56,7 @@ public:
         bool ignoreEos = false;
         std::uint64_t samplerSeed = 0; ///< same seed and prompt, same tokens
         std::int64_t arrivalNs = 0;
+        int adapter = 0; ///< the LoRA adapter it runs with, from 1; 0: the base model
         /// One hash per full block of the prompt, each chained from the one before (blockHashesOf); empty: nothing
         /// of this prompt can be cached.
         std::vector<std::uint64_t> blockHashes;

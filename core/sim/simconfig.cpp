@@ -68,6 +68,8 @@ std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& con
     e.blockSize = config.blockSize;
     e.vocabularyWords = SimTokenizer::builtIn().wordCount();
     e.naturalOutputTokens = config.naturalOutputTokens;
+    for (const SimConfig::LoraAdapter& adapter : config.loraAdapters)
+        e.loraOverheads.push_back(adapter.overhead);
     if (e.maxModelLen > model->maxPositionEmbeddings) {
         *error = QStringLiteral("--max-model-len %1 is more than %2 allows (%3 tokens).")
                      .arg(e.maxModelLen)

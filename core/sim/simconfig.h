@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace kp::core {
 
@@ -52,6 +53,15 @@ struct SimConfig
     /// A reasoning model, as vLLM serves one with a reasoning parser: a chat stream's first this many output tokens
     /// (all but the last, for a shorter answer) are thinking, sent in `reasoning_content` instead of `content`.
     int reasoningTokens = 0;
+    /// LoRA adapters served beside the base model, as vLLM's --lora-modules: each a model of its own name in
+    /// /v1/models and in requests, adding `overhead` (a share of the step's time) to every step that runs one of its
+    /// requests, and caching its prompts apart from the base's.
+    struct LoraAdapter
+    {
+        QString name;
+        double overhead = 0.1;
+    };
+    std::vector<LoraAdapter> loraAdapters;
     std::optional<std::uint64_t> seed; ///< for unseeded sampling; unset: different every start
     QString groundTruthPath;
     /// PEM files: when both are set the server speaks HTTPS only, as vLLM does with --ssl-certfile/--ssl-keyfile.

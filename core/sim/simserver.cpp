@@ -50,6 +50,8 @@ struct SimServer::ActiveRequest
     int strikeAfter = 0;
     QByteArray responseId;
     QByteArray created;
+    QString modelName; // the name the request asked for: the base's or an adapter's, as vLLM answers with it
+    QByteArray model; // the same, JSON-escaped
     QByteArray text; // non-streaming: the whole answer
     QByteArray chunkPrefix; // data: {…"choices":[{"index":0,"text":"   (or "delta":{"content":")
     QByteArray thinkingPrefix; // the same with "delta":{"reasoning_content":", for a reasoning model's thinking
@@ -535,7 +537,26 @@ void SimServer::handleModels(SimConnection* connection)
         {"owned_by", m_config.options.dialect == SimConfig::Dialect::LlamaCpp ? "llamacpp" : "vllm"},
         {"root", m_config.model.hfId.toStdString()}, {"parent", nullptr},
         {"max_model_len", m_config.engine.maxModelLen}, {"permission", Json::array({permission})}};
-    connection->respond(200, "application/json", toBytes(Json {{"object", "list"}, {"data", Json::array({card})}}));
+    // vLLM lists each LoRA adapter after the base, its parent the base's served name and its root the adapter's path.
+    Json cards = Json::array({card});
+    for (const SimConfig::LoraAdapter& adapter : m_config.options.loraAdapters)
+        cards.push_back(
+            {{"id", adapter.name.toStdString()}, {"object", "model"}, {"created", m_startedSecs}, {"owned_by", "vllm"},
+                {"root", "/adapters/" + adapter.name.toStdString()}, {"parent", m_config.servedModelName.toStdString()},
+                {"max_model_len", nullptr}, {"permission", Json::array({permission})}});
+    connection->respond(200, "application/json", toBytes(Json {{"object", "list"}, {"data", cards}}));
+}
+
+int SimServer::adapterOf(const QString& model) const
+{
+    if (model == m_config.servedModelName)
+        return 0;
+    const std::vector<SimConfig::LoraAdapter>& adapters = m_config.options.loraAdapters;
+    for (std::size_t i = 0; i < adapters.size(); ++i) {
+        if (adapters[i].name == model)
+            return int(i) + 1;
+    }
+    return -1;
 }
 
 void SimServer::handleProps(SimConnection* connection)
@@ -643,7 +664,7 @@ void SimServer::handleTokenize(SimConnection* connection, const QByteArray& body
     }
     QString error;
     if (json.contains("model") && json["model"].is_string()
-        && QString::fromStdString(json["model"].get<std::string>()) != m_config.servedModelName) {
+        && adapterOf(QString::fromStdString(json["model"].get<std::string>())) < 0) {
         respondError(connection, 404,
             QStringLiteral("The model `%1` does not exist.")
                 .arg(QString::fromStdString(json["model"].get<std::string>())),
@@ -729,10 +750,12 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     auto bad
         = [&](const QString& message, const char* param = nullptr) { respondError(connection, 400, message, param); };
 
+    int adapter = 0;
     if (json.contains("model") && !json["model"].is_null()) {
         const QString model
             = json["model"].is_string() ? QString::fromStdString(json["model"].get<std::string>()) : QString();
-        if (model != m_config.servedModelName) {
+        adapter = adapterOf(model);
+        if (adapter < 0) {
             respondError(connection, 404, QStringLiteral("The model `%1` does not exist.").arg(model), "model");
             return;
         }
@@ -826,6 +849,9 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     auto active = std::make_unique<ActiveRequest>();
     active->chat = chat;
     active->stream = stream;
+    active->modelName
+        = adapter > 0 ? m_config.options.loraAdapters[std::size_t(adapter - 1)].name : m_config.servedModelName;
+    active->model = adapter > 0 ? jsonEscape(active->modelName.toUtf8()) : m_modelJson;
     if (json.contains("stream_options") && !json["stream_options"].is_null()) {
         if (!stream)
             return bad(QStringLiteral("Stream options can only be defined when `stream=True`."), "stream_options");
@@ -863,8 +889,13 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     engineRequest.maxTokens = wanted;
     engineRequest.minTokens = int(std::min<long long>(minTokens.value_or(0), wanted));
     engineRequest.ignoreEos = ignoreEos;
-    if (m_config.engine.enablePrefixCaching)
+    engineRequest.adapter = adapter;
+    if (m_config.engine.enablePrefixCaching) {
         engineRequest.blockHashes = BatchEngine::blockHashesOf(promptIds, m_config.engine.blockSize);
+        // As vLLM's block hashes carry the LoRA id: an adapter's KV differs from the base's for the same tokens.
+        for (std::uint64_t& h : engineRequest.blockHashes)
+            h ^= std::uint64_t(adapter) * 0x9e3779b97f4a7c15ULL;
+    }
     if (temperature && *temperature < 1e-5)
         engineRequest.samplerSeed = hashTokens(promptIds); // greedy: a function of the prompt alone
     else if (seed)
@@ -935,8 +966,7 @@ void SimServer::startGeneration(
     if (a.stream) {
         a.chunkPrefix = "data: {\"id\":\"" + a.responseId + "\",\"object\":\""
             + (a.chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + a.created + ",\"model\":\""
-            + jsonEscape(m_config.servedModelName.toUtf8()) + "\",\"choices\":[{\"index\":0,"
-            + (a.chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
+            + a.model + "\",\"choices\":[{\"index\":0," + (a.chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
         if (a.chat && m_config.options.reasoningTokens > 0)
             a.thinkingPrefix = a.chunkPrefix.chopped(int(std::strlen("content\":\""))) + "reasoning_content\":\"";
         connection->beginEventStream(
@@ -1055,7 +1085,7 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
     }
 
     const bool first = a.truth.firstTokenNs < 0;
-    const QByteArray& model = m_modelJson;
+    const QByteArray& model = a.model;
     if (first && a.chat) {
         QByteArray role = "data: {\"id\":\"" + a.responseId
             + "\",\"object\":\"chat.completion.chunk\",\"created\":" + a.created + ",\"model\":\"" + model
@@ -1167,8 +1197,8 @@ void SimServer::completeNonStreaming(ActiveRequest& a, const BatchEngine::Token&
             {"prompt_logprobs", nullptr}};
     }
     const Json body = {{"id", a.responseId.toStdString()}, {"object", a.chat ? "chat.completion" : "text_completion"},
-        {"created", a.created.toLongLong()}, {"model", m_config.servedModelName.toStdString()},
-        {"choices", Json::array({choice})}, {"usage", usage}};
+        {"created", a.created.toLongLong()}, {"model", a.modelName.toStdString()}, {"choices", Json::array({choice})},
+        {"usage", usage}};
     QByteArray bytes = toBytes(body);
     if (a.fault == Fault::MalformedSse)
         bytes.chop(bytes.size() / 2); // a body cut in half: not JSON

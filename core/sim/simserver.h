@@ -55,6 +55,8 @@ private:
     void handle(SimConnection* connection, HttpRequest&& request);
     void connectionClosed(SimConnection* connection);
 
+    /// 0 for the base model's served name, n for the nth LoRA adapter's (sim --lora), -1 for a model not served.
+    int adapterOf(const QString& model) const;
     void handleModels(SimConnection* connection);
     void handleVersion(SimConnection* connection);
     void handleMetrics(SimConnection* connection);

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <map>
 
 using namespace kp::core;
@@ -146,6 +147,31 @@ class TestBatchEngine : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // An adapter's overhead is added once to each step that runs any of its sequences, as its kernels run once over
+    // the batch: base alone, base beside two sql sequences, and base beside sql and chat.
+    void anAdapterInTheBatchLengthensTheStep()
+    {
+        std::vector<std::int64_t> firstDecode;
+        for (const std::vector<int>& adapters : std::vector<std::vector<int>> {{0}, {0, 1, 1}, {0, 1, 2}}) {
+            BatchEngine::Config c = config();
+            c.loraOverheads = {0.5, 0.25};
+            BatchEngine engine(c, h100Llama8b());
+            std::uint64_t id = 0;
+            for (int adapter : adapters) {
+                BatchEngine::Request r = request(++id, 16, 4);
+                r.adapter = adapter;
+                engine.add(r);
+            }
+            const Run run = runToCompletion(engine);
+            firstDecode.push_back(run.stepNs.at(1));
+        }
+        // Two or three sequences of 16 tokens barely change a decode step's roofline: the adapters make the difference.
+        QVERIFY2(std::abs(double(firstDecode[1]) / double(firstDecode[0]) - 1.5) < 0.02,
+            qPrintable(QStringLiteral("%1 → %2 ns").arg(firstDecode[0]).arg(firstDecode[1])));
+        QVERIFY2(std::abs(double(firstDecode[2]) / double(firstDecode[0]) - 1.75) < 0.02,
+            qPrintable(QStringLiteral("%1 → %2 ns").arg(firstDecode[0]).arg(firstDecode[2])));
+    }
+
     void decodeAtBatchOneSitsNearTheBandwidthFloor()
     {
         BatchEngine engine(config(), h100Llama8b());

@@ -317,6 +317,41 @@ private Q_SLOTS:
         QVERIFY(offMetrics.contains("enable_prefix_caching=\"False\""));
     }
 
+    // sim --lora: each adapter a model of its own, as vLLM serves --lora-modules: listed after the base with the base
+    // as its parent, answering requests that name it, its prompts cached apart from the base's.
+    void loraAdaptersAreModelsOfTheirOwn()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--served-model-name"),
+                               QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql:0.5,chat"),
+                               QStringLiteral("--enable-prompt-tokens-details")},
+                     &error),
+            qPrintable(error));
+        HttpTestClient c(sim.port());
+        const QJsonArray cards = c.get("/v1/models").json().object()[u"data"].toArray();
+        QCOMPARE(cards.size(), 3);
+        QCOMPARE(cards[0][u"id"].toString(), QStringLiteral("base"));
+        QCOMPARE(cards[1][u"id"].toString(), QStringLiteral("sql"));
+        QCOMPARE(cards[1][u"parent"].toString(), QStringLiteral("base"));
+        QCOMPARE(cards[2][u"id"].toString(), QStringLiteral("chat"));
+        QStringList words;
+        for (int i = 0; i < 200; ++i)
+            words << QStringLiteral("server");
+        QJsonObject body {{QStringLiteral("model"), QStringLiteral("base")},
+            {QStringLiteral("prompt"), words.join(u' ')}, {QStringLiteral("max_tokens"), 2},
+            {QStringLiteral("ignore_eos"), true}};
+        QCOMPARE(c.post("/v1/completions", json(body)).status, 200);
+        body[u"model"] = QStringLiteral("sql");
+        const auto first = c.post("/v1/completions", json(body)).json().object();
+        QCOMPARE(first[u"model"].toString(), QStringLiteral("sql")); // as vLLM answers: the name asked for
+        QCOMPARE(first[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt(-1), 0); // not the base's KV
+        const auto second = c.post("/v1/completions", json(body)).json().object();
+        QVERIFY(second[u"usage"][u"prompt_tokens_details"][u"cached_tokens"].toInt() > 0);
+        body[u"model"] = QStringLiteral("nope");
+        QCOMPARE(c.post("/v1/completions", json(body)).status, 404);
+    }
+
     void minTokensAndTheContextLimit()
     {
         HttpTestClient c(m_sim.port());
