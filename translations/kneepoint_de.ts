@@ -847,6 +847,30 @@
         <source>A small draft model proposes tokens and the target model checks them in one step, so a step can make more than one token. It helps most at low load, where a step is bound by memory bandwidth; under load the checking competes with other users&apos; tokens, so what helps one user can cost throughput at many. Measure the same load without the draft model and compare the runs (kneepoint compare).</source>
         <translation>Ein kleines Entwurfsmodell schlägt Tokens vor, und das Zielmodell prüft sie in einem Schritt, sodass ein Schritt mehr als ein Token erzeugen kann. Das hilft am meisten bei geringer Last, wo ein Schritt durch die Speicherbandbreite begrenzt ist; unter Last konkurriert die Prüfung mit den Tokens anderer Nutzer, sodass, was einem Nutzer hilft, bei vielen Durchsatz kosten kann. Messen Sie dieselbe Last ohne das Entwurfsmodell und vergleichen Sie die Läufe (kneepoint compare).</translation>
     </message>
+    <message>
+        <source>%1: %2 requests, median TTFT %3, TPOT %4, %5 output tokens/s</source>
+        <translation>%1: %2 Anfragen, TTFT im Median %3, TPOT %4, %5 Ausgabe-Tokens/s</translation>
+    </message>
+    <message>
+        <source>Requests to %1 were the slowest at %2: median TPOT %3 against %4 for %5</source>
+        <translation>Anfragen an %1 waren bei %2 am langsamsten: TPOT im Median %3 gegen %4 für %5</translation>
+    </message>
+    <message>
+        <source>At %1, by model: %2.</source>
+        <translation>Bei %1, nach Modell: %2.</translation>
+    </message>
+    <message>
+        <source>Requests to several models or LoRA adapters share the server&apos;s steps: a step makes a token for every request in it, so an adapter&apos;s extra work slows the whole batch, and what differs between models is their prefill and the batches their requests ran in. What the mix costs against the base model alone is a comparison: measure the same load with --model BASE and compare the runs (kneepoint compare).</source>
+        <translation>Anfragen an mehrere Modelle oder LoRA-Adapter teilen sich die Schritte des Servers: Ein Schritt erzeugt ein Token für jede Anfrage darin, also verlangsamt die Mehrarbeit eines Adapters den ganzen Batch, und was sich zwischen den Modellen unterscheidet, sind ihr Prefill und die Batches, in denen ihre Anfragen liefen. Was die Mischung gegenüber dem Basismodell allein kostet, zeigt erst ein Vergleich: Messen Sie dieselbe Last mit --model BASIS und vergleichen Sie die Läufe (kneepoint compare).</translation>
+    </message>
+    <message>
+        <source>Every model was served alike at %1: median TPOT from %2 (%3) to %4 (%5), within the noise</source>
+        <translation>Jedes Modell wurde bei %1 gleich bedient: TPOT im Median von %2 (%3) bis %4 (%5), im Rauschen</translation>
+    </message>
+    <message>
+        <source>At %1 the models&apos; median TPOTs were alike (%2 and %3): in one batch an adapter&apos;s extra work slows every request beside it.</source>
+        <translation>Bei %1 lagen die TPOT-Mediane der Modelle gleichauf (%2 und %3): In einem Batch verlangsamt die Mehrarbeit eines Adapters jede Anfrage daneben.</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>
@@ -2147,6 +2171,14 @@
         <source>TTFO is the time to the first answer token, after the model&apos;s thinking; TTFT&apos;s first token is a thinking one.</source>
         <translation>TTFO ist die Zeit bis zum ersten Antwort-Token, nach dem Nachdenken des Modells; das erste Token der TTFT ist ein Denk-Token.</translation>
     </message>
+    <message>
+        <source>By model</source>
+        <translation>Nach Modell</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
 </context>
 <context>
     <name>ReportFormat</name>
@@ -2403,6 +2435,14 @@
     <message>
         <source>in conversations of %1 turns</source>
         <translation>in Gesprächen zu %1 Runden</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>an %1</translation>
+    </message>
+    <message>
+        <source>to %1 models by weight (%2)</source>
+        <translation>an %1 Modelle nach Gewicht (%2)</translation>
     </message>
 </context>
 <context>
@@ -7595,6 +7635,22 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>Pic&amp;k…</source>
         <translation>Wä&amp;hlen…</translation>
+    </message>
+    <message>
+        <source>Models or adapters to send to, with their weights</source>
+        <translation>Modelle oder Adapter, an die gesendet wird, mit ihren Gewichten</translation>
+    </message>
+    <message>
+        <source>the server&apos;s model; or NAME:WEIGHT, … such as base:70, sql-lora:30</source>
+        <translation>das Modell des Servers; oder NAME:GEWICHT, … etwa base:70, sql-lora:30</translation>
+    </message>
+    <message>
+        <source>Send to several models or LoRA adapters of the server by weight: each prompt, or conversation, goes to one, and the report gives every figure by model (--models).</source>
+        <translation>An mehrere Modelle oder LoRA-Adapter des Servers nach Gewicht senden: Jeder Prompt, oder jedes Gespräch, geht an eines, und der Bericht nennt jede Zahl nach Modell (--models).</translation>
+    </message>
+    <message>
+        <source>&amp;Models:</source>
+        <translation>&amp;Modelle:</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,7 @@ public:
         traceReplayed();
         thinking();
         speculation();
+        modelMix();
         errors();
         physics();
         knee();
@@ -943,6 +944,101 @@ private:
             "the checking competes with other users' tokens, so what helps one user can cost throughput at many. "
             "Measure the same load without the draft model and compare the runs (kneepoint compare).");
         f.lessonId = QStringLiteral("roofline");
+        add(f);
+    }
+
+    // A run sent to several models or adapters (--models): which was slowest, at the lightest load (where a request
+    // is alone or nearly so in its batch, and an adapter's cost shows as its own) and at the heaviest.
+    struct ModelSplit
+    {
+        const StepData* step = nullptr;
+        const StepData::ModelRequests* slowest = nullptr;
+        const StepData::ModelRequests* fastest = nullptr;
+        PercentileEstimate slow;
+        PercentileEstimate fast;
+        QString each; ///< "base: 38 requests, median TTFT …; sql: …"
+        /// The two medians' 95% intervals do not overlap: in one batch the models' TPOTs differ by little, and a
+        /// difference within the noise names no model.
+        bool distinct() const { return slow.low > fast.high; }
+    };
+
+    std::optional<ModelSplit> modelSplit(const StepData& step) const
+    {
+        ModelSplit split;
+        split.step = &step;
+        const auto median = [](const std::vector<double>& sorted) {
+            return sorted.empty() ? std::numeric_limits<double>::quiet_NaN()
+                                  : Distribution::percentile(sorted, 0.5).value;
+        };
+        QStringList each;
+        for (const StepData::ModelRequests& m : step.byModel) {
+            const double tpot = median(m.tpotSorted);
+            if (std::isnan(tpot))
+                continue;
+            if (!split.slowest || tpot > median(split.slowest->tpotSorted))
+                split.slowest = &m;
+            if (!split.fastest || tpot <= median(split.fastest->tpotSorted)) // of equals the last: not the slowest
+                split.fastest = &m;
+            each << QCoreApplication::translate(
+                "Findings", "%1: %2 requests, median TTFT %3, TPOT %4, %5 output tokens/s")
+                        .arg(m.model, QString::number(m.succeeded), text::milliseconds(median(m.ttftSorted)),
+                            text::milliseconds(tpot), text::number(step.outputTokensPerSecond(m, m_run.timeScale), 0));
+        }
+        if (!split.slowest || split.slowest == split.fastest)
+            return std::nullopt;
+        split.slow = Distribution::percentile(split.slowest->tpotSorted, 0.5);
+        split.fast = Distribution::percentile(split.fastest->tpotSorted, 0.5);
+        split.each = each.join(QStringLiteral("; "));
+        return split;
+    }
+
+    void modelMix()
+    {
+        std::vector<ModelSplit> splits; // by load, ascending
+        for (const CurvePoint& p : m_a.curve.points) {
+            if (p.step && p.step->byModel.size() > 1) {
+                if (std::optional<ModelSplit> split = modelSplit(*p.step))
+                    splits.push_back(*split);
+            }
+        }
+        if (splits.empty())
+            return;
+        const ModelSplit& light = splits.front();
+        const ModelSplit& heavy = splits.back();
+        const ModelSplit& named = light.distinct() || !heavy.distinct() ? light : heavy;
+        Finding f;
+        f.id = QStringLiteral("model-mix");
+        f.severity = Severity::Background;
+        if (named.distinct())
+            f.title = QCoreApplication::translate(
+                "Findings", "Requests to %1 were the slowest at %2: median TPOT %3 against %4 for %5")
+                          .arg(named.slowest->model, named.step->loadPhrase(), text::milliseconds(named.slow.value),
+                              text::milliseconds(named.fast.value), named.fastest->model);
+        else
+            f.title = QCoreApplication::translate(
+                "Findings", "Every model was served alike at %1: median TPOT from %2 (%3) to %4 (%5), within the noise")
+                          .arg(heavy.step->loadPhrase(), text::milliseconds(heavy.fast.value), heavy.fastest->model,
+                              text::milliseconds(heavy.slow.value), heavy.slowest->model);
+        f.measured
+            = QCoreApplication::translate("Findings", "At %1, by model: %2.").arg(light.step->loadPhrase(), light.each);
+        if (&heavy != &light) {
+            f.measured += u' '
+                + QCoreApplication::translate("Findings", "At %1: %2.").arg(heavy.step->loadPhrase(), heavy.each);
+            // An adapter slower on its own and not in a full batch: its extra work is everyone's there.
+            if (light.distinct() && !heavy.distinct())
+                f.measured += u' '
+                    + QCoreApplication::translate("Findings",
+                        "At %1 the models' median TPOTs were alike (%2 and %3): in one batch an adapter's extra work "
+                        "slows every request beside it.")
+                          .arg(heavy.step->loadPhrase(), text::milliseconds(heavy.fast.value),
+                              text::milliseconds(heavy.slow.value));
+        }
+        f.meaning = QCoreApplication::translate("Findings",
+            "Requests to several models or LoRA adapters share the server's steps: a step makes a token for every "
+            "request in it, so an adapter's extra work slows the whole batch, and what differs between models is "
+            "their prefill and the batches their requests ran in. What the mix costs against the base model alone "
+            "is a comparison: measure the same load with --model BASE and compare the runs (kneepoint compare).");
+        f.lessonId = QStringLiteral("continuous-batching");
         add(f);
     }
 

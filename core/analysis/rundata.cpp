@@ -33,7 +33,7 @@ int measuredPromptTokens(const RecordSource& records)
 }
 
 StepData prepare(const StoredStep& stored, const RecordSource& records, const std::vector<StoredMetricsSample>& samples,
-    double scale, double roundTripMs, int input, int output)
+    double scale, double roundTripMs, int input, int output, const ModelMix& models)
 {
     StepData d;
     d.id = stored.id;
@@ -81,7 +81,19 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     };
     d.requests.reserve(std::size_t(d.stats.latencySample.succeeded));
     std::vector<int> prefilled;
+    const auto modelOf = [&d](const QString& name) -> StepData::ModelRequests& {
+        for (StepData::ModelRequests& m : d.byModel) {
+            if (m.model == name)
+                return m;
+        }
+        d.byModel.push_back({name, 0, 0, 0, {}, {}});
+        return d.byModel.back();
+    };
+    for (const ModelMix::Share& share : models.shares)
+        modelOf(share.model);
     records([&](const RequestRecord& r) {
+        if (!r.model.isEmpty() && !r.warmup && !r.ok())
+            ++modelOf(r.model).failed;
         if (r.warmup || !r.ok() || !d.stats.latencySample.contains(r))
             return;
         if (r.promptTokens > 0)
@@ -90,7 +102,22 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
         d.requests.push_back(
             {withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs), withNetwork(l.ttfoMs)});
         d.thoughtRequests += r.reasoningTokens >= 0 ? 1 : 0;
+        if (!r.model.isEmpty()) {
+            StepData::ModelRequests& m = modelOf(r.model);
+            ++m.succeeded;
+            m.outputTokens += r.outputTokens();
+            if (!std::isnan(d.requests.back().ttftMs))
+                m.ttftSorted.push_back(d.requests.back().ttftMs);
+            if (!std::isnan(d.requests.back().tpotMs))
+                m.tpotSorted.push_back(d.requests.back().tpotMs);
+        }
     });
+    // A model of the mix that no request of the step reached is left out: a step too short to deal every share.
+    std::erase_if(d.byModel, [](const StepData::ModelRequests& m) { return m.succeeded == 0 && m.failed == 0; });
+    for (StepData::ModelRequests& m : d.byModel) {
+        std::sort(m.ttftSorted.begin(), m.ttftSorted.end());
+        std::sort(m.tpotSorted.begin(), m.tpotSorted.end());
+    }
     for (const RequestTimes& t : d.requests) {
         for (const auto& [value, sorted] : {std::pair {t.ttftMs, &d.ttftSorted}, std::pair {t.tpotMs, &d.tpotSorted},
                  std::pair {t.e2elMs, &d.e2elSorted}, std::pair {t.ttfoMs, &d.ttfoSorted}})
@@ -210,8 +237,8 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
                 readError = e;
         };
         const std::vector<StoredMetricsSample> samples = store.metricsSamples(step.id, &readError);
-        data.steps.push_back(
-            prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens, data.outputTokens));
+        data.steps.push_back(prepare(step, records, samples, data.timeScale, data.roundTripMs, data.inputTokens,
+            data.outputTokens, data.options.models));
         if (!readError.isEmpty()) {
             if (error)
                 *error = readError;
@@ -239,7 +266,7 @@ RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& 
                     visit(r);
         };
         data.steps.push_back(prepare(steps[i], records, i < samples.size() ? samples[i] : none, data.timeScale,
-            data.roundTripMs, data.inputTokens, data.outputTokens));
+            data.roundTripMs, data.inputTokens, data.outputTokens, data.options.models));
     }
     takeMeasuredSize(data);
     return data;
@@ -298,9 +325,23 @@ const StepData* RunData::baseline() const
     return nullptr;
 }
 
+double StepData::outputTokensPerSecond(const ModelRequests& model, double timeScale) const
+{
+    double all = 0;
+    for (const ModelRequests& m : byModel)
+        all += m.outputTokens;
+    return all > 0 ? outputTokensPerSecond(timeScale) * model.outputTokens / all : 0;
+}
+
 QStringList RunData::workloadClauses() const
 {
     QStringList clauses;
+    if (options.models.shares.size() == 1)
+        clauses << QCoreApplication::translate("RunData", "to %1").arg(options.models.shares.front().model);
+    else if (!options.models.empty())
+        clauses << QCoreApplication::translate("RunData", "to %1 models by weight (%2)")
+                       .arg(options.models.shares.size())
+                       .arg(options.models.describe());
     if (lengthSpread > 0)
         clauses << QCoreApplication::translate("RunData", "each within ±%1").arg(text::percent(lengthSpread));
     if (turns > 1)

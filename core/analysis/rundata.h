@@ -90,6 +90,21 @@ struct StepData
     std::vector<double> ttfoSorted;
     /// Requests of the latency sample whose thinking was told apart from their answer (a reasoning model's).
     int thoughtRequests = 0;
+    /// A run sent to several models or adapters (--models): one model's requests of the step, in the server's time.
+    struct ModelRequests
+    {
+        QString model;
+        int succeeded = 0; ///< in the latency sample
+        int failed = 0; ///< measured requests that failed, anywhere in the step
+        double outputTokens = 0; ///< of the latency sample's requests
+        std::vector<double> ttftSorted; ///< ascending, as the step's own
+        std::vector<double> tpotSorted;
+    };
+    /// One entry a model, in the order of the run's mix (a data set's own names after); empty when every request
+    /// went to the run's one model.
+    std::vector<ModelRequests> byModel;
+    /// A model's output tokens per second: its share of the latency sample's output tokens, of the step's rate.
+    double outputTokensPerSecond(const ModelRequests& model, double timeScale) const;
 
     /// The load as a number: users for a closed loop, requests per second for an open one.
     double load() const { return concurrency > 0 ? double(concurrency) : rate; }

@@ -26,7 +26,9 @@ namespace {
 // run's options that launch has its own of (--dry-run: launch's prints the estimate and the command).
 const QStringList OwnRunOptions {QStringLiteral("url"), QStringLiteral("model"), QStringLiteral("gpu"),
     QStringLiteral("gpus"), QStringLiteral("json"), QStringLiteral("db"), QStringLiteral("api-key"),
-    QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run"), QStringLiteral("dcgm-url")};
+    QStringLiteral("api-key-file"), QStringLiteral("engine"), QStringLiteral("dry-run"), QStringLiteral("dcgm-url"),
+    // A launched server serves the one model it was started with: no adapters to mix.
+    QStringLiteral("models")};
 
 // What starting a session came to, owned by the caller: its handlers keep writing here after the start, when the
 // server ends by itself.

@@ -63,6 +63,11 @@ QList<QCommandLineOption> RunCommand::options() const
     QList<QCommandLineOption> list {
         o("url", "The server's base URL (http://host:port).", "URL"),
         o("model", "Served model name (default: the one /v1/models names).", "NAME"),
+        o("models",
+            "Send to several models or LoRA adapters by weight, NAME:WEIGHT[,NAME:WEIGHT…] (base:70,sql:30): each "
+            "prompt, or conversation, goes to one; the report splits every figure by model. A data set's line with "
+            "its own \"model\" keeps it.",
+            "LIST"),
         o("gpu", "The server's GPU, from the catalog (kneepoint gpus).", "ID"),
         o("gpus", "How many GPUs the model is split over (default: the fewest that hold it).", "N"),
         o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
@@ -189,6 +194,16 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     if (!o.url.isValid() || o.url.host().isEmpty() || (o.url.scheme() != u"http" && o.url.scheme() != u"https"))
         throw UsageError {QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(url)};
     o.model = p.value(QStringLiteral("model"));
+    if (p.isSet(QStringLiteral("models"))) {
+        if (p.isSet(QStringLiteral("model")))
+            throw UsageError {QStringLiteral("--model and --models: give one (--models base:70,sql:30 names each model "
+                                             "a request may go to).")};
+        QString problem;
+        const std::optional<ModelMix> mix = ModelMix::parse(p.value(QStringLiteral("models")), &problem);
+        if (!mix)
+            throw UsageError {u"--models: " + problem};
+        o.models = *mix;
+    }
     o.gpu = p.value(QStringLiteral("gpu"));
     if (p.isSet(QStringLiteral("gpus")))
         o.gpuCount = option::integer(p, QStringLiteral("gpus"), 1, 64);
@@ -647,6 +662,9 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {QStringLiteral(
             "--trace is replayed by Kneepoint's own engine only: AIPerf would send its requests at the trace's mean "
             "rate, not at its times. Leave out --engine aiperf.")};
+    if (engine == u"aiperf" && !options.models.empty())
+        throw UsageError {QStringLiteral("--models is sent by Kneepoint's own engine only: AIPerf would send every "
+                                         "request to one model. Leave out --engine aiperf.")};
     const auto store = openStore(parser, &error);
     if (!store) {
         io.err << "kneepoint run: " << error << '\n';

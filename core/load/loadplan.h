@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QString>
 
 #include <cstdint>
 #include <memory>
@@ -17,6 +18,9 @@ struct RequestTemplate
     QByteArray body;
     int inputTokens = 0;
     int outputTokens = 0;
+    /// The model or adapter the body names when the run sends to several (WorkloadSpec::models, a data set's own
+    /// "model"), kept with each request so that its statistics can be split by model; empty: the run's one model.
+    QString model;
     /// Where in `body` each request gets its own leading block of uniqueWords words (uniqueBlock()), so that no
     /// prompt is sent twice in a run and a prefix cache can reuse no more than the part every prompt shares; -1:
     /// the body goes as it is (a user's data set).

@@ -189,6 +189,7 @@ void LoadWorker::sendTemplate(std::size_t index, RequestRecord record, int user,
     record.id = ++m_nextId;
     record.requestedInputTokens = t.inputTokens;
     record.requestedOutputTokens = t.outputTokens;
+    record.model = t.model;
     m_transport->send(t.path, t.bodyFor(unique, m_assignment->plan.promptOffset), std::move(record),
         [this, user](RequestRecord&& finished) { onFinished(user, std::move(finished)); });
 }

@@ -64,6 +64,9 @@ struct RequestRecord
     QString finishReason;
     int requestedInputTokens = 0;
     int requestedOutputTokens = 0;
+    /// The model or adapter the request named, when the run sent to several (--models, a data set's own "model");
+    /// empty: the run's one model.
+    QString model;
     /// Sent a second time, on a fresh connection, because the server had closed the kept-alive one it was first
     /// written on before answering (a client event, not a server failure; counted per step, not stored per request).
     bool resentAfterClose = false;

@@ -217,8 +217,32 @@ RequestTemplate templateOf(const LoadTarget& target, const WorkloadSpec& spec, c
     t.uniqueWords = uniqueWords;
     t.inputTokens = inputTokens;
     t.outputTokens = outputTokens;
+    if (!spec.models.empty())
+        t.model = spec.model;
     return t;
 }
+
+/// The spec of group `group` of `groups` (a prompt with its turns, a trace's request): its model drawn from the mix,
+/// or the spec as it is without one.
+class MixedSpecs
+{
+public:
+    MixedSpecs(const WorkloadSpec& spec, int groups)
+        : m_spec(spec)
+        , m_assigned(spec.models.assign(groups, spec.seed))
+    { }
+    WorkloadSpec of(int group) const
+    {
+        WorkloadSpec s = m_spec;
+        if (std::size_t(group) < m_assigned.size())
+            s.model = m_spec.models.shares[std::size_t(m_assigned[std::size_t(group)])].model;
+        return s;
+    }
+
+private:
+    const WorkloadSpec& m_spec;
+    std::vector<int> m_assigned;
+};
 
 } // namespace
 
@@ -297,21 +321,24 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
     const auto [outLow, outHigh] = WorkloadSpec::spreadRange(spec.outputTokens, spec.lengthSpread);
 
     PromptFitter fitter(target, rng);
+    const MixedSpecs mixed(spec, spec.count);
     for (int i = 0; i < spec.count; ++i) {
+        // Every turn of a conversation goes to the prompt's model: another model's cache holds none of its history.
+        const WorkloadSpec mixedSpec = mixed.of(i);
         const int inputTokens = std::uniform_int_distribution<int>(inLow, inHigh)(lengthRng);
         const int outputTokens = std::uniform_int_distribution<int>(outLow, outHigh)(lengthRng);
         // A prompt too short for the whole block (a handful of tokens) gets what fits beside its BOS and one word.
         const int uniqueWords
             = std::clamp(inputTokens - std::max(sharedTokens, 1) - 2, 0, RequestTemplate::kUniqueWords);
         const QString standIn = QString::fromLatin1(RequestTemplate::uniqueBlock(0, uniqueWords));
-        const std::optional<QString> fitted
-            = fitter.tail(spec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
+        const std::optional<QString> fitted = fitter.tail(
+            mixedSpec, shared + standIn, std::max(sharedTokens, 1) + uniqueWords, inputTokens, &result.error);
         if (!fitted)
             return result;
         const QString& tail = *fitted;
         const bool estimated = fitter.estimated();
         const RequestTemplate t
-            = templateOf(target, spec, shared + kUniqueMarker + tail, inputTokens, outputTokens, uniqueWords);
+            = templateOf(target, mixedSpec, shared + kUniqueMarker + tail, inputTokens, outputTokens, uniqueWords);
         const QByteArray marker = kUniqueMarker.toUtf8();
         result.requests.push_back(t);
 
@@ -320,23 +347,23 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         // its answers, as with a client that trims or rewrites replies. Each turn is counted by the server; only
         // the first is fitted.
         QString history = shared + kUniqueMarker + tail;
-        QJsonArray messages = promptValue(spec, history).toArray();
+        QJsonArray messages = promptValue(mixedSpec, history).toArray();
         auto counted = [&](const QJsonValue& prompt, const QString& text) {
             QString error;
             const QString standInText = QString(text).replace(kUniqueMarker, standIn);
             QJsonValue standInPrompt = prompt;
-            if (spec.api == WorkloadSpec::Api::Chat)
+            if (mixedSpec.api == WorkloadSpec::Api::Chat)
                 standInPrompt = QJsonDocument::fromJson(
                     QJsonDocument(prompt.toArray()).toJson().replace(kUniqueMarker.toUtf8(), standIn.toUtf8()))
                                     .array();
-            const int n = estimated ? -1 : fitter.tokenizer().count(spec, standInPrompt, standInText, &error);
+            const int n = estimated ? -1 : fitter.tokenizer().count(mixedSpec, standInPrompt, standInText, &error);
             return n >= 0 ? n : int(standInText.count(u' ')) + 1; // one token a word, and BOS
         };
-        for (int turn = 1; turn < std::max(1, spec.turns); ++turn) {
+        for (int turn = 1; turn < std::max(1, mixedSpec.turns); ++turn) {
             const QString answer = randomWords(rng, outputTokens);
             const QString question = randomWords(rng, inputTokens);
             QJsonValue prompt;
-            if (spec.api == WorkloadSpec::Api::Chat) {
+            if (mixedSpec.api == WorkloadSpec::Api::Chat) {
                 messages.append(QJsonObject {
                     {QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), answer}});
                 messages.append(QJsonObject {
@@ -344,10 +371,10 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
                 prompt = messages;
             }
             history += answer + question;
-            if (spec.api == WorkloadSpec::Api::Completions)
+            if (mixedSpec.api == WorkloadSpec::Api::Completions)
                 prompt = history;
             RequestTemplate next = t;
-            next.body = body(spec, prompt, outputTokens);
+            next.body = body(mixedSpec, prompt, outputTokens);
             next.uniqueAt = next.body.indexOf(marker);
             if (next.uniqueAt >= 0)
                 next.body.remove(next.uniqueAt, marker.size());
@@ -384,7 +411,9 @@ WorkloadBuilder::Result WorkloadBuilder::fromTrace(
         }
         return it->second;
     };
-    for (const TraceRequest& q : trace.requests) {
+    const MixedSpecs mixed(spec, int(trace.requests.size()));
+    for (std::size_t n = 0; n < trace.requests.size(); ++n) {
+        const TraceRequest& q = trace.requests[n];
         inputTokens += q.inputTokens;
         // The shared blocks, as many as leave room for BOS, the request's own block of words and one more word.
         const int room = q.inputTokens - 1 - RequestTemplate::kUniqueWords - 1;
@@ -400,8 +429,8 @@ WorkloadBuilder::Result WorkloadBuilder::fromTrace(
             = fitter.tail(spec, shared + standIn, sharedTokens + uniqueWords, q.inputTokens, &result.error);
         if (!tail)
             return result;
-        result.requests.push_back(
-            templateOf(target, spec, shared + kUniqueMarker + *tail, q.inputTokens, q.outputTokens, uniqueWords));
+        result.requests.push_back(templateOf(
+            target, mixed.of(int(n)), shared + kUniqueMarker + *tail, q.inputTokens, q.outputTokens, uniqueWords));
     }
     result.notes += fitter.notes();
     if (reused > 0)
@@ -427,6 +456,7 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
     }
     int lineNumber = 0;
     QByteArray raw;
+    std::vector<std::size_t> undrawn; // the lines without a model of their own, when there is a mix to draw from
     while (!file.atEnd()) {
         if (!file.readLine(maxDatasetLineBytes, &raw, &problem)) {
             result.requests.clear();
@@ -447,6 +477,14 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
         const int outputTokens = o.value(u"max_tokens").toInt(spec.outputTokens);
         RequestTemplate t;
         WorkloadSpec lineSpec = spec;
+        // A line that names its model keeps it, mix or not; the others are dealt out over the mix below.
+        const bool ownModel = o.value(u"model").isString() && !o.value(u"model").toString().isEmpty();
+        if (ownModel) {
+            lineSpec.model = o.value(u"model").toString();
+            t.model = lineSpec.model;
+        } else if (!spec.models.empty()) {
+            undrawn.push_back(result.requests.size());
+        }
         if (o.value(u"prompt").isString()) {
             lineSpec.api = WorkloadSpec::Api::Completions;
             t.body = body(lineSpec, o.value(u"prompt"), outputTokens);
@@ -467,6 +505,15 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
     }
     if (result.requests.empty())
         result.error = QStringLiteral("The data set %1 has no requests.").arg(path);
+    // A data set's body is sent as it is (no block of words goes into it), so naming the model in it again is safe.
+    const std::vector<int> assigned = spec.models.assign(int(undrawn.size()), spec.seed);
+    for (std::size_t k = 0; k < undrawn.size() && k < assigned.size(); ++k) {
+        RequestTemplate& t = result.requests[undrawn[k]];
+        QJsonObject o = QJsonDocument::fromJson(t.body).object();
+        t.model = spec.models.shares[std::size_t(assigned[k])].model;
+        o[QStringLiteral("model")] = t.model;
+        t.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
     return result;
 }
 

@@ -4,6 +4,7 @@
 
 #include "loadplan.h"
 #include "loadtarget.h"
+#include "modelmix.h"
 #include "trace.h"
 
 #include <QJsonValue>
@@ -22,6 +23,9 @@ struct WorkloadSpec
     enum class Api { Completions, Chat };
     Api api = Api::Completions;
     QString model; ///< the served model name; empty leaves "model" out (the server's default)
+    /// Several models or adapters, each request to one by weight (ModelMix::assign); empty: every request to `model`.
+    /// A data set's line that names its own "model" keeps it.
+    ModelMix models;
     int inputTokens = 1024; ///< exact, as the server's tokenizer counts them (chat: with its template)
     int outputTokens = 256; ///< forced with max_tokens = min_tokens and ignore_eos
     int count = 64; ///< distinct prompts; users cycle through them
@@ -56,8 +60,9 @@ public:
     /// counts are estimated, said so in the notes, and left to be checked against usage.prompt_tokens.
     static Result synthetic(const LoadTarget& target, const WorkloadSpec& spec);
     /// A JSONL file, one request per line: {"prompt": "…"} or {"messages": [...]}, with optional "max_tokens"
-    /// (else spec.outputTokens). A malformed line is an error naming its line number; so is a line longer than
-    /// maxDatasetLineBytes, and a file that is not a regular one or holds more than maxDatasetBytes is refused.
+    /// (else spec.outputTokens) and "model" (else spec.models' draw, or spec.model). A malformed line is an error
+    /// naming its line number; so is a line longer than maxDatasetLineBytes, and a file that is not a regular one or
+    /// holds more than maxDatasetBytes is refused.
     static Result fromJsonl(const QString& path, const WorkloadSpec& spec);
     /// One request per request of `trace`, in its order: a synthetic prompt of exactly its input length (as
     /// synthetic() makes them) asking for its output length. Mooncake's hash ids become shared blocks of words: the

@@ -170,6 +170,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("reset_prefix_cache")] = true;
     if (turns > 1)
         json[QStringLiteral("turns")] = turns;
+    if (!models.empty())
+        json[QStringLiteral("models")] = models.toString();
     if (lengthSpread > 0)
         json[QStringLiteral("length_spread")] = lengthSpread;
     if (seed != 0)
@@ -264,6 +266,10 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
         o.shard = ShardSpec::fromJson(json.value(u"shard").toObject());
     whole(u"shared_prefix_tokens", &o.sharedPrefixTokens);
     whole(u"turns", &o.turns);
+    if (json.value(u"models").isString()) {
+        if (std::optional<ModelMix> mix = ModelMix::parse(json.value(u"models").toString(), nullptr))
+            o.models = *mix;
+    }
     real(u"length_spread", &o.lengthSpread);
     if (json.contains(u"seed"))
         o.seed = json.value(u"seed").toString().toULongLong();

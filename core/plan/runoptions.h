@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/loadtarget.h"
+#include "load/modelmix.h"
 #include "load/streamtransport.h"
 #include "load/trace.h"
 #include "load/workload.h"
@@ -33,6 +34,9 @@ struct RunOptions
 {
     QUrl url;
     QString model; ///< served model name; empty: the one /v1/models names
+    /// --models: requests sent to several models or adapters by weight, each prompt (or conversation) to one;
+    /// empty: every request to `model`.
+    ModelMix models;
     QString gpu; ///< catalog id, for the physics check later; empty: unknown
     int gpuCount = 0; ///< GPUs the model is split over; 0: unknown (the analysis assumes the fewest that fit)
     QString product = QStringLiteral("chat"); ///< chat, rag, reasoning, batch: default shapes and targets

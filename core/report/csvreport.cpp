@@ -90,7 +90,7 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
         QStringLiteral("ok"), QStringLiteral("error"), QStringLiteral("http_status"), QStringLiteral("sent_ms"),
         QStringLiteral("ttft_ms"), QStringLiteral("e2el_ms"), QStringLiteral("tpot_ms"),
         QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"), QStringLiteral("finish_reason"),
-        QStringLiteral("ttfo_ms"), QStringLiteral("reasoning_tokens")});
+        QStringLiteral("ttfo_ms"), QStringLiteral("reasoning_tokens"), QStringLiteral("model")});
     // Times on the client's clock are put in the server's: latencies × the simulator's speed (1 for a real server).
     const double k = run.timeScale;
     auto scaled = [k](const std::optional<double>& v) { return v ? *v * k : NAN; };
@@ -113,7 +113,7 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
                     QString::number(r.httpStatus), number(double(r.sentNs - t0) / 1e6), number(ttft), number(e2el),
                     number(tpot), QString::number(r.promptTokens), QString::number(r.completionTokens),
                     serverText(r.finishReason), number(scaled(l.ttfoMs)),
-                    r.reasoningTokens >= 0 ? QString::number(r.reasoningTokens) : QString()});
+                    r.reasoningTokens >= 0 ? QString::number(r.reasoningTokens) : QString(), serverText(r.model)});
             },
             &readError);
         if (!read) {

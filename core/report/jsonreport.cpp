@@ -254,7 +254,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
         QJsonObject failures;
         for (const auto& [cls, n] : st.stats.failures)
             failures[errorClassName(cls)] = n;
-        steps.append(QJsonObject {
+        QJsonObject step {
             {QStringLiteral("index"), st.index},
             {QStringLiteral("phase"), st.phase},
             {QStringLiteral("load"), st.loadText()},
@@ -289,7 +289,19 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
             {QStringLiteral("client_cpu_seconds"),
                 st.clientCpuSeconds < 0 ? QJsonValue() : QJsonValue(st.clientCpuSeconds)},
             {QStringLiteral("server"), st.server.toJson()},
-        });
+        };
+        // A run sent to several models (--models): each one's figures, in the server's time.
+        if (!st.byModel.empty()) {
+            QJsonArray models;
+            for (const StepData::ModelRequests& m : st.byModel)
+                models.append(QJsonObject {{QStringLiteral("model"), m.model},
+                    {QStringLiteral("succeeded"), m.succeeded}, {QStringLiteral("failed"), m.failed},
+                    {QStringLiteral("ttft_ms"), distribution(Distribution::of(m.ttftSorted))},
+                    {QStringLiteral("tpot_ms"), distribution(Distribution::of(m.tpotSorted))},
+                    {QStringLiteral("output_tokens_per_s"), st.outputTokensPerSecond(m, scale)}});
+            step[QStringLiteral("models")] = models;
+        }
+        steps.append(step);
     }
     QJsonObject report {
         {QStringLiteral("schema"), QStringLiteral("kneepoint-report")},

@@ -576,6 +576,32 @@ ReportContent::Table distributionTable(
     return t;
 }
 
+// A run sent to several models or adapters: each step's figures a model, in the server's time.
+ReportContent::Table modelTable(const RunData& run)
+{
+    ReportContent::Table t;
+    t.title = QCoreApplication::translate("ReportContent", "By model");
+    t.header
+        = {QCoreApplication::translate("ReportContent", "step"), QCoreApplication::translate("ReportContent", "phase"),
+            QCoreApplication::translate("ReportContent", "load"), QCoreApplication::translate("ReportContent", "model"),
+            QCoreApplication::translate("ReportContent", "ok"), QCoreApplication::translate("ReportContent", "failed"),
+            QStringLiteral("TTFT p50"), QStringLiteral("TTFT p99"), QStringLiteral("TPOT p50"),
+            QStringLiteral("TPOT p99"), QCoreApplication::translate("ReportContent", "output tok/s")};
+    for (const StepData& s : run.steps) {
+        for (const StepData::ModelRequests& m : s.byModel) {
+            const auto at = [](const std::vector<double>& sorted, double p) {
+                return sorted.empty() ? std::numeric_limits<double>::quiet_NaN()
+                                      : Distribution::percentile(sorted, p).value;
+            };
+            t.rows.push_back({QString::number(s.index), phaseText(s), s.loadLabel(), m.model,
+                QString::number(m.succeeded), QString::number(m.failed), ms(at(m.ttftSorted, 0.5)),
+                ms(at(m.ttftSorted, 0.99)), ms(at(m.tpotSorted, 0.5)), ms(at(m.tpotSorted, 0.99)),
+                text::number(s.outputTokensPerSecond(m, run.timeScale), 0)});
+        }
+    }
+    return t;
+}
+
 // The product and the request size; a data set's size is the mean the server counted, named as such.
 QString trafficText(const RunData& run)
 {
@@ -923,6 +949,13 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 .arg(Verdict::targets(a.settings), Verdict::share(a.settings.percentile))},
         {QCoreApplication::translate("ReportContent", "Started"), summary.startedUtc},
     };
+    // A run sent to several models names them all, with their shares, where a run of one names it.
+    if (!run.options.models.empty()) {
+        for (ReportContent::KeyValue& row : c.identity) {
+            if (row.key == QCoreApplication::translate("ReportContent", "Model"))
+                row.value = run.options.models.describe();
+        }
+    }
     if (!summary.statusReason.isEmpty())
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Status"), summary.statusReason});
     if (!summary.annotation.tags.isEmpty())
@@ -1208,6 +1241,8 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
                 QString::number(st.stats.outputLengthMismatches)});
     }
     c.appendix.push_back(rates);
+    if (ReportContent::Table models = modelTable(run); !models.rows.empty())
+        c.appendix.push_back(models);
     if (ReportContent::Table energy = energyTable(run, a); !energy.rows.empty())
         c.appendix.push_back(energy);
     return c;

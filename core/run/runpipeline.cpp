@@ -136,6 +136,20 @@ void RunPipeline::start()
     measureNetwork(report);
     if (m_options.model.isEmpty())
         m_options.model = m_facts.modelId;
+    // vLLM answers a model it does not serve with 404 on every request; a mix that names one is refused here, before
+    // any load, with the names it does serve. (llama.cpp serves its one model under any name.)
+    if (!m_options.models.empty() && (m_facts.family == ServerFamily::Vllm || m_facts.isVllm)) {
+        const QStringList served = ServerFacts::servedModels(report.replies().models);
+        for (const ModelMix::Share& share : m_options.models.shares) {
+            if (!served.isEmpty() && !served.contains(share.model)) {
+                finish(RunStatus::Failed,
+                    QStringLiteral("The server does not serve \"%1\", which --models names: its /v1/models lists %2. "
+                                   "Check the name, or load the adapter (vLLM: --enable-lora --lora-modules %1=PATH).")
+                        .arg(share.model, served.join(QStringLiteral(", "))));
+                return;
+            }
+        }
+    }
 
     if (m_options.shard && !joinSchedule())
         return;
@@ -209,6 +223,7 @@ bool RunPipeline::buildSyntheticWorkloads()
         WorkloadSpec spec;
         spec.api = m_options.api;
         spec.model = m_options.model;
+        spec.models = m_options.models;
         spec.inputTokens = shape.input;
         spec.outputTokens = shape.output;
         spec.count = m_options.prompts;
@@ -260,6 +275,8 @@ bool RunPipeline::loadDataset()
     WorkloadSpec spec;
     spec.api = m_options.api;
     spec.model = m_options.model;
+    spec.models = m_options.models;
+    spec.seed = m_options.seed;
     spec.outputTokens = m_options.shapes.value(0).output;
     WorkloadBuilder::Result built = WorkloadBuilder::fromJsonl(m_options.dataset, spec);
     if (!built.error.isEmpty()) {
@@ -322,6 +339,7 @@ bool RunPipeline::loadTrace()
     WorkloadSpec spec;
     spec.api = m_options.api;
     spec.model = m_options.model;
+    spec.models = m_options.models;
     spec.seed = m_options.seed;
     const auto n = qint64(trace.requests.size());
     Q_EMIT phaseChanged(QStringLiteral("prompts"),

@@ -296,6 +296,17 @@ ServerFacts ServerFacts::detect(const ServerReplies& replies)
     return f;
 }
 
+QStringList ServerFacts::servedModels(const QByteArray& modelsBody)
+{
+    QStringList ids;
+    for (const QJsonValue card : objectOf(modelsBody).value(QLatin1String("data")).toArray()) {
+        const QString id = card.toObject().value(QLatin1String("id")).toString();
+        if (!id.isEmpty())
+            ids << id;
+    }
+    return ids;
+}
+
 QString ServerFacts::serverText() const
 {
     const QString version = family == ServerFamily::Vllm ? vllmVersion : serverVersion;

@@ -68,6 +68,8 @@ struct ServerFacts
         const QByteArray& versionBody, const QByteArray& modelsBody, const QByteArray& metricsBody);
     /// The same from everything the doctor collected, /props and the Server header included.
     static ServerFacts detect(const ServerReplies& replies);
+    /// Every model a /v1/models body lists, in its order (vLLM: the base, then each LoRA adapter it loaded).
+    static QStringList servedModels(const QByteArray& modelsBody);
 
     friend bool operator==(const ServerFacts&, const ServerFacts&) = default;
 };

@@ -147,8 +147,8 @@ bool RunStore::forEachRequest(
     q.prepare(QStringLiteral(
         "SELECT request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, headers_ns, first_token_ns, "
         "end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, cached_tokens, finish_reason, "
-        "requested_input_tokens, requested_output_tokens, chunk_count, chunks, first_answer_ns, reasoning_tokens "
-        "FROM requests WHERE step_id = ? ORDER BY id"));
+        "requested_input_tokens, requested_output_tokens, chunk_count, chunks, first_answer_ns, reasoning_tokens, "
+        "model FROM requests WHERE step_id = ? ORDER BY id"));
     q.addBindValue(stepId);
     if (!q.exec()) {
         setError(error, failure(m_path, tr("reading the requests of step %1").arg(stepId), q.lastError()));
@@ -178,6 +178,7 @@ bool RunStore::forEachRequest(
         r.requestedOutputTokens = q.value(17).toInt();
         r.firstAnswerNs = q.value(20).toLongLong();
         r.reasoningTokens = q.value(21).toInt();
+        r.model = q.value(22).toString();
         r.chunks.clear();
         if (!ChunkCodec::decode(q.value(19).toByteArray(), r.sentNs, &r.chunks)
             || static_cast<qint64>(r.chunks.size()) != q.value(18).toLongLong()) {

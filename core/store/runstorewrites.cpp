@@ -146,8 +146,8 @@ bool insertRequests(QSqlDatabase& db, const QString& path, qint64 stepId, const 
         "INSERT INTO requests (step_id, request_id, response_id, virtual_user, warmup, scheduled_ns, sent_ns, "
         "headers_ns, first_token_ns, end_ns, http_status, error, error_message, prompt_tokens, completion_tokens, "
         "cached_tokens, finish_reason, requested_input_tokens, requested_output_tokens, chunk_count, chunks, "
-        "first_answer_ns, reasoning_tokens) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "first_answer_ns, reasoning_tokens, model) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const RequestRecord& r : requests) {
         q.bindValue(0, stepId);
         q.bindValue(1, static_cast<qint64>(r.id));
@@ -172,6 +172,7 @@ bool insertRequests(QSqlDatabase& db, const QString& path, qint64 stepId, const 
         q.bindValue(20, ChunkCodec::encode(r.chunks, r.sentNs));
         q.bindValue(21, qint64(r.firstAnswerNs));
         q.bindValue(22, r.reasoningTokens);
+        q.bindValue(23, r.model.isNull() ? QStringLiteral("") : r.model); // NOT NULL: a null QString binds NULL
         if (!q.exec()) {
             setError(error, failure(path, storing, q.lastError()));
             return false;

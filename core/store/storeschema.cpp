@@ -149,6 +149,11 @@ const std::vector<QStringList>& migrations()
             QStringLiteral("ALTER TABLE requests ADD COLUMN first_answer_ns INTEGER NOT NULL DEFAULT -1"),
             QStringLiteral("ALTER TABLE requests ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT -1"),
         },
+        {
+            // Version 8: the model or adapter each request named when a run sent to several (--models); older
+            // requests all went to their run's one model ('').
+            QStringLiteral("ALTER TABLE requests ADD COLUMN model TEXT NOT NULL DEFAULT ''"),
+        },
     };
     return list;
 }

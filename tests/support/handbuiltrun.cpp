@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace kp::core;
 
 namespace {
@@ -16,11 +18,16 @@ std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::i
 {
     std::vector<RequestRecord> list;
     const auto ttft = std::int64_t(spec.ttftMs * kMs);
-    const auto tpot = std::int64_t(spec.tpotMs * kMs);
-    const std::int64_t e2el = ttft + (out - 1) * tpot;
+    const auto tpotOf = [&spec](int user) {
+        return std::int64_t(spec.tpotMs * (spec.sqlTpotFactor > 0 && user % 2 == 1 ? spec.sqlTpotFactor : 1) * kMs);
+    };
+    const auto e2elOf = [&](int user) { return ttft + (out - 1) * tpotOf(user); };
     std::uint64_t id = 0;
     const auto send = [&](int user, std::int64_t sentNs) {
+        const std::int64_t tpot = tpotOf(user);
         RequestRecord r;
+        if (spec.sqlTpotFactor > 0)
+            r.model = user % 2 == 1 ? QStringLiteral("sql") : QStringLiteral("base");
         r.id = ++id;
         r.user = user;
         r.sentNs = sentNs;
@@ -43,7 +50,7 @@ std::vector<RequestRecord> records(const StepSpec& spec, int in, int out, std::i
     } else {
         for (int u = 0; u < spec.users; ++u)
             for (int j = 0; j < spec.perUser; ++j)
-                send(u, t0 + j * (e2el + kMs) + u * 1000); // users start a microsecond apart
+                send(u, t0 + j * (e2elOf(u) + kMs) + u * 1000); // users start a microsecond apart
     }
     for (int f = 0; f < spec.failures; ++f) {
         RequestRecord r;
@@ -111,6 +118,8 @@ RunData makeRun(const std::vector<StepSpec>& specs, const QString& product, cons
     run.summary.startedUtc = QStringLiteral("2026-11-29T12:00:00.000Z");
     run.summary.status = RunStatus::Complete;
     run.info.url = run.summary.url;
+    if (std::any_of(specs.begin(), specs.end(), [](const StepSpec& s) { return s.sqlTpotFactor > 0; }))
+        run.info.options[QStringLiteral("models")] = QStringLiteral("base:50,sql:50");
     if (roundTripMs > 0)
         run.info.environment[QStringLiteral("network")]
             = QJsonObject {{QStringLiteral("health_round_trip_median_ms"), roundTripMs}};

@@ -24,6 +24,9 @@ struct StepSpec
     /// Speculative decoding's counters (needs kv): 1,000 drafts of 4 tokens in the step, this share of them accepted;
     /// -1: none counted.
     double specAcceptance = -1;
+    /// Above 0: a run sent to two models (--models base:50,sql:50), the even users' requests to "base" and the odd
+    /// users' to "sql" at TPOT × this; 0: every request to the run's one model.
+    double sqlTpotFactor = 0;
     /// Above 0: a step of the rate sweep instead, perUser requests in all sent this many a second (open loop), whose
     /// latencies are the spec's whatever the rate; users is then ignored.
     double rate = 0;

@@ -20,7 +20,9 @@ ConnectionWizard::ConnectionWizard(QWidget* parent)
     setOption(QWizard::NoBackButtonOnStartPage);
     // The last button starts a benchmark that may take minutes: it says so, not "Finish".
     setButtonText(QWizard::FinishButton, tr("&Start the benchmark"));
-    setMinimumSize(760, 620);
+    // Tall enough for the Traffic page's rows (product, models, three sources and their fields) with every message
+    // and note shown: at 620 the sizes' note was squeezed under its field.
+    setMinimumSize(760, 660);
 
     m_server = new ServerPage(this);
     m_hardware = new HardwarePage(this);
@@ -77,6 +79,7 @@ core::RunOptions ConnectionWizard::options() const
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.lengthSpread = m_traffic->lengthSpread();
     o.turns = m_traffic->turns();
+    o.models = m_traffic->models();
     o.resetPrefixCache = m_traffic->resetPrefixCache();
     o.slo = m_targets->targets();
     o.percentile = m_targets->percentile();
@@ -120,6 +123,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_traffic->setLengthSpread(options.lengthSpread);
     m_traffic->setTurns(options.turns);
+    m_traffic->setModels(options.models);
     m_traffic->setResetPrefixCache(options.resetPrefixCache);
     m_targets->setProduct(options.product);
     m_targets->setTargets(options.slo);

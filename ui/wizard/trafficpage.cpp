@@ -190,6 +190,16 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_traceDuration->setSuffix(tr(" s of the trace"));
     m_traceDuration->setSpecialValueText(tr("to its end"));
 
+    m_models = new QLineEdit(this);
+    m_models->setObjectName(QStringLiteral("modelsEdit"));
+    m_models->setAccessibleName(tr("Models or adapters to send to, with their weights"));
+    m_models->setPlaceholderText(tr("the server's model; or NAME:WEIGHT, … such as base:70, sql-lora:30"));
+    m_models->setClearButtonEnabled(true);
+    m_models->setToolTip(tr("Send to several models or LoRA adapters of the server by weight: each prompt, or "
+                            "conversation, goes to one, and the report gives every figure by model (--models)."));
+    m_modelsMessage = new FieldMessage(m_models, this);
+    m_modelsMessage->setObjectName(QStringLiteral("modelsMessage"));
+
     auto* productLabel = new QLabel(tr("&Product type:"), this);
     productLabel->setBuddy(m_product);
     auto* productColumn = new QVBoxLayout;
@@ -198,6 +208,9 @@ TrafficPage::TrafficPage(QWidget* parent)
     productColumn->addWidget(m_productDescription);
     auto* form = new QFormLayout;
     form->addRow(productLabel, productColumn);
+    auto* modelsLabel = new QLabel(tr("&Models:"), this);
+    modelsLabel->setBuddy(m_models);
+    form->addRow(modelsLabel, FieldMessage::stacked(m_models, m_modelsMessage));
 
     auto* presetsLabel = new QLabel(tr("P&resets:"), this);
     presetsLabel->setBuddy(m_presets);
@@ -278,7 +291,8 @@ TrafficPage::TrafficPage(QWidget* parent)
     layout->addStretch(1);
 
     // The keyboard goes down the page as it reads, each choice followed by its own fields.
-    setTabOrder(m_product, m_sizesRadio);
+    setTabOrder(m_product, m_models);
+    setTabOrder(m_models, m_sizesRadio);
     setTabOrder(m_sizesRadio, m_presets);
     setTabOrder(m_presets, m_custom);
     setTabOrder(m_custom, m_sharedPrefix);
@@ -479,6 +493,12 @@ QString TrafficPage::checkDataset() const
 
 bool TrafficPage::check()
 {
+    QString modelsError;
+    if (!m_models->text().trimmed().isEmpty())
+        core::ModelMix::parse(m_models->text(), &modelsError);
+    m_modelsMessage->showMessage(modelsError);
+    if (!modelsError.isEmpty())
+        return false;
     if (m_sizesRadio->isChecked()) {
         m_datasetMessage->clearMessage();
         QString error;
@@ -618,6 +638,18 @@ void TrafficPage::setLengthSpread(double spread)
     m_lengthSpread->setValue(int(std::lround(spread * 100)));
 }
 
+core::ModelMix TrafficPage::models() const
+{
+    if (m_models->text().trimmed().isEmpty())
+        return {};
+    return core::ModelMix::parse(m_models->text(), nullptr).value_or(core::ModelMix {});
+}
+
+void TrafficPage::setModels(const core::ModelMix& models)
+{
+    m_models->setText(models.toString());
+}
+
 int TrafficPage::turns() const
 {
     return m_sizesRadio->isChecked() ? m_turns->value() : 1;
@@ -685,7 +717,9 @@ bool TrafficPage::validatePage()
 {
     if (check())
         return true;
-    if (m_sizesRadio->isChecked())
+    if (!m_modelsMessage->text().isEmpty())
+        m_models->setFocus();
+    else if (m_sizesRadio->isChecked())
         m_custom->setFocus();
     else if (m_traceRadio->isChecked())
         m_trace->setFocus();

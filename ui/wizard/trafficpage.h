@@ -56,6 +56,10 @@ public:
     /// Each prompt's lengths drawn within ±this share of its size (--length-spread); 0 with a data set.
     double lengthSpread() const;
     void setLengthSpread(double spread);
+    /// The models or adapters requests are sent to by weight (--models); empty: the server's one model. Only read
+    /// once the page is valid.
+    core::ModelMix models() const;
+    void setModels(const core::ModelMix& models);
     /// Turns of each user's conversations (--turns); 1 with a data set.
     int turns() const;
     void setTurns(int turns);
@@ -98,6 +102,8 @@ private:
     QCheckBox* m_resetCache = nullptr;
     QSpinBox* m_lengthSpread = nullptr; // percent
     QSpinBox* m_turns = nullptr;
+    QLineEdit* m_models = nullptr;
+    FieldMessage* m_modelsMessage = nullptr;
     QLineEdit* m_dataset = nullptr;
     QPushButton* m_browse = nullptr;
     FieldMessage* m_datasetMessage = nullptr;

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void theServersOwnSettingCounts();
     void aSmallerBatchOnlyWhereItSplitsThePrompts();
     void speculationIsToldByTheServersCounters();
+    void aMixOfModelsNamesTheSlowestBeyondTheNoise();
 };
 
 // 1,024-token prompts and TTFT crossing between 8 and 16 users: llama-server's default --batch-size of 2,048 and
@@ -214,6 +215,31 @@ void TestFindings::speculationIsToldByTheServersCounters()
                                     u"tokens per step of the target model). 60% of 4,000 drafted tokens accepted at 16 "
                                     u"users (3.4 tokens per step of the target model); the median TPOT went from "),
         qPrintable(f->measured));
+}
+
+// Half the users to "sql": at 1.5 times base's TPOT it is named the slowest at the heaviest load; at the same TPOT
+// (as one batch makes them) no model is named.
+void TestFindings::aMixOfModelsNamesTheSlowestBeyondTheNoise()
+{
+    std::vector<StepSpec> specs = latencyBoundSweep();
+    QVERIFY(!finding(analysed(makeRun(specs)), QStringLiteral("model-mix")));
+    for (StepSpec& s : specs)
+        s.sqlTpotFactor = 1.5;
+    std::optional<Finding> f = finding(analysed(makeRun(specs)), QStringLiteral("model-mix"));
+    QVERIFY(f);
+    QCOMPARE(f->severity, Finding::Severity::Background);
+    // Named at the lightest load with both models (2 users: one each), latencyBoundSweep()'s 10 ms a token there.
+    QCOMPARE(f->title,
+        QStringLiteral("Requests to sql were the slowest at 2 users: median TPOT 15 ms against 10 ms for base"));
+    QVERIFY2(f->measured.startsWith(u"At 2 users, by model: base: ") && f->measured.contains(u" At 16 users: base: ")
+            && !f->measured.contains(u"were alike"),
+        qPrintable(f->measured));
+    for (StepSpec& s : specs)
+        s.sqlTpotFactor = 1;
+    f = finding(analysed(makeRun(specs)), QStringLiteral("model-mix"));
+    QVERIFY(f);
+    QVERIFY2(
+        f->title.startsWith(u"Every model was served alike at 16 users: median TPOT from 11 ms"), qPrintable(f->title));
 }
 
 QTEST_GUILESS_MAIN(TestFindings)

@@ -6,11 +6,13 @@
 #include "support/simprocess.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -291,6 +293,96 @@ private Q_SLOTS:
         QVERIFY2(bad.error.contains(u"line 4"), qPrintable(bad.error));
         QVERIFY(WorkloadBuilder::fromJsonl(dir.filePath(QStringLiteral("missing.jsonl")), spec)
                     .error.contains(u"Cannot read"));
+    }
+
+    // --models: each prompt, or conversation, to one model by weight, its name in the body and in the record.
+    void aMixSendsEachConversationToOneModelByWeight()
+    {
+        QString error;
+        std::optional<ModelMix> mix = ModelMix::parse(QStringLiteral("base:70, sql:20,org/chat:v2:10"), &error);
+        QVERIFY2(mix, qPrintable(error));
+        QCOMPARE(int(mix->shares.size()), 3);
+        QCOMPARE(mix->shares[2].model, QStringLiteral("org/chat:v2")); // the weight follows the last colon
+        QCOMPARE(mix->shares[2].weight, 10.0);
+        QCOMPARE(mix->describe(), QStringLiteral("base 70%, sql 20%, org/chat:v2 10%"));
+        QCOMPARE(ModelMix::parse(mix->toString(), nullptr)->toString(), mix->toString());
+        QCOMPARE(ModelMix::parse(QStringLiteral("a,b"), nullptr)->shares[1].weight, 1.0);
+        for (const char* bad : {"a:0", "a:-3", "a:1,a:2", ":5", "", " , "}) {
+            error.clear();
+            QVERIFY2(!ModelMix::parse(QString::fromLatin1(bad), &error), bad);
+            QVERIFY2(error.endsWith(u'.') && !error.startsWith(u"--"), qPrintable(error));
+        }
+        // Largest remainders: 64 × 0.7 = 44.8, × 0.2 = 12.8, × 0.1 = 6.4 → 45, 13, 6; dealt out, not in blocks.
+        const std::vector<int> assigned = mix->assign(64, 5);
+        QCOMPARE(int(std::count(assigned.begin(), assigned.end(), 0)), 45);
+        QCOMPARE(int(std::count(assigned.begin(), assigned.end(), 1)), 13);
+        QCOMPARE(int(std::count(assigned.begin(), assigned.end(), 2)), 6);
+        QVERIFY(std::count(assigned.begin(), assigned.begin() + 45, 0) < 45);
+        QCOMPARE(mix->assign(64, 5), assigned);
+
+        // A simulator serving an adapter beside its model, as vLLM with --lora-modules.
+        SimProcess sim;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50"), QStringLiteral("--served-model-name"),
+                               QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql:0.5"),
+                               QStringLiteral("--enable-prompt-tokens-details")},
+                     &error),
+            qPrintable(error));
+        LoadTarget target;
+        target.baseUrl = QUrl(sim.baseUrl());
+        WorkloadSpec spec;
+        spec.inputTokens = 64;
+        spec.outputTokens = 4;
+        spec.count = 10;
+        spec.turns = 2;
+        spec.models = *ModelMix::parse(QStringLiteral("base:70,sql:30"), nullptr);
+        const auto built = WorkloadBuilder::synthetic(target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 20);
+        int toSql = 0;
+        for (std::size_t c = 0; c < 10; ++c) {
+            const RequestTemplate& first = built.requests[2 * c];
+            QCOMPARE(built.requests[2 * c + 1].model, first.model); // a conversation stays with its model
+            const QJsonObject body = QJsonDocument::fromJson(first.bodyFor(c)).object();
+            QCOMPARE(body.value(u"model").toString(), first.model);
+            toSql += first.model == u"sql" ? 1 : 0;
+        }
+        QCOMPARE(toSql, 3);
+
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 20;
+        plan.turns = 2;
+        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan,
+            std::make_shared<const std::vector<RequestTemplate>>(built.requests));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QSet<QString> models;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            models.insert(r.model);
+        }
+        QCOMPARE(models, (QSet<QString> {QStringLiteral("base"), QStringLiteral("sql")}));
+
+        // A data set's line that names its model keeps it; the others are dealt out over the mix.
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("mixed.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 9; ++i)
+            file.write(R"({"prompt": "Tell me about the river."})"
+                       "\n");
+        file.write(R"({"prompt": "hello", "model": "own"})"
+                   "\n");
+        file.close();
+        const auto lines = WorkloadBuilder::fromJsonl(file.fileName(), spec);
+        QVERIFY2(lines.error.isEmpty(), qPrintable(lines.error));
+        QCOMPARE(lines.requests.back().model, QStringLiteral("own"));
+        QVERIFY(lines.requests.back().body.contains("\"model\":\"own\""));
+        int linesToSql = 0;
+        for (std::size_t i = 0; i < 9; ++i) {
+            QCOMPARE(QJsonDocument::fromJson(lines.requests[i].body).object().value(u"model").toString(),
+                lines.requests[i].model);
+            linesToSql += lines.requests[i].model == u"sql" ? 1 : 0;
+        }
+        QCOMPARE(linesToSql, 3); // 9 × 0.3 = 2.7
     }
 
 private:

@@ -338,7 +338,7 @@ void TestReport::serverTextIsDataInEveryFormat()
     StepInfo step;
     step.phase = QStringLiteral("baseline");
     step.load = QJsonObject {{QStringLiteral("concurrency"), 1}};
-    QVERIFY(store->addStep(runId, step, {r}, {}, &error) > 0);
+    QVERIFY2(store->addStep(runId, step, {r}, {}, &error) > 0, qPrintable(error));
     const std::optional<RunData> stored = RunData::load(*store, runId, &error);
     QVERIFY2(stored, qPrintable(error));
     const QString csv = CsvReport::requests(*store, *stored, &error);

@@ -645,6 +645,71 @@ private Q_SLOTS:
         QVERIFY2(!shown.out.contains(QStringLiteral("another prompt length")), qPrintable(shown.out));
     }
 
+    // --models: a base model and a LoRA adapter that costs half a step more, as vLLM serves them; the report splits
+    // every figure by model, in every face, and a name the server does not serve is refused before any load.
+    void aMixOfModelsIsSplitByModel()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--served-model-name"),
+                               QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql:0.5")},
+                     &error),
+            qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Finished refused = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--models"), QStringLiteral("base:50,chat:50"), QStringLiteral("--db"), db});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains(QStringLiteral("does not serve \"chat\"")) && refused.err.contains(u"base, sql"),
+            qPrintable(refused.err));
+
+        const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--models"), QStringLiteral("base:50,sql:50"), QStringLiteral("--concurrency"),
+            QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("24"), QStringLiteral("--shapes"),
+            QStringLiteral("128/16"), QStringLiteral("--db"), db});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const auto store = RunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        const qint64 id = store->runs().first().id;
+        const std::optional<RunData> data = RunData::load(*store, id, &error);
+        QVERIFY2(data, qPrintable(error));
+        QCOMPARE(data->options.models.toString(), QStringLiteral("base:50,sql:50"));
+        const StepData& heaviest = data->steps.back();
+        QCOMPARE(int(heaviest.byModel.size()), 2);
+        QCOMPARE(heaviest.byModel[0].model, QStringLiteral("base"));
+        QCOMPARE(heaviest.byModel[1].model, QStringLiteral("sql"));
+        QCOMPARE(heaviest.byModel[0].succeeded + heaviest.byModel[1].succeeded, heaviest.stats.latencySample.succeeded);
+        QVERIFY(heaviest.byModel[0].succeeded > 4 && heaviest.byModel[1].succeeded > 4);
+        double shares = 0;
+        for (const StepData::ModelRequests& m : heaviest.byModel)
+            shares += heaviest.outputTokensPerSecond(m, data->timeScale);
+        QVERIFY(std::abs(shares - heaviest.outputTokensPerSecond(data->timeScale)) < 1e-6 * shares);
+
+        const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+        const auto mix
+            = std::find_if(a.findings.begin(), a.findings.end(), [](const Finding& x) { return x.id == u"model-mix"; });
+        QVERIFY(mix != a.findings.end());
+        // sql's half a step shows at 1 user, where each request is alone in its batch: 9 ms a token against 6.
+        QVERIFY2(mix->title.startsWith(u"Requests to sql were the slowest at 1 user: median TPOT 9.0")
+                && mix->measured.contains(u"At 4 users: base: "),
+            qPrintable(mix->title + u'\n' + mix->measured));
+        const ReportContent content = ReportContent::of(*data, a);
+        const auto table = std::find_if(content.appendix.begin(), content.appendix.end(),
+            [](const ReportContent::Table& t) { return t.title == u"By model"; });
+        QVERIFY(table != content.appendix.end());
+        QCOMPARE(int(table->rows.size()), 2 * int(data->steps.size())); // the baseline too: it sends the workload
+
+        const Finished json = runKneepoint({QStringLiteral("report"), QString::number(id), QStringLiteral("--format"),
+            QStringLiteral("json"), QStringLiteral("--db"), db});
+        QCOMPARE(json.code, 0);
+        const QJsonArray steps = QJsonDocument::fromJson(json.out.toUtf8()).object()[u"steps"].toArray();
+        QCOMPARE(steps.last()[u"models"].toArray().size(), 2);
+        QCOMPARE(steps.last()[u"models"][1][u"model"].toString(), QStringLiteral("sql"));
+        const Finished shown = runKneepoint({QStringLiteral("show"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(
+            shown.out.contains(QStringLiteral("to 2 models by weight (base 50%, sql 50%)")), qPrintable(shown.out));
+    }
+
     // A server that fails 3% of requests misses a p99 target however fast the other 97% were: each failure counts
     // as an infinitely slow answer, as docs/analysis.md says, on a real run as on a hand-built one.
     void aFewFailuresFailTheP99Target()

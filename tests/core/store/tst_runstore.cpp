@@ -902,6 +902,7 @@ void TestRunStore::opensEarlierVersions()
         // Not told apart before version 7: no thinking, no first answer.
         QCOMPARE(requests[0].firstAnswerNs, -1);
         QCOMPARE(requests[0].reasoningTokens, -1);
+        QVERIFY(requests[0].model.isEmpty()); // one model a run before version 8
         const std::vector<ChunkArrival> expected = frozenChunks();
         QCOMPARE(requests[0].chunks.size(), expected.size());
         const std::vector<ChunkArrival> got = requests[0].chunks.toVector();

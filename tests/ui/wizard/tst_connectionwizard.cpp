@@ -270,6 +270,20 @@ private Q_SLOTS:
         screenshot(wizard, QStringLiteral("3-traffic-bad-size"));
         replaceText(custom, QStringLiteral("2000/300"));
         QVERIFY(!showsMessage(sizesMessage));
+        // A mix of models and adapters (--models): a weight of 0 is caught before Next, a good mix goes to the run.
+        auto* models = find<QLineEdit>(wizard, "modelsEdit");
+        QTest::keyClicks(models, QStringLiteral("base:70, sql-lora:0"));
+        click(next);
+        QCOMPARE(wizard.currentId(), int(ConnectionWizard::TrafficPageId));
+        auto* modelsMessage = find<QLabel>(wizard, "modelsMessage");
+        QVERIFY(showsMessage(modelsMessage));
+        QVERIFY2(modelsMessage->text().contains(QStringLiteral("The weight of \"sql-lora\" must be a number above 0.")),
+            qPrintable(modelsMessage->text()));
+        screenshot(wizard, QStringLiteral("3-traffic-bad-models"));
+        replaceText(models, QStringLiteral("base:70, sql-lora:30"));
+        QCOMPARE(wizard.options().models.toString(), QStringLiteral("base:70,sql-lora:30"));
+        replaceText(models, QString());
+        QVERIFY(wizard.options().models.empty());
         // A shared system prompt: what fits the shortest prompt beside each request's own part, and no more.
         auto* shared = find<QSpinBox>(wizard, "sharedPrefixSpin");
         replaceText(shared, QStringLiteral("5000"));
