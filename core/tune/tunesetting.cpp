@@ -10,9 +10,10 @@ bool TuneSetting::changesAnswers() const
 {
     static const QStringList keys {QStringLiteral("kv-cache-dtype"), QStringLiteral("calculate-kv-scales"),
         QStringLiteral("quantization"), QStringLiteral("dtype"), QStringLiteral("speculative-config"),
-        QStringLiteral("cache-type-k"), QStringLiteral("cache-type-v"), QStringLiteral("model-draft"),
-        QStringLiteral("draft-max"), QStringLiteral("draft-min"), QStringLiteral("draft-p-min")};
-    return keys.contains(key);
+        QStringLiteral("cache-type-k"), QStringLiteral("cache-type-v"), QStringLiteral("model-draft")};
+    // llama.cpp's speculative decoding: the draft-* flags of older builds and the spec-* ones that b11669 names them
+    // by (spec-type, spec-draft-n-max, spec-ngram-size-n, …).
+    return keys.contains(key) || key.startsWith(u"draft") || key.startsWith(u"spec-");
 }
 
 std::optional<QList<TuneSetting>> TuneSetting::parse(const QStringList& tries, QString* error)

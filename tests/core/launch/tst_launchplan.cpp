@@ -5,6 +5,7 @@
 #include "launch/imagereference.h"
 #include "launch/launchcommandbuilder.h"
 #include "launch/vramestimate.h"
+#include "tune/tunesetting.h"
 
 #include <QTest>
 
@@ -50,6 +51,17 @@ class TestLaunchPlan : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // What tune --try asks a quality pass of: settings that can change what the model answers, by their names in
+    // either llama.cpp's older flags or b11669's.
+    void settingsThatChangeAnswersAreKnownByEitherName()
+    {
+        for (const char* key : {"kv-cache-dtype", "cache-type-k", "model-draft", "draft-max", "draft-p-min",
+                 "spec-type", "spec-draft-n-max", "spec-draft-model", "spec-ngram-size-n", "speculative-config"})
+            QVERIFY2((TuneSetting {QString::fromLatin1(key), QStringLiteral("1")}.changesAnswers()), key);
+        for (const char* key : {"parallel", "batch-size", "max-num-seqs", "special", "ctx-size"})
+            QVERIFY2(!(TuneSetting {QString::fromLatin1(key), QStringLiteral("1")}.changesAnswers()), key);
+    }
+
     void llamaOnAnL4AtFullContextIsRefusedWithTheWaysOut()
     {
         const VramEstimate e = estimate("llama-3.1-8b", "l4", 1, 131072, 0.9);
