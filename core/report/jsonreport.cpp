@@ -82,13 +82,19 @@ QStringList strings(const QJsonValue& v)
 
 QJsonObject tableJson(const ReportContent::Table& t)
 {
-    return {{QStringLiteral("title"), t.title}, {QStringLiteral("header"), QJsonArray::fromStringList(t.header)},
-        {QStringLiteral("rows"), rowsJson(t.rows)}};
+    QJsonObject table {{QStringLiteral("title"), t.title},
+        {QStringLiteral("header"), QJsonArray::fromStringList(t.header)}, {QStringLiteral("rows"), rowsJson(t.rows)}};
+    if (!t.id.isEmpty()) // only the tables a face shows on their own have one
+        table[QStringLiteral("id")] = t.id;
+    return table;
 }
 
 ReportContent::Table readTable(const QJsonValue& v)
 {
-    ReportContent::Table t {v[u"title"].toString(), strings(v[u"header"]), {}};
+    ReportContent::Table t;
+    t.id = v[u"id"].toString();
+    t.title = v[u"title"].toString();
+    t.header = strings(v[u"header"]);
     for (const QJsonValue row : v[u"rows"].toArray())
         t.rows.push_back(strings(row));
     return t;

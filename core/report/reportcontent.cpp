@@ -580,6 +580,7 @@ ReportContent::Table distributionTable(
 ReportContent::Table modelTable(const RunData& run)
 {
     ReportContent::Table t;
+    t.id = QStringLiteral("by-model");
     t.title = QCoreApplication::translate("ReportContent", "By model");
     t.header
         = {QCoreApplication::translate("ReportContent", "step"), QCoreApplication::translate("ReportContent", "phase"),

@@ -37,6 +37,7 @@ struct ReportContent
     };
     struct Table
     {
+        QString id; ///< stable, for a face that shows one table on its own: "by-model"; empty for the others
         QString title;
         QStringList header;
         std::vector<QStringList> rows;

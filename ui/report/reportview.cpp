@@ -597,6 +597,19 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(section);
     }
 
+    // A run sent to several models: each step's figures by model, as the report's appendix has them.
+    const auto byModel = std::find_if(
+        c.appendix.begin(), c.appendix.end(), [](const ReportContent::Table& t) { return t.id == u"by-model"; });
+    if (byModel != c.appendix.end()) {
+        ChartSpec rows;
+        rows.tableHeader = byModel->header;
+        rows.tableRows = byModel->rows;
+        auto* model = new ChartTableModel(body);
+        model->setSpec(rows);
+        m_bodyLayout->addWidget(heading(byModel->title, body));
+        m_bodyLayout->addWidget(tableOf(model, QStringLiteral("table-by-model"), body));
+    }
+
     m_bodyLayout->addWidget(heading(tr("The three walls"), body));
     m_bodyLayout->addWidget(wrapped(c.walls.join(u'\n'), body));
     m_bodyLayout->addWidget(heading(tr("Physics check"), body));

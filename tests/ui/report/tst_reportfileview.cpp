@@ -15,9 +15,12 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
+#include <QSet>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace kp::core;
 using kp::ui::ReportFileView;
@@ -184,6 +187,11 @@ private Q_SLOTS:
         std::optional<RunData> reasoning = RunData::load(*store, store->runs().first().id, &error);
         QVERIFY2(reasoning, qPrintable(error));
         QTest::newRow("a reasoning model") << std::make_shared<RunData>(std::move(*reasoning));
+        // Sent to two models (--models): the "By model" table.
+        std::vector<StepSpec> mixed = latencyBoundSweep();
+        for (StepSpec& s : mixed)
+            s.sqlTpotFactor = 1.5;
+        QTest::newRow("two models") << std::make_shared<RunData>(makeRun(mixed));
     }
     void theReportViewShowsTheDocumentsFigures()
     {
@@ -245,6 +253,27 @@ private Q_SLOTS:
                 QCOMPARE(model->index(shown, col).data().toString(), row.cells.value(col));
             QCOMPARE(model->index(shown, 0).data(Qt::AccessibleDescriptionRole).toString(),
                 ReportContent::lightName(row.light));
+        }
+
+        // A run sent to several models: its "By model" table, every cell the document's.
+        const auto byModel = std::find_if(
+            c.appendix.begin(), c.appendix.end(), [](const ReportContent::Table& t) { return t.id == u"by-model"; });
+        const auto* byModelTable = view.findChild<QTableView*>(QStringLiteral("table-by-model"));
+        QCOMPARE(byModelTable != nullptr, byModel != c.appendix.end());
+        if (byModelTable) {
+            const QAbstractItemModel* shown = byModelTable->model();
+            QCOMPARE(shown->rowCount(), int(byModel->rows.size()));
+            QVERIFY(shown->rowCount() >= 2);
+            QCOMPARE(shown->columnCount(), int(byModel->header.size()));
+            QSet<QString> rows;
+            for (int r = 0; r < shown->rowCount(); ++r) {
+                QStringList cells;
+                for (int col = 0; col < shown->columnCount(); ++col)
+                    cells << shown->index(r, col).data().toString();
+                rows.insert(cells.join(u'|'));
+            }
+            for (const QStringList& row : byModel->rows)
+                QVERIFY2(rows.contains(row.join(u'|')), qPrintable(row.join(u'|')));
         }
     }
 };
