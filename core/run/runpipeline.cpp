@@ -136,18 +136,25 @@ void RunPipeline::start()
     measureNetwork(report);
     if (m_options.model.isEmpty())
         m_options.model = m_facts.modelId;
-    // vLLM answers a model it does not serve with 404 on every request; a mix that names one is refused here, before
-    // any load, with the names it does serve. (llama.cpp serves its one model under any name.)
-    if (!m_options.models.empty() && (m_facts.family == ServerFamily::Vllm || m_facts.isVllm)) {
+    // Every name of a mix must be one the server lists: vLLM answers another with 404 on every request, and
+    // llama-server answers any name with its one model, so a split by names it does not know would split one model's
+    // requests. Refused here, before any load, with the names it does serve.
+    if (!m_options.models.empty()) {
         const QStringList served = ServerFacts::servedModels(report.replies().models);
         for (const ModelMix::Share& share : m_options.models.shares) {
-            if (!served.isEmpty() && !served.contains(share.model)) {
-                finish(RunStatus::Failed,
-                    QStringLiteral("The server does not serve \"%1\", which --models names: its /v1/models lists %2. "
-                                   "Check the name, or load the adapter (vLLM: --enable-lora --lora-modules %1=PATH).")
-                        .arg(share.model, served.join(QStringLiteral(", "))));
-                return;
-            }
+            if (served.isEmpty() || served.contains(share.model))
+                continue;
+            finish(RunStatus::Failed,
+                m_facts.family == ServerFamily::LlamaCpp
+                    ? QStringLiteral("The server does not serve \"%1\", which --models names: llama-server answers "
+                                     "every name with its one model (%2), so the split would be of one model. Its LoRA "
+                                     "adapters are chosen by a request's \"lora\" field, which --models does not send.")
+                          .arg(share.model, served.join(QStringLiteral(", ")))
+                    : QStringLiteral(
+                        "The server does not serve \"%1\", which --models names: its /v1/models lists %2. "
+                        "Check the name, or load the adapter (vLLM: --enable-lora --lora-modules %1=PATH).")
+                          .arg(share.model, served.join(QStringLiteral(", "))));
+            return;
         }
     }
 

@@ -549,7 +549,8 @@ void SimServer::handleModels(SimConnection* connection)
 
 int SimServer::adapterOf(const QString& model) const
 {
-    if (model == m_config.servedModelName)
+    // llama-server answers any name with its one model.
+    if (model == m_config.servedModelName || m_config.options.dialect == SimConfig::Dialect::LlamaCpp)
         return 0;
     const std::vector<SimConfig::LoraAdapter>& adapters = m_config.options.loraAdapters;
     for (std::size_t i = 0; i < adapters.size(); ++i) {

@@ -55,7 +55,8 @@ private:
     void handle(SimConnection* connection, HttpRequest&& request);
     void connectionClosed(SimConnection* connection);
 
-    /// 0 for the base model's served name, n for the nth LoRA adapter's (sim --lora), -1 for a model not served.
+    /// 0 for the base model's served name, n for the nth LoRA adapter's (sim --lora), -1 for a model not served;
+    /// 0 for any name in the llamacpp dialect, as llama-server answers every name with its one model.
     int adapterOf(const QString& model) const;
     void handleModels(SimConnection* connection);
     void handleVersion(SimConnection* connection);
