@@ -586,8 +586,8 @@ ReportContent::Table modelTable(const RunData& run)
         = {QCoreApplication::translate("ReportContent", "step"), QCoreApplication::translate("ReportContent", "phase"),
             QCoreApplication::translate("ReportContent", "load"), QCoreApplication::translate("ReportContent", "model"),
             QCoreApplication::translate("ReportContent", "ok"), QCoreApplication::translate("ReportContent", "failed"),
-            QStringLiteral("TTFT p50"), QStringLiteral("TTFT p99"), QStringLiteral("TPOT p50"),
-            QStringLiteral("TPOT p99"), QCoreApplication::translate("ReportContent", "output tok/s")};
+            QStringLiteral("TTFT p50 ms"), QStringLiteral("TTFT p99 ms"), QStringLiteral("TPOT p50 ms"),
+            QStringLiteral("TPOT p99 ms"), QCoreApplication::translate("ReportContent", "output tok/s")};
     for (const StepData& s : run.steps) {
         for (const StepData::ModelRequests& m : s.byModel) {
             const auto at = [](const std::vector<double>& sorted, double p) {
