@@ -966,10 +966,9 @@ private:
     {
         ModelSplit split;
         split.step = &step;
-        const auto median = [](const std::vector<double>& sorted) {
-            return sorted.empty() ? std::numeric_limits<double>::quiet_NaN()
-                                  : Distribution::percentile(sorted, 0.5).value;
-        };
+        // NaN for an empty sample.
+        const auto median
+            = [](const std::vector<double>& sorted) { return Distribution::percentile(sorted, 0.5).value; };
         QStringList each;
         for (const StepData::ModelRequests& m : step.byModel) {
             const double tpot = median(m.tpotSorted);

@@ -590,10 +590,9 @@ ReportContent::Table modelTable(const RunData& run)
             QStringLiteral("TPOT p99 ms"), QCoreApplication::translate("ReportContent", "output tok/s")};
     for (const StepData& s : run.steps) {
         for (const StepData::ModelRequests& m : s.byModel) {
-            const auto at = [](const std::vector<double>& sorted, double p) {
-                return sorted.empty() ? std::numeric_limits<double>::quiet_NaN()
-                                      : Distribution::percentile(sorted, p).value;
-            };
+            // An empty sample's percentile is NaN, shown as "–".
+            const auto at
+                = [](const std::vector<double>& sorted, double p) { return Distribution::percentile(sorted, p).value; };
             t.rows.push_back({QString::number(s.index), phaseText(s), s.loadLabel(), m.model,
                 QString::number(m.succeeded), QString::number(m.failed), ms(at(m.ttftSorted, 0.5)),
                 ms(at(m.ttftSorted, 0.99)), ms(at(m.tpotSorted, 0.5)), ms(at(m.tpotSorted, 0.99)),
