@@ -99,8 +99,8 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
         if (r.promptTokens > 0)
             prefilled.push_back(r.promptTokens - std::clamp(r.cachedTokens, 0, r.promptTokens));
         const RequestLatencies l = RequestLatencies::of(r);
-        d.requests.push_back(
-            {withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs), withNetwork(l.ttfoMs)});
+        d.requests.push_back({withNetwork(l.ttftMs), l.tpotMs ? *l.tpotMs * scale : kNaN, withNetwork(l.e2elMs),
+            withNetwork(l.ttfoMs), r.model});
         d.thoughtRequests += r.reasoningTokens >= 0 ? 1 : 0;
         if (!r.model.isEmpty()) {
             StepData::ModelRequests& m = modelOf(r.model);

@@ -28,6 +28,7 @@ struct RequestTimes
     double tpotMs = 0; ///< NaN for a request with fewer than 2 output tokens: no TPOT target applies to it
     double e2elMs = 0;
     double ttfoMs = std::numeric_limits<double>::quiet_NaN(); ///< to the first answer token; NaN when no answer came
+    QString model; ///< the model or adapter it named in a mix (--models); empty: the run's one model
 };
 
 /// One stored step, ready for analysis: its statistics on the client's clock, the server's view of it, and every

@@ -19,6 +19,9 @@ RequestTableModel::RequestTableModel(std::shared_ptr<const kp::core::RunData> ru
         row += int(s.requests.size());
     }
     m_firstRow.push_back(row);
+    m_columns = {Step, Load, Ttft, Tpot, E2el};
+    if (!m_run->options.models.empty())
+        m_columns.insert(m_columns.begin() + 2, Model);
 }
 
 int RequestTableModel::rowCount(const QModelIndex& parent) const
@@ -28,26 +31,30 @@ int RequestTableModel::rowCount(const QModelIndex& parent) const
 
 int RequestTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : int(m_columns.size());
 }
 
 QVariant RequestTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || (role != Qt::DisplayRole && role != SortRole && role != Qt::TextAlignmentRole))
+    if (!index.isValid() || index.column() >= int(m_columns.size())
+        || (role != Qt::DisplayRole && role != SortRole && role != Qt::TextAlignmentRole))
         return {};
+    const Column column = m_columns[std::size_t(index.column())];
     const auto next = std::upper_bound(m_firstRow.begin(), m_firstRow.end(), index.row());
     const auto step = std::size_t(std::distance(m_firstRow.begin(), next) - 1);
     const kp::core::StepData& s = m_run->steps[step];
     const kp::core::RequestTimes& r = s.requests[std::size_t(index.row() - m_firstRow[step])];
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Load ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                      : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return column == Load || column == Model ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     double value = 0;
-    switch (index.column()) {
+    switch (column) {
     case Step:
         return s.index;
     case Load:
         return role == SortRole ? QVariant(s.load()) : QVariant(s.loadLabel());
+    case Model:
+        return r.model;
     case Ttft:
         value = r.ttftMs;
         break;
@@ -67,13 +74,15 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
 
 QVariant RequestTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= int(m_columns.size()))
         return {};
-    switch (section) {
+    switch (m_columns[std::size_t(section)]) {
     case Step:
         return tr("Step");
     case Load:
         return tr("Load");
+    case Model:
+        return tr("Model");
     case Ttft:
         return tr("TTFT (ms)");
     case Tpot:

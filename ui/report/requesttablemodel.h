@@ -18,7 +18,8 @@ class RequestTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Step, Load, Ttft, Tpot, E2el, ColumnCount };
+    /// The columns a run can have; Model only when its requests went to several models (--models).
+    enum Column { Step, Load, Model, Ttft, Tpot, E2el };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit RequestTableModel(std::shared_ptr<const kp::core::RunData> run, QObject* parent = nullptr);
@@ -31,6 +32,7 @@ public:
 private:
     std::shared_ptr<const kp::core::RunData> m_run;
     std::vector<int> m_firstRow; ///< the first row of each step; rows of step i are [m_firstRow[i], m_firstRow[i + 1])
+    std::vector<Column> m_columns; ///< the columns shown, in order
 };
 
 } // namespace kp::ui

@@ -275,6 +275,19 @@ private Q_SLOTS:
             for (const QStringList& row : byModel->rows)
                 QVERIFY2(rows.contains(row.join(u'|')), qPrintable(row.join(u'|')));
         }
+        // Every request names its model, beside its load, only where the run sent to several.
+        if (const auto* requests = view.findChild<QTableView*>(QStringLiteral("requestsTable"))) {
+            const QAbstractItemModel* shown = requests->model();
+            const bool mixed = !run->options.models.empty();
+            QCOMPARE(shown->headerData(2, Qt::Horizontal).toString(),
+                mixed ? QStringLiteral("Model") : QStringLiteral("TTFT (ms)"));
+            if (mixed) {
+                QSet<QString> models;
+                for (int r = 0; r < shown->rowCount(); ++r)
+                    models.insert(shown->index(r, 2).data().toString());
+                QCOMPARE(models, (QSet<QString> {QStringLiteral("base"), QStringLiteral("sql")}));
+            }
+        }
     }
 };
 
