@@ -868,8 +868,16 @@
         <translation>Jedes Modell wurde bei %1 gleich bedient: TPOT im Median von %2 (%3) bis %4 (%5), im Rauschen</translation>
     </message>
     <message>
-        <source>At %1 the models&apos; median TPOTs were alike (%2 and %3): in one batch an adapter&apos;s extra work slows every request beside it.</source>
-        <translation>Bei %1 lagen die TPOT-Mediane der Modelle gleichauf (%2 und %3): In einem Batch verlangsamt die Mehrarbeit eines Adapters jede Anfrage daneben.</translation>
+        <source>At %1 the models&apos; median TPOTs were within the noise of each other (%2 and %3): llama-server runs one adapter&apos;s requests a step, so each model&apos;s requests wait out the other models&apos; steps.</source>
+        <translation>Bei %1 lagen die Median-TPOTs der Modelle im Rauschen beieinander (%2 und %3): llama-server rechnet je Schritt die Anfragen eines Adapters, also warten die Anfragen jedes Modells die Schritte der anderen Modelle ab.</translation>
+    </message>
+    <message>
+        <source>At %1 the models&apos; median TPOTs were within the noise of each other (%2 and %3): in one batch an adapter&apos;s extra work slows every request beside it.</source>
+        <translation>Bei %1 lagen die Median-TPOTs der Modelle im Rauschen beieinander (%2 und %3): in einem Batch bremst die Mehrarbeit eines Adapters jede Anfrage neben ihm.</translation>
+    </message>
+    <message>
+        <source>llama-server batches a request only with requests of the same LoRA adapters and scales, so in a mix each step makes tokens for one model&apos;s requests while the others wait: under load every model&apos;s TPOT holds the other models&apos; steps, and the batches are smaller than the slots allow. What the mix costs against the base model alone is a comparison: measure the same load without --models and compare the runs (kneepoint compare).</source>
+        <translation>llama-server bündelt eine Anfrage nur mit Anfragen derselben LoRA-Adapter und Skalen; in einer Mischung macht jeder Schritt also Token für die Anfragen eines Modells, während die anderen warten: unter Last enthält die TPOT jedes Modells die Schritte der anderen, und die Batches sind kleiner, als die Slots erlauben. Was die Mischung gegenüber dem Basismodell allein kostet, ist ein Vergleich: dieselbe Last ohne --models messen und die Läufe vergleichen (kneepoint compare).</translation>
     </message>
 </context>
 <context>
@@ -6671,6 +6679,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>E2EL (ms)</source>
         <translation>E2EL (ms)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
     </message>
 </context>
 <context>

@@ -1004,6 +1004,7 @@ private:
             return;
         const ModelSplit& light = splits.front();
         const ModelSplit& heavy = splits.back();
+        const bool llama = m_run.facts.family == ServerFamily::LlamaCpp;
         const ModelSplit& named = light.distinct() || !heavy.distinct() ? light : heavy;
         Finding f;
         f.id = QStringLiteral("model-mix");
@@ -1023,20 +1024,32 @@ private:
         if (&heavy != &light) {
             f.measured += u' '
                 + QCoreApplication::translate("Findings", "At %1: %2.").arg(heavy.step->loadPhrase(), heavy.each);
-            // An adapter slower on its own and not in a full batch: its extra work is everyone's there.
+            // An adapter slower on its own and not under load: its extra work is everyone's there, in one batch
+            // (vLLM) or in the steps every other model's requests wait out (llama-server).
             if (light.distinct() && !heavy.distinct())
                 f.measured += u' '
-                    + QCoreApplication::translate("Findings",
-                        "At %1 the models' median TPOTs were alike (%2 and %3): in one batch an adapter's extra work "
-                        "slows every request beside it.")
+                    + (llama ? QCoreApplication::translate("Findings",
+                           "At %1 the models' median TPOTs were within the noise of each other (%2 and %3): "
+                           "llama-server runs one adapter's requests a step, so each model's requests wait "
+                           "out the other models' steps.")
+                             : QCoreApplication::translate("Findings",
+                                 "At %1 the models' median TPOTs were within the noise of each other (%2 and %3): "
+                                 "in one batch an adapter's extra work slows every request beside it."))
                           .arg(heavy.step->loadPhrase(), text::milliseconds(heavy.fast.value),
                               text::milliseconds(heavy.slow.value));
         }
-        f.meaning = QCoreApplication::translate("Findings",
-            "Requests to several models or LoRA adapters share the server's steps: a step makes a token for every "
-            "request in it, so an adapter's extra work slows the whole batch, and what differs between models is "
-            "their prefill and the batches their requests ran in. What the mix costs against the base model alone "
-            "is a comparison: measure the same load with --model BASE and compare the runs (kneepoint compare).");
+        f.meaning = llama
+            ? QCoreApplication::translate("Findings",
+                "llama-server batches a request only with requests of the same LoRA adapters and scales, so in a mix "
+                "each step makes tokens for one model's requests while the others wait: under load every model's "
+                "TPOT holds the other models' steps, and the batches are smaller than the slots allow. What the mix "
+                "costs against the base model alone is a comparison: measure the same load without --models and "
+                "compare the runs (kneepoint compare).")
+            : QCoreApplication::translate("Findings",
+                "Requests to several models or LoRA adapters share the server's steps: a step makes a token for every "
+                "request in it, so an adapter's extra work slows the whole batch, and what differs between models is "
+                "their prefill and the batches their requests ran in. What the mix costs against the base model alone "
+                "is a comparison: measure the same load with --model BASE and compare the runs (kneepoint compare).");
         f.lessonId = QStringLiteral("continuous-batching");
         add(f);
     }

@@ -102,11 +102,19 @@ QList<QCommandLineOption> SimCommand::options() const
             QStringLiteral("Think first, as a reasoning model served with a reasoning parser does: a chat stream's "
                            "first N output tokens come as reasoning_content (all but the last, for a shorter answer)."),
             QStringLiteral("N"), QStringLiteral("0")),
+        valueOption("speculative",
+            QStringLiteral("Decode speculatively, as vLLM with an n-gram drafter: K:P verifies K drafted tokens of "
+                           "each request a step and accepts each with probability P until the first rejection "
+                           "(default P 0.7). Streams carry a step's tokens in one chunk (llamacpp: one chunk each, "
+                           "back to back); the spec_decode counters count drafts, drafted and accepted tokens."),
+            QStringLiteral("K[:P]")),
         valueOption("lora",
             QStringLiteral(
                 "Serve LoRA adapters beside the model, as vLLM's --lora-modules: NAME[:OVERHEAD],… Each is a "
                 "model of its own in /v1/models and in requests, caches its prompts apart, and makes every "
-                "step that runs one of its requests OVERHEAD of a step longer (default 0.1)."),
+                "step that runs one of its requests OVERHEAD of a step longer (default 0.1). With --dialect "
+                "llamacpp, as llama-server's --lora: listed at /lora-adapters as NAME.gguf, picked by a "
+                "request's \"lora\" field, and batched only with requests of the same adapter."),
             QStringLiteral("LIST")),
         valueOption("seed",
             QStringLiteral("Seed the sampling of requests that ask for neither temperature 0 nor a seed, so that a "
@@ -207,6 +215,18 @@ SimConfig SimCommand::configFrom(const QCommandLineParser& p)
     c.naturalOutputTokens = option::integer(p, QStringLiteral("natural-output-tokens"), 1, 1 << 24);
     if (p.isSet(QStringLiteral("reasoning-tokens")))
         c.reasoningTokens = option::integer(p, QStringLiteral("reasoning-tokens"), 0, 1 << 24);
+    if (const QString spec = p.value(QStringLiteral("speculative")); !spec.isEmpty()) {
+        const QStringList parts = spec.split(u':');
+        bool okTokens = false, okAcceptance = true;
+        c.specTokens = parts.value(0).toInt(&okTokens);
+        if (parts.size() > 1)
+            c.specAcceptance = parts[1].toDouble(&okAcceptance);
+        if (!okTokens || !okAcceptance || parts.size() > 2 || c.specTokens < 1 || c.specTokens > 16
+            || c.specAcceptance < 0 || c.specAcceptance > 1)
+            throw UsageError {QStringLiteral(
+                "--speculative takes K[:P]: K drafted tokens a step, 1 to 16, each accepted with probability P, 0 "
+                "to 1 (as in 4:0.7).")};
+    }
     for (const QString& item : p.value(QStringLiteral("lora")).split(u',', Qt::SkipEmptyParts)) {
         SimConfig::LoraAdapter adapter {item.trimmed(), 0.1};
         if (const qsizetype colon = adapter.name.lastIndexOf(u':'); colon >= 0) {

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "modelmix.h"
 
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QSet>
-#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -109,6 +110,46 @@ std::vector<int> ModelMix::assign(int groups, std::uint64_t seed) const
     for (std::size_t i = out.size(); i > 1; --i)
         std::swap(out[i - 1], out[std::size_t(rng() % i)]);
     return out;
+}
+
+std::optional<std::map<QString, ModelMix::Route>> ModelMix::llamaCppRoutes(
+    const QStringList& served, const std::vector<LoraAdapter>& adapters, QString* error) const
+{
+    const auto loraWith = [&](const LoraAdapter* chosen) {
+        QJsonArray lora;
+        for (const LoraAdapter& a : adapters)
+            lora.append(QJsonObject {{QStringLiteral("id"), a.id}, {QStringLiteral("scale"), &a == chosen ? 1 : 0}});
+        return lora;
+    };
+    std::map<QString, Route> routes;
+    for (const Share& share : shares) {
+        if (served.contains(share.model)) {
+            routes[share.model] = Route {share.model, loraWith(nullptr)};
+            continue;
+        }
+        const auto adapter = std::find_if(
+            adapters.begin(), adapters.end(), [&](const LoraAdapter& a) { return a.isNamed(share.model); });
+        if (adapter != adapters.end()) {
+            routes[share.model] = Route {served.value(0), loraWith(&*adapter)};
+            continue;
+        }
+        if (error) {
+            QStringList names;
+            for (const LoraAdapter& a : adapters)
+                names << QFileInfo(a.path).fileName();
+            *error = adapters.empty()
+                ? QStringLiteral("llama-server serves neither a model nor a LoRA adapter named \"%1\", which --models "
+                                 "names: it serves %2 and no adapter (GET /lora-adapters lists none; start it with "
+                                 "--lora FILE for each adapter).")
+                      .arg(share.model, served.join(QStringLiteral(", ")))
+                : QStringLiteral("llama-server serves neither a model nor a LoRA adapter named \"%1\", which --models "
+                                 "names: it serves %2, and its adapters are %3 (name one by its file, with or without "
+                                 ".gguf).")
+                      .arg(share.model, served.join(QStringLiteral(", ")), names.join(QStringLiteral(", ")));
+        }
+        return std::nullopt;
+    }
+    return routes;
 }
 
 } // namespace kp::core

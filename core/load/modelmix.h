@@ -2,16 +2,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "server/loraadapter.h"
+
+#include <QJsonArray>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
 namespace kp::core {
 
 /// Requests sent to several models or LoRA adapters on one server, each by its weight (`--models a:70,b:20,c:10`): a
-/// vLLM server names each adapter it loaded (--lora-modules) as a model of its own, so the request's "model" picks it.
+/// vLLM server names each adapter it loaded (--lora-modules) as a model of its own, so the request's "model" picks it;
+/// llama-server's are picked by the request's "lora" field (llamaCppRoutes()).
 struct ModelMix
 {
     struct Share
@@ -39,6 +45,21 @@ struct ModelMix
     /// that the shares are spread over the run rather than sent one after the other. A group is one prompt, or one
     /// conversation's turns, which must all go to one model for its prefix cache to serve them.
     std::vector<int> assign(int groups, std::uint64_t seed) const;
+
+    /// How one name of the mix reaches the server: the "model" its requests name and, for llama-server's adapters,
+    /// the "lora" field they send (empty: none).
+    struct Route
+    {
+        QString model;
+        QJsonArray lora;
+    };
+    /// The routes to a llama-server whose /v1/models lists `served` and whose /lora-adapters lists `adapters`: a
+    /// served name goes as it is, an adapter's (LoraAdapter::isNamed) as the served model with that adapter alone at
+    /// scale 1. While the server has adapters every request lists each of them, the others at 0, so that neither the
+    /// server's default scales nor its version's reading of a request without "lora" decide what runs. Nothing, and a
+    /// sentence naming what the server has, when a name is neither.
+    std::optional<std::map<QString, Route>> llamaCppRoutes(
+        const QStringList& served, const std::vector<LoraAdapter>& adapters, QString* error) const;
 };
 
 } // namespace kp::core

@@ -275,11 +275,20 @@ QByteArray RequestTemplate::bodyFor(std::uint64_t n, std::uint64_t offset) const
     return out;
 }
 
+void WorkloadBuilder::nameModel(QJsonObject* body, const WorkloadSpec& spec, const QString& model)
+{
+    const auto route = spec.routes.find(model);
+    const QString named = route == spec.routes.end() ? model : route->second.model;
+    if (!named.isEmpty())
+        (*body)[QStringLiteral("model")] = named;
+    if (route != spec.routes.end() && !route->second.lora.isEmpty())
+        (*body)[QStringLiteral("lora")] = route->second.lora;
+}
+
 QByteArray WorkloadBuilder::body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens)
 {
     QJsonObject body;
-    if (!spec.model.isEmpty())
-        body[QStringLiteral("model")] = spec.model;
+    nameModel(&body, spec, spec.model);
     body[spec.api == WorkloadSpec::Api::Completions ? QStringLiteral("prompt") : QStringLiteral("messages")] = prompt;
     // The output length is forced, so that every request asks the server for the same work.
     body[QStringLiteral("max_tokens")] = outputTokens;
@@ -511,7 +520,7 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
         RequestTemplate& t = result.requests[undrawn[k]];
         QJsonObject o = QJsonDocument::fromJson(t.body).object();
         t.model = spec.models.shares[std::size_t(assigned[k])].model;
-        o[QStringLiteral("model")] = t.model;
+        nameModel(&o, spec, t.model);
         t.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
     }
     return result;

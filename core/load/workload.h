@@ -7,10 +7,12 @@
 #include "modelmix.h"
 #include "trace.h"
 
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -26,6 +28,9 @@ struct WorkloadSpec
     /// Several models or adapters, each request to one by weight (ModelMix::assign); empty: every request to `model`.
     /// A data set's line that names its own "model" keeps it.
     ModelMix models;
+    /// How each name reaches the server where it is not a model of its own (llama-server's LoRA adapters,
+    /// ModelMix::llamaCppRoutes); a name without a route goes as "model".
+    std::map<QString, ModelMix::Route> routes;
     int inputTokens = 1024; ///< exact, as the server's tokenizer counts them (chat: with its template)
     int outputTokens = 256; ///< forced with max_tokens = min_tokens and ignore_eos
     int count = 64; ///< distinct prompts; users cycle through them
@@ -74,6 +79,9 @@ public:
 
     /// The JSON body of a streamed request; `prompt` is a string (completions) or a messages array (chat).
     static QByteArray body(const WorkloadSpec& spec, const QJsonValue& prompt, int outputTokens);
+    /// Names `model` in a request's body as spec.routes says it reaches the server: "model", and "lora" for a
+    /// llama-server adapter.
+    static void nameModel(QJsonObject* body, const WorkloadSpec& spec, const QString& model);
 };
 
 } // namespace kp::core

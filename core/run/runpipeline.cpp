@@ -136,27 +136,8 @@ void RunPipeline::start()
     measureNetwork(report);
     if (m_options.model.isEmpty())
         m_options.model = m_facts.modelId;
-    // Every name of a mix must be one the server lists: vLLM answers another with 404 on every request, and
-    // llama-server answers any name with its one model, so a split by names it does not know would split one model's
-    // requests. Refused here, before any load, with the names it does serve.
-    if (!m_options.models.empty()) {
-        const QStringList served = ServerFacts::servedModels(report.replies().models);
-        for (const ModelMix::Share& share : m_options.models.shares) {
-            if (served.isEmpty() || served.contains(share.model))
-                continue;
-            finish(RunStatus::Failed,
-                m_facts.family == ServerFamily::LlamaCpp
-                    ? QStringLiteral("The server does not serve \"%1\", which --models names: llama-server answers "
-                                     "every name with its one model (%2), so the split would be of one model. Its LoRA "
-                                     "adapters are chosen by a request's \"lora\" field, which --models does not send.")
-                          .arg(share.model, served.join(QStringLiteral(", ")))
-                    : QStringLiteral(
-                        "The server does not serve \"%1\", which --models names: its /v1/models lists %2. "
-                        "Check the name, or load the adapter (vLLM: --enable-lora --lora-modules %1=PATH).")
-                          .arg(share.model, served.join(QStringLiteral(", "))));
-            return;
-        }
-    }
+    if (!m_options.models.empty() && !routeModels(report.replies().models))
+        return;
 
     if (m_options.shard && !joinSchedule())
         return;
@@ -223,14 +204,54 @@ void RunPipeline::start()
     runNextStep();
 }
 
+bool RunPipeline::routeModels(const QByteArray& modelsBody)
+{
+    const QStringList served = ServerFacts::servedModels(modelsBody);
+    // llama-server answers any "model" with its one model, so a split by names would be of one model: its LoRA
+    // adapters are picked by a request's "lora" field instead, from the ids its /lora-adapters lists.
+    if (m_facts.family == ServerFamily::LlamaCpp) {
+        HttpClient client(m_target.httpSettings(m_target.connectTimeoutMs));
+        const HttpAnswer answer = client.get(m_target.endpoint(QStringLiteral("/lora-adapters")));
+        QString error;
+        std::optional<std::map<QString, ModelMix::Route>> routes = m_options.models.llamaCppRoutes(
+            served, answer.ok() ? LoraAdapter::listed(answer.body) : std::vector<LoraAdapter> {}, &error);
+        if (!routes) {
+            finish(RunStatus::Failed, error);
+            return false;
+        }
+        m_routes = std::move(*routes);
+        return true;
+    }
+    // Every other name must be one the server lists: vLLM answers another with 404 on every request. Refused here,
+    // before any load, with the names it does serve.
+    for (const ModelMix::Share& share : m_options.models.shares) {
+        if (served.isEmpty() || served.contains(share.model))
+            continue;
+        finish(RunStatus::Failed,
+            QStringLiteral("The server does not serve \"%1\", which --models names: its /v1/models lists %2. "
+                           "Check the name, or load the adapter (vLLM: --enable-lora --lora-modules %1=PATH).")
+                .arg(share.model, served.join(QStringLiteral(", "))));
+        return false;
+    }
+    return true;
+}
+
+WorkloadSpec RunPipeline::workloadSpec() const
+{
+    WorkloadSpec spec;
+    spec.api = m_options.api;
+    spec.model = m_options.model;
+    spec.models = m_options.models;
+    spec.routes = m_routes;
+    spec.seed = m_options.seed;
+    return spec;
+}
+
 bool RunPipeline::buildSyntheticWorkloads()
 {
     // The run's prompts for one shape; each workload draws its own words from its place in the list.
     const auto specFor = [this](const Shape& shape, int sharedPrefixTokens) {
-        WorkloadSpec spec;
-        spec.api = m_options.api;
-        spec.model = m_options.model;
-        spec.models = m_options.models;
+        WorkloadSpec spec = workloadSpec();
         spec.inputTokens = shape.input;
         spec.outputTokens = shape.output;
         spec.count = m_options.prompts;
@@ -279,11 +300,7 @@ bool RunPipeline::buildSyntheticWorkloads()
 
 bool RunPipeline::loadDataset()
 {
-    WorkloadSpec spec;
-    spec.api = m_options.api;
-    spec.model = m_options.model;
-    spec.models = m_options.models;
-    spec.seed = m_options.seed;
+    WorkloadSpec spec = workloadSpec();
     spec.outputTokens = m_options.shapes.value(0).output;
     WorkloadBuilder::Result built = WorkloadBuilder::fromJsonl(m_options.dataset, spec);
     if (!built.error.isEmpty()) {
@@ -343,11 +360,7 @@ bool RunPipeline::loadTrace()
             return false;
         }
     }
-    WorkloadSpec spec;
-    spec.api = m_options.api;
-    spec.model = m_options.model;
-    spec.models = m_options.models;
-    spec.seed = m_options.seed;
+    WorkloadSpec spec = workloadSpec();
     const auto n = qint64(trace.requests.size());
     Q_EMIT phaseChanged(QStringLiteral("prompts"),
         QStringLiteral("%1 requests from %2 (%3)").arg(n).arg(trace.fileName, trace.formatName()));

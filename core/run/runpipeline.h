@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/loadengine.h"
+#include "load/workload.h"
 #include "plan/runoptions.h"
 #include "plan/runplan.h"
 #include "plan/stepbudget.h"
@@ -130,6 +131,11 @@ private:
     /// Inserts `step` as the next one, sized to the server's pace like the sweep's (StepBudget).
     void insertNext(PlannedStep step);
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
+    /// Checks every name of --models against what the server serves, and for llama-server finds its adapters'
+    /// routes (ModelMix::llamaCppRoutes); finishes the run with a sentence when a name is served by none.
+    bool routeModels(const QByteArray& modelsBody);
+    /// What every workload of the run shares: the API, the model or mix and its routes, the seed.
+    WorkloadSpec workloadSpec() const;
     bool buildSyntheticWorkloads();
     bool loadDataset();
     /// The trace's window (RunOptions::loadTrace) as the run's one workload, a prompt per request.
@@ -185,6 +191,7 @@ private:
     std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for
     QTimer* m_slotTimer = nullptr; ///< sharded: fires when the next step's slot begins
     qint64 m_lateMs = 0; ///< sharded: how late the step in progress began
+    std::map<QString, ModelMix::Route> m_routes; ///< routeModels()
     std::map<QString, int> m_probes; ///< probe steps planned so far, per sweep
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;

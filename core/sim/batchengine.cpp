@@ -201,11 +201,26 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
     int budget = m_config.maxNumBatchedTokens;
     bool preempted = false;
 
+    // llama-server's way (Config::adaptersApart): the step is the first running sequence's adapter's alone.
+    const int stepAdapter = m_running.empty() ? (m_waiting.empty() ? 0 : m_waiting.front()->request.adapter)
+                                              : m_running.front()->request.adapter;
+    const auto joins
+        = [&](const Sequence* seq) { return !m_config.adaptersApart || seq->request.adapter == stepAdapter; };
+    // Speculative decoding: a sequence that decodes this step verifies the drafted tokens too, their KV reserved.
+    const auto lookahead = [this](const Sequence* seq, int n) {
+        return m_config.specTokens > 0 && seq->generated > 0 && seq->computed + n >= seq->length() ? m_config.specTokens
+                                                                                                   : 0;
+    };
     for (std::size_t i = 0; i < m_running.size() && budget > 0;) {
         Sequence* seq = m_running[i];
+        if (!joins(seq)) {
+            ++i;
+            continue;
+        }
         const int n = std::min(seq->length() - seq->computed, budget);
+        const int drafted = lookahead(seq, n);
         bool scheduled = true;
-        while (!allocate(seq, seq->computed + n)) {
+        while (!allocate(seq, seq->computed + n + drafted)) {
             Sequence* victim = m_running.back();
             preempt(victim);
             preempted = true;
@@ -216,19 +231,21 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
         }
         if (!scheduled)
             break; // everything after `seq` was preempted before it
-        m_model.addSequence(&step, seq->computed, n, seq->computed + n >= seq->length());
+        m_model.addSequence(&step, seq->computed, n + drafted, seq->computed + n >= seq->length());
         m_scheduled.emplace_back(seq, n);
-        budget -= n;
+        budget -= n + drafted;
         ++i;
     }
 
     // Like vLLM, admit nothing new in a step that had to preempt: the cache is full.
-    while (!preempted && !m_waiting.empty() && budget > 0 && int(m_running.size()) < m_config.maxNumSeqs) {
+    while (!preempted && !m_waiting.empty() && budget > 0 && int(m_running.size()) < m_config.maxNumSeqs
+        && joins(m_waiting.front())) {
         Sequence* seq = m_waiting.front();
         const int hit = takeCachedPrefix(seq);
         seq->computed = std::max(seq->computed, hit);
         const int n = std::min(seq->length() - seq->computed, budget);
-        if (!allocate(seq, seq->computed + n)) {
+        const int drafted = lookahead(seq, n);
+        if (!allocate(seq, seq->computed + n + drafted)) {
             release(seq); // the cached blocks it took go back, to be matched again next step
             seq->computed = 0;
             break;
@@ -242,9 +259,9 @@ std::optional<std::int64_t> BatchEngine::beginStep(std::int64_t nowNs)
         m_running.push_back(seq);
         if (seq->firstScheduledNs < 0)
             seq->firstScheduledNs = nowNs;
-        m_model.addSequence(&step, seq->computed, n, seq->computed + n >= seq->length());
+        m_model.addSequence(&step, seq->computed, n + drafted, seq->computed + n >= seq->length());
         m_scheduled.emplace_back(seq, n);
-        budget -= n;
+        budget -= n + drafted;
     }
 
     if (m_scheduled.empty())
@@ -318,27 +335,42 @@ BatchEngine::StepResult BatchEngine::completeStep()
         registerBlocks(seq);
         if (seq->computed < seq->length())
             continue; // a prefill chunk that did not reach the end samples nothing
-        const int token = sampleToken(seq);
-        ++seq->generated;
-        if (seq->firstTokenNs < 0) {
-            seq->firstTokenNs = m_stepEndNs;
-            if (m_metrics) {
-                m_metrics->recordTtft(seconds(m_stepEndNs - seq->request.arrivalNs));
-                m_metrics->recordPromptTokens(seq->request.promptTokens);
-            }
-        } else if (m_metrics) {
-            m_metrics->recordInterTokenLatency(seconds(m_stepEndNs - seq->lastTokenNs));
+        // A decode step with drafts makes the last token's successor and every drafted token accepted before the
+        // first rejection; their KV was computed as they were verified.
+        int accepted = 0;
+        if (m_config.specTokens > 0 && seq->generated > 0) {
+            while (accepted < m_config.specTokens
+                && double(splitMix64(&m_specState) >> 11) * 0x1.0p-53 < m_config.specAcceptance)
+                ++accepted;
         }
-        if (m_metrics)
-            m_metrics->recordGenerationTokens(1);
-        seq->lastTokenNs = m_stepEndNs;
-
+        const bool verified = m_config.specTokens > 0 && seq->generated > 0;
         Finish reason = Finish::None;
-        if (token == SimTokenizer::EndOfText)
-            reason = Finish::Stop;
-        else if (seq->generated >= seq->request.maxTokens || seq->length() >= m_config.maxModelLen)
-            reason = Finish::Length;
-        result.tokens.push_back({seq->request.id, token, seq->generated, reason, std::max(0, seq->cachedTokens)});
+        int made = 0;
+        for (; made <= accepted && reason == Finish::None; ++made) {
+            const int token = sampleToken(seq);
+            ++seq->generated;
+            if (seq->firstTokenNs < 0) {
+                seq->firstTokenNs = m_stepEndNs;
+                if (m_metrics) {
+                    m_metrics->recordTtft(seconds(m_stepEndNs - seq->request.arrivalNs));
+                    m_metrics->recordPromptTokens(seq->request.promptTokens);
+                }
+            } else if (m_metrics && made == 0) {
+                m_metrics->recordInterTokenLatency(seconds(m_stepEndNs - seq->lastTokenNs));
+            }
+            if (m_metrics)
+                m_metrics->recordGenerationTokens(1);
+            seq->lastTokenNs = m_stepEndNs;
+            if (token == SimTokenizer::EndOfText)
+                reason = Finish::Stop;
+            else if (seq->generated >= seq->request.maxTokens || seq->length() >= m_config.maxModelLen)
+                reason = Finish::Length;
+            result.tokens.push_back({seq->request.id, token, seq->generated, reason, std::max(0, seq->cachedTokens)});
+        }
+        if (verified && m_metrics)
+            m_metrics->recordSpeculation(m_config.specTokens, made - 1);
+        seq->computed += made - 1;
+        registerBlocks(seq);
         if (reason != Finish::None) {
             finish(seq, reason, m_stepEndNs);
             finished.push_back(seq);

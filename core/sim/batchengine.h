@@ -45,6 +45,15 @@ public:
         /// step that runs a sequence of it, as its adapter kernels run once more over the batch. Adapter n (from 1)
         /// is overheads[n − 1].
         std::vector<double> loraOverheads;
+        /// Each step runs the sequences of one adapter only, the first running sequence's (0: the base), as
+        /// llama-server batches a slot only with slots of the same LoRA scales (server_slot::can_batch_with); the
+        /// others wait for a step of theirs. False: vLLM's way, every adapter in one batch.
+        bool adaptersApart = false;
+        /// Speculative decoding (SimConfig::specTokens): each decode step verifies this many drafted tokens of a
+        /// sequence beside its last one, their KV reserved ahead, and accepts each with `specAcceptance` until the
+        /// first rejection; the step makes 1 + accepted tokens for it. 0: one token a step.
+        int specTokens = 0;
+        double specAcceptance = 0;
     };
 
     struct Request
@@ -139,6 +148,7 @@ private:
     std::unordered_map<std::uint64_t, CachedBlock> m_cached;
     std::list<std::uint64_t> m_evictable; ///< cached blocks nobody holds, the next to evict first
     std::uint64_t m_preemptions = 0;
+    std::uint64_t m_specState = 0x73706563756c6174ULL; ///< draws the drafted tokens accepted, the same every run
 
     bool m_stepInFlight = false;
     std::int64_t m_stepStartNs = 0;

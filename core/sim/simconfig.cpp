@@ -70,6 +70,9 @@ std::optional<ResolvedSimConfig> ResolvedSimConfig::resolve(const SimConfig& con
     e.naturalOutputTokens = config.naturalOutputTokens;
     for (const SimConfig::LoraAdapter& adapter : config.loraAdapters)
         e.loraOverheads.push_back(adapter.overhead);
+    e.adaptersApart = config.dialect == SimConfig::Dialect::LlamaCpp;
+    e.specTokens = config.specTokens;
+    e.specAcceptance = config.specAcceptance;
     if (e.maxModelLen > model->maxPositionEmbeddings) {
         *error = QStringLiteral("--max-model-len %1 is more than %2 allows (%3 tokens).")
                      .arg(e.maxModelLen)

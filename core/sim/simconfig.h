@@ -53,9 +53,17 @@ struct SimConfig
     /// A reasoning model, as vLLM serves one with a reasoning parser: a chat stream's first this many output tokens
     /// (all but the last, for a shorter answer) are thinking, sent in `reasoning_content` instead of `content`.
     int reasoningTokens = 0;
+    /// Speculative decoding, as vLLM's --speculative-config with an n-gram drafter (drafting costs nothing): every
+    /// decode step verifies this many drafted tokens of each request beside its last one, and makes 1 + the drafted
+    /// tokens accepted before the first rejection, each accepted with `specAcceptance`. 0: none.
+    int specTokens = 0;
+    double specAcceptance = 0.7;
     /// LoRA adapters served beside the base model, as vLLM's --lora-modules: each a model of its own name in
     /// /v1/models and in requests, adding `overhead` (a share of the step's time) to every step that runs one of its
-    /// requests, and caching its prompts apart from the base's.
+    /// requests, and caching its prompts apart from the base's. The llamacpp dialect serves them as llama-server's
+    /// --lora does: listed by GET /lora-adapters (id n − 1 for the nth, scale 0, as --lora-init-without-apply loads
+    /// them), picked by a request's "lora" field of ids and scales, and batched only with requests of the same
+    /// adapter.
     struct LoraAdapter
     {
         QString name;

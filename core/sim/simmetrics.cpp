@@ -161,6 +161,13 @@ void SimMetrics::recordGenerationTokens(int tokens)
     m_generationTokens += std::uint64_t(tokens);
 }
 
+void SimMetrics::recordSpeculation(int drafted, int accepted)
+{
+    ++m_specDrafts;
+    m_specDraftTokens += std::uint64_t(drafted);
+    m_specAcceptedTokens += std::uint64_t(accepted);
+}
+
 void SimMetrics::recordPreemption()
 {
     ++m_preemptions;
@@ -208,6 +215,13 @@ QByteArray SimMetrics::render(const Gauges& g, const CacheConfig& cache) const
             double(m_prefixHits));
     }
     counter(&out, "vllm:generation_tokens", "Number of generation tokens processed.", l, double(m_generationTokens));
+    if (m_specDrafts > 0) {
+        // vLLM V1's spec-decoding counters, exposed once a draft was verified.
+        counter(&out, "vllm:spec_decode_num_drafts", "Number of spec decoding drafts.", l, double(m_specDrafts));
+        counter(&out, "vllm:spec_decode_num_draft_tokens", "Number of draft tokens.", l, double(m_specDraftTokens));
+        counter(&out, "vllm:spec_decode_num_accepted_tokens", "Number of accepted tokens.", l,
+            double(m_specAcceptedTokens));
+    }
 
     header(&out, "vllm:request_success", "Count of successfully processed requests.", "counter");
     static constexpr const char* reasons[] = {"stop", "length", "abort"};

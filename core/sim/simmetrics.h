@@ -64,6 +64,8 @@ public:
     void recordPromptTokens(int tokens);
     void recordGenerationTokens(int tokens);
     void recordPreemption();
+    /// One verification of `drafted` drafted tokens of one request, `accepted` of them accepted.
+    void recordSpeculation(int drafted, int accepted);
     /// A new sequence looked up `queried` tokens in the prefix cache and found `hit` of them.
     void recordPrefixCache(int queried, int hit);
     void recordFinished(const FinishedRequest& request);
@@ -77,6 +79,9 @@ public:
     std::uint64_t prefixCacheHits() const { return m_prefixHits; }
     std::uint64_t promptTokens() const { return m_promptTokens; }
     std::uint64_t generationTokens() const { return m_generationTokens; }
+    std::uint64_t specDrafts() const { return m_specDrafts; }
+    std::uint64_t specDraftTokens() const { return m_specDraftTokens; }
+    std::uint64_t specAcceptedTokens() const { return m_specAcceptedTokens; }
     std::uint64_t finished(FinishReason reason) const { return m_finished[reason]; }
 
     /// A cumulative histogram with Prometheus' `le` buckets.
@@ -101,6 +106,9 @@ private:
     std::uint64_t m_promptTokens = 0;
     std::uint64_t m_generationTokens = 0;
     std::uint64_t m_preemptions = 0;
+    std::uint64_t m_specDrafts = 0;
+    std::uint64_t m_specDraftTokens = 0;
+    std::uint64_t m_specAcceptedTokens = 0;
     std::uint64_t m_prefixQueries = 0;
     std::uint64_t m_prefixHits = 0;
     std::array<std::uint64_t, FinishReasonCount> m_finished {};

@@ -53,6 +53,7 @@ struct SimServer::ActiveRequest
     QString modelName; // the name the request asked for: the base's or an adapter's, as vLLM answers with it
     QByteArray model; // the same, JSON-escaped
     QByteArray text; // non-streaming: the whole answer
+    QByteArray pendingText; // streaming: the escaped text of a step's earlier tokens, sent with its last (vLLM)
     QByteArray chunkPrefix; // data: {…"choices":[{"index":0,"text":"   (or "delta":{"content":")
     QByteArray thinkingPrefix; // the same with "delta":{"reasoning_content":", for a reasoning model's thinking
     BatchEngine::Request engineRequest; // kept while a stall fault holds the request back
@@ -455,6 +456,9 @@ void SimServer::handle(SimConnection* connection, HttpRequest&& request)
             m_engine->resetPrefixCache();
             connection->respond(200, "application/json", QByteArray());
         }
+    } else if (path == "/lora-adapters" && llamaCpp) {
+        if (expect("GET"))
+            handleLoraAdapters(connection);
     } else if (path == "/slots" && llamaCpp) {
         if (expect("GET"))
             handleSlots(connection);
@@ -537,14 +541,28 @@ void SimServer::handleModels(SimConnection* connection)
         {"owned_by", m_config.options.dialect == SimConfig::Dialect::LlamaCpp ? "llamacpp" : "vllm"},
         {"root", m_config.model.hfId.toStdString()}, {"parent", nullptr},
         {"max_model_len", m_config.engine.maxModelLen}, {"permission", Json::array({permission})}};
-    // vLLM lists each LoRA adapter after the base, its parent the base's served name and its root the adapter's path.
+    // vLLM lists each LoRA adapter after the base, its parent the base's served name and its root the adapter's path;
+    // llama-server lists its one model (its adapters are at /lora-adapters).
     Json cards = Json::array({card});
-    for (const SimConfig::LoraAdapter& adapter : m_config.options.loraAdapters)
-        cards.push_back(
-            {{"id", adapter.name.toStdString()}, {"object", "model"}, {"created", m_startedSecs}, {"owned_by", "vllm"},
-                {"root", "/adapters/" + adapter.name.toStdString()}, {"parent", m_config.servedModelName.toStdString()},
-                {"max_model_len", nullptr}, {"permission", Json::array({permission})}});
+    if (m_config.options.dialect != SimConfig::Dialect::LlamaCpp) {
+        for (const SimConfig::LoraAdapter& adapter : m_config.options.loraAdapters)
+            cards.push_back({{"id", adapter.name.toStdString()}, {"object", "model"}, {"created", m_startedSecs},
+                {"owned_by", "vllm"}, {"root", "/adapters/" + adapter.name.toStdString()},
+                {"parent", m_config.servedModelName.toStdString()}, {"max_model_len", nullptr},
+                {"permission", Json::array({permission})}});
+    }
     connection->respond(200, "application/json", toBytes(Json {{"object", "list"}, {"data", cards}}));
+}
+
+void SimServer::handleLoraAdapters(SimConnection* connection)
+{
+    // As llama-server lists what --lora loaded: an id by load order, the file, the scale a request without "lora"
+    // runs it at.
+    Json list = Json::array();
+    int id = 0;
+    for (const SimConfig::LoraAdapter& adapter : m_config.options.loraAdapters)
+        list.push_back({{"id", id++}, {"path", "/adapters/" + adapter.name.toStdString() + ".gguf"}, {"scale", 0.0}});
+    connection->respond(200, "application/json", toBytes(list));
 }
 
 int SimServer::adapterOf(const QString& model) const
@@ -580,6 +598,11 @@ void SimServer::handleMetrics(SimConnection* connection)
         line("counter", "prompt_tokens_total", double(m_metrics.promptTokens()));
         line("counter", "prompt_tokens_cached_total", double(m_metrics.prefixCacheHits()));
         line("counter", "tokens_predicted_total", double(m_metrics.generationTokens()));
+        if (m_config.options.specTokens > 0) {
+            line("counter", "spec_decode_num_drafts_total", double(m_metrics.specDrafts()));
+            line("counter", "spec_decode_num_draft_tokens_total", double(m_metrics.specDraftTokens()));
+            line("counter", "spec_decode_num_accepted_tokens_total", double(m_metrics.specAcceptedTokens()));
+        }
         line("gauge", "requests_processing", m_engine->running());
         line("gauge", "requests_deferred", m_engine->waiting());
         connection->respond(200, "text/plain; version=0.0.4", out);
@@ -762,6 +785,26 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
         }
     }
 
+    // llama-server's adapters come by the "lora" field, a list of {id, scale}: the first listed at a scale other than
+    // 0 is the request's (the simulator runs one adapter at a time). An id it did not load is an error, as there.
+    if (m_config.options.dialect == SimConfig::Dialect::LlamaCpp && json.contains("lora")) {
+        const Json& lora = json["lora"];
+        if (!lora.is_array())
+            return bad(QStringLiteral("Error: 'lora' must be an array of objects with 'id' and 'scale' fields"));
+        for (const Json& entry : lora) {
+            const int id = entry.is_object() && entry.contains("id") && entry["id"].is_number_integer()
+                ? entry["id"].get<int>()
+                : -1;
+            const double scale = entry.is_object() && entry.contains("scale") && entry["scale"].is_number()
+                ? entry["scale"].get<double>()
+                : 0.0;
+            if (id < 0 || std::size_t(id) >= m_config.options.loraAdapters.size())
+                return bad(QStringLiteral("invalid adapter id"));
+            if (scale != 0 && adapter == 0)
+                adapter = id + 1;
+        }
+    }
+
     std::vector<int> promptIds;
     std::optional<QString> answer;
     if (chat) {
@@ -850,9 +893,11 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     auto active = std::make_unique<ActiveRequest>();
     active->chat = chat;
     active->stream = stream;
+    // vLLM answers with the adapter's name; llama-server with its model's, whatever the adapter.
+    const bool namedAdapter = adapter > 0 && m_config.options.dialect != SimConfig::Dialect::LlamaCpp;
     active->modelName
-        = adapter > 0 ? m_config.options.loraAdapters[std::size_t(adapter - 1)].name : m_config.servedModelName;
-    active->model = adapter > 0 ? jsonEscape(active->modelName.toUtf8()) : m_modelJson;
+        = namedAdapter ? m_config.options.loraAdapters[std::size_t(adapter - 1)].name : m_config.servedModelName;
+    active->model = namedAdapter ? jsonEscape(active->modelName.toUtf8()) : m_modelJson;
     if (json.contains("stream_options") && !json["stream_options"].is_null()) {
         if (!stream)
             return bad(QStringLiteral("Stream options can only be defined when `stream=True`."), "stream_options");
@@ -1021,12 +1066,13 @@ void SimServer::onStepTimer()
     }
     const BatchEngine::StepResult result = m_engine->completeStep();
     m_simClockNs = result.endNs;
-    for (const BatchEngine::Token& token : result.tokens)
-        deliver(token);
+    for (std::size_t i = 0; i < result.tokens.size(); ++i)
+        deliver(result.tokens[i],
+            i + 1 < result.tokens.size() && result.tokens[i + 1].requestId == result.tokens[i].requestId);
     startStep(m_simClockNs);
 }
 
-void SimServer::deliver(const BatchEngine::Token& token)
+void SimServer::deliver(const BatchEngine::Token& token, bool more)
 {
     auto it = m_active.find(token.requestId);
     if (it == m_active.end())
@@ -1042,12 +1088,12 @@ void SimServer::deliver(const BatchEngine::Token& token)
         return;
     }
     if (a.stream)
-        streamToken(a, token);
+        streamToken(a, token, more);
     else
         completeNonStreaming(a, token);
 }
 
-void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
+void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token, bool more)
 {
     using Fault = FaultInjector::Fault;
     const bool last = token.finish != BatchEngine::Finish::None;
@@ -1085,6 +1131,14 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         return;
     }
 
+    const QByteArray& text = a.answerTokens.empty() ? escapedPiece(token.tokenId) : answerPiece(a);
+    // vLLM sends the tokens one step made for a request (several, decoding speculatively) as one chunk;
+    // llama-server sends each as its own, back to back.
+    if (more && !last && m_config.options.dialect != SimConfig::Dialect::LlamaCpp) {
+        a.pendingText += text;
+        return;
+    }
+
     const bool first = a.truth.firstTokenNs < 0;
     const QByteArray& model = a.model;
     if (first && a.chat) {
@@ -1097,7 +1151,6 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
         role += "}\n\n";
         SimConnection::appendChunk(&out, role);
     }
-    const QByteArray& text = a.answerTokens.empty() ? escapedPiece(token.tokenId) : answerPiece(a);
     // The hot path: one event per token per stream, built in a reused buffer.
     QByteArray& event = m_eventScratch;
     event.resize(0);
@@ -1105,7 +1158,9 @@ void SimServer::streamToken(ActiveRequest& a, const BatchEngine::Token& token)
     const bool thinking
         = !a.thinkingPrefix.isEmpty() && !last && a.completionTokens <= m_config.options.reasoningTokens;
     event += thinking ? a.thinkingPrefix : a.chunkPrefix;
+    event += a.pendingText;
     event += text;
+    a.pendingText.resize(0);
     if (a.fault == Fault::MalformedSse && a.completionTokens == a.strikeAfter && !last) {
         event += "\",\"logprobs\":nul\n\n"; // cut off mid-object: not JSON
     } else {

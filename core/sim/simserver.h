@@ -59,6 +59,7 @@ private:
     /// 0 for any name in the llamacpp dialect, as llama-server answers every name with its one model.
     int adapterOf(const QString& model) const;
     void handleModels(SimConnection* connection);
+    void handleLoraAdapters(SimConnection* connection);
     void handleVersion(SimConnection* connection);
     void handleMetrics(SimConnection* connection);
     void handleProps(SimConnection* connection);
@@ -73,8 +74,9 @@ private:
     void kickEngine();
     void startStep(std::int64_t simStartNs);
     void onStepTimer();
-    void deliver(const BatchEngine::Token& token);
-    void streamToken(ActiveRequest& active, const BatchEngine::Token& token);
+    /// `more`: the step made another token of the same request after this one (speculative decoding).
+    void deliver(const BatchEngine::Token& token, bool more);
+    void streamToken(ActiveRequest& active, const BatchEngine::Token& token, bool more);
     void completeNonStreaming(ActiveRequest& active, const BatchEngine::Token& token);
     void endRequest(std::uint64_t id, std::int64_t endNs);
 

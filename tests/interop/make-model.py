@@ -4,6 +4,12 @@
 """Writes a small random-weight LLaMA model as GGUF, for testing Kneepoint against a real llama.cpp server.
 
 Usage: make-model.py OUT.gguf VOCAB.txt [--dim N] [--layers N] [--ffn N] [--heads N] [--kv-heads N] [--type q8_0|q4_0|f16]
+       make-model.py OUT.gguf VOCAB.txt --adapter [--rank R] [the model's options]
+
+With --adapter it writes a LoRA adapter for the model the same options write (llama-server --lora OUT.gguf): rank R
+(default 64) A and B matrices, in f32, beside every matrix of every block, so that a request run with it does
+measurably more work per token than one without. The output projection is left alone, so the adapter's answers are
+" word" tokens too.
 
 Runs where python3-gguf and python3-numpy are installed (the Debian sid chroot of make-chroot.sh; setup.sh runs it
 there). The output is byte-identical on every run: the weights come from numpy with a fixed seed.
@@ -85,6 +91,36 @@ CHATML = (
 )
 
 
+def block_matrices(a, d, hd):
+    """(name, rows, cols) of each matrix of a block, as numpy holds them (rows out, cols in)."""
+    return [("attn_q", d, d), ("attn_k", a.kv_heads * hd, d), ("attn_v", a.kv_heads * hd, d),
+            ("attn_output", d, d), ("ffn_gate", a.ffn, d), ("ffn_up", a.ffn, d), ("ffn_down", d, a.ffn)]
+
+
+def write_adapter(a, d, hd):
+    """A LoRA adapter as llama.cpp's convert_lora_to_gguf.py writes one: general.type "adapter", adapter.type "lora",
+    adapter.lora.alpha, and for each adapted matrix W (ggml shape [in, out]) W.lora_a of shape [in, rank] and
+    W.lora_b of shape [rank, out]; llama.cpp adds B(A x) * alpha / rank to W x."""
+    w = gguf.GGUFWriter(a.out, "llama")
+    w.add_name("kneepoint-tiny-lora")
+    w.add_type(gguf.GGUFType.ADAPTER)
+    w.add_string(gguf.Keys.Adapter.TYPE, "lora")
+    w.add_float32(gguf.Keys.Adapter.LORA_ALPHA, float(a.rank))
+    rng = np.random.default_rng(SEED + 1)
+    for i in range(a.layers):
+        for name, rows, cols in block_matrices(a, d, hd):
+            base = f"blk.{i}.{name}.weight"
+            lora_a = rng.standard_normal((a.rank, cols), dtype=np.float32) * np.float32(1.0 / np.sqrt(cols))
+            lora_b = rng.standard_normal((rows, a.rank), dtype=np.float32) * np.float32(0.1 / np.sqrt(a.rank))
+            w.add_tensor(base + ".lora_a", lora_a)
+            w.add_tensor(base + ".lora_b", lora_b)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    print(f"{a.out}: a rank-{a.rank} LoRA adapter on {7 * a.layers} matrices of the {a.layers}x{d} model")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out")
@@ -97,6 +133,8 @@ def main():
     ap.add_argument("--ctx", type=int, default=8192)
     ap.add_argument("--type", choices=["q8_0", "q4_0", "f16"], default="q8_0",
                     help="weight type of the matrices (f16 batches poorly on CPU; quantised needs --no-repack)")
+    ap.add_argument("--adapter", action="store_true", help="write a LoRA adapter for the model instead")
+    ap.add_argument("--rank", type=int, default=64, help="the adapter's rank")
     a = ap.parse_args()
 
     words = read_words(a.vocab)
@@ -104,6 +142,9 @@ def main():
     n_vocab, d, hd = len(tokens), a.dim, a.dim // a.heads
     if d % a.heads or a.heads % a.kv_heads or d % 32 or a.ffn % 32:
         sys.exit("dim must be a multiple of 32 and of heads; heads of kv-heads; ffn of 32")
+    if a.adapter:
+        write_adapter(a, d, hd)
+        return
 
     w = gguf.GGUFWriter(a.out, "llama")
     w.add_name("kneepoint-tiny")

@@ -4,7 +4,8 @@
 # setup.sh [DIR]: everything a real llama.cpp server needs for the interop tests, made once and then reused.
 #   1. make-chroot.sh DIR (a Debian sid chroot with llama-server; only the first time, about a minute);
 #   2. DIR/models/kneepoint-tiny.gguf from make-model.py over resources/sim/vocabulary.txt, run inside the chroot,
-#      when it is missing or older than make-model.py or the word list (about a second; byte-identical each time).
+#      when it is missing or older than make-model.py or the word list (about a second; byte-identical each time),
+#      and its LoRA adapter DIR/models/kneepoint-tiny-sql.gguf (make-model.py --adapter) the same way.
 # DIR defaults to $KNEEPOINT_INTEROP_CHROOT or /var/cache/kneepoint-interop/sid. Root only. Progress goes to stderr;
 # stdout is one line, the model's host path. Then:
 #   tests/interop/llama-server.sh start DIR /models/kneepoint-tiny.gguf PORT ... and llama-server.sh stop DIR PORT.
@@ -24,19 +25,27 @@ flock 9
 
 "$here/make-chroot.sh" "$dir" >&2
 
-model=$dir/models/kneepoint-tiny.gguf
-if [ ! -s "$model" ] || [ "$here/make-model.py" -nt "$model" ] || [ "$vocab" -nt "$model" ]; then
-    work=$dir/tmp/kneepoint-model
+# write_gguf OUT [make-model.py options]: OUT (a path inside the chroot) from make-model.py, when it is missing or
+# older than make-model.py or the word list.
+write_gguf() {
+    local out=$1 host=$dir$1 work=$dir/tmp/kneepoint-model start
+    shift
+    if [ -s "$host" ] && [ "$host" -nt "$here/make-model.py" ] && [ "$host" -nt "$vocab" ]; then
+        echo "setup.sh: $host is up to date" >&2
+        return
+    fi
     mkdir -p "$work" "$dir/models"
     cp "$here/make-model.py" "$work/make-model.py"
     cp "$vocab" "$work/vocabulary.txt"
     start=${EPOCHREALTIME/./}
-    chroot "$dir" python3 /tmp/kneepoint-model/make-model.py /models/kneepoint-tiny.gguf.part \
-        /tmp/kneepoint-model/vocabulary.txt >&2
-    mv -f "$dir/models/kneepoint-tiny.gguf.part" "$model"
+    chroot "$dir" python3 /tmp/kneepoint-model/make-model.py "$out.part" /tmp/kneepoint-model/vocabulary.txt "$@" >&2
+    mv -f "$host.part" "$host"
     rm -rf "$work"
-    echo "setup.sh: wrote $model in $(((${EPOCHREALTIME/./} - start) / 1000)) ms" >&2
-else
-    echo "setup.sh: $model is up to date" >&2
-fi
+    echo "setup.sh: wrote $host in $(((${EPOCHREALTIME/./} - start) / 1000)) ms" >&2
+}
+
+model=$dir/models/kneepoint-tiny.gguf
+write_gguf /models/kneepoint-tiny.gguf
+# The model's LoRA adapter, for the interop suite's --models leg (llama-server --lora).
+write_gguf /models/kneepoint-tiny-sql.gguf --adapter
 echo "$model"

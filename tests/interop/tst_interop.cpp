@@ -37,6 +37,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <map>
 #include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void aTraceIsReplayedAtItsTimesAndLengths();
     void aReasoningModelsAnswerIsTimedApart();
     void speculativeDecodingIsCountedByTheServersCounters();
+    void aLoraMixIsSplitByAdapter();
     void timingsAgreeWithTheServersOwn();
     void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
@@ -600,6 +602,95 @@ void TestInterop::speculativeDecodingIsCountedByTheServersCounters()
     if (QTest::currentTestFailed())
         return;
     measure(m_url, m_log, QStringLiteral("without-draft"), false);
+}
+
+// llama-server with a LoRA adapter (--lora, written by make-model.py --adapter): --models sends half the requests with
+// it, by the request's "lora" field. At 1 user the requests go one after another, so the server's log gives each its
+// own time per token in order: each model's median TPOT is held to the server's own for that model's requests, and the
+// adapter's extra work (rank 64 on every matrix) makes it the slowest model. At 8 users llama-server batches one
+// adapter's slots at a time (server_slot::can_batch_with), which the split shows.
+void TestInterop::aLoraMixIsSplitByAdapter()
+{
+    const QString dir = chrootDir();
+    const quint16 port = freePort();
+    const QString script = sourceDir() + QStringLiteral("/tests/interop/llama-server.sh");
+    const Ran start = runProgram(script,
+        {QStringLiteral("start"), dir, QStringLiteral("/models/kneepoint-tiny.gguf"), QString::number(port),
+            QStringLiteral("--lora"), QStringLiteral("/models/kneepoint-tiny-sql.gguf")},
+        180'000);
+    QVERIFY2(start.exitCode == 0, qPrintable(start.out + start.err));
+    const auto stop = qScopeGuard([&] {
+        runProgram(script, {QStringLiteral("stop"), dir, QString::number(port)}, 60'000);
+    });
+    const QString log = dir + QStringLiteral("/run/kneepoint/llama-server-%1.log").arg(port);
+    const qint64 offset = QFileInfo(log).size();
+    const QString db = m_dir.filePath(QStringLiteral("lora.sqlite"));
+    const QString base = QStringLiteral("/models/kneepoint-tiny.gguf");
+    const QString sql = QStringLiteral("kneepoint-tiny-sql");
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"),
+        QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--db"), db, QStringLiteral("--models"),
+        base + QStringLiteral(":50,") + sql + QStringLiteral(":50"), QStringLiteral("--shapes"),
+        QStringLiteral("128/32"), QStringLiteral("--concurrency"), QStringLiteral("1,8"), QStringLiteral("--requests"),
+        QStringLiteral("16"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("60000"), QStringLiteral("--slo-tpot-ms"),
+        QStringLiteral("10000")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+
+    QString error;
+    auto store = RunStore::open(db, &error, QStringLiteral("interop-lora"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, store->runs().first().id, &error);
+    QVERIFY2(run, qPrintable(error));
+    // The 1-user steps' requests in the order they were sent, beside the log's timings in the order they ended.
+    std::vector<RequestRecord> alone;
+    for (const StepData& step : run->steps) {
+        if (step.concurrency != 1)
+            continue;
+        for (RequestRecord& rec : store->requests(step.id, &error)) {
+            QVERIFY2(rec.ok(), qPrintable(rec.errorMessage));
+            alone.push_back(std::move(rec));
+        }
+    }
+    std::sort(alone.begin(), alone.end(), [](const auto& a, const auto& b) { return a.sentNs < b.sentNs; });
+    QFile f(log);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    f.seek(offset);
+    std::vector<ServerTiming> timings;
+    for (const ServerTiming& t : parseTimings(f.readAll())) {
+        if (t.evalTokens == 32)
+            timings.push_back(t);
+    }
+    QVERIFY2(timings.size() >= alone.size() && alone.size() >= 16,
+        qPrintable(QStringLiteral("%1 timings, %2 requests at 1 user").arg(timings.size()).arg(alone.size())));
+    std::map<QString, std::pair<std::vector<double>, std::vector<double>>> byModel; // client TPOT, server per token
+    for (std::size_t i = 0; i < alone.size(); ++i) {
+        const RequestLatencies l = RequestLatencies::of(alone[i]);
+        QVERIFY(l.tpotMs);
+        byModel[alone[i].model].first.push_back(*l.tpotMs);
+        byModel[alone[i].model].second.push_back(timings[i].evalMs / 31); // the first token is the prompt pass's
+    }
+    QCOMPARE(int(byModel.size()), 2);
+    for (const auto& [model, pair] : byModel) {
+        const double tpot = median(pair.first), perToken = median(pair.second);
+        qInfo("1 user, %s: median TPOT %.3f ms against the server's %.3f ms per decoded token (%+.1f%%), %zu requests",
+            qPrintable(model), tpot, perToken, 100 * (tpot / perToken - 1), pair.first.size());
+        QVERIFY(std::abs(tpot / perToken - 1) <= 0.1);
+    }
+    QVERIFY2(median(byModel[sql].second) > 1.3 * median(byModel[base].second), "the adapter costs no time");
+
+    const RunAnalysis a = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+    for (const CurvePoint& p : a.curve.points) {
+        QCOMPARE(int(p.step->byModel.size()), 2);
+        for (const StepData::ModelRequests& m : p.step->byModel)
+            qInfo("%s, %s: %d requests, TPOT p50 %.3f ms, %.1f tok/s", qPrintable(p.step->loadText()),
+                qPrintable(m.model), m.succeeded, Distribution::percentile(m.tpotSorted, 0.5).value,
+                p.step->outputTokensPerSecond(m, run->timeScale));
+    }
+    const auto mix
+        = std::find_if(a.findings.begin(), a.findings.end(), [](const Finding& g) { return g.id == u"model-mix"; });
+    QVERIFY(mix != a.findings.end());
+    qInfo("finding: %s. %s", qPrintable(mix->title), qPrintable(mix->measured));
+    QVERIFY2(mix->title.startsWith(QStringLiteral("Requests to %1 were the slowest at 1 user").arg(sql)),
+        qPrintable(mix->title));
 }
 
 void TestInterop::timingsAgreeWithTheServersOwn()

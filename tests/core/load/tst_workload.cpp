@@ -385,6 +385,81 @@ private Q_SLOTS:
         QCOMPARE(linesToSql, 3); // 9 × 0.3 = 2.7
     }
 
+    // llama-server serves one model and picks LoRA adapters by a request's "lora" field: a name of the mix that is an
+    // adapter's file goes as the model with that adapter at scale 1 and every other at 0; the model's own, all at 0.
+    void llamaCppAdaptersGoByTheLoraField()
+    {
+        // What Debian's llama-server b11669 answers at GET /lora-adapters after --lora for two files.
+        const std::vector<LoraAdapter> listed = LoraAdapter::listed(
+            R"([{"id":0,"path":"/models/kneepoint-tiny-sql.gguf","scale":1.0,"task_name":"","prompt_prefix":""},
+                {"id":1,"path":"chat.gguf","scale":0.0,"task_name":"","prompt_prefix":""}])");
+        QCOMPARE(int(listed.size()), 2);
+        QVERIFY(listed[0].isNamed(QStringLiteral("kneepoint-tiny-sql")));
+        QVERIFY(listed[0].isNamed(QStringLiteral("kneepoint-tiny-sql.gguf")));
+        QVERIFY(listed[0].isNamed(QStringLiteral("/models/kneepoint-tiny-sql.gguf")));
+        QVERIFY(!listed[0].isNamed(QStringLiteral("sql")));
+        QVERIFY(LoraAdapter::listed("<html>not found</html>").empty());
+
+        const QStringList served {QStringLiteral("/models/kneepoint-tiny.gguf")};
+        QString error;
+        const auto routes
+            = ModelMix::parse(QStringLiteral("/models/kneepoint-tiny.gguf:50,kneepoint-tiny-sql:30,chat:20"), nullptr)
+                  ->llamaCppRoutes(served, listed, &error);
+        QVERIFY2(routes, qPrintable(error));
+        const ModelMix::Route& sql = routes->at(QStringLiteral("kneepoint-tiny-sql"));
+        QCOMPARE(sql.model, served[0]);
+        QCOMPARE(QJsonDocument(sql.lora).toJson(QJsonDocument::Compact),
+            QByteArray(R"([{"id":0,"scale":1},{"id":1,"scale":0}])"));
+        QCOMPARE(QJsonDocument(routes->at(served[0]).lora).toJson(QJsonDocument::Compact),
+            QByteArray(R"([{"id":0,"scale":0},{"id":1,"scale":0}])"));
+        QVERIFY(!ModelMix::parse(QStringLiteral("base,sql"), nullptr)->llamaCppRoutes(served, listed, &error));
+        QVERIFY2(
+            error.contains(QStringLiteral("named \"base\"")) && error.contains(u"kneepoint-tiny-sql.gguf, chat.gguf"),
+            qPrintable(error));
+        QVERIFY(!ModelMix::parse(QStringLiteral("sql"), nullptr)->llamaCppRoutes(served, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("--lora FILE")), qPrintable(error));
+
+        // The body carries both; the simulator's llamacpp dialect runs the adapter and answers with its model.
+        SimProcess sim;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50"), QStringLiteral("--dialect"),
+                               QStringLiteral("llamacpp"), QStringLiteral("--served-model-name"),
+                               QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql")},
+                     &error),
+            qPrintable(error));
+        LoadTarget target;
+        target.baseUrl = QUrl(sim.baseUrl());
+        HttpTestClient client(sim.port());
+        const auto simRoutes = ModelMix::parse(QStringLiteral("base,sql"), nullptr)
+                                   ->llamaCppRoutes({QStringLiteral("base")},
+                                       LoraAdapter::listed(client.get("/lora-adapters").body), &error);
+        QVERIFY2(simRoutes, qPrintable(error));
+        WorkloadSpec spec;
+        spec.inputTokens = 32;
+        spec.outputTokens = 4;
+        spec.count = 4;
+        spec.models = *ModelMix::parse(QStringLiteral("base,sql"), nullptr);
+        spec.routes = *simRoutes;
+        const auto built = WorkloadBuilder::synthetic(target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        for (const RequestTemplate& t : built.requests) {
+            const QJsonObject body = QJsonDocument::fromJson(t.bodyFor(0)).object();
+            QCOMPARE(body.value(u"model").toString(), QStringLiteral("base"));
+            QCOMPARE(body.value(u"lora")[0][u"scale"].toInt(), t.model == u"sql" ? 1 : 0);
+        }
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 4;
+        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan,
+            std::make_shared<const std::vector<RequestTemplate>>(built.requests));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        for (const RequestRecord& r : result.records)
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+        // An id it did not load is refused, as llama-server refuses it.
+        const auto bad
+            = client.post("/v1/completions", R"({"prompt":"the","max_tokens":1,"lora":[{"id":3,"scale":1}]})");
+        QCOMPARE(bad.status, 400);
+    }
+
 private:
     SimProcess m_sim;
     LoadTarget m_target;

@@ -7,6 +7,7 @@
 #include "plan/runplan.h"
 #include "report/reportcontent.h"
 #include "run/runpipeline.h"
+#include "stats/distribution.h"
 #include "stats/stepstatistics.h"
 #include "store/runstore.h"
 #include "support/kneepointrun.h"
@@ -662,17 +663,38 @@ private Q_SLOTS:
         QCOMPARE(refused.code, 1);
         QVERIFY2(refused.err.contains(QStringLiteral("does not serve \"chat\"")) && refused.err.contains(u"base, sql"),
             qPrintable(refused.err));
-        // llama-server answers any name with its one model: a split by names would be of one model.
+        // llama-server answers any "model" with its one model; its adapters go by the "lora" field, by their files'
+        // names, and a step batches one adapter's requests only, so the slower one shows at 1 user and at 4.
         SimProcess llama;
-        QVERIFY2(llama.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--dialect"),
-                                 QStringLiteral("llamacpp")},
+        QVERIFY2(llama.start({QStringLiteral("--speed"), QStringLiteral("5"), QStringLiteral("--dialect"),
+                                 QStringLiteral("llamacpp"), QStringLiteral("--served-model-name"),
+                                 QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql:1")},
                      &error),
             qPrintable(error));
-        const Finished oneModel = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), llama.baseUrl(),
-            QStringLiteral("--models"), QStringLiteral("a:50,b:50"), QStringLiteral("--db"), db});
-        QCOMPARE(oneModel.code, 1);
-        QVERIFY2(oneModel.err.contains(QStringLiteral("llama-server answers every name with its one model")),
-            qPrintable(oneModel.err));
+        const Finished unknown = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), llama.baseUrl(),
+            QStringLiteral("--models"), QStringLiteral("base:50,chat:50"), QStringLiteral("--db"), db});
+        QCOMPARE(unknown.code, 1);
+        QVERIFY2(unknown.err.contains(QStringLiteral("neither a model nor a LoRA adapter named \"chat\""))
+                && unknown.err.contains(QStringLiteral("its adapters are sql.gguf")),
+            qPrintable(unknown.err));
+        const Finished adapters = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), llama.baseUrl(),
+            QStringLiteral("--models"), QStringLiteral("base:50,sql:50"), QStringLiteral("--concurrency"),
+            QStringLiteral("1,4"), QStringLiteral("--requests"), QStringLiteral("16"), QStringLiteral("--shapes"),
+            QStringLiteral("64/16"), QStringLiteral("--db"), db});
+        QVERIFY2(adapters.code == 0, qPrintable(adapters.err));
+        {
+            const auto llamaStore = RunStore::open(db, &error);
+            QVERIFY2(llamaStore, qPrintable(error));
+            const std::optional<RunData> run = RunData::load(*llamaStore, llamaStore->runs().first().id, &error);
+            QVERIFY2(run, qPrintable(error));
+            const StepData& alone = run->steps.front();
+            QCOMPARE(int(alone.byModel.size()), 2);
+            QCOMPARE(alone.byModel[1].model, QStringLiteral("sql"));
+            // The adapter doubles the step: twice the base's TPOT, give or take the client's share of it.
+            const double baseTpot = Distribution::percentile(alone.byModel[0].tpotSorted, 0.5).value;
+            const double sqlTpot = Distribution::percentile(alone.byModel[1].tpotSorted, 0.5).value;
+            QVERIFY2(sqlTpot > 1.4 * baseTpot, qPrintable(QStringLiteral("%1 vs %2").arg(sqlTpot).arg(baseTpot)));
+        }
 
         const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
             QStringLiteral("--models"), QStringLiteral("base:50,sql:50"), QStringLiteral("--concurrency"),
@@ -722,6 +744,50 @@ private Q_SLOTS:
         const Finished shown = runKneepoint({QStringLiteral("show"), QString::number(id), QStringLiteral("--db"), db});
         QVERIFY2(
             shown.out.contains(QStringLiteral("to 2 models by weight (base 50%, sql 50%)")), qPrintable(shown.out));
+    }
+
+    // The simulator decoding speculatively (--speculative 4:0.8): its spec_decode counters give the acceptance (the
+    // expected share of drafted tokens accepted before the first rejection, (0.8 + 0.8² + 0.8³ + 0.8⁴) / 4 = 59%) and
+    // the tokens a step makes (3.36). As vLLM streams them, a step's tokens come in one chunk, so the raw chunk gap
+    // is several TPOTs; as llama-server does, one chunk each, back to back, which the finding calls bursts.
+    void speculativeDecodingIsCountedOnTheSimulator()
+    {
+        for (const QString& dialect : {QStringLiteral("vllm"), QStringLiteral("llamacpp")}) {
+            SimProcess sim;
+            QString error;
+            QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--dialect"), dialect,
+                                   QStringLiteral("--speculative"), QStringLiteral("4:0.8")},
+                         &error),
+                qPrintable(error));
+            QTemporaryDir dir;
+            const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+            const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+                QStringLiteral("--concurrency"), QStringLiteral("1,8"), QStringLiteral("--requests"),
+                QStringLiteral("24"), QStringLiteral("--shapes"), QStringLiteral("64/64"), QStringLiteral("--db"), db});
+            QVERIFY2(f.code == 0, qPrintable(f.err));
+            const auto store = RunStore::open(db, &error);
+            QVERIFY2(store, qPrintable(error));
+            const std::optional<RunData> data = RunData::load(*store, store->runs().first().id, &error);
+            QVERIFY2(data, qPrintable(error));
+            const StepData& heaviest = data->steps.back();
+            const ServerDeltas& d = heaviest.server;
+            QVERIFY2(std::abs(d.specAcceptanceRate() - 0.59) < 0.1, qPrintable(d.note(heaviest.loadText())));
+            QVERIFY2(std::abs(d.specTokensPerStep() - 3.36) < 0.4, qPrintable(d.note(heaviest.loadText())));
+            const StepStatistics& s = heaviest.stats;
+            // TPOT is per token whatever the chunks; the raw gap is the step's (vLLM) or nearly none (llama.cpp).
+            if (dialect == u"vllm")
+                QVERIFY2(s.itlMs.p50.value > 2 * s.tpotMs.p50.value,
+                    qPrintable(QStringLiteral("ITL %1 ms, TPOT %2 ms").arg(s.itlMs.p50.value).arg(s.tpotMs.p50.value)));
+            else
+                QVERIFY2(s.itlMs.p50.value < 0.25 * s.tpotMs.p50.value,
+                    qPrintable(QStringLiteral("ITL %1 ms, TPOT %2 ms").arg(s.itlMs.p50.value).arg(s.tpotMs.p50.value)));
+            const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
+            const auto speculation = std::find_if(
+                a.findings.begin(), a.findings.end(), [](const Finding& x) { return x.id == u"speculation"; });
+            QVERIFY(speculation != a.findings.end());
+            QVERIFY2(speculation->measured.contains(u"Tokens arrived in bursts") == (dialect == u"llamacpp"),
+                qPrintable(speculation->measured));
+        }
     }
 
     // A server that fails 3% of requests misses a p99 target however fast the other 97% were: each failure counts
