@@ -211,7 +211,10 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
     return o;
 }
 
-void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
+namespace {
+
+/// What is sent: the product, the shapes, a data set or a trace, shared prefixes, turns, spread and seed.
+void readWorkload(const QCommandLineParser& p, RunOptions& o)
 {
     o.product = p.value(QStringLiteral("product"));
     if (!RunOptions::products().contains(o.product))
@@ -236,7 +239,7 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             !problem.isEmpty())
             throw UsageError {QStringLiteral("--dataset cannot read '%1': %2.").arg(o.dataset, problem)};
     }
-    readTrace(p, o);
+    RunCommand::readTrace(p, o);
     o.sharedPrefixTokens = option::integer(p, QStringLiteral("shared-prefix"), 0, 1 << 20);
     if (o.sharedPrefixTokens > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
@@ -258,6 +261,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             throw UsageError {
                 QStringLiteral("--seed takes a whole number from 0, not '%1'.").arg(p.value(QStringLiteral("seed")))};
     }
+}
+
+/// How the load is applied: the users, the rates and their arrivals, think time and ramp.
+void readLoads(const QCommandLineParser& p, RunOptions& o)
+{
     o.concurrency = option::users(p, QStringLiteral("concurrency"), 1, 100000);
     // A trace is the load: the sweep runs beside it only when asked for.
     if (!o.trace.isEmpty() && !p.isSet(QStringLiteral("concurrency")))
@@ -284,6 +292,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.thinkTimeMs = option::number(p, QStringLiteral("think-time-ms"), 0, 3'600'000);
     if (p.isSet(QStringLiteral("ramp-ms")))
         o.rampMs = option::number(p, QStringLiteral("ramp-ms"), 0, 3'600'000);
+}
+
+/// The targets and how long each step lasts.
+void readTargetsAndSteps(const QCommandLineParser& p, RunOptions& o)
+{
     if (p.isSet(QStringLiteral("slo-ttft-ms")))
         o.slo.ttftMs = option::number(p, QStringLiteral("slo-ttft-ms"), 0.001, 1e9);
     if (p.isSet(QStringLiteral("slo-tpot-ms")))
@@ -300,6 +313,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.stepBudgetSeconds = option::number(p, QStringLiteral("step-budget"), 0, 86400);
     o.goOnWithoutAsking = p.isSet(QStringLiteral("yes"));
     o.scrapeIntervalMs = option::integer(p, QStringLiteral("scrape-interval-ms"), 100, 600'000);
+}
+
+/// The GPU's telemetry: the local one, or a DCGM exporter's address (never with credentials).
+void readTelemetry(const QCommandLineParser& p, RunOptions& o)
+{
     const QString telemetry = p.value(QStringLiteral("gpu-telemetry"));
     if (telemetry != u"auto" && telemetry != u"off")
         throw UsageError {QStringLiteral("--gpu-telemetry is auto or off, not '%1'.").arg(telemetry)};
@@ -319,6 +337,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
             throw UsageError {QStringLiteral("--dcgm-url and --gpu-telemetry off contradict each other: give one.")};
         o.dcgmUrl = dcgm.toString();
     }
+}
+
+/// The transport, the API, the failure and capacity bounds, the timeouts and TLS.
+void readConnection(const QCommandLineParser& p, RunOptions& o)
+{
     const QString transport = p.value(QStringLiteral("transport"));
     const std::optional<StreamTransport::Kind> kind = StreamTransport::named(transport);
     if (!kind)
@@ -342,6 +365,11 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
     o.caFile = caFile(p);
     o.quick = p.isSet(QStringLiteral("quick"));
     o.resetPrefixCache = p.isSet(QStringLiteral("reset-prefix-cache"));
+}
+
+/// A sharded run's schedule: --shard, --start-at, --slot-seconds and --clock-server, only together.
+void readShard(const QCommandLineParser& p, RunOptions& o)
+{
     const QStringList shardOnly {
         QStringLiteral("start-at"), QStringLiteral("slot-seconds"), QStringLiteral("clock-server")};
     if (!p.isSet(QStringLiteral("shard"))) {
@@ -387,6 +415,18 @@ void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
         throw UsageError {QStringLiteral("--shard cannot send a --dataset yet: each shard would send the whole file.")};
 }
 
+} // namespace
+
+void RunCommand::readSweep(const QCommandLineParser& p, RunOptions& o)
+{
+    readWorkload(p, o);
+    readLoads(p, o);
+    readTargetsAndSteps(p, o);
+    readTelemetry(p, o);
+    readConnection(p, o);
+    readShard(p, o);
+}
+
 void RunCommand::readTrace(const QCommandLineParser& p, RunOptions& o)
 {
     const bool windowed = p.isSet(QStringLiteral("trace-speed")) || p.isSet(QStringLiteral("trace-start"))
@@ -412,6 +452,91 @@ void RunCommand::readTrace(const QCommandLineParser& p, RunOptions& o)
     if (!o.loadTrace(&error))
         throw UsageError {error};
 }
+
+namespace {
+
+/// The run's outcome on stdout: its JSON, or the stored run as `show` judges it (the raw step table when it cannot be
+/// read), the network's round trip and where it is stored.
+void printOutcome(const RunPipeline& pipeline, const RunStore* store, RunStatus status, const QString& reason,
+    const std::vector<SummaryRow>& rows, bool json, CommandIo& io)
+{
+    const double scale = pipeline.timeScale();
+    if (json) {
+        QJsonArray steps;
+        for (const SummaryRow& r : rows)
+            steps.append(SummaryTable::stepJson(r, scale));
+        const QJsonObject doc {{QStringLiteral("run_id"), pipeline.runId()},
+            {QStringLiteral("status"), runStatusName(status)}, {QStringLiteral("reason"), reason},
+            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("network"), pipeline.network()},
+            {QStringLiteral("steps"), steps}};
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    } else if (!rows.empty()) {
+        // The stored run as `show` judges it, so that the figures printed here are the ones every report shows
+        // (the steady window's sample, TTFT without the round trip); the raw table only when it cannot be read.
+        const QString summary = pipeline.runId() >= 0 ? runSummaryOf(*store, pipeline.runId()) : QString();
+        if (summary.isEmpty())
+            io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
+        const QJsonObject& network = pipeline.network();
+        if (network.contains(u"health_round_trip_median_ms")) {
+            const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
+            io.out << QStringLiteral("Network: /health round trip %1 ms (median)").arg(rtt, 0, 'f', 2);
+            if (network.contains(u"tcp_connect_ms"))
+                io.out << QStringLiteral(", TCP connect %1 ms")
+                              .arg(network.value(u"tcp_connect_ms").toDouble(), 0, 'f', 2);
+            // Whether that is a large share of TTFT is the network trust check's to say, in the server's time.
+            io.out << "; TTFT targets are judged with the round trip subtracted.\n";
+        }
+        if (!summary.isEmpty()) {
+            if (scale != 1)
+                io.out << QStringLiteral("The server was simulated at %1x speed; every figure is in its time.\n")
+                              .arg(scale);
+            io.out << summary << '\n';
+        }
+        if (pipeline.runId() >= 0)
+            io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << "; kneepoint show "
+                   << pipeline.runId() << " explains it.\n";
+    }
+}
+
+/// The exit code a script reads, with the sentence stderr says for every end but a complete run.
+int exitCodeOf(const RunPipeline& pipeline, RunStatus status, const QString& reason,
+    const std::vector<SummaryRow>& rows, CommandIo& io)
+{
+    // A sweep in which no request succeeded measured nothing: stored as it was, but a script must not read it as
+    // a benchmark that passed.
+    int total = 0, succeeded = 0;
+    QString firstError;
+    for (const SummaryRow& r : rows) {
+        total += r.stats.total;
+        succeeded += r.stats.succeeded;
+        if (firstError.isEmpty() && !r.stats.failureMessages.empty()) {
+            firstError = r.stats.failureMessages.begin()->second;
+            while (firstError.endsWith(u'.'))
+                firstError.chop(1);
+        }
+    }
+    if (status == RunStatus::Complete && total > 0 && succeeded == 0) {
+        io.err << "kneepoint run: every one of the " << total << " requests failed"
+               << (firstError.isEmpty() ? QString() : QStringLiteral("; the first said: ") + firstError)
+               << ". The run is stored; kneepoint show " << pipeline.runId() << " lists the failures.\n";
+        return ExitFailure;
+    }
+    if (status == RunStatus::Complete)
+        return ExitOk;
+    if (status == RunStatus::Stopped)
+        return ExitInterrupted;
+    io.err << "kneepoint run: " << reason << '\n';
+    // Its own code: a script can tell a server that went away from a run that could not start or store.
+    if (status == RunStatus::ServerFailed) {
+        if (pipeline.runId() >= 0)
+            io.err << "kneepoint run: stored as run " << pipeline.runId() << " with status " << runStatusName(status)
+                   << "; kneepoint show " << pipeline.runId() << " says what was measured.\n";
+        return ExitServerFailed;
+    }
+    return ExitFailure;
+}
+
+} // namespace
 
 int RunCommand::execute(
     const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io, qint64* runId)
@@ -549,74 +674,8 @@ int RunCommand::execute(
         *runId = pipeline.runId();
     if (terminal)
         io.err << '\r' << QString(78, u' ') << '\r';
-    const double scale = pipeline.timeScale();
-    if (json) {
-        QJsonArray steps;
-        for (const SummaryRow& r : rows)
-            steps.append(SummaryTable::stepJson(r, scale));
-        const QJsonObject doc {{QStringLiteral("run_id"), pipeline.runId()},
-            {QStringLiteral("status"), runStatusName(status)}, {QStringLiteral("reason"), reason},
-            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("network"), pipeline.network()},
-            {QStringLiteral("steps"), steps}};
-        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-    } else if (!rows.empty()) {
-        // The stored run as `show` judges it, so that the figures printed here are the ones every report shows
-        // (the steady window's sample, TTFT without the round trip); the raw table only when it cannot be read.
-        const QString summary = pipeline.runId() >= 0 ? runSummaryOf(*store, pipeline.runId()) : QString();
-        if (summary.isEmpty())
-            io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
-        const QJsonObject& network = pipeline.network();
-        if (network.contains(u"health_round_trip_median_ms")) {
-            const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
-            io.out << QStringLiteral("Network: /health round trip %1 ms (median)").arg(rtt, 0, 'f', 2);
-            if (network.contains(u"tcp_connect_ms"))
-                io.out << QStringLiteral(", TCP connect %1 ms")
-                              .arg(network.value(u"tcp_connect_ms").toDouble(), 0, 'f', 2);
-            // Whether that is a large share of TTFT is the network trust check's to say, in the server's time.
-            io.out << "; TTFT targets are judged with the round trip subtracted.\n";
-        }
-        if (!summary.isEmpty()) {
-            if (scale != 1)
-                io.out << QStringLiteral("The server was simulated at %1x speed; every figure is in its time.\n")
-                              .arg(scale);
-            io.out << summary << '\n';
-        }
-        if (pipeline.runId() >= 0)
-            io.out << "Stored as run " << pipeline.runId() << " in " << store->path() << "; kneepoint show "
-                   << pipeline.runId() << " explains it.\n";
-    }
-    // A sweep in which no request succeeded measured nothing: stored as it was, but a script must not read it as
-    // a benchmark that passed.
-    int total = 0, succeeded = 0;
-    QString firstError;
-    for (const SummaryRow& r : rows) {
-        total += r.stats.total;
-        succeeded += r.stats.succeeded;
-        if (firstError.isEmpty() && !r.stats.failureMessages.empty()) {
-            firstError = r.stats.failureMessages.begin()->second;
-            while (firstError.endsWith(u'.'))
-                firstError.chop(1);
-        }
-    }
-    if (status == RunStatus::Complete && total > 0 && succeeded == 0) {
-        io.err << "kneepoint run: every one of the " << total << " requests failed"
-               << (firstError.isEmpty() ? QString() : QStringLiteral("; the first said: ") + firstError)
-               << ". The run is stored; kneepoint show " << pipeline.runId() << " lists the failures.\n";
-        return ExitFailure;
-    }
-    if (status == RunStatus::Complete)
-        return ExitOk;
-    if (status == RunStatus::Stopped)
-        return ExitInterrupted;
-    io.err << "kneepoint run: " << reason << '\n';
-    // Its own code: a script can tell a server that went away from a run that could not start or store.
-    if (status == RunStatus::ServerFailed) {
-        if (pipeline.runId() >= 0)
-            io.err << "kneepoint run: stored as run " << pipeline.runId() << " with status " << runStatusName(status)
-                   << "; kneepoint show " << pipeline.runId() << " says what was measured.\n";
-        return ExitServerFailed;
-    }
-    return ExitFailure;
+    printOutcome(pipeline, store, status, reason, rows, json, io);
+    return exitCodeOf(pipeline, status, reason, rows, io);
 }
 
 int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)

@@ -180,23 +180,16 @@ QString optionName(const char* option, LaunchRequest::Wording wording)
 
 } // namespace
 
-LaunchPreparation LaunchRequest::prepare(Wording wording) const
+std::optional<LaunchRequest::Refusal> LaunchRequest::planModel(
+    LaunchPlan& plan, Wording wording, std::optional<ModelSpec>* simulatedModel) const
 {
-    LaunchPreparation out;
-    out.request = *this;
-    const auto refuse = [&out](const QString& sentence, bool usage) {
-        out.refusal = sentence;
-        out.usageError = usage;
-        return out;
-    };
-    const auto usage = [&refuse](const QString& sentence) { return refuse(sentence, true); };
-    const bool form = wording == Wording::Form;
+    const auto usage = [](const QString& sentence) { return std::optional<Refusal>(Refusal {sentence, true}); };
     const auto option = [wording](const char* name) { return optionName(name, wording); };
-
-    // Which engine, and what it serves.
-    LaunchPlan& plan = out.plan;
-    plan.engine = engine;
+    const bool form = wording == Wording::Form;
     const bool llama = engine == LaunchEngine::LlamaCpp;
+    const auto refuse = [](const QString& sentence, bool usageError) {
+        return std::optional<Refusal>(Refusal {sentence, usageError});
+    };
     const std::pair<const char*, const QString*> vllmOnly[]
         = {{"max-model-len", &maxModelLen}, {"gpu-memory-utilization", &gpuMemoryUtilization},
             {"kv-cache-dtype", &kvCacheDtype}, {"model-config", &modelConfig}};
@@ -215,15 +208,14 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     }
     // The simulated runtime stands in for vLLM with a model of the catalog: it downloads nothing and needs no GPU.
     const bool simulated = runtime == LaunchRuntime::Simulated;
-    std::optional<ModelSpec> simulatedModel;
     static const QRegularExpression repoId(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
     if (simulated && llama) {
         return usage(QCoreApplication::translate("LaunchRequest",
             "The simulated runtime stands in for vLLM only: start llama.cpp with the local runtime or in a "
             "container."));
     } else if (simulated) {
-        simulatedModel = Catalog::forUser().model(model);
-        if (!simulatedModel)
+        *simulatedModel = Catalog::forUser().model(model);
+        if (!*simulatedModel)
             return usage(model.isEmpty()
                     ? QCoreApplication::translate("LaunchRequest",
                         "%1: the simulated server models a model of the catalog, such as "
@@ -279,10 +271,18 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     if (llama)
         plan.engineProgram = QStringLiteral("llama-server");
     // The simulator reports the Hugging Face id as the model's root, as vLLM does, whichever name it was given.
-    plan.model = simulatedModel ? simulatedModel->hfId : model;
+    plan.model = *simulatedModel ? (*simulatedModel)->hfId : model;
     plan.revision = revision;
+    return std::nullopt;
+}
 
-    // Where it runs.
+std::optional<LaunchRequest::Refusal> LaunchRequest::planRuntime(LaunchPlan& plan, Wording wording) const
+{
+    const auto usage = [](const QString& sentence) { return std::optional<Refusal>(Refusal {sentence, true}); };
+    const auto option = [wording](const char* name) { return optionName(name, wording); };
+    const bool form = wording == Wording::Form;
+    const bool llama = engine == LaunchEngine::LlamaCpp;
+    const bool simulated = runtime == LaunchRuntime::Simulated;
     plan.runtime = runtime;
     if (gpus < 0 || gpus > 64)
         return usage(QCoreApplication::translate("LaunchRequest", "%1 takes a number from 1 to 64, not %2.")
@@ -358,8 +358,16 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
             plan.passHfToken = !qEnvironmentVariable("HF_TOKEN").isEmpty();
         }
     }
+    return std::nullopt;
+}
 
-    // Engine arguments: the shortcuts first, then the rest, each checked against the allow-list.
+std::optional<LaunchRequest::Refusal> LaunchRequest::planEngineArgs(LaunchPlan& plan, Wording wording) const
+{
+    const auto usage = [](const QString& sentence) { return std::optional<Refusal>(Refusal {sentence, true}); };
+    const auto option = [wording](const char* name) { return optionName(name, wording); };
+    const bool form = wording == Wording::Form;
+    const bool llama = engine == LaunchEngine::LlamaCpp;
+    const bool simulated = runtime == LaunchRuntime::Simulated;
     const EngineArgAllowList& allowList = llama ? EngineArgAllowList::llamaServer()
         : simulated                             ? EngineArgAllowList::simulator()
                                                 : EngineArgAllowList::builtIn();
@@ -402,6 +410,33 @@ LaunchPreparation LaunchRequest::prepare(Wording wording) const
     plan.servedModelName = plan.engineArg(QStringLiteral("--served-model-name"));
     if (plan.servedModelName.isEmpty())
         plan.servedModelName = model.isEmpty() ? QFileInfo(plan.ggufPath).completeBaseName() : model;
+    return std::nullopt;
+}
+
+LaunchPreparation LaunchRequest::prepare(Wording wording) const
+{
+    LaunchPreparation out;
+    out.request = *this;
+    const auto refuse = [&out](const QString& sentence, bool usage) {
+        out.refusal = sentence;
+        out.usageError = usage;
+        return out;
+    };
+    const auto usage = [&refuse](const QString& sentence) { return refuse(sentence, true); };
+    const bool form = wording == Wording::Form;
+
+    LaunchPlan& plan = out.plan;
+    plan.engine = engine;
+    const bool llama = engine == LaunchEngine::LlamaCpp;
+    const bool simulated = runtime == LaunchRuntime::Simulated;
+    std::optional<ModelSpec> simulatedModel;
+    // Each stage in turn, the first refusal the answer: later stages read what earlier ones planned.
+    if (std::optional<Refusal> refused = planModel(plan, wording, &simulatedModel))
+        return refuse(refused->sentence, refused->usage);
+    if (std::optional<Refusal> refused = planRuntime(plan, wording))
+        return refuse(refused->sentence, refused->usage);
+    if (std::optional<Refusal> refused = planEngineArgs(plan, wording))
+        return refuse(refused->sentence, refused->usage);
 
     // The memory estimate, before any GPU time is spent.
     std::optional<GpuSpec> gpuSpec;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalog/modelspec.h"
 #include "launch/launchcommandbuilder.h"
 #include "launch/launchplan.h"
 #include "launch/runtimecheck.h"
@@ -58,6 +59,22 @@ struct LaunchRequest
     /// The options of `kneepoint launch` that are text as typed, each with the member it fills (empty: not given):
     /// the command reads them and arguments() writes them from this one list.
     static const std::vector<std::pair<const char*, QString LaunchRequest::*>>& textOptions();
+
+private:
+    /// A stage's refusal: the sentence, and whether it is a usage error (a value given wrongly).
+    struct Refusal
+    {
+        QString sentence;
+        bool usage = true;
+    };
+    /// prepare()'s stages, each filling its part of `plan` or refusing. Which engine, and what it serves: the
+    /// options of the other engine refused, the model checked (a catalog model for the simulator, a GGUF file for
+    /// llama.cpp, an ORG/NAME with its revision for vLLM).
+    std::optional<Refusal> planModel(LaunchPlan& plan, Wording wording, std::optional<ModelSpec>* simulatedModel) const;
+    /// Where it runs: the GPUs, the address, the runtime and its image, pinned by digest.
+    std::optional<Refusal> planRuntime(LaunchPlan& plan, Wording wording) const;
+    /// The engine's arguments: the shortcuts first, then the rest, each checked against the engine's allow-list.
+    std::optional<Refusal> planEngineArgs(LaunchPlan& plan, Wording wording) const;
 };
 
 /// What prepare() found: a plan that may start, or the sentence that refuses it.

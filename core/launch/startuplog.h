@@ -49,6 +49,10 @@ public:
     static std::optional<double> number(const QString& text);
 
 private:
+    /// What a line says of the model's size, the KV cache and the start's progress; nothing when none of it.
+    std::optional<Kind> readFact(const QString& line);
+    /// Keeps `line` among the relevant ones, the last RelevantLinesKept.
+    void keep(const QString& line);
     std::optional<qint64> m_kvCacheTokens;
     std::optional<double> m_maxConcurrency;
     std::optional<int> m_maxConcurrencyTokens;

@@ -156,6 +156,352 @@ void thinLabels(std::vector<ChartTick>& ticks, int stride)
     }
 }
 
+// A tick at the very edge of the plot, up to rounding, is still on the axis.
+constexpr double kEdge = 0.5;
+
+struct LegendItem
+{
+    const ChartSpec::Series* series;
+    QString color;
+    double width;
+};
+
+struct Legend
+{
+    std::vector<std::vector<LegendItem>> rows;
+    std::vector<double> widths;
+    double top = 0; ///< of the first row
+    double itemGap = 0;
+    double swatchGap = 0;
+};
+
+/// A label inside the plot, placed last, once every line it could hide is known.
+struct PendingLabel
+{
+    QString text;
+    QString color;
+    double size;
+    bool bold;
+    std::vector<std::pair<QPointF, ChartText::Anchor>> places; ///< candidates, the preferred first
+};
+
+/// Four places diagonally off `at`, by `off`, for a label of that ascent: never on a line through the point.
+std::vector<std::pair<QPointF, ChartText::Anchor>> diagonals(const QPointF& at, double off, double ascent)
+{
+    const double up = at.y() - off;
+    const double down = at.y() + off + ascent;
+    return {{{at.x() + off, up}, ChartText::Anchor::Start}, {{at.x() - off, up}, ChartText::Anchor::End},
+        {{at.x() + off, down}, ChartText::Anchor::Start}, {{at.x() - off, down}, ChartText::Anchor::End}};
+}
+
+/// The legend's rows at the bottom, measured before the plot so that the plot takes what is left: each named
+/// series an item, rows as wide as the chart allows.
+Legend measureLegend(const ChartGeometry& g, const ChartSpec& spec)
+{
+    const ChartStyle& s = g.style;
+    const double fs = s.fontSize;
+    Legend legend;
+    legend.itemGap = 1.5 * fs;
+    legend.swatchGap = 0.5 * fs;
+    std::vector<std::vector<LegendItem>>& rows = legend.rows;
+    std::vector<double>& rowWidths = legend.widths;
+    const double itemGap = legend.itemGap;
+    const double swatchGap = legend.swatchGap;
+    for (std::size_t i = 0; i < spec.series.size(); ++i) {
+        const ChartSpec::Series& series = spec.series[i];
+        if (series.name.isEmpty())
+            continue;
+        const LegendItem item {&series, colorOr(series.color, ChartGeometry::defaultColor(int(i))),
+            s.legendSwatch + swatchGap + ChartGeometry::textWidth(series.name, fs)};
+        if (rows.empty() || rowWidths.back() + itemGap + item.width > g.bounds.width() - 2 * s.padding) {
+            rows.emplace_back();
+            rowWidths.push_back(-itemGap);
+        }
+        rows.back().push_back(item);
+        rowWidths.back() += itemGap + item.width;
+    }
+    legend.top = g.bounds.bottom() - s.padding - double(rows.size()) * kLineHeight * fs;
+    return legend;
+}
+
+/// The ticks at `xValues` and `yValues` that fall on the axes, their grid lines and labels; crowded labels thinned,
+/// the grid kept.
+void drawTicks(ChartGeometry& g, const std::vector<double>& xValues, const QStringList& xLabels,
+    const std::vector<double>& yValues, const QStringList& yLabels, double labelGap)
+{
+    const ChartStyle& s = g.style;
+    const double fs = s.fontSize;
+    const double line = kLineHeight * fs;
+    const QRectF& plot = g.plot;
+    for (std::size_t i = 0; i < xValues.size(); ++i) {
+        const double px = g.x.map(xValues[i]);
+        if (px >= plot.left() - kEdge && px <= plot.right() + kEdge)
+            g.xTicks.push_back({xValues[i], px, xLabels[qsizetype(i)]});
+    }
+    for (std::size_t i = 0; i < yValues.size(); ++i) {
+        const double py = g.y.map(yValues[i]);
+        if (py >= plot.top() - kEdge && py <= plot.bottom() + kEdge)
+            g.yTicks.push_back({yValues[i], py, yLabels[qsizetype(i)]});
+    }
+    thinLabels(g.xTicks,
+        labelStride(g.xTicks, fs / 2, [&](const ChartTick& t) { return ChartGeometry::textWidth(t.label, fs) / 2; }));
+    thinLabels(g.yTicks, labelStride(g.yTicks, fs / 4, [&](const ChartTick&) { return line / 2; }));
+    for (const ChartTick& t : g.xTicks) {
+        if (std::abs(t.position - plot.left()) > kEdge)
+            g.gridLines.push_back({{t.position, plot.top()}, {t.position, plot.bottom()}, s.gridColor, s.gridWidth});
+        g.axisLines.push_back(
+            {{t.position, plot.bottom()}, {t.position, plot.bottom() + s.tickLength}, s.axisColor, s.axisWidth});
+        if (!t.label.isEmpty()) {
+            g.texts.push_back({t.label, {t.position, plot.bottom() + s.tickLength + labelGap + kAscent * fs},
+                ChartText::Anchor::Middle, fs, false, false, s.tickTextColor});
+        }
+    }
+    for (const ChartTick& t : g.yTicks) {
+        if (std::abs(t.position - plot.bottom()) > kEdge)
+            g.gridLines.push_back({{plot.left(), t.position}, {plot.right(), t.position}, s.gridColor, s.gridWidth});
+        g.axisLines.push_back(
+            {{plot.left() - s.tickLength, t.position}, {plot.left(), t.position}, s.axisColor, s.axisWidth});
+        if (!t.label.isEmpty()) {
+            g.texts.push_back({t.label, {plot.left() - s.tickLength - labelGap, t.position + kCentreShift * fs},
+                ChartText::Anchor::End, fs, false, false, s.tickTextColor});
+        }
+    }
+}
+
+/// Each series: lines broken at unplaceable points and clipped to the plot, dots inside it. Returns the labels of
+/// its labelled points, to be placed once every line is known.
+std::vector<PendingLabel> drawSeries(ChartGeometry& g, const ChartSpec& spec)
+{
+    const ChartStyle& s = g.style;
+    const double fs = s.fontSize;
+    const QRectF clip = g.plot.adjusted(-kEdge, -kEdge, kEdge, kEdge);
+    std::vector<PendingLabel> pointLabels;
+    for (std::size_t i = 0; i < spec.series.size() && !g.empty; ++i) {
+        const ChartSpec::Series& series = spec.series[i];
+        ChartSeriesShape shape;
+        shape.color = colorOr(series.color, ChartGeometry::defaultColor(int(i)));
+        shape.dashed = series.dashed;
+        shape.lines = series.kind != ChartSpec::Series::Kind::Points;
+        shape.points = series.kind != ChartSpec::Series::Kind::Line;
+        std::vector<QPointF> run;
+        const auto endRun = [&] {
+            if (run.size() >= 2)
+                shape.polylines.push_back(run);
+            run.clear();
+        };
+        std::optional<QPointF> previous;
+        for (const ChartSpec::Point& p : series.points) {
+            const QPointF at = g.map(p.x, p.y);
+            if (!std::isfinite(at.x()) || !std::isfinite(at.y())) {
+                endRun();
+                previous.reset();
+                continue;
+            }
+            if (clip.contains(at)) {
+                shape.dots.push_back(at);
+                if (!p.label.isEmpty()) {
+                    pointLabels.push_back({p.label, s.tickTextColor, s.smallFontSize, false,
+                        diagonals(at, s.pointRadius + 0.2 * fs, kAscent * s.smallFontSize)});
+                }
+            }
+            if (previous && shape.lines) {
+                QPointF a = *previous;
+                QPointF b = at;
+                if (clipSegment(a, b, clip)) {
+                    if (run.empty() || run.back() != a) {
+                        endRun();
+                        run.push_back(a);
+                    }
+                    run.push_back(b);
+                    if (b != at)
+                        endRun();
+                } else {
+                    endRun();
+                }
+            }
+            previous = at;
+        }
+        endRun();
+        g.series.push_back(std::move(shape));
+    }
+    return pointLabels;
+}
+
+/// Rules across the plot and rings around the marks. Returns their labels, to be placed once every line is known.
+std::vector<PendingLabel> drawMarksAndRules(ChartGeometry& g, const ChartSpec& spec)
+{
+    const ChartStyle& s = g.style;
+    const double fs = s.fontSize;
+    const double line = kLineHeight * fs;
+    const QRectF& plot = g.plot;
+    const QRectF clip = plot.adjusted(-kEdge, -kEdge, kEdge, kEdge);
+    std::vector<PendingLabel> pending;
+    const double gap = 0.3 * fs;
+    const auto fitsRightOf
+        = [&](double px, const QString& text) { return px + gap + ChartGeometry::textWidth(text, fs) <= plot.right(); };
+    for (const ChartSpec::Mark& m : spec.marks) {
+        const QPointF at = g.map(m.x, m.y);
+        if (g.empty || !clip.contains(at))
+            continue;
+        const QString color = colorOr(m.color, QStringLiteral("#d62728"));
+        g.marks.push_back({at, s.markRadius, color});
+        if (m.label.isEmpty())
+            continue;
+        // Diagonally off the ring, so that the label never sits on the line through the point.
+        pending.push_back({m.label, color, fs, true, diagonals(at, s.markRadius * 0.8 + 0.2 * fs, kAscent * fs)});
+    }
+    for (const ChartSpec::Rule& r : spec.rules) {
+        const QString color = colorOr(r.color, QStringLiteral("#7f7f7f"));
+        if (r.orientation == ChartSpec::Rule::Orientation::Horizontal) {
+            const double py = g.y.map(r.value);
+            if (g.empty || !(py >= clip.top() && py <= clip.bottom()))
+                continue;
+            g.ruleLines.push_back({{plot.left(), py}, {plot.right(), py}, color, s.ruleWidth, true});
+            // Higher values are up: the "more" side lies above the line.
+            if (r.shade == ChartSpec::Rule::Shade::More)
+                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(plot.right(), py)), color});
+            else if (r.shade == ChartSpec::Rule::Shade::Less)
+                g.bands.push_back({QRectF(QPointF(plot.left(), py), QPointF(plot.right(), plot.bottom())), color});
+            const double above = py - gap;
+            const double below = py + gap + kAscent * fs;
+            const double rightEnd = plot.right() - gap;
+            const double leftEnd = plot.left() + gap;
+            pending.push_back({r.label, color, fs, false,
+                {{{rightEnd, above}, ChartText::Anchor::End}, {{leftEnd, above}, ChartText::Anchor::Start},
+                    {{rightEnd, below}, ChartText::Anchor::End}, {{leftEnd, below}, ChartText::Anchor::Start}}});
+        } else {
+            const double px = g.x.map(r.value);
+            if (g.empty || !(px >= clip.left() && px <= clip.right()))
+                continue;
+            g.ruleLines.push_back({{px, plot.top()}, {px, plot.bottom()}, color, s.ruleWidth, true});
+            if (r.shade == ChartSpec::Rule::Shade::More)
+                g.bands.push_back({QRectF(QPointF(px, plot.top()), QPointF(plot.right(), plot.bottom())), color});
+            else if (r.shade == ChartSpec::Rule::Shade::Less)
+                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(px, plot.bottom())), color});
+            const double nearTop = plot.top() + line;
+            const double nearBottom = plot.bottom() - gap - kDescent * fs;
+            const bool right = fitsRightOf(px, r.label);
+            const ChartText::Anchor side = right ? ChartText::Anchor::Start : ChartText::Anchor::End;
+            const ChartText::Anchor other = right ? ChartText::Anchor::End : ChartText::Anchor::Start;
+            const double sideX = right ? px + gap : px - gap;
+            const double otherX = right ? px - gap : px + gap;
+            pending.push_back({r.label, color, fs, false,
+                {{{sideX, nearTop}, side}, {{otherX, nearTop}, other}, {{sideX, nearBottom}, side},
+                    {{otherX, nearBottom}, other}}});
+        }
+    }
+    return pending;
+}
+
+/// Each label in the plot goes to the candidate place that hides the least: the fewest series points and line
+/// segments under it, no ring, no other label, in the plot rather than its margins. `pending` in order: marks first,
+/// since they are what the chart is about, then rules, then single points.
+void placeLabels(ChartGeometry& g, const std::vector<PendingLabel>& pending)
+{
+    const ChartStyle& s = g.style;
+    const QRectF& plot = g.plot;
+    const QRectF& bounds = g.bounds;
+    const auto boxOf = [&](const QPointF& at, ChartText::Anchor anchor, const QString& text, double size) {
+        const double w = ChartGeometry::textWidth(text, size);
+        const double x0 = anchor == ChartText::Anchor::Start ? at.x()
+            : anchor == ChartText::Anchor::Middle            ? at.x() - w / 2
+                                                             : at.x() - w;
+        return QRectF(x0, at.y() - kAscent * size, w, (kAscent + kDescent) * size);
+    };
+    std::vector<QRectF> taken;
+    for (const ChartText& t : g.texts) {
+        if (!t.vertical)
+            taken.push_back(boxOf(t.at, t.anchor, t.text, t.size));
+    }
+    const auto crossings = [](const QRectF& box, const std::vector<QPointF>& polyline) {
+        int n = 0;
+        for (std::size_t i = 1; i < polyline.size(); ++i) {
+            QPointF a = polyline[i - 1];
+            QPointF b = polyline[i];
+            n += clipSegment(a, b, box) ? 1 : 0;
+        }
+        return n;
+    };
+    const auto cost = [&](const QRectF& box) {
+        // Spilling out of the plot costs a little (it may still hit a tick label, counted below), out of the chart
+        // a lot.
+        int n = plot.contains(box) ? 0 : bounds.contains(box) ? 3 : 1000;
+        const QRectF padded = box.adjusted(-s.pointRadius, -s.pointRadius, s.pointRadius, s.pointRadius);
+        for (const ChartSeriesShape& shape : g.series) {
+            for (const QPointF& p : shape.dots)
+                n += padded.contains(p) ? 4 : 0;
+            for (const std::vector<QPointF>& polyline : shape.polylines)
+                n += 4 * crossings(box, polyline);
+        }
+        for (const ChartLine& l : g.ruleLines)
+            n += 2 * crossings(box, {l.from, l.to});
+        for (const ChartRing& ring : g.marks) {
+            const QRectF around(
+                ring.center - QPointF(ring.radius, ring.radius), QSizeF(2 * ring.radius, 2 * ring.radius));
+            n += box.intersects(around) ? 6 : 0;
+        }
+        for (const QRectF& other : taken)
+            n += box.intersects(other) ? 10 : 0;
+        return n;
+    };
+    // A place whose label would leave the chart, slid back inside it where the label fits at all: a label longer
+    // than the room on either side of its point (German's "Bestes unter dem Zielwert: 16 Nutzer" beside a point near
+    // the plot's left edge) was cut off at the chart's edge.
+    const auto slidIn = [&](std::pair<QPointF, ChartText::Anchor> place, const PendingLabel& label) {
+        const QRectF box = boxOf(place.first, place.second, label.text, label.size);
+        const auto shift = [](double lo, double hi, double boundLo, double boundHi) {
+            if (hi - lo > boundHi - boundLo)
+                return 0.0;
+            return lo < boundLo ? boundLo - lo : hi > boundHi ? boundHi - hi : 0.0;
+        };
+        place.first += QPointF(shift(box.left(), box.right(), bounds.left(), bounds.right()),
+            shift(box.top(), box.bottom(), bounds.top(), bounds.bottom()));
+        return place;
+    };
+    for (const PendingLabel& label : pending) {
+        if (label.text.isEmpty())
+            continue;
+        std::vector<std::pair<QPointF, ChartText::Anchor>> places = label.places;
+        for (const auto& place : label.places) {
+            if (const auto inside = slidIn(place, label); inside.first != place.first)
+                places.push_back(inside);
+        }
+        std::size_t best = 0;
+        int bestCost = std::numeric_limits<int>::max();
+        for (std::size_t i = 0; i < places.size(); ++i) {
+            const int c = cost(boxOf(places[i].first, places[i].second, label.text, label.size));
+            if (c < bestCost) {
+                bestCost = c;
+                best = i;
+            }
+        }
+        const auto& [at, anchor] = places[best];
+        taken.push_back(boxOf(at, anchor, label.text, label.size));
+        g.texts.push_back({label.text, at, anchor, label.size, label.bold, false, label.color});
+    }
+}
+
+/// The legend's rows, centred under the plot (or the chart, where a row is wider than the plot).
+void drawLegend(ChartGeometry& g, const Legend& legend)
+{
+    const ChartStyle& s = g.style;
+    const double fs = s.fontSize;
+    for (std::size_t r = 0; r < legend.rows.size(); ++r) {
+        const double mid = legend.top + (double(r) + 0.5) * kLineHeight * fs;
+        const double width = legend.widths[r];
+        double xAt = width <= g.plot.width() ? g.plot.center().x() - width / 2 : g.bounds.center().x() - width / 2;
+        for (const LegendItem& item : legend.rows[r]) {
+            const bool hasLine = item.series->kind != ChartSpec::Series::Kind::Points;
+            const bool hasDot = item.series->kind != ChartSpec::Series::Kind::Line;
+            g.legend.push_back(
+                {{xAt, mid}, {xAt + s.legendSwatch, mid}, item.color, item.series->dashed, hasLine, hasDot});
+            g.texts.push_back({item.series->name, {xAt + s.legendSwatch + legend.swatchGap, mid + kCentreShift * fs},
+                ChartText::Anchor::Start, fs, false, false, s.textColor});
+            xAt += item.width + legend.itemGap;
+        }
+    }
+}
+
 } // namespace
 
 ChartStyle ChartStyle::scaled(double devicePixelsPerCssPixel, double chartHeight)
@@ -365,33 +711,10 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
     }
 
     // Legend rows at the bottom, measured before the plot so that the plot takes what is left.
-    struct LegendItem
-    {
-        const ChartSpec::Series* series;
-        QString color;
-        double width;
-    };
-    std::vector<std::vector<LegendItem>> rows;
-    std::vector<double> rowWidths;
-    const double itemGap = 1.5 * fs;
-    const double swatchGap = 0.5 * fs;
-    for (std::size_t i = 0; i < spec.series.size(); ++i) {
-        const ChartSpec::Series& series = spec.series[i];
-        if (series.name.isEmpty())
-            continue;
-        const LegendItem item {&series, colorOr(series.color, defaultColor(int(i))),
-            s.legendSwatch + swatchGap + textWidth(series.name, fs)};
-        if (rows.empty() || rowWidths.back() + itemGap + item.width > bounds.width() - 2 * s.padding) {
-            rows.emplace_back();
-            rowWidths.push_back(-itemGap);
-        }
-        rows.back().push_back(item);
-        rowWidths.back() += itemGap + item.width;
-    }
+    const Legend legend = measureLegend(g, spec);
     double bottom = bounds.bottom() - s.padding;
-    const double legendTop = bottom - double(rows.size()) * line;
-    if (!rows.empty())
-        bottom = legendTop - s.padding / 2;
+    if (!legend.rows.empty())
+        bottom = legend.top - s.padding / 2;
 
     // Axis titles and tick labels around the plot.
     double xTitleBaseline = kNaN;
@@ -435,40 +758,7 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
     g.axisLines.push_back({plot.bottomLeft(), plot.bottomRight(), s.axisColor, s.axisWidth, false});
     g.axisLines.push_back({plot.bottomLeft(), plot.topLeft(), s.axisColor, s.axisWidth, false});
 
-    // Ticks, grid lines and their labels; crowded labels thinned, the grid kept.
-    const double edge = 0.5; // a tick at the very edge, up to rounding, is still on the axis
-    for (std::size_t i = 0; i < xValues.size(); ++i) {
-        const double px = g.x.map(xValues[i]);
-        if (px >= plot.left() - edge && px <= plot.right() + edge)
-            g.xTicks.push_back({xValues[i], px, xLabels[qsizetype(i)]});
-    }
-    for (std::size_t i = 0; i < yValues.size(); ++i) {
-        const double py = g.y.map(yValues[i]);
-        if (py >= plot.top() - edge && py <= plot.bottom() + edge)
-            g.yTicks.push_back({yValues[i], py, yLabels[qsizetype(i)]});
-    }
-    thinLabels(g.xTicks, labelStride(g.xTicks, fs / 2, [&](const ChartTick& t) { return textWidth(t.label, fs) / 2; }));
-    thinLabels(g.yTicks, labelStride(g.yTicks, fs / 4, [&](const ChartTick&) { return line / 2; }));
-    for (const ChartTick& t : g.xTicks) {
-        if (std::abs(t.position - plot.left()) > edge)
-            g.gridLines.push_back({{t.position, plot.top()}, {t.position, plot.bottom()}, s.gridColor, s.gridWidth});
-        g.axisLines.push_back(
-            {{t.position, plot.bottom()}, {t.position, plot.bottom() + s.tickLength}, s.axisColor, s.axisWidth});
-        if (!t.label.isEmpty()) {
-            g.texts.push_back({t.label, {t.position, plot.bottom() + s.tickLength + labelGap + kAscent * fs},
-                ChartText::Anchor::Middle, fs, false, false, s.tickTextColor});
-        }
-    }
-    for (const ChartTick& t : g.yTicks) {
-        if (std::abs(t.position - plot.bottom()) > edge)
-            g.gridLines.push_back({{plot.left(), t.position}, {plot.right(), t.position}, s.gridColor, s.gridWidth});
-        g.axisLines.push_back(
-            {{plot.left() - s.tickLength, t.position}, {plot.left(), t.position}, s.axisColor, s.axisWidth});
-        if (!t.label.isEmpty()) {
-            g.texts.push_back({t.label, {plot.left() - s.tickLength - labelGap, t.position + kCentreShift * fs},
-                ChartText::Anchor::End, fs, false, false, s.tickTextColor});
-        }
-    }
+    drawTicks(g, xValues, xLabels, yValues, yLabels, labelGap);
 
     if (g.empty) {
         g.texts.push_back({QCoreApplication::translate("Report", "No data"),
@@ -476,230 +766,11 @@ ChartGeometry ChartGeometry::of(const ChartSpec& spec, const QRectF& bounds, con
             s.tickTextColor});
     }
 
-    // Labels inside the plot are placed last, once every line they could hide is known.
-    struct PendingLabel
-    {
-        QString text;
-        QString color;
-        double size;
-        bool bold;
-        std::vector<std::pair<QPointF, ChartText::Anchor>> places; ///< candidates, the preferred first
-    };
-    std::vector<PendingLabel> pending;
-    std::vector<PendingLabel> pointLabels;
-    const auto diagonals = [](const QPointF& at, double off, double ascent) {
-        const double up = at.y() - off;
-        const double down = at.y() + off + ascent;
-        return std::vector<std::pair<QPointF, ChartText::Anchor>> {{{at.x() + off, up}, ChartText::Anchor::Start},
-            {{at.x() - off, up}, ChartText::Anchor::End}, {{at.x() + off, down}, ChartText::Anchor::Start},
-            {{at.x() - off, down}, ChartText::Anchor::End}};
-    };
-
-    // Series: lines broken at unplaceable points and clipped to the plot, dots inside it.
-    const QRectF clip = plot.adjusted(-edge, -edge, edge, edge);
-    for (std::size_t i = 0; i < spec.series.size() && !g.empty; ++i) {
-        const ChartSpec::Series& series = spec.series[i];
-        ChartSeriesShape shape;
-        shape.color = colorOr(series.color, defaultColor(int(i)));
-        shape.dashed = series.dashed;
-        shape.lines = series.kind != ChartSpec::Series::Kind::Points;
-        shape.points = series.kind != ChartSpec::Series::Kind::Line;
-        std::vector<QPointF> run;
-        const auto endRun = [&] {
-            if (run.size() >= 2)
-                shape.polylines.push_back(run);
-            run.clear();
-        };
-        std::optional<QPointF> previous;
-        for (const ChartSpec::Point& p : series.points) {
-            const QPointF at = g.map(p.x, p.y);
-            if (!std::isfinite(at.x()) || !std::isfinite(at.y())) {
-                endRun();
-                previous.reset();
-                continue;
-            }
-            if (clip.contains(at)) {
-                shape.dots.push_back(at);
-                if (!p.label.isEmpty()) {
-                    pointLabels.push_back({p.label, s.tickTextColor, s.smallFontSize, false,
-                        diagonals(at, s.pointRadius + 0.2 * fs, kAscent * s.smallFontSize)});
-                }
-            }
-            if (previous && shape.lines) {
-                QPointF a = *previous;
-                QPointF b = at;
-                if (clipSegment(a, b, clip)) {
-                    if (run.empty() || run.back() != a) {
-                        endRun();
-                        run.push_back(a);
-                    }
-                    run.push_back(b);
-                    if (b != at)
-                        endRun();
-                } else {
-                    endRun();
-                }
-            }
-            previous = at;
-        }
-        endRun();
-        g.series.push_back(std::move(shape));
-    }
-
-    // Rules across the plot and rings around the marks; their labels come after, once every line is known.
-    const double gap = 0.3 * fs;
-    const auto fitsRightOf
-        = [&](double px, const QString& text) { return px + gap + textWidth(text, fs) <= plot.right(); };
-    for (const ChartSpec::Mark& m : spec.marks) {
-        const QPointF at = g.map(m.x, m.y);
-        if (g.empty || !clip.contains(at))
-            continue;
-        const QString color = colorOr(m.color, QStringLiteral("#d62728"));
-        g.marks.push_back({at, s.markRadius, color});
-        if (m.label.isEmpty())
-            continue;
-        // Diagonally off the ring, so that the label never sits on the line through the point.
-        pending.push_back({m.label, color, fs, true, diagonals(at, s.markRadius * 0.8 + 0.2 * fs, kAscent * fs)});
-    }
-    for (const ChartSpec::Rule& r : spec.rules) {
-        const QString color = colorOr(r.color, QStringLiteral("#7f7f7f"));
-        if (r.orientation == ChartSpec::Rule::Orientation::Horizontal) {
-            const double py = g.y.map(r.value);
-            if (g.empty || !(py >= clip.top() && py <= clip.bottom()))
-                continue;
-            g.ruleLines.push_back({{plot.left(), py}, {plot.right(), py}, color, s.ruleWidth, true});
-            // Higher values are up: the "more" side lies above the line.
-            if (r.shade == ChartSpec::Rule::Shade::More)
-                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(plot.right(), py)), color});
-            else if (r.shade == ChartSpec::Rule::Shade::Less)
-                g.bands.push_back({QRectF(QPointF(plot.left(), py), QPointF(plot.right(), plot.bottom())), color});
-            const double above = py - gap;
-            const double below = py + gap + kAscent * fs;
-            const double rightEnd = plot.right() - gap;
-            const double leftEnd = plot.left() + gap;
-            pending.push_back({r.label, color, fs, false,
-                {{{rightEnd, above}, ChartText::Anchor::End}, {{leftEnd, above}, ChartText::Anchor::Start},
-                    {{rightEnd, below}, ChartText::Anchor::End}, {{leftEnd, below}, ChartText::Anchor::Start}}});
-        } else {
-            const double px = g.x.map(r.value);
-            if (g.empty || !(px >= clip.left() && px <= clip.right()))
-                continue;
-            g.ruleLines.push_back({{px, plot.top()}, {px, plot.bottom()}, color, s.ruleWidth, true});
-            if (r.shade == ChartSpec::Rule::Shade::More)
-                g.bands.push_back({QRectF(QPointF(px, plot.top()), QPointF(plot.right(), plot.bottom())), color});
-            else if (r.shade == ChartSpec::Rule::Shade::Less)
-                g.bands.push_back({QRectF(QPointF(plot.left(), plot.top()), QPointF(px, plot.bottom())), color});
-            const double nearTop = plot.top() + line;
-            const double nearBottom = plot.bottom() - gap - kDescent * fs;
-            const bool right = fitsRightOf(px, r.label);
-            const ChartText::Anchor side = right ? ChartText::Anchor::Start : ChartText::Anchor::End;
-            const ChartText::Anchor other = right ? ChartText::Anchor::End : ChartText::Anchor::Start;
-            const double sideX = right ? px + gap : px - gap;
-            const double otherX = right ? px - gap : px + gap;
-            pending.push_back({r.label, color, fs, false,
-                {{{sideX, nearTop}, side}, {{otherX, nearTop}, other}, {{sideX, nearBottom}, side},
-                    {{otherX, nearBottom}, other}}});
-        }
-    }
-
-    // Each label in the plot goes to the candidate place that hides the least: the fewest series points and line
-    // segments under it, no ring, no other label, in the plot rather than its margins. Marks first,
-    // since they are what the chart is about, then rules, then single points.
+    const std::vector<PendingLabel> pointLabels = drawSeries(g, spec);
+    std::vector<PendingLabel> pending = drawMarksAndRules(g, spec);
     pending.insert(pending.end(), pointLabels.begin(), pointLabels.end());
-    const auto boxOf = [&](const QPointF& at, ChartText::Anchor anchor, const QString& text, double size) {
-        const double w = textWidth(text, size);
-        const double x0 = anchor == ChartText::Anchor::Start ? at.x()
-            : anchor == ChartText::Anchor::Middle            ? at.x() - w / 2
-                                                             : at.x() - w;
-        return QRectF(x0, at.y() - kAscent * size, w, (kAscent + kDescent) * size);
-    };
-    std::vector<QRectF> taken;
-    for (const ChartText& t : g.texts) {
-        if (!t.vertical)
-            taken.push_back(boxOf(t.at, t.anchor, t.text, t.size));
-    }
-    const auto crossings = [](const QRectF& box, const std::vector<QPointF>& polyline) {
-        int n = 0;
-        for (std::size_t i = 1; i < polyline.size(); ++i) {
-            QPointF a = polyline[i - 1];
-            QPointF b = polyline[i];
-            n += clipSegment(a, b, box) ? 1 : 0;
-        }
-        return n;
-    };
-    const auto cost = [&](const QRectF& box) {
-        // Spilling out of the plot costs a little (it may still hit a tick label, counted below), out of the chart
-        // a lot.
-        int n = plot.contains(box) ? 0 : bounds.contains(box) ? 3 : 1000;
-        const QRectF padded = box.adjusted(-s.pointRadius, -s.pointRadius, s.pointRadius, s.pointRadius);
-        for (const ChartSeriesShape& shape : g.series) {
-            for (const QPointF& p : shape.dots)
-                n += padded.contains(p) ? 4 : 0;
-            for (const std::vector<QPointF>& polyline : shape.polylines)
-                n += 4 * crossings(box, polyline);
-        }
-        for (const ChartLine& l : g.ruleLines)
-            n += 2 * crossings(box, {l.from, l.to});
-        for (const ChartRing& ring : g.marks) {
-            const QRectF around(
-                ring.center - QPointF(ring.radius, ring.radius), QSizeF(2 * ring.radius, 2 * ring.radius));
-            n += box.intersects(around) ? 6 : 0;
-        }
-        for (const QRectF& other : taken)
-            n += box.intersects(other) ? 10 : 0;
-        return n;
-    };
-    // A place whose label would leave the chart, slid back inside it where the label fits at all: a label longer
-    // than the room on either side of its point (German's "Bestes unter dem Zielwert: 16 Nutzer" beside a point near
-    // the plot's left edge) was cut off at the chart's edge.
-    const auto slidIn = [&](std::pair<QPointF, ChartText::Anchor> place, const PendingLabel& label) {
-        const QRectF box = boxOf(place.first, place.second, label.text, label.size);
-        const auto shift = [](double lo, double hi, double boundLo, double boundHi) {
-            if (hi - lo > boundHi - boundLo)
-                return 0.0;
-            return lo < boundLo ? boundLo - lo : hi > boundHi ? boundHi - hi : 0.0;
-        };
-        place.first += QPointF(shift(box.left(), box.right(), bounds.left(), bounds.right()),
-            shift(box.top(), box.bottom(), bounds.top(), bounds.bottom()));
-        return place;
-    };
-    for (const PendingLabel& label : pending) {
-        if (label.text.isEmpty())
-            continue;
-        std::vector<std::pair<QPointF, ChartText::Anchor>> places = label.places;
-        for (const auto& place : label.places) {
-            if (const auto inside = slidIn(place, label); inside.first != place.first)
-                places.push_back(inside);
-        }
-        std::size_t best = 0;
-        int bestCost = std::numeric_limits<int>::max();
-        for (std::size_t i = 0; i < places.size(); ++i) {
-            const int c = cost(boxOf(places[i].first, places[i].second, label.text, label.size));
-            if (c < bestCost) {
-                bestCost = c;
-                best = i;
-            }
-        }
-        const auto& [at, anchor] = places[best];
-        taken.push_back(boxOf(at, anchor, label.text, label.size));
-        g.texts.push_back({label.text, at, anchor, label.size, label.bold, false, label.color});
-    }
-
-    // Legend rows, centred under the plot (or the chart, where a row is wider than the plot).
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        const double mid = legendTop + (double(r) + 0.5) * line;
-        const double width = rowWidths[r];
-        double xAt = width <= plot.width() ? plot.center().x() - width / 2 : bounds.center().x() - width / 2;
-        for (const LegendItem& item : rows[r]) {
-            const bool hasLine = item.series->kind != ChartSpec::Series::Kind::Points;
-            const bool hasDot = item.series->kind != ChartSpec::Series::Kind::Line;
-            g.legend.push_back(
-                {{xAt, mid}, {xAt + s.legendSwatch, mid}, item.color, item.series->dashed, hasLine, hasDot});
-            g.texts.push_back({item.series->name, {xAt + s.legendSwatch + swatchGap, mid + kCentreShift * fs},
-                ChartText::Anchor::Start, fs, false, false, s.textColor});
-            xAt += item.width + itemGap;
-        }
-    }
+    placeLabels(g, pending);
+    drawLegend(g, legend);
     return g;
 }
 

@@ -916,13 +916,11 @@ QString whatIfText(const RunData& run, const AnalysisSettings& settings)
         .arg(text::list(changed));
 }
 
-} // namespace
-
-ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
+/// The title and the run's identity: its number and name, the server, the model or mix, the GPU, the traffic, the
+/// targets, and what a reader must know first (a what-if, an unchecked certificate, a simulator's speed).
+void addIdentity(ReportContent& c, const RunData& run, const RunAnalysis& a)
 {
-    ReportContent c;
     const RunSummary& summary = run.run.summary;
-    const double rtt = std::max(0.0, run.roundTripMs);
     // The run's name, where the user gave one, is how they know it: it comes with the number in the title.
     const QString runName = summary.annotation.name.isEmpty()
         ? QString::number(summary.id)
@@ -978,6 +976,186 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
         c.identity.push_back({QCoreApplication::translate("ReportContent", "Simulated"),
             QCoreApplication::translate("ReportContent", "at %1× speed; every figure is in the server's time")
                 .arg(text::number(run.timeScale))});
+}
+
+/// The three walls, in sentences and as rows, and the physics check against the GPU's floors.
+void addWallsAndPhysics(ReportContent& c, const RunAnalysis& a)
+{
+    for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
+        c.walls << wallSentence(*w, a.walls.limiting == w->kind, a.curve.byRate);
+    double highest = 0;
+    for (const CurvePoint& pt : a.curve.points)
+        highest = std::max(highest, pt.load);
+    for (const Wall* w : {&a.walls.latency, &a.walls.saturation, &a.walls.memory}) {
+        ReportContent::WallRow row;
+        row.name = Wall::title(w->kind);
+        row.visible = w->visible;
+        row.reached = w->visible && w->reached;
+        row.limiting = a.walls.limiting == w->kind;
+        row.load = w->load;
+        row.evidence = w->evidenceWithQueue();
+        row.value = !w->visible ? QCoreApplication::translate("ReportContent", "not visible")
+            : row.reached
+            ? text::load(w->load, a.curve.byRate)
+            : QCoreApplication::translate("ReportContent", "beyond %1").arg(text::load(highest, a.curve.byRate));
+        c.wallRows.push_back(row);
+    }
+    const PhysicsFloors& f = a.physics;
+    if (!f.available) {
+        c.physics << f.whyNot;
+    } else {
+        // The precision the floors assume, always: a quantised model's compute runs at INT8 or FP8, not BF16.
+        c.physics << QCoreApplication::translate(
+            "ReportContent", "%1 on %2%3 (%4 at %5 TFLOPS), %6 tokens in and %7 out.")
+                         .arg(f.modelName,
+                             f.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(f.tensorParallel) : QString(),
+                             f.gpuName, PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops),
+                             text::number(f.inputTokens, 0), text::number(f.outputTokens, 0));
+        c.physics << QCoreApplication::translate("ReportContent",
+            "Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt's prefill, "
+            "%4; at most %5 tokens/s for one user.")
+                         .arg(text::milliseconds(f.decodeStepFloorMs),
+                             QCoreApplication::translate("ReportContent", "%1 GB of weights")
+                                 .arg(text::number(f.weightBytesRead / 1e9, 1)),
+                             text::milliseconds(f.ttftFloorMs),
+                             f.ttftComputeBound
+                                 ? QCoreApplication::translate("ReportContent", "bound by %1 compute at %2 TFLOPS")
+                                       .arg(PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops))
+                                 : QCoreApplication::translate("ReportContent", "bound by reading the weights once"),
+                             text::number(f.singleRequestTokensPerSecond));
+        if (!std::isnan(f.bandwidthEfficiency))
+            c.physics << QCoreApplication::translate(
+                "ReportContent", "One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
+                             .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.baselineTpotMs),
+                                 text::milliseconds(f.baselineTtftMs));
+        if (!std::isnan(f.ttftUnjudgedCacheShare))
+            c.physics << QCoreApplication::translate("ReportContent",
+                "TTFT is not judged against its floor: the server's prefix cache served %1 of the one user's prompt "
+                "tokens, and its counters do not say which requests' prefill it spared.")
+                             .arg(text::percent(f.ttftUnjudgedCacheShare));
+        if (f.fasterThanPhysics)
+            c.physics << QCoreApplication::translate("ReportContent", "Faster than physics allows; likely: %1.")
+                             .arg(text::list(f.fasterCauses));
+    }
+}
+
+/// How each metric is defined here, beside vllm bench serve's and AIPerf's definitions.
+void addDefinitions(ReportContent& c)
+{
+    c.definitions.title = QCoreApplication::translate("ReportContent", "Metric definitions");
+    c.definitions.header = {QCoreApplication::translate("ReportContent", "metric"), QStringLiteral("Kneepoint"),
+        QStringLiteral("vllm bench serve"), QStringLiteral("AIPerf")};
+    c.definitions.rows = {
+        {QStringLiteral("TTFT"),
+            QCoreApplication::translate(
+                "ReportContent", "first chunk carrying a token − send (the chat role chunk is not one)"),
+            QCoreApplication::translate("ReportContent", "the same, but may count the role chunk"),
+            QCoreApplication::translate("ReportContent", "time_to_first_token: the same")},
+        {QStringLiteral("TPOT"),
+            QCoreApplication::translate("ReportContent", "(E2EL − TTFT) / (output tokens − 1), per request"),
+            QCoreApplication::translate("ReportContent", "TPOT: the same"),
+            QCoreApplication::translate("ReportContent", "called inter_token_latency")},
+        {QStringLiteral("ITL"), QCoreApplication::translate("ReportContent", "every gap between token chunks, pooled"),
+            QCoreApplication::translate("ReportContent", "ITL: the same"),
+            QCoreApplication::translate("ReportContent", "called inter_chunk_latency")},
+        {QStringLiteral("E2EL"), QCoreApplication::translate("ReportContent", "last token chunk − send"),
+            QCoreApplication::translate("ReportContent", "E2EL: the same"),
+            QCoreApplication::translate("ReportContent", "request_latency: to the last response")},
+        {QCoreApplication::translate("ReportContent", "latency sample"),
+            QCoreApplication::translate("ReportContent",
+                "a user step's requests sent inside its steady window (users ramping in and draining out left "
+                "out); a rate step's every request"),
+            QCoreApplication::translate("ReportContent", "every request"),
+            QCoreApplication::translate("ReportContent", "every request after warm-up")},
+        {QCoreApplication::translate("ReportContent", "throughput"),
+            QCoreApplication::translate("ReportContent", "over each step's steady window (full load held)"),
+            QCoreApplication::translate("ReportContent", "over the whole run"),
+            QCoreApplication::translate("ReportContent", "over the benchmark duration")},
+        {QCoreApplication::translate("ReportContent", "goodput"),
+            QCoreApplication::translate("ReportContent",
+                "requests meeting every target per second; failures count against "
+                "attainment"),
+            QCoreApplication::translate("ReportContent", "--goodput: failures left out"),
+            QCoreApplication::translate("ReportContent", "goodput; good_request_fraction counts errors")},
+    };
+}
+
+/// The server and the client machine the run was measured between, and what launch recorded.
+void addEnvironment(ReportContent& c, const RunData& run)
+{
+    const QJsonObject env = run.run.info.environment;
+    auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
+    c.environment = {
+        {QCoreApplication::translate("ReportContent", "Server"), run.facts.serverText()},
+        {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
+        {QStringLiteral("Qt"), envValue("qt_version")},
+        {QCoreApplication::translate("ReportContent", "Client host"), envValue("host")},
+        {QCoreApplication::translate("ReportContent", "Client OS"), envValue("os")},
+        {QCoreApplication::translate("ReportContent", "Client CPU"),
+            QCoreApplication::translate("ReportContent", "%1 (%2 cores)")
+                .arg(envValue("cpu_model"), envValue("cores"))},
+        {QCoreApplication::translate("ReportContent", "Network round trip"), text::milliseconds(run.roundTripMs)},
+        {QCoreApplication::translate("ReportContent", "KV cache"),
+            run.facts.kvCapacityTokens ? QCoreApplication::translate("ReportContent", "%1 tokens")
+                                             .arg(text::number(double(*run.facts.kvCapacityTokens)))
+                                       : QCoreApplication::translate("ReportContent", "unknown")},
+    };
+    for (const auto& [label, value] : launchFactRows(run.run.info.facts.value(u"launch").toObject()))
+        c.environment.push_back({label, value});
+}
+
+/// Each step's distributions, throughput and errors, and the by-model and energy tables where they apply.
+void addAppendix(ReportContent& c, const RunData& run, const RunAnalysis& a)
+{
+    const double scale = run.timeScale;
+    // Every request's TTFT as measured, the round trip in: labelled, since the scorecard and verdict leave it out.
+    c.appendix.push_back(distributionTable(run,
+        run.roundTripMs > 0
+            ? QCoreApplication::translate("ReportContent", "TTFT (ms), the network's %1 round trip included")
+                  .arg(text::milliseconds(run.roundTripMs))
+            : QCoreApplication::translate("ReportContent", "TTFT (ms)"),
+        [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
+    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TPOT (ms)"),
+        [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
+    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "E2EL (ms)"),
+        [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
+    // Chunk gaps are kept only as each step's summary, on the client's clock: scaled to the server's time here.
+    c.appendix.push_back(
+        distributionTable(run, QCoreApplication::translate("ReportContent", "ITL, gaps between token chunks (ms)"),
+            [scale](const StepData& s) { return s.stats.itlMs.scaled(scale); }));
+    ReportContent::Table rates;
+    rates.title = QCoreApplication::translate("ReportContent", "Throughput and errors");
+    rates.header = {QCoreApplication::translate("ReportContent", "step"),
+        QCoreApplication::translate("ReportContent", "phase"), QCoreApplication::translate("ReportContent", "load"),
+        QCoreApplication::translate("ReportContent", "ok"), QCoreApplication::translate("ReportContent", "failed"),
+        QCoreApplication::translate("ReportContent", "requests/s"),
+        QCoreApplication::translate("ReportContent", "output tok/s"),
+        QCoreApplication::translate("ReportContent", "total tok/s"),
+        QCoreApplication::translate("ReportContent", "steady window s"),
+        QCoreApplication::translate("ReportContent", "length mismatches")};
+    for (const StepData& st : run.steps) {
+        const Throughput& t = st.stats.window.usable ? st.stats.steady : st.stats.whole;
+        rates.rows.push_back(
+            {QString::number(st.index), phaseText(st), st.loadLabel(), QString::number(st.stats.succeeded),
+                QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
+                text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
+                st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),
+                QString::number(st.stats.outputLengthMismatches)});
+    }
+    c.appendix.push_back(rates);
+    if (ReportContent::Table models = modelTable(run); !models.rows.empty())
+        c.appendix.push_back(models);
+    if (ReportContent::Table energy = energyTable(run, a); !energy.rows.empty())
+        c.appendix.push_back(energy);
+}
+
+} // namespace
+
+ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
+{
+    ReportContent c;
+    const double rtt = std::max(0.0, run.roundTripMs);
+    addIdentity(c, run, a);
     c.verdict = a.verdict;
 
     const QString p = percentileName(a.settings.percentile);
@@ -1087,164 +1265,14 @@ ReportContent ReportContent::of(const RunData& run, const RunAnalysis& a)
     if (anySamples)
         c.charts.push_back(serverMetricsChart(run));
 
-    for (const Wall* w : {&a.walls.saturation, &a.walls.latency, &a.walls.memory})
-        c.walls << wallSentence(*w, a.walls.limiting == w->kind, a.curve.byRate);
-    double highest = 0;
-    for (const CurvePoint& pt : a.curve.points)
-        highest = std::max(highest, pt.load);
-    for (const Wall* w : {&a.walls.latency, &a.walls.saturation, &a.walls.memory}) {
-        WallRow row;
-        row.name = Wall::title(w->kind);
-        row.visible = w->visible;
-        row.reached = w->visible && w->reached;
-        row.limiting = a.walls.limiting == w->kind;
-        row.load = w->load;
-        row.evidence = w->evidenceWithQueue();
-        row.value = !w->visible ? QCoreApplication::translate("ReportContent", "not visible")
-            : row.reached
-            ? text::load(w->load, a.curve.byRate)
-            : QCoreApplication::translate("ReportContent", "beyond %1").arg(text::load(highest, a.curve.byRate));
-        c.wallRows.push_back(row);
-    }
-    const PhysicsFloors& f = a.physics;
-    if (!f.available) {
-        c.physics << f.whyNot;
-    } else {
-        // The precision the floors assume, always: a quantised model's compute runs at INT8 or FP8, not BF16.
-        c.physics << QCoreApplication::translate(
-            "ReportContent", "%1 on %2%3 (%4 at %5 TFLOPS), %6 tokens in and %7 out.")
-                         .arg(f.modelName,
-                             f.tensorParallel > 1 ? QStringLiteral("%1 × ").arg(f.tensorParallel) : QString(),
-                             f.gpuName, PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops),
-                             text::number(f.inputTokens, 0), text::number(f.outputTokens, 0));
-        c.physics << QCoreApplication::translate("ReportContent",
-            "Decode step floor %1 (%2 read per step); TTFT floor %3, the prompt's prefill, "
-            "%4; at most %5 tokens/s for one user.")
-                         .arg(text::milliseconds(f.decodeStepFloorMs),
-                             QCoreApplication::translate("ReportContent", "%1 GB of weights")
-                                 .arg(text::number(f.weightBytesRead / 1e9, 1)),
-                             text::milliseconds(f.ttftFloorMs),
-                             f.ttftComputeBound
-                                 ? QCoreApplication::translate("ReportContent", "bound by %1 compute at %2 TFLOPS")
-                                       .arg(PhysicsFloors::precisionName(f.precision), text::number(f.peakTflops))
-                                 : QCoreApplication::translate("ReportContent", "bound by reading the weights once"),
-                             text::number(f.singleRequestTokensPerSecond));
-        if (!std::isnan(f.bandwidthEfficiency))
-            c.physics << QCoreApplication::translate(
-                "ReportContent", "One request reached %1 of the bandwidth floor (median TPOT %2, TTFT %3).")
-                             .arg(text::percent(f.bandwidthEfficiency), text::milliseconds(f.baselineTpotMs),
-                                 text::milliseconds(f.baselineTtftMs));
-        if (!std::isnan(f.ttftUnjudgedCacheShare))
-            c.physics << QCoreApplication::translate("ReportContent",
-                "TTFT is not judged against its floor: the server's prefix cache served %1 of the one user's prompt "
-                "tokens, and its counters do not say which requests' prefill it spared.")
-                             .arg(text::percent(f.ttftUnjudgedCacheShare));
-        if (f.fasterThanPhysics)
-            c.physics << QCoreApplication::translate("ReportContent", "Faster than physics allows; likely: %1.")
-                             .arg(text::list(f.fasterCauses));
-    }
-
+    addWallsAndPhysics(c, a);
     addEnergy(c, run, a);
 
     c.quality = run.quality.lines();
 
-    c.definitions.title = QCoreApplication::translate("ReportContent", "Metric definitions");
-    c.definitions.header = {QCoreApplication::translate("ReportContent", "metric"), QStringLiteral("Kneepoint"),
-        QStringLiteral("vllm bench serve"), QStringLiteral("AIPerf")};
-    c.definitions.rows = {
-        {QStringLiteral("TTFT"),
-            QCoreApplication::translate(
-                "ReportContent", "first chunk carrying a token − send (the chat role chunk is not one)"),
-            QCoreApplication::translate("ReportContent", "the same, but may count the role chunk"),
-            QCoreApplication::translate("ReportContent", "time_to_first_token: the same")},
-        {QStringLiteral("TPOT"),
-            QCoreApplication::translate("ReportContent", "(E2EL − TTFT) / (output tokens − 1), per request"),
-            QCoreApplication::translate("ReportContent", "TPOT: the same"),
-            QCoreApplication::translate("ReportContent", "called inter_token_latency")},
-        {QStringLiteral("ITL"), QCoreApplication::translate("ReportContent", "every gap between token chunks, pooled"),
-            QCoreApplication::translate("ReportContent", "ITL: the same"),
-            QCoreApplication::translate("ReportContent", "called inter_chunk_latency")},
-        {QStringLiteral("E2EL"), QCoreApplication::translate("ReportContent", "last token chunk − send"),
-            QCoreApplication::translate("ReportContent", "E2EL: the same"),
-            QCoreApplication::translate("ReportContent", "request_latency: to the last response")},
-        {QCoreApplication::translate("ReportContent", "latency sample"),
-            QCoreApplication::translate("ReportContent",
-                "a user step's requests sent inside its steady window (users ramping in and draining out left "
-                "out); a rate step's every request"),
-            QCoreApplication::translate("ReportContent", "every request"),
-            QCoreApplication::translate("ReportContent", "every request after warm-up")},
-        {QCoreApplication::translate("ReportContent", "throughput"),
-            QCoreApplication::translate("ReportContent", "over each step's steady window (full load held)"),
-            QCoreApplication::translate("ReportContent", "over the whole run"),
-            QCoreApplication::translate("ReportContent", "over the benchmark duration")},
-        {QCoreApplication::translate("ReportContent", "goodput"),
-            QCoreApplication::translate("ReportContent",
-                "requests meeting every target per second; failures count against "
-                "attainment"),
-            QCoreApplication::translate("ReportContent", "--goodput: failures left out"),
-            QCoreApplication::translate("ReportContent", "goodput; good_request_fraction counts errors")},
-    };
-
-    const QJsonObject env = run.run.info.environment;
-    auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
-    c.environment = {
-        {QCoreApplication::translate("ReportContent", "Server"), run.facts.serverText()},
-        {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
-        {QStringLiteral("Qt"), envValue("qt_version")},
-        {QCoreApplication::translate("ReportContent", "Client host"), envValue("host")},
-        {QCoreApplication::translate("ReportContent", "Client OS"), envValue("os")},
-        {QCoreApplication::translate("ReportContent", "Client CPU"),
-            QCoreApplication::translate("ReportContent", "%1 (%2 cores)")
-                .arg(envValue("cpu_model"), envValue("cores"))},
-        {QCoreApplication::translate("ReportContent", "Network round trip"), text::milliseconds(run.roundTripMs)},
-        {QCoreApplication::translate("ReportContent", "KV cache"),
-            run.facts.kvCapacityTokens ? QCoreApplication::translate("ReportContent", "%1 tokens")
-                                             .arg(text::number(double(*run.facts.kvCapacityTokens)))
-                                       : QCoreApplication::translate("ReportContent", "unknown")},
-    };
-    for (const auto& [label, value] : launchFactRows(run.run.info.facts.value(u"launch").toObject()))
-        c.environment.push_back({label, value});
-
-    const double scale = run.timeScale;
-    // Every request's TTFT as measured, the round trip in: labelled, since the scorecard and verdict leave it out.
-    c.appendix.push_back(distributionTable(run,
-        run.roundTripMs > 0
-            ? QCoreApplication::translate("ReportContent", "TTFT (ms), the network's %1 round trip included")
-                  .arg(text::milliseconds(run.roundTripMs))
-            : QCoreApplication::translate("ReportContent", "TTFT (ms)"),
-        [](const StepData& s) { return Distribution::of(s.ttftSorted); }));
-    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "TPOT (ms)"),
-        [](const StepData& s) { return Distribution::of(s.tpotSorted); }));
-    c.appendix.push_back(distributionTable(run, QCoreApplication::translate("ReportContent", "E2EL (ms)"),
-        [](const StepData& s) { return Distribution::of(s.e2elSorted); }));
-    // Chunk gaps are kept only as each step's summary, on the client's clock: scaled to the server's time here.
-    c.appendix.push_back(
-        distributionTable(run, QCoreApplication::translate("ReportContent", "ITL, gaps between token chunks (ms)"),
-            [scale](const StepData& s) { return s.stats.itlMs.scaled(scale); }));
-    ReportContent::Table rates;
-    rates.title = QCoreApplication::translate("ReportContent", "Throughput and errors");
-    rates.header = {QCoreApplication::translate("ReportContent", "step"),
-        QCoreApplication::translate("ReportContent", "phase"), QCoreApplication::translate("ReportContent", "load"),
-        QCoreApplication::translate("ReportContent", "ok"), QCoreApplication::translate("ReportContent", "failed"),
-        QCoreApplication::translate("ReportContent", "requests/s"),
-        QCoreApplication::translate("ReportContent", "output tok/s"),
-        QCoreApplication::translate("ReportContent", "total tok/s"),
-        QCoreApplication::translate("ReportContent", "steady window s"),
-        QCoreApplication::translate("ReportContent", "length mismatches")};
-    for (const StepData& st : run.steps) {
-        const Throughput& t = st.stats.window.usable ? st.stats.steady : st.stats.whole;
-        rates.rows.push_back(
-            {QString::number(st.index), phaseText(st), st.loadLabel(), QString::number(st.stats.succeeded),
-                QString::number(st.stats.failed), text::number(t.requestsPerSecond / scale, 2),
-                text::number(t.outputTokensPerSecond / scale, 0), text::number(t.totalTokensPerSecond / scale, 0),
-                st.stats.window.usable ? text::number(st.stats.window.seconds() * scale, 1) : QStringLiteral("–"),
-                QString::number(st.stats.outputLengthMismatches)});
-    }
-    c.appendix.push_back(rates);
-    if (ReportContent::Table models = modelTable(run); !models.rows.empty())
-        c.appendix.push_back(models);
-    if (ReportContent::Table energy = energyTable(run, a); !energy.rows.empty())
-        c.appendix.push_back(energy);
+    addDefinitions(c);
+    addEnvironment(c, run);
+    addAppendix(c, run, a);
     return c;
 }
 

@@ -973,72 +973,63 @@ void RunPipeline::onStepFinished(const LoadEngine::Result& result)
     completeStep(result, samples);
 }
 
-void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vector<StoredMetricsSample>& samples)
+bool RunPipeline::restartSeen(const std::vector<StoredMetricsSample>& samples, const PlannedStep& planned)
 {
-    const PlannedStep& planned = m_plan[m_next];
-    if (!result.error.isEmpty() || !m_storeError.isEmpty()) {
-        QString discardError;
-        if (!m_storeError.isEmpty())
-            finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(m_storeError));
-        else if (m_store->discardStep(m_stepId, &discardError))
-            finish(RunStatus::Failed, result.error);
-        else
-            finish(RunStatus::Failed, result.error + QLatin1Char(' ') + discardError);
-        return;
-    }
     // The server's counters said it restarted: within the step, the step measured two servers, and is measured again
     // (as after an outage); between the last step and this one, the step is whole, and the restart is said.
-    if (!result.cancelled && !m_cancelled && !samples.empty()) {
-        std::vector<MetricsSample> series;
-        series.reserve(samples.size());
-        for (const StoredMetricsSample& stored : samples)
-            series.push_back(MetricsSample::fromJson(stored.values));
-        for (std::size_t i = 1; i < series.size(); ++i) {
-            const std::optional<CounterFall> fall = counterFall(series[i - 1], series[i]);
-            if (!fall)
-                continue;
-            m_trouble.health = QStringLiteral("it answered, after a restart");
-            // Gone at the latest after the last scrape that still counted up.
-            const std::int64_t goneBy
-                = m_trouble.firstNs >= 0 ? std::min(m_trouble.firstNs, series[i - 1].ns) : series[i - 1].ns;
-            onServerGone(
-                QJsonObject {{QStringLiteral("kind"), QStringLiteral("restart")},
-                    {QStringLiteral("counter"), fall->counter}, {QStringLiteral("counter_before"), fall->before},
-                    {QStringLiteral("counter_after"), fall->after}},
-                goneBy);
-            return;
-        }
-        if (m_lastSample) {
-            if (const std::optional<CounterFall> fall = counterFall(*m_lastSample, series.front())) {
-                // After an outage that was waited out, a restart is what came back: said with that outage.
-                QJsonObject note = m_attempt > 0 && !m_outages.isEmpty()
-                    ? m_outages.last().toObject()
-                    : QJsonObject {
-                        {QStringLiteral("kind"), QStringLiteral("restart_between_steps")},
-                        {QStringLiteral("step"), int(m_next)},
-                        {QStringLiteral("phase"), planned.phase},
-                        {QStringLiteral("load"), planned.load},
-                        {QStringLiteral("came_back"), true},
-                    };
-                note[QStringLiteral("restarted")] = true;
-                note[QStringLiteral("counter")] = fall->counter;
-                note[QStringLiteral("counter_before")] = fall->before;
-                note[QStringLiteral("counter_after")] = fall->after;
-                if (m_attempt > 0 && !m_outages.isEmpty())
-                    m_outages[m_outages.size() - 1] = note;
-                else {
-                    m_outages.append(note);
-                    Q_EMIT phaseChanged(QStringLiteral("server"),
-                        QStringLiteral("the server restarted before %1: its %2 counter fell from %3 to %4")
-                            .arg(loadWords(planned), fall->counter)
-                            .arg(fall->before)
-                            .arg(fall->after));
-                }
-                storeOutages();
-            }
-        }
-        m_lastSample = series.back();
+    std::vector<MetricsSample> series;
+    series.reserve(samples.size());
+    for (const StoredMetricsSample& stored : samples)
+        series.push_back(MetricsSample::fromJson(stored.values));
+    for (std::size_t i = 1; i < series.size(); ++i) {
+        const std::optional<CounterFall> fall = counterFall(series[i - 1], series[i]);
+        if (!fall)
+            continue;
+        m_trouble.health = QStringLiteral("it answered, after a restart");
+        // Gone at the latest after the last scrape that still counted up.
+        const std::int64_t goneBy
+            = m_trouble.firstNs >= 0 ? std::min(m_trouble.firstNs, series[i - 1].ns) : series[i - 1].ns;
+        onServerGone(QJsonObject {{QStringLiteral("kind"), QStringLiteral("restart")},
+                         {QStringLiteral("counter"), fall->counter}, {QStringLiteral("counter_before"), fall->before},
+                         {QStringLiteral("counter_after"), fall->after}},
+            goneBy);
+        return true;
     }
+    if (m_lastSample) {
+        if (const std::optional<CounterFall> fall = counterFall(*m_lastSample, series.front())) {
+            // After an outage that was waited out, a restart is what came back: said with that outage.
+            QJsonObject note = m_attempt > 0 && !m_outages.isEmpty()
+                ? m_outages.last().toObject()
+                : QJsonObject {
+                    {QStringLiteral("kind"), QStringLiteral("restart_between_steps")},
+                    {QStringLiteral("step"), int(m_next)},
+                    {QStringLiteral("phase"), planned.phase},
+                    {QStringLiteral("load"), planned.load},
+                    {QStringLiteral("came_back"), true},
+                };
+            note[QStringLiteral("restarted")] = true;
+            note[QStringLiteral("counter")] = fall->counter;
+            note[QStringLiteral("counter_before")] = fall->before;
+            note[QStringLiteral("counter_after")] = fall->after;
+            if (m_attempt > 0 && !m_outages.isEmpty())
+                m_outages[m_outages.size() - 1] = note;
+            else {
+                m_outages.append(note);
+                Q_EMIT phaseChanged(QStringLiteral("server"),
+                    QStringLiteral("the server restarted before %1: its %2 counter fell from %3 to %4")
+                        .arg(loadWords(planned), fall->counter)
+                        .arg(fall->before)
+                        .arg(fall->after));
+            }
+            storeOutages();
+        }
+    }
+    m_lastSample = series.back();
+    return false;
+}
+
+StepInfo RunPipeline::stepInfo(const LoadEngine::Result& result, const PlannedStep& planned)
+{
     StepInfo info;
     info.phase = planned.phase;
     info.index = int(m_next);
@@ -1081,12 +1072,11 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         info.client[QStringLiteral("resent_after_close")] = result.resentAfterClose;
     info.gpu
         = m_gpu ? m_gpu->between(result.startNs, result.endNs).toJson() : GpuSeries {QString(), m_gpuNote, {}}.toJson();
-    QString error;
-    const qint64 stepId = m_stepId;
-    if (!m_store->finishStep(stepId, info, samples, &error)) {
-        finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(error));
-        return;
-    }
+    return info;
+}
+
+SloTargets RunPipeline::rawTargets() const
+{
     // Targets are in the server's time; the records are on the client's clock, which a simulator runs faster.
     SloTargets raw;
     const double scale = timeScale();
@@ -1099,6 +1089,33 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         raw.e2elMs = *m_options.slo.e2elMs / scale;
     if (m_options.slo.ttfoMs)
         raw.ttfoMs = *m_options.slo.ttfoMs / scale + std::max(0.0, m_roundTripMs);
+    return raw;
+}
+
+void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vector<StoredMetricsSample>& samples)
+{
+    const PlannedStep& planned = m_plan[m_next];
+    if (!result.error.isEmpty() || !m_storeError.isEmpty()) {
+        QString discardError;
+        if (!m_storeError.isEmpty())
+            finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(m_storeError));
+        else if (m_store->discardStep(m_stepId, &discardError))
+            finish(RunStatus::Failed, result.error);
+        else
+            finish(RunStatus::Failed, result.error + QLatin1Char(' ') + discardError);
+        return;
+    }
+    if (!result.cancelled && !m_cancelled && !samples.empty() && restartSeen(samples, planned))
+        return;
+    const StepInfo info = stepInfo(result, planned);
+    QString error;
+    const qint64 stepId = m_stepId;
+    if (!m_store->finishStep(stepId, info, samples, &error)) {
+        finish(RunStatus::Failed, QStringLiteral("The step could not be stored: %1").arg(error));
+        return;
+    }
+    const SloTargets raw = rawTargets();
+    const double scale = timeScale();
     StepOutcome outcome;
     outcome.planned = planned;
     outcome.stepId = stepId;

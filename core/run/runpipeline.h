@@ -151,6 +151,14 @@ private:
     void onStepFinished(const LoadEngine::Result& result);
     /// The step as measured: stored, judged, and the next one planned.
     void completeStep(const LoadEngine::Result& result, const std::vector<StoredMetricsSample>& samples);
+    /// Whether the server's counters fell during the step (a restart: the step is measured again, onServerGone) or
+    /// since the last step (said and stored with the outages); true for the first, which ends the step here.
+    bool restartSeen(const std::vector<StoredMetricsSample>& samples, const PlannedStep& planned);
+    /// The step's record: its load, the data set's lines sent again (the workload's offset moves past the step's
+    /// requests), the client's own figures, the GPU's.
+    StepInfo stepInfo(const LoadEngine::Result& result, const PlannedStep& planned);
+    /// The targets on the client's clock: a simulator's are scaled, TTFT's and TTFO's allow the round trip.
+    SloTargets rawTargets() const;
     void onRecordsFinished(const LoadWorker::Batch& records);
     /// Whether /health answered after requests failed at the connection (ServerWatch::checked).
     void onServerChecked(bool answered, const QString& failure);

@@ -762,6 +762,138 @@ void SimServer::handleDetokenize(SimConnection* connection, const QByteArray& bo
     connection->respond(200, "application/json", toBytes(Json {{"prompt", m_tokenizer.decode(ids).toStdString()}}));
 }
 
+int SimServer::requestAdapter(const Json& json, Refusal* refusal) const
+{
+    const auto refuse = [refusal](const QString& message) {
+        *refusal = {400, message, nullptr};
+        return -1;
+    };
+    int adapter = 0;
+    if (json.contains("model") && !json["model"].is_null()) {
+        const QString model
+            = json["model"].is_string() ? QString::fromStdString(json["model"].get<std::string>()) : QString();
+        adapter = adapterOf(model);
+        if (adapter < 0) {
+            *refusal = {404, QStringLiteral("The model `%1` does not exist.").arg(model), "model"};
+            return -1;
+        }
+    }
+
+    // llama-server's adapters come by the "lora" field, a list of {id, scale}: the first listed at a scale other than
+    // 0 is the request's (the simulator runs one adapter at a time). An id it did not load is an error, as there.
+    if (m_config.options.dialect == SimConfig::Dialect::LlamaCpp && json.contains("lora")) {
+        const Json& lora = json["lora"];
+        if (!lora.is_array())
+            return refuse(QStringLiteral("Error: 'lora' must be an array of objects with 'id' and 'scale' fields"));
+        for (const Json& entry : lora) {
+            const int id = entry.is_object() && entry.contains("id") && entry["id"].is_number_integer()
+                ? entry["id"].get<int>()
+                : -1;
+            const double scale = entry.is_object() && entry.contains("scale") && entry["scale"].is_number()
+                ? entry["scale"].get<double>()
+                : 0.0;
+            if (id < 0 || std::size_t(id) >= m_config.options.loraAdapters.size())
+                return refuse(QStringLiteral("invalid adapter id"));
+            if (scale != 0 && adapter == 0)
+                adapter = id + 1;
+        }
+    }
+
+    return adapter;
+}
+
+bool SimServer::readPrompt(
+    const Json& json, bool chat, std::vector<int>* ids, std::optional<QString>* answer, Refusal* refusal) const
+{
+    QString error;
+    const auto refuse = [refusal](const QString& message, const char* param) {
+        *refusal = {400, message, param};
+        return false;
+    };
+    if (chat) {
+        QList<SimTokenizer::ChatMessage> messages;
+        if (!readMessages(json, &messages, &error))
+            return refuse(error, "messages");
+        if (m_answerBook) {
+            const auto user = std::find_if(messages.crbegin(), messages.crend(),
+                [](const SimTokenizer::ChatMessage& m) { return m.role == u"user"; });
+            if (user != messages.crend())
+                *answer = m_answerBook->reply(user->content);
+        }
+        *ids = m_tokenizer.encodeChat(messages, true, &error);
+        if (!error.isEmpty())
+            return refuse(error, "messages");
+    } else {
+        const auto it = json.find("prompt");
+        if (it == json.end())
+            return refuse(QStringLiteral("'prompt' is required."), "prompt");
+        const Json* prompt = &*it;
+        if (prompt->is_array() && prompt->size() == 1 && (*prompt)[0].is_string())
+            prompt = &(*prompt)[0];
+        if (prompt->is_string()) {
+            bool addSpecial = true;
+            if (!optionalBool(json, "add_special_tokens", &addSpecial, &error))
+                return refuse(error, "add_special_tokens");
+            *ids = m_tokenizer.encode(QByteArray::fromStdString(prompt->get<std::string>()), addSpecial);
+            if (m_answerBook)
+                *answer = m_answerBook->reply(QString::fromStdString(prompt->get<std::string>()));
+        } else if (prompt->is_array() && !prompt->empty() && (*prompt)[0].is_number_integer()) {
+            for (const Json& t : *prompt) {
+                if (!t.is_number_integer() || !m_tokenizer.isValid(t.get<int>()))
+                    return refuse(QStringLiteral("'prompt' holds a token id out of vocabulary."), "prompt");
+                ids->push_back(t.get<int>());
+            }
+        } else {
+            return refuse(QStringLiteral("'prompt' must be a string or a list of token ids; the simulator serves one "
+                                         "prompt per request."),
+                "prompt");
+        }
+    }
+    return true;
+}
+
+bool SimServer::readSampling(const Json& json, bool chat, Sampling* out, Refusal* refusal)
+{
+    const auto refuse = [refusal](const QString& message, const char* param) {
+        *refusal = {400, message, param};
+        return false;
+    };
+    std::optional<long long> n;
+    QString error;
+    if (chat && !optionalInt(json, "max_completion_tokens", &out->maxTokens, &error))
+        return refuse(error, "max_completion_tokens");
+    if (!out->maxTokens && !optionalInt(json, "max_tokens", &out->maxTokens, &error))
+        return refuse(error, "max_tokens");
+    if (!optionalInt(json, "min_tokens", &out->minTokens, &error))
+        return refuse(error, "min_tokens");
+    if (!optionalInt(json, "seed", &out->seed, &error))
+        return refuse(error, "seed");
+    if (!optionalInt(json, "n", &n, &error))
+        return refuse(error, "n");
+    if (!optionalBool(json, "stream", &out->stream, &error))
+        return refuse(error, "stream");
+    if (!optionalBool(json, "ignore_eos", &out->ignoreEos, &error))
+        return refuse(error, "ignore_eos");
+    if (n && *n != 1)
+        return refuse(QStringLiteral("The simulator serves n = 1 only."), "n");
+    if (out->maxTokens && *out->maxTokens < 1)
+        return refuse(QStringLiteral("max_tokens must be at least 1, got %1.").arg(*out->maxTokens), "max_tokens");
+    if (out->minTokens && *out->minTokens < 0)
+        return refuse(QStringLiteral("min_tokens must be greater than or equal to 0, got %1.").arg(*out->minTokens),
+            "min_tokens");
+    if (out->minTokens && out->maxTokens && *out->minTokens > *out->maxTokens)
+        return refuse(QStringLiteral("min_tokens must be less than or equal to max_tokens=%1, got %2.")
+                          .arg(*out->maxTokens)
+                          .arg(*out->minTokens),
+            "min_tokens");
+    if (json.contains("temperature") && !json["temperature"].is_null()) {
+        if (!json["temperature"].is_number() || json["temperature"].get<double>() < 0)
+            return refuse(QStringLiteral("temperature must be a number of at least 0."), "temperature");
+        out->temperature = json["temperature"].get<double>();
+    }
+    return true;
+}
+
 void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat)
 {
     const std::int64_t arrivalNs = monotonicNowNs();
@@ -774,78 +906,12 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
     auto bad
         = [&](const QString& message, const char* param = nullptr) { respondError(connection, 400, message, param); };
 
-    int adapter = 0;
-    if (json.contains("model") && !json["model"].is_null()) {
-        const QString model
-            = json["model"].is_string() ? QString::fromStdString(json["model"].get<std::string>()) : QString();
-        adapter = adapterOf(model);
-        if (adapter < 0) {
-            respondError(connection, 404, QStringLiteral("The model `%1` does not exist.").arg(model), "model");
-            return;
-        }
-    }
-
-    // llama-server's adapters come by the "lora" field, a list of {id, scale}: the first listed at a scale other than
-    // 0 is the request's (the simulator runs one adapter at a time). An id it did not load is an error, as there.
-    if (m_config.options.dialect == SimConfig::Dialect::LlamaCpp && json.contains("lora")) {
-        const Json& lora = json["lora"];
-        if (!lora.is_array())
-            return bad(QStringLiteral("Error: 'lora' must be an array of objects with 'id' and 'scale' fields"));
-        for (const Json& entry : lora) {
-            const int id = entry.is_object() && entry.contains("id") && entry["id"].is_number_integer()
-                ? entry["id"].get<int>()
-                : -1;
-            const double scale = entry.is_object() && entry.contains("scale") && entry["scale"].is_number()
-                ? entry["scale"].get<double>()
-                : 0.0;
-            if (id < 0 || std::size_t(id) >= m_config.options.loraAdapters.size())
-                return bad(QStringLiteral("invalid adapter id"));
-            if (scale != 0 && adapter == 0)
-                adapter = id + 1;
-        }
-    }
-
+    Refusal refusal;
+    const int adapter = requestAdapter(json, &refusal);
     std::vector<int> promptIds;
     std::optional<QString> answer;
-    if (chat) {
-        QList<SimTokenizer::ChatMessage> messages;
-        if (!readMessages(json, &messages, &error))
-            return bad(error, "messages");
-        if (m_answerBook) {
-            const auto user = std::find_if(messages.crbegin(), messages.crend(),
-                [](const SimTokenizer::ChatMessage& m) { return m.role == u"user"; });
-            if (user != messages.crend())
-                answer = m_answerBook->reply(user->content);
-        }
-        promptIds = m_tokenizer.encodeChat(messages, true, &error);
-        if (!error.isEmpty())
-            return bad(error, "messages");
-    } else {
-        const auto it = json.find("prompt");
-        if (it == json.end())
-            return bad(QStringLiteral("'prompt' is required."), "prompt");
-        const Json* prompt = &*it;
-        if (prompt->is_array() && prompt->size() == 1 && (*prompt)[0].is_string())
-            prompt = &(*prompt)[0];
-        if (prompt->is_string()) {
-            bool addSpecial = true;
-            if (!optionalBool(json, "add_special_tokens", &addSpecial, &error))
-                return bad(error, "add_special_tokens");
-            promptIds = m_tokenizer.encode(QByteArray::fromStdString(prompt->get<std::string>()), addSpecial);
-            if (m_answerBook)
-                answer = m_answerBook->reply(QString::fromStdString(prompt->get<std::string>()));
-        } else if (prompt->is_array() && !prompt->empty() && (*prompt)[0].is_number_integer()) {
-            for (const Json& t : *prompt) {
-                if (!t.is_number_integer() || !m_tokenizer.isValid(t.get<int>()))
-                    return bad(QStringLiteral("'prompt' holds a token id out of vocabulary."), "prompt");
-                promptIds.push_back(t.get<int>());
-            }
-        } else {
-            return bad(QStringLiteral("'prompt' must be a string or a list of token ids; the simulator serves one "
-                                      "prompt per request."),
-                "prompt");
-        }
-    }
+    if (adapter < 0 || !readPrompt(json, chat, &promptIds, &answer, &refusal))
+        return respondError(connection, refusal.status, refusal.message, refusal.param);
     const int promptTokens = int(promptIds.size());
     const int maxModelLen = m_config.engine.maxModelLen;
     if (promptTokens >= maxModelLen) {
@@ -855,40 +921,10 @@ void SimServer::handleGeneration(SimConnection* connection, const HttpRequest& r
             chat ? "messages" : "prompt");
     }
 
-    std::optional<long long> maxTokens, minTokens, seed, n;
-    bool stream = false, ignoreEos = false;
-    if (chat && !optionalInt(json, "max_completion_tokens", &maxTokens, &error))
-        return bad(error, "max_completion_tokens");
-    if (!maxTokens && !optionalInt(json, "max_tokens", &maxTokens, &error))
-        return bad(error, "max_tokens");
-    if (!optionalInt(json, "min_tokens", &minTokens, &error))
-        return bad(error, "min_tokens");
-    if (!optionalInt(json, "seed", &seed, &error))
-        return bad(error, "seed");
-    if (!optionalInt(json, "n", &n, &error))
-        return bad(error, "n");
-    if (!optionalBool(json, "stream", &stream, &error))
-        return bad(error, "stream");
-    if (!optionalBool(json, "ignore_eos", &ignoreEos, &error))
-        return bad(error, "ignore_eos");
-    if (n && *n != 1)
-        return bad(QStringLiteral("The simulator serves n = 1 only."), "n");
-    if (maxTokens && *maxTokens < 1)
-        return bad(QStringLiteral("max_tokens must be at least 1, got %1.").arg(*maxTokens), "max_tokens");
-    if (minTokens && *minTokens < 0)
-        return bad(
-            QStringLiteral("min_tokens must be greater than or equal to 0, got %1.").arg(*minTokens), "min_tokens");
-    if (minTokens && maxTokens && *minTokens > *maxTokens)
-        return bad(QStringLiteral("min_tokens must be less than or equal to max_tokens=%1, got %2.")
-                       .arg(*maxTokens)
-                       .arg(*minTokens),
-            "min_tokens");
-    std::optional<double> temperature;
-    if (json.contains("temperature") && !json["temperature"].is_null()) {
-        if (!json["temperature"].is_number() || json["temperature"].get<double>() < 0)
-            return bad(QStringLiteral("temperature must be a number of at least 0."), "temperature");
-        temperature = json["temperature"].get<double>();
-    }
+    Sampling sampling;
+    if (!readSampling(json, chat, &sampling, &refusal))
+        return respondError(connection, refusal.status, refusal.message, refusal.param);
+    const auto& [maxTokens, minTokens, seed, stream, ignoreEos, temperature] = sampling;
 
     auto active = std::make_unique<ActiveRequest>();
     active->chat = chat;

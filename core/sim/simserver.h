@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -68,6 +70,33 @@ private:
     void handleTokenize(SimConnection* connection, const QByteArray& body);
     void handleDetokenize(SimConnection* connection, const QByteArray& body);
     void handleGeneration(SimConnection* connection, const HttpRequest& request, bool chat);
+    /// Why a generation request is refused, as the server answers it.
+    struct Refusal
+    {
+        int status = 400;
+        QString message;
+        const char* param = nullptr; ///< the field vLLM's error names, if any
+    };
+    /// The adapter a generation request runs (0: the base model): by its "model" and, in the llamacpp dialect, its
+    /// "lora" list of ids and scales (the first at a scale other than 0; the simulator runs one at a time). -1 with
+    /// `refusal` set for a model not served, or a "lora" that is not a list of adapters loaded.
+    int requestAdapter(const nlohmann::ordered_json& json, Refusal* refusal) const;
+    /// What a generation request asks of the sampler, as its fields give it.
+    struct Sampling
+    {
+        std::optional<long long> maxTokens; ///< max_completion_tokens (chat) or max_tokens
+        std::optional<long long> minTokens;
+        std::optional<long long> seed;
+        bool stream = false;
+        bool ignoreEos = false;
+        std::optional<double> temperature;
+    };
+    /// The sampling fields, checked as vLLM checks them (n = 1 only); false with `refusal` set for a bad one.
+    static bool readSampling(const nlohmann::ordered_json& json, bool chat, Sampling* out, Refusal* refusal);
+    /// The prompt's token ids (chat: through the template) and, answering, the reply its last user message gets;
+    /// false with `refusal` set for a prompt the server would refuse.
+    bool readPrompt(const nlohmann::ordered_json& json, bool chat, std::vector<int>* ids,
+        std::optional<QString>* answer, Refusal* refusal) const;
     void startGeneration(
         SimConnection* connection, std::unique_ptr<ActiveRequest> active, const BatchEngine::Request& engineRequest);
 

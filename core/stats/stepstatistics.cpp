@@ -322,133 +322,13 @@ Throughput Tally::rates(double confidence) const
     return t;
 }
 
-} // namespace
-
-RequestLatencies RequestLatencies::of(const RequestRecord& r)
+/// The step's steady window (the users' active span, the closed loop's full load, or the open loop's planned sends)
+/// and, inside it, where the latency sample begins; a window shorter than a few of the server's cycles is not usable,
+/// and says why.
+void placeWindow(StepStatistics& s, const std::vector<Measured>& measured, const std::vector<Measured>& warmups,
+    const std::vector<std::pair<std::int64_t, int>>& levels, std::int64_t shortestTtftNs, double confidence,
+    double minWindowLifetimes)
 {
-    RequestLatencies l;
-    l.outputTokens = r.outputTokens();
-    if (r.sentNs < 0)
-        return l;
-    if (r.firstTokenNs >= 0)
-        l.ttftMs = ms(r.firstTokenNs - r.sentNs);
-    if (r.firstAnswerNs >= 0)
-        l.ttfoMs = ms(r.firstAnswerNs - r.sentNs);
-    const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
-    if (lastNs >= 0)
-        l.e2elMs = ms(lastNs - r.sentNs);
-    if (r.firstTokenNs >= 0 && lastNs >= 0 && l.outputTokens >= 2)
-        l.tpotMs = ms(lastNs - r.firstTokenNs) / (l.outputTokens - 1);
-    return l;
-}
-
-StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight,
-    double confidence, double minWindowLifetimes)
-{
-    return fromSource(
-        [&records](const RecordVisitor& visit) {
-            for (const RequestRecord& r : records)
-                visit(r);
-        },
-        slo, targetInFlight, confidence, minWindowLifetimes);
-}
-
-StepStatistics StepStatistics::fromSource(
-    const RecordSource& source, const SloTargets& slo, int targetInFlight, double confidence, double minWindowLifetimes)
-{
-    StepStatistics s;
-    s.slo = slo;
-    s.targetInFlight = std::max(0, targetInFlight);
-
-    // The first pass: every request's times, latencies and counts, without its chunks. Warm-up requests are in no
-    // statistic of their own, but the server worked on them beside the measured ones: their completions, prompts and
-    // tokens count in the rates of any interval they fell in, which measure the server over that interval.
-    std::vector<Measured> measured;
-    std::vector<Measured> warmups; // their times and judgement, successful or not
-    std::vector<double> lag, output, input, thinking, answer;
-    int withoutPrompt = 0;
-    int lackingMetric = 0;
-    std::int64_t shortestTtftNs = -1; // of every successful request, warm-up included
-    source([&](const RequestRecord& r) {
-        Measured m;
-        m.sentNs = r.sentNs;
-        m.endNs = r.endNs;
-        m.plannedNs = r.scheduledNs >= 0 ? r.scheduledNs : r.sentNs;
-        m.prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
-        m.firstTokenNs = r.firstTokenNs;
-        m.lastTokenNs = r.chunks.empty() ? -1 : r.chunks.back().ns;
-        m.user = r.user;
-        m.promptTokens = r.promptTokens;
-        m.ok = r.ok();
-        if (m.ok && r.sentNs >= 0 && r.firstTokenNs >= r.sentNs)
-            shortestTtftNs
-                = shortestTtftNs < 0 ? r.firstTokenNs - r.sentNs : std::min(shortestTtftNs, r.firstTokenNs - r.sentNs);
-        if (r.warmup) {
-            m.good = m.ok && meets(RequestLatencies::of(r), slo).first;
-            warmups.push_back(m);
-            return;
-        }
-        if (r.sentNs >= 0)
-            s.startNs = s.startNs < 0 ? r.sentNs : std::min(s.startNs, r.sentNs);
-        s.endNs = std::max(s.endNs, r.endNs);
-        if (!m.ok) {
-            ++s.failed;
-            const ErrorClass cls = r.error == ErrorClass::None ? ErrorClass::Other : r.error;
-            ++s.failures[cls];
-            // The server's own words, as its first failure of each kind gave them: one line, capped.
-            if (!s.failureMessages.count(cls) && !r.errorMessage.trimmed().isEmpty()) {
-                QString line = r.errorMessage.section(u'\n', 0, 0).simplified();
-                if (line.size() > kFailureMessageChars)
-                    line = line.left(kFailureMessageChars - 1) + QStringLiteral("…");
-                s.failureMessages[cls] = line;
-            }
-            measured.push_back(m);
-            return;
-        }
-        ++s.succeeded;
-        const RequestLatencies l = RequestLatencies::of(r);
-        m.ttftMs = l.ttftMs.value_or(m.ttftMs);
-        m.ttfoMs = l.ttfoMs.value_or(m.ttfoMs);
-        m.tpotMs = l.tpotMs.value_or(m.tpotMs);
-        m.e2elMs = l.e2elMs.value_or(m.e2elMs);
-        if (r.scheduledNs >= 0 && r.sentNs >= 0)
-            lag.push_back(ms(r.sentNs - r.scheduledNs));
-        output.push_back(l.outputTokens);
-        if (r.reasoningTokens >= 0) {
-            thinking.push_back(r.reasoningTokens);
-            answer.push_back(std::max(0, l.outputTokens - r.reasoningTokens));
-        }
-        // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
-        // ran a different workload than the one reported, and the report must say so.
-        if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
-            ++s.outputLengthMismatches;
-        if (r.usageDisagrees() && s.usageDisagreements++ == 0) {
-            s.usageSaid = r.completionTokens;
-            s.chunksCarried = r.chunkTokens();
-        }
-        if (r.requestedInputTokens > 0 && r.promptTokens >= 0 && r.promptTokens != r.requestedInputTokens)
-            ++s.inputLengthMismatches;
-        if (r.promptTokens >= 0) {
-            input.push_back(r.promptTokens);
-            if (r.cachedTokens >= 0) {
-                s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r.cachedTokens;
-                s.promptTokensWithCacheCount += r.promptTokens;
-                ++s.requestsWithCacheCount;
-            }
-        } else {
-            ++withoutPrompt;
-        }
-        const auto [meetsTargets, lacking] = meets(l, slo);
-        m.good = meetsTargets;
-        s.good += meetsTargets ? 1 : 0;
-        lackingMetric += lacking ? 1 : 0;
-        measured.push_back(m);
-    });
-    s.total = static_cast<int>(measured.size());
-
-    const auto levels = inFlightLevels(measured);
-    for (const auto& [t, level] : levels)
-        s.peakInFlight = std::max(s.peakInFlight, level);
     // The latency sample begins where the last user sent its first measured request: a warm-up is left out of the
     // latencies as each user's first request, and so are the requests sent beside it.
     std::int64_t measuredFromNs = -1;
@@ -506,6 +386,197 @@ StepStatistics StepStatistics::fromSource(
         s.latencySample.fromNs = std::max(s.window.startNs, measuredFromNs);
         s.latencySample.toNs = s.window.endNs;
     }
+}
+
+/// What the step's figures cannot say, each in a sentence: no requests, lengths not as asked, a statistic with no
+/// sample, no duration, no steady window.
+void addNotes(StepStatistics& s, int withoutPrompt, int lackingMetric)
+{
+    if (s.total == 0) {
+        s.notes << note("The step has no requests besides warm-up: nothing can be computed.");
+        return;
+    }
+    if (s.outputLengthMismatches > 0)
+        s.notes << note(
+            "%n request(s) came back with another output length than was asked for.", s.outputLengthMismatches);
+    if (s.inputLengthMismatches > 0)
+        s.notes << note("%n request(s) had another prompt length than was asked for, by the server's count.",
+            s.inputLengthMismatches);
+    if (s.succeeded == 0) {
+        s.notes << note("No request succeeded: latency and token statistics are not available.");
+    } else {
+        if (s.ttftMs.count == 0)
+            s.notes << note("No successful request had a first token time: TTFT is not available.");
+        if (s.tpotMs.count == 0)
+            s.notes << note("No request had 2 or more output tokens: TPOT is not available.");
+        if (s.itlMs.count == 0)
+            s.notes << note("No request streamed 2 or more token chunks: ITL is not available.");
+        if (s.scheduleLagMs.count == 0 && s.targetInFlight == 0)
+            s.notes << note("No request had a scheduled send time: schedule lag is not available.");
+        if (withoutPrompt > 0)
+            s.notes << note("%n successful request(s) reported no prompt token count: input tokens and total token "
+                            "throughput leave them out.",
+                withoutPrompt);
+        if (lackingMetric > 0)
+            s.notes << note(
+                "%n successful request(s) lacked a metric an SLO target needs and counted as not good.", lackingMetric);
+    }
+    if (std::isnan(s.whole.seconds))
+        s.notes << note("The step has no duration: whole-step throughput is not available.");
+    if (!s.window.usable)
+        s.notes << note("No steady-state window: %1 Latency percentiles cover every measured request.")
+                       .arg(s.window.whyNotUsable);
+}
+
+/// The first pass over a step's requests: every request's times, latencies and counts, without its chunks.
+/// Warm-up requests are in no statistic of their own, but the server worked on them beside the measured ones: their
+/// completions, prompts and tokens count in the rates of any interval they fell in, which measure the server over
+/// that interval.
+struct FirstPass
+{
+    StepStatistics& s;
+    const SloTargets& slo;
+    std::vector<Measured> measured;
+    std::vector<Measured> warmups; // their times and judgement, successful or not
+    std::vector<double> lag, output, input, thinking, answer;
+    int withoutPrompt = 0;
+    int lackingMetric = 0;
+    std::int64_t shortestTtftNs = -1; // of every successful request, warm-up included
+
+    void add(const RequestRecord& r)
+    {
+        Measured m;
+        m.sentNs = r.sentNs;
+        m.endNs = r.endNs;
+        m.plannedNs = r.scheduledNs >= 0 ? r.scheduledNs : r.sentNs;
+        m.prefilledNs = r.firstTokenNs >= 0 ? r.firstTokenNs : r.endNs;
+        m.firstTokenNs = r.firstTokenNs;
+        m.lastTokenNs = r.chunks.empty() ? -1 : r.chunks.back().ns;
+        m.user = r.user;
+        m.promptTokens = r.promptTokens;
+        m.ok = r.ok();
+        if (m.ok && r.sentNs >= 0 && r.firstTokenNs >= r.sentNs)
+            shortestTtftNs
+                = shortestTtftNs < 0 ? r.firstTokenNs - r.sentNs : std::min(shortestTtftNs, r.firstTokenNs - r.sentNs);
+        if (r.warmup) {
+            m.good = m.ok && meets(RequestLatencies::of(r), slo).first;
+            warmups.push_back(m);
+            return;
+        }
+        if (r.sentNs >= 0)
+            s.startNs = s.startNs < 0 ? r.sentNs : std::min(s.startNs, r.sentNs);
+        s.endNs = std::max(s.endNs, r.endNs);
+        if (!m.ok) {
+            ++s.failed;
+            const ErrorClass cls = r.error == ErrorClass::None ? ErrorClass::Other : r.error;
+            ++s.failures[cls];
+            // The server's own words, as its first failure of each kind gave them: one line, capped.
+            if (!s.failureMessages.count(cls) && !r.errorMessage.trimmed().isEmpty()) {
+                QString line = r.errorMessage.section(u'\n', 0, 0).simplified();
+                if (line.size() > StepStatistics::kFailureMessageChars)
+                    line = line.left(StepStatistics::kFailureMessageChars - 1) + QStringLiteral("…");
+                s.failureMessages[cls] = line;
+            }
+            measured.push_back(m);
+            return;
+        }
+        ++s.succeeded;
+        const RequestLatencies l = RequestLatencies::of(r);
+        m.ttftMs = l.ttftMs.value_or(m.ttftMs);
+        m.ttfoMs = l.ttfoMs.value_or(m.ttfoMs);
+        m.tpotMs = l.tpotMs.value_or(m.tpotMs);
+        m.e2elMs = l.e2elMs.value_or(m.e2elMs);
+        if (r.scheduledNs >= 0 && r.sentNs >= 0)
+            lag.push_back(ms(r.sentNs - r.scheduledNs));
+        output.push_back(l.outputTokens);
+        if (r.reasoningTokens >= 0) {
+            thinking.push_back(r.reasoningTokens);
+            answer.push_back(std::max(0, l.outputTokens - r.reasoningTokens));
+        }
+        // The lengths asked for are forced (max_tokens = min_tokens, ignore_eos): a server that gave something else
+        // ran a different workload than the one reported, and the report must say so.
+        if (r.requestedOutputTokens > 0 && l.outputTokens != r.requestedOutputTokens)
+            ++s.outputLengthMismatches;
+        if (r.usageDisagrees() && s.usageDisagreements++ == 0) {
+            s.usageSaid = r.completionTokens;
+            s.chunksCarried = r.chunkTokens();
+        }
+        if (r.requestedInputTokens > 0 && r.promptTokens >= 0 && r.promptTokens != r.requestedInputTokens)
+            ++s.inputLengthMismatches;
+        if (r.promptTokens >= 0) {
+            input.push_back(r.promptTokens);
+            if (r.cachedTokens >= 0) {
+                s.cachedPromptTokens = std::max<std::int64_t>(0, s.cachedPromptTokens) + r.cachedTokens;
+                s.promptTokensWithCacheCount += r.promptTokens;
+                ++s.requestsWithCacheCount;
+            }
+        } else {
+            ++withoutPrompt;
+        }
+        const auto [meetsTargets, lacking] = meets(l, slo);
+        m.good = meetsTargets;
+        s.good += meetsTargets ? 1 : 0;
+        lackingMetric += lacking ? 1 : 0;
+        measured.push_back(m);
+    }
+};
+
+} // namespace
+
+RequestLatencies RequestLatencies::of(const RequestRecord& r)
+{
+    RequestLatencies l;
+    l.outputTokens = r.outputTokens();
+    if (r.sentNs < 0)
+        return l;
+    if (r.firstTokenNs >= 0)
+        l.ttftMs = ms(r.firstTokenNs - r.sentNs);
+    if (r.firstAnswerNs >= 0)
+        l.ttfoMs = ms(r.firstAnswerNs - r.sentNs);
+    const std::int64_t lastNs = r.chunks.empty() ? r.endNs : r.chunks.back().ns;
+    if (lastNs >= 0)
+        l.e2elMs = ms(lastNs - r.sentNs);
+    if (r.firstTokenNs >= 0 && lastNs >= 0 && l.outputTokens >= 2)
+        l.tpotMs = ms(lastNs - r.firstTokenNs) / (l.outputTokens - 1);
+    return l;
+}
+
+StepStatistics StepStatistics::of(const std::vector<RequestRecord>& records, const SloTargets& slo, int targetInFlight,
+    double confidence, double minWindowLifetimes)
+{
+    return fromSource(
+        [&records](const RecordVisitor& visit) {
+            for (const RequestRecord& r : records)
+                visit(r);
+        },
+        slo, targetInFlight, confidence, minWindowLifetimes);
+}
+
+StepStatistics StepStatistics::fromSource(
+    const RecordSource& source, const SloTargets& slo, int targetInFlight, double confidence, double minWindowLifetimes)
+{
+    StepStatistics s;
+    s.slo = slo;
+    s.targetInFlight = std::max(0, targetInFlight);
+
+    FirstPass pass {s, slo, {}, {}, {}, {}, {}, {}, {}, 0, 0, -1};
+    source([&pass](const RequestRecord& r) { pass.add(r); });
+    std::vector<Measured>& measured = pass.measured;
+    std::vector<Measured>& warmups = pass.warmups;
+    std::vector<double>& lag = pass.lag;
+    std::vector<double>& output = pass.output;
+    std::vector<double>& input = pass.input;
+    std::vector<double>& thinking = pass.thinking;
+    std::vector<double>& answer = pass.answer;
+    const int withoutPrompt = pass.withoutPrompt;
+    const int lackingMetric = pass.lackingMetric;
+    const std::int64_t shortestTtftNs = pass.shortestTtftNs;
+    s.total = static_cast<int>(measured.size());
+
+    const auto levels = inFlightLevels(measured);
+    for (const auto& [t, level] : levels)
+        s.peakInFlight = std::max(s.peakInFlight, level);
+    placeWindow(s, measured, warmups, levels, shortestTtftNs, confidence, minWindowLifetimes);
     const LatencySample sample = s.latencySample;
     const auto sampled = [&sample](std::int64_t sentNs) {
         return !sample.windowed || sentNs < 0 || (sentNs >= sample.fromNs && sentNs <= sample.toNs);
@@ -606,40 +677,7 @@ StepStatistics StepStatistics::fromSource(
     if (s.window.usable)
         s.steady = steady.rates(confidence);
 
-    if (s.total == 0) {
-        s.notes << note("The step has no requests besides warm-up: nothing can be computed.");
-        return s;
-    }
-    if (s.outputLengthMismatches > 0)
-        s.notes << note(
-            "%n request(s) came back with another output length than was asked for.", s.outputLengthMismatches);
-    if (s.inputLengthMismatches > 0)
-        s.notes << note("%n request(s) had another prompt length than was asked for, by the server's count.",
-            s.inputLengthMismatches);
-    if (s.succeeded == 0) {
-        s.notes << note("No request succeeded: latency and token statistics are not available.");
-    } else {
-        if (s.ttftMs.count == 0)
-            s.notes << note("No successful request had a first token time: TTFT is not available.");
-        if (s.tpotMs.count == 0)
-            s.notes << note("No request had 2 or more output tokens: TPOT is not available.");
-        if (s.itlMs.count == 0)
-            s.notes << note("No request streamed 2 or more token chunks: ITL is not available.");
-        if (s.scheduleLagMs.count == 0 && s.targetInFlight == 0)
-            s.notes << note("No request had a scheduled send time: schedule lag is not available.");
-        if (withoutPrompt > 0)
-            s.notes << note("%n successful request(s) reported no prompt token count: input tokens and total token "
-                            "throughput leave them out.",
-                withoutPrompt);
-        if (lackingMetric > 0)
-            s.notes << note(
-                "%n successful request(s) lacked a metric an SLO target needs and counted as not good.", lackingMetric);
-    }
-    if (std::isnan(s.whole.seconds))
-        s.notes << note("The step has no duration: whole-step throughput is not available.");
-    if (!s.window.usable)
-        s.notes << note("No steady-state window: %1 Latency percentiles cover every measured request.")
-                       .arg(s.window.whyNotUsable);
+    addNotes(s, withoutPrompt, lackingMetric);
     return s;
 }
 

@@ -413,23 +413,9 @@ void ReportView::showGlance(const ReportResult& result)
     }
 }
 
-void ReportView::rebuildBody(const ReportResult& result)
+void ReportView::addScorecard(const ReportContent& c)
 {
-    const ReportContent& c = result.content;
-    // A new body each time: results are replaced whole, never patched; but for the run's every request, which no
-    // what-if changes, and which 20,000 rows made slow to build and sort again at each move of a slider.
-    if (m_requestsSection && m_requestsRun != result.run.get()) {
-        delete m_requestsSection;
-        m_requestsSection = nullptr;
-    }
-    if (m_requestsSection)
-        m_bodyLayout->removeWidget(m_requestsSection);
-    while (QLayoutItem* item = m_bodyLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
     QWidget* body = m_body;
-
     // Scorecard with its lights.
     m_bodyLayout->addWidget(heading(tr("Scorecard"), body));
     auto* score = new QStandardItemModel(int(c.score.size()), int(c.scoreHeader.size()), body);
@@ -471,7 +457,11 @@ void ReportView::rebuildBody(const ReportResult& result)
     scorecard->horizontalHeader()->setStretchLastSection(true);
     m_bodyLayout->addWidget(scorecard);
     m_bodyLayout->addWidget(wrapped(c.scoreNote, body));
+}
 
+void ReportView::addFindings(const ReportContent& c)
+{
+    QWidget* body = m_body;
     if (!c.doubts.isEmpty()) {
         m_bodyLayout->addWidget(heading(tr("Before you trust these numbers"), body));
         for (const TrustCheck& t : c.doubts)
@@ -566,7 +556,11 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(heading(tr("Healthy"), body));
         m_bodyLayout->addWidget(wrapped(titles.join(QStringLiteral("   ")), body));
     }
+}
 
+void ReportView::addEvidence(const ReportContent& c)
+{
+    QWidget* body = m_body;
     // Each chart beside its table; the throughput against latency chart is on the first screen already, and the
     // scorecard holds its numbers.
     m_sideBySide.clear();
@@ -609,6 +603,28 @@ void ReportView::rebuildBody(const ReportResult& result)
         m_bodyLayout->addWidget(heading(byModel->title, body));
         m_bodyLayout->addWidget(tableOf(model, QStringLiteral("table-by-model"), body));
     }
+}
+
+void ReportView::rebuildBody(const ReportResult& result)
+{
+    const ReportContent& c = result.content;
+    // A new body each time: results are replaced whole, never patched; but for the run's every request, which no
+    // what-if changes, and which 20,000 rows made slow to build and sort again at each move of a slider.
+    if (m_requestsSection && m_requestsRun != result.run.get()) {
+        delete m_requestsSection;
+        m_requestsSection = nullptr;
+    }
+    if (m_requestsSection)
+        m_bodyLayout->removeWidget(m_requestsSection);
+    while (QLayoutItem* item = m_bodyLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    QWidget* body = m_body;
+
+    addScorecard(c);
+    addFindings(c);
+    addEvidence(c);
 
     m_bodyLayout->addWidget(heading(tr("The three walls"), body));
     m_bodyLayout->addWidget(wrapped(c.walls.join(u'\n'), body));

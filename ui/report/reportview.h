@@ -56,6 +56,12 @@ protected:
 private:
     void showGlance(const ReportResult& result);
     void rebuildBody(const ReportResult& result);
+    /// The scorecard, its headings on two lines, each row with its light.
+    void addScorecard(const kp::core::ReportContent& c);
+    /// The doubts, the findings that need attention, what to try next and what not, the background, the healthy.
+    void addFindings(const kp::core::ReportContent& c);
+    /// Each chart beside its table, and a mix's figures by model.
+    void addEvidence(const kp::core::ReportContent& c);
     /// Side by side where the report is wide enough, one above the other where it is not.
     void arrangeForWidth();
     /// The key chart's least height for a report `viewportWidth` wide: 300 px, more as a wide window widens it.

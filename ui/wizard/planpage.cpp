@@ -41,6 +41,15 @@ PlanPage::PlanPage(QWidget* parent)
     setSubTitle(tr("The sweep: a one-user baseline, then each concurrency level in turn. The run stops early once "
                    "the targets are clearly broken."));
 
+    createWidgets();
+    layOut();
+    setConcurrency(core::RunOptions::defaultConcurrency());
+    updateEstimate();
+    connectSignals();
+}
+
+void PlanPage::createWidgets()
+{
     m_levels = new QLineEdit(this);
     m_levels->setObjectName(QStringLiteral("concurrencyEdit"));
     m_levels->setAccessibleName(tr("Concurrency levels"));
@@ -72,11 +81,6 @@ PlanPage::PlanPage(QWidget* parent)
     m_rates->setEnabled(false);
     m_ratesMessage = new FieldMessage(m_rates, this);
     m_ratesMessage->setObjectName(QStringLiteral("ratesMessage"));
-    auto* ratesNote = new QLabel(tr("Requests arrive on their own schedule, as from many independent users, "
-                                    "whether or not the server keeps up."),
-        this);
-    ratesNote->setWordWrap(true);
-    ratesNote->setForegroundRole(QPalette::PlaceholderText);
     m_arrivals = new QComboBox(this);
     m_arrivals->setObjectName(QStringLiteral("arrivalsCombo"));
     m_arrivals->setAccessibleName(tr("Arrivals of the rate sweep"));
@@ -140,10 +144,6 @@ PlanPage::PlanPage(QWidget* parent)
     m_precision->setValue(int(std::lround(core::RunOptions::kDefaultCapacityPrecision * 100)));
     m_precision->setEnabled(false);
     connect(m_refine, &QCheckBox::toggled, m_precision, &QWidget::setEnabled);
-    auto* refineRow = new QHBoxLayout;
-    refineRow->addWidget(m_refine);
-    refineRow->addWidget(m_precision);
-    refineRow->addStretch();
 
     auto seconds = [this](const char* name, const QString& accessible) {
         auto* spin = new QSpinBox(this);
@@ -176,7 +176,19 @@ PlanPage::PlanPage(QWidget* parent)
     m_estimate->setWordWrap(true);
     m_estimate->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_estimate->setAccessibleName(tr("Estimated duration"));
+}
 
+void PlanPage::layOut()
+{
+    auto* ratesNote = new QLabel(tr("Requests arrive on their own schedule, as from many independent users, "
+                                    "whether or not the server keeps up."),
+        this);
+    ratesNote->setWordWrap(true);
+    ratesNote->setForegroundRole(QPalette::PlaceholderText);
+    auto* refineRow = new QHBoxLayout;
+    refineRow->addWidget(m_refine);
+    refineRow->addWidget(m_precision);
+    refineRow->addStretch();
     auto* levelsLabel = new QLabel(tr("&Concurrency levels:"), this);
     levelsLabel->setBuddy(m_levels);
     auto* requestsLabel = new QLabel(tr("Re&quests per step:"), this);
@@ -205,10 +217,10 @@ PlanPage::PlanPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch(1);
+}
 
-    setConcurrency(core::RunOptions::defaultConcurrency());
-    updateEstimate();
-
+void PlanPage::connectSignals()
+{
     auto changed = [this] {
         check();
         updateEstimate();

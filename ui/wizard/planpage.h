@@ -80,6 +80,11 @@ Q_SIGNALS:
     void planChanged();
 
 private:
+    /// The page's fields with their defaults, each named for the tests and the screen reader.
+    void createWidgets();
+    /// The fields in one form, in reading order.
+    void layOut();
+    void connectSignals();
     std::optional<QList<int>> parseLevels(QString* error) const;
     std::optional<QList<double>> parseRates(QString* error) const;
     bool check();

@@ -66,6 +66,15 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTitle(tr("Traffic"));
     setSubTitle(tr("What the requests look like. The product type also sets the default targets on the next page."));
 
+    createWidgets();
+    layOut();
+    fillPresets();
+    updateMode();
+    connectSignals();
+}
+
+void TrafficPage::createWidgets()
+{
     m_product = new QComboBox(this);
     m_product->setObjectName(QStringLiteral("productCombo"));
     m_product->setAccessibleName(tr("Product type"));
@@ -102,11 +111,6 @@ TrafficPage::TrafficPage(QWidget* parent)
     m_custom->setClearButtonEnabled(true);
     m_sizesMessage = new FieldMessage(m_custom, this);
     m_sizesMessage->setObjectName(QStringLiteral("sizesMessage"));
-    auto* sizesNote = new QLabel(tr("The first size is swept over the concurrency levels; each further size is "
-                                    "measured at one moderate load."),
-        this);
-    sizesNote->setWordWrap(true);
-    sizesNote->setForegroundRole(QPalette::PlaceholderText);
 
     // For a shared prefix, conversations or a data set sent more than once: no step is served from what an earlier
     // one left. vLLM serves its reset only in development mode; the report says when it could not be done.
@@ -199,7 +203,15 @@ TrafficPage::TrafficPage(QWidget* parent)
                             "conversation, goes to one, and the report gives every figure by model (--models)."));
     m_modelsMessage = new FieldMessage(m_models, this);
     m_modelsMessage->setObjectName(QStringLiteral("modelsMessage"));
+}
 
+void TrafficPage::layOut()
+{
+    auto* sizesNote = new QLabel(tr("The first size is swept over the concurrency levels; each further size is "
+                                    "measured at one moderate load."),
+        this);
+    sizesNote->setWordWrap(true);
+    sizesNote->setForegroundRole(QPalette::PlaceholderText);
     auto* productLabel = new QLabel(tr("&Product type:"), this);
     productLabel->setBuddy(m_product);
     auto* productColumn = new QVBoxLayout;
@@ -308,10 +320,10 @@ TrafficPage::TrafficPage(QWidget* parent)
     setTabOrder(m_traceStart, m_traceDuration);
     setTabOrder(m_traceDuration, m_traceSpeed);
     setTabOrder(m_traceSpeed, m_resetCache);
+}
 
-    fillPresets();
-    updateMode();
-
+void TrafficPage::connectSignals()
+{
     connect(m_product, &QComboBox::currentIndexChanged, this, [this] {
         fillPresets();
         check();

@@ -82,6 +82,11 @@ Q_SIGNALS:
     void trafficChanged();
 
 private:
+    /// The page's fields, each named for the tests and the screen reader.
+    void createWidgets();
+    /// The fields in their forms, each choice followed by its own, in reading order for the keyboard too.
+    void layOut();
+    void connectSignals();
     void fillPresets();
     void updateMode();
     /// Judges the sizes or the data set, whichever is chosen, and shows the message; true when usable.
