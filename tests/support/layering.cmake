@@ -3,7 +3,8 @@
 #
 # The folders of core/ in layering order: a file may include headers of its own folder and of the folders before
 # it, never of one after it; ui/ includes nothing of core/cli/. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every include that runs
-# against the order, and with a folder the order does not name. docs/architecture.md explains the order.
+# against the order, with a folder the order does not name, and with a function of core/ or ui/ longer than 150
+# lines. docs/architecture.md explains the order.
 set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim run
     predict tune report cli)
 
@@ -64,8 +65,37 @@ foreach(source IN LISTS productSources)
         endforeach()
     endif()
 endforeach()
+# No function of core/ or ui/ runs past 150 lines: a long function's commented phases are functions of their own. A
+# function is counted from its opening brace to its closing one, each alone on a line at the left margin, as
+# clang-format writes every function there.
+set(longestFunction 150)
+foreach(source IN LISTS productSources)
+    if(NOT source MATCHES "/(core|ui)/[^/]+/.*\\.cpp$")
+        continue()
+    endif()
+    file(READ "${source}" text)
+    # One list element per line, empty lines kept; a semicolon would split a line in two.
+    string(REPLACE ";" "," text "${text}")
+    string(REPLACE "\n" ";" lines "${text}")
+    set(number 0)
+    set(opened -1)
+    foreach(line IN LISTS lines)
+        math(EXPR number "${number} + 1")
+        if(line STREQUAL "{")
+            set(opened ${number})
+        elseif(line STREQUAL "}" AND opened GREATER 0)
+            math(EXPR length "${number} - ${opened} + 1")
+            if(length GREATER longestFunction)
+                file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+                string(APPEND problems
+                    "${shown}:${opened}: a function of ${length} lines (at most ${longestFunction}: split its phases)\n")
+            endif()
+            set(opened -1)
+        endif()
+    endforeach()
+endforeach()
 if(problems)
-    message(FATAL_ERROR "Includes against the layering of core/:\n${problems}")
+    message(FATAL_ERROR "Includes against the layering of core/, or functions too long:\n${problems}")
 endif()
 list(LENGTH LAYERS count)
 message(STATUS "core/: ${count} folders, no include against the layering")
