@@ -19,6 +19,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -276,7 +277,7 @@ private Q_SLOTS:
                 QVERIFY2(rows.contains(row.join(u'|')), qPrintable(row.join(u'|')));
         }
         // Every request names its model, beside its load, only where the run sent to several.
-        if (const auto* requests = view.findChild<QTableView*>(QStringLiteral("requestsTable"))) {
+        if (auto* requests = view.findChild<QTableView*>(QStringLiteral("requestsTable"))) {
             const QAbstractItemModel* shown = requests->model();
             const bool mixed = !run->options.models.empty();
             QCOMPARE(shown->headerData(2, Qt::Horizontal).toString(),
@@ -286,6 +287,15 @@ private Q_SLOTS:
                 for (int r = 0; r < shown->rowCount(); ++r)
                     models.insert(shown->index(r, 2).data().toString());
                 QCOMPARE(models, (QSet<QString> {QStringLiteral("base"), QStringLiteral("sql")}));
+                if (const QString dir = qEnvironmentVariable("KNEEPOINT_SCREENSHOTS"); !dir.isEmpty()) {
+                    for (auto* toggle : view.findChildren<QToolButton*>()) {
+                        if (toggle->text().startsWith(u"Every request"))
+                            toggle->setChecked(true);
+                    }
+                    view.show();
+                    QVERIFY(QTest::qWaitForWindowExposed(&view));
+                    QVERIFY(requests->grab().save(dir + QStringLiteral("/report-requests-by-model.png")));
+                }
             }
         }
     }
