@@ -748,8 +748,8 @@ private Q_SLOTS:
 
     // The simulator decoding speculatively (--speculative 4:0.8): its spec_decode counters give the acceptance (the
     // expected share of drafted tokens accepted before the first rejection, (0.8 + 0.8² + 0.8³ + 0.8⁴) / 4 = 59%) and
-    // the tokens a step makes (3.36). As vLLM streams them, a step's tokens come in one chunk, so the raw chunk gap
-    // is several TPOTs; as llama-server does, one chunk each, back to back, which the finding calls bursts.
+    // the tokens a step makes (3.36). As vLLM streams them, a step's tokens come in one chunk; as llama-server does,
+    // one chunk each, back to back, which the finding calls bursts.
     void speculativeDecodingIsCountedOnTheSimulator()
     {
         for (const QString& dialect : {QStringLiteral("vllm"), QStringLiteral("llamacpp")}) {
@@ -773,20 +773,31 @@ private Q_SLOTS:
             const ServerDeltas& d = heaviest.server;
             QVERIFY2(std::abs(d.specAcceptanceRate() - 0.59) < 0.1, qPrintable(d.note(heaviest.loadText())));
             QVERIFY2(std::abs(d.specTokensPerStep() - 3.36) < 0.4, qPrintable(d.note(heaviest.loadText())));
-            const StepStatistics& s = heaviest.stats;
-            // TPOT is per token whatever the chunks; the raw gap is the step's (vLLM) or nearly none (llama.cpp).
+            // vLLM sends a step's tokens of a request in one chunk, llama-server one chunk each: the chunks' own token
+            // counts say which, whatever the machine's timing (a sanitized build's simulator falls behind its clock and
+            // its chunks bunch up, so the gaps between them do not).
+            int chunks = 0;
+            int tokens = 0;
+            for (const RequestRecord& r : store->requests(heaviest.id, &error)) {
+                for (const ChunkArrival& c : r.chunks) {
+                    ++chunks;
+                    tokens += c.tokens;
+                }
+            }
+            QVERIFY(chunks > 0);
+            const double perChunk = double(tokens) / chunks;
             if (dialect == u"vllm")
-                QVERIFY2(s.itlMs.p50.value > 2 * s.tpotMs.p50.value,
-                    qPrintable(QStringLiteral("ITL %1 ms, TPOT %2 ms").arg(s.itlMs.p50.value).arg(s.tpotMs.p50.value)));
+                QVERIFY2(perChunk > 2, qPrintable(QString::number(perChunk)));
             else
-                QVERIFY2(s.itlMs.p50.value < 0.25 * s.tpotMs.p50.value,
-                    qPrintable(QStringLiteral("ITL %1 ms, TPOT %2 ms").arg(s.itlMs.p50.value).arg(s.tpotMs.p50.value)));
+                QCOMPARE(perChunk, 1.0);
             const RunAnalysis a = RunAnalysis::of(*data, AnalysisSettings::ofRun(*data));
             const auto speculation = std::find_if(
                 a.findings.begin(), a.findings.end(), [](const Finding& x) { return x.id == u"speculation"; });
             QVERIFY(speculation != a.findings.end());
-            QVERIFY2(speculation->measured.contains(u"Tokens arrived in bursts") == (dialect == u"llamacpp"),
-                qPrintable(speculation->measured));
+            // llama-server's one-token chunks go out back to back, read together: bursts, on any machine.
+            if (dialect == u"llamacpp")
+                QVERIFY2(
+                    speculation->measured.contains(u"Tokens arrived in bursts"), qPrintable(speculation->measured));
         }
     }
 
