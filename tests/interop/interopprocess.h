@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace interop {
@@ -69,6 +70,20 @@ inline quint16 freePort()
     QTcpServer probe;
     probe.listen(QHostAddress::LocalHost, 0);
     return probe.serverPort();
+}
+
+/// `count` free ports, all different: each probe is held until every one is taken, since the kernel may hand a port
+/// just released out again (two of nginx's servers were once given one port, and nginx refused to start).
+inline std::vector<quint16> freePorts(int count)
+{
+    std::vector<std::unique_ptr<QTcpServer>> probes;
+    std::vector<quint16> ports;
+    for (int i = 0; i < count; ++i) {
+        probes.push_back(std::make_unique<QTcpServer>());
+        probes.back()->listen(QHostAddress::LocalHost, 0);
+        ports.push_back(probes.back()->serverPort());
+    }
+    return ports;
 }
 
 inline double median(std::vector<double> v)

@@ -151,12 +151,13 @@ void TestInteropProxy::initTestCase()
 
 void TestInteropProxy::startNginx()
 {
-    m_unbuffered = freePort();
-    m_buffered = freePort();
-    m_limited = freePort();
-    m_connLimited = freePort();
-    m_shortKeepalive = freePort();
-    m_tls = freePort();
+    const std::vector<quint16> ports = freePorts(6);
+    m_unbuffered = ports[0];
+    m_buffered = ports[1];
+    m_limited = ports[2];
+    m_connLimited = ports[3];
+    m_shortKeepalive = ports[4];
+    m_tls = ports[5];
     const QString d = m_dir.path();
     // Everything nginx writes stays in the test's folder. Its workers run as root: the folder is root's alone.
     QString conf = QStringLiteral(R"(user root;
