@@ -879,6 +879,42 @@
         <source>llama-server batches a request only with requests of the same LoRA adapters and scales, so in a mix each step makes tokens for one model&apos;s requests while the others wait: under load every model&apos;s TPOT holds the other models&apos; steps, and the batches are smaller than the slots allow. What the mix costs against the base model alone is a comparison: measure the same load without --models and compare the runs (kneepoint compare).</source>
         <translation>llama-server bündelt eine Anfrage nur mit Anfragen derselben LoRA-Adapter und Skalen; in einer Mischung macht jeder Schritt also Token für die Anfragen eines Modells, während die anderen warten: unter Last enthält die TPOT jedes Modells die Schritte der anderen, und die Batches sind kleiner, als die Slots erlauben. Was die Mischung gegenüber dem Basismodell allein kostet, ist ein Vergleich: dieselbe Last ohne --models messen und die Läufe vergleichen (kneepoint compare).</translation>
     </message>
+    <message>
+        <source>1 fan-out</source>
+        <translation>1 Verzweigung</translation>
+    </message>
+    <message>
+        <source>%1 fan-outs</source>
+        <translation>%1 Verzweigungen</translation>
+    </message>
+    <message>
+        <source>%1 fan-outs, p99 %2 ms</source>
+        <translation>%1 Verzweigungen, p99 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms at %2 (%3), while a sub-call took %4 ms at the median</source>
+        <translation>%1 ms bei %2 (%3), während ein Teilaufruf im Median %4 ms brauchte</translation>
+    </message>
+    <message>
+        <source>An agent&apos;s turn waited %1 ms for its sub-calls at %2, %3× a sub-call&apos;s median</source>
+        <translation>Die Runde eines Agenten wartete bei %2 %1 ms auf seine Teilaufrufe, das %3-Fache des Medians eines Teilaufrufs</translation>
+    </message>
+    <message>
+        <source>Median time from a fan-out of up to %1 sub-calls to its last answer: %2.</source>
+        <translation>Medianzeit von einer Verzweigung in bis zu %1 Teilaufrufe bis zu ihrer letzten Antwort: %2.</translation>
+    </message>
+    <message>
+        <source>At the heaviest load: %1.</source>
+        <translation>Bei der höchsten Last: %1.</translation>
+    </message>
+    <message>
+        <source>An agent&apos;s next turn starts only when every sub-call of its fan-out has answered, so the slowest of them sets the pace: a turn&apos;s latency is the tail of its sub-calls, not their median, and grows with the fan-out&apos;s width and with the load.</source>
+        <translation>Die nächste Runde eines Agenten beginnt erst, wenn jeder Teilaufruf seiner Verzweigung geantwortet hat; der langsamste gibt also das Tempo vor: Die Latenz einer Runde ist das Ende der Verteilung seiner Teilaufrufe, nicht ihr Median, und sie wächst mit der Breite der Verzweigung und mit der Last.</translation>
+    </message>
+    <message>
+        <source>The history the agents&apos; turns and sub-calls share</source>
+        <translation>Der Verlauf, den die Runden und Teilaufrufe der Agenten teilen,</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>
@@ -2452,6 +2488,18 @@
         <source>to %1 models by weight (%2)</source>
         <translation>an %1 Modelle nach Gewicht (%2)</translation>
     </message>
+    <message>
+        <source>in agents&apos; conversations of %1 turns, each turn but the last followed by %2 sub-calls at once</source>
+        <translation>in Agenten-Gesprächen zu %1 Runden, jede Runde außer der letzten gefolgt von %2 gleichzeitigen Teilaufrufen</translation>
+    </message>
+    <message>
+        <source>in %1 conversations, with %2 fan-outs of up to %3 sub-calls at once</source>
+        <translation>in %1 Gesprächen, mit %2 Verzweigungen in bis zu %3 gleichzeitige Teilaufrufe</translation>
+    </message>
+    <message>
+        <source>in %1 conversations</source>
+        <translation>in %1 Gesprächen</translation>
+    </message>
 </context>
 <context>
     <name>RunPlan</name>
@@ -3024,10 +3072,6 @@
         <translation>Auch bei %1 hat das 95-%-Intervall von p%2 keine obere Grenze, daher können die Werte dort niedriger sein als die Wirklichkeit.</translation>
     </message>
     <message>
-        <source>Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of prompt tokens from its cache (at %3), as a chat server would.</source>
-        <translation>Gespräche zu %1 Runden senden ihren Verlauf erneut, wie verlangt (--turns): Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie ein Chat-Server es täte.</translation>
-    </message>
-    <message>
         <source>The data set has %1 requests, fewer than the run sent: from %2 on, %3 requests sent a line an earlier step had sent, and a server&apos;s prefix cache may have answered those from memory%4. Use a data set with more lines than the run sends, or fewer requests per step.</source>
         <translation>Der Datensatz hat %1 Anfragen, weniger als der Lauf sendete: Ab %2 sendeten %3 Anfragen eine Zeile, die ein früherer Schritt schon gesendet hatte, und der Präfix-Cache eines Servers kann diese aus dem Speicher beantwortet haben%4. Nehmen Sie einen Datensatz mit mehr Zeilen, als der Lauf sendet, oder weniger Anfragen pro Schritt.</translation>
     </message>
@@ -3205,6 +3249,46 @@
     <message>
         <source>The prompts of %1 share the blocks its hash ids say they share: the server served up to %2 of prompt tokens from its cache (at %3), as it could when the trace was recorded.</source>
         <translation>Die Prompts von %1 teilen die Blöcke, die seine Hash-IDs als geteilt nennen: Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie er es bei der Aufzeichnung konnte.</translation>
+    </message>
+    <message>
+        <source>Agents&apos; conversations of %1 turns resend their history, and a turn&apos;s %2 sub-calls share it, as asked (--turns, --fan-out)</source>
+        <translation>Agenten-Gespräche zu %1 Runden senden ihren Verlauf erneut, und die %2 Teilaufrufe einer Runde teilen ihn, wie verlangt (--turns, --fan-out)</translation>
+    </message>
+    <message>
+        <source>Conversations of %1 turns resend their history, as asked (--turns)</source>
+        <translation>Gespräche zu %1 Runden senden ihren Verlauf erneut, wie verlangt (--turns)</translation>
+    </message>
+    <message>
+        <source>The data set&apos;s %1 conversations resend their history%2</source>
+        <translation>Die %1 Gespräche des Datensatzes senden ihren Verlauf erneut%2</translation>
+    </message>
+    <message>
+        <source>, and the sub-calls of its %1 fan-outs share theirs</source>
+        <translation>, und die Teilaufrufe seiner %1 Verzweigungen teilen ihren</translation>
+    </message>
+    <message>
+        <source>%1: the server served up to %2 of prompt tokens from its cache (at %3), as a chat server would.</source>
+        <translation>%1: Der Server lieferte bis zu %2 der Prompt-Tokens aus seinem Cache (bei %3), wie es ein Chat-Server täte.</translation>
+    </message>
+    <message>
+        <source>, under half of it: the server prefilled most of the history again (its cache evicted it, or is off), so each turn&apos;s TTFT includes it</source>
+        <translation>, weniger als die Hälfte davon: Der Server hat den größten Teil des Verlaufs erneut vorgefüllt (sein Cache hat ihn verdrängt oder ist aus), die TTFT jeder Runde enthält ihn also</translation>
+    </message>
+    <message>
+        <source>%1: %2 of their prompt tokens repeat what an earlier request of the conversation sent, and the server served up to %3 from its cache (at %4)%5.</source>
+        <translation>%1: %2 ihrer Prompt-Tokens wiederholen, was eine frühere Anfrage des Gesprächs gesendet hat, und der Server lieferte bis zu %3 aus seinem Cache (bei %4)%5.</translation>
+    </message>
+    <message>
+        <source>The prefix cache served what the conversations resend</source>
+        <translation>Der Präfix-Cache lieferte, was die Gespräche erneut senden</translation>
+    </message>
+    <message>
+        <source>The prefix cache served what the trace&apos;s prompts share</source>
+        <translation>Der Präfix-Cache lieferte, was die Prompts des Traces teilen</translation>
+    </message>
+    <message>
+        <source>No more than the shared prefix came from the prefix cache</source>
+        <translation>Nicht mehr als das gemeinsame Präfix kam aus dem Präfix-Cache</translation>
     </message>
 </context>
 <context>
@@ -7405,10 +7489,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>JSONL-Datensatzdatei</translation>
     </message>
     <message>
-        <source>One request per line: {&quot;prompt&quot;: …} or {&quot;messages&quot;: […]}</source>
-        <translation>Eine Anfrage pro Zeile: {&quot;prompt&quot;: …} oder {&quot;messages&quot;: […]}</translation>
-    </message>
-    <message>
         <source>Choose the data set file</source>
         <translation>Datensatzdatei auswählen</translation>
     </message>
@@ -7663,6 +7743,30 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>&amp;Models:</source>
         <translation>&amp;Modelle:</translation>
+    </message>
+    <message>
+        <source>Sub-calls after each turn</source>
+        <translation>Teilaufrufe nach jeder Runde</translation>
+    </message>
+    <message>
+        <source>agents: </source>
+        <translation>Agenten: </translation>
+    </message>
+    <message>
+        <source> sub-calls after each turn</source>
+        <translation> Teilaufrufe nach jeder Runde</translation>
+    </message>
+    <message>
+        <source>no sub-calls</source>
+        <translation>keine Teilaufrufe</translation>
+    </message>
+    <message>
+        <source>Agents: each turn but the last is followed by this many sub-calls (tool calls, sub-agents) sent together, each the turn&apos;s history and a task of its own; the next turn waits for them all and carries their answers. Needs two turns or more.</source>
+        <translation>Agenten: Auf jede Runde außer der letzten folgen so viele gleichzeitig gesendete Teilaufrufe (Werkzeugaufrufe, Sub-Agenten), jeder mit dem Verlauf der Runde und einer eigenen Aufgabe; die nächste Runde wartet auf alle und enthält ihre Antworten. Braucht zwei Runden oder mehr.</translation>
+    </message>
+    <message>
+        <source>A request per line ({&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}) or a conversation ({&quot;conversations&quot;: […]}, {&quot;agent&quot;: […]})</source>
+        <translation>Eine Anfrage pro Zeile ({&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}) oder ein Gespräch ({&quot;conversations&quot;: […]}, {&quot;agent&quot;: […]})</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,7 @@ public:
         thinking();
         speculation();
         modelMix();
+        fanOutJoins();
         errors();
         physics();
         knee();
@@ -991,6 +992,57 @@ private:
         return split;
     }
 
+    /// Agents (--fan-out, a data set's "parallel" stages): a turn waits for every sub-call of its fan-out, so the
+    /// slowest sets its pace. Said at the lightest and the heaviest load that sent fan-outs, with the sub-calls' own
+    /// median beside the join's.
+    void fanOutJoins()
+    {
+        std::vector<const StepData*> steps;
+        if (const StepData* b = m_run.baseline(); b && !b->fanOutJoinMsSorted.empty())
+            steps.push_back(b);
+        for (const CurvePoint& p : m_a.curve.points) {
+            if (p.step && !p.step->fanOutJoinMsSorted.empty() && p.step != m_run.baseline())
+                steps.push_back(p.step);
+        }
+        if (steps.empty())
+            return;
+        const auto at = [](const StepData& s) {
+            const double join = Distribution::percentile(s.fanOutJoinMsSorted, 0.5).value;
+            const double call = Distribution::percentile(s.subCallE2elMsSorted, 0.5).value;
+            // A p99 of a few fan-outs is their slowest: it is given from 20 on.
+            const auto n = qsizetype(s.fanOutJoinMsSorted.size());
+            const QString count = n == 1 ? QCoreApplication::translate("Findings", "1 fan-out")
+                : n < 20                 ? QCoreApplication::translate("Findings", "%1 fan-outs").arg(n)
+                                         : QCoreApplication::translate("Findings", "%1 fan-outs, p99 %2 ms")
+                               .arg(text::number(double(n), 0),
+                                   text::number(Distribution::percentile(s.fanOutJoinMsSorted, 0.99).value, 0));
+            return QCoreApplication::translate(
+                "Findings", "%1 ms at %2 (%3), while a sub-call took %4 ms at the median")
+                .arg(text::number(join, 0), s.loadPhrase(), count, text::number(call, 0));
+        };
+        const StepData& light = *steps.front();
+        const StepData& heavy = *steps.back();
+        const double join = Distribution::percentile(heavy.fanOutJoinMsSorted, 0.5).value;
+        const double call = Distribution::percentile(heavy.subCallE2elMsSorted, 0.5).value;
+        Finding f;
+        f.id = QStringLiteral("fan-out-join");
+        f.severity = Severity::Background;
+        f.title = QCoreApplication::translate(
+            "Findings", "An agent's turn waited %1 ms for its sub-calls at %2, %3× a sub-call's median")
+                      .arg(text::number(join, 0), heavy.loadPhrase(), text::number(join / std::max(call, 1e-9), 2));
+        f.measured = QCoreApplication::translate("Findings",
+            "Median time from a fan-out of up to %1 sub-calls to its "
+            "last answer: %2.")
+                         .arg(text::number(heavy.widestFanOut), at(light));
+        if (&heavy != &light)
+            f.measured += u' ' + QCoreApplication::translate("Findings", "At the heaviest load: %1.").arg(at(heavy));
+        f.meaning = QCoreApplication::translate("Findings",
+            "An agent's next turn starts only when every sub-call of its fan-out has answered, so the slowest of them "
+            "sets the pace: a turn's latency is the tail of its sub-calls, not their median, and grows with the "
+            "fan-out's width and with the load.");
+        add(f);
+    }
+
     void modelMix()
     {
         std::vector<ModelSplit> splits; // by load, ascending
@@ -1188,6 +1240,8 @@ private:
                   .arg(text::number(shared))
             : shared > 0
             ? QCoreApplication::translate("Findings", "The shared %1-token prefix").arg(text::number(shared))
+            : m_run.fanOut > 0
+            ? QCoreApplication::translate("Findings", "The history the agents' turns and sub-calls share")
             : QCoreApplication::translate("Findings", "The conversations' history");
         const PercentileEstimate with = Distribution::percentile(warm->ttftSorted, 0.5);
         const PercentileEstimate without = Distribution::percentile(cold.front()->ttftSorted, 0.5);

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <utility>
 
 namespace kp::core {
 
@@ -30,6 +32,37 @@ int measuredPromptTokens(const RecordSource& records)
         }
     });
     return n > 0 ? int(std::lround(double(sum) / double(n))) : 0;
+}
+
+// Agents' fan-outs: a closed-loop user's requests sent at one moment are one stage of sub-calls (they share their
+// scheduled time, LoadWorker::issueStage). Each one's join is its last answer, timed from that moment.
+void collectFanOuts(StepData& d, const RecordSource& records, double roundTripMs, double scale)
+{
+    if (d.concurrency <= 0)
+        return;
+    struct Stage
+    {
+        std::int64_t endNs = 0;
+        std::vector<double> e2elMs;
+    };
+    std::map<std::pair<int, std::int64_t>, Stage> stages;
+    records([&](const RequestRecord& r) {
+        if (r.warmup || !r.ok() || !d.stats.latencySample.contains(r) || r.scheduledNs < 0)
+            return;
+        Stage& s = stages[{r.user, r.scheduledNs}];
+        s.endNs = std::max(s.endNs, r.endNs);
+        if (const std::optional<double> e2el = RequestLatencies::of(r).e2elMs)
+            s.e2elMs.push_back(RunData::serverTimeMs(*e2el, roundTripMs, scale));
+    });
+    for (const auto& [key, s] : stages) {
+        if (s.e2elMs.size() < 2)
+            continue;
+        d.widestFanOut = std::max(d.widestFanOut, int(s.e2elMs.size()));
+        d.fanOutJoinMsSorted.push_back(RunData::serverTimeMs(double(s.endNs - key.second) / 1e6, roundTripMs, scale));
+        d.subCallE2elMsSorted.insert(d.subCallE2elMsSorted.end(), s.e2elMs.begin(), s.e2elMs.end());
+    }
+    std::sort(d.fanOutJoinMsSorted.begin(), d.fanOutJoinMsSorted.end());
+    std::sort(d.subCallE2elMsSorted.begin(), d.subCallE2elMsSorted.end());
 }
 
 StepData prepare(const StoredStep& stored, const RecordSource& records, const std::vector<StoredMetricsSample>& samples,
@@ -58,6 +91,8 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     d.resentAfterClose = stored.info.client.value(u"resent_after_close").toInt(0);
     d.datasetLinesResent = load.value(u"dataset_lines_resent").toInt(0);
     d.datasetLines = load.value(u"dataset_lines").toInt(0);
+    if (!load.value(u"history_uncached").toBool())
+        d.conversations = ConversationShape::fromJson(load.value(u"conversations").toObject());
     if (load.value(u"trace").isString())
         d.trace = StepData::TraceReplay {load.value(u"trace").toString(), load.value(u"trace_format").toString(),
             load.value(u"trace_speed").toDouble(1), load.value(u"trace_start_s").toDouble(0),
@@ -132,6 +167,8 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     std::sort(d.tpotSorted.begin(), d.tpotSorted.end());
     std::sort(d.e2elSorted.begin(), d.e2elSorted.end());
     std::sort(d.ttfoSorted.begin(), d.ttfoSorted.end());
+    if (d.conversations.fanOuts > 0)
+        collectFanOuts(d, records, roundTripMs, scale);
     return d;
 }
 
@@ -148,6 +185,7 @@ void readRunLevel(RunData& data)
     data.outputTokens = first.output;
     data.lengthSpread = data.options.lengthSpread;
     data.turns = std::max(1, data.options.turns);
+    data.fanOut = data.turns > 1 ? std::max(0, data.options.fanOut) : 0;
 }
 
 // Without a stated input size, the run's is what its first measured step saw.
@@ -344,9 +382,32 @@ QStringList RunData::workloadClauses() const
                        .arg(options.models.describe());
     if (lengthSpread > 0)
         clauses << QCoreApplication::translate("RunData", "each within ±%1").arg(text::percent(lengthSpread));
-    if (turns > 1)
+    const ConversationShape shape = conversations();
+    if (turns > 1 && fanOut > 0)
+        clauses << QCoreApplication::translate(
+            "RunData", "in agents' conversations of %1 turns, each turn but the last followed by %2 sub-calls at once")
+                       .arg(turns)
+                       .arg(fanOut);
+    else if (turns > 1)
         clauses << QCoreApplication::translate("RunData", "in conversations of %1 turns").arg(turns);
+    else if (shape.conversations > 0 && shape.fanOuts > 0)
+        clauses << QCoreApplication::translate("RunData",
+            "in %1 conversations, with %2 fan-outs of up to %3 sub-calls "
+            "at once")
+                       .arg(text::number(shape.conversations), text::number(shape.fanOuts),
+                           text::number(shape.widestFanOut));
+    else if (shape.conversations > 0)
+        clauses << QCoreApplication::translate("RunData", "in %1 conversations").arg(text::number(shape.conversations));
     return clauses;
+}
+
+ConversationShape RunData::conversations() const
+{
+    for (const StepData& s : steps) {
+        if (s.conversations.conversations > 0)
+            return s.conversations;
+    }
+    return {};
 }
 
 } // namespace kp::core

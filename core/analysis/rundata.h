@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "load/conversationshape.h"
 #include "plan/runoptions.h"
 #include "quality/modelquality.h"
 #include "server/prefixcacheresets.h"
@@ -64,6 +65,8 @@ struct StepData
     /// the file's lines; 0 when none was sent twice.
     int datasetLinesResent = 0;
     int datasetLines = 0;
+    /// Conversations and agents: how the step's workload came in them, and what its requests resend.
+    ConversationShape conversations;
     /// A trace's replay (RunPlan::traceStep): which file, how much of it, how fast.
     struct TraceReplay
     {
@@ -89,6 +92,12 @@ struct StepData
     std::vector<double> tpotSorted;
     std::vector<double> e2elSorted;
     std::vector<double> ttfoSorted;
+    /// Agents' fan-outs (a user's requests sent at one moment: RequestTemplate::fanOut) among the latency sample: each
+    /// one's time from its send to its last answer, the join the next turn waits for, and its sub-calls' own E2EL,
+    /// in ms of server time, ascending; empty without fan-outs.
+    std::vector<double> fanOutJoinMsSorted;
+    std::vector<double> subCallE2elMsSorted;
+    int widestFanOut = 0; ///< the most sub-calls one of them sent
     /// Requests of the latency sample whose thinking was told apart from their answer (a reasoning model's).
     int thoughtRequests = 0;
     /// A run sent to several models or adapters (--models): one model's requests of the step, in the server's time.
@@ -158,6 +167,10 @@ struct RunData
     /// --length-spread: each prompt's lengths were drawn within ±this share of the sizes above (0: exactly them).
     double lengthSpread = 0;
     int turns = 1; ///< --turns: requests came in conversations of this many turns
+    int fanOut = 0; ///< --fan-out: agents' sub-calls after each turn but the last
+    /// How the run's requests came in conversations (a step's, the first that sent them with their history):
+    /// --turns, --fan-out or a data set's conversations and agents. No conversations: every request stood alone.
+    ConversationShape conversations() const;
     /// --reset-prefix-cache: what asking the server to empty its prefix cache before each step came to.
     PrefixCacheResets prefixCacheResets;
     /// How the requests vary beyond their size: "each within ±30%", "in conversations of 4 turns"; empty: they don't.

@@ -364,6 +364,49 @@ TrustCheck outputLength(const RunData& run)
 constexpr double kTemplateTokens = 16;
 constexpr double kPrefixHitWarn = 0.01;
 
+/// What the prefix cache served of a workload of conversations, held to what their requests resend (the history a
+/// turn carries, the turn an agent's sub-calls share); empty when the requests stood alone.
+QString conversationsServed(const RunData& run, double mostServed, const CurvePoint* mostAt)
+{
+    const ConversationShape shape = run.conversations();
+    if (run.turns <= 1 && shape.conversations == 0)
+        return {};
+    const QString at = mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–");
+    QString workload;
+    if (run.turns > 1 && run.fanOut > 0)
+        workload = QCoreApplication::translate("TrustChecks",
+            "Agents' conversations of %1 turns resend their history, and a turn's %2 sub-calls share it, as asked "
+            "(--turns, --fan-out)")
+                       .arg(text::number(run.turns), text::number(run.fanOut));
+    else if (run.turns > 1)
+        workload = QCoreApplication::translate(
+            "TrustChecks", "Conversations of %1 turns resend their history, as asked (--turns)")
+                       .arg(text::number(run.turns));
+    else
+        workload = QCoreApplication::translate("TrustChecks", "The data set's %1 conversations resend their history%2")
+                       .arg(text::number(shape.conversations),
+                           shape.fanOuts > 0 ? QCoreApplication::translate(
+                               "TrustChecks", ", and the sub-calls of its %1 fan-outs share theirs")
+                                                   .arg(text::number(shape.fanOuts))
+                                             : QString());
+    const double resent = shape.resentShare();
+    if (resent <= 0)
+        return QCoreApplication::translate("TrustChecks",
+            "%1: the server served up to %2 of prompt tokens from its cache (at %3), as a chat server "
+            "would.")
+            .arg(workload, text::percent(mostServed), at);
+    // Held to what the workload resends: far less served means the cache kept little of the history (evicted under
+    // load, or off), so every turn paid for its whole prefill.
+    const QString kept = mostServed < resent / 2 ? QCoreApplication::translate("TrustChecks",
+                             ", under half of it: the server prefilled most of the history again (its cache evicted "
+                             "it, or is off), so each turn's TTFT includes it")
+                                                 : QString();
+    return QCoreApplication::translate("TrustChecks",
+        "%1: %2 of their prompt tokens repeat what an earlier request of the conversation sent, and the server served "
+        "up to %3 from its cache (at %4)%5.")
+        .arg(workload, text::percent(resent), text::percent(mostServed), at, kept);
+}
+
 TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
 {
     // The run may have asked for a shared prefix (--shared-prefix): the cache may serve that much of each prompt.
@@ -428,13 +471,13 @@ TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
             "prefix-cache counters in /metrics), so prefix-cache hits could not be counted.");
         return c;
     }
-    // Conversations resend their history (--turns): the cache serving it is the workload working as chat does.
-    if (run.turns > 1) {
-        c.detail = QCoreApplication::translate("TrustChecks",
-            "Conversations of %1 turns resend their history, as asked (--turns): the server served up to %2 of "
-            "prompt tokens from its cache (at %3), as a chat server would.")
-                       .arg(text::number(run.turns), text::percent(mostServed),
-                           mostAt ? mostAt->step->loadPhrase() : QStringLiteral("–"));
+    // Conversations resend their history (--turns, agents, a data set's): the cache serving it is the workload
+    // working as chat does.
+    // There the cache serving prompts is no doubt, and the claim says what it served instead of "did not".
+    const auto claim = [&c](const QString& text) { c.title = c.claim = text; };
+    if (const QString served = conversationsServed(run, mostServed, mostAt); !served.isEmpty()) {
+        claim(QCoreApplication::translate("TrustChecks", "The prefix cache served what the conversations resend"));
+        c.detail = served;
         return c;
     }
     // A Mooncake trace says which blocks its prompts share (hash ids), and the replay sends them alike: the cache
@@ -442,6 +485,7 @@ TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
     const auto sharing = std::find_if(run.steps.begin(), run.steps.end(),
         [](const StepData& s) { return s.trace && s.trace->format == Trace::nameOf(Trace::Format::Mooncake); });
     if (sharing != run.steps.end()) {
+        claim(QCoreApplication::translate("TrustChecks", "The prefix cache served what the trace's prompts share"));
         c.detail = QCoreApplication::translate("TrustChecks",
             "The prompts of %1 share the blocks its hash ids say they share: the server served up to %2 of prompt "
             "tokens from its cache (at %3), as it could when the trace was recorded.")
@@ -450,6 +494,7 @@ TrustCheck prefixCacheCounted(const RunData& run, const LoadCurve& curve)
         return c;
     }
     if ((!worst || worstRate <= kPrefixHitWarn) && shared > 0) {
+        claim(QCoreApplication::translate("TrustChecks", "No more than the shared prefix came from the prefix cache"));
         c.detail = QCoreApplication::translate("TrustChecks",
             "Every prompt starts with the same %1 tokens, as asked (--shared-prefix): the server served up to %2 of "
             "prompt tokens from its cache (at %3), and no more than that shared part.")

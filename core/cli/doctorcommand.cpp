@@ -61,6 +61,9 @@ QList<QCommandLineOption> DoctorCommand::options() const
         QCommandLineOption(QStringLiteral("turns"),
             QStringLiteral("As run's: conversations of N turns, so the last turn's whole history is checked."),
             QStringLiteral("N"), QStringLiteral("1")),
+        QCommandLineOption(QStringLiteral("fan-out"),
+            QStringLiteral("As run's: agents' sub-calls after each turn, whose answers the last turn carries too."),
+            QStringLiteral("N"), QStringLiteral("0")),
     };
     list << apiKeyOptions() << insecureOption() << caFileOption();
     return list;
@@ -128,9 +131,10 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     }
     const double spread = option::number(parser, QStringLiteral("length-spread"), 0, 0.99);
     const int turns = option::integer(parser, QStringLiteral("turns"), 1, 100);
+    const int fanOut = option::integer(parser, QStringLiteral("fan-out"), 0, 64);
     std::vector<ContextFit> shapes;
     for (const Shape& s : asked.resolved().shapes)
-        shapes.push_back({s.input, s.output, spread, turns});
+        shapes.push_back({s.input, s.output, spread, turns, fanOut});
 
     const bool json = parser.isSet(QStringLiteral("json"));
     DoctorReport report;

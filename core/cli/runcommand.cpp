@@ -72,7 +72,10 @@ QList<QCommandLineOption> RunCommand::options() const
         o("gpus", "How many GPUs the model is split over (default: the fewest that hold it).", "N"),
         o("product", "chat, rag, reasoning or batch: default request size and targets.", "TYPE", "chat"),
         o("shapes", "Request sizes IN/OUT[,IN/OUT…] (default: the product's).", "LIST"),
-        o("dataset", "Send the requests of this JSONL file ({\"prompt\": …} or {\"messages\": […]} per line).", "FILE"),
+        o("dataset",
+            "Send the requests of this JSONL file: per line a request ({\"prompt\": …} or {\"messages\": […]}), a "
+            "ShareGPT conversation ({\"conversations\": […]}) or an agent ({\"agent\": [stages]}).",
+            "FILE"),
         o("trace",
             "Replay a production trace after the baseline, each request at its recorded time with its lengths: "
             "Mooncake JSONL (timestamp, input_length, output_length, hash_ids), the Azure LLM inference CSV "
@@ -97,6 +100,10 @@ QList<QCommandLineOption> RunCommand::options() const
             "Each user holds conversations of N turns; each turn resends the history before a new question (default "
             "1).",
             "N", "1"),
+        o("fan-out",
+            "Agents: with --turns, each turn but the last is followed by N sub-calls sent together, each the turn's "
+            "history and a task of its own, joined before the next turn, which carries their answers (default 0).",
+            "N", "0"),
         o("seed", "Seed for the prompts' words and lengths and the rate sweep's arrivals (default 0).", "N", "0"),
         o("concurrency", "Concurrency levels of the sweep.", "LIST", "1,2,4,8,16,32,64,128,256"),
         o("rate", "Also sweep these request rates per second (Poisson arrivals).", "LIST"),
@@ -250,6 +257,11 @@ void readWorkload(const QCommandLineParser& p, RunOptions& o)
     if (o.turns > 1 && !o.dataset.isEmpty())
         throw UsageError {
             QStringLiteral("--turns and --dataset cannot be combined: the data set's requests are sent as written.")};
+    o.fanOut = option::integer(p, QStringLiteral("fan-out"), 0, 64);
+    if (o.fanOut > 0 && o.turns < 2)
+        throw UsageError {
+            QStringLiteral("--fan-out sends sub-calls between the turns of a conversation: give --turns 2 "
+                           "or more too.")};
     o.lengthSpread = option::number(p, QStringLiteral("length-spread"), 0, 0.99);
     if (o.lengthSpread > 0 && !o.dataset.isEmpty())
         throw UsageError {QStringLiteral(
@@ -438,7 +450,7 @@ void RunCommand::readTrace(const QCommandLineParser& p, RunOptions& o)
         return;
     }
     // A trace brings its own lengths and arrivals: what shapes synthetic prompts or another source does not apply.
-    for (const char* other : {"dataset", "shapes", "shared-prefix", "turns", "length-spread"}) {
+    for (const char* other : {"dataset", "shapes", "shared-prefix", "turns", "fan-out", "length-spread"}) {
         if (p.isSet(QLatin1String(other)))
             throw UsageError {QStringLiteral("--trace and --%1 cannot be combined: the trace's requests have their own "
                                              "lengths, and are sent as it recorded them.")

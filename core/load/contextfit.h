@@ -18,6 +18,7 @@ struct ContextFit
     int output = 0; ///< answer tokens asked for
     double lengthSpread = 0; ///< each length drawn within ±this share (WorkloadSpec::lengthSpread)
     int turns = 1; ///< conversations of this many turns: the last carries every earlier question and answer
+    int fanOut = 0; ///< agents: sub-calls after each turn but the last, whose answers the next turn carries
 
     /// The most context one request of the shape can need: the spread's longest draws, times the turns.
     int longest() const;

@@ -26,6 +26,17 @@ struct RequestTemplate
     /// the body goes as it is (a user's data set).
     qsizetype uniqueAt = -1;
     int uniqueWords = 0; ///< the block's length: kUniqueWords, fewer in a prompt too short for them
+    /// On a conversation's first template: how many templates, this one and those after it, the conversation holds
+    /// (its turns, and an agent's sub-calls between them); a virtual user sends them in order, on one leading block.
+    /// 0 on every other template, and on a request that stands alone.
+    int conversationLength = 0;
+    /// On the first template of a conversation's stage: how many templates from this one on go out together, as an
+    /// agent's parallel sub-calls do, and are all answered (joined) before the conversation goes on. 1: this one
+    /// alone.
+    int fanOut = 1;
+    /// Of inputTokens, how many at the start an earlier request of the conversation sent first (the history a turn
+    /// resends, the turn a sub-call carries): what a prefix cache can serve it. 0 when unknown, or none.
+    int resentTokens = 0;
 
     /// The body of the request numbered `n` in a run whose prompts are offset by `offset`: the block for
     /// (n + offset) mod N^uniqueWords spliced in at uniqueAt, so distinct numbers of a run get distinct blocks.
@@ -52,13 +63,12 @@ struct LoadPlan
     /// Closed loop: users start spread evenly over this long (user u of N at u/N of it) instead of all at once, so
     /// that their requests do not begin, and then end, in lockstep. 0: all at the step's start.
     std::int64_t rampNs = 0;
-    /// Closed loop: each user holds conversations of this many turns, the workload's templates in groups of `turns`
-    /// (turn t of a conversation is its history so far plus a new question); a new conversation starts after the
-    /// last turn. Every turn of a conversation carries the conversation's own leading block, so turn t + 1 starts
-    /// with exactly what turn t sent. An open loop sends first turns only. 1: every request stands alone.
-    int turns = 1;
-    /// With turns: every turn draws its own leading block instead of its conversation's, so that no turn starts
-    /// with what the one before sent and a prefix cache has nothing to reuse. The uncached twin of a conversation:
+    /// Closed loop, a workload of conversations (RequestTemplate::conversationLength): each user holds one at a
+    /// time, sending its stages in order (a turn, or an agent's sub-calls together, joined before the next turn); a
+    /// new conversation starts after the last. Every request of a conversation carries the conversation's own
+    /// leading block, so turn t + 1 starts with exactly what turn t sent. An open loop sends first turns only.
+    /// With this set, every request draws its own leading block instead of its conversation's, so that none starts
+    /// with what an earlier one sent and a prefix cache has nothing to reuse: the uncached twin of a conversation,
     /// the same lengths, none of the reuse.
     bool historyUncached = false;
     /// Where in the workload this step begins: the requests earlier steps sent, so that a data set's lines are not

@@ -107,9 +107,16 @@ void LoadWorker::run(std::shared_ptr<const Assignment> assignment)
     m_probeDueNs = m_wallStartNs + kLagProbeNs;
     m_lagProbe->startAt(m_probeDueNs);
     const Assignment& a = *m_assignment;
+    m_conversationStarts.clear();
+    for (std::size_t i = 0; i < m_workload->size(); ++i) {
+        if ((*m_workload)[i].conversationLength > 0)
+            m_conversationStarts.push_back(i);
+    }
+    if (!m_conversationStarts.empty() && m_conversationStarts.front() != 0)
+        m_conversationStarts.insert(m_conversationStarts.begin(), 0); // templates before the first stand as one
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
         m_issued.assign(a.quotas.size(), 0);
-        m_conversation.assign(a.quotas.size(), {0, 0});
+        m_conversation.assign(a.quotas.size(), {});
         m_activeUsers = int(a.quotas.size());
         m_userStarts.clear();
         m_nextUserStart = 0;
@@ -145,25 +152,8 @@ void LoadWorker::issue(int user)
     record.user = a.firstUser + user;
     record.warmup = issued < a.warmups[std::size_t(user)];
     record.scheduledNs = monotonicNowNs();
-    const int turns = std::max(1, a.plan.turns);
-    if (turns > 1) {
-        // Conversations, not requests, are walked in steps of the user count; a conversation's turns follow one
-        // another on the same user, with the block its first turn drew.
-        const std::size_t conversations = std::max<std::size_t>(1, m_workload->size() / std::size_t(turns));
-        const int turn = issued % turns;
-        auto& [first, unique] = m_conversation[std::size_t(user)];
-        if (turn == 0) {
-            const std::size_t conversation
-                = (std::size_t(a.plan.templateOffset / std::uint64_t(turns)) + std::size_t(record.user)
-                      + std::size_t(issued / turns) * std::size_t(a.totalUsers))
-                % conversations;
-            first = conversation * std::size_t(turns);
-            unique = nextUnique();
-        } else if (a.plan.historyUncached) {
-            unique = nextUnique();
-        }
-        ++issued;
-        sendTemplate(first + std::size_t(turn), std::move(record), user, unique);
+    if (!m_conversationStarts.empty()) {
+        issueStage(user, std::move(record));
         return;
     }
     // Users walk the workload in steps of the user count, so no two of them send the same prompt at once.
@@ -172,6 +162,56 @@ void LoadWorker::issue(int user)
         % m_workload->size();
     ++issued;
     sendTemplate(index, std::move(record), user, nextUnique());
+}
+
+void LoadWorker::issueStage(int user, RequestRecord record)
+{
+    const Assignment& a = *m_assignment;
+    const std::vector<RequestTemplate>& templates = *m_workload;
+    Conversation& c = m_conversation[std::size_t(user)];
+    if (c.pending == 0 && c.length > 0 && !c.resend)
+        c.at += std::clamp(templates[c.first + std::size_t(c.at)].fanOut, 1, c.length - c.at); // the stage joined
+    c.resend = false;
+    if (c.length == 0 || c.at >= c.length) {
+        // Conversations, not requests, are walked in steps of the user count; a conversation's stages follow one
+        // another on the same user, with the block its first turn drew. The step's offset counts the requests
+        // earlier steps sent: it begins at the conversation that holds that template.
+        const std::size_t count = m_conversationStarts.size();
+        const auto offsetTemplate = std::size_t(a.plan.templateOffset % std::max<std::size_t>(1, templates.size()));
+        const auto offset
+            = std::size_t(std::upper_bound(m_conversationStarts.begin(), m_conversationStarts.end(), offsetTemplate)
+                - m_conversationStarts.begin() - 1);
+        const std::size_t conversation
+            = (offset + std::size_t(record.user) + std::size_t(c.begun) * std::size_t(a.totalUsers)) % count;
+        c.first = m_conversationStarts[conversation];
+        const std::size_t end = conversation + 1 < count ? m_conversationStarts[conversation + 1] : templates.size();
+        c.length = int(end - c.first);
+        c.at = 0;
+        c.unique = nextUnique();
+        ++c.begun;
+    }
+    // A stage of sub-calls goes out together, as far as the user's quota allows; the next waits for them all.
+    const int quota = a.quotas[std::size_t(user)];
+    int& issued = m_issued[std::size_t(user)];
+    const int width = std::clamp(templates[c.first + std::size_t(c.at)].fanOut, 1, c.length - c.at);
+    const int sending = quota >= 0 ? std::clamp(quota - issued, 1, width) : width;
+    c.pending = sending;
+    for (int k = 0; k < sending; ++k) {
+        RequestRecord r = record;
+        r.warmup = issued < a.warmups[std::size_t(user)];
+        ++issued;
+        const bool own = a.plan.historyUncached && (c.at > 0 || k > 0);
+        sendTemplate(c.first + std::size_t(c.at + k), std::move(r), user, own ? nextUnique() : c.unique);
+    }
+}
+
+bool LoadWorker::joined(int user, bool givenBack)
+{
+    if (m_conversationStarts.empty())
+        return true;
+    Conversation& c = m_conversation[std::size_t(user)];
+    c.resend = c.resend || givenBack;
+    return --c.pending <= 0;
 }
 
 std::uint64_t LoadWorker::nextUnique() const
@@ -203,7 +243,9 @@ void LoadWorker::onFinished(int user, RequestRecord&& record)
     m_batch.push_back(std::move(record));
     const Assignment& a = *m_assignment;
     if (a.plan.pattern == LoadPlan::Pattern::ClosedLoop) {
-        if (a.plan.thinkTimeMs > 0 && !m_stopping)
+        if (!joined(user, false)) {
+            // An agent's sub-calls join before its next turn: the user waits for the rest of its stage.
+        } else if (a.plan.thinkTimeMs > 0 && !m_stopping)
             QTimer::singleShot(int(std::lround(a.plan.thinkTimeMs)), Qt::PreciseTimer, this, [this, user] {
                 issue(user);
                 checkDone();
@@ -231,7 +273,8 @@ void LoadWorker::onFailedAtConnection(int user, RequestRecord&& record)
         m_batch.push_back(std::move(record));
         if (closed) {
             --m_issued[std::size_t(user)];
-            issue(user); // parks it, or ends it when the step is stopping
+            if (joined(user, true))
+                issue(user); // parks it, or ends it when the step is stopping
         }
         checkDone();
         return;
@@ -240,7 +283,7 @@ void LoadWorker::onFailedAtConnection(int user, RequestRecord&& record)
     // wait, and nothing more is sent. Without this a closed loop sent its next request at once, and a dead server
     // refused thousands a second.
     m_heldRecords.push_back(std::move(record));
-    if (closed)
+    if (closed && joined(user, false))
         m_parkedUsers.push_back(user);
     if (!m_probing)
         probeServer();
@@ -307,8 +350,12 @@ void LoadWorker::onProbed(bool listening)
     for (RequestRecord& r : m_heldRecords) {
         r.serverAway = true;
         ++m_away.unanswered;
-        if (closed)
-            --m_issued[std::size_t(r.user - a.firstUser)];
+        if (closed) {
+            const auto user = std::size_t(r.user - a.firstUser);
+            --m_issued[user];
+            if (!m_conversationStarts.empty())
+                m_conversation[user].resend = true; // its stage goes again when the server is back
+        }
         m_batch.push_back(std::move(r));
     }
     m_heldRecords.clear();
@@ -375,10 +422,10 @@ void LoadWorker::fireSchedule()
             continue;
         }
         // Conversations' first turns only: a later turn's history was never sent in an open loop.
-        const std::size_t turns = std::size_t(std::max(1, a.plan.turns));
-        const std::size_t index = ((std::size_t(a.plan.templateOffset) + std::size_t(send.number))
-                                      % std::max<std::size_t>(1, m_workload->size() / turns))
-            * turns;
+        const std::size_t place = std::size_t(a.plan.templateOffset) + std::size_t(send.number);
+        const std::size_t index = m_conversationStarts.empty()
+            ? place % std::max<std::size_t>(1, m_workload->size())
+            : m_conversationStarts[place % m_conversationStarts.size()];
         if (a.plan.maxInFlight > 0 && m_transport->inFlight() >= a.plan.maxInFlight) {
             m_capped.emplace_back(send, index);
             continue;

@@ -84,6 +84,12 @@ Q_SIGNALS:
 
 private:
     void issue(int user);
+    /// Sends the next stage of `user`'s conversation (a turn, or an agent's sub-calls together), beginning a new
+    /// conversation after the last stage.
+    void issueStage(int user, RequestRecord record);
+    /// One of `user`'s requests ended (closed loop): whether its stage is joined now, every request of it ended, so
+    /// that the user goes on. `givenBack`: the request never reached the server, and its stage goes again.
+    bool joined(int user, bool givenBack);
     /// Sends template `index` with leading block `unique` (nextUnique() for a request of its own).
     void sendTemplate(std::size_t index, RequestRecord record, int user, std::uint64_t unique);
     std::uint64_t nextUnique() const;
@@ -110,8 +116,19 @@ private:
     std::unique_ptr<StreamTransport> m_transport;
     std::shared_ptr<const Assignment> m_assignment;
     std::vector<int> m_issued; // per local user
-    // Per local user, with LoadPlan::turns > 1: the conversation in progress, its first template and its block.
-    std::vector<std::pair<std::size_t, std::uint64_t>> m_conversation;
+    /// A user's conversation in progress (a workload of conversations): where it is, and the stage out.
+    struct Conversation
+    {
+        std::size_t first = 0; ///< its first template
+        int length = 0; ///< its templates; 0: none begun yet
+        int at = 0; ///< the stage to send next, as an offset from `first`
+        std::uint64_t unique = 0; ///< its leading block
+        int begun = 0; ///< conversations this user has begun in the step
+        int pending = 0; ///< requests of the stage out, to be joined before the next
+        bool resend = false; ///< a request of the stage out was given back (the server was away): it goes again
+    };
+    std::vector<Conversation> m_conversation; // per local user
+    std::vector<std::size_t> m_conversationStarts; // the workload's conversations' first templates; empty: none
     std::vector<std::pair<std::int64_t, int>> m_userStarts; // closed loop with a ramp: (start ns, local user)
     std::size_t m_nextUserStart = 0;
     std::size_t m_nextSend = 0;

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -244,6 +245,102 @@ private:
     std::vector<int> m_assigned;
 };
 
+/// The requests of one synthetic conversation after its first: each later turn is what was sent, an answer as long as
+/// asked for, and a new question; an agent's turn is followed by its sub-calls (WorkloadSpec::fanOut), each the turn's
+/// prompt, its answer and a task of its own, whose answers the next turn carries before its question. An answer is
+/// filler, not the server's own words, so a prefix cache can reuse the history's prompts but not its answers, as with
+/// a client that trims or rewrites replies. Each request is counted by the server; only the first is fitted.
+class ConversationWriter
+{
+public:
+    ConversationWriter(const WorkloadSpec& spec, PromptFitter& fitter, QString standIn)
+        : m_spec(spec)
+        , m_fitter(fitter)
+        , m_estimated(fitter.estimated())
+        , m_standIn(std::move(standIn))
+    { }
+
+    /// Appends `first` (whose text is `text`) and the conversation's later requests to `out`.
+    void write(RequestTemplate first, const QString& text, std::mt19937_64& rng, std::vector<RequestTemplate>* out)
+    {
+        const int turns = std::max(1, m_spec.turns);
+        const int fanOut = turns > 1 ? std::max(0, m_spec.fanOut) : 0;
+        first.conversationLength = turns > 1 ? turns + (turns - 1) * fanOut : 0;
+        out->push_back(first);
+        first.conversationLength = 0;
+        QString history = text;
+        QJsonArray messages = promptValue(m_spec, history).toArray();
+        int sent = first.inputTokens; // the turn before's prompt, the start of every later request
+        for (int turn = 1; turn < turns; ++turn) {
+            const QString answer = randomWords(rng, first.outputTokens);
+            QString question;
+            if (fanOut > 0) {
+                // The sub-calls share the turn's prompt and answer, and each asks its own task; their answers come
+                // back as the tool results the next turn reads.
+                QJsonArray asked = messages;
+                asked.append(message(QStringLiteral("assistant"), answer));
+                for (int k = 0; k < fanOut; ++k) {
+                    const QString task = randomWords(rng, first.inputTokens);
+                    QJsonArray subMessages = asked;
+                    subMessages.append(message(QStringLiteral("user"), task));
+                    RequestTemplate sub = request(first, subMessages, history + answer + task);
+                    sub.fanOut = k == 0 ? fanOut : 1;
+                    // The first sub-call sends the turn's answer after its prompt; the others resend that too.
+                    sub.resentTokens = std::min(sub.inputTokens, sent + (k > 0 ? first.outputTokens : 0));
+                    out->push_back(std::move(sub));
+                    question += randomWords(rng, first.outputTokens);
+                }
+            }
+            question += randomWords(rng, first.inputTokens);
+            messages.append(message(QStringLiteral("assistant"), answer));
+            messages.append(message(QStringLiteral("user"), question));
+            history += answer + question;
+            RequestTemplate next = request(first, messages, history);
+            next.resentTokens = std::min(next.inputTokens, sent + (fanOut > 0 ? first.outputTokens : 0));
+            sent = next.inputTokens;
+            out->push_back(std::move(next));
+        }
+    }
+
+private:
+    static QJsonObject message(const QString& role, const QString& content)
+    {
+        return QJsonObject {{QStringLiteral("role"), role}, {QStringLiteral("content"), content}};
+    }
+
+    /// A request like `first` sending `messages` (chat) or `text` (completions), its input counted.
+    RequestTemplate request(const RequestTemplate& first, const QJsonArray& messages, const QString& text)
+    {
+        const QJsonValue prompt = m_spec.api == WorkloadSpec::Api::Chat ? QJsonValue(messages) : QJsonValue(text);
+        RequestTemplate next = first;
+        next.body = WorkloadBuilder::body(m_spec, prompt, first.outputTokens);
+        const QByteArray marker = kUniqueMarker.toUtf8();
+        next.uniqueAt = next.body.indexOf(marker);
+        if (next.uniqueAt >= 0)
+            next.body.remove(next.uniqueAt, marker.size());
+        next.inputTokens = counted(prompt, text);
+        return next;
+    }
+
+    int counted(const QJsonValue& prompt, const QString& text)
+    {
+        QString error;
+        const QString standInText = QString(text).replace(kUniqueMarker, m_standIn);
+        QJsonValue standInPrompt = prompt;
+        if (m_spec.api == WorkloadSpec::Api::Chat)
+            standInPrompt = QJsonDocument::fromJson(
+                QJsonDocument(prompt.toArray()).toJson().replace(kUniqueMarker.toUtf8(), m_standIn.toUtf8()))
+                                .array();
+        const int n = m_estimated ? -1 : m_fitter.tokenizer().count(m_spec, standInPrompt, standInText, &error);
+        return n >= 0 ? n : int(standInText.count(u' ')) + 1; // one token a word, and BOS
+    }
+
+    const WorkloadSpec& m_spec;
+    PromptFitter& m_fitter;
+    bool m_estimated;
+    QString m_standIn;
+};
+
 } // namespace
 
 // RequestTemplate's (loadplan.h) live here, beside the word list they draw from.
@@ -345,51 +442,10 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
         if (!fitted)
             return result;
         const QString& tail = *fitted;
-        const bool estimated = fitter.estimated();
         const RequestTemplate t
             = templateOf(target, mixedSpec, shared + kUniqueMarker + tail, inputTokens, outputTokens, uniqueWords);
-        const QByteArray marker = kUniqueMarker.toUtf8();
-        result.requests.push_back(t);
-
-        // The conversation's later turns: what was sent, an answer as long as asked for, and a new question. The
-        // answer is filler, not the server's own words, so a prefix cache can reuse the history's prompts but not
-        // its answers, as with a client that trims or rewrites replies. Each turn is counted by the server; only
-        // the first is fitted.
-        QString history = shared + kUniqueMarker + tail;
-        QJsonArray messages = promptValue(mixedSpec, history).toArray();
-        auto counted = [&](const QJsonValue& prompt, const QString& text) {
-            QString error;
-            const QString standInText = QString(text).replace(kUniqueMarker, standIn);
-            QJsonValue standInPrompt = prompt;
-            if (mixedSpec.api == WorkloadSpec::Api::Chat)
-                standInPrompt = QJsonDocument::fromJson(
-                    QJsonDocument(prompt.toArray()).toJson().replace(kUniqueMarker.toUtf8(), standIn.toUtf8()))
-                                    .array();
-            const int n = estimated ? -1 : fitter.tokenizer().count(mixedSpec, standInPrompt, standInText, &error);
-            return n >= 0 ? n : int(standInText.count(u' ')) + 1; // one token a word, and BOS
-        };
-        for (int turn = 1; turn < std::max(1, mixedSpec.turns); ++turn) {
-            const QString answer = randomWords(rng, outputTokens);
-            const QString question = randomWords(rng, inputTokens);
-            QJsonValue prompt;
-            if (mixedSpec.api == WorkloadSpec::Api::Chat) {
-                messages.append(QJsonObject {
-                    {QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), answer}});
-                messages.append(QJsonObject {
-                    {QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), question}});
-                prompt = messages;
-            }
-            history += answer + question;
-            if (mixedSpec.api == WorkloadSpec::Api::Completions)
-                prompt = history;
-            RequestTemplate next = t;
-            next.body = body(mixedSpec, prompt, outputTokens);
-            next.uniqueAt = next.body.indexOf(marker);
-            if (next.uniqueAt >= 0)
-                next.body.remove(next.uniqueAt, marker.size());
-            next.inputTokens = counted(prompt, history);
-            result.requests.push_back(std::move(next));
-        }
+        ConversationWriter conversation(mixedSpec, fitter, standIn);
+        conversation.write(t, shared + kUniqueMarker + tail, rng, &result.requests);
     }
     result.notes += fitter.notes();
     return result;
@@ -454,6 +510,127 @@ WorkloadBuilder::Result WorkloadBuilder::fromTrace(
     return result;
 }
 
+namespace {
+
+/// One request of a data set (a line, or a request of a line's conversation) as a template: its "prompt" (a string)
+/// or "messages" (a list), its own "max_tokens" (else `outputTokens`) and "input_tokens" if it says. Nothing and
+/// `error` when it has neither prompt nor messages.
+std::optional<RequestTemplate> datasetRequest(
+    const QJsonObject& o, WorkloadSpec spec, int outputTokens, const QString& where, QString* error)
+{
+    RequestTemplate t;
+    t.outputTokens = o.value(u"max_tokens").toInt(outputTokens);
+    if (o.value(u"prompt").isString()) {
+        spec.api = WorkloadSpec::Api::Completions;
+        t.body = WorkloadBuilder::body(spec, o.value(u"prompt"), t.outputTokens);
+    } else if (o.value(u"messages").isArray() && !o.value(u"messages").toArray().isEmpty()) {
+        spec.api = WorkloadSpec::Api::Chat;
+        t.body = WorkloadBuilder::body(spec, o.value(u"messages"), t.outputTokens);
+    } else {
+        *error = QStringLiteral("%1: needs \"prompt\" (a string) or \"messages\" (a list).").arg(where);
+        return std::nullopt;
+    }
+    t.path = spec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions";
+    t.inputTokens = o.value(u"input_tokens").toInt(0); // known only if the data set says; usage tells later
+    t.model = spec.model;
+    return t;
+}
+
+/// A ShareGPT conversation ({"from": "human", "value": …} or {"role", "content"} messages) as its turns: one chat
+/// request per user message, carrying every message before it, the recorded answers included. Nothing and `error`
+/// when it has no user message.
+std::optional<std::vector<RequestTemplate>> shareGptTurns(
+    const QJsonArray& conversation, const WorkloadSpec& spec, int outputTokens, const QString& where, QString* error)
+{
+    // ShareGPT's speakers in the roles a chat completion takes; a tool's or function's output is read as the user's,
+    // which every chat template accepts (a "tool" message needs the call's id).
+    static const std::map<QString, QString> roles {{QStringLiteral("human"), QStringLiteral("user")},
+        {QStringLiteral("user"), QStringLiteral("user")}, {QStringLiteral("gpt"), QStringLiteral("assistant")},
+        {QStringLiteral("assistant"), QStringLiteral("assistant")},
+        {QStringLiteral("chatgpt"), QStringLiteral("assistant")}, {QStringLiteral("bard"), QStringLiteral("assistant")},
+        {QStringLiteral("bing"), QStringLiteral("assistant")}, {QStringLiteral("model"), QStringLiteral("assistant")},
+        {QStringLiteral("function_call"), QStringLiteral("assistant")},
+        {QStringLiteral("system"), QStringLiteral("system")}, {QStringLiteral("observation"), QStringLiteral("user")},
+        {QStringLiteral("tool"), QStringLiteral("user")}, {QStringLiteral("function"), QStringLiteral("user")},
+        {QStringLiteral("function_response"), QStringLiteral("user")}};
+    std::vector<RequestTemplate> turns;
+    QJsonArray messages;
+    for (const QJsonValue& v : conversation) {
+        const QJsonObject m = v.toObject();
+        const QString speaker = m.value(u"from").toString(m.value(u"role").toString()).toLower();
+        const QString content = m.value(u"value").toString(m.value(u"content").toString());
+        const auto role = roles.find(speaker);
+        if (role == roles.end()) {
+            *error = QStringLiteral("%1: a message from \"%2\", which is none of human, gpt, system, tool.")
+                         .arg(where, speaker);
+            return std::nullopt;
+        }
+        messages.append(QJsonObject {{QStringLiteral("role"), role->second}, {QStringLiteral("content"), content}});
+        if (role->second == u"user" && (speaker == u"human" || speaker == u"user")) {
+            std::optional<RequestTemplate> t = datasetRequest(
+                QJsonObject {{QStringLiteral("messages"), messages}}, spec, outputTokens, where, error);
+            if (!t)
+                return std::nullopt;
+            turns.push_back(std::move(*t));
+        }
+    }
+    if (turns.empty()) {
+        *error = QStringLiteral("%1: the conversation has no message from a human.").arg(where);
+        return std::nullopt;
+    }
+    return turns;
+}
+
+/// An agent's line of Kneepoint's own format: "agent" is a list of stages, each a request as a data set line is, or
+/// {"parallel": [requests]} sent together and joined before the next stage. Nothing and `error` when a stage is
+/// neither.
+std::optional<std::vector<RequestTemplate>> agentStages(
+    const QJsonArray& stages, const WorkloadSpec& spec, int outputTokens, const QString& where, QString* error)
+{
+    std::vector<RequestTemplate> out;
+    for (qsizetype i = 0; i < stages.size(); ++i) {
+        const QJsonObject stage = stages.at(i).toObject();
+        const QString at = QStringLiteral("%1, stage %2").arg(where).arg(i + 1);
+        const bool parallel = stage.value(u"parallel").isArray();
+        const QJsonArray requests = parallel ? stage.value(u"parallel").toArray() : QJsonArray {stage};
+        if (requests.isEmpty()) {
+            *error = QStringLiteral("%1: \"parallel\" lists no requests.").arg(at);
+            return std::nullopt;
+        }
+        for (qsizetype k = 0; k < requests.size(); ++k) {
+            std::optional<RequestTemplate> t = datasetRequest(requests.at(k).toObject(), spec, outputTokens,
+                parallel ? QStringLiteral("%1, call %2").arg(at).arg(k + 1) : at, error);
+            if (!t)
+                return std::nullopt;
+            t->fanOut = k == 0 ? int(requests.size()) : 1;
+            out.push_back(std::move(*t));
+        }
+    }
+    if (out.empty()) {
+        *error = QStringLiteral("%1: \"agent\" lists no stages.").arg(where);
+        return std::nullopt;
+    }
+    return out;
+}
+
+/// The requests of one data set line: a request, a ShareGPT conversation's turns or an agent's stages.
+std::optional<std::vector<RequestTemplate>> datasetLine(
+    const QJsonObject& o, const WorkloadSpec& lineSpec, int outputTokens, const QString& where, QString* error)
+{
+    std::optional<std::vector<RequestTemplate>> requests;
+    if (o.value(u"conversations").isArray())
+        requests = shareGptTurns(o.value(u"conversations").toArray(), lineSpec, outputTokens, where, error);
+    else if (o.value(u"agent").isArray())
+        requests = agentStages(o.value(u"agent").toArray(), lineSpec, outputTokens, where, error);
+    else if (std::optional<RequestTemplate> t = datasetRequest(o, lineSpec, outputTokens, where, error))
+        requests = std::vector<RequestTemplate> {std::move(*t)};
+    if (requests && requests->size() > 1)
+        requests->front().conversationLength = int(requests->size());
+    return requests;
+}
+
+} // namespace
+
 WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const WorkloadSpec& spec)
 {
     Result result;
@@ -465,7 +642,9 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
     }
     int lineNumber = 0;
     QByteArray raw;
-    std::vector<std::size_t> undrawn; // the lines without a model of their own, when there is a mix to draw from
+    // The lines without a model of their own, when there is a mix to draw from: their first request and how many.
+    std::vector<std::pair<std::size_t, std::size_t>> undrawn;
+    bool conversations = false;
     while (!file.atEnd()) {
         if (!file.readLine(maxDatasetLineBytes, &raw, &problem)) {
             result.requests.clear();
@@ -483,45 +662,48 @@ WorkloadBuilder::Result WorkloadBuilder::fromJsonl(const QString& path, const Wo
                 = QStringLiteral("%1, line %2: not JSON (%3).").arg(path).arg(lineNumber).arg(parseError.errorString());
             return result;
         }
-        const int outputTokens = o.value(u"max_tokens").toInt(spec.outputTokens);
-        RequestTemplate t;
         WorkloadSpec lineSpec = spec;
         // A line that names its model keeps it, mix or not; the others are dealt out over the mix below.
         const bool ownModel = o.value(u"model").isString() && !o.value(u"model").toString().isEmpty();
-        if (ownModel) {
-            lineSpec.model = o.value(u"model").toString();
-            t.model = lineSpec.model;
-        } else if (!spec.models.empty()) {
-            undrawn.push_back(result.requests.size());
-        }
-        if (o.value(u"prompt").isString()) {
-            lineSpec.api = WorkloadSpec::Api::Completions;
-            t.body = body(lineSpec, o.value(u"prompt"), outputTokens);
-        } else if (o.value(u"messages").isArray() && !o.value(u"messages").toArray().isEmpty()) {
-            lineSpec.api = WorkloadSpec::Api::Chat;
-            t.body = body(lineSpec, o.value(u"messages"), outputTokens);
-        } else {
+        lineSpec.model = ownModel ? o.value(u"model").toString() : spec.model;
+        std::optional<std::vector<RequestTemplate>> requests
+            = datasetLine(o, lineSpec, o.value(u"max_tokens").toInt(spec.outputTokens),
+                QStringLiteral("%1, line %2").arg(path).arg(lineNumber), &result.error);
+        if (!requests) {
             result.requests.clear();
-            result.error = QStringLiteral("%1, line %2: needs \"prompt\" (a string) or \"messages\" (a list).")
-                               .arg(path)
-                               .arg(lineNumber);
             return result;
         }
-        t.path = lineSpec.api == WorkloadSpec::Api::Completions ? "/v1/completions" : "/v1/chat/completions";
-        t.inputTokens = o.value(u"input_tokens").toInt(0); // known only if the data set says; usage tells later
-        t.outputTokens = outputTokens;
-        result.requests.push_back(std::move(t));
+        if (!ownModel) {
+            for (RequestTemplate& t : *requests)
+                t.model.clear();
+            if (!spec.models.empty())
+                undrawn.emplace_back(result.requests.size(), requests->size());
+        }
+        conversations = conversations || requests->size() > 1;
+        std::move(requests->begin(), requests->end(), std::back_inserter(result.requests));
     }
     if (result.requests.empty())
         result.error = QStringLiteral("The data set %1 has no requests.").arg(path);
+    // A line that is one request stands alone; in a data set of conversations it is a conversation of one.
+    if (conversations) {
+        for (std::size_t i = 0; i < result.requests.size();) {
+            RequestTemplate& t = result.requests[i];
+            t.conversationLength = std::max(1, t.conversationLength);
+            i += std::size_t(t.conversationLength);
+        }
+    }
     // A data set's body is sent as it is (no block of words goes into it), so naming the model in it again is safe.
+    // A line's requests (a conversation's turns) all go to its model: another's cache holds none of its history.
     const std::vector<int> assigned = spec.models.assign(int(undrawn.size()), spec.seed);
     for (std::size_t k = 0; k < undrawn.size() && k < assigned.size(); ++k) {
-        RequestTemplate& t = result.requests[undrawn[k]];
-        QJsonObject o = QJsonDocument::fromJson(t.body).object();
-        t.model = spec.models.shares[std::size_t(assigned[k])].model;
-        nameModel(&o, spec, t.model);
-        t.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        const QString model = spec.models.shares[std::size_t(assigned[k])].model;
+        for (std::size_t i = undrawn[k].first; i < undrawn[k].first + undrawn[k].second; ++i) {
+            RequestTemplate& t = result.requests[i];
+            QJsonObject o = QJsonDocument::fromJson(t.body).object();
+            t.model = model;
+            nameModel(&o, spec, t.model);
+            t.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        }
     }
     return result;
 }

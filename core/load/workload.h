@@ -43,6 +43,10 @@ struct WorkloadSpec
     /// Conversations of this many turns: the templates come in groups of `turns`, turn t being turn t − 1's prompt,
     /// an answer of the output length and a new question of the input length (LoadPlan::turns). 1: single requests.
     int turns = 1;
+    /// Agents: with turns, each turn but the last is followed by this many sub-calls sent together (tool calls,
+    /// sub-agents), each the turn's prompt, its answer and a task of the input length, answered at the output length;
+    /// the next turn carries their answers before its question. 0: plain conversations.
+    int fanOut = 0;
     std::uint64_t seed = 0;
 
     /// The range a length L spreads over: [low, high], never below `floor`.

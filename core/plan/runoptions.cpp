@@ -170,6 +170,8 @@ QJsonObject RunOptions::toJson() const
         json[QStringLiteral("reset_prefix_cache")] = true;
     if (turns > 1)
         json[QStringLiteral("turns")] = turns;
+    if (fanOut > 0)
+        json[QStringLiteral("fan_out")] = fanOut;
     if (!models.empty())
         json[QStringLiteral("models")] = models.toString();
     if (lengthSpread > 0)
@@ -266,6 +268,7 @@ RunOptions RunOptions::fromJson(const QJsonObject& json)
         o.shard = ShardSpec::fromJson(json.value(u"shard").toObject());
     whole(u"shared_prefix_tokens", &o.sharedPrefixTokens);
     whole(u"turns", &o.turns);
+    whole(u"fan_out", &o.fanOut);
     if (json.value(u"models").isString()) {
         if (std::optional<ModelMix> mix = ModelMix::parse(json.value(u"models").toString(), nullptr))
             o.models = *mix;

@@ -126,6 +126,9 @@ struct RunOptions
     /// --turns N: each user of the concurrency sweep holds conversations of N turns, every turn resending the history
     /// (the earlier prompts and answers) before a new question, as chat clients do. 1: single requests.
     int turns = 1;
+    /// --fan-out N: with turns, agents: each turn but the last is followed by N sub-calls sent together (tool calls,
+    /// sub-agents) and joined before the next turn, which carries their answers (WorkloadSpec::fanOut). 0: none.
+    int fanOut = 0;
     /// --seed: draws the prompts' words and lengths and the rate sweep's arrivals, so that a run can be repeated.
     std::uint64_t seed = 0;
     bool demo = false;

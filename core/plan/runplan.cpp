@@ -16,7 +16,6 @@ LoadPlan RunPlan::closedLoop(const RunOptions& o, int users)
     LoadPlan p;
     p.users = users;
     p.thinkTimeMs = o.thinkTimeMs;
-    p.turns = o.dataset.isEmpty() ? o.turns : 1;
     p.warmupRequests = o.warmupPerStep > 0 ? o.warmupPerStep : std::min(users, 32);
     if (o.durationPerStep > 0)
         p.durationSeconds = o.durationPerStep;
@@ -86,7 +85,7 @@ RunPlan RunPlan::of(const RunOptions& o)
     r.steps.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
     if (const int uncached = uncachedWorkload(o); uncached >= 0) {
         LoadPlan twin = baseline;
-        twin.historyUncached = baseline.turns > 1;
+        twin.historyUncached = o.turns > 1;
         r.steps.push_back({QStringLiteral("uncached"), twin, uncached,
             {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0},
                 {QStringLiteral("history_uncached"), twin.historyUncached}}});

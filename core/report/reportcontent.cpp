@@ -613,10 +613,11 @@ QString trafficText(const RunData& run)
     if (dataset.isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out")
             .arg(run.run.info.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));
-    return QCoreApplication::translate(
+    const QString text = QCoreApplication::translate(
         "ReportContent", "%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
-        .arg(run.run.info.product, QFileInfo(dataset).fileName(), text::number(run.inputTokens, 0),
-            text::number(run.outputTokens, 0));
+                             .arg(run.run.info.product, QFileInfo(dataset).fileName(), text::number(run.inputTokens, 0),
+                                 text::number(run.outputTokens, 0));
+    return run.workloadClauses().isEmpty() ? text : text + u", " + run.workloadClauses().join(QStringLiteral(", "));
 }
 
 } // namespace

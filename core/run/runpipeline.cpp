@@ -12,6 +12,7 @@
 #include "common/version.h"
 #include "doctor/doctor.h"
 #include "load/contextfit.h"
+#include "load/conversationshape.h"
 #include "metricsscraper.h"
 #include "plan/stepbudget.h"
 #include "plan/sweepinput.h"
@@ -259,6 +260,7 @@ bool RunPipeline::buildSyntheticWorkloads()
         spec.sharedPrefixTokens = sharedPrefixTokens;
         spec.lengthSpread = m_options.lengthSpread;
         spec.turns = m_options.turns;
+        spec.fanOut = m_options.fanOut;
         return spec;
     };
     // The shared part, the request's own block of words and BOS have to fit the input (as the command line and the
@@ -271,7 +273,7 @@ bool RunPipeline::buildSyntheticWorkloads()
     for (const Shape& shape : std::as_const(m_options.shapes)) {
         const WorkloadSpec spec = specFor(shape, m_options.sharedPrefixTokens);
         // The same judgement the doctor makes (ContextFit): the longest request the spread or the turns can make.
-        const ContextFit fit {shape.input, shape.output, m_options.lengthSpread, m_options.turns};
+        const ContextFit fit {shape.input, shape.output, m_options.lengthSpread, m_options.turns, m_options.fanOut};
         if (m_facts.maxModelLen) {
             if (const std::optional<QString> refused = fit.refusal(*m_facts.maxModelLen)) {
                 finish(RunStatus::Failed, *refused);
@@ -1045,6 +1047,10 @@ StepInfo RunPipeline::stepInfo(const LoadEngine::Result& result, const PlannedSt
         info.load[QStringLiteral("dataset_lines_resent")]
             = qint64(after > std::max(before, lines) ? after - std::max(before, lines) : 0);
     }
+    // Conversations and agents: what their requests share, for the prefix-cache check to hold the cache to.
+    if (const QJsonObject shape = ConversationShape::of(*m_workloads[std::size_t(planned.shape)]).toJson();
+        !shape.isEmpty())
+        info.load[QStringLiteral("conversations")] = shape;
     info.startNs = result.startNs;
     info.endNs = result.endNs;
     info.startedUtc = m_stepStartedUtc;

@@ -43,6 +43,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void aReasoningModelsAnswerIsTimedApart();
     void speculativeDecodingIsCountedByTheServersCounters();
     void aLoraMixIsSplitByAdapter();
+    void anAgentsSubCallsGoTogetherAndJoin();
     void timingsAgreeWithTheServersOwn();
     void throughputAgreesWithTheServersCountersOnFourSlots();
     void theVerdictNamesTheSlotLimit();
@@ -609,6 +611,65 @@ void TestInterop::speculativeDecodingIsCountedByTheServersCounters()
 // own time per token in order: each model's median TPOT is held to the server's own for that model's requests, and the
 // adapter's extra work (rank 64 on every matrix) makes it the slowest model. At 8 users llama-server batches one
 // adapter's slots at a time (server_slot::can_batch_with), which the split shows.
+// Agents on llama-server: a turn's three sub-calls go out together, the next turn waits for every one (the join),
+// each request is as long as the server counts it (the sub-calls carry the turn and its answer), and the
+// prefix-cache check holds the cache to what the agents resend.
+void TestInterop::anAgentsSubCallsGoTogetherAndJoin()
+{
+    const QString db = m_dir.filePath(QStringLiteral("agents.sqlite"));
+    const Ran r = kneepoint({QStringLiteral("run"), QStringLiteral("--url"), m_url, QStringLiteral("--db"), db,
+        QStringLiteral("--shapes"), QStringLiteral("64/8"), QStringLiteral("--turns"), QStringLiteral("2"),
+        QStringLiteral("--fan-out"), QStringLiteral("3"), QStringLiteral("--concurrency"), QStringLiteral("2"),
+        QStringLiteral("--requests"), QStringLiteral("20"), QStringLiteral("--slo-ttft-ms"), QStringLiteral("60000"),
+        QStringLiteral("--slo-tpot-ms"), QStringLiteral("10000")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QString error;
+    auto store = RunStore::open(db, &error, QStringLiteral("interop-agents"));
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<RunData> run = RunData::load(*store, store->runs().first().id, &error);
+    QVERIFY2(run, qPrintable(error));
+    const StepData* step = nullptr;
+    for (const StepData& s : run->steps)
+        step = s.phase == u"concurrency" ? &s : step;
+    QVERIFY(step);
+    std::map<int, std::vector<RequestRecord>> byUser;
+    for (RequestRecord& rec : store->requests(step->id, &error)) {
+        QVERIFY2(rec.ok(), qPrintable(rec.errorMessage));
+        QCOMPARE(rec.promptTokens, rec.requestedInputTokens);
+        byUser[rec.user].push_back(std::move(rec));
+    }
+    QCOMPARE(int(byUser.size()), 2);
+    std::map<int, std::vector<double>> cached; // by place in the conversation: turn, sub-calls, turn
+    for (auto& [user, records] : byUser) {
+        std::sort(records.begin(), records.end(),
+            [](const auto& a, const auto& b) { return std::tie(a.scheduledNs, a.id) < std::tie(b.scheduledNs, b.id); });
+        std::int64_t joined = 0;
+        for (std::size_t at = 0, stage = 0; at < records.size(); ++stage) {
+            const std::size_t width = std::min<std::size_t>(stage % 3 == 1 ? 3 : 1, records.size() - at);
+            std::int64_t end = 0;
+            for (std::size_t k = at; k < at + width; ++k) {
+                QCOMPARE(records[k].scheduledNs, records[at].scheduledNs);
+                QVERIFY2(records[k].scheduledNs >= joined, "a request left before its join");
+                for (std::size_t j = at; j < at + width; ++j)
+                    QVERIFY(records[k].sentNs < records[j].endNs);
+                cached[int(stage % 3)].push_back(std::max(0, records[k].cachedTokens));
+                end = std::max(end, records[k].endNs);
+            }
+            joined = end;
+            at += width;
+        }
+    }
+    qInfo("cached prompt tokens, median: first turn %.0f, sub-calls %.0f, second turn %.0f", median(cached[0]),
+        median(cached[1]), median(cached[2]));
+    const RunAnalysis a = RunAnalysis::of(*run, AnalysisSettings::ofRun(*run));
+    const auto check
+        = std::find_if(a.trust.begin(), a.trust.end(), [](const TrustCheck& c) { return c.id == u"prefix-cache"; });
+    QVERIFY(check != a.trust.end());
+    qInfo("prefix-cache check: %s", qPrintable(check->detail));
+    QVERIFY2(check->detail.startsWith(QStringLiteral("Agents' conversations of 2 turns resend their history")),
+        qPrintable(check->detail));
+}
+
 void TestInterop::aLoraMixIsSplitByAdapter()
 {
     const QString dir = chrootDir();

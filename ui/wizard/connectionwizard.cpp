@@ -79,6 +79,7 @@ core::RunOptions ConnectionWizard::options() const
     o.sharedPrefixTokens = m_traffic->sharedPrefixTokens();
     o.lengthSpread = m_traffic->lengthSpread();
     o.turns = m_traffic->turns();
+    o.fanOut = m_traffic->fanOut();
     o.models = m_traffic->models();
     o.resetPrefixCache = m_traffic->resetPrefixCache();
     o.slo = m_targets->targets();
@@ -123,6 +124,7 @@ void ConnectionWizard::setOptions(const core::RunOptions& options)
     m_traffic->setSharedPrefixTokens(options.sharedPrefixTokens);
     m_traffic->setLengthSpread(options.lengthSpread);
     m_traffic->setTurns(options.turns);
+    m_traffic->setFanOut(options.fanOut);
     m_traffic->setModels(options.models);
     m_traffic->setResetPrefixCache(options.resetPrefixCache);
     m_targets->setProduct(options.product);

@@ -149,11 +149,22 @@ void TrafficPage::createWidgets()
     m_turns->setToolTip(tr("Each user holds conversations of this many turns, and every turn resends the history "
                            "before a new question, as chat clients do: a server's prefix cache can then serve the "
                            "history."));
+    m_fanOut = new QSpinBox(this);
+    m_fanOut->setObjectName(QStringLiteral("fanOutSpin"));
+    m_fanOut->setAccessibleName(tr("Sub-calls after each turn"));
+    m_fanOut->setRange(0, 64);
+    m_fanOut->setPrefix(tr("agents: "));
+    m_fanOut->setSuffix(tr(" sub-calls after each turn"));
+    m_fanOut->setSpecialValueText(tr("no sub-calls"));
+    m_fanOut->setToolTip(tr("Agents: each turn but the last is followed by this many sub-calls (tool calls, "
+                            "sub-agents) sent together, each the turn's history and a task of its own; the next turn "
+                            "waits for them all and carries their answers. Needs two turns or more."));
 
     m_dataset = new QLineEdit(this);
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
-    m_dataset->setPlaceholderText(tr("One request per line: {\"prompt\": …} or {\"messages\": […]}"));
+    m_dataset->setPlaceholderText(tr("A request per line ({\"prompt\": …}, {\"messages\": […]}) or a conversation "
+                                     "({\"conversations\": […]}, {\"agent\": […]})"));
     m_browse = new QPushButton(tr("Bro&wse…"), this);
     m_browse->setObjectName(QStringLiteral("datasetBrowse"));
     m_browse->setAccessibleName(tr("Choose the data set file"));
@@ -251,6 +262,7 @@ void TrafficPage::layOut()
     turnsLabel->setBuddy(m_turns);
     auto* turnsRow = new QHBoxLayout;
     turnsRow->addWidget(m_turns);
+    turnsRow->addWidget(m_fanOut);
     turnsRow->addStretch(1);
     sizesForm->addRow(turnsLabel, turnsRow);
 
@@ -310,7 +322,8 @@ void TrafficPage::layOut()
     setTabOrder(m_custom, m_sharedPrefix);
     setTabOrder(m_sharedPrefix, m_lengthSpread);
     setTabOrder(m_lengthSpread, m_turns);
-    setTabOrder(m_turns, m_datasetRadio);
+    setTabOrder(m_turns, m_fanOut);
+    setTabOrder(m_fanOut, m_datasetRadio);
     setTabOrder(m_datasetRadio, m_dataset);
     setTabOrder(m_dataset, m_browse);
     setTabOrder(m_browse, m_traceRadio);
@@ -344,6 +357,8 @@ void TrafficPage::connectSignals()
     });
     connect(m_lengthSpread, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
     connect(m_turns, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
+    connect(m_turns, &QSpinBox::valueChanged, this, &TrafficPage::updateMode);
+    connect(m_fanOut, &QSpinBox::valueChanged, this, &TrafficPage::trafficChanged);
     connect(m_dataset, &QLineEdit::textChanged, this, [this] {
         check();
         Q_EMIT trafficChanged();
@@ -425,6 +440,7 @@ void TrafficPage::updateMode()
     m_sharedPrefix->setEnabled(sizes);
     m_lengthSpread->setEnabled(sizes);
     m_turns->setEnabled(sizes);
+    m_fanOut->setEnabled(sizes && m_turns->value() > 1); // sub-calls go between turns
     const bool dataset = m_datasetRadio->isChecked();
     m_dataset->setEnabled(dataset);
     m_browse->setEnabled(dataset);
@@ -670,6 +686,16 @@ int TrafficPage::turns() const
 void TrafficPage::setTurns(int turns)
 {
     m_turns->setValue(turns);
+}
+
+int TrafficPage::fanOut() const
+{
+    return m_sizesRadio->isChecked() && m_turns->value() > 1 ? m_fanOut->value() : 0;
+}
+
+void TrafficPage::setFanOut(int fanOut)
+{
+    m_fanOut->setValue(fanOut);
 }
 
 QString TrafficPage::tracePath() const

@@ -63,6 +63,9 @@ public:
     /// Turns of each user's conversations (--turns); 1 with a data set.
     int turns() const;
     void setTurns(int turns);
+    /// Agents' sub-calls after each turn but the last (--fan-out); 0 without turns or with a data set.
+    int fanOut() const;
+    void setFanOut(int fanOut);
     void setSharedPrefixTokens(int tokens);
     /// Whether the server is asked to empty its prefix cache before each step (--reset-prefix-cache).
     bool resetPrefixCache() const;
@@ -107,6 +110,7 @@ private:
     QCheckBox* m_resetCache = nullptr;
     QSpinBox* m_lengthSpread = nullptr; // percent
     QSpinBox* m_turns = nullptr;
+    QSpinBox* m_fanOut = nullptr;
     QLineEdit* m_models = nullptr;
     FieldMessage* m_modelsMessage = nullptr;
     QLineEdit* m_dataset = nullptr;

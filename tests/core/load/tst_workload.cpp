@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "load/conversationshape.h"
 #include "load/loadengine.h"
 #include "load/workload.h"
 #include "support/httptestclient.h"
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 using namespace kp::core;
 
@@ -163,7 +165,6 @@ private Q_SLOTS:
         LoadPlan plan;
         plan.users = 2;
         plan.requestCount = 12;
-        plan.turns = 3;
         auto workload = std::make_shared<const std::vector<RequestTemplate>>(built.requests);
         const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan, workload);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
@@ -191,6 +192,162 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    // Agents: each turn but the last is followed by its sub-calls, sent together, and the next turn waits for
+    // them all (the join) and carries their answers.
+    void agentsFanOutAndJoinBeforeTheNextTurn()
+    {
+        WorkloadSpec spec;
+        spec.api = WorkloadSpec::Api::Chat;
+        spec.inputTokens = 48;
+        spec.outputTokens = 6;
+        spec.count = 3;
+        spec.turns = 3;
+        spec.fanOut = 3;
+        const auto built = WorkloadBuilder::synthetic(m_target, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 27); // three conversations: a turn, three sub-calls, a turn, three, a turn
+        for (int c = 0; c < 3; ++c) {
+            const RequestTemplate* r = &built.requests[std::size_t(c) * 9];
+            QCOMPARE(r[0].conversationLength, 9);
+            QCOMPARE(r[1].conversationLength, 0);
+            QCOMPARE((QList<int> {r[0].fanOut, r[1].fanOut, r[2].fanOut, r[4].fanOut, r[5].fanOut, r[8].fanOut}),
+                (QList<int> {1, 3, 1, 1, 3, 1}));
+            // The sub-calls and the next turn start with the turn's words, the block of the conversation in place.
+            const QByteArray first = r[0].bodyFor(7);
+            const QByteArray key = "\"content\":\"";
+            const qsizetype from = first.indexOf(key) + key.size();
+            const QByteArray words = first.mid(from, first.indexOf('"', from) - from);
+            for (int i = 1; i <= 4; ++i)
+                QVERIFY2(r[i].bodyFor(7).contains(words), r[i].bodyFor(7).constData());
+            // What each resends: the turn (the first sub-call), the turn and its answer (the others, and the next
+            // turn); the next turn is longer by the answer, the three sub-calls' answers and a question.
+            QCOMPARE(r[1].resentTokens, r[0].inputTokens);
+            QCOMPARE(r[2].resentTokens, r[0].inputTokens + 6);
+            QCOMPARE(r[4].resentTokens, r[0].inputTokens + 6);
+            QVERIFY2(r[4].inputTokens >= r[0].inputTokens + 4 * 6 + 48 - 4,
+                qPrintable(QStringLiteral("%1 after %2").arg(r[4].inputTokens).arg(r[0].inputTokens)));
+        }
+        const ConversationShape shape = ConversationShape::of(built.requests);
+        QCOMPARE(shape.conversations, 3);
+        QCOMPARE(shape.fanOuts, 6);
+        QCOMPARE(shape.subCalls, 18);
+        QCOMPARE(shape.widestFanOut, 3);
+        QVERIFY2(shape.resentShare() > 0.5, qPrintable(QString::number(shape.resentShare())));
+
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"),
+                               QStringLiteral("--enable-prompt-tokens-details")},
+                     &error),
+            qPrintable(error));
+        LoadTarget target;
+        target.baseUrl = QUrl(sim.baseUrl());
+        LoadPlan plan;
+        plan.users = 2;
+        plan.requestCount = 18;
+        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan,
+            std::make_shared<const std::vector<RequestTemplate>>(built.requests));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        std::map<int, std::vector<const RequestRecord*>> byUser;
+        for (const RequestRecord& r : result.records) {
+            QVERIFY2(r.ok(), qPrintable(r.errorMessage));
+            QCOMPARE(r.promptTokens, r.requestedInputTokens);
+            byUser[r.user].push_back(&r);
+        }
+        QCOMPARE(int(byUser.size()), 2);
+        for (auto& [user, records] : byUser) {
+            QCOMPARE(int(records.size()), 9);
+            std::sort(records.begin(), records.end(), [](const RequestRecord* a, const RequestRecord* b) {
+                return std::tie(a->scheduledNs, a->id) < std::tie(b->scheduledNs, b->id);
+            });
+            std::size_t at = 0;
+            std::int64_t previousEnd = 0;
+            int previousPrompt = 0;
+            for (const int width : {1, 3, 1, 3, 1}) {
+                std::int64_t end = 0;
+                for (std::size_t k = at; k < at + std::size_t(width); ++k) {
+                    const RequestRecord& r = *records[k];
+                    // Sent together, after every request of the stage before had its answer.
+                    QCOMPARE(r.scheduledNs, records[at]->scheduledNs);
+                    QVERIFY2(r.scheduledNs >= previousEnd,
+                        qPrintable(QStringLiteral("user %1, request %2 left before the join").arg(user).arg(k)));
+                    for (std::size_t j = at; j < at + std::size_t(width); ++j)
+                        QVERIFY(r.sentNs < records[j]->endNs);
+                    // What the stage before sent is in the cache, in whole 16-token blocks.
+                    QVERIFY2(r.cachedTokens >= previousPrompt / 16 * 16 - 16,
+                        qPrintable(QStringLiteral("user %1, request %2: %3 cached after a %4-token prompt")
+                                       .arg(user)
+                                       .arg(k)
+                                       .arg(r.cachedTokens)
+                                       .arg(previousPrompt)));
+                    end = std::max(end, r.endNs);
+                }
+                previousPrompt = width == 1 ? records[at]->promptTokens : previousPrompt;
+                previousEnd = end;
+                at += std::size_t(width);
+            }
+        }
+    }
+
+    void conversationsAndAgentsFromADataSet()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("agents.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        // A ShareGPT conversation of two human turns, an agent of ours (a turn, two sub-calls, a turn) and a request.
+        file.write(R"({"conversations": [{"from": "system", "value": "Be brief."}, {"from": "human", "value": "Hi"},)"
+                   R"( {"from": "gpt", "value": "Hello."}, {"from": "human", "value": "Name a river."},)"
+                   R"( {"from": "gpt", "value": "The Rhine."}]})"
+                   "\n"
+                   R"({"model": "sql", "agent": [{"messages": [{"role": "user", "content": "Plan it."}]},)"
+                   R"( {"parallel": [{"prompt": "Look up A", "max_tokens": 3}, {"prompt": "Look up B"}]},)"
+                   R"( {"messages": [{"role": "user", "content": "Plan it."}, {"role": "user", "content": "A, B"}]}]})"
+                   "\n"
+                   R"({"prompt": "Tell me about the river."})"
+                   "\n");
+        file.close();
+        WorkloadSpec spec;
+        spec.outputTokens = 5;
+        const auto built = WorkloadBuilder::fromJsonl(path, spec);
+        QVERIFY2(built.error.isEmpty(), qPrintable(built.error));
+        QCOMPARE(int(built.requests.size()), 7);
+        const auto& r = built.requests;
+        QCOMPARE((QList<int> {r[0].conversationLength, r[1].conversationLength, r[2].conversationLength,
+                     r[6].conversationLength}),
+            (QList<int> {2, 0, 4, 1}));
+        // The second human turn carries the first and the recorded answer.
+        const QJsonArray second = QJsonDocument::fromJson(r[1].body).object()[u"messages"].toArray();
+        QCOMPARE(second.size(), 4);
+        QCOMPARE(second[2][u"role"].toString(), QStringLiteral("assistant"));
+        QCOMPARE(second[2][u"content"].toString(), QStringLiteral("Hello."));
+        QCOMPARE(r[3].fanOut, 2);
+        QCOMPARE(r[3].path, QByteArray("/v1/completions"));
+        QCOMPARE(r[3].outputTokens, 3);
+        QCOMPARE(r[4].outputTokens, 5);
+        QCOMPARE(r[4].model, QStringLiteral("sql"));
+        const ConversationShape shape = ConversationShape::of(r);
+        QCOMPARE(shape.conversations, 3);
+        QCOMPARE(shape.subCalls, 2);
+
+        // A stage that is no request, and a speaker no chat has, are refused with the line and the stage.
+        QVERIFY(file.open(QIODevice::Append));
+        file.write(R"({"agent": [{"prompt": "a"}, {"parallel": [{"max_tokens": 3}]}]})"
+                   "\n");
+        file.close();
+        const auto bad = WorkloadBuilder::fromJsonl(path, spec);
+        QVERIFY(bad.requests.empty());
+        QVERIFY2(bad.error.contains(u"line 4, stage 2, call 1: needs \"prompt\""), qPrintable(bad.error));
+        QFile odd(dir.filePath(QStringLiteral("odd.jsonl")));
+        QVERIFY(odd.open(QIODevice::WriteOnly));
+        odd.write(R"({"conversations": [{"from": "narrator", "value": "Once"}]})"
+                  "\n");
+        odd.close();
+        QVERIFY2(
+            WorkloadBuilder::fromJsonl(odd.fileName(), spec).error.contains(u"line 1: a message from \"narrator\""),
+            qPrintable(WorkloadBuilder::fromJsonl(odd.fileName(), spec).error));
     }
 
     // Every request its own prompt: the block a worker splices in at the start of each request's own part is a
@@ -351,7 +508,6 @@ private Q_SLOTS:
         LoadPlan plan;
         plan.users = 2;
         plan.requestCount = 20;
-        plan.turns = 2;
         const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan,
             std::make_shared<const std::vector<RequestTemplate>>(built.requests));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));

@@ -917,6 +917,79 @@ private Q_SLOTS:
             qPrintable(saving->toObject()[u"title"].toString()));
     }
 
+    // Agents, synthetic and from a data set: the sub-calls go out together and join, the step says how the workload
+    // branched, and the prefix-cache check holds the cache to what the agents resend.
+    void agentsBranchAndTheCacheIsHeldToWhatTheyResend()
+    {
+        SimProcess sim;
+        QString error;
+        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20")}, &error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        const Finished f = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"), QStringLiteral("18"),
+            QStringLiteral("--shapes"), QStringLiteral("96/8"), QStringLiteral("--turns"), QStringLiteral("2"),
+            QStringLiteral("--fan-out"), QStringLiteral("3"), QStringLiteral("--db"), db});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        const QJsonObject shown = shownJson(db, 1);
+        const QJsonObject check = prefixCacheCheck(shown);
+        QCOMPARE(check[u"status"].toString(), QStringLiteral("pass"));
+        const QString detail = check[u"detail"].toString();
+        QVERIFY2(detail.startsWith(QStringLiteral("Agents' conversations of 2 turns resend their history, and a "
+                                                  "turn's 3 sub-calls share it")),
+            qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("of their prompt tokens repeat what an earlier request of the "
+                                                "conversation sent, and the server served up to")),
+            qPrintable(detail));
+        // Each turn waited for its slowest sub-call, and a finding says how long against a sub-call's own time.
+        const QJsonArray findings = shown[u"findings"].toArray();
+        const auto join = std::find_if(findings.begin(), findings.end(),
+            [](const QJsonValue& v) { return v[u"id"].toString() == u"fan-out-join"; });
+        QVERIFY2(join != findings.end(), QJsonDocument(findings).toJson().constData());
+        QVERIFY2(join->toObject()[u"title"].toString().startsWith(QStringLiteral("An agent's turn waited ")),
+            qPrintable(join->toObject()[u"title"].toString()));
+        QVERIFY2(join->toObject()[u"measured"].toString().contains(QStringLiteral("a fan-out of up to 3 sub-calls")),
+            qPrintable(join->toObject()[u"measured"].toString()));
+        const Finished text = runKneepoint({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QVERIFY2(
+            text.out.simplified().contains(QStringLiteral("in agents' conversations of 2 turns, each turn but the last "
+                                                          "followed by 3 sub-calls at once")),
+            qPrintable(text.out));
+
+        // The same from a data set of our agent format: eight agents of a turn, three sub-calls and a turn.
+        const QString path = dir.filePath(QStringLiteral("agents.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (int a = 0; a < 8; ++a) {
+            const QString task = QStringLiteral("Plan trip %1 along the river.").arg(a);
+            QJsonArray calls;
+            for (int k = 0; k < 3; ++k)
+                calls.append(QJsonObject {
+                    {QStringLiteral("prompt"), QString(task + QStringLiteral(" Look up leg %1.").arg(k))}});
+            const QJsonObject line {{QStringLiteral("max_tokens"), 8},
+                {QStringLiteral("agent"),
+                    QJsonArray {QJsonObject {{QStringLiteral("prompt"), task}},
+                        QJsonObject {{QStringLiteral("parallel"), calls}},
+                        QJsonObject {{QStringLiteral("prompt"), QString(task + QStringLiteral(" Legs found."))}}}}};
+            file.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        }
+        file.close();
+        const Finished fromFile = runKneepoint({QStringLiteral("run"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"), QStringLiteral("10"),
+            QStringLiteral("--dataset"), path, QStringLiteral("--db"), db});
+        QVERIFY2(fromFile.code == 0, qPrintable(fromFile.err));
+        const Finished fileText
+            = runKneepoint({QStringLiteral("show"), QStringLiteral("2"), QStringLiteral("--db"), db});
+        QVERIFY2(fileText.out.simplified().contains(
+                     QStringLiteral("in 8 conversations, with 8 fan-outs of up to 3 sub-calls at "
+                                    "once")),
+            qPrintable(fileText.out));
+        const QString fromFileDetail = prefixCacheCheck(shownJson(db, 2))[u"detail"].toString();
+        QVERIFY2(fromFileDetail.startsWith(QStringLiteral("The data set's 8 conversations resend their history, and "
+                                                          "the sub-calls of its 8 fan-outs share theirs")),
+            qPrintable(fromFileDetail));
+    }
+
     void theLoadPatternOptionsRefuseWhatCannotApply_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -937,6 +1010,8 @@ private Q_SLOTS:
                                   << QStringLiteral("--seed takes a whole number");
         QTest::newRow("no turns") << QStringList {QStringLiteral("--turns"), QStringLiteral("0")}
                                   << QStringLiteral("--turns");
+        QTest::newRow("sub-calls without turns") << QStringList {QStringLiteral("--fan-out"), QStringLiteral("3")}
+                                                 << QStringLiteral("give --turns 2 or more too");
         QTest::newRow("negative think time") << QStringList {QStringLiteral("--think-time-ms"), QStringLiteral("-1")}
                                              << QStringLiteral("--think-time-ms");
     }

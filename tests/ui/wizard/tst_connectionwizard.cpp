@@ -480,6 +480,7 @@ private Q_SLOTS:
         given.rampMs = 0;
         given.lengthSpread = 0.3;
         given.turns = 4;
+        given.fanOut = 3;
         given.capacityPrecision = 0.05; // "Pin capacity down to within ±5%"
         given.serverWaitSeconds = 0; // "no wait: stop the run"
         given.dcgmUrl = QStringLiteral("http://gpu-box:9400/metrics");
@@ -504,6 +505,7 @@ private Q_SLOTS:
         QCOMPARE(o.rampMs, 0.0);
         QCOMPARE(o.lengthSpread, 0.3);
         QCOMPARE(o.turns, 4);
+        QCOMPARE(o.fanOut, 3);
         QCOMPARE(o.serverWaitSeconds, 0);
         QCOMPARE(o.dcgmUrl, given.dcgmUrl);
         // The wizard's default is the command line's.
