@@ -668,6 +668,10 @@ void TestInterop::anAgentsSubCallsGoTogetherAndJoin()
     qInfo("prefix-cache check: %s", qPrintable(check->detail));
     QVERIFY2(check->detail.startsWith(QStringLiteral("Agents' conversations of 2 turns resend their history")),
         qPrintable(check->detail));
+    const auto join = std::find_if(
+        a.findings.begin(), a.findings.end(), [](const Finding& g) { return g.id == u"fan-out-join"; });
+    QVERIFY(join != a.findings.end());
+    qInfo("finding: %s. %s", qPrintable(join->title), qPrintable(join->measured));
 }
 
 void TestInterop::aLoraMixIsSplitByAdapter()
