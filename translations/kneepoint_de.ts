@@ -7765,8 +7765,8 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <translation>Agenten: Auf jede Runde außer der letzten folgen so viele gleichzeitig gesendete Teilaufrufe (Werkzeugaufrufe, Sub-Agenten), jeder mit dem Verlauf der Runde und einer eigenen Aufgabe; die nächste Runde wartet auf alle und enthält ihre Antworten. Braucht zwei Runden oder mehr.</translation>
     </message>
     <message>
-        <source>A request per line ({&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}) or a conversation ({&quot;conversations&quot;: […]}, {&quot;agent&quot;: […]})</source>
-        <translation>Eine Anfrage pro Zeile ({&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}) oder ein Gespräch ({&quot;conversations&quot;: […]}, {&quot;agent&quot;: […]})</translation>
+        <source>One per line: {&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}, {&quot;conversations&quot;: […]} or {&quot;agent&quot;: […]}</source>
+        <translation>Eine pro Zeile: {&quot;prompt&quot;: …}, {&quot;messages&quot;: […]}, {&quot;conversations&quot;: […]} oder {&quot;agent&quot;: […]}</translation>
     </message>
 </context>
 <context>

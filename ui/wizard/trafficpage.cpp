@@ -163,8 +163,8 @@ void TrafficPage::createWidgets()
     m_dataset = new QLineEdit(this);
     m_dataset->setObjectName(QStringLiteral("datasetEdit"));
     m_dataset->setAccessibleName(tr("JSONL data set file"));
-    m_dataset->setPlaceholderText(tr("A request per line ({\"prompt\": …}, {\"messages\": […]}) or a conversation "
-                                     "({\"conversations\": […]}, {\"agent\": […]})"));
+    m_dataset->setPlaceholderText(
+        tr("One per line: {\"prompt\": …}, {\"messages\": […]}, {\"conversations\": […]} or {\"agent\": […]}"));
     m_browse = new QPushButton(tr("Bro&wse…"), this);
     m_browse->setObjectName(QStringLiteral("datasetBrowse"));
     m_browse->setAccessibleName(tr("Choose the data set file"));

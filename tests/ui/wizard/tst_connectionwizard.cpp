@@ -295,6 +295,19 @@ private Q_SLOTS:
         replaceText(shared, QStringLiteral("512"));
         QVERIFY(!showsMessage(sizesMessage));
         QCOMPARE(wizard.options().sharedPrefixTokens, 512);
+        // Agents: sub-calls go between turns, so the spin waits for two turns or more.
+        auto* turns = find<QSpinBox>(wizard, "turnsSpin");
+        auto* fanOut = find<QSpinBox>(wizard, "fanOutSpin");
+        QVERIFY(!fanOut->isEnabled());
+        replaceText(turns, QStringLiteral("3"));
+        QVERIFY(fanOut->isEnabled());
+        replaceText(fanOut, QStringLiteral("4"));
+        QCOMPARE(wizard.options().turns, 3);
+        QCOMPARE(wizard.options().fanOut, 4);
+        screenshot(wizard, QStringLiteral("3-traffic-agents"));
+        replaceText(turns, QStringLiteral("1"));
+        QVERIFY(!fanOut->isEnabled());
+        QCOMPARE(wizard.options().fanOut, 0);
 
         click(find<QRadioButton>(wizard, "datasetRadio"));
         auto* dataset = find<QLineEdit>(wizard, "datasetEdit");
