@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // No arguments: the desktop application. Any argument: the command line, which never needs a display. A headless
 // build (KNEEPOINT_GUI=OFF defines KNEEPOINT_HEADLESS) is the command line alone: no arguments print --help.
-#include "cli/commandline.h"
-#include "cli/controlcharacterfilter.h"
-#include "cli/reportcommand.h"
-#include "common/version.h"
+#include "core/cli/commandline.h"
+#include "core/cli/controlcharacterfilter.h"
+#include "core/cli/reportcommand.h"
+#include "core/common/version.h"
 #ifndef KNEEPOINT_HEADLESS
-#include "mainwindow/mainwindow.h"
-#include "settings/appearance.h"
-#include "settings/settingsdialog.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/settings/appearance.h"
+#include "ui/settings/settingsdialog.h"
 #endif
 
 #ifndef KNEEPOINT_HEADLESS

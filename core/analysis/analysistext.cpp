@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "analysistext.h"
+#include "core/analysis/analysistext.h"
 
-#include "analysis/requestestimate.h"
-#include "analysis/runcomparison.h"
-#include "common/textformat.h"
+#include "core/analysis/requestestimate.h"
+#include "core/analysis/runcomparison.h"
+#include "core/common/textformat.h"
 
 #include <QJsonArray>
 

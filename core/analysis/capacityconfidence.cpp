@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "capacityconfidence.h"
+#include "core/analysis/capacityconfidence.h"
 
-#include "analysis/loadcurve.h"
-#include "analysis/rundata.h"
-#include "analysis/trustchecks.h"
-#include "common/textformat.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/trustchecks.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

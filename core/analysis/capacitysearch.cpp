@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "capacitysearch.h"
+#include "core/analysis/capacitysearch.h"
 
 #include <algorithm>
 #include <cmath>

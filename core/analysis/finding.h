@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/vllmflags.h"
+#include "core/analysis/vllmflags.h"
 
 #include <QList>
 #include <QString>

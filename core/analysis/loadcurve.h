@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/analysissettings.h"
-#include "stats/distribution.h"
+#include "core/analysis/analysissettings.h"
+#include "core/stats/distribution.h"
 
 #include <QString>
 #include <QStringList>

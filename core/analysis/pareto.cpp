@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pareto.h"
+#include "core/analysis/pareto.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
-#include "stats/distribution.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
+#include "core/stats/distribution.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "physicsfloors.h"
+#include "core/analysis/physicsfloors.h"
 
-#include "analysis/rundata.h"
+#include "core/analysis/rundata.h"
 
 #include <QCoreApplication>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "requestestimate.h"
+#include "core/analysis/requestestimate.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
 
 #include <QCoreApplication>
 

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runanalysis.h"
+#include "core/analysis/runanalysis.h"
 
-#include "analysis/findings.h"
-#include "analysis/rundata.h"
-#include "analysis/serveroutage.h"
-#include "analysis/verdict.h"
-#include "catalog/catalog.h"
-#include "catalog/ggufmodel.h"
-#include "catalog/modelresolver.h"
-#include "common/textformat.h"
+#include "core/analysis/findings.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/serveroutage.h"
+#include "core/analysis/verdict.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/catalog/modelresolver.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/analysissettings.h"
-#include "analysis/capacityconfidence.h"
-#include "analysis/finding.h"
-#include "analysis/loadcurve.h"
-#include "analysis/physicsfloors.h"
-#include "analysis/trustchecks.h"
-#include "analysis/walls.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/capacityconfidence.h"
+#include "core/analysis/finding.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/physicsfloors.h"
+#include "core/analysis/trustchecks.h"
+#include "core/analysis/walls.h"
 
 #include <QList>
 #include <QString>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runcomparison.h"
+#include "core/analysis/runcomparison.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
-#include "stats/significance.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
+#include "core/stats/significance.h"
+#include "core/store/runstore.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

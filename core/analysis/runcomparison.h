@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/pareto.h"
+#include "core/analysis/pareto.h"
 
 #include <QList>
 #include <QString>

@@ -2,15 +2,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/conversationshape.h"
-#include "plan/runoptions.h"
-#include "quality/modelquality.h"
-#include "server/prefixcacheresets.h"
-#include "server/serverdeltas.h"
-#include "server/serverfacts.h"
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
-#include "telemetry/gpuseries.h"
+#include "core/load/conversationshape.h"
+#include "core/plan/runoptions.h"
+#include "core/quality/modelquality.h"
+#include "core/server/prefixcacheresets.h"
+#include "core/server/serverdeltas.h"
+#include "core/server/serverfacts.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
+#include "core/telemetry/gpuseries.h"
 
 #include <QString>
 #include <QStringList>

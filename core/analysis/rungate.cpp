@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "analysis/rungate.h"
+#include "core/analysis/rungate.h"
 
-#include "analysis/runcomparison.h"
-#include "common/textformat.h"
-#include "store/runstore.h"
+#include "core/analysis/runcomparison.h"
+#include "core/common/textformat.h"
+#include "core/store/runstore.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serveroutage.h"
+#include "core/analysis/serveroutage.h"
 
-#include "analysis/rundata.h"
-#include "analysis/walls.h"
-#include "common/textformat.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/walls.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

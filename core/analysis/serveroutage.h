@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/finding.h"
+#include "core/analysis/finding.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trustchecks.h"
+#include "core/analysis/trustchecks.h"
 
-#include "analysis/analysissettings.h"
-#include "analysis/disturbance.h"
-#include "analysis/loadcurve.h"
-#include "analysis/physicsfloors.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
-#include "load/bufferedstream.h"
-#include "load/trace.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/disturbance.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/physicsfloors.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
+#include "core/load/bufferedstream.h"
+#include "core/load/trace.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "verdict.h"
+#include "core/analysis/verdict.h"
 
-#include "analysis/analysissettings.h"
-#include "analysis/loadcurve.h"
-#include "analysis/rundata.h"
-#include "analysis/walls.h"
-#include "common/textformat.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/walls.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

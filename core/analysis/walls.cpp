@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "walls.h"
+#include "core/analysis/walls.h"
 
-#include "analysis/rundata.h"
-#include "common/textformat.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

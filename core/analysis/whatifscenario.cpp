@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "analysis/whatifscenario.h"
+#include "core/analysis/whatifscenario.h"
 
-#include "catalog/catalog.h"
-#include "common/textformat.h"
+#include "core/catalog/catalog.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/analysissettings.h"
+#include "core/analysis/analysissettings.h"
 
 #include <QList>
 #include <QString>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gpuspec.h"
-#include "modelspec.h"
+#include "core/catalog/gpuspec.h"
+#include "core/catalog/modelspec.h"
 
 #include <QList>
 #include <QString>

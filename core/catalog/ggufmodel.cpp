@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ggufmodel.h"
+#include "core/catalog/ggufmodel.h"
 
-#include "common/boundedfile.h"
+#include "core/common/boundedfile.h"
 
 #include <QDir>
 #include <QFile>

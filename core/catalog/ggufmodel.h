@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "catalog/modelspec.h"
+#include "core/catalog/modelspec.h"
 
 #include <QMap>
 #include <QString>

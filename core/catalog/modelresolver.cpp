@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modelresolver.h"
+#include "core/catalog/modelresolver.h"
 
-#include "catalog.h"
-#include "catalog/ggufmodel.h"
-#include "common/boundedfile.h"
-#include "common/processlimits.h"
-#include "common/version.h"
-#include "net/httpclient.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/common/boundedfile.h"
+#include "core/common/processlimits.h"
+#include "core/common/version.h"
+#include "core/net/httpclient.h"
 
 #include <QDir>
 #include <QFile>

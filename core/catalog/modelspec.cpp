@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modelspec.h"
+#include "core/catalog/modelspec.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "computeprecision.h"
+#include "core/catalog/computeprecision.h"
 
 #include <QString>
 

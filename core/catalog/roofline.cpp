@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "roofline.h"
+#include "core/catalog/roofline.h"
 
 #include <algorithm>
 

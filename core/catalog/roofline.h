@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "computeprecision.h"
-#include "gpuspec.h"
-#include "modelspec.h"
+#include "core/catalog/computeprecision.h"
+#include "core/catalog/gpuspec.h"
+#include "core/catalog/modelspec.h"
 
 namespace kp::core {
 

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "aiperfengine.h"
+#include "core/cli/aiperfengine.h"
 
-#include "cli/importcommand.h"
-#include "common/processoutput.h"
-#include "import/aiperfimporter.h"
-#include "import/importedrun.h"
-#include "plan/runplan.h"
-#include "store/runstore.h"
+#include "core/cli/importcommand.h"
+#include "core/common/processoutput.h"
+#include "core/import/aiperfimporter.h"
+#include "core/import/importedrun.h"
+#include "core/plan/runplan.h"
+#include "core/store/runstore.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "clockservercommand.h"
+#include "core/cli/clockservercommand.h"
 
-#include "shard/clockserver.h"
+#include "core/shard/clockserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "commandlinedocs.h"
+#include "core/cli/commandlinedocs.h"
 
-#include "common/version.h"
+#include "core/common/version.h"
 
 #include <QRegularExpression>
 #include <QStringList>

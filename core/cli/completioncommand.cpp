@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "completioncommand.h"
+#include "core/cli/completioncommand.h"
 
-#include "commandline.h"
-#include "commandlinedocs.h"
+#include "core/cli/commandline.h"
+#include "core/cli/commandlinedocs.h"
 
 #include <QCommandLineParser>
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "democommand.h"
+#include "core/cli/democommand.h"
 
-#include "cli/runcommand.h"
-#include "cli/storeoption.h"
-#include "sim/simulatorprocess.h"
-#include "store/runstore.h"
+#include "core/cli/runcommand.h"
+#include "core/cli/storeoption.h"
+#include "core/sim/simulatorprocess.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "doctorcommand.h"
+#include "core/cli/doctorcommand.h"
 
-#include "cli/secrets.h"
-#include "common/urlcredentials.h"
-#include "doctor/doctor.h"
-#include "plan/runoptions.h"
-#include "plan/sweepinput.h"
+#include "core/cli/secrets.h"
+#include "core/common/urlcredentials.h"
+#include "core/doctor/doctor.h"
+#include "core/plan/runoptions.h"
+#include "core/plan/sweepinput.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "experimentscommand.h"
+#include "core/cli/experimentscommand.h"
 
-#include "cli/reportcommand.h"
-#include "cli/storeoption.h"
-#include "report/experimentreport.h"
-#include "store/runstore.h"
-#include "tune/experiment.h"
+#include "core/cli/reportcommand.h"
+#include "core/cli/storeoption.h"
+#include "core/report/experimentreport.h"
+#include "core/store/runstore.h"
+#include "core/tune/experiment.h"
 
 #include <QCommandLineParser>
 #include <QGuiApplication>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/command.h"
+#include "core/cli/command.h"
 
 namespace kp::core {
 

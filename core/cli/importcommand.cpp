@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "importcommand.h"
+#include "core/cli/importcommand.h"
 
-#include "catalog/catalog.h"
-#include "cli/analysiscommands.h"
-#include "cli/storeoption.h"
-#include "import/importedrun.h"
-#include "import/importformat.h"
-#include "store/runarchive.h"
-#include "store/runstore.h"
+#include "core/catalog/catalog.h"
+#include "core/cli/analysiscommands.h"
+#include "core/cli/storeoption.h"
+#include "core/import/importedrun.h"
+#include "core/import/importformat.h"
+#include "core/store/runarchive.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QDir>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/command.h"
-#include "store/runstore.h"
+#include "core/cli/command.h"
+#include "core/store/runstore.h"
 
 namespace kp::core {
 

@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launchcommand.h"
+#include "core/cli/launchcommand.h"
 
-#include "cli/interrupts.h"
-#include "cli/runcommand.h"
-#include "cli/storeoption.h"
-#include "launch/launchfacts.h"
-#include "launch/launchrecord.h"
-#include "launch/launchsession.h"
-#include "store/runstore.h"
+#include "core/cli/interrupts.h"
+#include "core/cli/runcommand.h"
+#include "core/cli/storeoption.h"
+#include "core/launch/launchfacts.h"
+#include "core/launch/launchrecord.h"
+#include "core/launch/launchsession.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>

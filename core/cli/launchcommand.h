@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/command.h"
-#include "launch/launchrequest.h"
-#include "plan/runoptions.h"
+#include "core/cli/command.h"
+#include "core/launch/launchrequest.h"
+#include "core/plan/runoptions.h"
 
 #include <QJsonObject>
 

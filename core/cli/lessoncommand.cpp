@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoncommand.h"
+#include "core/cli/lessoncommand.h"
 
-#include "analysis/lesson.h"
+#include "core/analysis/lesson.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "mergecommand.h"
+#include "core/cli/mergecommand.h"
 
-#include "cli/analysiscommands.h"
-#include "cli/storeoption.h"
-#include "shard/shardmerger.h"
-#include "store/runstore.h"
+#include "core/cli/analysiscommands.h"
+#include "core/cli/storeoption.h"
+#include "core/shard/shardmerger.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 

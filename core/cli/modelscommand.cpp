@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modelscommand.h"
+#include "core/cli/modelscommand.h"
 
-#include "catalog/catalog.h"
+#include "core/catalog/catalog.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "predictcommand.h"
+#include "core/cli/predictcommand.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "cli/analysiscommands.h"
-#include "cli/storeoption.h"
-#include "predict/prediction.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/cli/analysiscommands.h"
+#include "core/cli/storeoption.h"
+#include "core/predict/prediction.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

@@ -1,17 +1,17 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cli/qualitycommand.h"
+#include "core/cli/qualitycommand.h"
 
-#include "cli/secrets.h"
-#include "cli/storeoption.h"
-#include "common/urlcredentials.h"
-#include "doctor/doctor.h"
-#include "quality/qualityasker.h"
-#include "quality/qualitycomparison.h"
-#include "quality/qualitystore.h"
-#include "quality/qualityverdict.h"
-#include "quality/questionset.h"
-#include "store/runstore.h"
+#include "core/cli/secrets.h"
+#include "core/cli/storeoption.h"
+#include "core/common/urlcredentials.h"
+#include "core/doctor/doctor.h"
+#include "core/quality/qualityasker.h"
+#include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitystore.h"
+#include "core/quality/qualityverdict.h"
+#include "core/quality/questionset.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

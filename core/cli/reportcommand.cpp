@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportcommand.h"
+#include "core/cli/reportcommand.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "cli/analysiscommands.h"
-#include "cli/storeoption.h"
-#include "predict/prediction.h"
-#include "report/reportcontent.h"
-#include "report/reportformat.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/cli/analysiscommands.h"
+#include "core/cli/storeoption.h"
+#include "core/predict/prediction.h"
+#include "core/report/reportcontent.h"
+#include "core/report/reportformat.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QDir>

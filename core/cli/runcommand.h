@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/command.h"
-#include "plan/runoptions.h"
+#include "core/cli/command.h"
+#include "core/plan/runoptions.h"
 
 namespace kp::core {
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "secrets.h"
+#include "core/cli/secrets.h"
 
-#include "command.h"
-#include "common/boundedfile.h"
-#include "common/processlimits.h"
-#include "load/loadtarget.h"
+#include "core/cli/command.h"
+#include "core/common/boundedfile.h"
+#include "core/common/processlimits.h"
+#include "core/load/loadtarget.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

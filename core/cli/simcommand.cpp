@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simcommand.h"
+#include "core/cli/simcommand.h"
 
-#include "common/processlimits.h"
-#include "quality/questionset.h"
-#include "sim/simserver.h"
-#include "sim/steptimemodel.h"
+#include "core/common/processlimits.h"
+#include "core/quality/questionset.h"
+#include "core/sim/simserver.h"
+#include "core/sim/steptimemodel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

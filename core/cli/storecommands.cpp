@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "storecommands.h"
+#include "core/cli/storecommands.h"
 
-#include "catalog/catalog.h"
-#include "cli/analysiscommands.h"
-#include "cli/runcommand.h"
-#include "cli/storeoption.h"
-#include "common/textformat.h"
-#include "store/runarchive.h"
-#include "store/runstore.h"
+#include "core/catalog/catalog.h"
+#include "core/cli/analysiscommands.h"
+#include "core/cli/runcommand.h"
+#include "core/cli/storeoption.h"
+#include "core/common/textformat.h"
+#include "core/store/runarchive.h"
+#include "core/store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QDir>

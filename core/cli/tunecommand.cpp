@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tunecommand.h"
+#include "core/cli/tunecommand.h"
 
-#include "cli/interrupts.h"
-#include "cli/launchcommand.h"
-#include "cli/runcommand.h"
-#include "cli/storeoption.h"
-#include "quality/qualityverdict.h"
-#include "store/runstore.h"
-#include "tune/tuner.h"
+#include "core/cli/interrupts.h"
+#include "core/cli/launchcommand.h"
+#include "core/cli/runcommand.h"
+#include "core/cli/storeoption.h"
+#include "core/quality/qualityverdict.h"
+#include "core/store/runstore.h"
+#include "core/tune/tuner.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

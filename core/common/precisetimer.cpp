@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "precisetimer.h"
+#include "core/common/precisetimer.h"
 
-#include "common/monotonicclock.h"
+#include "core/common/monotonicclock.h"
 
 #include <QSocketNotifier>
 #include <QTimer>

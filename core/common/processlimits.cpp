@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "processlimits.h"
+#include "core/common/processlimits.h"
 
 #include <QtGlobal>
 

@@ -4,7 +4,7 @@
 
 // What the doctor's checks share: their titles, their results, and how they show times and addresses.
 
-#include "doctor/doctor.h"
+#include "core/doctor/doctor.h"
 
 #include <QElapsedTimer>
 #include <QString>

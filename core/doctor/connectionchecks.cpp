@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "doctor/connectionchecks.h"
+#include "core/doctor/connectionchecks.h"
 
-#include "common/processlimits.h"
-#include "server/tokenizedialect.h"
+#include "core/common/processlimits.h"
+#include "core/server/tokenizedialect.h"
 
 #include <QDir>
 #include <QElapsedTimer>

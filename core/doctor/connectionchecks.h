@@ -4,8 +4,8 @@
 
 // The checks of the way to the server, before any HTTP: the URL, the TCP connection, the TLS session.
 
-#include "doctor/checksupport.h"
-#include "load/loadtarget.h"
+#include "core/doctor/checksupport.h"
+#include "core/load/loadtarget.h"
 
 #include <QHostAddress>
 #include <QUrl>

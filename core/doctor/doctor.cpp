@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "doctor/doctor.h"
+#include "core/doctor/doctor.h"
 
-#include "doctor/checksupport.h"
-#include "doctor/connectionchecks.h"
-#include "doctor/endpointchecks.h"
-#include "server/serverfacts.h"
+#include "core/doctor/checksupport.h"
+#include "core/doctor/connectionchecks.h"
+#include "core/doctor/endpointchecks.h"
+#include "core/server/serverfacts.h"
 
 #include <QHostAddress>
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/contextfit.h"
-#include "load/loadtarget.h"
-#include "server/serverfamily.h"
+#include "core/load/contextfit.h"
+#include "core/load/loadtarget.h"
+#include "core/server/serverfamily.h"
 
 #include <QByteArray>
 #include <QJsonArray>

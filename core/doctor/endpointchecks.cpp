@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "doctor/endpointchecks.h"
+#include "core/doctor/endpointchecks.h"
 
-#include "common/processlimits.h"
-#include "load/bufferedstream.h"
-#include "load/loadengine.h"
-#include "load/loadplan.h"
-#include "load/workload.h"
-#include "net/notastream.h"
-#include "server/tokenizedialect.h"
+#include "core/common/processlimits.h"
+#include "core/load/bufferedstream.h"
+#include "core/load/loadengine.h"
+#include "core/load/loadplan.h"
+#include "core/load/workload.h"
+#include "core/net/notastream.h"
+#include "core/server/tokenizedialect.h"
 
 #include <QDir>
 #include <QElapsedTimer>

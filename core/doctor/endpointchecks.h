@@ -4,9 +4,9 @@
 
 // The checks of the server's answers: /health, /version, /v1/models, /metrics, /tokenize and one completion.
 
-#include "doctor/checksupport.h"
-#include "load/loadtarget.h"
-#include "net/httpclient.h"
+#include "core/doctor/checksupport.h"
+#include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 
 #include <QByteArray>
 #include <QJsonObject>

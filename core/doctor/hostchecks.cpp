@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The checks of this machine: open files, the CPU governor, other load. Doctor's own statics, for tests to call.
-#include "common/processlimits.h"
-#include "doctor/checksupport.h"
-#include "server/tokenizedialect.h"
+#include "core/common/processlimits.h"
+#include "core/doctor/checksupport.h"
+#include "core/server/tokenizedialect.h"
 
 #include <QDir>
 #include <QElapsedTimer>

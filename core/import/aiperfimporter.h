@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "import/importedrun.h"
+#include "core/import/importedrun.h"
 
 #include <QByteArray>
 #include <QJsonObject>

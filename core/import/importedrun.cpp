@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "importedrun.h"
+#include "core/import/importedrun.h"
 
-#include "common/version.h"
-#include "plan/runoptions.h"
+#include "core/common/version.h"
+#include "core/plan/runoptions.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

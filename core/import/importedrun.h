@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/requestrecord.h"
-#include "store/runstore.h"
+#include "core/load/requestrecord.h"
+#include "core/store/runstore.h"
 
 #include <QJsonObject>
 #include <QString>

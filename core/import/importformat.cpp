@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "importformat.h"
+#include "core/import/importformat.h"
 
-#include "common/boundedfile.h"
-#include "import/aiperfimporter.h"
-#include "import/guidellmimporter.h"
-#include "import/vllmbenchimporter.h"
-#include "store/runstore.h"
+#include "core/common/boundedfile.h"
+#include "core/import/aiperfimporter.h"
+#include "core/import/guidellmimporter.h"
+#include "core/import/vllmbenchimporter.h"
+#include "core/store/runstore.h"
 
 #include <QDir>
 #include <QFile>

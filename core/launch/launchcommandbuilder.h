@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/launchplan.h"
+#include "core/launch/launchplan.h"
 
 #include <QList>
 #include <QString>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/engineargallowlist.h"
-#include "launch/imagereference.h"
+#include "core/launch/engineargallowlist.h"
+#include "core/launch/imagereference.h"
 
 #include <QJsonObject>
 #include <QList>

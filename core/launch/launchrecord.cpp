@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launchrecord.h"
+#include "core/launch/launchrecord.h"
 
-#include "launch/launchcommandbuilder.h"
+#include "core/launch/launchcommandbuilder.h"
 
 #include <QCoreApplication>
 #include <QDir>

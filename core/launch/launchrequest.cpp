@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launch/launchrequest.h"
+#include "core/launch/launchrequest.h"
 
-#include "catalog/catalog.h"
-#include "catalog/ggufmodel.h"
-#include "catalog/modelresolver.h"
-#include "common/kneepointbinary.h"
-#include "launch/engineargallowlist.h"
-#include "launch/imagereference.h"
-#include "launch/llamamemoryestimate.h"
-#include "launch/vramestimate.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/catalog/modelresolver.h"
+#include "core/common/kneepointbinary.h"
+#include "core/launch/engineargallowlist.h"
+#include "core/launch/imagereference.h"
+#include "core/launch/llamamemoryestimate.h"
+#include "core/launch/vramestimate.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "catalog/modelspec.h"
-#include "launch/launchcommandbuilder.h"
-#include "launch/launchplan.h"
-#include "launch/runtimecheck.h"
+#include "core/catalog/modelspec.h"
+#include "core/launch/launchcommandbuilder.h"
+#include "core/launch/launchplan.h"
+#include "core/launch/runtimecheck.h"
 
 #include <QJsonObject>
 #include <QString>

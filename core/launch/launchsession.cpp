@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launch/launchsession.h"
+#include "core/launch/launchsession.h"
 
-#include "launch/launchrecord.h"
-#include "launch/vramsampler.h"
-#include "store/runstore.h"
+#include "core/launch/launchrecord.h"
+#include "core/launch/vramsampler.h"
+#include "core/store/runstore.h"
 
 #include <QDir>
 #include <QHostAddress>

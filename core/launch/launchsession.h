@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/launchrequest.h"
-#include "launch/serverlauncher.h"
-#include "plan/runoptions.h"
+#include "core/launch/launchrequest.h"
+#include "core/launch/serverlauncher.h"
+#include "core/plan/runoptions.h"
 
 #include <QJsonObject>
 #include <QObject>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "llamamemoryestimate.h"
+#include "core/launch/llamamemoryestimate.h"
 
-#include "launch/vramestimate.h"
+#include "core/launch/vramestimate.h"
 
 #include <QFile>
 #include <QLocale>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "catalog/ggufmodel.h"
+#include "core/catalog/ggufmodel.h"
 
 #include <QString>
 #include <QStringList>

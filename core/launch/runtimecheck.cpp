@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launch/runtimecheck.h"
+#include "core/launch/runtimecheck.h"
 
-#include "common/processoutput.h"
+#include "core/common/processoutput.h"
 
 #include <QFileInfo>
 #include <QProcess>

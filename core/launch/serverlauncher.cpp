@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serverlauncher.h"
+#include "core/launch/serverlauncher.h"
 
-#include "launch/launchcommandbuilder.h"
-#include "net/replylimit.h"
+#include "core/launch/launchcommandbuilder.h"
+#include "core/net/replylimit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/launchplan.h"
-#include "launch/launchrecord.h"
-#include "launch/startuplog.h"
+#include "core/launch/launchplan.h"
+#include "core/launch/launchrecord.h"
+#include "core/launch/startuplog.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "vramsampler.h"
+#include "core/launch/vramsampler.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "telemetry/gpusampler.h"
+#include "core/telemetry/gpusampler.h"
 
 #include <QJsonObject>
 #include <QString>

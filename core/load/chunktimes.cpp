@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "chunktimes.h"
+#include "core/load/chunktimes.h"
 
-#include "common/varint.h"
+#include "core/common/varint.h"
 
 namespace kp::core {
 

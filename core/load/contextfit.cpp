@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "contextfit.h"
+#include "core/load/contextfit.h"
 
-#include "load/workload.h"
+#include "core/load/workload.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadplan.h"
+#include "core/load/loadplan.h"
 
 #include <QJsonObject>
 

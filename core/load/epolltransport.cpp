@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "epolltransport.h"
+#include "core/load/epolltransport.h"
 
-#include "common/monotonicclock.h"
-#include "common/precisetimer.h"
-#include "net/httpresponsereader.h"
-#include "streamrecorder.h"
+#include "core/common/monotonicclock.h"
+#include "core/common/precisetimer.h"
+#include "core/load/streamrecorder.h"
+#include "core/net/httpresponsereader.h"
 #ifdef KNEEPOINT_LEAN_TLS
-#include "net/tlssession.h"
+#include "core/net/tlssession.h"
 #endif
 
 #include <QHostInfo>

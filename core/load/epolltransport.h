@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadtarget.h"
-#include "readinessset.h"
-#include "streamtransport.h"
+#include "core/load/loadtarget.h"
+#include "core/load/readinessset.h"
+#include "core/load/streamtransport.h"
 
 #include <QHostAddress>
 #include <QObject>

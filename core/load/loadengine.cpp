@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "loadengine.h"
+#include "core/load/loadengine.h"
 
-#include "common/monotonicclock.h"
-#include "common/processlimits.h"
+#include "core/common/monotonicclock.h"
+#include "core/common/processlimits.h"
 
 #include <QEventLoop>
 #include <QThread>

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadplan.h"
-#include "loadtarget.h"
-#include "loadworker.h"
-#include "requestrecord.h"
-#include "streamtransport.h"
+#include "core/load/loadplan.h"
+#include "core/load/loadtarget.h"
+#include "core/load/loadworker.h"
+#include "core/load/requestrecord.h"
+#include "core/load/streamtransport.h"
 
 #include <QObject>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "loadtarget.h"
+#include "core/load/loadtarget.h"
 
-#include "common/boundedfile.h"
+#include "core/common/boundedfile.h"
 
 #include <QLocale>
 #include <QNetworkRequest>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "net/httpclient.h"
+#include "core/net/httpclient.h"
 
 #include <QByteArray>
 #include <QString>

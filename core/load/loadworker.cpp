@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "loadworker.h"
+#include "core/load/loadworker.h"
 
-#include "common/monotonicclock.h"
-#include "common/precisetimer.h"
+#include "core/common/monotonicclock.h"
+#include "core/common/precisetimer.h"
 
 #include <QTcpSocket>
 #include <QTimer>

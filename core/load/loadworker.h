@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadplan.h"
-#include "loadtarget.h"
-#include "requestrecord.h"
-#include "streamtransport.h"
+#include "core/load/loadplan.h"
+#include "core/load/loadtarget.h"
+#include "core/load/requestrecord.h"
+#include "core/load/streamtransport.h"
 
 #include <QObject>
 

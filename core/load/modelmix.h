@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "server/loraadapter.h"
+#include "core/server/loraadapter.h"
 
 #include <QJsonArray>
 #include <QString>

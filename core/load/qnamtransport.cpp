@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qnamtransport.h"
+#include "core/load/qnamtransport.h"
 
-#include "common/monotonicclock.h"
-#include "streamrecorder.h"
+#include "core/common/monotonicclock.h"
+#include "core/load/streamrecorder.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadtarget.h"
-#include "streamtransport.h"
+#include "core/load/loadtarget.h"
+#include "core/load/streamtransport.h"
 
 #include <QObject>
 

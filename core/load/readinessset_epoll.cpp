@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ReadinessSet on Linux: one epoll instance.
-#include "readinessset.h"
+#include "core/load/readinessset.h"
 
 #include <algorithm>
 #include <cerrno>

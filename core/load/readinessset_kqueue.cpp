@@ -3,7 +3,7 @@
 // ReadinessSet on macOS and the BSDs: one kqueue, with a read filter and a write filter per socket. Linux has no
 // kqueue; tests/support/kqueuemodel runs this file there against a model of kqueue(2) built on epoll, so the
 // transport's suites run through it too (tst_hostile_kqueuemodel).
-#include "readinessset.h"
+#include "core/load/readinessset.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "chunktimes.h"
+#include "core/load/chunktimes.h"
 
 #include <QByteArray>
 #include <QMetaType>

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sockettransport.h"
+#include "core/load/sockettransport.h"
 
-#include "common/monotonicclock.h"
-#include "net/httpresponsereader.h"
-#include "streamrecorder.h"
+#include "core/common/monotonicclock.h"
+#include "core/load/streamrecorder.h"
+#include "core/net/httpresponsereader.h"
 
 #include <QSslSocket>
 #include <QTcpSocket>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "streamrecorder.h"
+#include "core/load/streamrecorder.h"
 
-#include "net/notastream.h"
+#include "core/net/notastream.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "net/sseparser.h"
-#include "net/streamevent.h"
-#include "requestrecord.h"
+#include "core/load/requestrecord.h"
+#include "core/net/sseparser.h"
+#include "core/net/streamevent.h"
 
 #include <QByteArray>
 

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "streamtransport.h"
+#include "core/load/streamtransport.h"
 
-#include "loadtarget.h"
-#include "qnamtransport.h"
-#include "sockettransport.h"
+#include "core/load/loadtarget.h"
+#include "core/load/qnamtransport.h"
+#include "core/load/sockettransport.h"
 
 #ifdef KNEEPOINT_LEAN_TRANSPORT
-#include "epolltransport.h"
+#include "core/load/epolltransport.h"
 #endif
 
 namespace kp::core {

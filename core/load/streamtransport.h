@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "requestrecord.h"
+#include "core/load/requestrecord.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trace.h"
+#include "core/load/trace.h"
 
-#include "common/boundedfile.h"
+#include "core/common/boundedfile.h"
 
 #include <QDateTime>
 #include <QFileInfo>

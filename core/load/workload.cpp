@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "workload.h"
+#include "core/load/workload.h"
 
-#include "common/boundedfile.h"
-#include "server/tokenizedialect.h"
+#include "core/common/boundedfile.h"
+#include "core/server/tokenizedialect.h"
 
 #include <QFile>
 #include <QJsonArray>

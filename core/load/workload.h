@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "loadplan.h"
-#include "loadtarget.h"
-#include "modelmix.h"
-#include "trace.h"
+#include "core/load/loadplan.h"
+#include "core/load/loadtarget.h"
+#include "core/load/modelmix.h"
+#include "core/load/trace.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

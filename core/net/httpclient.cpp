@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "net/httpclient.h"
+#include "core/net/httpclient.h"
 
-#include "net/httpresponsereader.h"
-#include "net/replylimit.h"
+#include "core/net/httpresponsereader.h"
+#include "core/net/replylimit.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "httpresponsereader.h"
+#include "core/net/httpresponsereader.h"
 
 #include <algorithm>
 #include <utility>

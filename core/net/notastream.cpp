@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "net/notastream.h"
+#include "core/net/notastream.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

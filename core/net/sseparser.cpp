@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sseparser.h"
+#include "core/net/sseparser.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tlssession.h"
+#include "core/net/tlssession.h"
 
 #include <QDate>
 #include <QHostAddress>

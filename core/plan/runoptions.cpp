@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runoptions.h"
+#include "core/plan/runoptions.h"
 
-#include "common/urlcredentials.h"
-#include "plan/trafficprofile.h"
-#include "stats/distribution.h"
+#include "core/common/urlcredentials.h"
+#include "core/plan/trafficprofile.h"
+#include "core/stats/distribution.h"
 
 #include <QJsonArray>
 

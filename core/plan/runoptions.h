@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadtarget.h"
-#include "load/modelmix.h"
-#include "load/streamtransport.h"
-#include "load/trace.h"
-#include "load/workload.h"
-#include "shard/shardspec.h"
-#include "stats/stepstatistics.h"
+#include "core/load/loadtarget.h"
+#include "core/load/modelmix.h"
+#include "core/load/streamtransport.h"
+#include "core/load/trace.h"
+#include "core/load/workload.h"
+#include "core/shard/shardspec.h"
+#include "core/stats/stepstatistics.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runplan.h"
+#include "core/plan/runplan.h"
 
-#include "common/textformat.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

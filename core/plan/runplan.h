@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadplan.h"
-#include "plan/runoptions.h"
+#include "core/load/loadplan.h"
+#include "core/plan/runoptions.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "stepbudget.h"
+#include "core/plan/stepbudget.h"
 
-#include "common/textformat.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 

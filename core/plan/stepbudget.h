@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "plan/runplan.h"
+#include "core/plan/runplan.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sweepinput.h"
+#include "core/plan/sweepinput.h"
 
-#include "load/loadplan.h"
+#include "core/load/loadplan.h"
 
 #include <QCoreApplication>
 #include <QLocale>

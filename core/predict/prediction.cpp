@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "prediction.h"
+#include "core/predict/prediction.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/loadcurve.h"
-#include "predict/servertwin.h"
+#include "core/analysis/loadcurve.h"
+#include "core/predict/servertwin.h"
 
 #include <QJsonObject>
 #include <QList>

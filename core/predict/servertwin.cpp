@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "servertwin.h"
+#include "core/predict/servertwin.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "sim/steptimemodel.h"
-#include "stats/distribution.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/sim/steptimemodel.h"
+#include "core/stats/distribution.h"
 
 #include <QThread>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/qualityasker.h"
+#include "core/quality/qualityasker.h"
 
-#include "net/replylimit.h"
+#include "core/net/replylimit.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/qualitystore.h"
-#include "quality/questionset.h"
+#include "core/quality/qualitystore.h"
+#include "core/quality/questionset.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>

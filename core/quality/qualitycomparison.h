@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/qualitystatistics.h"
-#include "quality/qualitystore.h"
-#include "quality/qualityverdict.h"
+#include "core/quality/qualitystatistics.h"
+#include "core/quality/qualitystore.h"
+#include "core/quality/qualityverdict.h"
 
 #include <QJsonObject>
 #include <QString>

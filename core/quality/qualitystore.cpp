@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/qualitystore.h"
+#include "core/quality/qualitystore.h"
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QDateTime>
 #include <QDir>

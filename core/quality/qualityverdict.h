@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/qualitystatistics.h"
+#include "core/quality/qualitystatistics.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/questionset.h"
+#include "core/quality/questionset.h"
 
-#include "common/boundedfile.h"
+#include "core/common/boundedfile.h"
 
 #include <QCryptographicHash>
 #include <QFile>

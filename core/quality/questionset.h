@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/answerchecker.h"
+#include "core/quality/answerchecker.h"
 
 #include <QByteArray>
 #include <QJsonArray>

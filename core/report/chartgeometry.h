@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/chartspec.h"
+#include "core/report/chartspec.h"
 
 #include <QPointF>
 #include <QRectF>

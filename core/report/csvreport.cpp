@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "csvreport.h"
+#include "core/report/csvreport.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/store/runstore.h"
 
 #include <cmath>
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "experimentreport.h"
+#include "core/report/experimentreport.h"
 
-#include "common/version.h"
-#include "report/pdfattachments.h"
-#include "report/pdfreport.h"
-#include "tune/experiment.h"
+#include "core/common/version.h"
+#include "core/report/pdfattachments.h"
+#include "core/report/pdfreport.h"
+#include "core/tune/experiment.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

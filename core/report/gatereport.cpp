@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/gatereport.h"
+#include "core/report/gatereport.h"
 
-#include "analysis/runcomparison.h"
-#include "analysis/rungate.h"
-#include "common/textformat.h"
+#include "core/analysis/runcomparison.h"
+#include "core/analysis/rungate.h"
+#include "core/common/textformat.h"
 
 #include <QXmlStreamWriter>
 

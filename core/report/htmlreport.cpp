@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "htmlreport.h"
+#include "core/report/htmlreport.h"
 
-#include "analysis/lesson.h"
-#include "report/reportcontent.h"
-#include "report/svgchart.h"
+#include "core/analysis/lesson.h"
+#include "core/report/reportcontent.h"
+#include "core/report/svgchart.h"
 
 #include <QCoreApplication>
 

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "jsonreport.h"
+#include "core/report/jsonreport.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "analysis/trustchecks.h"
-#include "analysis/walls.h"
-#include "common/textformat.h"
-#include "report/analysisjson.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/trustchecks.h"
+#include "core/analysis/walls.h"
+#include "core/common/textformat.h"
+#include "core/report/analysisjson.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

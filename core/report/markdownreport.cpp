@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "markdownreport.h"
+#include "core/report/markdownreport.h"
 
-#include "analysis/lesson.h"
-#include "report/reportcontent.h"
+#include "core/analysis/lesson.h"
+#include "core/report/reportcontent.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "paintedchart.h"
+#include "core/report/paintedchart.h"
 
-#include "report/chartgeometry.h"
+#include "core/report/chartgeometry.h"
 
 #include <QColor>
 #include <QFont>

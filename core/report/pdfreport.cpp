@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pdfreport.h"
+#include "core/report/pdfreport.h"
 
-#include "analysis/lesson.h"
-#include "common/version.h"
-#include "report/paintedchart.h"
-#include "report/pdfattachments.h"
-#include "report/reportcontent.h"
+#include "core/analysis/lesson.h"
+#include "core/common/version.h"
+#include "core/report/paintedchart.h"
+#include "core/report/pdfattachments.h"
+#include "core/report/reportcontent.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

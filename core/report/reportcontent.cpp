@@ -1,16 +1,16 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportcontent.h"
+#include "core/report/reportcontent.h"
 
-#include "analysis/pareto.h"
-#include "analysis/runanalysis.h"
-#include "analysis/runcomparison.h"
-#include "analysis/rundata.h"
-#include "analysis/verdict.h"
-#include "catalog/catalog.h"
-#include "common/textformat.h"
-#include "launch/launchfacts.h"
-#include "predict/prediction.h"
+#include "core/analysis/pareto.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/runcomparison.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/verdict.h"
+#include "core/catalog/catalog.h"
+#include "core/common/textformat.h"
+#include "core/launch/launchfacts.h"
+#include "core/predict/prediction.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/finding.h"
-#include "analysis/loadcurve.h"
-#include "analysis/trustchecks.h"
-#include "analysis/walls.h"
-#include "report/chartspec.h"
+#include "core/analysis/finding.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/trustchecks.h"
+#include "core/analysis/walls.h"
+#include "core/report/chartspec.h"
 
 #include <QList>
 #include <QString>

@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportformat.h"
+#include "core/report/reportformat.h"
 
-#include "analysis/rundata.h"
-#include "report/csvreport.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/markdownreport.h"
-#include "report/pdfreport.h"
-#include "report/reportcontent.h"
+#include "core/analysis/rundata.h"
+#include "core/report/csvreport.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/markdownreport.h"
+#include "core/report/pdfreport.h"
+#include "core/report/reportcontent.h"
 
 #include <QCoreApplication>
 #include <QDir>

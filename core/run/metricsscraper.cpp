@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "metricsscraper.h"
+#include "core/run/metricsscraper.h"
 
-#include "common/monotonicclock.h"
-#include "net/prometheustext.h"
-#include "net/replylimit.h"
-#include "server/serverfacts.h"
+#include "core/common/monotonicclock.h"
+#include "core/net/prometheustext.h"
+#include "core/net/replylimit.h"
+#include "core/server/serverfacts.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadtarget.h"
-#include "server/serverfacts.h"
-#include "store/runstore.h"
+#include "core/load/loadtarget.h"
+#include "core/server/serverfacts.h"
+#include "core/store/runstore.h"
 
 #include <QObject>
 #include <QPointer>

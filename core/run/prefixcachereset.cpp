@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "run/prefixcachereset.h"
+#include "core/run/prefixcachereset.h"
 
-#include "load/loadtarget.h"
-#include "net/httpclient.h"
+#include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "server/prefixcacheresets.h"
-#include "server/serverfamily.h"
+#include "core/server/prefixcacheresets.h"
+#include "core/server/serverfamily.h"
 
 #include <QString>
 

@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadengine.h"
-#include "load/workload.h"
-#include "plan/runoptions.h"
-#include "plan/runplan.h"
-#include "plan/stepbudget.h"
-#include "server/prefixcacheresets.h"
-#include "server/serverdeltas.h"
-#include "server/serverfacts.h"
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
+#include "core/plan/runoptions.h"
+#include "core/plan/runplan.h"
+#include "core/plan/stepbudget.h"
+#include "core/server/prefixcacheresets.h"
+#include "core/server/serverdeltas.h"
+#include "core/server/serverfacts.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serverwatch.h"
+#include "core/run/serverwatch.h"
 
-#include "common/monotonicclock.h"
-#include "net/replylimit.h"
+#include "core/common/monotonicclock.h"
+#include "core/net/replylimit.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/loadtarget.h"
+#include "core/load/loadtarget.h"
 
 #include <QObject>
 #include <QPointer>

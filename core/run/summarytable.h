@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "server/serverdeltas.h"
-#include "stats/stepstatistics.h"
+#include "core/server/serverdeltas.h"
+#include "core/stats/stepstatistics.h"
 
 #include <QJsonObject>
 #include <QString>

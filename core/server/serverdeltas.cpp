@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serverdeltas.h"
+#include "core/server/serverdeltas.h"
 
-#include "server/serverfacts.h"
+#include "core/server/serverfacts.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "server/storedmetricssample.h"
+#include "core/server/storedmetricssample.h"
 
 #include <QJsonObject>
 #include <QString>

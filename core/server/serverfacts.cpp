@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serverfacts.h"
+#include "core/server/serverfacts.h"
 
-#include "net/prometheustext.h"
+#include "core/net/prometheustext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

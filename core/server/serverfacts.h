@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "server/serverfamily.h"
+#include "core/server/serverfamily.h"
 
 #include <QByteArray>
 #include <QJsonObject>

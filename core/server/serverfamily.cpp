@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "server/serverfamily.h"
+#include "core/server/serverfamily.h"
 
-#include "net/prometheustext.h"
+#include "core/net/prometheustext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "clockoffset.h"
+#include "core/shard/clockoffset.h"
 
-#include "net/httpclient.h"
+#include "core/net/httpclient.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

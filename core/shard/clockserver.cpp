@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "clockserver.h"
+#include "core/shard/clockserver.h"
 
-#include "shard/clockoffset.h"
+#include "core/shard/clockoffset.h"
 
 #include <QTcpServer>
 #include <QTcpSocket>

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "shardmerger.h"
+#include "core/shard/shardmerger.h"
 
-#include "shard/shardspec.h"
-#include "store/runstore.h"
-#include "telemetry/gpuseries.h"
+#include "core/shard/shardspec.h"
+#include "core/store/runstore.h"
+#include "core/telemetry/gpuseries.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

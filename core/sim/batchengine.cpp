@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "batchengine.h"
+#include "core/sim/batchengine.h"
 
-#include "common/splitmix.h"
-#include "simmetrics.h"
-#include "simtokenizer.h"
+#include "core/common/splitmix.h"
+#include "core/sim/simmetrics.h"
+#include "core/sim/simtokenizer.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "steptimemodel.h"
+#include "core/sim/steptimemodel.h"
 
 #include <cstdint>
 #include <deque>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sim/simanswerbook.h"
+#include "core/sim/simanswerbook.h"
 
-#include "common/splitmix.h"
+#include "core/common/splitmix.h"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simconfig.h"
+#include "core/sim/simconfig.h"
 
-#include "catalog/catalog.h"
-#include "simtokenizer.h"
+#include "core/catalog/catalog.h"
+#include "core/sim/simtokenizer.h"
 
 #include <cmath>
 

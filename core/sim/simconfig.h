@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "batchengine.h"
-#include "catalog/gpuspec.h"
-#include "catalog/modelspec.h"
-#include "common/enginememory.h"
-#include "faultinjector.h"
+#include "core/catalog/gpuspec.h"
+#include "core/catalog/modelspec.h"
+#include "core/common/enginememory.h"
+#include "core/sim/batchengine.h"
+#include "core/sim/faultinjector.h"
 
 #include <QString>
 #include <QStringList>

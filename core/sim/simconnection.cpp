@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simconnection.h"
+#include "core/sim/simconnection.h"
 
-#include "common/monotonicclock.h"
-#include "simserver.h"
+#include "core/common/monotonicclock.h"
+#include "core/sim/simserver.h"
 
 #include <QDateTime>
 #include <QPointer>

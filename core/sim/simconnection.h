@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "httprequest.h"
+#include "core/sim/httprequest.h"
 
 #include <QByteArray>
 #include <QObject>

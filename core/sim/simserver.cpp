@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simserver.h"
+#include "core/sim/simserver.h"
 
-#include "common/monotonicclock.h"
-#include "common/precisetimer.h"
-#include "common/splitmix.h"
-#include "common/version.h"
-#include "httprequest.h"
-#include "simanswerbook.h"
-#include "simconnection.h"
-#include "simtokenizer.h"
+#include "core/common/monotonicclock.h"
+#include "core/common/precisetimer.h"
+#include "core/common/splitmix.h"
+#include "core/common/version.h"
+#include "core/sim/httprequest.h"
+#include "core/sim/simanswerbook.h"
+#include "core/sim/simconnection.h"
+#include "core/sim/simtokenizer.h"
 
 #include <QDateTime>
 #include <QFile>

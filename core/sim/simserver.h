@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "batchengine.h"
-#include "faultinjector.h"
-#include "groundtruthlog.h"
-#include "simconfig.h"
-#include "simmetrics.h"
+#include "core/sim/batchengine.h"
+#include "core/sim/faultinjector.h"
+#include "core/sim/groundtruthlog.h"
+#include "core/sim/simconfig.h"
+#include "core/sim/simmetrics.h"
 
 #include <QHostAddress>
 #include <QObject>

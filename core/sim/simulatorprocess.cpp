@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simulatorprocess.h"
+#include "core/sim/simulatorprocess.h"
 
-#include "common/kneepointbinary.h"
+#include "core/common/kneepointbinary.h"
 
 #include <QEventLoop>
 #include <QRegularExpression>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "catalog/gpuspec.h"
-#include "catalog/modelspec.h"
-#include "catalog/roofline.h"
+#include "core/catalog/gpuspec.h"
+#include "core/catalog/modelspec.h"
+#include "core/catalog/roofline.h"
 
 #include <cstdint>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "stats/distribution.h"
+#include "core/stats/distribution.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "stats/stepstatistics.h"
+#include "core/stats/stepstatistics.h"
 
-#include "stats/distributionbuilder.h"
+#include "core/stats/distributionbuilder.h"
 
 #include <QCoreApplication>
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/requestrecord.h"
-#include "stats/distribution.h"
+#include "core/load/requestrecord.h"
+#include "core/stats/distribution.h"
 
 #include <QMetaType>
 #include <QStringList>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "store/runarchive.h"
+#include "core/store/runarchive.h"
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QAtomicInteger>
 #include <QDir>

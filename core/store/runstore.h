@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/requestrecord.h"
-#include "server/storedmetricssample.h"
-#include "store/runannotation.h"
+#include "core/load/requestrecord.h"
+#include "core/server/storedmetricssample.h"
+#include "core/store/runannotation.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

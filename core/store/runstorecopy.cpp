@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RunStore: Copying a run from another database, and compacting the file.
-#include "store/chunkcodec.h"
-#include "store/runstore.h"
-#include "store/storeerrors.h"
-#include "store/storeschema.h"
-#include "store/writerlock.h"
+#include "core/store/chunkcodec.h"
+#include "core/store/runstore.h"
+#include "core/store/storeerrors.h"
+#include "core/store/storeschema.h"
+#include "core/store/writerlock.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "store/storeerrors.h"
+#include "core/store/storeerrors.h"
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QDir>
 #include <QFileInfo>

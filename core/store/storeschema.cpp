@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "store/storeschema.h"
+#include "core/store/storeschema.h"
 
-#include "common/urlcredentials.h"
-#include "store/runstore.h"
-#include "store/storeerrors.h"
+#include "core/common/urlcredentials.h"
+#include "core/store/runstore.h"
+#include "core/store/storeerrors.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "store/writerlock.h"
+#include "core/store/writerlock.h"
 
 #include <QFileInfo>
 #include <QSqlQuery>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gpusampler.h"
+#include "core/telemetry/gpusampler.h"
 
-#include "common/monotonicclock.h"
-#include "net/replylimit.h"
+#include "core/common/monotonicclock.h"
+#include "core/net/replylimit.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gpuseries.h"
+#include "core/telemetry/gpuseries.h"
 
 #include <QObject>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gpuseries.h"
+#include "core/telemetry/gpuseries.h"
 
-#include "net/prometheustext.h"
+#include "core/net/prometheustext.h"
 
 #include <QJsonArray>
 

@@ -1,19 +1,19 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tune/experiment.h"
+#include "core/tune/experiment.h"
 
-#include "analysis/analysissettings.h"
-#include "analysis/runanalysis.h"
-#include "analysis/runcomparison.h"
-#include "analysis/rundata.h"
-#include "analysis/rungate.h"
-#include "common/textformat.h"
-#include "plan/runoptions.h"
-#include "predict/prediction.h"
-#include "quality/qualitycomparison.h"
-#include "quality/qualitystore.h"
-#include "quality/qualityverdict.h"
-#include "store/runstore.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/runcomparison.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/rungate.h"
+#include "core/common/textformat.h"
+#include "core/plan/runoptions.h"
+#include "core/predict/prediction.h"
+#include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitystore.h"
+#include "core/quality/qualityverdict.h"
+#include "core/store/runstore.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

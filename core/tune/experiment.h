@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/loadcurve.h"
-#include "tune/tunesetting.h"
+#include "core/analysis/loadcurve.h"
+#include "core/tune/tunesetting.h"
 
 #include <QCoreApplication>
 #include <QHash>

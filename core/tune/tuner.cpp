@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tune/tuner.h"
+#include "core/tune/tuner.h"
 
-#include "analysis/disturbance.h"
-#include "analysis/rundata.h"
-#include "launch/launchsession.h"
-#include "quality/qualityasker.h"
-#include "run/runpipeline.h"
-#include "store/runstore.h"
+#include "core/analysis/disturbance.h"
+#include "core/analysis/rundata.h"
+#include "core/launch/launchsession.h"
+#include "core/quality/qualityasker.h"
+#include "core/run/runpipeline.h"
+#include "core/store/runstore.h"
 
 #include <QEventLoop>
 #include <QTimer>

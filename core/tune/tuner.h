@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/launchrequest.h"
-#include "plan/runoptions.h"
-#include "quality/qualityverdict.h"
-#include "quality/questionset.h"
-#include "tune/experiment.h"
-#include "tune/tunesetting.h"
+#include "core/launch/launchrequest.h"
+#include "core/plan/runoptions.h"
+#include "core/quality/qualityverdict.h"
+#include "core/quality/questionset.h"
+#include "core/tune/experiment.h"
+#include "core/tune/tunesetting.h"
 
 #include <QElapsedTimer>
 #include <QObject>

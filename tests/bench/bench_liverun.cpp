@@ -7,9 +7,9 @@
 // between the ticks of a 5 ms timer on the GUI thread. A gap is the time between two consecutive ticks, so an idle
 // loop shows about 5 ms and a stall of S ms shows as a gap of about S + 5 ms. Run by hand (--help); no ctest test.
 
-#include "run/liverunview.h"
-#include "run/runcontroller.h"
 #include "support/simprocess.h"
+#include "ui/run/liverunview.h"
+#include "ui/run/runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -10,10 +10,10 @@
 
 #ifdef __linux__
 
-#include "common/monotonicclock.h"
+#include "core/common/monotonicclock.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
 #include "floorclient.h"
-#include "load/loadengine.h"
-#include "load/workload.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

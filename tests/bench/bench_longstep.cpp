@@ -10,7 +10,7 @@
 // Seconds are wall-clock seconds of the measured step; the simulator runs --speed times faster than real time, so
 // a 60 s step at speed 20 is twenty minutes of the server's time, and 64 streams of 256 tokens send ~120,000 chunks a
 // second on two cores.
-#include "sim/simulatorprocess.h"
+#include "core/sim/simulatorprocess.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How long a report of a 20,000-request run takes to render in each format, from a run already read (issue 6's
 // target: under 2 s each). Prints a table; run by hand (see docs/load-engine.md, Benchmarks).
-#include "analysis/runanalysis.h"
 #include "benchrun.h"
-#include "report/csvreport.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/markdownreport.h"
-#include "report/pdfreport.h"
-#include "report/reportcontent.h"
+#include "core/analysis/runanalysis.h"
+#include "core/report/csvreport.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/markdownreport.h"
+#include "core/report/pdfreport.h"
+#include "core/report/reportcontent.h"
 
 #include <QElapsedTimer>
 #include <QGuiApplication>

@@ -3,9 +3,9 @@
 // How soon the window is on screen with a history of 50 stored runs (issue 7's target: under 1 s), and how soon
 // the newest run's report is shown. Measured from the start of main(), offscreen unless a display is given; the
 // database is made first, outside the timing. Prints a table; run by hand (see docs/load-engine.md, Benchmarks).
-#include "mainwindow/mainwindow.h"
-#include "report/reportcontroller.h"
-#include "store/runstore.h"
+#include "core/store/runstore.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/report/reportcontroller.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

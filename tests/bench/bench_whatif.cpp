@@ -3,10 +3,10 @@
 // How fast a what-if recomputes: a run of 20,000 requests (ten steps of 2,000, 256 tokens each) is prepared once,
 // then analysed again under changed targets, percentiles and GPUs, as a slider would. The target is 50 ms per
 // analysis (issue 5). Prints a table; run by hand (see docs/load-engine.md, Benchmarks).
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
 #include "benchrun.h"
-#include "catalog/catalog.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/catalog/catalog.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

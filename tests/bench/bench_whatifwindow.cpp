@@ -8,11 +8,11 @@
 // median, 50 ms at p95, the first change after opening 300 ms or less, no blank frame. Offscreen unless
 // QT_QPA_PLATFORM says otherwise; run by hand (see docs/load-engine.md, Benchmarks).
 #include "benchrun.h"
-#include "common/textformat.h"
-#include "mainwindow/mainwindow.h"
-#include "report/reportcontroller.h"
-#include "report/reportview.h"
-#include "store/runstore.h"
+#include "core/common/textformat.h"
+#include "core/store/runstore.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/report/reportcontroller.h"
+#include "ui/report/reportview.h"
 
 #include <QApplication>
 #include <QComboBox>

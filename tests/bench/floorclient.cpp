@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "floorclient.h"
 
-#include "common/monotonicclock.h"
+#include "core/common/monotonicclock.h"
 
 #ifdef __linux__
 

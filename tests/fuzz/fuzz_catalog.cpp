@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A user's catalog files (gpus.json, models.json) and a Hugging Face config.json, as the resolver reads them.
-#include "catalog/catalog.h"
-#include "catalog/modelspec.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/modelspec.h"
 #include "fuzzinput.h"
 
 #include <QJsonDocument>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint run`'s options, as the parser and RunCommand::optionsFrom read them: arguments are the input's
 // NUL-separated words. A bad value must be a UsageError, never a crash.
-#include "cli/command.h"
-#include "cli/runcommand.h"
+#include "core/cli/command.h"
+#include "core/cli/runcommand.h"
 
 #include <QCommandLineParser>
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A GGUF file as kneepoint launch --engine llamacpp reads it for its memory estimate: header, metadata and tensor
 // table, then the estimate of what it would need.
-#include "catalog/ggufmodel.h"
-#include "launch/llamamemoryestimate.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/launch/llamamemoryestimate.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A streamed response as the socket transport reads it: HTTP/1.1 head and (chunked) body, SSE events, and each
 // event's JSON classified. The first byte picks where reads are cut, since a server's bytes arrive in any pieces.
-#include "net/httpresponsereader.h"
-#include "net/sseparser.h"
-#include "net/streamevent.h"
+#include "core/net/httpresponsereader.h"
+#include "core/net/sseparser.h"
+#include "core/net/streamevent.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Other tools' result files, as kneepoint import reads them: the sniffer, then whichever reader claims the bytes
 // (vllm bench serve JSON, AIPerf's per-request JSONL, GuideLLM's benchmarks.json), each through a file.
-#include "import/importformat.h"
+#include "core/import/importformat.h"
 
 #include <QFile>
 #include <QTemporaryDir>

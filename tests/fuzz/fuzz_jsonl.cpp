@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The user's JSONL files: a data set of requests (read from a file, as `run --dataset` does) and a question set.
-#include "load/workload.h"
-#include "quality/questionset.h"
+#include "core/load/workload.h"
+#include "core/quality/questionset.h"
 
 #include <QFile>
 #include <QTemporaryDir>

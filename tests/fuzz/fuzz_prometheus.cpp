@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // /metrics as the scraper reads it: Prometheus text, then the sample a run keeps.
-#include "net/prometheustext.h"
-#include "server/serverfacts.h"
+#include "core/net/prometheustext.h"
+#include "core/server/serverfacts.h"
 
 #include <cstddef>
 #include <cstdint>

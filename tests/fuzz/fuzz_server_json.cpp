@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What detection reads from a server: /version, /v1/models and /metrics, three documents in one input; and the
 // stored facts read back.
+#include "core/server/serverfacts.h"
 #include "fuzzinput.h"
-#include "server/serverfacts.h"
 
 #include <QJsonDocument>
 

@@ -8,12 +8,12 @@
 //
 // Needs root (chroot). Without the chroot it skips, unless KNEEPOINT_INTEROP_REQUIRED=1 (as .ci/run sets), when it
 // fails instead.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
 #include "counterpoller.h"
 #include "interopprocess.h"
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
 #include "support/consistency.h"
 #include "support/ggufwriter.h"
 
@@ -668,8 +668,8 @@ void TestInterop::anAgentsSubCallsGoTogetherAndJoin()
     qInfo("prefix-cache check: %s", qPrintable(check->detail));
     QVERIFY2(check->detail.startsWith(QStringLiteral("Agents' conversations of 2 turns resend their history")),
         qPrintable(check->detail));
-    const auto join = std::find_if(
-        a.findings.begin(), a.findings.end(), [](const Finding& g) { return g.id == u"fan-out-join"; });
+    const auto join
+        = std::find_if(a.findings.begin(), a.findings.end(), [](const Finding& g) { return g.id == u"fan-out-join"; });
     QVERIFY(join != a.findings.end());
     qInfo("finding: %s. %s", qPrintable(join->title), qPrintable(join->measured));
 }

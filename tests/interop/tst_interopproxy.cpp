@@ -13,12 +13,12 @@
 //
 // Needs root (chroot) and nginx (nginx-light). Without them it skips, unless KNEEPOINT_INTEROP_REQUIRED=1 (as .ci/run
 // sets), when it fails instead.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "analysis/trustchecks.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/trustchecks.h"
+#include "core/store/runstore.h"
 #include "counterpoller.h"
 #include "interopprocess.h"
-#include "store/runstore.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/consistency.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
-#include "predict/prediction.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/markdownreport.h"
-#include "report/pdfreport.h"
-#include "report/reportcontent.h"
-#include "report/textreport.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
+#include "core/predict/prediction.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/markdownreport.h"
+#include "core/report/pdfreport.h"
+#include "core/report/reportcontent.h"
+#include "core/report/textreport.h"
 
 #include <QDir>
 #include <QJsonArray>

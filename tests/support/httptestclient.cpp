@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "httptestclient.h"
 
-#include "common/monotonicclock.h"
-#include "net/prometheustext.h"
+#include "core/common/monotonicclock.h"
+#include "core/net/prometheustext.h"
 
 #include <QDeadlineTimer>
 

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The folders of core/ in layering order: a file may include headers of its own folder and of the folders before
-# it, never of one after it; ui/ includes nothing of core/cli/. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every include that runs
-# against the order, with a folder the order does not name, and with a function of core/ or ui/ longer than 150
-# lines. docs/architecture.md explains the order.
+# it, never of one after it; ui/ includes nothing of core/cli/. Every include of core/, ui/ and app/ names its layer
+# from the repository's root ("core/load/workload.h", "ui/report/wallsview.h"), so that a reader knows which of two
+# folders of one name (report/, run/, …) it is. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every
+# include that runs against the order or does not name its layer, with a folder the order does not name, and with a
+# function of core/ or ui/ longer than 150 lines. docs/architecture.md explains the order.
 set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim run
     predict tune report cli)
 
@@ -21,9 +23,9 @@ foreach(folder IN LISTS folders)
     endif()
     file(GLOB_RECURSE sources "${SOURCE_DIR}/core/${folder}/*.h" "${SOURCE_DIR}/core/${folder}/*.cpp")
     foreach(source IN LISTS sources)
-        file(STRINGS "${source}" includes REGEX "^#include \"[a-z]+/")
+        file(STRINGS "${source}" includes REGEX "^#include \"core/[a-z]+/")
         foreach(line IN LISTS includes)
-            string(REGEX REPLACE "^#include \"([a-z]+)/.*" "\\1" target "${line}")
+            string(REGEX REPLACE "^#include \"core/([a-z]+)/.*" "\\1" target "${line}")
             list(FIND LAYERS "${target}" targetRank)
             if(targetRank GREATER rank)
                 file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
@@ -32,10 +34,26 @@ foreach(folder IN LISTS folders)
         endforeach()
     endforeach()
 endforeach()
+# Includes that name their layer: core/… or ui/… (a test's own .moc aside), and core/ never includes ui/.
+file(GLOB_RECURSE layeredSources "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/ui/*.h"
+    "${SOURCE_DIR}/ui/*.cpp" "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
+foreach(source IN LISTS layeredSources)
+    file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+    file(STRINGS "${source}" includes REGEX "^#include \"")
+    foreach(line IN LISTS includes)
+        if(line MATCHES "\\.moc\"")
+            continue()
+        elseif(NOT line MATCHES "^#include \"(core|ui)/")
+            string(APPEND problems "${shown}: ${line} (name the layer: \"core/…\" or \"ui/…\" from the repository's root)\n")
+        elseif(shown MATCHES "^core/" AND line MATCHES "^#include \"ui/")
+            string(APPEND problems "${shown}: ${line} (core includes nothing of ui/)\n")
+        endif()
+    endforeach()
+endforeach()
 # The window and the command line are siblings over core: no file of ui/ includes a command's header.
 file(GLOB_RECURSE uiSources "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
 foreach(source IN LISTS uiSources)
-    file(STRINGS "${source}" includes REGEX "^#include \"cli/")
+    file(STRINGS "${source}" includes REGEX "^#include \"core/cli/")
     foreach(line IN LISTS includes)
         file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
         string(APPEND problems "${shown}: ${line} (the window includes no command)\n")

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/readinessset.h"
-#include "load/streamtransport.h"
+#include "core/load/readinessset.h"
+#include "core/load/streamtransport.h"
 
 #include <QList>
 #include <QTest>

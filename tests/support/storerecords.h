@@ -4,7 +4,7 @@
 
 // Requests, steps and runs as a serving benchmark stores them, for the run store's tests.
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QByteArray>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "load/workload.h"
+#include "core/load/workload.h"
 
 #include <QString>
 

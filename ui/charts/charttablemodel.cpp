@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "charttablemodel.h"
+#include "ui/charts/charttablemodel.h"
 
 #include <QLocale>
 #include <QRegularExpression>

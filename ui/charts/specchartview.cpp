@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "specchartview.h"
+#include "ui/charts/specchartview.h"
 
 #include <QAreaSeries>
 #include <QChart>

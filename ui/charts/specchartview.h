@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/chartgeometry.h"
-#include "report/chartspec.h"
+#include "core/report/chartgeometry.h"
+#include "core/report/chartspec.h"
 
 #include <QChartView>
 #include <QHash>

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "comparedialog.h"
+#include "ui/compare/comparedialog.h"
 
-#include "analysis/runcomparison.h"
-#include "charts/specchartview.h"
-#include "common/textformat.h"
-#include "report/reportcontent.h"
+#include "core/analysis/runcomparison.h"
+#include "core/common/textformat.h"
+#include "core/report/reportcontent.h"
+#include "ui/charts/specchartview.h"
 
 #include <QApplication>
 #include <QComboBox>

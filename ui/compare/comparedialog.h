@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "compare/compareworker.h"
-#include "store/runstore.h"
+#include "core/store/runstore.h"
+#include "ui/compare/compareworker.h"
 
 #include <QDialog>
 #include <QThread>

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "compareworker.h"
+#include "ui/compare/compareworker.h"
 
-#include "analysis/analysissettings.h"
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "report/reportcontent.h"
-#include "store/runstore.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/report/reportcontent.h"
+#include "core/store/runstore.h"
 
 #include <QThread>
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/runcomparison.h"
-#include "analysis/rungate.h"
-#include "report/chartspec.h"
+#include "core/analysis/runcomparison.h"
+#include "core/analysis/rungate.h"
+#include "core/report/chartspec.h"
 
 #include <QMetaType>
 #include <QObject>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "store/runannotation.h"
+#include "core/store/runannotation.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runhistorymodel.h"
+#include "ui/history/runhistorymodel.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runhistoryview.h"
+#include "ui/history/runhistoryview.h"
 
-#include "history/runhistorymodel.h"
+#include "ui/history/runhistorymodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

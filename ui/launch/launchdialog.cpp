@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launchdialog.h"
+#include "ui/launch/launchdialog.h"
 
-#include "catalog/catalog.h"
-#include "launch/imagereference.h"
-#include "launch/launchsession.h"
+#include "core/catalog/catalog.h"
+#include "core/launch/imagereference.h"
+#include "core/launch/launchsession.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "launch/launchrequest.h"
+#include "core/launch/launchrequest.h"
 
 #include <QDialog>
 #include <QThread>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "predictdialog.h"
+#include "ui/predict/predictdialog.h"
 
-#include "predict/predictworker.h"
+#include "ui/predict/predictworker.h"
 
 #include <QApplication>
 #include <QComboBox>

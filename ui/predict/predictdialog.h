@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QDialog>
 #include <QJsonObject>

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "predictworker.h"
+#include "ui/predict/predictworker.h"
 
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "predict/prediction.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/predict/prediction.h"
+#include "core/store/runstore.h"
 
 #include <QThread>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "categorybars.h"
+#include "ui/quality/categorybars.h"
 
 #include <QFontMetrics>
 #include <QLocale>

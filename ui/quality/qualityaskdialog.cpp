@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qualityaskdialog.h"
+#include "ui/quality/qualityaskdialog.h"
 
-#include "common/processlimits.h"
-#include "common/urlcredentials.h"
-#include "doctor/doctor.h"
-#include "load/loadtarget.h"
-#include "quality/qualityasker.h"
-#include "quality/qualitystore.h"
-#include "quality/qualityverdict.h"
-#include "store/runstore.h"
+#include "core/common/processlimits.h"
+#include "core/common/urlcredentials.h"
+#include "core/doctor/doctor.h"
+#include "core/load/loadtarget.h"
+#include "core/quality/qualityasker.h"
+#include "core/quality/qualitystore.h"
+#include "core/quality/qualityverdict.h"
+#include "core/store/runstore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qualityview.h"
+#include "ui/quality/qualityview.h"
 
-#include "common/textformat.h"
-#include "quality/categorybars.h"
-#include "quality/qualitycomparison.h"
-#include "quality/qualitystore.h"
-#include "qualityaskdialog.h"
-#include "report/reportcontent.h"
+#include "core/common/textformat.h"
+#include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitystore.h"
+#include "core/report/reportcontent.h"
+#include "ui/quality/categorybars.h"
+#include "ui/quality/qualityaskdialog.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/qualityworker.h"
+#include "ui/quality/qualityworker.h"
 
 #include <QThread>
 #include <QWidget>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qualityworker.h"
+#include "ui/quality/qualityworker.h"
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QThread>
 

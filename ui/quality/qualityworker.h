@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "quality/qualitycomparison.h"
-#include "quality/qualitystore.h"
+#include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitystore.h"
 
 #include <QMetaType>
 #include <QObject>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportcontroller.h"
+#include "ui/report/reportcontroller.h"
 
-#include "report/twinworker.h"
+#include "ui/report/twinworker.h"
 
 namespace kp::ui {
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportexport.h"
+#include "ui/report/reportexport.h"
 
-#include "report/pdfreport.h"
-#include "report/reportformat.h"
+#include "core/report/pdfreport.h"
+#include "core/report/reportformat.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportfileview.h"
+#include "ui/report/reportfileview.h"
 
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/reportcontent.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/reportcontent.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportview.h"
+#include "ui/report/reportview.h"
 
-#include "analysis/lesson.h"
-#include "charts/charttablemodel.h"
-#include "charts/specchartview.h"
-#include "common/textformat.h"
-#include "report/requesttablemodel.h"
-#include "report/wallsview.h"
-#include "report/whatifpanel.h"
-#include "report/wrappedlabel.h"
+#include "core/analysis/lesson.h"
+#include "core/common/textformat.h"
+#include "ui/charts/charttablemodel.h"
+#include "ui/charts/specchartview.h"
+#include "ui/report/requesttablemodel.h"
+#include "ui/report/wallsview.h"
+#include "ui/report/whatifpanel.h"
+#include "ui/report/wrappedlabel.h"
 
 #include <QApplication>
 #include <QBoxLayout>

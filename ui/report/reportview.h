@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/reportworker.h"
+#include "ui/report/reportworker.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportworker.h"
+#include "ui/report/reportworker.h"
 
-#include "predict/prediction.h"
-#include "report/twinworker.h"
-#include "store/runstore.h"
+#include "core/predict/prediction.h"
+#include "core/store/runstore.h"
+#include "ui/report/twinworker.h"
 
 #include <QThread>
 

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/analysissettings.h"
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "report/reportcontent.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/report/reportcontent.h"
 
 #include <QMetaType>
 #include <QObject>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "requesttablemodel.h"
+#include "ui/report/requesttablemodel.h"
 
 #include <QLocale>
 

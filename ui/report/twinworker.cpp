@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/twinworker.h"
+#include "ui/report/twinworker.h"
 
-#include "predict/prediction.h"
+#include "core/predict/prediction.h"
 
 namespace kp::ui {
 

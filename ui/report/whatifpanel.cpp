@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "whatifpanel.h"
+#include "ui/report/whatifpanel.h"
 
-#include "analysis/whatifscenario.h"
-#include "catalog/catalog.h"
-#include "plan/runoptions.h"
-#include "plan/trafficprofile.h"
+#include "core/analysis/whatifscenario.h"
+#include "core/catalog/catalog.h"
+#include "core/plan/runoptions.h"
+#include "core/plan/trafficprofile.h"
 
 #include <QCheckBox>
 #include <QComboBox>

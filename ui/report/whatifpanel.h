@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/analysissettings.h"
-#include "catalog/catalog.h"
+#include "core/analysis/analysissettings.h"
+#include "core/catalog/catalog.h"
 
 #include <QWidget>
 

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "liverunview.h"
+#include "ui/run/liverunview.h"
 
-#include "analysis/loadcurve.h"
-#include "analysis/rundata.h"
-#include "analysis/trustchecks.h"
-#include "report/reportcontent.h"
-#include "runcontroller.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/rundata.h"
+#include "core/analysis/trustchecks.h"
+#include "core/report/reportcontent.h"
+#include "ui/run/runcontroller.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runcontroller.h"
+#include "ui/run/runcontroller.h"
 
-#include "common/monotonicclock.h"
-#include "runworker.h"
+#include "core/common/monotonicclock.h"
+#include "ui/run/runworker.h"
 
 #include <QDeadlineTimer>
 #include <QThread>

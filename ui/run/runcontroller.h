@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "plan/runoptions.h"
-#include "run/runpipeline.h"
-#include "server/serverfacts.h"
-#include "store/runstore.h"
+#include "core/plan/runoptions.h"
+#include "core/run/runpipeline.h"
+#include "core/server/serverfacts.h"
+#include "core/store/runstore.h"
 
 #include <QObject>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runworker.h"
+#include "ui/run/runworker.h"
 
-#include "common/processlimits.h"
-#include "store/runstore.h"
+#include "core/common/processlimits.h"
+#include "core/store/runstore.h"
 
 #include <QThread>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "newrundefaults.h"
+#include "ui/settings/newrundefaults.h"
 
-#include "common/urlcredentials.h"
-#include "plan/sweepinput.h"
+#include "core/common/urlcredentials.h"
+#include "core/plan/sweepinput.h"
 
 #include <QSettings>
 #include <QStringList>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "plan/runoptions.h"
+#include "core/plan/runoptions.h"
 
 #include <QList>
 #include <QString>

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "settingsdialog.h"
+#include "ui/settings/settingsdialog.h"
 
-#include "catalog/catalog.h"
-#include "plan/trafficprofile.h"
-#include "settings/appearance.h"
-#include "settings/newrundefaults.h"
-#include "store/runstore.h"
-#include "wizard/trafficpage.h"
+#include "core/catalog/catalog.h"
+#include "core/plan/trafficprofile.h"
+#include "core/store/runstore.h"
+#include "ui/settings/appearance.h"
+#include "ui/settings/newrundefaults.h"
+#include "ui/wizard/trafficpage.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "experimentdialog.h"
+#include "ui/tune/experimentdialog.h"
 
-#include "report/experimentreport.h"
-#include "report/reportformat.h"
+#include "core/report/experimentreport.h"
+#include "core/report/reportformat.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "experimentworker.h"
+#include "ui/tune/experimentworker.h"
 
 #include <QDialog>
 #include <QThread>

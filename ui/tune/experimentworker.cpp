@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "experimentworker.h"
+#include "ui/tune/experimentworker.h"
 
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 
 #include <QThread>
 

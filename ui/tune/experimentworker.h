@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "tune/experiment.h"
+#include "core/tune/experiment.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tunedialog.h"
+#include "ui/tune/tunedialog.h"
 
-#include "plan/sweepinput.h"
-#include "plan/trafficprofile.h"
-#include "tuneworker.h"
+#include "core/plan/sweepinput.h"
+#include "core/plan/trafficprofile.h"
+#include "ui/tune/tuneworker.h"
 
 #include <QApplication>
 #include <QCheckBox>

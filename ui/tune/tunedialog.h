@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "experimentworker.h"
-#include "launch/launchrequest.h"
-#include "tune/tuner.h"
+#include "core/launch/launchrequest.h"
+#include "core/tune/tuner.h"
+#include "ui/tune/experimentworker.h"
 
 #include <QDialog>
 #include <QThread>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "experimentworker.h"
-#include "tune/tuner.h"
+#include "core/tune/tuner.h"
+#include "ui/tune/experimentworker.h"
 
 #include <QObject>
 #include <QStringList>

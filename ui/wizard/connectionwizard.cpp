@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "connectionwizard.h"
+#include "ui/wizard/connectionwizard.h"
 
-#include "catalog/catalog.h"
-#include "hardwarepage.h"
-#include "planpage.h"
-#include "serverpage.h"
-#include "settings/newrundefaults.h"
-#include "targetspage.h"
-#include "trafficpage.h"
+#include "core/catalog/catalog.h"
+#include "ui/settings/newrundefaults.h"
+#include "ui/wizard/hardwarepage.h"
+#include "ui/wizard/planpage.h"
+#include "ui/wizard/serverpage.h"
+#include "ui/wizard/targetspage.h"
+#include "ui/wizard/trafficpage.h"
 
 namespace kp::ui {
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "plan/runoptions.h"
-#include "server/serverfacts.h"
+#include "core/plan/runoptions.h"
+#include "core/server/serverfacts.h"
 
 #include <QWizard>
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "doctor/doctor.h"
-#include "load/loadtarget.h"
-#include "server/serverfacts.h"
+#include "core/doctor/doctor.h"
+#include "core/load/loadtarget.h"
+#include "core/server/serverfacts.h"
 
 #include <QObject>
 

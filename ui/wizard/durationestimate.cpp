@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "durationestimate.h"
+#include "ui/wizard/durationestimate.h"
 
-#include "analysis/physicsfloors.h"
-#include "plan/runplan.h"
+#include "core/analysis/physicsfloors.h"
+#include "core/plan/runplan.h"
 
 #include <QLocale>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hardwarepage.h"
+#include "ui/wizard/hardwarepage.h"
 
-#include "fieldmessage.h"
+#include "ui/wizard/fieldmessage.h"
 
 #include <QDir>
 #include <QFormLayout>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "catalog/catalog.h"
+#include "core/catalog/catalog.h"
 
 #include <QWizardPage>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "planpage.h"
+#include "ui/wizard/planpage.h"
 
-#include "fieldmessage.h"
-#include "plan/sweepinput.h"
+#include "core/plan/sweepinput.h"
+#include "ui/wizard/fieldmessage.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "durationestimate.h"
+#include "ui/wizard/durationestimate.h"
 
 #include <QWizardPage>
 

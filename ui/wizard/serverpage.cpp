@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "serverpage.h"
+#include "ui/wizard/serverpage.h"
 
-#include "common/processlimits.h"
-#include "common/urlcredentials.h"
-#include "detectjob.h"
-#include "fieldmessage.h"
+#include "core/common/processlimits.h"
+#include "core/common/urlcredentials.h"
+#include "ui/wizard/detectjob.h"
+#include "ui/wizard/fieldmessage.h"
 
 #include <QCheckBox>
 #include <QFileDialog>

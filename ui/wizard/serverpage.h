@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "doctor/doctor.h"
-#include "server/serverfacts.h"
+#include "core/doctor/doctor.h"
+#include "core/server/serverfacts.h"
 
 #include <QPointer>
 #include <QUrl>

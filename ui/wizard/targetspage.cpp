@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "targetspage.h"
+#include "ui/wizard/targetspage.h"
 
-#include "fieldmessage.h"
-#include "millisecondsspinbox.h"
-#include "plan/trafficprofile.h"
+#include "core/plan/trafficprofile.h"
+#include "ui/wizard/fieldmessage.h"
+#include "ui/wizard/millisecondsspinbox.h"
 
 #include <QCheckBox>
 #include <QComboBox>

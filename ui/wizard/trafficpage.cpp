@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trafficpage.h"
+#include "ui/wizard/trafficpage.h"
 
-#include "fieldmessage.h"
-#include "plan/sweepinput.h"
-#include "plan/trafficprofile.h"
+#include "core/plan/sweepinput.h"
+#include "core/plan/trafficprofile.h"
+#include "ui/wizard/fieldmessage.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

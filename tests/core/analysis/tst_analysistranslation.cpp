@@ -3,12 +3,12 @@
 // The analysis speaks the user's language: with the German translation installed the verdict, the findings, the
 // trust checks, the walls and the report's headings come out in German; with none installed (the command line)
 // they stay English, word for word what the golden tests expect.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "report/markdownreport.h"
-#include "report/pdfattachments.h"
-#include "report/reportcontent.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/report/markdownreport.h"
+#include "core/report/pdfattachments.h"
+#include "core/report/reportcontent.h"
+#include "core/store/runstore.h"
 #include "support/handbuiltrun.h"
 
 #include <QCoreApplication>

@@ -3,8 +3,8 @@
 // Steps another process slowed, on hand-built runs: a time per token that drifts within a step at one load, or a
 // repeat of a load that measured another, is named with its numbers; a steady run passes. Issue 46: under another
 // process's load the same server got up to 70× slower per token, and nothing flagged it.
-#include "analysis/disturbance.h"
-#include "analysis/rundata.h"
+#include "core/analysis/disturbance.h"
+#include "core/analysis/rundata.h"
 #include "support/handbuiltrun.h"
 
 #include <QFile>

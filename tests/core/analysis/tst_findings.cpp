@@ -4,9 +4,9 @@
 // hand-built runs: sized from the prompts the run sent and the setting the server ran with, never a value that
 // setting already covers. Issue 46 found `--batch-size 16384` advised for 1,024-token prompts that llama-server's
 // default of 2,048 already held.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "common/textformat.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/common/textformat.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonArray>

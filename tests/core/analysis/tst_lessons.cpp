@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "analysis/lesson.h"
+#include "core/analysis/lesson.h"
 
 #include <QDir>
 #include <QRegularExpression>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a capacity is shown: rounded at the precision every text uses, never truncated, and never onto the step that
 // failed. Issue 46: a quiet run pinned 5.77 users between 5 passing and 6 missing, and printed "5.7".
-#include "analysis/loadcurve.h"
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
+#include "core/analysis/loadcurve.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
 #include "support/handbuiltrun.h"
 
 #include <QTest>

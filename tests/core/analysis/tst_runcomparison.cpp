@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a comparison is read for first: the capacity's change, then every difference in the server, then the rows.
 // A server with 1,024 places against one with 4 was "2 better, 2 worse", with only `quick` and `url` changed.
-#include "analysis/analysistext.h"
-#include "analysis/runanalysis.h"
-#include "analysis/runcomparison.h"
-#include "analysis/rungate.h"
-#include "report/gatereport.h"
+#include "core/analysis/analysistext.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/runcomparison.h"
+#include "core/analysis/rungate.h"
+#include "core/report/gatereport.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonArray>

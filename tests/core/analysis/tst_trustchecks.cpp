@@ -3,10 +3,10 @@
 // The trust checks of hand-built runs: a check that did not pass is titled as the doubt it raises, the doubts lead the
 // list, the simulator's lag behind its clock is read and named per step, and the steps the measurement disturbed are
 // listed for whoever weighs the verdict.
-#include "analysis/runanalysis.h"
-#include "analysis/trustchecks.h"
-#include "report/reportcontent.h"
-#include "report/textreport.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/trustchecks.h"
+#include "core/report/reportcontent.h"
+#include "core/report/textreport.h"
 #include "support/handbuiltrun.h"
 
 #include <QTest>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // End to end: `kneepoint run` against simulators whose bottleneck is known by construction, then `kneepoint show`
 // reads the stored run back. Each verdict must name the wall the simulator was built to hit, with its evidence.
-#include "analysis/walls.h"
+#include "core/analysis/walls.h"
 #include "support/consistency.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "catalog/catalog.h"
-#include "catalog/ggufmodel.h"
-#include "catalog/modelspec.h"
-#include "cli/commandline.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/catalog/modelspec.h"
+#include "core/cli/commandline.h"
 
 #include <QDir>
 #include <QFile>

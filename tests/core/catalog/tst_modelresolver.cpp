@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ModelResolver against a loopback stand-in for the Hugging Face hub, in a throw-away home directory.
-#include "analysis/analysissettings.h"
-#include "analysis/rundata.h"
-#include "catalog/modelresolver.h"
-#include "cli/analysiscommands.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/rundata.h"
+#include "core/catalog/modelresolver.h"
+#include "core/cli/analysiscommands.h"
 #include "support/testsecret.h"
 
 #include <QCommandLineParser>

@@ -4,9 +4,9 @@
 // The floors, pinned to figures worked out by hand from each model's config.json and the H100 SXM's datasheet
 // (3.35 TB/s, 989 dense BF16 TFLOPS, 1,979 FP8): the arithmetic is written out here, not taken from the code.
 
-#include "analysis/physicsfloors.h"
-#include "catalog/catalog.h"
-#include "catalog/roofline.h"
+#include "core/analysis/physicsfloors.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/roofline.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

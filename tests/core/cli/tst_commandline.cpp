@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The kneepoint binary as a user meets it: exit codes, help, errors in sentences.
-#include "cli/controlcharacterfilter.h"
-#include "plan/sweepinput.h"
+#include "core/cli/controlcharacterfilter.h"
+#include "core/plan/sweepinput.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

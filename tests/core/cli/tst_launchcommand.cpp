@@ -4,8 +4,8 @@
 // `kneepoint launch` end to end: the kneepoint binary as a child process, with a stand-in docker/vllm/nvidia-smi
 // (tests/support/fakeengine.cpp) on its PATH that records each argument list and runs `kneepoint sim` in place of the
 // image.
-#include "launch/launchrecord.h"
-#include "store/runstore.h"
+#include "core/launch/launchrecord.h"
+#include "core/store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kneepoint doctor` against the simulator as a child process: Doctor::run directly for the findings, the binary
 // for exit codes, the JSON output and what must never be printed (the API key).
-#include "cli/doctorcommand.h"
-#include "doctor/doctor.h"
+#include "core/cli/doctorcommand.h"
+#include "core/doctor/doctor.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

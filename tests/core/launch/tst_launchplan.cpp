@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "catalog/catalog.h"
-#include "launch/engineargallowlist.h"
-#include "launch/imagereference.h"
-#include "launch/launchcommandbuilder.h"
-#include "launch/vramestimate.h"
-#include "tune/tunesetting.h"
+#include "core/catalog/catalog.h"
+#include "core/launch/engineargallowlist.h"
+#include "core/launch/imagereference.h"
+#include "core/launch/launchcommandbuilder.h"
+#include "core/launch/vramestimate.h"
+#include "core/tune/tunesetting.h"
 
 #include <QTest>
 

@@ -5,10 +5,10 @@
 // dialog need it, its arguments() read back through `kneepoint launch`'s own options into the same request, and a
 // LaunchSession starts a stand-in vllm (tests/support/fakeengine.cpp, which runs `kneepoint sim`), proves it, adds its
 // facts to a stored run and stops it. tst_launchcommand drives the same objects through the binary.
-#include "cli/launchcommand.h"
-#include "launch/launchrecord.h"
-#include "launch/launchsession.h"
-#include "store/runstore.h"
+#include "core/cli/launchcommand.h"
+#include "core/launch/launchrecord.h"
+#include "core/launch/launchsession.h"
+#include "core/store/runstore.h"
 #include "support/storerecords.h"
 
 #include <QCommandLineParser>

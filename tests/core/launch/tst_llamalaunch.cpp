@@ -5,11 +5,11 @@
 // documentation (and against broken ones), the memory estimate worked out by hand, llama-server's allow-list, the
 // command lines, and the refusals of the binary before anything starts. tst_interop starts the real server.
 
-#include "catalog/ggufmodel.h"
-#include "catalog/modelresolver.h"
-#include "launch/engineargallowlist.h"
-#include "launch/launchcommandbuilder.h"
-#include "launch/llamamemoryestimate.h"
+#include "core/catalog/ggufmodel.h"
+#include "core/catalog/modelresolver.h"
+#include "core/launch/engineargallowlist.h"
+#include "core/launch/launchcommandbuilder.h"
+#include "core/launch/llamamemoryestimate.h"
 #include "support/ggufwriter.h"
 #include "support/kneepointrun.h"
 

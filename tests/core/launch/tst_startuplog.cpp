@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launch/startuplog.h"
-#include "launch/vramsampler.h"
+#include "core/launch/startuplog.h"
+#include "core/launch/vramsampler.h"
 
 #include <QTest>
 

@@ -5,13 +5,13 @@
 // failure class, that every request of the step has its record (nothing lost), and a message that names the cause.
 // Then hostile input of the other kinds: a command line that makes no sense, input files that are pipes, devices or
 // one endless line, a key in a URL, and a server process that freezes.
-#include "cli/secrets.h"
-#include "doctor/doctor.h"
-#include "import/importformat.h"
-#include "load/loadengine.h"
-#include "load/workload.h"
-#include "plan/runoptions.h"
-#include "store/runstore.h"
+#include "core/cli/secrets.h"
+#include "core/doctor/doctor.h"
+#include "core/import/importformat.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
+#include "core/plan/runoptions.h"
+#include "core/store/runstore.h"
 #include "support/hostileserver.h"
 #include "support/kneepointrun.h"
 #include "support/readinessbackend.h"

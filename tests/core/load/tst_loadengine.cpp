@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The load engine against the simulated server over loopback, with each transport.
-#include "common/monotonicclock.h"
-#include "load/loadengine.h"
-#include "load/workload.h"
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
+#include "core/common/monotonicclock.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
 #include "support/httptestclient.h"
 #include "support/readinessbackend.h"
 #include "support/simprocess.h"

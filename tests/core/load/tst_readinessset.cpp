@@ -3,7 +3,7 @@
 // The readiness set under the lean transport, on real loopback sockets: what it reports for a connect, a refusal,
 // bytes, a close, a reset, and a descriptor reused after a close. Built twice on Linux: against epoll, and as
 // tst_readinessset_kqueuemodel against the kqueue backend over tests/support/kqueuemodel. Both must say the same.
-#include "load/readinessset.h"
+#include "core/load/readinessset.h"
 #include "support/readinessbackend.h"
 
 #include <QTest>

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // HTTPS on the lean transport: the same read path as plain HTTP, over OpenSSL, with the certificate's problems said
 // in the words of each problem, and sessions resumed after the first handshake.
-#include "load/loadengine.h"
-#include "load/workload.h"
-#include "net/tlssession.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
+#include "core/net/tlssession.h"
 #include "support/simprocess.h"
 #include "support/testcertificates.h"
 #include "support/testworkloads.h"

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Trace replay: the three public formats read by one reader, a window of them, prompts of the trace's lengths with
 // its shared blocks, and a run that sends them at the trace's times.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "load/loadengine.h"
-#include "load/trace.h"
-#include "load/workload.h"
-#include "plan/runplan.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/load/loadengine.h"
+#include "core/load/trace.h"
+#include "core/load/workload.h"
+#include "core/plan/runplan.h"
+#include "core/store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

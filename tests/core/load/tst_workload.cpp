@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "load/conversationshape.h"
-#include "load/loadengine.h"
-#include "load/workload.h"
+#include "core/load/conversationshape.h"
+#include "core/load/loadengine.h"
+#include "core/load/workload.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "doctor/doctor.h"
-#include "load/loadtarget.h"
-#include "net/httpclient.h"
+#include "core/doctor/doctor.h"
+#include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 #include "support/hostileserver.h"
 
 #include <QElapsedTimer>

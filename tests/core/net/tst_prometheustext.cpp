@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "net/prometheustext.h"
-#include "sim/simmetrics.h"
+#include "core/net/prometheustext.h"
+#include "core/sim/simmetrics.h"
 
 #include <QTest>
 

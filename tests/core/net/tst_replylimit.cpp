@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A server cannot make the client hold more than a bounded body: an endless answer is cut where the limit says, in
 // bounded time, and says so.
-#include "net/replylimit.h"
+#include "core/net/replylimit.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>

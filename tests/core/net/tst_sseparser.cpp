@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "net/sseparser.h"
+#include "core/net/sseparser.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "load/streamrecorder.h"
-#include "net/sseparser.h"
-#include "net/streamevent.h"
+#include "core/load/streamrecorder.h"
+#include "core/net/sseparser.h"
+#include "core/net/streamevent.h"
 
 #include <QTest>
 

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A default run sized to its server once the baseline has timed a request: each step fits its budget, the plan says
 // how long it takes as a range whose long end the run keeps to, and a step the user sized is left as it is.
-#include "plan/runoptions.h"
-#include "plan/runplan.h"
-#include "plan/stepbudget.h"
-#include "stats/distribution.h"
+#include "core/plan/runoptions.h"
+#include "core/plan/runplan.h"
+#include "core/plan/stepbudget.h"
+#include "core/stats/distribution.h"
 
 #include <QTest>
 #include <queue>

@@ -2,15 +2,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A prediction made from a stored run: where its measured settings come from, the twin's error per figure, and the
 // advice a report puts beside a flag, which must follow the twin's own evidence and the capacity on screen.
-#include "analysis/analysissettings.h"
-#include "analysis/runanalysis.h"
-#include "analysis/vllmflags.h"
-#include "catalog/catalog.h"
-#include "common/textformat.h"
-#include "predict/prediction.h"
-#include "report/htmlreport.h"
-#include "report/markdownreport.h"
-#include "report/reportcontent.h"
+#include "core/analysis/analysissettings.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/vllmflags.h"
+#include "core/catalog/catalog.h"
+#include "core/common/textformat.h"
+#include "core/predict/prediction.h"
+#include "core/report/htmlreport.h"
+#include "core/report/markdownreport.h"
+#include "core/report/reportcontent.h"
 #include "support/handbuiltrun.h"
 
 #include <QJsonArray>

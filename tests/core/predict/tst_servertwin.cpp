@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The calibrated twin against a ground truth it can know: steps simulated with chosen coefficients stand in for a
 // measured run; the fit must find coefficients that reproduce them, and predict another setting as the truth does.
-#include "catalog/catalog.h"
-#include "predict/servertwin.h"
+#include "core/catalog/catalog.h"
+#include "core/predict/servertwin.h"
 
 #include <QSemaphore>
 #include <QTest>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/qualitycomparison.h"
-#include "quality/qualitystatistics.h"
-#include "quality/qualityverdict.h"
+#include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitystatistics.h"
+#include "core/quality/qualityverdict.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/qualitystore.h"
-#include "store/runstore.h"
+#include "core/quality/qualitystore.h"
+#include "core/store/runstore.h"
 
 #include <QFile>
 #include <QSqlDatabase>

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "quality/questionset.h"
-#include "sim/simanswerbook.h"
+#include "core/quality/questionset.h"
+#include "core/sim/simanswerbook.h"
 
 #include <QFile>
 #include <QHash>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/chartgeometry.h"
-#include "report/chartspec.h"
-#include "report/paintedchart.h"
-#include "report/svgchart.h"
+#include "core/report/chartgeometry.h"
+#include "core/report/chartspec.h"
+#include "core/report/paintedchart.h"
+#include "core/report/svgchart.h"
 
 #include <QBuffer>
 #include <QColor>

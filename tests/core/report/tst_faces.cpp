@@ -4,12 +4,12 @@
 // figure of the one document (ReportContent) with its value, and the document does not contradict itself. Run over
 // the stored corpus, the hand-built runs whose answers are known, and seeded random curves of every shape
 // (property-style: a failure names its seed; KNEEPOINT_FACES_SEED runs another batch).
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/reportcontent.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/reportcontent.h"
+#include "core/store/runstore.h"
 #include "support/consistency.h"
 #include "support/handbuiltrun.h"
 

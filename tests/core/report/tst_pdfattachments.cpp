@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/pdfattachments.h"
+#include "core/report/pdfattachments.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reports of a hand-built run: Markdown and JSON against golden files (KNEEPOINT_UPDATE_GOLDEN=1 rewrites them),
 // HTML parsed as XML with no external reference, and the PDF read back with poppler's tools.
-#include "analysis/runanalysis.h"
-#include "report/csvreport.h"
-#include "report/htmlreport.h"
-#include "report/jsonreport.h"
-#include "report/markdownreport.h"
-#include "report/pdfreport.h"
-#include "report/reportcontent.h"
-#include "report/reportformat.h"
-#include "report/textreport.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/report/csvreport.h"
+#include "core/report/htmlreport.h"
+#include "core/report/jsonreport.h"
+#include "core/report/markdownreport.h"
+#include "core/report/pdfreport.h"
+#include "core/report/reportcontent.h"
+#include "core/report/reportformat.h"
+#include "core/report/textreport.h"
+#include "core/store/runstore.h"
 #include "support/handbuiltrun.h"
 
 #include <QDir>

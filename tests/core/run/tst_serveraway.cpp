@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A run whose server is killed mid-step (issue 46), in this process against `kneepoint sim` as a child: the load
 // engine stops sending to the dead socket, and the run is stored as stopped by the server.
-#include "plan/runoptions.h"
-#include "run/runpipeline.h"
-#include "store/runstore.h"
+#include "core/plan/runoptions.h"
+#include "core/run/runpipeline.h"
+#include "core/store/runstore.h"
 #include "support/simprocess.h"
 
 #include <QJsonArray>

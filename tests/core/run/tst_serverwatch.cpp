@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ServerWatch against a real loopback server of ours, and against a port nothing listens on.
-#include "common/monotonicclock.h"
-#include "load/loadtarget.h"
-#include "run/serverwatch.h"
+#include "core/common/monotonicclock.h"
+#include "core/load/loadtarget.h"
+#include "core/run/serverwatch.h"
 #include "support/hostileserver.h"
 
 #include <QSignalSpy>

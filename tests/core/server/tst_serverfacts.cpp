@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "net/prometheustext.h"
-#include "server/serverfacts.h"
-#include "server/tokenizedialect.h"
-#include "sim/simmetrics.h"
+#include "core/net/prometheustext.h"
+#include "core/server/serverfacts.h"
+#include "core/server/tokenizedialect.h"
+#include "core/sim/simmetrics.h"
 
 #include <QJsonDocument>
 #include <QTest>

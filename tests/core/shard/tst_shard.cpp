@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sharded runs end to end: shards as separate `kneepoint run` processes against one simulator, `kneepoint merge`, and
 // the merged run against a single run of the same plan and against what the simulator saw.
-#include "shard/shardspec.h"
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
+#include "core/shard/shardspec.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "catalog/catalog.h"
-#include "sim/batchengine.h"
-#include "sim/simconfig.h"
-#include "sim/simmetrics.h"
-#include "sim/simtokenizer.h"
+#include "core/catalog/catalog.h"
+#include "core/sim/batchengine.h"
+#include "core/sim/simconfig.h"
+#include "core/sim/simmetrics.h"
+#include "core/sim/simtokenizer.h"
 
 #include <QTest>
 

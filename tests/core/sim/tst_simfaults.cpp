@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every fault mode of the simulated server, each at rate 1 so that every request shows it.
-#include "common/monotonicclock.h"
+#include "core/common/monotonicclock.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The simulated server over a real loopback socket, started as a child process the way a user starts it.
-#include "common/monotonicclock.h"
+#include "core/common/monotonicclock.h"
 #include "support/httptestclient.h"
 #include "support/simprocess.h"
 

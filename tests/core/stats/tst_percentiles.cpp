@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "common/splitmix.h"
-#include "stats/distribution.h"
-#include "stats/distributionbuilder.h"
+#include "core/common/splitmix.h"
+#include "core/stats/distribution.h"
+#include "core/stats/distributionbuilder.h"
 
 #include <QTest>
 

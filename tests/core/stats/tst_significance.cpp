@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "stats/significance.h"
+#include "core/stats/significance.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "stats/distributionbuilder.h"
-#include "stats/stepstatistics.h"
+#include "core/stats/distributionbuilder.h"
+#include "core/stats/stepstatistics.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "store/chunkcodec.h"
+#include "core/store/chunkcodec.h"
 #include "support/storerecords.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "stats/stepstatistics.h"
-#include "store/runstore.h"
+#include "core/stats/stepstatistics.h"
+#include "core/store/runstore.h"
 #include "support/storerecords.h"
 
 #include <QSqlDatabase>

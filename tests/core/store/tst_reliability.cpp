@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a misbehaving server, a killed process, a second process or a curious reader can do to a run: `kneepoint run`
 // as a child process against `kneepoint sim` as another, the results read back from the SQLite file and the reports.
-#include "store/runstore.h"
+#include "core/store/runstore.h"
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
 #include "support/testcertificates.h"

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "import/importformat.h"
-#include "store/chunkcodec.h"
-#include "store/runarchive.h"
-#include "store/runstore.h"
+#include "core/import/importformat.h"
+#include "core/store/chunkcodec.h"
+#include "core/store/runarchive.h"
+#include "core/store/runstore.h"
 #include "support/storerecords.h"
 
 #include <QCoreApplication>

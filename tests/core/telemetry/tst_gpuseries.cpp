@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "telemetry/gpusampler.h"
-#include "telemetry/gpuseries.h"
+#include "core/telemetry/gpusampler.h"
+#include "core/telemetry/gpuseries.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "charts/charttablemodel.h"
-#include "charts/specchartview.h"
-#include "report/chartgeometry.h"
-#include "report/chartspec.h"
+#include "core/report/chartgeometry.h"
+#include "core/report/chartspec.h"
+#include "ui/charts/charttablemodel.h"
+#include "ui/charts/specchartview.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>

@@ -3,14 +3,14 @@
 // The window's two faces of a report, against the report itself: a report JSON opened from disk (ReportFileView)
 // shows the figures the report showed, both it and the report view put the doubts above the verdict, and the report
 // view's card and scorecard say what the document says (tst_faces holds the other faces to it).
-#include "analysis/runanalysis.h"
-#include "report/jsonreport.h"
-#include "report/reportcontent.h"
-#include "report/reportfileview.h"
-#include "report/reportview.h"
-#include "report/reportworker.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/report/jsonreport.h"
+#include "core/report/reportcontent.h"
+#include "core/store/runstore.h"
 #include "support/handbuiltrun.h"
+#include "ui/report/reportfileview.h"
+#include "ui/report/reportview.h"
+#include "ui/report/reportworker.h"
 
 #include <QFile>
 #include <QJsonArray>

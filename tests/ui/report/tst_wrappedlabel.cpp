@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The report's wrapped label: the height a layout is told is the one a plain QLabel measures, for its text and font
 // as they are now, though it remembers heights between changes.
-#include "report/wrappedlabel.h"
+#include "ui/report/wrappedlabel.h"
 
 #include <QTest>
 

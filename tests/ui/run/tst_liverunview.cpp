@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live run view driven by a RunController against `kneepoint sim`, read back from the run's SQLite file.
-#include "analysis/runanalysis.h"
-#include "analysis/rundata.h"
-#include "report/reportcontent.h"
-#include "run/liverunview.h"
-#include "run/runcontroller.h"
-#include "settings/appearance.h"
-#include "store/runstore.h"
+#include "core/analysis/runanalysis.h"
+#include "core/analysis/rundata.h"
+#include "core/report/reportcontent.h"
+#include "core/store/runstore.h"
 #include "support/simprocess.h"
+#include "ui/run/liverunview.h"
+#include "ui/run/runcontroller.h"
+#include "ui/settings/appearance.h"
 
 #include <QApplication>
 #include <QChart>

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The New run wizard as a user meets it, against the simulator as a child process: type the URL, Detect, walk every
 // page (with a wrong entry on each), finish, and check what comes out and where the API key went (nowhere).
-#include "plan/runplan.h"
-#include "settings/appearance.h"
+#include "core/plan/runplan.h"
 #include "support/simprocess.h"
 #include "support/testcertificates.h"
-#include "wizard/connectionwizard.h"
-#include "wizard/durationestimate.h"
-#include "wizard/hardwarepage.h"
+#include "ui/settings/appearance.h"
+#include "ui/wizard/connectionwizard.h"
+#include "ui/wizard/durationestimate.h"
+#include "ui/wizard/hardwarepage.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
