@@ -20,6 +20,27 @@
 
 using namespace kp::core;
 
+namespace {
+
+/// `count` of `requests` sent by two users to a simulator of `speed` whose usage says how many prompt tokens its
+/// prefix cache served (as vLLM's --enable-prompt-tokens-details makes it); `error` says why none were.
+LoadEngine::Result twoUsersOnACachingSim(
+    const std::vector<RequestTemplate>& requests, int count, const QString& speed, QString* error)
+{
+    SimProcess sim;
+    if (!sim.start({QStringLiteral("--speed"), speed, QStringLiteral("--enable-prompt-tokens-details")}, error))
+        return {};
+    LoadTarget target;
+    target.baseUrl = QUrl(sim.baseUrl());
+    LoadPlan plan;
+    plan.users = 2;
+    plan.requestCount = count;
+    return LoadEngine::run(
+        target, StreamTransport::Kind::Socket, plan, std::make_shared<const std::vector<RequestTemplate>>(requests));
+}
+
+} // namespace
+
 class TestWorkload : public QObject
 {
     Q_OBJECT
@@ -154,20 +175,9 @@ private Q_SLOTS:
         }
         // On the server, with its prefix cache on (as vLLM V1's is by default), a later turn finds its history
         // cached and the first none; the usage says how much, as vLLM's --enable-prompt-tokens-details makes it.
-        SimProcess sim;
         QString error;
-        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("50"),
-                               QStringLiteral("--enable-prompt-tokens-details")},
-                     &error),
-            qPrintable(error));
-        LoadTarget target;
-        target.baseUrl = QUrl(sim.baseUrl());
-        LoadPlan plan;
-        plan.users = 2;
-        plan.requestCount = 12;
-        auto workload = std::make_shared<const std::vector<RequestTemplate>>(built.requests);
-        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan, workload);
-        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        const LoadEngine::Result result = twoUsersOnACachingSim(built.requests, 12, QStringLiteral("50"), &error);
+        QVERIFY2(error.isEmpty() && result.error.isEmpty(), qPrintable(error + result.error));
         std::map<int, std::vector<const RequestRecord*>> byUser;
         for (const RequestRecord& r : result.records) {
             QVERIFY2(r.ok(), qPrintable(r.errorMessage));
@@ -236,20 +246,9 @@ private Q_SLOTS:
         QCOMPARE(shape.widestFanOut, 3);
         QVERIFY2(shape.resentShare() > 0.5, qPrintable(QString::number(shape.resentShare())));
 
-        SimProcess sim;
         QString error;
-        QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("20"),
-                               QStringLiteral("--enable-prompt-tokens-details")},
-                     &error),
-            qPrintable(error));
-        LoadTarget target;
-        target.baseUrl = QUrl(sim.baseUrl());
-        LoadPlan plan;
-        plan.users = 2;
-        plan.requestCount = 18;
-        const auto result = LoadEngine::run(target, StreamTransport::Kind::Socket, plan,
-            std::make_shared<const std::vector<RequestTemplate>>(built.requests));
-        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        const LoadEngine::Result result = twoUsersOnACachingSim(built.requests, 18, QStringLiteral("20"), &error);
+        QVERIFY2(error.isEmpty() && result.error.isEmpty(), qPrintable(error + result.error));
         std::map<int, std::vector<const RequestRecord*>> byUser;
         for (const RequestRecord& r : result.records) {
             QVERIFY2(r.ok(), qPrintable(r.errorMessage));
