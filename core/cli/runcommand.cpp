@@ -258,6 +258,9 @@ void readWorkload(const QCommandLineParser& p, RunOptions& o)
         throw UsageError {
             QStringLiteral("--turns and --dataset cannot be combined: the data set's requests are sent as written.")};
     o.fanOut = option::integer(p, QStringLiteral("fan-out"), 0, 64);
+    if (o.fanOut > 0 && !o.dataset.isEmpty())
+        throw UsageError {QStringLiteral("--fan-out and --dataset cannot be combined: a data set's agents are its own "
+                                         "lines ({\"agent\": […]}), sent as written.")};
     if (o.fanOut > 0 && o.turns < 2)
         throw UsageError {
             QStringLiteral("--fan-out sends sub-calls between the turns of a conversation: give --turns 2 "

@@ -1012,6 +1012,9 @@ private Q_SLOTS:
                                   << QStringLiteral("--turns");
         QTest::newRow("sub-calls without turns") << QStringList {QStringLiteral("--fan-out"), QStringLiteral("3")}
                                                  << QStringLiteral("give --turns 2 or more too");
+        QTest::newRow("sub-calls of a data set") << QStringList {QStringLiteral("--fan-out"), QStringLiteral("3"),
+            QStringLiteral("--dataset"), QStringLiteral("/etc/hosts")}
+                                                 << QStringLiteral("a data set's agents are its own");
         QTest::newRow("negative think time") << QStringList {QStringLiteral("--think-time-ms"), QStringLiteral("-1")}
                                              << QStringLiteral("--think-time-ms");
     }
