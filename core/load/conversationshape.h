@@ -31,7 +31,7 @@ struct ConversationShape
     /// {"conversations", "requests", "fan_outs", "sub_calls", "widest_fan_out", "input_tokens", "resent_tokens"}:
     /// what a step stores under "conversations"; empty without conversations.
     QJsonObject toJson() const;
-    static ConversationShape fromJson(const QJsonObject& load);
+    static ConversationShape fromJson(const QJsonObject& o);
 };
 
 } // namespace kp::core

@@ -153,7 +153,7 @@ void LoadWorker::issue(int user)
     record.warmup = issued < a.warmups[std::size_t(user)];
     record.scheduledNs = monotonicNowNs();
     if (!m_conversationStarts.empty()) {
-        issueStage(user, std::move(record));
+        issueStage(user, record);
         return;
     }
     // Users walk the workload in steps of the user count, so no two of them send the same prompt at once.
@@ -164,7 +164,7 @@ void LoadWorker::issue(int user)
     sendTemplate(index, std::move(record), user, nextUnique());
 }
 
-void LoadWorker::issueStage(int user, RequestRecord record)
+void LoadWorker::issueStage(int user, const RequestRecord& record)
 {
     const Assignment& a = *m_assignment;
     const std::vector<RequestTemplate>& templates = *m_workload;

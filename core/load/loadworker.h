@@ -86,7 +86,7 @@ private:
     void issue(int user);
     /// Sends the next stage of `user`'s conversation (a turn, or an agent's sub-calls together), beginning a new
     /// conversation after the last stage.
-    void issueStage(int user, RequestRecord record);
+    void issueStage(int user, const RequestRecord& record);
     /// One of `user`'s requests ended (closed loop): whether its stage is joined now, every request of it ended, so
     /// that the user goes on. `givenBack`: the request never reached the server, and its stage goes again.
     bool joined(int user, bool givenBack);

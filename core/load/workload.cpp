@@ -555,7 +555,7 @@ std::optional<std::vector<RequestTemplate>> shareGptTurns(
         {QStringLiteral("function_response"), QStringLiteral("user")}};
     std::vector<RequestTemplate> turns;
     QJsonArray messages;
-    for (const QJsonValue& v : conversation) {
+    for (const QJsonValue v : conversation) {
         const QJsonObject m = v.toObject();
         const QString speaker = m.value(u"from").toString(m.value(u"role").toString()).toLower();
         const QString content = m.value(u"value").toString(m.value(u"content").toString());
