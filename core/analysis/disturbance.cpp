@@ -70,7 +70,7 @@ double Disturbance::loadAverageNow(const QString& path)
 Disturbance Disturbance::of(const RunData& run)
 {
     Disturbance d;
-    d.cores = run.run.info.environment.value(u"cores").toInt(0);
+    d.cores = run.environment.cores;
     for (const StepData& s : run.steps) {
         if (s.cancelled)
             continue;

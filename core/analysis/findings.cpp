@@ -405,9 +405,7 @@ private:
                 *m_run.facts.maxNumBatchedTokens, QCoreApplication::translate("Findings", "as the server reports")};
         const bool llama = m_run.facts.family == ServerFamily::LlamaCpp;
         const QString name = llama ? QStringLiteral("--batch-size") : QStringLiteral("--max-num-batched-tokens");
-        const QJsonArray args = m_run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray();
-        for (const QJsonValue v : args) {
-            const QString arg = v.toString();
+        for (const QString& arg : m_run.launch.engineArgs) {
             if (arg.startsWith(name + u'='))
                 if (const int n = arg.mid(name.size() + 1).toInt(); n > 0)
                     return BatchTokens {n, QCoreApplication::translate("Findings", "as launched")};

@@ -39,10 +39,9 @@ AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
 
 QString AnalysisSettings::launchedModelFile(const RunData& run)
 {
-    const QJsonObject launch = run.run.info.facts.value(u"launch").toObject();
-    if (launch.value(u"engine").toString() != u"llamacpp")
+    if (run.launch.engine != u"llamacpp")
         return {};
-    return GgufModel::recall(launch.value(u"gguf_file").toString(), qint64(launch.value(u"gguf_bytes").toDouble()));
+    return GgufModel::recall(run.launch.ggufFile.value_or(QString()), qint64(run.launch.ggufBytes));
 }
 
 AnalysisSettings AnalysisSettings::ofRunOffline(const RunData& run)

@@ -533,21 +533,8 @@ bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)
     // start-up time, the memory it found, peaks, the server's log) and the container's name differ between two
     // launches of one configuration.
     auto server = [](QJsonObject facts) {
-        if (!facts.contains(u"launch"))
-            return facts;
-        const QJsonObject launch = facts.value(u"launch").toObject();
-        QJsonObject launched;
-        for (const char* key : {"engine", "runtime", "model", "revision", "served_model_name", "gpus", "gguf_file",
-                 "gguf_bytes", "image", "image_digest", "engine_program"})
-            if (launch.contains(QLatin1StringView(key)))
-                launched[QLatin1StringView(key)] = launch.value(QLatin1StringView(key));
-        // The arguments in any order: `tune` appends the setting it tries, a person may have typed it first.
-        QStringList arguments;
-        for (const QJsonValue a : launch.value(u"engine_args").toArray())
-            arguments << a.toString();
-        arguments.sort();
-        launched[QStringLiteral("engine_args")] = QJsonArray::fromStringList(arguments);
-        facts[QStringLiteral("launch")] = launched;
+        if (const LaunchFacts launch = LaunchFacts::of(facts); launch.launched)
+            facts[QStringLiteral("launch")] = launch.configuration;
         return facts;
     };
     return x.model == y.model && x.gpu == y.gpu && x.product == y.product && x.timeScale == y.timeScale

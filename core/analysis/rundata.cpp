@@ -175,10 +175,12 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
 void readRunLevel(RunData& data)
 {
     data.facts = ServerFacts::fromJson(data.run.info.facts);
-    data.prefixCacheResets = PrefixCacheResets::fromJson(data.run.info.facts.value(u"prefix_cache_reset").toObject());
+    data.prefixCacheResets = PrefixCacheResets::ofRunFacts(data.run.info.facts);
+    data.environment = ClientEnvironment::fromJson(data.run.info.environment);
+    data.launch = LaunchFacts::of(data.run.info.facts);
+    data.outages = ServerOutageRecord::of(data.run.info.facts);
     data.timeScale = data.run.summary.timeScale > 0 ? data.run.summary.timeScale : 1;
-    data.roundTripMs
-        = data.run.info.environment.value(u"network").toObject().value(u"health_round_trip_median_ms").toDouble(0);
+    data.roundTripMs = data.environment.network.healthRoundTripMedianMs;
     data.options = RunOptions::fromJson(data.run.info.options);
     const Shape first = data.options.shapes.value(0, Shape {0, 0});
     data.inputTokens = first.input;

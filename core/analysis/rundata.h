@@ -9,7 +9,10 @@
 #include "core/server/serverdeltas.h"
 #include "core/server/serverfacts.h"
 #include "core/stats/stepstatistics.h"
+#include "core/store/clientenvironment.h"
+#include "core/store/launchfacts.h"
 #include "core/store/runstore.h"
+#include "core/store/serveroutagerecord.h"
 #include "core/telemetry/gpuseries.h"
 
 #include <QString>
@@ -158,6 +161,11 @@ struct RunData
 {
     StoredRun run;
     ServerFacts facts;
+    /// The client that measured, the way to the server, a shard's clock, an imported run's tool: read these, not
+    /// the stored JSON.
+    ClientEnvironment environment;
+    LaunchFacts launch; ///< what Kneepoint launched the server with; not launched for a server it did not start
+    std::vector<ServerOutageRecord> outages; ///< the server going away during the run, in order
     /// The run's options, typed (RunOptions::fromJson of what the store holds): read these, not the stored JSON.
     RunOptions options;
     double timeScale = 1;

@@ -133,7 +133,7 @@ TrustCheck client(const RunData& run)
             where = s.loadPhrase();
         }
     }
-    const double cores = std::max(1.0, run.run.info.environment.value(u"cores").toDouble(1));
+    const double cores = std::max(1.0, double(run.environment.cores));
     double worstLag = -1;
     QString lagWhere;
     for (const StepData& s : run.steps) {
@@ -307,7 +307,7 @@ std::optional<TrustCheck> simulatorLag(const RunData& run, const AnalysisSetting
 TrustCheck outputLength(const RunData& run)
 {
     TrustCheck c = check(QStringLiteral("output-length"), Status::Pass);
-    if (run.run.info.environment.value(u"import").toObject().value(u"output_lengths_recorded").toBool(true) == false) {
+    if (run.environment.import && !run.environment.import->outputLengthsRecorded) {
         c.status = Status::NotMeasured;
         c.detail = QCoreApplication::translate("TrustChecks",
             "Output lengths were not recorded: the file's are all 0 (a vllm bench serve client that reads usage only "
@@ -799,7 +799,7 @@ TrustCheck network(const RunData& run)
 TrustCheck versions(const RunData& run)
 {
     TrustCheck c = check(QStringLiteral("versions"), Status::Pass);
-    const QString client = run.run.info.environment.value(u"kneepoint_version").toString();
+    const QString client = run.environment.kneepointVersion;
     if (run.facts.family != ServerFamily::Vllm && run.facts.family != ServerFamily::Unknown) {
         const QString family = serverFamilyName(run.facts.family);
         if (run.facts.serverVersion.isEmpty()) {
@@ -830,20 +830,18 @@ TrustCheck versions(const RunData& run)
 // Native runs do not get the check, so that their list stays as it was.
 std::optional<TrustCheck> imported(const RunData& run)
 {
-    const QJsonObject source = run.run.info.environment.value(u"import").toObject();
-    if (source.isEmpty())
+    if (!run.environment.import)
         return std::nullopt;
+    const ClientEnvironment::Import& source = *run.environment.import;
     TrustCheck c = check(QStringLiteral("imported"), Status::Warn);
     static const QHash<QString, QString> names {
         {QStringLiteral("vllm-bench-serve"), QStringLiteral("vllm bench serve")},
         {QStringLiteral("aiperf"), QStringLiteral("AIPerf")}, {QStringLiteral("guidellm"), QStringLiteral("GuideLLM")}};
-    const QString tool = names.value(source.value(u"source").toString(), source.value(u"source").toString());
-    QStringList missing;
-    for (const auto& v : source.value(u"not_recorded").toArray())
-        missing << v.toString();
-    const QString file = source.value(u"file").toString();
+    const QString tool = names.value(source.source, source.source);
+    const QStringList& missing = source.notRecorded;
+    const QString& file = source.file;
     // kneepoint run --engine: the tool measured for Kneepoint, which still sees only what the tool exported.
-    const QString from = source.value(u"engine").toBool()
+    const QString from = source.engine
         ? QCoreApplication::translate("TrustChecks", "Measured by %1 (kneepoint run --engine)").arg(tool)
         : QCoreApplication::translate("TrustChecks", "Imported from %1 (%2)").arg(tool, file);
     c.detail = missing.isEmpty() ? from + u'.'

@@ -155,7 +155,8 @@ int ImportCommand::report(const ImportedRun& run, const RunStore& store, qint64 
                                  .arg(run.steps.size())
                                  .arg(requests)
                                  .arg(run.sourceName, run.files.join(QStringLiteral(", ")));
-    return printStoredRun(store, id, json, headline, run.notes, {{QStringLiteral("import"), run.importJson()}}, io);
+    return printStoredRun(
+        store, id, json, headline, run.notes, {{QStringLiteral("import"), run.importSource().toJson()}}, io);
 }
 
 } // namespace kp::core

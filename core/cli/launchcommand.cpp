@@ -5,7 +5,7 @@
 #include "core/cli/interrupts.h"
 #include "core/cli/runcommand.h"
 #include "core/cli/storeoption.h"
-#include "core/launch/launchfacts.h"
+#include "core/launch/launchfactrows.h"
 #include "core/launch/launchrecord.h"
 #include "core/launch/launchsession.h"
 #include "core/store/runstore.h"
@@ -276,7 +276,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
             doc[QStringLiteral("launch")] = launched.facts;
             io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         } else {
-            io.out << '\n' << describeLaunchFacts(launched.facts);
+            io.out << '\n' << describeLaunchFacts(LaunchFacts::fromJson(launched.facts));
         }
         io.err << "The server was stopped and removed.\n";
         return launched.code;
@@ -301,7 +301,7 @@ int LaunchCommand::run(const QCommandLineParser& p, CommandIo& io)
     if (json)
         io.out << QJsonDocument(facts).toJson(QJsonDocument::Indented);
     else
-        io.out << describeLaunchFacts(facts);
+        io.out << describeLaunchFacts(LaunchFacts::fromJson(facts));
     if (!proving.failure.isEmpty()) {
         io.err << "kneepoint launch: " << proving.failure << '\n';
         return ExitFailure;

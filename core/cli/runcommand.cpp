@@ -482,8 +482,8 @@ void printOutcome(const RunPipeline& pipeline, const RunStore* store, RunStatus 
             steps.append(SummaryTable::stepJson(r, scale));
         const QJsonObject doc {{QStringLiteral("run_id"), pipeline.runId()},
             {QStringLiteral("status"), runStatusName(status)}, {QStringLiteral("reason"), reason},
-            {QStringLiteral("facts"), pipeline.facts().toJson()}, {QStringLiteral("network"), pipeline.network()},
-            {QStringLiteral("steps"), steps}};
+            {QStringLiteral("facts"), pipeline.facts().toJson()},
+            {QStringLiteral("network"), pipeline.network().toJson()}, {QStringLiteral("steps"), steps}};
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else if (!rows.empty()) {
         // The stored run as `show` judges it, so that the figures printed here are the ones every report shows
@@ -491,13 +491,12 @@ void printOutcome(const RunPipeline& pipeline, const RunStore* store, RunStatus 
         const QString summary = pipeline.runId() >= 0 ? runSummaryOf(*store, pipeline.runId()) : QString();
         if (summary.isEmpty())
             io.out << SummaryTable::table(rows, scale, pipeline.options().percentile);
-        const QJsonObject& network = pipeline.network();
-        if (network.contains(u"health_round_trip_median_ms")) {
-            const double rtt = network.value(u"health_round_trip_median_ms").toDouble();
-            io.out << QStringLiteral("Network: /health round trip %1 ms (median)").arg(rtt, 0, 'f', 2);
-            if (network.contains(u"tcp_connect_ms"))
-                io.out << QStringLiteral(", TCP connect %1 ms")
-                              .arg(network.value(u"tcp_connect_ms").toDouble(), 0, 'f', 2);
+        const NetworkFacts& network = pipeline.network();
+        if (network.roundTripMeasured()) {
+            io.out << QStringLiteral("Network: /health round trip %1 ms (median)")
+                          .arg(network.healthRoundTripMedianMs, 0, 'f', 2);
+            if (network.tcpConnectMs)
+                io.out << QStringLiteral(", TCP connect %1 ms").arg(*network.tcpConnectMs, 0, 'f', 2);
             // Whether that is a large share of TTFT is the network trust check's to say, in the server's time.
             io.out << "; TTFT targets are judged with the round trip subtracted.\n";
         }

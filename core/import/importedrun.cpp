@@ -4,6 +4,7 @@
 
 #include "core/common/version.h"
 #include "core/plan/runoptions.h"
+#include "core/store/clientenvironment.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -107,17 +108,10 @@ void ImportedRun::finish()
     }
 }
 
-QJsonObject ImportedRun::importJson() const
+ClientEnvironment::Import ImportedRun::importSource() const
 {
-    QJsonObject o {{QStringLiteral("source"), source}, {QStringLiteral("file"), files.join(QStringLiteral(", "))},
-        {QStringLiteral("not_recorded"), QJsonArray::fromStringList(notRecorded)}};
-    if (!toolVersion.isEmpty())
-        o[QStringLiteral("tool_version")] = toolVersion;
-    if (driven)
-        o[QStringLiteral("engine")] = true;
-    if (!outputLengthsRecorded)
-        o[QStringLiteral("output_lengths_recorded")] = false;
-    return o;
+    return ClientEnvironment::Import {
+        source, files.join(QStringLiteral(", ")), toolVersion, notRecorded, driven, outputLengthsRecorded};
 }
 
 RunInfo ImportedRun::runInfo(const QString& gpu) const
@@ -154,8 +148,10 @@ RunInfo ImportedRun::runInfo(const QString& gpu) const
     info.options = o.resolved().toJson();
     info.options[QStringLiteral("url")] = info.url;
     info.options[QStringLiteral("engine")] = source;
-    info.environment
-        = {{QStringLiteral("kneepoint_version"), kneepointVersion()}, {QStringLiteral("import"), importJson()}};
+    ClientEnvironment environment;
+    environment.kneepointVersion = kneepointVersion();
+    environment.import = importSource();
+    info.environment = environment.toJson();
     return info;
 }
 

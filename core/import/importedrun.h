@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/load/requestrecord.h"
+#include "core/store/clientenvironment.h"
 #include "core/store/runstore.h"
 
 #include <QJsonObject>
@@ -49,8 +50,8 @@ struct ImportedRun
     /// Sorts the steps by load (single user first, then concurrency, then rate), names their phases and indices,
     /// and lays them out one after another on one time line.
     void finish();
-    /// The "import" object stored in the run's environment: source, file, tool_version, not_recorded.
-    QJsonObject importJson() const;
+    /// What the run's environment stores of the import ("import"): source, file, tool_version, not_recorded.
+    ClientEnvironment::Import importSource() const;
     /// The run to create: the model, the GPU (a catalog id, may be empty), the product's targets and the mean
     /// request size the steps saw.
     RunInfo runInfo(const QString& gpu) const;

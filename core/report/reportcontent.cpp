@@ -9,7 +9,7 @@
 #include "core/analysis/verdict.h"
 #include "core/catalog/catalog.h"
 #include "core/common/textformat.h"
-#include "core/launch/launchfacts.h"
+#include "core/launch/launchfactrows.h"
 #include "core/predict/prediction.h"
 
 #include <QCoreApplication>
@@ -1084,24 +1084,23 @@ void addDefinitions(ReportContent& c)
 /// The server and the client machine the run was measured between, and what launch recorded.
 void addEnvironment(ReportContent& c, const RunData& run)
 {
-    const QJsonObject env = run.run.info.environment;
-    auto envValue = [&env](const char* key) { return env.value(QLatin1String(key)).toVariant().toString(); };
+    const ClientEnvironment& env = run.environment;
     c.environment = {
         {QCoreApplication::translate("ReportContent", "Server"), run.facts.serverText()},
-        {QStringLiteral("Kneepoint"), envValue("kneepoint_version")},
-        {QStringLiteral("Qt"), envValue("qt_version")},
-        {QCoreApplication::translate("ReportContent", "Client host"), envValue("host")},
-        {QCoreApplication::translate("ReportContent", "Client OS"), envValue("os")},
+        {QStringLiteral("Kneepoint"), env.kneepointVersion},
+        {QStringLiteral("Qt"), env.qtVersion},
+        {QCoreApplication::translate("ReportContent", "Client host"), env.host},
+        {QCoreApplication::translate("ReportContent", "Client OS"), env.os},
         {QCoreApplication::translate("ReportContent", "Client CPU"),
             QCoreApplication::translate("ReportContent", "%1 (%2 cores)")
-                .arg(envValue("cpu_model"), envValue("cores"))},
+                .arg(env.cpuModel, env.cores > 0 ? QString::number(env.cores) : QString())},
         {QCoreApplication::translate("ReportContent", "Network round trip"), text::milliseconds(run.roundTripMs)},
         {QCoreApplication::translate("ReportContent", "KV cache"),
             run.facts.kvCapacityTokens ? QCoreApplication::translate("ReportContent", "%1 tokens")
                                              .arg(text::number(double(*run.facts.kvCapacityTokens)))
                                        : QCoreApplication::translate("ReportContent", "unknown")},
     };
-    for (const auto& [label, value] : launchFactRows(run.run.info.facts.value(u"launch").toObject()))
+    for (const auto& [label, value] : launchFactRows(run.launch))
         c.environment.push_back({label, value});
 }
 

@@ -9,7 +9,6 @@
 #include "core/common/monotonicclock.h"
 #include "core/common/processcpu.h"
 #include "core/common/textformat.h"
-#include "core/common/version.h"
 #include "core/doctor/doctor.h"
 #include "core/load/contextfit.h"
 #include "core/load/conversationshape.h"
@@ -19,6 +18,7 @@
 #include "core/run/prefixcachereset.h"
 #include "core/run/serverwatch.h"
 #include "core/shard/clockoffset.h"
+#include "core/store/clientenvironment.h"
 #include "core/telemetry/gpusampler.h"
 
 #include <QDateTime>
@@ -28,7 +28,6 @@
 #include <QJsonArray>
 #include <QNetworkInterface>
 #include <QRandomGenerator>
-#include <QSysInfo>
 #include <QThread>
 #include <QTimer>
 
@@ -40,20 +39,6 @@
 namespace kp::core {
 
 namespace {
-
-QJsonObject environment()
-{
-    return {
-        {QStringLiteral("host"), QHostInfo::localHostName()},
-        {QStringLiteral("os"), QSysInfo::prettyProductName()},
-        {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
-        {QStringLiteral("cpu_architecture"), QSysInfo::currentCpuArchitecture()},
-        {QStringLiteral("cpu_model"), cpuModelName()},
-        {QStringLiteral("cores"), QThread::idealThreadCount()},
-        {QStringLiteral("kneepoint_version"), kneepointVersion()},
-        {QStringLiteral("qt_version"), QString::fromLatin1(qVersion())},
-    };
-}
 
 /// A request that failed at the connection: refused, or closed or reset before any answer came. A dead server fails
 /// requests so; a live one seldom does, and /health then tells which it is.
@@ -156,10 +141,11 @@ void RunPipeline::start()
     info.product = m_options.product;
     info.options = m_options.toJson();
     info.facts = m_facts.toJson();
-    info.environment = environment();
-    info.environment[QStringLiteral("network")] = m_network;
-    if (m_options.shard)
-        info.environment[QStringLiteral("clock")] = m_clock;
+    ClientEnvironment environment = ClientEnvironment::ofThisMachine();
+    environment.clock = m_clock;
+    info.environment = environment.toJson();
+    // Written when not measured too ({}): a run measured here says it looked, an imported one has no key.
+    info.environment[QStringLiteral("network")] = m_network.toJson();
     info.timeScale = timeScale();
     info.demo = m_options.demo;
     m_storedFacts = info.facts;
@@ -381,9 +367,9 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
 {
     // The distance to the server, measured on every run: a TTFT target is about the server, not the network.
     if (const DoctorCheck* tcp = report.find(QStringLiteral("tcp")); tcp && tcp->ms >= 0)
-        m_network[QStringLiteral("tcp_connect_ms")] = tcp->ms;
+        m_network.tcpConnectMs = tcp->ms;
     if (const DoctorCheck* tls = report.find(QStringLiteral("tls")); tls && tls->ms >= 0)
-        m_network[QStringLiteral("tls_handshake_ms")] = tls->ms;
+        m_network.tlsHandshakeMs = tls->ms;
     HttpClient client(m_target.httpSettings(5000));
     const QUrl url = m_target.endpoint(QStringLiteral("/health"));
     std::vector<double> rtts;
@@ -397,8 +383,8 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
         return;
     std::sort(rtts.begin(), rtts.end());
     m_roundTripMs = rtts[rtts.size() / 2];
-    m_network[QStringLiteral("health_round_trip_median_ms")] = m_roundTripMs;
-    m_network[QStringLiteral("health_round_trips")] = int(rtts.size());
+    m_network.healthRoundTripMedianMs = m_roundTripMs;
+    m_network.healthRoundTrips = int(rtts.size());
 }
 
 void RunPipeline::planSteps()
@@ -498,12 +484,8 @@ bool RunPipeline::joinSchedule()
     // The coordinator's clock is the reference where there is one; else the server's; else this machine's own.
     const ClockOffset& reference = coordinator.measured ? coordinator : date;
     m_clockOffsetMs = reference.measured ? reference.offsetMs : 0;
-    m_clock = QJsonObject {{QStringLiteral("anchor_utc_ns"), QString::number(utc)},
-        {QStringLiteral("anchor_monotonic_ns"), QString::number(monotonic)},
-        {QStringLiteral("reference"), reference.measured ? reference.source : QStringLiteral("local")},
-        {QStringLiteral("offset_ms"), m_clockOffsetMs}, {QStringLiteral("server_date"), date.toJson()}};
-    if (!shard.clockServer.isEmpty())
-        m_clock[QStringLiteral("clock_server")] = coordinator.toJson();
+    m_clock = ClockAnchor {utc, monotonic, reference.measured ? reference.source : QStringLiteral("local"),
+        m_clockOffsetMs, date.toJson(), shard.clockServer.isEmpty() ? QJsonObject() : coordinator.toJson()};
     Q_EMIT phaseChanged(QStringLiteral("clock"),
         reference.measured ? QStringLiteral("%1 ms from the %2 (± %3 ms)")
                                  .arg(m_clockOffsetMs, 0, 'f', 1)

@@ -11,6 +11,8 @@
 #include "core/server/serverdeltas.h"
 #include "core/server/serverfacts.h"
 #include "core/stats/stepstatistics.h"
+#include "core/store/clockanchor.h"
+#include "core/store/networkfacts.h"
 #include "core/store/runstore.h"
 
 #include <QElapsedTimer>
@@ -73,7 +75,7 @@ public:
     /// The server's time per client second: the simulator's speed, else 1.
     double timeScale() const { return m_facts.timeScale.value_or(1.0); }
     /// The network between client and server: TCP connect, TLS handshake and the median /health round trip, ms.
-    const QJsonObject& network() const { return m_network; }
+    const NetworkFacts& network() const { return m_network; }
     /// The median /health round trip in ms (-1 when it could not be measured): TTFT targets are judged with it
     /// subtracted, on the server's side of the network.
     double roundTripMs() const { return m_roundTripMs; }
@@ -194,7 +196,8 @@ private:
     QString m_stepStartedUtc;
     qint64 m_stepId = -1; ///< the step under way in the store, its requests stored as they finish
     QString m_storeError; ///< why storing the step's requests failed, which ends the run
-    QJsonObject m_clock; ///< sharded: the anchor between this monotonic clock and UTC, and the measured offsets
+    std::optional<ClockAnchor>
+        m_clock; ///< sharded: the anchor between this monotonic clock and UTC, and the measured offsets
     double m_clockOffsetMs = 0; ///< sharded: the reference's time minus this machine's
     std::size_t m_waitedFor = std::size_t(-1); ///< sharded: the step whose slot has been waited for
     QTimer* m_slotTimer = nullptr; ///< sharded: fires when the next step's slot begins
@@ -207,7 +210,7 @@ private:
     QTimer* m_quietTimer = nullptr; ///< looks every 5 s at how long the step has gone without a request ending
     QElapsedTimer m_sinceMeasured; ///< since the step began, or since a request of it last ended
     int m_quietSaid = 0; ///< the last quiet() said, in seconds
-    QJsonObject m_network;
+    NetworkFacts m_network;
     double m_roundTripMs = -1;
     /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).
     std::vector<std::uint64_t> m_templateOffsets;

@@ -74,6 +74,11 @@ QJsonObject PrefixCacheResets::toJson() const
     return o;
 }
 
+PrefixCacheResets PrefixCacheResets::ofRunFacts(const QJsonObject& runFacts)
+{
+    return fromJson(runFacts.value(u"prefix_cache_reset").toObject());
+}
+
 PrefixCacheResets PrefixCacheResets::fromJson(const QJsonObject& json)
 {
     PrefixCacheResets r;

@@ -47,6 +47,8 @@ public:
 
     QJsonObject toJson() const;
     static PrefixCacheResets fromJson(const QJsonObject& json);
+    /// The resets of a run's facts (stored there as "prefix_cache_reset"): none asked for a run without them.
+    static PrefixCacheResets ofRunFacts(const QJsonObject& runFacts);
 };
 
 } // namespace kp::core

@@ -3,6 +3,7 @@
 #include "core/shard/shardmerger.h"
 
 #include "core/shard/shardspec.h"
+#include "core/store/clientenvironment.h"
 #include "core/store/runstore.h"
 #include "core/telemetry/gpuseries.h"
 
@@ -61,16 +62,10 @@ QString firstDifference(const QJsonObject& a, const QJsonObject& b)
     return {};
 }
 
-// UTC on the reference clock, minus this clock's monotonic time, at the anchor: what turns one into the other.
-std::int64_t referenceMinusMonotonic(const StoredRun& run, bool* ok)
+// A shard's clock anchor; nullopt for a run not made by kneepoint run --shard.
+std::optional<ClockAnchor> clockOf(const StoredRun& run)
 {
-    const QJsonObject clock = run.info.environment.value(u"clock").toObject();
-    bool utcOk = false;
-    bool monoOk = false;
-    const qint64 utc = clock.value(u"anchor_utc_ns").toString().toLongLong(&utcOk);
-    const qint64 mono = clock.value(u"anchor_monotonic_ns").toString().toLongLong(&monoOk);
-    *ok = utcOk && monoOk;
-    return utc + std::llround(clock.value(u"offset_ms").toDouble() * 1e6) - mono;
+    return ClientEnvironment::fromJson(run.info.environment).clock;
 }
 
 void shift(std::int64_t* ns, std::int64_t by)
@@ -107,8 +102,8 @@ QString refusal(const std::vector<Shard>& shards)
             return QStringLiteral("%1 was run with another plan than %2: %3. Only the shards of one run merge.")
                 .arg(where(s), where(first), diff);
         }
-        const QString version = s.run.info.environment.value(u"kneepoint_version").toString();
-        const QString firstVersion = first.run.info.environment.value(u"kneepoint_version").toString();
+        const QString version = ClientEnvironment::fromJson(s.run.info.environment).kneepointVersion;
+        const QString firstVersion = ClientEnvironment::fromJson(first.run.info.environment).kneepointVersion;
         if (version != firstVersion) {
             return QStringLiteral("%1 was made by Kneepoint %2 and %3 by %4: shards of different versions may "
                                   "measure differently, so they are not merged. Run every shard with one "
@@ -148,11 +143,13 @@ RunInfo mergedInfo(const std::vector<Shard>& shards)
     info.options[QStringLiteral("shards")] = count;
     info.options[QStringLiteral("start_at")] = first.spec.startAt.toString(Qt::ISODateWithMs);
     QJsonArray shardList;
-    for (const Shard& s : shards)
+    for (const Shard& s : shards) {
+        const ClientEnvironment environment = ClientEnvironment::fromJson(s.run.info.environment);
         shardList.append(QJsonObject {{QStringLiteral("index"), s.spec.index}, {QStringLiteral("file"), s.file},
-            {QStringLiteral("run"), s.run.summary.id}, {QStringLiteral("host"), s.run.info.environment.value(u"host")},
-            {QStringLiteral("clock"), s.run.info.environment.value(u"clock")},
+            {QStringLiteral("run"), s.run.summary.id}, {QStringLiteral("host"), environment.host},
+            {QStringLiteral("clock"), environment.clock ? QJsonValue(environment.clock->toJson()) : QJsonValue()},
             {QStringLiteral("shift_ms"), double(s.shiftNs) / 1e6}});
+    }
     info.environment.remove(QStringLiteral("clock"));
     info.environment[QStringLiteral("shards")] = shardList;
 
@@ -289,14 +286,15 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
     const int count = first.spec.count;
 
     // Every shard onto shard 0's monotonic clock, through UTC on the reference clock each one measured against.
-    bool ok = true;
-    const std::int64_t base = referenceMinusMonotonic(first.run, &ok);
+    const std::optional<ClockAnchor> firstClock = clockOf(first.run);
+    bool ok = firstClock.has_value();
+    const std::int64_t base = firstClock ? firstClock->referenceMinusMonotonic() : 0;
     QStringList references;
     for (Shard& s : shards) {
-        bool anchored = false;
-        s.shiftNs = referenceMinusMonotonic(s.run, &anchored) - base;
-        ok = ok && anchored;
-        references << s.run.info.environment.value(u"clock").toObject().value(u"reference").toString();
+        const std::optional<ClockAnchor> clock = clockOf(s.run);
+        s.shiftNs = clock ? clock->referenceMinusMonotonic() - base : 0;
+        ok = ok && clock;
+        references << (clock ? clock->reference : QString());
     }
     if (!ok) {
         result.error

@@ -13,6 +13,7 @@
 #include "core/quality/qualitycomparison.h"
 #include "core/quality/qualitystore.h"
 #include "core/quality/qualityverdict.h"
+#include "core/store/launchfacts.h"
 #include "core/store/runstore.h"
 
 #include <QCryptographicHash>
@@ -42,15 +43,10 @@ int boundRank(Capacity::Bound bound)
     return 0;
 }
 
-// The experiment a run belongs to, as tag() wrote it into its launch's facts; empty for other runs.
-QJsonObject tagOf(const StoredRun& run)
+// The experiment a run belongs to, as tag() wrote it into its launch's facts; an empty id for other runs.
+LaunchFacts::ExperimentTag tagOf(const StoredRun& run)
 {
-    return run.info.facts.value(u"launch").toObject().value(u"experiment").toObject();
-}
-
-qint64 qualityPassOf(const QJsonObject& tag)
-{
-    return tag.value(u"quality_pass").isDouble() ? qint64(tag.value(u"quality_pass").toDouble()) : -1;
+    return LaunchFacts::of(run.info.facts).experiment.value_or(LaunchFacts::ExperimentTag {});
 }
 
 QJsonValue number(double v)
@@ -63,8 +59,7 @@ QJsonValue number(double v)
 QStringList launchedSettings(const RunData& run)
 {
     QStringList out;
-    for (const QJsonValue v : run.run.info.facts.value(u"launch").toObject().value(u"engine_args").toArray()) {
-        QString arg = v.toString();
+    for (QString arg : run.launch.engineArgs) {
         while (arg.startsWith(u'-'))
             arg.remove(0, 1);
         if (Prediction::modelled().contains(arg.section(u'=', 0, 0)) && arg.contains(u'='))
@@ -98,9 +93,9 @@ QHash<QString, Experiment::StoredTrial> Experiment::storedTrials(const RunStore&
         if (r.status != RunStatus::Complete)
             continue;
         const std::optional<StoredRun> run = store.run(r.id);
-        const QJsonObject tag = run ? tagOf(*run) : QJsonObject();
-        if (tag.value(u"id").toString() == id && !found.contains(tag.value(u"setting").toString()))
-            found.insert(tag.value(u"setting").toString(), {r.id, qualityPassOf(tag)});
+        const LaunchFacts::ExperimentTag tag = run ? tagOf(*run) : LaunchFacts::ExperimentTag {};
+        if (tag.id == id && !found.contains(tag.setting))
+            found.insert(tag.setting, {r.id, tag.qualityPass});
     }
     return found;
 }
@@ -110,19 +105,18 @@ bool Experiment::tag(RunStore& store, const Trial& trial, const QString& id, QSt
     const std::optional<StoredRun> run = store.run(trial.runId, error);
     if (!run)
         return false;
-    QJsonObject facts = run->info.facts;
-    QJsonObject launch = facts.value(u"launch").toObject();
-    QJsonObject tag {{QStringLiteral("id"), id},
-        {QStringLiteral("setting"), trial.setting ? trial.setting->engineArg() : QString()}};
-    if (trial.predictedFrom >= 0)
-        tag[QStringLiteral("prediction")] = QJsonObject {{QStringLiteral("users"), number(trial.predicted)},
-            {QStringLiteral("at_least"), trial.predictedAtLeast}, {QStringLiteral("words"), trial.prediction},
-            {QStringLiteral("fitted_to_run"), trial.predictedFrom}};
-    if (trial.qualityPass >= 0)
-        tag[QStringLiteral("quality_pass")] = trial.qualityPass;
-    launch[QStringLiteral("experiment")] = tag;
-    facts[QStringLiteral("launch")] = launch;
-    return store.updateFacts(trial.runId, facts, error);
+    LaunchFacts::ExperimentTag tag;
+    tag.id = id;
+    tag.setting = trial.setting ? trial.setting->engineArg() : QString();
+    if (trial.predictedFrom >= 0) {
+        tag.predicted = true;
+        tag.predictedUsers = trial.predicted;
+        tag.predictedAtLeast = trial.predictedAtLeast;
+        tag.predictionWords = trial.prediction;
+        tag.predictionFittedToRun = trial.predictedFrom;
+    }
+    tag.qualityPass = trial.qualityPass;
+    return store.updateFacts(trial.runId, LaunchFacts::tagged(run->info.facts, tag), error);
 }
 
 QList<Experiment::Stored> Experiment::list(const RunStore& store)
@@ -134,24 +128,23 @@ QList<Experiment::Stored> Experiment::list(const RunStore& store)
         const std::optional<StoredRun> run = store.run(r->id);
         if (!run)
             continue;
-        const QJsonObject launch = run->info.facts.value(u"launch").toObject();
-        const QJsonObject tag = tagOf(*run);
-        const QString id = tag.value(u"id").toString();
+        const LaunchFacts launch = LaunchFacts::of(run->info.facts);
+        const LaunchFacts::ExperimentTag tag = launch.experiment.value_or(LaunchFacts::ExperimentTag {});
+        const QString id = tag.id;
         if (id.isEmpty())
             continue;
         auto it = std::find_if(found.begin(), found.end(), [&id](const Stored& e) { return e.id == id; });
         if (it == found.end()) {
             Stored e;
             e.id = id;
-            e.engine = launch.value(u"engine").toString() == u"llamacpp" ? QStringLiteral("llama-server")
-                                                                         : QStringLiteral("vLLM");
+            e.engine = launch.engine == u"llamacpp" ? QStringLiteral("llama-server") : QStringLiteral("vLLM");
             e.model = r->model;
             e.startedUtc = r->startedUtc;
             found << e;
             it = found.end() - 1;
         }
         // The baseline first: a baseline measured again after a trial (--fresh) still leads.
-        if (tag.value(u"setting").toString().isEmpty()) {
+        if (tag.setting.isEmpty()) {
             it->runs.prepend(r->id);
             it->startedUtc = r->startedUtc;
         } else {
@@ -179,20 +172,19 @@ std::optional<Experiment> Experiment::load(const RunStore& store, const QString&
         const std::optional<StoredRun> run = store.run(runId);
         if (!run)
             continue;
-        const QJsonObject tag = tagOf(*run);
+        const LaunchFacts::ExperimentTag tag = tagOf(*run);
         Trial t;
         t.runId = runId;
-        const QString setting = tag.value(u"setting").toString();
+        const QString& setting = tag.setting;
         if (!setting.isEmpty())
             t.setting = TuneSetting {setting.section(u'=', 0, 0), setting.section(u'=', 1)};
-        const QJsonObject prediction = tag.value(u"prediction").toObject();
-        if (!prediction.isEmpty()) {
-            t.predicted = prediction.value(u"users").isDouble() ? prediction.value(u"users").toDouble() : kNaN;
-            t.predictedAtLeast = prediction.value(u"at_least").toBool();
-            t.prediction = prediction.value(u"words").toString();
-            t.predictedFrom = qint64(prediction.value(u"fitted_to_run").toDouble(-1));
+        if (tag.predicted) {
+            t.predicted = tag.predictedUsers;
+            t.predictedAtLeast = tag.predictedAtLeast;
+            t.prediction = tag.predictionWords;
+            t.predictedFrom = tag.predictionFittedToRun;
         }
-        t.qualityPass = qualityPassOf(tag);
+        t.qualityPass = tag.qualityPass;
         if (run->summary.status != RunStatus::Complete)
             t.failure = tr("the run ended %1: %2").arg(runStatusName(run->summary.status), run->summary.statusReason);
         if (const auto seen = bySetting.constFind(setting); seen != bySetting.constEnd()) {

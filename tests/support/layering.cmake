@@ -6,7 +6,8 @@
 # from the repository's root ("core/load/workload.h", "ui/report/wallsview.h"), so that a reader knows which of two
 # folders of one name (report/, run/, …) it is. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every
 # include that runs against the order or does not name its layer, with a folder the order does not name, and with a
-# function of core/ or ui/ longer than 150 lines. docs/architecture.md explains the order.
+# function of core/ or ui/ longer than 150 lines, and with a stored fact read by key above store/.
+# docs/architecture.md explains the order.
 set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim run
     predict tune report cli)
 
@@ -82,6 +83,28 @@ foreach(source IN LISTS productSources)
             string(APPEND problems "${shown}: ${line} (a capacity or a wall is put into words in core/report)\n")
         endforeach()
     endif()
+endforeach()
+# A run's stored facts and environment are read through their types (core/store: ClientEnvironment with its
+# NetworkFacts, ClockAnchor and import; LaunchFacts; ServerOutageRecord; core/server: ServerFacts,
+# PrefixCacheResets), so that a key is spelt once, beside its writer's type. Above store/, no file reads them by key:
+# neither the stored objects themselves (info.facts, info.environment) nor one of their keys.
+list(FIND LAYERS store storeRank)
+set(storedKeys "launch|network|clock|import|server_outages|prefix_cache_reset|engine_args|memory_estimate|experiment")
+string(APPEND storedKeys "|kneepoint_version|health_round_trip_median_ms|anchor_utc_ns|cores")
+set(rawFactRead "info\\.(facts|environment)\\.(value|contains)\\(|(value|contains)\\(u\"(${storedKeys})\"\\)")
+foreach(source IN LISTS productSources)
+    file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+    if(shown MATCHES "^core/([a-z]+)/")
+        list(FIND LAYERS "${CMAKE_MATCH_1}" rank)
+        if(NOT rank GREATER storeRank)
+            continue()
+        endif()
+    endif()
+    file(STRINGS "${source}" reads REGEX "${rawFactRead}")
+    foreach(line IN LISTS reads)
+        string(STRIP "${line}" line)
+        string(APPEND problems "${shown}: ${line} (read a stored fact through its type: ClientEnvironment, LaunchFacts, …)\n")
+    endforeach()
 endforeach()
 # No function of core/ or ui/ runs past 150 lines: a long function's commented phases are functions of their own. A
 # function is counted from its opening brace to its closing one, each alone on a line at the left margin, as

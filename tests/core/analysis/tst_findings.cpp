@@ -146,13 +146,13 @@ void TestFindings::theServersOwnSettingCounts()
 
     RunData launched = llamaCpp(makeRun(latencyBoundSweep()));
     promptsMeasuredAt(launched, 3000);
-    launched.run.info.facts[QStringLiteral("launch")]
-        = QJsonObject {{QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--batch-size=8192")}}};
+    launched.launch.launched = true;
+    launched.launch.engineArgs = {QStringLiteral("--batch-size=8192")};
     ttft = finding(analysed(launched), QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     QVERIFY(!batchTokens(*ttft));
-    launched.run.info.facts[QStringLiteral("launch")]
-        = QJsonObject {{QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--batch-size=1024")}}};
+    launched.launch.launched = true;
+    launched.launch.engineArgs = {QStringLiteral("--batch-size=1024")};
     ttft = finding(analysed(launched), QStringLiteral("ttft-target"));
     QVERIFY(ttft);
     QVERIFY(batchTokens(*ttft));

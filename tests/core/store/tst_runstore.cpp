@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/import/importformat.h"
 #include "core/store/chunkcodec.h"
+#include "core/store/clientenvironment.h"
+#include "core/store/launchfacts.h"
 #include "core/store/runarchive.h"
 #include "core/store/runstore.h"
+#include "core/store/serveroutagerecord.h"
 #include "support/storerecords.h"
 
 #include <QCoreApplication>
@@ -227,6 +230,7 @@ private slots:
     void createsDatabase();
     void connectionNameInUse();
     void roundTrip();
+    void storedFactsReadThroughTheirTypes();
     void secretsAreNotStored();
     void stepIsAtomic();
     void diskFullLeavesDatabaseValid();
@@ -529,6 +533,95 @@ void TestRunStore::archivesCarryRunsWhole()
     // The history itself is not read as an archive of itself.
     QVERIFY(!RunArchive::read(target->path(), *target, &error));
     QVERIFY2(error.contains(QStringLiteral("the run history itself")), qPrintable(error));
+}
+
+// What a run stores of its client, its launch and its outages comes back through the types every layer above the
+// store reads them by: the same values, and the same JSON written again.
+void TestRunStore::storedFactsReadThroughTheirTypes()
+{
+    const QString path = file(QStringLiteral("facts.sqlite"));
+    QString error;
+    auto store = RunStore::open(path, &error);
+    QVERIFY2(store, qPrintable(error));
+
+    ClientEnvironment environment = ClientEnvironment::ofThisMachine();
+    QVERIFY(environment.cores > 0);
+    QVERIFY(!environment.kneepointVersion.isEmpty());
+    environment.network.tcpConnectMs = 0.25;
+    environment.network.healthRoundTripMedianMs = 0.5;
+    environment.network.healthRoundTrips = 7;
+    // A nanosecond count past what a double holds exactly: stored as text, it comes back to the nanosecond.
+    environment.clock = ClockAnchor {1'765'000'000'123'456'789, 987'654'321'012, QStringLiteral("clock server"), -2.5,
+        QJsonObject {{QStringLiteral("measured"), false}}, QJsonObject {{QStringLiteral("measured"), true}}};
+    RunInfo info = makeRunInfo();
+    info.environment = environment.toJson();
+    const QJsonObject launch {{QStringLiteral("runtime"), QStringLiteral("docker")},
+        {QStringLiteral("engine"), QStringLiteral("vllm")}, {QStringLiteral("model"), QStringLiteral("org/m")},
+        {QStringLiteral("revision"), QStringLiteral("abc")},
+        {QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--max-num-seqs=64"), QStringLiteral("--b")}},
+        {QStringLiteral("image"), QStringLiteral("vllm/vllm-openai@sha256:00")}, {QStringLiteral("image_pinned"), true},
+        {QStringLiteral("container"), QStringLiteral("kneepoint-1")}, {QStringLiteral("startup_seconds"), 41.5},
+        {QStringLiteral("kv_cache_tokens"), 123456.0},
+        {QStringLiteral("memory_estimate"),
+            QJsonObject {{QStringLiteral("need_mib"), 70000.0}, {QStringLiteral("weights_mib"), 15000.0},
+                {QStringLiteral("kv_cache_mib"), 50000.0}, {QStringLiteral("reserve_mib"), 5000.0},
+                {QStringLiteral("available_mib"), 81559.0},
+                {QStringLiteral("against"), QStringLiteral("nvidia-smi")}}}};
+    info.facts = QJsonObject {{QStringLiteral("launch"), launch},
+        {QStringLiteral("server_outages"),
+            QJsonArray {QJsonObject {{QStringLiteral("kind"), QStringLiteral("restart")}, {QStringLiteral("step"), 2},
+                {QStringLiteral("load"), QJsonObject {{QStringLiteral("concurrency"), 16}}},
+                {QStringLiteral("counter"), QStringLiteral("vllm:request_success_total")},
+                {QStringLiteral("counter_before"), 90.0}, {QStringLiteral("counter_after"), 3.0}}}}};
+    const qint64 runId = store->createRun(info, &error);
+    QVERIFY2(runId > 0, qPrintable(error));
+    LaunchFacts::ExperimentTag tag;
+    tag.id = QStringLiteral("0123456789ab");
+    tag.setting = QStringLiteral("--max-num-seqs=64");
+    tag.predicted = true;
+    tag.predictedUsers = 48;
+    tag.predictionFittedToRun = 3;
+    tag.qualityPass = 5;
+    QVERIFY2(store->updateFacts(runId, LaunchFacts::tagged(info.facts, tag), &error), qPrintable(error));
+
+    const std::optional<StoredRun> stored = store->run(runId, &error);
+    QVERIFY2(stored, qPrintable(error));
+    const ClientEnvironment back = ClientEnvironment::fromJson(stored->info.environment);
+    QCOMPARE(back.toJson(), info.environment);
+    QCOMPARE(back.cores, environment.cores);
+    QCOMPARE(back.network.tcpConnectMs, std::optional<double>(0.25));
+    QVERIFY(!back.network.tlsHandshakeMs);
+    QCOMPARE(back.network.healthRoundTripMedianMs, 0.5);
+    QVERIFY(back.clock);
+    QCOMPARE(back.clock->utcNs, environment.clock->utcNs);
+    QCOMPARE(back.clock->referenceMinusMonotonic(), 1'765'000'000'123'456'789 - 2'500'000 - 987'654'321'012);
+    QVERIFY(!back.import);
+
+    const LaunchFacts facts = LaunchFacts::of(stored->info.facts);
+    QVERIFY(facts.launched);
+    QCOMPARE(facts.engineArgs, (QStringList {QStringLiteral("--max-num-seqs=64"), QStringLiteral("--b")}));
+    QCOMPARE(facts.image, std::optional<QString>(QStringLiteral("vllm/vllm-openai@sha256:00")));
+    QCOMPARE(facts.startupSeconds, std::optional<double>(41.5));
+    QVERIFY(facts.memoryEstimate && !facts.memoryEstimate->computeMib);
+    QCOMPARE(facts.memoryEstimate->against, QStringLiteral("nvidia-smi"));
+    QVERIFY(!facts.peakVramMib && !facts.ggufFile);
+    // A configuration is what was launched: not the container's name nor what the launch measured, the arguments in
+    // any order.
+    QVERIFY(!facts.configuration.contains(u"container") && !facts.configuration.contains(u"startup_seconds"));
+    QCOMPARE(facts.configuration.value(u"engine_args").toArray(),
+        (QJsonArray {QStringLiteral("--b"), QStringLiteral("--max-num-seqs=64")}));
+    QVERIFY(facts.experiment);
+    QCOMPARE(facts.experiment->toJson(), tag.toJson());
+    QCOMPARE(facts.experiment->qualityPass, 5);
+    QCOMPARE(facts.experiment->predictedUsers, 48.0);
+    QVERIFY(!LaunchFacts::of(QJsonObject {}).launched);
+
+    const std::vector<ServerOutageRecord> outages = ServerOutageRecord::of(stored->info.facts);
+    QCOMPARE(outages.size(), size_t(1));
+    QCOMPARE(outages[0].kind, ServerOutageRecord::Kind::Restart);
+    QCOMPARE(outages[0].users, 16);
+    QCOMPARE(outages[0].counterAfter, 3.0);
+    QCOMPARE(outages[0].refused, 0);
 }
 
 void TestRunStore::secretsAreNotStored()

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QJsonObject>
+#include "core/store/launchfacts.h"
+
 #include <QList>
 #include <QString>
 
@@ -14,9 +15,9 @@ namespace kp::core {
 /// sweep's summary and the report's environment table: runtime, image and whether it is pinned, model and revision,
 /// start-up time, the KV cache vLLM reported, its peak use, and peak VRAM or why it was not measured. Empty for a
 /// run of a server Kneepoint did not start.
-QList<std::pair<QString, QString>> launchFactRows(const QJsonObject& launch);
+QList<std::pair<QString, QString>> launchFactRows(const LaunchFacts& launch);
 
 /// The rows as an indented block under "Server launched by Kneepoint:", for the command line.
-QString describeLaunchFacts(const QJsonObject& launch);
+QString describeLaunchFacts(const LaunchFacts& launch);
 
 } // namespace kp::core
