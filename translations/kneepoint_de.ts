@@ -101,6 +101,18 @@
         <source>About %1 hours</source>
         <translation>Etwa %1 Stunden</translation>
     </message>
+    <message>
+        <source>Estimated as if every request took as long as the targets allow: a real server under its capacity is faster.</source>
+        <translation>Geschätzt, als dauerte jede Anfrage so lange, wie die Zielwerte erlauben: Ein realer Server unterhalb seiner Kapazität ist schneller.</translation>
+    </message>
+    <message>
+        <source>Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth and the simulated server&apos;s %2× speed.</source>
+        <translation>Geschätzt aus dem, was die %1 mit diesem Modell physikalisch leisten kann, bei typischerweise der Hälfte ihrer Bandbreite und der %2-fachen Geschwindigkeit des simulierten Servers.</translation>
+    </message>
+    <message>
+        <source>Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth.</source>
+        <translation>Geschätzt aus dem, was die %1 mit diesem Modell physikalisch leisten kann, bei typischerweise der Hälfte ihrer Bandbreite.</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentReport</name>
@@ -2526,6 +2538,10 @@
     <message>
         <source>, replaying %1 (%2) at its own times over %3 s</source>
         <translation>, spielt %1 (%2) zu seinen eigenen Zeiten über %3 s nach</translation>
+    </message>
+    <message>
+        <source>%1. %2, left to the other shards</source>
+        <translation>%1. %2, den anderen Shards überlassen</translation>
     </message>
 </context>
 <context>
@@ -5970,18 +5986,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>Estimated as if every request took as long as the targets allow: a real server under its capacity is faster.</source>
-        <translation>Geschätzt, als dauerte jede Anfrage so lange, wie die Zielwerte erlauben: Ein realer Server unterhalb seiner Kapazität ist schneller.</translation>
-    </message>
-    <message>
-        <source>Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth and the simulated server&apos;s %2× speed.</source>
-        <translation>Geschätzt aus dem, was die %1 mit diesem Modell physikalisch leisten kann, bei typischerweise der Hälfte ihrer Bandbreite und der %2-fachen Geschwindigkeit des simulierten Servers.</translation>
-    </message>
-    <message>
-        <source>Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth.</source>
-        <translation>Geschätzt aus dem, was die %1 mit diesem Modell physikalisch leisten kann, bei typischerweise der Hälfte ihrer Bandbreite.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (an estimate). %2 The run stops sooner once the targets are clearly broken.</source>

@@ -99,8 +99,7 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {QStringLiteral("--url is required: the server's address, such as http://127.0.0.1:8000.")};
     const int timeoutMs = option::integer(parser, QStringLiteral("timeout-ms"), 1, 600'000);
     QString error;
-    LoadTarget target;
-    target.apiKey = apiKey(parser, &error);
+    const QByteArray key = apiKey(parser, &error);
     if (!error.isEmpty())
         throw UsageError {error};
     if (const QString problem = urlCredentialProblem(parser.value(QStringLiteral("url")), QStringLiteral("--url"));
@@ -108,11 +107,8 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {problem};
     // A URL that does not parse is reported by the url check, so it gets the same sentence and exit code as a
     // dead server.
-    target.baseUrl = Doctor::normalizeUrl(parser.value(QStringLiteral("url")));
-    target.connectTimeoutMs = timeoutMs;
-    target.waitAtMost(timeoutMs);
-    target.verifyTls = !parser.isSet(QStringLiteral("insecure"));
-    target.caFile = caFile(parser);
+    const LoadTarget target = LoadTarget::forChecks(Doctor::normalizeUrl(parser.value(QStringLiteral("url"))), key,
+        !parser.isSet(QStringLiteral("insecure")), caFile(parser), timeoutMs);
 
     // The shapes a run with the same options would send, judged as the run judges them (ContextFit).
     RunOptions asked;

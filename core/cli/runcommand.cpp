@@ -6,6 +6,7 @@
 #include "core/analysis/runcomparison.h"
 #include "core/analysis/rundata.h"
 #include "core/analysis/rungate.h"
+#include "core/catalog/catalog.h"
 #include "core/cli/aiperfengine.h"
 #include "core/cli/analysiscommands.h"
 #include "core/cli/interrupts.h"
@@ -16,6 +17,7 @@
 #include "core/doctor/doctor.h"
 #include "core/plan/runplan.h"
 #include "core/plan/sweepinput.h"
+#include "core/run/durationestimate.h"
 #include "core/run/runpipeline.h"
 #include "core/run/summarytable.h"
 #include "core/store/runstore.h"
@@ -198,7 +200,7 @@ RunOptions RunCommand::optionsFrom(const QCommandLineParser& p)
         throw UsageError {problem};
     // Strictly, as the doctor and the wizard read it: QUrl::fromUserInput made 'http://[::1' into a host named http.
     o.url = Doctor::normalizeUrl(url);
-    if (!o.url.isValid() || o.url.host().isEmpty() || (o.url.scheme() != u"http" && o.url.scheme() != u"https"))
+    if (!Doctor::isServerUrl(o.url))
         throw UsageError {QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(url)};
     o.model = p.value(QStringLiteral("model"));
     if (p.isSet(QStringLiteral("models"))) {
@@ -697,8 +699,18 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const RunOptions options = optionsFrom(parser);
     if (parser.isSet(QStringLiteral("dry-run"))) {
         // The plan the pipeline runs (RunPlan::of), before the server is asked anything: its probes, if any, come
-        // from what the steps measure.
+        // from what the steps measure. Its duration as the wizard estimates it, from the GPU and the model named
+        // where the catalog knows them; a simulator's speed is the server's to say, so it is not known here.
         const RunPlan plan = RunPlan::of(options.resolved());
+        DurationEstimate::Inputs inputs;
+        inputs.options = options;
+        const Catalog catalog = Catalog::forUser();
+        if (!options.gpu.isEmpty())
+            inputs.gpu = catalog.gpu(options.gpu);
+        if (!options.model.isEmpty())
+            inputs.model = catalog.model(options.model);
+        inputs.gpuCount = std::max(1, options.gpuCount);
+        const DurationEstimate estimate = DurationEstimate::of(inputs);
         if (parser.isSet(QStringLiteral("json"))) {
             QJsonArray steps;
             for (const PlannedStep& step : plan.steps) {
@@ -710,7 +722,9 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
                 steps.append(o);
             }
             io.out << QJsonDocument(
-                QJsonObject {{QStringLiteral("url"), options.url.toString()}, {QStringLiteral("steps"), steps}})
+                QJsonObject {{QStringLiteral("url"), options.url.toString()}, {QStringLiteral("steps"), steps},
+                    {QStringLiteral("estimated_seconds"), std::round(estimate.seconds)},
+                    {QStringLiteral("estimate_basis"), estimate.basis}})
                           .toJson(QJsonDocument::Indented);
         } else {
             io.out << "The run against " << options.url.toString() << " would make " << plan.steps.size()
@@ -720,6 +734,8 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
             if (options.capacityPrecision > 0)
                 io.out << "then probes between the steps that bracket capacity, until it is known to the precision "
                           "asked.\n";
+            io.out << DurationEstimate::format(estimate.seconds) << " (an estimate). " << estimate.basis
+                   << " The run stops sooner once the targets are clearly broken.\n";
         }
         return ExitOk;
     }

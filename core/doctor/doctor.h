@@ -83,6 +83,11 @@ public:
     /// What a user typed, as a URL: "localhost:8000" without a scheme means http://localhost:8000. Anything else is
     /// left for the url check to judge, so that a wrong URL is reported as a finding rather than rejected silently.
     static QUrl normalizeUrl(const QString& text);
+    /// `url` as a server can be: http:// or https:// with a host (what run, quality ask and the dialogs accept).
+    static bool isServerUrl(const QUrl& url)
+    {
+        return url.isValid() && !url.host().isEmpty() && (url.scheme() == u"http" || url.scheme() == u"https");
+    }
 
     /// The host checks, on their own for tests. `cpuDir` stands for /sys/devices/system/cpu.
     static DoctorCheck openFilesCheck();

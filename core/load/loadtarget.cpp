@@ -99,6 +99,19 @@ void LoadTarget::waitAtMost(int ms)
     requestTimeoutMs = ms;
 }
 
+LoadTarget LoadTarget::forChecks(
+    const QUrl& url, const QByteArray& apiKey, bool verifyTls, const QString& caFile, int ms)
+{
+    LoadTarget t;
+    t.baseUrl = url;
+    t.apiKey = apiKey;
+    t.connectTimeoutMs = ms;
+    t.waitAtMost(ms);
+    t.verifyTls = verifyTls;
+    t.caFile = caFile;
+    return t;
+}
+
 HttpClient::Settings LoadTarget::httpSettings(int timeoutMs, const Cancellation* cancellation) const
 {
     HttpClient::Settings s;

@@ -33,6 +33,10 @@ struct LoadTarget
     /// Every wait bounded by `ms`: connecting, the headers, a silence and the whole request, as a check (the doctor,
     /// the wizard's Detect) waits, where one bound is the whole promise.
     void waitAtMost(int ms);
+    /// The server as the checks before a run reach it (kneepoint doctor, the wizard's Detect): its key and the TLS
+    /// trust the user gave, every wait bounded by `ms`. A run's target is RunOptions::target.
+    static LoadTarget forChecks(
+        const QUrl& url, const QByteArray& apiKey, bool verifyTls, const QString& caFile, int ms);
 
     QString host() const { return baseUrl.host(); }
     quint16 port() const { return quint16(baseUrl.port(baseUrl.scheme() == u"https" ? 443 : 80)); }

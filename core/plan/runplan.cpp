@@ -103,7 +103,69 @@ RunPlan RunPlan::of(const RunOptions& o)
             {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
                 {QStringLiteral("output"), o.shapes[s].output}}});
     }
+    if (o.shard)
+        r.shard(*o.shard);
     return r;
+}
+
+void RunPlan::shard(const ShardSpec& shard)
+{
+    for (PlannedStep& step : steps) {
+        LoadPlan& p = step.plan;
+        QJsonObject mine = step.load;
+        if (p.pattern == LoadPlan::Pattern::ClosedLoop) {
+            const int users = shard.share(p.users);
+            // Requests follow users, so that every shard's users make the same number of requests.
+            p.requestCount = shard.shareLike(p.requestCount, p.users);
+            p.warmupRequests = std::min(users, shard.shareLike(p.warmupRequests, p.users));
+            p.users = users;
+            mine[QStringLiteral("concurrency")] = users;
+        } else {
+            p.ratePerSecond /= shard.count;
+            p.requestCount = shard.share(p.requestCount);
+            // Each shard draws its own arrivals: N Poisson streams of rate r/N add up to one of rate r.
+            p.seed ^= std::uint64_t(shard.index + 1) * 0x9e3779b97f4a7c15ULL;
+            mine[QStringLiteral("rate")] = p.ratePerSecond;
+        }
+        mine[QStringLiteral("shard_of")] = step.load;
+        step.load = mine;
+    }
+}
+
+LoadPlan RunPlan::sent(
+    const PlannedStep& step, std::size_t index, const RunOptions& options, const StepContext& context)
+{
+    LoadPlan plan = step.plan;
+    // Users ramp in over one request's lifetime (the baseline's median, once it is known) unless told otherwise, so
+    // that a closed loop does not start, and then finish, every request in the same instant. Shards other than the
+    // first run no baseline, so a sharded run ramps only by --ramp-ms: every shard alike.
+    if (plan.pattern == LoadPlan::Pattern::ClosedLoop && plan.users > 1) {
+        const double rampMs = options.rampMs >= 0 ? options.rampMs : options.shard ? 0 : context.lifetimeMs;
+        plan.rampNs = std::int64_t(std::max(0.0, rampMs) * 1e6);
+    }
+    // One clock: the plan is in the server's time, and a simulator at speed K lives K times faster than the wall
+    // clock the engine sends by, so what the report calls 4 req/s is 4 req/s of the server's own time.
+    const double scale = context.timeScale > 0 ? context.timeScale : 1;
+    if (scale != 1) {
+        plan.ratePerSecond *= scale;
+        plan.durationSeconds /= scale;
+        plan.thinkTimeMs /= scale;
+        plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
+        if (plan.traceOffsetsNs) {
+            auto faster = std::make_shared<std::vector<std::int64_t>>(*plan.traceOffsetsNs);
+            for (std::int64_t& t : *faster)
+                t = std::int64_t(double(t) / scale);
+            plan.traceOffsetsNs = std::move(faster);
+        }
+    }
+    // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
+    // otherwise answer from its prefix cache, and look faster than it is. A step measured again after an outage
+    // sends prompts of its own too: a server that only lost its network may still hold the first attempt's.
+    plan.promptOffset = context.promptOffset + std::uint64_t(context.attempt) * 0x9e3779b97f4a7c15ULL;
+    // A trace's request i is template i, whatever the baseline sent from the same workload before it.
+    plan.templateOffset = plan.arrival == LoadPlan::Arrival::Trace ? 0 : context.templateOffset;
+    plan.promptSalt = (std::uint64_t(index) % 1024) * 64 + std::uint64_t(options.shard ? options.shard->index % 64 : 0);
+    return plan;
 }
 
 QStringList RunPlan::lines() const
@@ -112,6 +174,10 @@ QStringList RunPlan::lines() const
     int n = 0;
     for (const PlannedStep& s : steps) {
         const LoadPlan& p = s.plan;
+        if (s.idle()) {
+            out << QCoreApplication::translate("RunPlan", "%1. %2, left to the other shards").arg(++n).arg(s.phase);
+            continue;
+        }
         const QString load = p.pattern == LoadPlan::Pattern::OpenLoop ? text::load(p.ratePerSecond, true)
                                                                       : text::users(p.users, false);
         const QString amount = p.durationSeconds > 0

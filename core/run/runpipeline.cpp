@@ -156,8 +156,6 @@ void RunPipeline::start()
         return;
     }
     planSteps();
-    if (m_options.shard)
-        shardSteps();
     // The interval is in the server's time: a simulator K times faster is scraped K times as often (down to the
     // scraper's floor), so that its gauges are seen at the same points of its work as a real server's.
     m_scraper = new MetricsScraper(m_target, int(std::lround(m_options.scrapeIntervalMs / timeScale())), this);
@@ -273,14 +271,14 @@ bool RunPipeline::buildSyntheticWorkloads()
         }
         m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     }
-    // The uncached twin of the baseline (planSteps) needs the first shape's prompts without the shared prefix.
+    // The uncached twin of the baseline needs the first shape's prompts without the shared prefix, after the shapes'
+    // (RunPlan::uncachedWorkload).
     if (m_options.sharedPrefixTokens > 0 && !m_options.shapes.isEmpty()) {
         WorkloadBuilder::Result built = WorkloadBuilder::synthetic(m_target, specFor(m_options.shapes.first(), 0));
         if (!built.error.isEmpty()) {
             finish(RunStatus::Failed, built.error);
             return false;
         }
-        m_uncachedWorkload = int(m_workloads.size());
         m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     }
     return true;
@@ -389,11 +387,8 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
 
 void RunPipeline::planSteps()
 {
+    // The twin's prompts are where RunPlan::uncachedWorkload says and buildSyntheticWorkloads puts them.
     m_plan = RunPlan::of(m_options).steps;
-    // The twin's prompts are where the workloads put them (buildSyntheticWorkloads), which RunPlan computes alike.
-    for (PlannedStep& step : m_plan)
-        if (step.phase == u"uncached")
-            step.shape = std::max(0, m_uncachedWorkload);
 }
 
 void RunPipeline::planProbe(const RunData& run, const QString& phase)
@@ -504,31 +499,6 @@ bool RunPipeline::joinSchedule()
     return true;
 }
 
-void RunPipeline::shardSteps()
-{
-    const ShardSpec& shard = *m_options.shard;
-    for (PlannedStep& step : m_plan) {
-        LoadPlan& p = step.plan;
-        QJsonObject mine = step.load;
-        if (p.pattern == LoadPlan::Pattern::ClosedLoop) {
-            const int users = shard.share(p.users);
-            // Requests follow users, so that every shard's users make the same number of requests.
-            p.requestCount = shard.shareLike(p.requestCount, p.users);
-            p.warmupRequests = std::min(users, shard.shareLike(p.warmupRequests, p.users));
-            p.users = users;
-            mine[QStringLiteral("concurrency")] = users;
-        } else {
-            p.ratePerSecond /= shard.count;
-            p.requestCount = shard.share(p.requestCount);
-            // Each shard draws its own arrivals: N Poisson streams of rate r/N add up to one of rate r.
-            p.seed ^= std::uint64_t(shard.index + 1) * 0x9e3779b97f4a7c15ULL;
-            mine[QStringLiteral("rate")] = p.ratePerSecond;
-        }
-        mine[QStringLiteral("shard_of")] = step.load;
-        step.load = mine;
-    }
-}
-
 qint64 RunPipeline::msUntilSlot(std::size_t index) const
 {
     const double nowOnReference = double(ClockOffset::utcNowNs()) / 1e6 + m_clockOffsetMs;
@@ -560,9 +530,7 @@ void RunPipeline::runNextStep()
     const PlannedStep& step = m_plan[m_next];
     if (m_options.shard) {
         // A step this shard has no part in (the baseline's one user is shard 0's) is left to the others.
-        const bool idle = (step.plan.pattern == LoadPlan::Pattern::ClosedLoop && step.plan.users == 0)
-            || (step.plan.durationSeconds <= 0 && step.plan.requestCount == 0);
-        if (idle) {
+        if (step.idle()) {
             ++m_next;
             QTimer::singleShot(0, this, &RunPipeline::runNextStep);
             return;
@@ -629,39 +597,14 @@ void RunPipeline::runNextStep()
     m_scraper->start();
     if (m_gpu)
         m_gpu->read();
-    // Each step its own prompts (and each shard its own): a server that cached an earlier step's prompts would
-    // otherwise answer from its prefix cache, and look faster than it is.
-    LoadPlan plan = step.plan;
-    // Users ramp in over one request's lifetime (the baseline's median, once it is known) unless told otherwise, so
-    // that a closed loop does not start, and then finish, every request in the same instant. Shards other than the
-    // first run no baseline, so a sharded run ramps only by --ramp-ms: every shard alike.
-    if (plan.pattern == LoadPlan::Pattern::ClosedLoop && plan.users > 1) {
-        const double rampMs = m_options.rampMs >= 0 ? m_options.rampMs : m_options.shard ? 0 : m_lifetimeMs;
-        plan.rampNs = std::int64_t(std::max(0.0, rampMs) * 1e6);
-    }
-    // One clock: the plan is in the server's time, and a simulator at speed K lives K times faster than the wall
-    // clock the engine sends by, so what the report calls 4 req/s is 4 req/s of the server's own time.
-    const double scale = timeScale();
-    if (scale != 1) {
-        plan.ratePerSecond *= scale;
-        plan.durationSeconds /= scale;
-        plan.thinkTimeMs /= scale;
-        plan.rampNs = std::int64_t(double(plan.rampNs) / scale);
-        if (plan.traceOffsetsNs) {
-            auto faster = std::make_shared<std::vector<std::int64_t>>(*plan.traceOffsetsNs);
-            for (std::int64_t& t : *faster)
-                t = std::int64_t(double(t) / scale);
-            plan.traceOffsetsNs = std::move(faster);
-        }
-    }
-    // A step measured again after an outage sends prompts of its own: a server that only lost its network may still
-    // hold the first attempt's in its prefix cache.
-    plan.promptOffset = m_promptOffset + std::uint64_t(m_attempt) * 0x9e3779b97f4a7c15ULL;
     m_templateOffsets.resize(m_workloads.size(), 0);
-    // A trace's request i is template i, whatever the baseline sent from the same workload before it.
-    plan.templateOffset = plan.arrival == LoadPlan::Arrival::Trace ? 0 : m_templateOffsets[std::size_t(step.shape)];
-    plan.promptSalt
-        = (std::uint64_t(m_next) % 1024) * 64 + std::uint64_t(m_options.shard ? m_options.shard->index % 64 : 0);
+    RunPlan::StepContext context;
+    context.timeScale = timeScale();
+    context.lifetimeMs = m_lifetimeMs;
+    context.promptOffset = m_promptOffset;
+    context.attempt = m_attempt;
+    context.templateOffset = m_templateOffsets[std::size_t(step.shape)];
+    const LoadPlan plan = RunPlan::sent(step, m_next, m_options, context);
     m_sinceMeasured.start();
     m_quietSaid = 0;
     m_quietTimer->start();

@@ -145,8 +145,6 @@ private:
     void measureNetwork(const DoctorReport& report);
     /// Sharded: measures this clock against the reference and checks that --start-at is still ahead.
     bool joinSchedule();
-    /// Sharded: each step becomes this shard's part of it; the whole step is kept in its load as "shard_of".
-    void shardSteps();
     /// Sharded: how many ms until step `index` is due on the shared schedule (negative: late).
     qint64 msUntilSlot(std::size_t index) const;
     void runNextStep();
@@ -183,7 +181,6 @@ private:
     RunStore* m_store;
     ServerFacts m_facts;
     std::vector<Workload> m_workloads; // one per shape, then the uncached twin's
-    int m_uncachedWorkload = -1; // with --shared-prefix: the first shape's prompts without it, for the "uncached" step
     std::vector<PlannedStep> m_plan;
     std::size_t m_next = 0;
     std::vector<StepOutcome> m_outcomes;

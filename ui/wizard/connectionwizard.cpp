@@ -194,7 +194,7 @@ std::optional<core::ServerFacts> ConnectionWizard::serverFacts() const
 
 void ConnectionWizard::updatePlanInputs()
 {
-    DurationEstimate::Inputs inputs;
+    core::DurationEstimate::Inputs inputs;
     inputs.options = options();
     inputs.gpu = m_hardware->gpu();
     inputs.gpuCount = m_hardware->gpuCount();

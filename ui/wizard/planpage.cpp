@@ -463,7 +463,7 @@ void PlanPage::setServerWaitSeconds(int seconds)
     m_serverWait->setValue(seconds);
 }
 
-void PlanPage::setEstimateInputs(const DurationEstimate::Inputs& inputs)
+void PlanPage::setEstimateInputs(const core::DurationEstimate::Inputs& inputs)
 {
     m_inputs = inputs;
     updateEstimate();
@@ -478,26 +478,16 @@ void PlanPage::updateEstimate()
         m_estimate->setText(tr("—"));
         return;
     }
-    DurationEstimate::Inputs inputs = m_inputs;
+    core::DurationEstimate::Inputs inputs = m_inputs;
     inputs.options.concurrency = *levels;
     inputs.options.rates = *rateList;
     inputs.options.requestsPerStep = m_quick->isChecked() ? 0 : m_requests->value();
     inputs.options.quick = m_quick->isChecked();
     inputs.options.thinkTimeMs = m_thinkTime->value();
     inputs.options.rampMs = m_ramp->value();
-    const DurationEstimate e = DurationEstimate::of(inputs);
-    const QString gpuName = inputs.gpu ? inputs.gpu->name : QString();
-    const QString basis = !e.fromPhysics
-        ? tr("Estimated as if every request took as long as the targets allow: a real server under its capacity is "
-             "faster.")
-        : inputs.timeScale != 1
-        ? tr("Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth and "
-             "the simulated server's %2× speed.")
-              .arg(gpuName, QLocale().toString(inputs.timeScale))
-        : tr("Estimated from what the %1 can physically do with this model, at a typical half of its bandwidth.")
-              .arg(gpuName);
+    const core::DurationEstimate e = core::DurationEstimate::of(inputs);
     m_estimate->setText(tr("<b>%1</b> (an estimate). %2 The run stops sooner once the targets are clearly broken.")
-                            .arg(DurationEstimate::format(e.seconds).toHtmlEscaped(), basis.toHtmlEscaped()));
+                            .arg(core::DurationEstimate::format(e.seconds).toHtmlEscaped(), e.basis.toHtmlEscaped()));
 }
 
 bool PlanPage::validatePage()

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ui/wizard/durationestimate.h"
+#include "core/run/durationestimate.h"
 
 #include <QWizardPage>
 
@@ -72,7 +72,7 @@ public:
     void setServerWaitSeconds(int seconds);
 
     /// What the forecast is made of; the page fills in its own fields before estimating.
-    void setEstimateInputs(const DurationEstimate::Inputs& inputs);
+    void setEstimateInputs(const core::DurationEstimate::Inputs& inputs);
 
     bool validatePage() override;
 
@@ -110,7 +110,7 @@ private:
     QSpinBox* m_requestTimeout = nullptr; // seconds
     QSpinBox* m_serverWait = nullptr; // seconds
     QLabel* m_estimate = nullptr;
-    DurationEstimate::Inputs m_inputs;
+    core::DurationEstimate::Inputs m_inputs;
 };
 
 } // namespace kp::ui

@@ -397,14 +397,8 @@ void ServerPage::detect()
         job->cancel();
 
     const quint64 generation = ++m_generation;
-    core::LoadTarget target;
-    target.baseUrl = *url;
-    target.apiKey = apiKey();
-    target.connectTimeoutMs = DetectTimeoutMs;
-    target.waitAtMost(DetectTimeoutMs);
-    target.verifyTls = !insecure();
-    target.caFile = caFile();
-    auto* job = new DetectJob(target, DetectTimeoutMs);
+    auto* job = new DetectJob(
+        core::LoadTarget::forChecks(*url, apiKey(), !insecure(), caFile(), DetectTimeoutMs), DetectTimeoutMs);
     m_jobs.append(job);
     connect(job, &DetectJob::checkDone, this, [this, generation](const core::DoctorCheck& check) {
         if (generation == m_generation)

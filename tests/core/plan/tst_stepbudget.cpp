@@ -7,6 +7,7 @@
 #include "core/plan/stepbudget.h"
 #include "core/stats/distribution.h"
 
+#include <QJsonObject>
 #include <QTest>
 #include <queue>
 
@@ -281,6 +282,64 @@ private Q_SLOTS:
         }
         QCOMPARE(sized[0].mostSeconds, 30.0 + 22);
         QCOMPARE(sized[1].mostSeconds, 30.0 + 4 * 22);
+    }
+
+    // A shard's plan is its part of every step from the moment it is made, so that --dry-run --shard prints what the
+    // shard sends: its share of the users and of their requests, its share of the rate with arrivals of its own, the
+    // whole step kept in its load. The one user of the baseline is shard 0's.
+    void aShardsPlanIsItsPartWhenMade()
+    {
+        RunOptions o;
+        o.concurrency = {5};
+        o.rates = {3};
+        o.requestsPerStep = 40;
+        const RunPlan whole = RunPlan::of(o.resolved());
+        QString error;
+        o.shard = ShardSpec::parse(QStringLiteral("1/2"), &error);
+        QVERIFY2(o.shard, qPrintable(error));
+        const RunPlan mine = RunPlan::of(o.resolved());
+        QCOMPARE(mine.steps.size(), whole.steps.size());
+        QCOMPARE(mine.steps[0].plan.users, 0); // the baseline: shard 0's
+        const PlannedStep& users = mine.steps[1];
+        QCOMPARE(users.plan.users, 2);
+        QCOMPARE(users.plan.requestCount, 16); // 40 × 2/5
+        QCOMPARE(users.load.value(u"concurrency").toInt(), 2);
+        QCOMPARE(users.load.value(u"shard_of").toObject(), whole.steps[1].load);
+        const PlannedStep& rate = mine.steps[2];
+        QCOMPARE(rate.plan.ratePerSecond, 1.5);
+        QCOMPARE(rate.plan.requestCount, 20);
+        QVERIFY(rate.plan.seed != whole.steps[2].plan.seed);
+    }
+
+    // What the engine is sent of a step is RunPlan::sent of it: users ramped in over a lifetime, every time on the
+    // wall clock for a simulator at speed K, prompts salted by step and offset by attempt.
+    void aStepIsSentOnTheWallClock()
+    {
+        RunOptions o;
+        o.concurrency = {4};
+        o.rates = {2};
+        o.thinkTimeMs = 800;
+        o.durationPerStep = 30;
+        const RunPlan plan = RunPlan::of(o.resolved());
+        RunPlan::StepContext context;
+        context.timeScale = 4;
+        context.lifetimeMs = 2000;
+        context.attempt = 1;
+        context.templateOffset = 7;
+        const LoadPlan users = RunPlan::sent(plan.steps[1], 1, o, context);
+        QCOMPARE(users.rampNs, std::int64_t(500'000'000)); // 2 s of the server's, 0.5 s of the wall clock
+        QCOMPARE(users.thinkTimeMs, 200.0);
+        QCOMPARE(users.durationSeconds, 7.5);
+        QCOMPARE(users.templateOffset, std::uint64_t(7));
+        QCOMPARE(users.promptSalt, std::uint64_t(64));
+        QVERIFY(users.promptOffset != RunPlan::sent(plan.steps[1], 1, o, RunPlan::StepContext {}).promptOffset);
+        const LoadPlan rate = RunPlan::sent(plan.steps[2], 2, o, context);
+        QCOMPARE(rate.ratePerSecond, 8.0);
+        QCOMPARE(rate.rampNs, std::int64_t(0));
+        // --ramp-ms wins over the lifetime; the baseline's one user never ramps.
+        o.rampMs = 1000;
+        QCOMPARE(RunPlan::sent(plan.steps[1], 1, o, context).rampNs, std::int64_t(250'000'000));
+        QCOMPARE(RunPlan::sent(plan.steps[0], 0, o, context).rampNs, std::int64_t(0));
     }
 
     void durationsReadAsPeopleSayThem()

@@ -6,6 +6,7 @@
 #include "core/plan/runoptions.h"
 #include "core/plan/runplan.h"
 #include "core/report/reportcontent.h"
+#include "core/run/durationestimate.h"
 #include "core/run/runpipeline.h"
 #include "core/stats/distribution.h"
 #include "core/stats/stepstatistics.h"
@@ -99,6 +100,52 @@ class TestRunPipeline : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void estimateFromTargets()
+    {
+        // Without a GPU and model, a request takes what the targets allow: 1,000 + 100 × 10 ms = 2 s.
+        DurationEstimate::Inputs in;
+        in.options.shapes = {{100, 11}};
+        in.options.slo.ttftMs = 1000;
+        in.options.slo.tpotMs = 100;
+        in.options.concurrency = {1};
+        const DurationEstimate e = DurationEstimate::of(in);
+        QVERIFY(!e.fromPhysics);
+        // Baseline: 8 + 1 warm-up requests; level 1: the 368 a bounded p99 needs + 1; one second of overhead per
+        // step.
+        QCOMPARE(e.seconds, 9 * 2.0 + 1 + 369 * 2.0 + 1);
+        // A quick look: 16 + 1 at level 1.
+        in.options.quick = true;
+        QCOMPARE(DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
+        // Two users who think half a second between requests and ramp in over one lifetime (2 s): 16 + 2 warm-up
+        // requests in 9 rounds of 2.5 s. The baseline neither thinks nor ramps.
+        in.options.concurrency = {2};
+        in.options.thinkTimeMs = 500;
+        QCOMPARE(DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 9 * 2.5 + 2 + 1);
+        // Without --quick: 368 + 2 for the ramp and the drain, + 2 warm-up, in 186 rounds.
+        in.options.quick = false;
+        QCOMPARE(DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 186 * 2.5 + 2 + 1);
+        QCOMPARE(DurationEstimate::format(54), QStringLiteral("About 54 seconds"));
+        QCOMPARE(DurationEstimate::format(600), QStringLiteral("About 10 minutes"));
+        QCOMPARE(DurationEstimate::format(3 * 3600), QStringLiteral("About 3 hours"));
+    }
+
+    // On a simulator at speed K the steps are sent on the wall clock (RunPlan::sent): a step of 30 s of the server's
+    // time takes 30/K s of the user's, and users ramp in over a lifetime of the user's clock.
+    void estimateOnASimulatorIsOnTheUsersClock()
+    {
+        DurationEstimate::Inputs in;
+        in.options.shapes = {{100, 11}};
+        in.options.slo.ttftMs = 1000;
+        in.options.slo.tpotMs = 100;
+        in.options.concurrency = {2};
+        in.options.durationPerStep = 30;
+        in.timeScale = 10;
+        // The baseline's 9 requests of 2 s (the targets: an upper bound, not scaled), then 3 s of sending and the
+        // ramp over one lifetime, 2 s; a second of overhead each.
+        QCOMPARE(DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 3 + 2 + 1);
+        QVERIFY(DurationEstimate::of(in).basis.contains(u"targets allow"));
+    }
+
     void aRunIsStoredAndReadsBack()
     {
         SimProcess sim;

@@ -7,7 +7,6 @@
 #include "support/testcertificates.h"
 #include "ui/settings/appearance.h"
 #include "ui/wizard/connectionwizard.h"
-#include "ui/wizard/durationestimate.h"
 #include "ui/wizard/hardwarepage.h"
 
 #include <QAbstractButton>
@@ -782,35 +781,6 @@ private Q_SLOTS:
                     clashes << QStringLiteral("page %1, Alt+%2: %3").arg(id).arg(it.key(), it.value().join(u" | "));
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(u"; ")));
-    }
-
-    void estimateFromTargets()
-    {
-        // Without a GPU and model, a request takes what the targets allow: 1,000 + 100 × 10 ms = 2 s.
-        kp::ui::DurationEstimate::Inputs in;
-        in.options.shapes = {{100, 11}};
-        in.options.slo.ttftMs = 1000;
-        in.options.slo.tpotMs = 100;
-        in.options.concurrency = {1};
-        const kp::ui::DurationEstimate e = kp::ui::DurationEstimate::of(in);
-        QVERIFY(!e.fromPhysics);
-        // Baseline: 8 + 1 warm-up requests; level 1: the 368 a bounded p99 needs + 1; one second of overhead per
-        // step.
-        QCOMPARE(e.seconds, 9 * 2.0 + 1 + 369 * 2.0 + 1);
-        // A quick look: 16 + 1 at level 1.
-        in.options.quick = true;
-        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 17 * 2.0 + 1);
-        // Two users who think half a second between requests and ramp in over one lifetime (2 s): 16 + 2 warm-up
-        // requests in 9 rounds of 2.5 s. The baseline neither thinks nor ramps.
-        in.options.concurrency = {2};
-        in.options.thinkTimeMs = 500;
-        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 9 * 2.5 + 2 + 1);
-        // Without --quick: 368 + 2 for the ramp and the drain, + 2 warm-up, in 186 rounds.
-        in.options.quick = false;
-        QCOMPARE(kp::ui::DurationEstimate::of(in).seconds, 9 * 2.0 + 1 + 186 * 2.5 + 2 + 1);
-        QCOMPARE(kp::ui::DurationEstimate::format(54), QStringLiteral("About 54 seconds"));
-        QCOMPARE(kp::ui::DurationEstimate::format(600), QStringLiteral("About 10 minutes"));
-        QCOMPARE(kp::ui::DurationEstimate::format(3 * 3600), QStringLiteral("About 3 hours"));
     }
 
 private:
