@@ -1194,6 +1194,29 @@
     </message>
 </context>
 <context>
+    <name>QualityPassRequest</name>
+    <message>
+        <source>The server&apos;s address needs http:// or https:// and a host, not &apos;%1&apos;.</source>
+        <translation>Die Adresse des Servers braucht http:// oder https:// und einen Host, nicht &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>The allowed drop belongs to the before pass: the rule was set when it was asked, before any after answer existed, and a comparison uses that one. Ask the after pass without it.</source>
+        <translation>Der erlaubte Rückgang gehört zum Vorher-Durchgang: Die Regel wurde festgelegt, als er gestellt wurde, bevor es eine Nachher-Antwort gab, und ein Vergleich verwendet diese. Stellen Sie den Nachher-Durchgang ohne sie.</translation>
+    </message>
+    <message>
+        <source>The allowed drop is from 0 to %1 percentage points, not %2.</source>
+        <translation>Der erlaubte Rückgang liegt zwischen 0 und %1 Prozentpunkten, nicht bei %2.</translation>
+    </message>
+    <message>
+        <source>The bundled question set is missing from this build: name a question set file.</source>
+        <translation>Der mitgelieferte Fragensatz fehlt in diesem Build: Geben Sie eine Fragensatz-Datei an.</translation>
+    </message>
+    <message>
+        <source>%1 is not a clean question set, so nothing was asked.</source>
+        <translation>%1 ist kein fehlerfreier Fragensatz, daher wurde nichts gefragt.</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>No data</source>
@@ -6358,16 +6381,6 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
     <message>
         <source>&amp;Ask</source>
         <translation>&amp;Fragen stellen</translation>
-    </message>
-    <message>
-        <source>The server needs an http:// or https:// address with a host.</source>
-        <translation>Der Server braucht eine http://- oder https://-Adresse mit einem Host.</translation>
-    </message>
-    <message>
-        <source>The question set is not clean, so nothing was asked:
-%1</source>
-        <translation>Der Fragenkatalog ist nicht einwandfrei, daher wurde nichts gefragt:
-%1</translation>
     </message>
     <message>
         <source>%1 of %2 answers</source>

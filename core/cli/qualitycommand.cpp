@@ -8,6 +8,7 @@
 #include "core/doctor/doctor.h"
 #include "core/quality/qualityasker.h"
 #include "core/quality/qualitycomparison.h"
+#include "core/quality/qualitypassrequest.h"
 #include "core/quality/qualitystore.h"
 #include "core/quality/qualityverdict.h"
 #include "core/quality/questionset.h"
@@ -85,7 +86,7 @@ PassFigures figures(const std::vector<QualityAnswer>& answers, int repeat)
 
 QString passLine(const QualityPassInfo& p)
 {
-    return QStringLiteral("pass %1 (%2): %3 at %4").arg(QString::number(p.id), p.role, p.model, p.url);
+    return QStringLiteral("pass %1 (%2): %3 at %4").arg(QString::number(p.id), qualityRoleName(p.role), p.model, p.url);
 }
 
 } // namespace
@@ -124,7 +125,8 @@ QList<QCommandLineOption> QualityCommand::options() const
         o("repeat", "ask: passes over the set; from the second on they measure the noise floor.", "N", "2"),
         o("concurrency", "ask: questions in flight at once.", "N", "16"),
         o("allowed-drop",
-            "ask --role before: the accuracy drop the change may cost, in percentage points (default 1). Stored "
+            "ask --role before: the accuracy drop the change may cost, in percentage points (0 to 50, default 1). "
+            "Stored "
             "with the pass; compare uses it.",
             "PP"),
         o("model", "ask: served model name (default: the first /v1/models lists).", "NAME"),
@@ -163,25 +165,33 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
         throw UsageError {QStringLiteral("--url is required, e.g. --url http://127.0.0.1:8000.")};
     if (const QString problem = urlCredentialProblem(urlText, QStringLiteral("--url")); !problem.isEmpty())
         throw UsageError {problem};
-    QualityAskOptions options;
-    options.url = Doctor::normalizeUrl(urlText);
-    if (!options.url.isValid() || options.url.host().isEmpty()
-        || (options.url.scheme() != u"http" && options.url.scheme() != u"https"))
-        throw UsageError {
-            QStringLiteral("--url needs an http:// or https:// address with a host, not '%1'.").arg(urlText)};
-    const QString role = p.value(QStringLiteral("role"));
-    if (role != u"before" && role != u"after")
-        throw UsageError {QStringLiteral("--role is before or after, not '%1'.").arg(role)};
-    std::optional<double> allowedDrop;
-    if (p.isSet(QStringLiteral("allowed-drop"))) {
-        if (role == u"after")
-            throw UsageError {QStringLiteral("--allowed-drop belongs to the before pass: the rule was set when it was "
-                                             "asked, before any after answer existed, and compare uses that one. Ask "
-                                             "the after pass without it.")};
-        allowedDrop = option::number(p, QStringLiteral("allowed-drop"), 0, 100);
-    } else if (role == u"before") {
-        allowedDrop = QualityVerdict::kDefaultAllowedDropPp;
+    QualityPassRequest::Given given;
+    given.url = urlText;
+    const std::optional<QualityRole> role = qualityRoleNamed(p.value(QStringLiteral("role")));
+    if (!role)
+        throw UsageError {QStringLiteral("--role is before or after, not '%1'.").arg(p.value(QStringLiteral("role")))};
+    given.role = *role;
+    if (p.isSet(QStringLiteral("allowed-drop")))
+        given.allowedDropPp
+            = option::number(p, QStringLiteral("allowed-drop"), 0, QualityPassRequest::kMostAllowedDropPp);
+    given.setFile = p.value(QStringLiteral("set"));
+    QString requestError;
+    QStringList problems;
+    const std::optional<QualityPassRequest> request = QualityPassRequest::of(given, &requestError, &problems);
+    if (!request && problems.isEmpty())
+        throw UsageError {requestError};
+    if (!request) {
+        io.err << "kneepoint quality: " << requestError << " Fix:\n";
+        const int shown = int(std::min<qsizetype>(problems.size(), 50));
+        for (int i = 0; i < shown; ++i)
+            io.err << "  " << problems.at(i) << '\n';
+        if (problems.size() > shown)
+            io.err << "  … and " << problems.size() - shown << " more.\n";
+        return ExitUsage;
     }
+    const QuestionSet* set = &request->set;
+    QualityAskOptions options;
+    options.url = request->url;
     options.repeat = option::integer(p, QStringLiteral("repeat"), 1, 10);
     options.concurrency = option::integer(p, QStringLiteral("concurrency"), 1, 256);
     options.maxTokens = option::integer(p, QStringLiteral("max-tokens"), 1, 32768);
@@ -193,28 +203,6 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     options.apiKey = apiKey(p, &keyError);
     if (!keyError.isEmpty())
         throw UsageError {keyError};
-
-    std::optional<QuestionSet> loaded;
-    const QuestionSet* set = &QuestionSet::bundled();
-    if (p.isSet(QStringLiteral("set"))) {
-        QStringList problems;
-        const QString path = p.value(QStringLiteral("set"));
-        loaded = QuestionSet::load(path, &problems);
-        if (!loaded) {
-            io.err << "kneepoint quality: " << path << " is not a clean question set, so nothing was asked. Fix:\n";
-            const int shown = int(std::min<qsizetype>(problems.size(), 50));
-            for (int i = 0; i < shown; ++i)
-                io.err << "  " << problems.at(i) << '\n';
-            if (problems.size() > shown)
-                io.err << "  … and " << problems.size() - shown << " more.\n";
-            return ExitUsage;
-        }
-        set = &*loaded;
-    }
-    if (set->questions().empty()) {
-        io.err << "kneepoint quality: the bundled question set is missing from this build; pass --set FILE.\n";
-        return ExitFailure;
-    }
 
     // Opened before asking: a store that cannot be written must not cost a whole pass.
     QString error;
@@ -228,15 +216,15 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
            << (options.repeat == 1 ? " time" : " times") << ", " << options.concurrency << " at a time.\n";
     io.err.flush();
     int lastTenth = 0;
-    const qint64 id
-        = QualityAsker::askAndStore(*set, options, role, allowedDrop, *store, &error, [&](int done, int all) {
-              const int tenth = done * 10 / std::max(1, all);
-              if (tenth > lastTenth) {
-                  lastTenth = tenth;
-                  io.err << "  " << done << '/' << all << " answered\n";
-                  io.err.flush();
-              }
-          });
+    const qint64 id = QualityAsker::askAndStore(
+        *set, options, request->role, request->allowedDropPp, *store, &error, [&](int done, int all) {
+            const int tenth = done * 10 / std::max(1, all);
+            if (tenth > lastTenth) {
+                lastTenth = tenth;
+                io.err << "  " << done << '/' << all << " answered\n";
+                io.err.flush();
+            }
+        });
     if (id < 0) {
         io.err << "kneepoint quality: " << error << '\n';
         return ExitFailure;
@@ -260,17 +248,19 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
             reps.append(QJsonObject {{QStringLiteral("repetition"), r + 1},
                 {QStringLiteral("answered"), f.answered[std::size_t(r)]},
                 {QStringLiteral("right"), f.right[std::size_t(r)]}});
-        const QJsonObject doc {{QStringLiteral("pass_id"), id}, {QStringLiteral("role"), role},
-            {QStringLiteral("model"), info.model}, {QStringLiteral("url"), info.url},
-            {QStringLiteral("set"), info.setName}, {QStringLiteral("set_sha256"), info.setSha256},
-            {QStringLiteral("questions"), info.questionCount}, {QStringLiteral("repetitions"), reps},
-            {QStringLiteral("errors"), f.errors},
+        const QJsonObject doc {{QStringLiteral("pass_id"), id},
+            {QStringLiteral("role"), qualityRoleName(request->role)}, {QStringLiteral("model"), info.model},
+            {QStringLiteral("url"), info.url}, {QStringLiteral("set"), info.setName},
+            {QStringLiteral("set_sha256"), info.setSha256}, {QStringLiteral("questions"), info.questionCount},
+            {QStringLiteral("repetitions"), reps}, {QStringLiteral("errors"), f.errors},
             {QStringLiteral("noise_floor"), noise ? QJsonValue(*noise) : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("allowed_drop_pp"), allowedDrop ? QJsonValue(*allowedDrop) : QJsonValue(QJsonValue::Null)}};
+            {QStringLiteral("allowed_drop_pp"),
+                request->allowedDropPp ? QJsonValue(*request->allowedDropPp) : QJsonValue(QJsonValue::Null)}};
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return ExitOk;
     }
-    io.out << "Quality pass " << id << " (" << role << "): " << info.model << " at " << info.url << '\n';
+    io.out << "Quality pass " << id << " (" << qualityRoleName(request->role) << "): " << info.model << " at "
+           << info.url << '\n';
     io.out << "  set " << info.setName << ", " << info.questionCount << " questions, sha256 " << info.setSha256.left(12)
            << "…; temperature 0, seed " << options.seed << '\n';
     for (int r = 0; r < options.repeat; ++r) {
@@ -284,8 +274,8 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     if (f.errors > 0)
         io.out << "  " << f.errors << " requests failed; they are stored as errors, and compare leaves those "
                << "questions out\n";
-    if (allowedDrop)
-        io.out << "  rule: the after pass may be at most " << pointsText(*allowedDrop)
+    if (request->allowedDropPp)
+        io.out << "  rule: the after pass may be at most " << pointsText(*request->allowedDropPp)
                << " less accurate; stored with this pass for kneepoint quality compare " << id << " AFTER\n";
     return ExitOk;
 }
@@ -440,12 +430,12 @@ int QualityCommand::list(const QCommandLineParser& p, CommandIo& io)
         QJsonArray rows;
         for (const QualityPassSummary& s : passes) {
             rows.append(QJsonObject {{QStringLiteral("id"), s.info.id},
-                {QStringLiteral("created_utc"), s.info.createdUtc}, {QStringLiteral("role"), s.info.role},
-                {QStringLiteral("model"), s.info.model}, {QStringLiteral("url"), s.info.url},
-                {QStringLiteral("set"), s.info.setName}, {QStringLiteral("set_sha256"), s.info.setSha256},
-                {QStringLiteral("questions"), s.info.questionCount}, {QStringLiteral("repeat"), s.info.repeat},
-                {QStringLiteral("answered"), s.answered}, {QStringLiteral("right"), s.correct},
-                {QStringLiteral("errors"), s.errors},
+                {QStringLiteral("created_utc"), s.info.createdUtc},
+                {QStringLiteral("role"), qualityRoleName(s.info.role)}, {QStringLiteral("model"), s.info.model},
+                {QStringLiteral("url"), s.info.url}, {QStringLiteral("set"), s.info.setName},
+                {QStringLiteral("set_sha256"), s.info.setSha256}, {QStringLiteral("questions"), s.info.questionCount},
+                {QStringLiteral("repeat"), s.info.repeat}, {QStringLiteral("answered"), s.answered},
+                {QStringLiteral("right"), s.correct}, {QStringLiteral("errors"), s.errors},
                 {QStringLiteral("allowed_drop_pp"),
                     s.info.allowedDropPp ? QJsonValue(*s.info.allowedDropPp) : QJsonValue(QJsonValue::Null)}});
         }
@@ -473,7 +463,7 @@ int QualityCommand::list(const QCommandLineParser& p, CommandIo& io)
         io.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7")
                       .arg(s.info.id, 5)
                       .arg(s.info.createdUtc.left(19).replace(u'T', u' '), -20)
-                      .arg(s.info.role, -7)
+                      .arg(qualityRoleName(s.info.role), -7)
                       .arg(right, 7)
                       .arg(rule, 6)
                       .arg(clipped(s.info.setName, 12), -12)

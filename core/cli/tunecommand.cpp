@@ -6,6 +6,7 @@
 #include "core/cli/launchcommand.h"
 #include "core/cli/runcommand.h"
 #include "core/cli/storeoption.h"
+#include "core/quality/qualitypassrequest.h"
 #include "core/quality/qualityverdict.h"
 #include "core/store/runstore.h"
 #include "core/tune/tuner.h"
@@ -90,7 +91,8 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     request.fresh = p.isSet(QStringLiteral("fresh"));
     request.quality = !p.isSet(QStringLiteral("no-quality"));
     request.qualitySet = p.value(QStringLiteral("quality-set"));
-    request.allowedDropPp = option::number(p, QStringLiteral("allowed-drop"), 0, 100);
+    request.allowedDropPp
+        = option::number(p, QStringLiteral("allowed-drop"), 0, QualityPassRequest::kMostAllowedDropPp);
     const bool json = p.isSet(QStringLiteral("json"));
 
     const auto store = openStore(p, &error);

@@ -21,10 +21,10 @@ ModelQuality ModelQuality::of(const RunStore& store, const QString& model)
             q.passes << p;
     // Newest first: the first "after" is the newest, and the first "before" behind it was asked before it.
     for (qsizetype i = 0; i < q.passes.size(); ++i) {
-        if (q.passes[i].info.role != u"after")
+        if (q.passes[i].info.role != QualityRole::After)
             continue;
         for (qsizetype j = i + 1; j < q.passes.size(); ++j) {
-            if (q.passes[j].info.role != u"before")
+            if (q.passes[j].info.role != QualityRole::Before)
                 continue;
             const std::optional<QualityPass> before = quality.pass(q.passes[j].info.id);
             const std::optional<QualityPass> after = quality.pass(q.passes[i].info.id);
@@ -50,7 +50,7 @@ QStringList ModelQuality::lines() const
         const double right = p.answered > 0 ? 100.0 * p.correct / p.answered : 0;
         out << QCoreApplication::translate("ModelQuality", "Pass %1 (%2, %3): %4 of %5 answered questions right (%6%).")
                    .arg(p.info.id)
-                   .arg(p.info.role, p.info.createdUtc.left(16).replace(u'T', u' '))
+                   .arg(qualityRoleName(p.info.role), p.info.createdUtc.left(16).replace(u'T', u' '))
                    .arg(p.correct)
                    .arg(p.answered)
                    .arg(QString::number(right, 'f', 1));
@@ -70,9 +70,10 @@ QJsonObject ModelQuality::toJson() const
 {
     QJsonArray list;
     for (const QualityPassSummary& p : passes)
-        list.append(QJsonObject {{QStringLiteral("id"), p.info.id}, {QStringLiteral("role"), p.info.role},
-            {QStringLiteral("created_utc"), p.info.createdUtc}, {QStringLiteral("answered"), p.answered},
-            {QStringLiteral("correct"), p.correct}, {QStringLiteral("errors"), p.errors}});
+        list.append(
+            QJsonObject {{QStringLiteral("id"), p.info.id}, {QStringLiteral("role"), qualityRoleName(p.info.role)},
+                {QStringLiteral("created_utc"), p.info.createdUtc}, {QStringLiteral("answered"), p.answered},
+                {QStringLiteral("correct"), p.correct}, {QStringLiteral("errors"), p.errors}});
     QJsonObject o {{QStringLiteral("model"), model}, {QStringLiteral("passes"), list}};
     if (latest)
         o[QStringLiteral("latest_comparison")] = latest->toJson();

@@ -265,7 +265,7 @@ void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::si
     }
 }
 
-qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
+qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions& options, QualityRole role,
     std::optional<double> allowedDropPp, RunStore& store, QString* error,
     const std::function<void(int done, int total)>& progress)
 {
@@ -289,8 +289,7 @@ qint64 QualityAsker::askAndStore(const QuestionSet& set, const QualityAskOptions
     return asker.store(role, allowedDropPp, store, error);
 }
 
-qint64 QualityAsker::store(
-    const QString& role, std::optional<double> allowedDropPp, RunStore& store, QString* error) const
+qint64 QualityAsker::store(QualityRole role, std::optional<double> allowedDropPp, RunStore& store, QString* error) const
 {
     if (std::none_of(m_answers.begin(), m_answers.end(), [](const QualityAnswer& a) { return a.answered(); })) {
         *error = QCoreApplication::translate("QualityAsker",
@@ -321,7 +320,7 @@ QString QualityAsker::noneRight(qint64 passId, const std::vector<QualityAnswer>&
         .arg(answered);
 }
 
-QualityPassInfo QualityAsker::passInfo(const QString& role, std::optional<double> allowedDropPp) const
+QualityPassInfo QualityAsker::passInfo(QualityRole role, std::optional<double> allowedDropPp) const
 {
     QualityPassInfo info;
     info.url = m_base.toString();

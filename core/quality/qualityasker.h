@@ -62,11 +62,11 @@ public:
     QUrl baseUrl() const { return m_base; }
     /// The pass to store once finished: what was asked, of whom and how. `allowedDropPp` is the rule, given with a
     /// "before" pass only. Never the API key.
-    QualityPassInfo passInfo(const QString& role, std::optional<double> allowedDropPp) const;
+    QualityPassInfo passInfo(QualityRole role, std::optional<double> allowedDropPp) const;
     /// Stores the pass once finished(true), as every caller must: its id, or -1 with `error` a sentence when every
     /// request failed (nothing is stored then: a pass of failures would read as a server that knows nothing) or the
     /// store refused it.
-    qint64 store(const QString& role, std::optional<double> allowedDropPp, RunStore& store, QString* error) const;
+    qint64 store(QualityRole role, std::optional<double> allowedDropPp, RunStore& store, QString* error) const;
     /// A sentence when stored pass `passId` was answered but got no answer right, else empty. Such a pass is kept (it
     /// is what was measured), and said at once: as a before pass it would make any after pass look no worse.
     static QString noneRight(qint64 passId, const std::vector<QualityAnswer>& answers);
@@ -75,7 +75,7 @@ public:
     /// thread's event loop: what kneepoint quality ask and an experiment do. The pass id, or -1 with `error` a
     /// sentence when the server could not be used or every request failed (nothing is stored then). `progress`
     /// hears each answer (done, total).
-    static qint64 askAndStore(const QuestionSet& set, const QualityAskOptions& options, const QString& role,
+    static qint64 askAndStore(const QuestionSet& set, const QualityAskOptions& options, QualityRole role,
         std::optional<double> allowedDropPp, RunStore& store, QString* error,
         const std::function<void(int done, int total)>& progress = {});
 

@@ -40,7 +40,7 @@ QJsonObject passJson(const QualityPassInfo& p)
 {
     return {{QStringLiteral("id"), p.id}, {QStringLiteral("created_utc"), p.createdUtc}, {QStringLiteral("url"), p.url},
         {QStringLiteral("model"), p.model}, {QStringLiteral("set"), p.setName},
-        {QStringLiteral("set_sha256"), p.setSha256}, {QStringLiteral("role"), p.role},
+        {QStringLiteral("set_sha256"), p.setSha256}, {QStringLiteral("role"), qualityRoleName(p.role)},
         {QStringLiteral("repeat"), p.repeat}, {QStringLiteral("allowed_drop_pp"), optionalJson(p.allowedDropPp)}};
 }
 
@@ -74,16 +74,16 @@ std::optional<QualityComparison> QualityComparison::compare(
     if (before.info.id == after.info.id && before.info.id >= 0)
         return refuse(QStringLiteral("A and B are the same pass (%1); compare a before pass with an after pass.")
                           .arg(before.info.id));
-    if (before.info.role != u"before")
+    if (before.info.role != QualityRole::Before)
         return refuse(QStringLiteral("Pass %1 was asked with --role %2; the first pass of a comparison must be a "
                                      "before pass, which carries the rule.")
                           .arg(before.info.id)
-                          .arg(before.info.role));
-    if (after.info.role != u"after")
+                          .arg(qualityRoleName(before.info.role)));
+    if (after.info.role != QualityRole::After)
         return refuse(QStringLiteral("Pass %1 was asked with --role %2; the second pass of a comparison must be an "
                                      "after pass.")
                           .arg(after.info.id)
-                          .arg(after.info.role));
+                          .arg(qualityRoleName(after.info.role)));
     if (before.info.setSha256 != after.info.setSha256)
         return refuse(QStringLiteral("A asked set %1 (sha256 %2…), B asked set %3 (sha256 %4…): only passes of the "
                                      "same questions can be compared. Ask both with the same --set.")

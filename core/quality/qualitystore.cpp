@@ -61,7 +61,8 @@ QualityPassInfo passInfo(const QSqlQuery& q)
     info.setName = q.value(4).toString();
     info.setSha256 = q.value(5).toString();
     info.questionCount = q.value(6).toInt();
-    info.role = q.value(7).toString();
+    // The schema admits before and after only.
+    info.role = qualityRoleNamed(q.value(7).toString()).value_or(QualityRole::After);
     if (!q.value(8).isNull())
         info.allowedDropPp = q.value(8).toDouble();
     info.seed = q.value(9).toLongLong();
@@ -108,7 +109,7 @@ qint64 QualityStore::savePass(const QualityPassInfo& info, const std::vector<Qua
     q.addBindValue(info.setName);
     q.addBindValue(info.setSha256);
     q.addBindValue(info.questionCount);
-    q.addBindValue(info.role);
+    q.addBindValue(qualityRoleName(info.role));
     q.addBindValue(info.allowedDropPp ? QVariant(*info.allowedDropPp) : QVariant(QMetaType(QMetaType::Double)));
     q.addBindValue(info.seed);
     q.addBindValue(info.repeat);

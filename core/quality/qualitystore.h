@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/quality/qualityrole.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -40,7 +42,7 @@ struct QualityPassInfo
     QString setName;
     QString setSha256;
     int questionCount = 0;
-    QString role; ///< before or after
+    QualityRole role = QualityRole::Before;
     std::optional<double> allowedDropPp; ///< the rule, stored with a before pass only
     qint64 seed = 0;
     int repeat = 1;

@@ -406,9 +406,9 @@ void Tuner::askQuality(const QUrl& url, const QString& model, Experiment::Trial&
                     .arg(m_questionSet->name())
                     .arg(options.repeat));
     QString error;
-    t.qualityPass = QualityAsker::askAndStore(*m_questionSet, options,
-        t.setting ? QStringLiteral("after") : QStringLiteral("before"),
-        t.setting ? std::nullopt : std::optional<double>(m_request.allowedDropPp), m_store, &error);
+    t.qualityPass
+        = QualityAsker::askAndStore(*m_questionSet, options, t.setting ? QualityRole::After : QualityRole::Before,
+            t.setting ? std::nullopt : std::optional<double>(m_request.allowedDropPp), m_store, &error);
     if (t.qualityPass < 0) {
         t.qualityFailure = tr("the question set could not be asked: ") + error;
         Q_EMIT line(u"  " + t.qualityFailure);

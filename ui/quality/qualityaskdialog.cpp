@@ -7,6 +7,7 @@
 #include "core/doctor/doctor.h"
 #include "core/load/loadtarget.h"
 #include "core/quality/qualityasker.h"
+#include "core/quality/qualitypassrequest.h"
 #include "core/quality/qualitystore.h"
 #include "core/quality/qualityverdict.h"
 #include "core/store/runstore.h"
@@ -56,11 +57,11 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     m_apiKey->setPlaceholderText(tr("none; kept in memory only"));
     m_role->setObjectName(QStringLiteral("qualityRole"));
     m_role->setAccessibleName(tr("Role of this pass"));
-    m_role->addItem(tr("Before the change"), QStringLiteral("before"));
-    m_role->addItem(tr("After the change"), QStringLiteral("after"));
+    m_role->addItem(tr("Before the change"), int(core::QualityRole::Before));
+    m_role->addItem(tr("After the change"), int(core::QualityRole::After));
     m_allowedDrop->setObjectName(QStringLiteral("qualityAllowedDrop"));
     m_allowedDrop->setAccessibleName(tr("Allowed accuracy drop"));
-    m_allowedDrop->setRange(0, 50);
+    m_allowedDrop->setRange(0, core::QualityPassRequest::kMostAllowedDropPp);
     m_allowedDrop->setDecimals(1);
     m_allowedDrop->setSingleStep(0.5);
     m_allowedDrop->setValue(core::QualityVerdict::kDefaultAllowedDropPp);
@@ -136,7 +137,7 @@ void QualityAskDialog::setUrl(const QString& url)
 void QualityAskDialog::updateRole()
 {
     // The after pass is judged by the rule of its before pass; it has none of its own to give.
-    m_allowedDrop->setEnabled(m_role->currentData().toString() == u"before");
+    m_allowedDrop->setEnabled(role() == core::QualityRole::Before);
 }
 
 void QualityAskDialog::setBusy(bool busy)
@@ -144,12 +145,17 @@ void QualityAskDialog::setBusy(bool busy)
     for (QWidget* w : {static_cast<QWidget*>(m_url), static_cast<QWidget*>(m_apiKey), static_cast<QWidget*>(m_role),
              static_cast<QWidget*>(m_repeat), static_cast<QWidget*>(m_concurrency), static_cast<QWidget*>(m_setFile)})
         w->setEnabled(!busy);
-    m_allowedDrop->setEnabled(!busy && m_role->currentData().toString() == u"before");
+    m_allowedDrop->setEnabled(!busy && role() == core::QualityRole::Before);
     m_buttons->button(QDialogButtonBox::Cancel)->setEnabled(!busy);
     for (QAbstractButton* b : m_buttons->buttons())
         if (m_buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)
             b->setEnabled(!busy);
     m_progress->setVisible(busy);
+}
+
+core::QualityRole QualityAskDialog::role() const
+{
+    return core::QualityRole(m_role->currentData().toInt());
 }
 
 void QualityAskDialog::ask()
@@ -160,27 +166,24 @@ void QualityAskDialog::ask()
         m_url->setFocus();
         return;
     }
-    const QUrl url = core::Doctor::normalizeUrl(m_url->text());
-    if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"http" && url.scheme() != u"https")) {
-        m_message->setText(tr("The server needs an http:// or https:// address with a host."));
-        m_url->setFocus();
+    core::QualityPassRequest::Given given;
+    given.url = m_url->text();
+    given.role = role();
+    if (given.role == core::QualityRole::Before)
+        given.allowedDropPp = m_allowedDrop->value();
+    given.setFile = m_setFile->text().trimmed();
+    QString error;
+    QStringList problems;
+    m_request = core::QualityPassRequest::of(given, &error, &problems);
+    if (!m_request) {
+        // Nothing is asked until the file is clean: every problem with its line number.
+        m_message->setText(problems.isEmpty() ? error : error + u'\n' + problems.join(u'\n'));
+        if (problems.isEmpty() && !core::Doctor::isServerUrl(core::Doctor::normalizeUrl(given.url)))
+            m_url->setFocus();
         return;
     }
-    const QString file = m_setFile->text().trimmed();
-    if (file.isEmpty()) {
-        m_set = QuestionSet::bundled();
-    } else {
-        QStringList problems;
-        m_set = QuestionSet::load(file, &problems);
-        if (!m_set) {
-            // Nothing is asked until the file is clean: every problem with its line number.
-            m_message->setText(
-                tr("The question set is not clean, so nothing was asked:\n%1").arg(problems.join(u'\n')));
-            return;
-        }
-    }
     QualityAskOptions options;
-    options.url = url;
+    options.url = m_request->url;
     options.apiKey = m_apiKey->text().toUtf8();
     if (!options.apiKey.isEmpty())
         core::keepSecretsOutOfCoreDumps();
@@ -190,7 +193,7 @@ void QualityAskDialog::ask()
     }
     options.repeat = m_repeat->value();
     options.concurrency = m_concurrency->value();
-    m_asker = std::make_unique<QualityAsker>(*m_set, options);
+    m_asker = std::make_unique<QualityAsker>(m_request->set, options);
     connect(m_asker.get(), &QualityAsker::progress, this, [this](int done, int total) {
         m_progress->setMaximum(total);
         m_progress->setValue(done);
@@ -209,15 +212,13 @@ void QualityAskDialog::finished(bool ok, const QString& error)
         m_message->setText(tr("Nothing was asked or stored: %1").arg(error));
         return;
     }
-    const QString role = m_role->currentData().toString();
     QString storeError;
     const std::unique_ptr<RunStore> store = RunStore::open(m_path, &storeError, QStringLiteral("quality-ask"));
     if (!store) {
         m_message->setText(tr("The answers could not be stored: %1").arg(storeError));
         return;
     }
-    m_passId = m_asker->store(
-        role, role == u"before" ? std::optional<double>(m_allowedDrop->value()) : std::nullopt, *store, &storeError);
+    m_passId = m_asker->store(m_request->role, m_request->allowedDropPp, *store, &storeError);
     if (m_passId < 0) {
         m_message->setText(storeError);
         return;

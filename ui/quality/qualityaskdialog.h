@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/quality/questionset.h"
+#include "core/quality/qualitypassrequest.h"
 
 #include <QDialog>
 
@@ -42,6 +42,7 @@ private:
     void ask();
     void finished(bool ok, const QString& error);
     void updateRole();
+    kp::core::QualityRole role() const;
     void setBusy(bool busy);
 
     QString m_path;
@@ -55,7 +56,7 @@ private:
     QLabel* m_message;
     QProgressBar* m_progress;
     QDialogButtonBox* m_buttons;
-    std::optional<kp::core::QuestionSet> m_set;
+    std::optional<kp::core::QualityPassRequest> m_request; ///< the pass being asked, as checked
     std::unique_ptr<kp::core::QualityAsker> m_asker;
     qint64 m_passId = -1;
 };

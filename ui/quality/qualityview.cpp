@@ -232,7 +232,7 @@ void QualityView::showPasses(const QualityPassListPtr& result)
     const QLocale locale;
     for (int row = 0; row < int(passes.size()); ++row) {
         const QualityPassSummary& p = passes[row];
-        const QString role = p.info.role == u"before" ? tr("before") : tr("after");
+        const QString role = p.info.role == core::QualityRole::Before ? tr("before") : tr("after");
         const QString right = p.answered > 0
             ? tr("%1 of %2 (%3)").arg(p.correct).arg(p.answered).arg(percent(double(p.correct) / p.answered))
             : tr("none answered");
@@ -261,10 +261,10 @@ void QualityView::showPasses(const QualityPassListPtr& result)
         [](const QualityPassSummary* x, const QualityPassSummary* y) { return x->info.id > y->info.id; });
     int usableBefore = -1;
     for (const QualityPassSummary* p : newestFirst) {
-        const QString label = p->correct > 0 || p->info.role != u"before"
+        const QString label = p->correct > 0 || p->info.role != core::QualityRole::Before
             ? tr("Pass %1: %2, %3").arg(p->info.id).arg(p->info.model, p->info.createdUtc.left(16))
             : tr("Pass %1: %2, %3 (none right)").arg(p->info.id).arg(p->info.model, p->info.createdUtc.left(16));
-        QComboBox* box = p->info.role == u"before" ? m_before : m_after;
+        QComboBox* box = p->info.role == core::QualityRole::Before ? m_before : m_after;
         box->addItem(label, p->info.id);
         if (box == m_before && usableBefore < 0 && p->correct > 0)
             usableBefore = box->count() - 1;

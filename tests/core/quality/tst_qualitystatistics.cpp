@@ -60,12 +60,12 @@ std::pair<QualityPass, QualityPass> passPair()
 {
     QualityPass before;
     before.info.id = 1;
-    before.info.role = QStringLiteral("before");
+    before.info.role = QualityRole::Before;
     before.info.setSha256 = QStringLiteral("abc");
     before.info.allowedDropPp = 1;
     QualityPass after = before;
     after.info.id = 2;
-    after.info.role = QStringLiteral("after");
+    after.info.role = QualityRole::After;
     after.info.allowedDropPp.reset();
     return {before, after};
 }

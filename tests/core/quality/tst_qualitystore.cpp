@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/quality/qualitypassrequest.h"
 #include "core/quality/qualitystore.h"
+#include "core/quality/qualityverdict.h"
 #include "core/store/runstore.h"
 
 #include <QFile>
@@ -53,7 +55,7 @@ private slots:
         info.setName = QStringLiteral("bundled");
         info.setSha256 = QString(64, u'a');
         info.questionCount = 2;
-        info.role = QStringLiteral("before");
+        info.role = QualityRole::Before;
         info.allowedDropPp = 1.5;
         info.seed = 1234;
         info.repeat = 2;
@@ -66,7 +68,7 @@ private slots:
         QVERIFY2(id > 0, qPrintable(error));
 
         QualityPassInfo after = info;
-        after.role = QStringLiteral("after");
+        after.role = QualityRole::After;
         after.allowedDropPp.reset();
         const qint64 afterId = quality.savePass(after, {answer(QStringLiteral("q1"), 1, false)}, &error);
         QVERIFY2(afterId > id, qPrintable(error));
@@ -101,19 +103,57 @@ private slots:
         QCOMPARE(q.value(0).toInt(), 1); // the deleted pass's answers went with it
     }
 
-    // The after pass's rule column must stay empty: the schema refuses any role but before and after.
+    // A role is typed (QualityRole), and the schema admits no other word either: a file another program wrote a
+    // role into is refused there.
     void schemaRefusesUnknownRole()
     {
         QString error;
         auto store = RunStore::open(m_dir.filePath(QStringLiteral("role.sqlite")), &error);
         QVERIFY2(store, qPrintable(error));
         QualityPassInfo info;
-        info.role = QStringLiteral("sideways");
+        info.role = QualityRole::After;
         info.setName = QStringLiteral("s");
         info.setSha256 = QStringLiteral("x");
-        QCOMPARE(QualityStore(*store).savePass(info, {answer(QStringLiteral("q"), 1, true)}, &error), -1);
-        QVERIFY(!error.isEmpty());
-        QVERIFY(QualityStore(*store).passes().isEmpty()); // nothing half-stored
+        const qint64 id = QualityStore(*store).savePass(info, {answer(QStringLiteral("q"), 1, true)}, &error);
+        QVERIFY2(id > 0, qPrintable(error));
+        QCOMPARE(QualityStore(*store).pass(id, &error)->info.role, QualityRole::After);
+        QSqlQuery q(QSqlDatabase::database(store->connectionName()));
+        QVERIFY(!q.exec(QStringLiteral("UPDATE quality_passes SET role = 'sideways' WHERE id = %1").arg(id)));
+        QCOMPARE(qualityRoleNamed(u"sideways"), std::nullopt);
+        QCOMPARE(qualityRoleNamed(qualityRoleName(QualityRole::Before)), QualityRole::Before);
+    }
+
+    // The command line and the window ask a pass through one check: the address, the role's rule (a before pass
+    // carries the default drop unless given, an after pass none), the set.
+    void aPassRequestIsCheckedOnce()
+    {
+        QString error;
+        QStringList problems;
+        QualityPassRequest::Given given;
+        given.url = QStringLiteral("localhost:8000");
+        std::optional<QualityPassRequest> r = QualityPassRequest::of(given, &error, &problems);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->url, QUrl(QStringLiteral("http://localhost:8000")));
+        QCOMPARE(r->allowedDropPp, std::optional<double>(QualityVerdict::kDefaultAllowedDropPp));
+        QVERIFY(!r->set.questions().empty());
+        given.role = QualityRole::After;
+        r = QualityPassRequest::of(given, &error, &problems);
+        QVERIFY(r && !r->allowedDropPp);
+        given.allowedDropPp = 3;
+        QVERIFY(!QualityPassRequest::of(given, &error, &problems));
+        QVERIFY2(error.contains(u"belongs to the before pass"), qPrintable(error));
+        given.role = QualityRole::Before;
+        given.allowedDropPp = 60;
+        QVERIFY(!QualityPassRequest::of(given, &error, &problems));
+        QVERIFY2(error.contains(u"from 0 to 50"), qPrintable(error));
+        given.allowedDropPp.reset();
+        given.url = QStringLiteral("ftp://x");
+        QVERIFY(!QualityPassRequest::of(given, &error, &problems));
+        QVERIFY2(error.contains(u"needs http:// or https://"), qPrintable(error));
+        given.url = QStringLiteral("http://127.0.0.1:9");
+        given.setFile = m_dir.filePath(QStringLiteral("missing.jsonl"));
+        QVERIFY(!QualityPassRequest::of(given, &error, &problems));
+        QVERIFY2(error.contains(u"not a clean question set") && !problems.isEmpty(), qPrintable(error));
     }
 
 private:

@@ -772,7 +772,9 @@ private Q_SLOTS:
         QTest::mouseClick(third->findChild<QPushButton*>(QStringLiteral("qualityAskButton")), Qt::LeftButton);
         auto* message = third->findChild<QLabel*>(QStringLiteral("qualityMessage"));
         QVERIFY2(message->text().contains(u"line 2"), qPrintable(message->text()));
+        QVERIFY2(message->text().contains(u"not a clean question set"), qPrintable(message->text()));
         QCOMPARE(third->passId(), qint64(-1));
+        screenshot(*third, QStringLiteral("quality-set-not-clean"));
         window.qualityView()->refresh();
         QTRY_VERIFY_WITH_TIMEOUT(!window.qualityView()->isBusy(), 10'000);
         QCOMPARE(window.qualityView()->findChild<QTableWidget*>(QStringLiteral("qualityPasses"))->rowCount(), 2);
