@@ -1228,7 +1228,7 @@ private:
     {
         const int shared = m_run.options.sharedPrefixTokens;
         const StepData* warm = m_run.baseline();
-        const std::vector<const StepData*> cold = m_run.phase(QStringLiteral("uncached"));
+        const std::vector<const StepData*> cold = m_run.phase(Phase::Uncached);
         if ((shared <= 0 && m_run.turns <= 1) || !warm || cold.empty() || warm->ttftSorted.empty()
             || cold.front()->ttftSorted.empty())
             return;

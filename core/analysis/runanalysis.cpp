@@ -83,14 +83,14 @@ RunAnalysis RunAnalysis::of(const RunData& run, const AnalysisSettings& asked)
         = settings.slo.ttfoMs && !answersTimed(run) ? std::exchange(settings.slo.ttfoMs, std::nullopt) : std::nullopt;
     a.settings = settings;
     a.curve = LoadCurve::of(run, run.concurrencyCurve(), settings);
-    const std::vector<const StepData*> rates = run.phase(QStringLiteral("rate"));
+    const std::vector<const StepData*> rates = run.phase(Phase::Rate);
     if (!rates.empty())
         a.rateCurve = LoadCurve::of(run, rates, settings);
     // A run that made no concurrency sweep (a trace's replay, its rate steps alone) is judged on its open-loop steps:
     // the baseline's one user would otherwise be its whole curve, its capacity and its verdict.
-    if (run.phase(QStringLiteral("concurrency")).empty() && !rates.empty())
+    if (run.phase(Phase::Concurrency).empty() && !rates.empty())
         a.curve = std::exchange(a.rateCurve, {});
-    for (const StepData* s : run.phase(QStringLiteral("shape")))
+    for (const StepData* s : run.phase(Phase::Shape))
         a.shapes.push_back(LoadCurve::judge(run, *s, settings));
     const double kvBytes = run.facts.cacheDtype.startsWith(u"fp8") ? 1.0 : 2.0;
     a.physics = PhysicsFloors::of(settings.gpu ? &*settings.gpu : nullptr, settings.model ? &*settings.model : nullptr,

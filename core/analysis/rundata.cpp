@@ -312,7 +312,7 @@ RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& 
     return data;
 }
 
-std::vector<const StepData*> RunData::phase(const QString& name) const
+std::vector<const StepData*> RunData::phase(Phase name) const
 {
     std::vector<const StepData*> out;
     for (const StepData& s : steps)
@@ -323,7 +323,7 @@ std::vector<const StepData*> RunData::phase(const QString& name) const
 
 std::vector<const StepData*> RunData::concurrencyCurve() const
 {
-    std::vector<const StepData*> curve = phase(QStringLiteral("concurrency"));
+    std::vector<const StepData*> curve = phase(Phase::Concurrency);
     // A load measured again counts once, as measured last: the earlier step is kept beside it (remeasured()).
     std::erase_if(curve, [this](const StepData* s) { return supersededBy(*s) != nullptr; });
     const StepData* base = baseline();
@@ -338,7 +338,7 @@ std::vector<const StepData*> RunData::concurrencyCurve() const
 
 const StepData* RunData::supersededBy(const StepData& step) const
 {
-    if (step.phase != u"concurrency")
+    if (step.phase != Phase::Concurrency)
         return nullptr;
     const StepData* later = nullptr;
     for (const StepData& s : steps)
@@ -360,7 +360,7 @@ std::vector<std::pair<const StepData*, const StepData*>> RunData::remeasured() c
 const StepData* RunData::baseline() const
 {
     for (const StepData& s : steps)
-        if (s.phase == u"baseline" && !s.cancelled)
+        if (s.phase == Phase::Baseline && !s.cancelled)
             return &s;
     return nullptr;
 }

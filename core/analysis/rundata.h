@@ -41,7 +41,7 @@ struct RequestTimes
 struct StepData
 {
     qint64 id = -1;
-    QString phase; ///< baseline, concurrency, rate, shape
+    Phase phase = Phase::Baseline;
     int index = 0;
     int concurrency = 0; ///< the closed loop's users; 0 for an open loop
     double rate = 0; ///< the open loop's requests per second; 0 for a closed loop
@@ -206,7 +206,7 @@ struct RunData
 
     /// The steps of one phase, in order. A step the user cut short (Stop, Ctrl-C, SIGTERM) is stored and listed
     /// with the raw numbers, but it is no measurement of the server: it is in no phase, no curve and no judgement.
-    std::vector<const StepData*> phase(const QString& name) const;
+    std::vector<const StepData*> phase(Phase name) const;
     /// The concurrency curve: the concurrency sweep's steps by users, with the baseline in front when the sweep
     /// has no single-user step. A load measured again appears once, as measured last.
     std::vector<const StepData*> concurrencyCurve() const;

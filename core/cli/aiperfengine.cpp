@@ -102,9 +102,9 @@ int AiperfEngine::execute(
     };
     std::vector<Level> levels;
     for (const PlannedStep& step : RunPlan::of(o).steps) {
-        if (step.phase == u"concurrency")
+        if (step.phase == Phase::Concurrency)
             levels.push_back({step.plan.users, 0, step.plan.requestCount});
-        else if (step.phase == u"rate")
+        else if (step.phase == Phase::Rate)
             levels.push_back({0, step.plan.ratePerSecond, step.plan.requestCount});
     }
 

@@ -715,7 +715,7 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
             QJsonArray steps;
             for (const PlannedStep& step : plan.steps) {
                 QJsonObject o = step.load;
-                o[QStringLiteral("phase")] = step.phase;
+                o[QStringLiteral("phase")] = phaseName(step.phase);
                 o[QStringLiteral("requests")] = step.plan.requestCount;
                 o[QStringLiteral("warmup")] = step.plan.warmupRequests;
                 o[QStringLiteral("duration_s")] = step.plan.durationSeconds;

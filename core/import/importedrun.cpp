@@ -79,10 +79,10 @@ void ImportedRun::finish()
         // The analysis takes its single-user reference from the baseline phase; a second single-user level (two
         // files at concurrency 1) joins the sweep instead.
         if (rank == 0 && !haveBaseline) {
-            s.info.phase = QStringLiteral("baseline");
+            s.info.phase = Phase::Baseline;
             haveBaseline = true;
         } else {
-            s.info.phase = rank == 2 ? QStringLiteral("rate") : QStringLiteral("concurrency");
+            s.info.phase = rank == 2 ? Phase::Rate : Phase::Concurrency;
         }
         s.info.index = int(i);
         if (s.info.startedUtc.isEmpty())

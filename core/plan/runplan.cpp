@@ -57,7 +57,7 @@ PlannedStep RunPlan::traceStep(const RunOptions& o, const Trace& trace)
     p.requestCount = int(trace.requests.size());
     p.durationSeconds = 0;
     p.warmupRequests = 0;
-    return {QStringLiteral("rate"), p, 0,
+    return {Phase::Rate, p, 0,
         {{QStringLiteral("rate"), rate}, {QStringLiteral("trace"), trace.fileName},
             {QStringLiteral("trace_format"), trace.formatName()}, {QStringLiteral("trace_speed"), o.traceSpeed},
             {QStringLiteral("trace_start_s"), o.traceStartSeconds},
@@ -82,24 +82,24 @@ RunPlan RunPlan::of(const RunOptions& o)
     baseline.warmupRequests = 1;
     baseline.requestCount = o.baselineRequests;
     baseline.durationSeconds = 0;
-    r.steps.push_back({QStringLiteral("baseline"), baseline, 0, {{QStringLiteral("concurrency"), 1}}});
+    r.steps.push_back({Phase::Baseline, baseline, 0, {{QStringLiteral("concurrency"), 1}}});
     if (const int uncached = uncachedWorkload(o); uncached >= 0) {
         LoadPlan twin = baseline;
         twin.historyUncached = o.turns > 1;
-        r.steps.push_back({QStringLiteral("uncached"), twin, uncached,
+        r.steps.push_back({Phase::Uncached, twin, uncached,
             {{QStringLiteral("concurrency"), 1}, {QStringLiteral("shared_prefix_tokens"), 0},
                 {QStringLiteral("history_uncached"), twin.historyUncached}}});
     }
     for (int c : o.concurrency)
-        r.steps.push_back({QStringLiteral("concurrency"), closedLoop(o, c), 0, {{QStringLiteral("concurrency"), c}}});
+        r.steps.push_back({Phase::Concurrency, closedLoop(o, c), 0, {{QStringLiteral("concurrency"), c}}});
     for (double rate : o.rates)
-        r.steps.push_back({QStringLiteral("rate"), openLoop(o, rate), 0, {{QStringLiteral("rate"), rate}}});
+        r.steps.push_back({Phase::Rate, openLoop(o, rate), 0, {{QStringLiteral("rate"), rate}}});
     if (o.traceWindow)
         r.steps.push_back(traceStep(o, *o.traceWindow));
     // More than one shape: each at a moderate load, to see how size moves latency.
     for (int s = 1; s < int(o.shapes.size()); ++s) {
         const int users = std::min(8, o.concurrency.isEmpty() ? 8 : o.concurrency.last());
-        r.steps.push_back({QStringLiteral("shape"), closedLoop(o, users), s,
+        r.steps.push_back({Phase::Shape, closedLoop(o, users), s,
             {{QStringLiteral("concurrency"), users}, {QStringLiteral("input"), o.shapes[s].input},
                 {QStringLiteral("output"), o.shapes[s].output}}});
     }
@@ -175,7 +175,9 @@ QStringList RunPlan::lines() const
     for (const PlannedStep& s : steps) {
         const LoadPlan& p = s.plan;
         if (s.idle()) {
-            out << QCoreApplication::translate("RunPlan", "%1. %2, left to the other shards").arg(++n).arg(s.phase);
+            out << QCoreApplication::translate("RunPlan", "%1. %2, left to the other shards")
+                       .arg(++n)
+                       .arg(phaseName(s.phase));
             continue;
         }
         const QString load = p.pattern == LoadPlan::Pattern::OpenLoop ? text::load(p.ratePerSecond, true)
@@ -184,12 +186,12 @@ QStringList RunPlan::lines() const
             ? QCoreApplication::translate("RunPlan", "%1 s").arg(text::number(p.durationSeconds))
             : p.requestCount == 1 ? QCoreApplication::translate("RunPlan", "1 request")
                                   : QCoreApplication::translate("RunPlan", "%1 requests").arg(p.requestCount);
-        QString line = QStringLiteral("%1. %2, %3, %4").arg(++n).arg(s.phase, load, amount);
+        QString line = QStringLiteral("%1. %2, %3, %4").arg(++n).arg(phaseName(s.phase), load, amount);
         if (p.warmupRequests > 0)
             line += p.warmupRequests == 1
                 ? QCoreApplication::translate("RunPlan", " and 1 warm-up first")
                 : QCoreApplication::translate("RunPlan", " and %1 warm-ups first").arg(p.warmupRequests);
-        if (s.phase == u"shape")
+        if (s.phase == Phase::Shape)
             line += QStringLiteral(", %1/%2").arg(s.load.value(u"input").toInt()).arg(s.load.value(u"output").toInt());
         if (s.load.contains(u"trace"))
             line += QCoreApplication::translate("RunPlan", ", replaying %1 (%2) at its own times over %3 s")

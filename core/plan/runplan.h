@@ -4,6 +4,7 @@
 
 #include "core/load/loadplan.h"
 #include "core/plan/runoptions.h"
+#include "core/store/phase.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -15,7 +16,7 @@ namespace kp::core {
 /// One step of a run as planned: what the load engine is told, and what the store records as its load.
 struct PlannedStep
 {
-    QString phase; ///< baseline, uncached, concurrency, rate, shape (and the capacity search's probes)
+    Phase phase = Phase::Baseline; ///< a capacity search's probes are concurrency or rate steps
     LoadPlan plan;
     int shape = 0; ///< index into the run's workloads: its shapes, then the uncached twin
     QJsonObject load;

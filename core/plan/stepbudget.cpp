@@ -136,12 +136,12 @@ StepBudget::Forecast StepBudget::forecast(
     f.budgetSeconds = budgetSeconds;
     f.steps = apply(steps, from, pace, budgetSeconds);
     f.runs.assign(f.steps.size(), true);
-    const auto phase = [&](std::size_t k) -> const QString& { return steps[from + k].phase; };
+    const auto phase = [&](std::size_t k) { return steps[from + k].phase; };
     // A sweep that stops at its first step runs no other: the rest of its loads are higher still.
     if (sweep.stopsAtFirst) {
         bool first = true;
         for (std::size_t k = 0; k < f.steps.size(); ++k) {
-            if (phase(k) != u"concurrency")
+            if (phase(k) != Phase::Concurrency)
                 continue;
             if (!first) {
                 f.runs[k] = false;
@@ -157,7 +157,7 @@ StepBudget::Forecast StepBudget::forecast(
         f.mostSeconds += f.steps[k].mostSeconds;
     }
     // The long ends of a sweep's steps that run, in order.
-    const auto sweepOf = [&](const QString& name) {
+    const auto sweepOf = [&](Phase name) {
         std::vector<double> mosts;
         for (std::size_t k = 0; k < f.steps.size(); ++k)
             if (f.runs[k] && phase(k) == name)
@@ -166,14 +166,14 @@ StepBudget::Forecast StepBudget::forecast(
     };
     // A step that missed while a higher load passed is measured again, once: never the sweep's last, which has no
     // higher load after it.
-    const std::vector<double> concurrency = sweepOf(QStringLiteral("concurrency"));
+    const std::vector<double> concurrency = sweepOf(Phase::Concurrency);
     f.sweepSteps = int(concurrency.size());
     if (sweep.mayRemeasure && concurrency.size() >= 2) {
         f.mostSeconds += *std::max_element(concurrency.begin(), concurrency.end() - 1);
         ++f.added;
     }
     // Probes go between two loads of a sweep, so none is longer than its longest step.
-    for (const QString& name : {QStringLiteral("concurrency"), QStringLiteral("rate")}) {
+    for (const Phase name : {Phase::Concurrency, Phase::Rate}) {
         if (const std::vector<double> mosts = sweepOf(name); sweep.probes > 0 && !mosts.empty()) {
             f.mostSeconds += sweep.probes * *std::max_element(mosts.begin(), mosts.end());
             f.added += sweep.probes;

@@ -26,8 +26,9 @@ QJsonObject curveJson(const LoadCurve& curve, const QList<TrustCheck>& trust)
             return QJsonObject {{QStringLiteral("value"), num(e.value)}, {QStringLiteral("low"), num(e.low)},
                 {QStringLiteral("high"), num(e.high)}};
         };
-        points.append(QJsonObject {{QStringLiteral("step_id"), p.step->id}, {QStringLiteral("phase"), p.step->phase},
-            {QStringLiteral("load"), p.load}, {QStringLiteral("ttft_ms"), pe(p.ttft)},
+        points.append(QJsonObject {{QStringLiteral("step_id"), p.step->id},
+            {QStringLiteral("phase"), phaseName(p.step->phase)}, {QStringLiteral("load"), p.load},
+            {QStringLiteral("ttft_ms"), pe(p.ttft)},
             // What every face shows: the round trip taken off, never below 0, and whether it was held at 0.
             {QStringLiteral("ttft_shown_ms"), num(p.shown(QStringLiteral("TTFT")))},
             {QStringLiteral("ttft_within_round_trip"), p.withinRoundTrip(QStringLiteral("TTFT"))},

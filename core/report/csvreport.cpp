@@ -62,7 +62,7 @@ QString CsvReport::steps(const RunData& run, const RunAnalysis& analysis)
     header << QStringLiteral("thinking_tokens_p50") << QStringLiteral("answer_tokens_p50");
     QString out = row(header);
     for (const StepData& s : run.steps) {
-        QStringList r {QString::number(s.index), s.phase, QString::number(s.concurrency), number(s.rate),
+        QStringList r {QString::number(s.index), phaseName(s.phase), QString::number(s.concurrency), number(s.rate),
             QString::number(s.inputTokens), QString::number(s.outputTokens), QString::number(s.stats.succeeded),
             QString::number(s.stats.failed)};
         const auto percentiles = [&r](const std::vector<double>& sorted) {
@@ -106,7 +106,7 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
                 const double ttft = scaled(l.ttftMs);
                 const double e2el = r.ok() ? scaled(l.e2elMs) : NAN;
                 const double tpot = r.ok() ? scaled(l.tpotMs) : NAN;
-                out += row({QString::number(s.index), s.phase, s.loadText(), QString::number(r.id),
+                out += row({QString::number(s.index), phaseName(s.phase), s.loadText(), QString::number(r.id),
                     serverText(QString::fromUtf8(r.responseId)), QString::number(r.user),
                     r.warmup ? QStringLiteral("1") : QStringLiteral("0"),
                     r.ok() ? QStringLiteral("1") : QStringLiteral("0"), errorClassName(r.error),

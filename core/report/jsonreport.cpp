@@ -262,7 +262,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
             failures[errorClassName(cls)] = n;
         QJsonObject step {
             {QStringLiteral("index"), st.index},
-            {QStringLiteral("phase"), st.phase},
+            {QStringLiteral("phase"), phaseName(st.phase)},
             {QStringLiteral("load"), st.loadText()},
             {QStringLiteral("concurrency"), st.concurrency},
             {QStringLiteral("rate_per_s"), st.rate},

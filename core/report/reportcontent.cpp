@@ -38,20 +38,24 @@ QString ms(double v)
 }
 
 // A step's phase in the reader's language; in English the stored name itself.
-QString phaseText(const QString& phase)
+QString phaseText(Phase phase)
 {
-    if (phase == u"baseline")
+    switch (phase) {
+    case Phase::Baseline:
         return QCoreApplication::translate("ReportContent", "baseline", "a step's phase");
-    if (phase == u"uncached")
+    case Phase::Uncached:
         return QCoreApplication::translate(
             "ReportContent", "uncached", "a step's phase: the baseline with nothing shared between prompts");
-    if (phase == u"concurrency")
+    case Phase::Concurrency:
         return QCoreApplication::translate("ReportContent", "concurrency", "a step's phase");
-    if (phase == u"rate")
+    case Phase::Rate:
         return QCoreApplication::translate("ReportContent", "rate", "a step's phase");
-    if (phase == u"shape")
+    case Phase::Shape:
         return QCoreApplication::translate("ReportContent", "shape", "a step's phase: one request size");
-    return phase;
+    case Phase::Unknown:
+        break;
+    }
+    return phaseName(phase);
 }
 
 // A step the user stopped is listed with what it measured, and says so: nothing judges it.

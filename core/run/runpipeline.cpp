@@ -391,7 +391,7 @@ void RunPipeline::planSteps()
     m_plan = RunPlan::of(m_options).steps;
 }
 
-void RunPipeline::planProbe(const RunData& run, const QString& phase)
+void RunPipeline::planProbe(const RunData& run, Phase phase)
 {
     // Only when asked.
     if (m_options.capacityPrecision <= 0)
@@ -399,7 +399,7 @@ void RunPipeline::planProbe(const RunData& run, const QString& phase)
     int& spent = m_probes[phase];
     if (spent >= m_options.maxProbes)
         return;
-    const bool byUsers = phase == u"concurrency";
+    const bool byUsers = phase == Phase::Concurrency;
     const LoadCurve curve
         = LoadCurve::of(run, byUsers ? run.concurrencyCurve() : run.phase(phase), AnalysisSettings::ofRun(run));
     const std::optional<double> probe = CapacitySearch::nextProbe(curve, m_options.capacityPrecision, byUsers);
@@ -413,7 +413,7 @@ void RunPipeline::planProbe(const RunData& run, const QString& phase)
         : PlannedStep {phase, RunPlan::openLoop(m_options, *probe), 0, {{QStringLiteral("rate"), *probe}}};
     step.load[QStringLiteral("probe")] = spent;
     insertNext(step);
-    Q_EMIT phaseChanged(phase,
+    Q_EMIT phaseChanged(phaseName(phase),
         QStringLiteral("Capacity is between %1 and %2 (%7), wider than ±%3%: probe %4 of at most %5 at %6.")
             .arg(c.low, 0, 'g', 3)
             .arg(c.high, 0, 'g', 3)
@@ -425,9 +425,9 @@ void RunPipeline::planProbe(const RunData& run, const QString& phase)
                                 : QStringLiteral("95% interval")));
 }
 
-bool RunPipeline::planRemeasure(const RunData& run, const QString& phase)
+bool RunPipeline::planRemeasure(const RunData& run, Phase phase)
 {
-    if (phase != u"concurrency")
+    if (phase != Phase::Concurrency)
         return false;
     const LoadCurve curve = LoadCurve::of(run, run.concurrencyCurve(), AnalysisSettings::ofRun(run));
     const std::optional<double> load = CapacitySearch::remeasure(curve, m_remeasured);
@@ -441,7 +441,7 @@ bool RunPipeline::planRemeasure(const RunData& run, const QString& phase)
         phase, RunPlan::closedLoop(m_options, int(*load)), 0, {{QStringLiteral("concurrency"), int(*load)}}};
     step.load[QStringLiteral("remeasure")] = true;
     insertNext(step);
-    Q_EMIT phaseChanged(phase,
+    Q_EMIT phaseChanged(phaseName(phase),
         QStringLiteral("%1 missed %2 while %3 met every target: measuring %1 again before it may set the capacity.")
             .arg(missed.step->loadText(), c.metric, passed.step->loadText()));
     return true;
@@ -563,8 +563,9 @@ void RunPipeline::runNextStep()
         remaining
             = std::accumulate(m_stepSeconds.begin() + std::ptrdiff_t(m_next), m_stepSeconds.end(), 0.0) / timeScale();
     const QString what
-        = (step.phase == u"rate" ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
-                                 : QStringLiteral("%1 at concurrency %2").arg(step.phase).arg(step.plan.users))
+        = (step.phase == Phase::Rate
+                  ? QStringLiteral("rate %1/s").arg(step.plan.ratePerSecond)
+                  : QStringLiteral("%1 at concurrency %2").arg(phaseName(step.phase)).arg(step.plan.users))
         + (m_attempt > 0 ? QStringLiteral(", measured again") : QString());
     Q_EMIT progress(int(m_next), int(m_plan.size()), elapsed, remaining, what);
     {
@@ -695,7 +696,7 @@ void RunPipeline::onServerGone(const QJsonObject& details, std::int64_t goneByNs
     const int times = ++m_outagesAtStep[m_next];
     m_outageStartNs = goneByNs >= 0 ? goneByNs : m_trouble.firstNs >= 0 ? m_trouble.firstNs : monotonicNowNs();
     m_outage = QJsonObject {{QStringLiteral("kind"), QStringLiteral("connection")},
-        {QStringLiteral("step"), int(m_next)}, {QStringLiteral("phase"), planned.phase},
+        {QStringLiteral("step"), int(m_next)}, {QStringLiteral("phase"), phaseName(planned.phase)},
         {QStringLiteral("load"), planned.load}, {QStringLiteral("refused"), m_trouble.refused},
         {QStringLiteral("closed"), m_trouble.closed}, {QStringLiteral("answered"), m_trouble.answered},
         {QStringLiteral("first_failure"), m_trouble.first}, {QStringLiteral("health"), m_trouble.health},
@@ -930,7 +931,7 @@ bool RunPipeline::restartSeen(const std::vector<StoredMetricsSample>& samples, c
                 : QJsonObject {
                     {QStringLiteral("kind"), QStringLiteral("restart_between_steps")},
                     {QStringLiteral("step"), int(m_next)},
-                    {QStringLiteral("phase"), planned.phase},
+                    {QStringLiteral("phase"), phaseName(planned.phase)},
                     {QStringLiteral("load"), planned.load},
                     {QStringLiteral("came_back"), true},
                 };
@@ -1068,7 +1069,7 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
     // slowest request the pace the rest of the run is sized and timed by. A baseline that already misses a target
     // threefold at the percentile's median will stop the sweep at its first load (stopReason), which no load
     // makes faster.
-    const bool sizeNow = planned.phase == u"baseline" && outcome.stats.e2elMs.count > 0;
+    const bool sizeNow = planned.phase == Phase::Baseline && outcome.stats.e2elMs.count > 0;
     if (sizeNow) {
         m_lifetimeMs = outcome.stats.e2elMs.at(50).value * scale;
         m_slowestMs = outcome.stats.e2elMs.max * scale;
@@ -1092,18 +1093,18 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
                     "Stopped by the user at step %1 (%2); the steps before it are kept and judged, the cut "
                     "one is stored but not judged.")
                       .arg(m_next)
-                      .arg(planned.phase)
+                      .arg(phaseName(planned.phase))
                 : QStringLiteral("Stopped by the user after step %1; completed steps are kept.").arg(m_next));
         return;
     }
-    if (planned.phase == u"concurrency" && !planned.load.contains(u"probe")) {
+    if (planned.phase == Phase::Concurrency && !planned.load.contains(u"probe")) {
         const QString reason = stopReason(outcome);
         if (!reason.isEmpty()) {
             // Skip the rest of the concurrency sweep: higher loads only break harder.
-            while (m_next < m_plan.size() && m_plan[m_next].phase == u"concurrency")
+            while (m_next < m_plan.size() && m_plan[m_next].phase == Phase::Concurrency)
                 ++m_next;
             m_sweepStopReason = reason;
-            Q_EMIT phaseChanged(QStringLiteral("concurrency"), reason);
+            Q_EMIT phaseChanged(phaseName(Phase::Concurrency), reason);
         } else if (m_sweepStopsAtFirst) {
             // The plan said the sweep would stop here, and it went on: the rest is announced again, with its steps.
             m_sweepStopsAtFirst = false;
@@ -1112,12 +1113,12 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
         m_sweepStopsAtFirst = false;
     }
     // A copy: a probe goes into m_plan, where `planned` lives.
-    const QString phase = planned.phase;
+    const Phase phase = planned.phase;
     // At a sweep's end the stored steps are analysed once, as the report will: a step to measure again comes before
     // any probe. Shards cannot agree on either, as they cannot on a stop.
-    const bool sweepEnded = !m_options.shard && (phase == u"concurrency" || phase == u"rate")
+    const bool sweepEnded = !m_options.shard && (phase == Phase::Concurrency || phase == Phase::Rate)
         && !(m_next < m_plan.size() && m_plan[m_next].phase == phase);
-    if (sweepEnded && (phase == u"concurrency" || m_options.capacityPrecision > 0)) {
+    if (sweepEnded && (phase == Phase::Concurrency || m_options.capacityPrecision > 0)) {
         QString loadError;
         if (const std::optional<RunData> run = RunData::load(*m_store, m_runId, &loadError);
             run && !planRemeasure(*run, phase))

@@ -125,11 +125,11 @@ private:
     double stepBudget() const;
     /// After a sweep's last step: a probe step between the two that bracket capacity, when it is not yet known to
     /// RunOptions::capacityPrecision (CapacitySearch), inserted as the next step.
-    void planProbe(const RunData& run, const QString& phase);
+    void planProbe(const RunData& run, Phase phase);
     /// After the concurrency sweep's last step: the first step that missed while a higher load met every target is
     /// measured again (CapacitySearch::remeasure), once, inserted as the next step, before any probe. True when it
     /// was.
-    bool planRemeasure(const RunData& run, const QString& phase);
+    bool planRemeasure(const RunData& run, Phase phase);
     /// Inserts `step` as the next one, sized to the server's pace like the sweep's (StepBudget).
     void insertNext(PlannedStep step);
     /// The requests of each shape: synthetic prompts of exact sizes, or the user's data set as one shape.
@@ -200,7 +200,7 @@ private:
     QTimer* m_slotTimer = nullptr; ///< sharded: fires when the next step's slot begins
     qint64 m_lateMs = 0; ///< sharded: how late the step in progress began
     std::map<QString, ModelMix::Route> m_routes; ///< routeModels()
-    std::map<QString, int> m_probes; ///< probe steps planned so far, per sweep
+    std::map<Phase, int> m_probes; ///< probe steps planned so far, per sweep
     QString m_sweepStopReason; ///< why the concurrency sweep ended early, stored with the run; empty: it did not
     double m_stepCpuStart = -1;
     QElapsedTimer m_stepWall;

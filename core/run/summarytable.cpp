@@ -34,7 +34,7 @@ QString SummaryTable::table(const std::vector<SummaryRow>& rows, double scale, d
             = (s.steady.outputTokensPerSecond >= 0 ? s.steady.outputTokensPerSecond : s.whole.outputTokensPerSecond)
             / scale;
         out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                   .arg(r.phase, -12)
+                   .arg(phaseName(r.phase), -12)
                    .arg(r.load, -8)
                    .arg(QStringLiteral("%1/%2").arg(s.succeeded).arg(s.failed), 10)
                    .arg(cell(s.ttftMs.p50.value * scale, 1), 10)
@@ -70,7 +70,7 @@ QJsonObject SummaryTable::stepJson(const SummaryRow& r, double scale)
     };
     auto num = [](double x) { return std::isnan(x) ? QJsonValue() : QJsonValue(x); };
     return {
-        {QStringLiteral("phase"), r.phase},
+        {QStringLiteral("phase"), phaseName(r.phase)},
         {QStringLiteral("load"), r.load},
         {QStringLiteral("requests"), s.total},
         {QStringLiteral("succeeded"), s.succeeded},

@@ -4,6 +4,7 @@
 
 #include "core/server/serverdeltas.h"
 #include "core/stats/stepstatistics.h"
+#include "core/store/phase.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -15,7 +16,7 @@ namespace kp::core {
 /// One step as the summary shows it: what load, and what came of it.
 struct SummaryRow
 {
-    QString phase;
+    Phase phase = Phase::Baseline;
     QString load; ///< "c=8", "4.0/s"
     StepStatistics stats;
     ServerDeltas server;

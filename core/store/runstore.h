@@ -4,6 +4,7 @@
 
 #include "core/load/requestrecord.h"
 #include "core/server/storedmetricssample.h"
+#include "core/store/phase.h"
 #include "core/store/runannotation.h"
 
 #include <QCoreApplication>
@@ -49,7 +50,7 @@ struct RunInfo
 /// One load step of a run.
 struct StepInfo
 {
-    QString phase; ///< baseline, concurrency, rate, shape
+    Phase phase = Phase::Baseline;
     int index = 0; ///< order within the run
     QJsonObject load; ///< e.g. {"concurrency": 8}, {"rate": 4.0}, shape {"input": 1024, "output": 256}
     std::int64_t startNs = 0; ///< monotonic

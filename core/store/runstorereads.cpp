@@ -114,7 +114,7 @@ std::optional<StoredRun> RunStore::run(qint64 id, QString* error) const
     while (q.next()) {
         StoredStep s;
         s.id = q.value(0).toLongLong();
-        s.info.phase = q.value(1).toString();
+        s.info.phase = phaseNamed(q.value(1).toString());
         s.info.index = q.value(2).toInt();
         s.info.load = jsonObject(q.value(3));
         s.info.startNs = q.value(4).toLongLong();

@@ -113,7 +113,7 @@ qint64 insertStep(QSqlDatabase& db, const QString& path, qint64 runId, const Ste
                        "cancelled, request_count, client, gpu, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(runId);
     q.addBindValue(step.index);
-    q.addBindValue(step.phase);
+    q.addBindValue(phaseName(step.phase));
     q.addBindValue(jsonText(step.load));
     q.addBindValue(qint64(step.startNs));
     q.addBindValue(qint64(step.endNs));
@@ -277,7 +277,7 @@ bool RunStore::finishStep(
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE steps SET phase = ?, load = ?, start_ns = ?, end_ns = ?, started_utc = ?, "
                              "cancelled = ?, client = ?, gpu = ?, open = 0 WHERE id = ? AND open = 1"));
-    q.addBindValue(step.phase);
+    q.addBindValue(phaseName(step.phase));
     q.addBindValue(jsonText(step.load));
     q.addBindValue(qint64(step.startNs));
     q.addBindValue(qint64(step.endNs));

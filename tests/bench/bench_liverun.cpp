@@ -169,7 +169,7 @@ int main(int argc, char* argv[])
     double stepSeconds = 0;
     QObject::connect(
         &controller, &kp::ui::RunController::stepFinished, &app, [&](const RunPipeline::StepOutcome& outcome) {
-            if (outcome.planned.phase != u"concurrency")
+            if (outcome.planned.phase != Phase::Concurrency)
                 return;
             inStep = false;
             measured = outcome.stats;

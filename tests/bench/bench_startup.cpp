@@ -54,7 +54,7 @@ bool makeHistory(const QString& path)
                 requests.push_back(r);
             }
             StepInfo s;
-            s.phase = QStringLiteral("concurrency");
+            s.phase = Phase::Concurrency;
             s.index = step;
             s.load = QJsonObject {{QStringLiteral("concurrency"), 1 << step}};
             s.startNs = t;

@@ -69,7 +69,7 @@ inline BenchRunParts buildBenchRunParts(int steps, int perStep, int outputTokens
         kp::core::StoredStep step;
         step.id = s + 1;
         step.info.index = s;
-        step.info.phase = s == 0 ? QStringLiteral("baseline") : QStringLiteral("concurrency");
+        step.info.phase = s == 0 ? kp::core::Phase::Baseline : kp::core::Phase::Concurrency;
         step.info.load = QJsonObject {{QStringLiteral("concurrency"), users}};
         step.info.startNs = t0;
         step.info.endNs = list.back().endNs;

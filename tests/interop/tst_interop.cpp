@@ -301,7 +301,7 @@ void TestInterop::checkThroughput(qint64 runId, const std::vector<CounterPoller:
         const double least = made.least / seconds, most = made.most / seconds, likely = made.likely / seconds;
         qInfo("run %lld step %d (%s, %s): %.1f tokens/s over %s of %.2f s; llama-server made %.1f tokens/s in it "
               "(%+.1f%%; its reads allow %.1f to %.1f)%s",
-            runId, step.index, qPrintable(step.loadText()), qPrintable(step.phase), ours,
+            runId, step.index, qPrintable(step.loadText()), qPrintable(phaseName(step.phase)), ours,
             steady ? "the steady window" : "the measured span", seconds, likely, 100 * (ours / likely - 1), least, most,
             steady ? "" : qPrintable(QStringLiteral("; no steady window: ") + s.window.whyNotUsable));
         if (!(ours >= 0.95 * least && ours <= 1.05 * most))
@@ -630,7 +630,7 @@ void TestInterop::anAgentsSubCallsGoTogetherAndJoin()
     QVERIFY2(run, qPrintable(error));
     const StepData* step = nullptr;
     for (const StepData& s : run->steps)
-        step = s.phase == u"concurrency" ? &s : step;
+        step = s.phase == Phase::Concurrency ? &s : step;
     QVERIFY(step);
     std::map<int, std::vector<RequestRecord>> byUser;
     for (RequestRecord& rec : store->requests(step->id, &error)) {

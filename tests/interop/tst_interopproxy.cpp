@@ -324,7 +324,7 @@ Measured TestInteropProxy::measured(qint64 runId, int users)
     if (!data)
         return m;
     for (const StepData& s : data->steps) {
-        if (s.concurrency != users || s.phase == u"baseline")
+        if (s.concurrency != users || s.phase == Phase::Baseline)
             continue;
         m.tokensPerSecond = s.outputTokensPerSecond(data->timeScale);
         m.ttftP50Ms = median(s.ttftSorted);

@@ -131,9 +131,7 @@ RunData makeRun(const std::vector<StepSpec>& specs, const QString& product, cons
         StoredStep s;
         s.id = qint64(i) + 1;
         s.info.index = int(i);
-        s.info.phase = i == 0   ? QStringLiteral("baseline")
-            : specs[i].rate > 0 ? QStringLiteral("rate")
-                                : QStringLiteral("concurrency");
+        s.info.phase = i == 0 ? Phase::Baseline : specs[i].rate > 0 ? Phase::Rate : Phase::Concurrency;
         s.info.load = specs[i].rate > 0 ? QJsonObject {{QStringLiteral("rate"), specs[i].rate}}
                                         : QJsonObject {{QStringLiteral("concurrency"), specs[i].users}};
         requests.push_back(records(specs[i], in, out, t0));

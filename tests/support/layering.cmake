@@ -6,7 +6,8 @@
 # from the repository's root ("core/load/workload.h", "ui/report/wallsview.h"), so that a reader knows which of two
 # folders of one name (report/, run/, …) it is. cmake -DSOURCE_DIR=<repository> -P layering.cmake fails with every
 # include that runs against the order or does not name its layer, with a folder the order does not name, and with a
-# function of core/ or ui/ longer than 150 lines, and with a stored fact read by key above store/.
+# function of core/ or ui/ longer than 150 lines, with a stored fact read by key above store/, and with a
+# step's phase compared with a word.
 # docs/architecture.md explains the order.
 set(LAYERS common net telemetry catalog server load doctor store shard stats plan quality analysis import launch sim run
     predict tune report cli)
@@ -104,6 +105,15 @@ foreach(source IN LISTS productSources)
     foreach(line IN LISTS reads)
         string(STRIP "${line}" line)
         string(APPEND problems "${shown}: ${line} (read a stored fact through its type: ClientEnvironment, LaunchFacts, …)\n")
+    endforeach()
+endforeach()
+# What a step measures is a Phase (core/store/phase.h), named in one place: no file compares a phase with a word.
+foreach(source IN LISTS productSources)
+    file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
+    file(STRINGS "${source}" words REGEX "\\.phase *[!=]= *u\"|\\.phase\\(QStringLiteral\\(\"|info\\.phase = QStringLiteral")
+    foreach(line IN LISTS words)
+        string(STRIP "${line}" line)
+        string(APPEND problems "${shown}: ${line} (a step's phase is a Phase, not a word)\n")
     endforeach()
 endforeach()
 # No function of core/ or ui/ runs past 150 lines: a long function's commented phases are functions of their own. A

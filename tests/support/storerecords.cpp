@@ -80,7 +80,7 @@ std::vector<RequestRecord> makeRequests(std::uint64_t seed, int count, int token
 StepInfo makeStep(int index)
 {
     StepInfo s;
-    s.phase = QStringLiteral("concurrency");
+    s.phase = Phase::Concurrency;
     s.index = index;
     s.load = QJsonObject {{QStringLiteral("concurrency"), 1 << (index % 8)}};
     s.startNs = 1'000'000'000LL * index;

@@ -527,19 +527,23 @@ void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)
     }
 }
 
-QString LiveRunView::phaseName(const QString& phase) const
+QString LiveRunView::phaseText(core::Phase phase) const
 {
-    if (phase == u"baseline")
+    switch (phase) {
+    case core::Phase::Baseline:
         return tr("baseline");
-    if (phase == u"uncached")
+    case core::Phase::Uncached:
         return tr("baseline with nothing shared");
-    if (phase == u"concurrency")
+    case core::Phase::Concurrency:
         return tr("concurrency sweep");
-    if (phase == u"rate")
+    case core::Phase::Rate:
         return tr("rate sweep");
-    if (phase == u"shape")
+    case core::Phase::Shape:
         return tr("request size");
-    return phase;
+    case core::Phase::Unknown:
+        break;
+    }
+    return core::phaseName(phase);
 }
 
 QString LiveRunView::durationText(double seconds) const
@@ -639,7 +643,7 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
     const core::LoadPlan& plan = outcome.planned.plan;
     // The curves are the concurrency sweep's: the baseline, rate and shape steps are other experiments. A step the
     // user stopped measured a load that did not hold, so it stays off them, as the report leaves it unjudged.
-    if (outcome.planned.phase == u"concurrency" && !outcome.cancelled) {
+    if (outcome.planned.phase == core::Phase::Concurrency && !outcome.cancelled) {
         // A load measured again counts once, as measured last (RunData, and so the report): its point takes the
         // earlier one's place instead of a second point at the same load. A probe between two loads goes between
         // them, so that the line runs from load to load.
@@ -670,14 +674,14 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
         ? tr("%1 requests/s").arg(l.toString(plan.ratePerSecond, 'g', 4))
         : tr("concurrency %1").arg(plan.users);
     if (outcome.cancelled) {
-        m_stoppedStep = tr("step %1 (%2, %3)").arg(m_stepsSeen).arg(phaseName(outcome.planned.phase), load);
+        m_stoppedStep = tr("step %1 (%2, %3)").arg(m_stepsSeen).arg(phaseText(outcome.planned.phase), load);
         m_stepFigures->setText(tr("Step stopped (%1, %2): %3 requests had completed; it is stored but not judged.")
-                                   .arg(phaseName(outcome.planned.phase), load)
+                                   .arg(phaseText(outcome.planned.phase), load)
                                    .arg(s.succeeded));
     } else if (s.succeeded == 0) {
         // A step that ended before any measured request did: stored, but with nothing to show.
         m_stepFigures->setText(
-            tr("Last step (%1, %2): no measured request completed.").arg(phaseName(outcome.planned.phase), load));
+            tr("Last step (%1, %2): no measured request completed.").arg(phaseText(outcome.planned.phase), load));
     } else {
         auto figure = [&l](double v, int decimals) { return std::isnan(v) ? tr("–") : l.toString(v, 'f', decimals); };
         // Written as the report's scorecard writes them: the same figure reads the same in both.
@@ -687,7 +691,7 @@ void LiveRunView::onStepFinished(const core::RunPipeline::StepOutcome& outcome)
             : tr("%1 ms").arg(core::ReportContent::milliseconds(ttft));
         m_stepFigures->setText(tr("Last completed step (%1, %2): TTFT %3 %4 · TPOT %3 %5 ms · %6 output tokens/s · "
                                   "%7 of %8 requests succeeded")
-                                   .arg(phaseName(outcome.planned.phase), load, percentileName(), ttftText,
+                                   .arg(phaseText(outcome.planned.phase), load, percentileName(), ttftText,
                                        core::ReportContent::milliseconds(tpot), figure(tokensPerSecond, 0))
                                    .arg(s.succeeded)
                                    .arg(s.total));

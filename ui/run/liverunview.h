@@ -77,7 +77,7 @@ private:
     void flushCharts();
     void showThroughputTip(const QPointF& point, bool state);
     QString durationText(double seconds) const;
-    QString phaseName(const QString& phase) const;
+    QString phaseText(core::Phase phase) const;
     QString percentileName() const;
 
     RunController* m_controller;

@@ -1422,7 +1422,7 @@ void TestRunAnalysis::anAnswerWithoutTokensMeetsNoTarget()
     StoredRun run;
     run.info.options = QJsonObject {{QStringLiteral("slo"), QJsonObject {{QStringLiteral("ttft_ms"), 500}}}};
     StoredStep step;
-    step.info.phase = QStringLiteral("concurrency");
+    step.info.phase = Phase::Concurrency;
     step.info.load = QJsonObject {{QStringLiteral("concurrency"), 1}};
     const RunData data = RunData::fromSteps(run, {step}, {records}, {});
     QCOMPARE(data.steps[0].requests.size(), std::size_t(3));

@@ -32,7 +32,7 @@ RunAnalysis analysed(const RunData& run)
 StepData* stepAt(RunData& run, int users)
 {
     for (StepData& s : run.steps)
-        if (s.phase == u"concurrency" && s.concurrency == users)
+        if (s.phase == Phase::Concurrency && s.concurrency == users)
             return &s;
     return nullptr;
 }

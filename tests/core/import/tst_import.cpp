@@ -99,9 +99,9 @@ private slots:
         QCOMPARE(run.model, QStringLiteral("Qwen/Qwen2.5-7B-Instruct"));
         QCOMPARE(run.steps.size(), std::size_t(2));
         // Sorted by load: the single user first, as the baseline.
-        QCOMPARE(run.steps[0].info.phase, QStringLiteral("baseline"));
+        QCOMPARE(run.steps[0].info.phase, Phase::Baseline);
         QCOMPARE(run.steps[0].info.load.value(u"concurrency").toInt(), 1);
-        QCOMPARE(run.steps[1].info.phase, QStringLiteral("concurrency"));
+        QCOMPARE(run.steps[1].info.phase, Phase::Concurrency);
         QCOMPARE(run.steps[1].info.load.value(u"concurrency").toInt(), 4);
         QCOMPARE(run.steps[0].records.size(), std::size_t(20));
         QCOMPARE(run.steps[1].records.size(), std::size_t(20));
@@ -146,7 +146,7 @@ private slots:
         std::optional<ImportedRun> run = VllmBenchImporter::read(doc, QStringLiteral("rate.json"), &error);
         QVERIFY2(run, qPrintable(error));
         run->finish();
-        QCOMPARE(run->steps.front().info.phase, QStringLiteral("rate"));
+        QCOMPARE(run->steps.front().info.phase, Phase::Rate);
         QCOMPARE(run->steps.front().info.load.value(u"rate").toDouble(), 4.0);
         const std::vector<RequestRecord>& r = run->steps.front().records;
         QCOMPARE(r[1].sentNs - r[0].sentNs, std::int64_t(250'000'000));
@@ -218,7 +218,7 @@ private slots:
         QCOMPARE(run.steps.size(), std::size_t(2));
         QCOMPARE(run.steps[0].info.load.value(u"concurrency").toInt(), 2);
         QCOMPARE(run.steps[1].info.load.value(u"concurrency").toInt(), 8);
-        QCOMPARE(run.steps[0].info.phase, QStringLiteral("concurrency"));
+        QCOMPARE(run.steps[0].info.phase, Phase::Concurrency);
         const ImportedStep& c8 = run.steps[1];
         QCOMPARE(c8.records.size(), std::size_t(20));
         // Record 3: TTFT 65.613289 ms; AIPerf's per-request ITL 13.451986 ms is Kneepoint's TPOT.
@@ -243,7 +243,7 @@ private slots:
         QCOMPARE(run.model, QStringLiteral("Qwen/Qwen2.5-7B-Instruct"));
         QCOMPARE(run.url, QStringLiteral("http://localhost:8000"));
         QCOMPARE(run.steps.size(), std::size_t(2));
-        QCOMPARE(run.steps[0].info.phase, QStringLiteral("baseline"));
+        QCOMPARE(run.steps[0].info.phase, Phase::Baseline);
         QCOMPARE(run.steps[1].info.load.value(u"concurrency").toInt(), 4);
         QCOMPARE(run.steps[0].records.size(), std::size_t(20));
         QCOMPARE(run.steps[1].records.size(), std::size_t(22));
@@ -404,7 +404,7 @@ private slots:
         const std::optional<StoredRun> stored = store->run(id, &error);
         QVERIFY(stored);
         QCOMPARE(int(stored->steps.size()), 2);
-        QCOMPARE(stored->steps[0].info.phase, QStringLiteral("baseline"));
+        QCOMPARE(stored->steps[0].info.phase, Phase::Baseline);
         QCOMPARE(stored->steps[1].info.load.value(u"concurrency").toInt(), 4);
         const std::vector<RequestRecord> records = store->requests(stored->steps[1].id, &error);
         QCOMPARE(records.size(), std::size_t(12));

@@ -152,7 +152,7 @@ private Q_SLOTS:
         const RunPlan plan = RunPlan::of(o);
         QCOMPARE(int(plan.steps.size()), 2);
         const PlannedStep& step = plan.steps[1];
-        QCOMPARE(step.phase, u"rate"_s);
+        QCOMPARE(step.phase, Phase::Rate);
         QCOMPARE(step.plan.arrival, LoadPlan::Arrival::Trace);
         QCOMPARE(step.plan.requestCount, 12);
         QCOMPARE(step.plan.warmupRequests, 0);

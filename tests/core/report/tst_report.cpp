@@ -336,7 +336,7 @@ void TestReport::serverTextIsDataInEveryFormat()
     r.chunks = {{2'000, 1}};
     r.finishReason = QStringLiteral("=HYPERLINK(\"http://example.invalid\")");
     StepInfo step;
-    step.phase = QStringLiteral("baseline");
+    step.phase = Phase::Baseline;
     step.load = QJsonObject {{QStringLiteral("concurrency"), 1}};
     QVERIFY2(store->addStep(runId, step, {r}, {}, &error) > 0, qPrintable(error));
     const std::optional<RunData> stored = RunData::load(*store, runId, &error);

@@ -175,14 +175,14 @@ private Q_SLOTS:
         const auto stored = store->run(runs.first().id, &error);
         QVERIFY2(stored, qPrintable(error));
         QCOMPARE(int(stored->steps.size()), 4);
-        QCOMPARE(stored->steps[3].info.phase, QStringLiteral("rate"));
+        QCOMPARE(stored->steps[3].info.phase, Phase::Rate);
         QCOMPARE(stored->info.options[u"burstiness"].toDouble(), 0.5);
         QCOMPARE(stored->info.facts[u"vllmVersion"].toString(), QStringLiteral("0.31.0"));
         QCOMPARE(stored->info.options[u"concurrency"].toArray().size(), 2);
         const QJsonObject network = stored->info.environment[u"network"].toObject();
         QVERIFY(network[u"health_round_trip_median_ms"].toDouble() > 0);
         QVERIFY(network[u"tcp_connect_ms"].toDouble() > 0);
-        QCOMPARE(stored->steps[2].info.phase, QStringLiteral("concurrency"));
+        QCOMPARE(stored->steps[2].info.phase, Phase::Concurrency);
         const std::vector<RequestRecord> requests = store->requests(stored->steps[2].id, &error);
         int measured = 0;
         for (const RequestRecord& r : requests) {
@@ -391,7 +391,7 @@ private Q_SLOTS:
             qPrintable(saving[u"measured"].toString()));
         const auto storedShared = store->run(runs[1].id, &error);
         QVERIFY2(storedShared, qPrintable(error));
-        QCOMPARE(storedShared->steps[1].info.phase, QStringLiteral("uncached"));
+        QCOMPARE(storedShared->steps[1].info.phase, Phase::Uncached);
         // The steps run are the plan's (RunPlan::of, which the wizard's estimate and run --dry-run show too), each
         // with its load and its requests, warm-ups included.
         RunOptions asked;
@@ -416,7 +416,7 @@ private Q_SLOTS:
             qPrintable(without[u"detail"].toString()));
         const auto storedUnshared = store->run(runs[0].id, &error);
         QVERIFY2(storedUnshared, qPrintable(error));
-        QCOMPARE(storedUnshared->steps[1].info.phase, QStringLiteral("concurrency"));
+        QCOMPARE(storedUnshared->steps[1].info.phase, Phase::Concurrency);
     }
 
     // A default run sized to a slow server (issue 46: 11 s a request, an hour planned for the first step, nothing
@@ -1335,7 +1335,7 @@ private Q_SLOTS:
         QList<int> probes;
         for (const StoredStep& step : stored->steps) {
             if (step.info.load.contains(u"probe")) {
-                QCOMPARE(step.info.phase, QStringLiteral("concurrency"));
+                QCOMPARE(step.info.phase, Phase::Concurrency);
                 QCOMPARE(step.info.load[u"probe"].toInt(), probes.size() + 1);
                 probes << step.info.load[u"concurrency"].toInt();
             }
@@ -1480,7 +1480,7 @@ private Q_SLOTS:
         });
         bool held = false;
         connect(&pipeline, &RunPipeline::stepFinished, this, [&](const RunPipeline::StepOutcome& outcome) {
-            if (!held && outcome.planned.phase == u"baseline") {
+            if (!held && outcome.planned.phase == Phase::Baseline) {
                 held = true;
                 pipeline.hold(true);
             }

@@ -48,7 +48,7 @@ private Q_SLOTS:
         });
         bool held = false;
         connect(&pipeline, &RunPipeline::stepFinished, this, [&](const RunPipeline::StepOutcome& outcome) {
-            if (!held && outcome.planned.phase == u"baseline") {
+            if (!held && outcome.planned.phase == Phase::Baseline) {
                 held = true;
                 pipeline.hold(true);
             }

@@ -350,13 +350,13 @@ void TestRunStore::roundTrip()
     cancelled.responseId.clear();
     requests.push_back(cancelled);
     StepInfo step = makeStep(0);
-    step.phase = QStringLiteral("baseline");
+    step.phase = Phase::Baseline;
     step.client = QJsonObject {{QStringLiteral("cpu_seconds"), 0.25}, {QStringLiteral("wall_seconds"), 2.5}};
     const std::vector<StoredMetricsSample> samples = makeSamples(0);
     const qint64 stepId = store->addStep(runId, step, requests, samples, &error);
     QVERIFY2(stepId > 0, qPrintable(error));
     StepInfo rate = makeStep(1);
-    rate.phase = QStringLiteral("rate");
+    rate.phase = Phase::Rate;
     rate.load = QJsonObject {{QStringLiteral("rate"), 4.25}};
     rate.cancelled = true;
     const qint64 emptyStepId = store->addStep(runId, rate, {}, {}, &error);
@@ -985,7 +985,7 @@ void TestRunStore::opensEarlierVersions()
         QVERIFY(run);
         QCOMPARE(run->info.options.value(QStringLiteral("steps")).toInt(), 3);
         QCOMPARE(run->steps.size(), std::size_t(1));
-        QCOMPARE(run->steps[0].info.phase, QStringLiteral("baseline"));
+        QCOMPARE(run->steps[0].info.phase, Phase::Baseline);
         QVERIFY(run->steps[0].info.client.isEmpty()); // not recorded before version 2
         const std::vector<RequestRecord> requests = store->requests(run->steps[0].id, &error);
         QCOMPARE(requests.size(), std::size_t(1));

@@ -376,7 +376,7 @@ private Q_SLOTS:
         QCOMPARE(run->summary.status, RunStatus::Stopped);
         // The baseline and c=1 are kept whole; the step that was cancelled is kept too, marked so.
         QVERIFY(run->steps.size() >= 2);
-        QCOMPARE(run->steps[0].info.phase, QStringLiteral("baseline"));
+        QCOMPARE(run->steps[0].info.phase, Phase::Baseline);
         QVERIFY(!run->steps[0].info.cancelled);
         QCOMPARE(run->steps[1].info.load[u"concurrency"].toInt(), 1);
         QVERIFY(!run->steps[1].info.cancelled);
