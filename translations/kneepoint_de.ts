@@ -927,6 +927,10 @@
         <source>The history the agents&apos; turns and sub-calls share</source>
         <translation>Der Verlauf, den die Runden und Teilaufrufe der Agenten teilen,</translation>
     </message>
+    <message>
+        <source>%1 saved %2 of median TTFT, not beyond noise</source>
+        <translation>%1 sparte %2 der medianen TTFT, nicht über das Rauschen hinaus</translation>
+    </message>
 </context>
 <context>
     <name>LaunchRequest</name>

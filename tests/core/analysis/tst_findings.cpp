@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The findings' advice on tokens per step (vLLM's --max-num-batched-tokens, llama-server's --batch-size) on
-// hand-built runs: sized from the prompts the run sent and the setting the server ran with, never a value that
-// setting already covers. Issue 46 found `--batch-size 16384` advised for 1,024-token prompts that llama-server's
-// default of 2,048 already held.
+// Findings on hand-built runs. The advice on tokens per step (vLLM's --max-num-batched-tokens, llama-server's
+// --batch-size): sized from the prompts the run sent and the setting the server ran with, never a value that setting
+// already covers. Issue 46 found `--batch-size 16384` advised for 1,024-token prompts that llama-server's default of
+// 2,048 already held.
 #include "core/analysis/runanalysis.h"
 #include "core/analysis/rundata.h"
 #include "core/common/textformat.h"
@@ -83,6 +83,7 @@ private Q_SLOTS:
     void aSmallerBatchOnlyWhereItSplitsThePrompts();
     void speculationIsToldByTheServersCounters();
     void aMixOfModelsNamesTheSlowestBeyondTheNoise();
+    void aSavingWithinNoiseSaysItsSize();
 };
 
 // 1,024-token prompts and TTFT crossing between 8 and 16 users: llama-server's default --batch-size of 2,048 and
@@ -257,6 +258,32 @@ void TestFindings::aMixOfModelsNamesTheSlowestBeyondTheNoise()
     QVERIFY(f);
     QVERIFY2(
         f->title.startsWith(u"Every model was served alike at 16 users: median TPOT from 11 ms"), qPrintable(f->title));
+}
+
+// What the conversations' history saved, from baselines of a few requests of mixed lengths (an agent's turns and
+// sub-calls): medians 4.7× apart whose intervals overlap are not beyond noise, and the title says how far apart they
+// are instead of "saved no TTFT", which would read against the medians beside it.
+void TestFindings::aSavingWithinNoiseSaysItsSize()
+{
+    RunData run = makeRun(latencyBoundSweep());
+    run.turns = 3;
+    QVERIFY(!run.steps.empty() && run.steps.front().phase == Phase::Baseline);
+    StepData cold = run.steps.front();
+    cold.phase = Phase::Uncached;
+    run.steps.front().ttftSorted = {10, 12, 20, 22, 24, 26, 28, 120, 130, 135, 140, 150};
+    cold.ttftSorted = {20, 30, 40, 100, 120, 124, 128, 140, 150, 160, 170, 180};
+    run.steps.insert(run.steps.begin() + 1, cold);
+    std::optional<Finding> f = finding(analysed(run), QStringLiteral("prefix-saving"));
+    QVERIFY(f);
+    QVERIFY2(f->title
+            == QStringLiteral("The conversations' history saved %1 of median TTFT, not beyond noise")
+                   .arg(text::milliseconds(126.0 - 27.0)),
+        qPrintable(f->title + u" / " + f->measured));
+    // A baseline slower than the uncached one saved nothing, and says so.
+    std::swap(run.steps[0].ttftSorted, run.steps[1].ttftSorted);
+    f = finding(analysed(run), QStringLiteral("prefix-saving"));
+    QVERIFY(f);
+    QCOMPARE(f->title, QStringLiteral("The conversations' history saved no TTFT beyond noise"));
 }
 
 QTEST_GUILESS_MAIN(TestFindings)
