@@ -380,8 +380,7 @@ void RunPipeline::measureNetwork(const DoctorReport& report)
     if (rtts.empty())
         return;
     std::sort(rtts.begin(), rtts.end());
-    m_roundTripMs = rtts[rtts.size() / 2];
-    m_network.healthRoundTripMedianMs = m_roundTripMs;
+    m_network.healthRoundTripMedianMs = rtts[rtts.size() / 2];
     m_network.healthRoundTrips = int(rtts.size());
 }
 
@@ -1014,13 +1013,13 @@ SloTargets RunPipeline::rawTargets() const
     const double scale = timeScale();
     // TTFT is judged on the server's side of the network: the round trip, which is real time, is allowed on top.
     if (m_options.slo.ttftMs)
-        raw.ttftMs = *m_options.slo.ttftMs / scale + std::max(0.0, m_roundTripMs);
+        raw.ttftMs = *m_options.slo.ttftMs / scale + m_network.healthRoundTripMedianMs;
     if (m_options.slo.tpotMs)
         raw.tpotMs = *m_options.slo.tpotMs / scale;
     if (m_options.slo.e2elMs)
         raw.e2elMs = *m_options.slo.e2elMs / scale;
     if (m_options.slo.ttfoMs)
-        raw.ttfoMs = *m_options.slo.ttfoMs / scale + std::max(0.0, m_roundTripMs);
+        raw.ttfoMs = *m_options.slo.ttfoMs / scale + m_network.healthRoundTripMedianMs;
     return raw;
 }
 

@@ -78,7 +78,7 @@ public:
     const NetworkFacts& network() const { return m_network; }
     /// The median /health round trip in ms (-1 when it could not be measured): TTFT targets are judged with it
     /// subtracted, on the server's side of the network.
-    double roundTripMs() const { return m_roundTripMs; }
+    double roundTripMs() const { return m_network.roundTripMeasured() ? m_network.healthRoundTripMedianMs : -1; }
 
 Q_SIGNALS:
     void phaseChanged(const QString& phase, const QString& detail);
@@ -208,7 +208,6 @@ private:
     QElapsedTimer m_sinceMeasured; ///< since the step began, or since a request of it last ended
     int m_quietSaid = 0; ///< the last quiet() said, in seconds
     NetworkFacts m_network;
-    double m_roundTripMs = -1;
     /// Per workload: the requests sent from it so far, where the next step begins (LoadPlan::templateOffset).
     std::vector<std::uint64_t> m_templateOffsets;
     double m_lifetimeMs = 0; // the baseline's median E2EL in the server's time: the default ramp of later steps

@@ -27,6 +27,7 @@ struct Shard
     const RunStore* store = nullptr;
     StoredRun run;
     ShardSpec spec;
+    ClientEnvironment environment; ///< the run's, read once: its host, its Kneepoint, its clock anchor
     std::int64_t shiftNs = 0; ///< added to this shard's monotonic times to put them on shard 0's clock
 };
 
@@ -60,12 +61,6 @@ QString firstDifference(const QJsonObject& a, const QJsonObject& b)
         return QStringLiteral("%1 is %2 there, %3 here").arg(key, text(a.value(key)), text(b.value(key)));
     }
     return {};
-}
-
-// A shard's clock anchor; nullopt for a run not made by kneepoint run --shard.
-std::optional<ClockAnchor> clockOf(const StoredRun& run)
-{
-    return ClientEnvironment::fromJson(run.info.environment).clock;
 }
 
 void shift(std::int64_t* ns, std::int64_t by)
@@ -102,8 +97,8 @@ QString refusal(const std::vector<Shard>& shards)
             return QStringLiteral("%1 was run with another plan than %2: %3. Only the shards of one run merge.")
                 .arg(where(s), where(first), diff);
         }
-        const QString version = ClientEnvironment::fromJson(s.run.info.environment).kneepointVersion;
-        const QString firstVersion = ClientEnvironment::fromJson(first.run.info.environment).kneepointVersion;
+        const QString& version = s.environment.kneepointVersion;
+        const QString& firstVersion = first.environment.kneepointVersion;
         if (version != firstVersion) {
             return QStringLiteral("%1 was made by Kneepoint %2 and %3 by %4: shards of different versions may "
                                   "measure differently, so they are not merged. Run every shard with one "
@@ -144,7 +139,7 @@ RunInfo mergedInfo(const std::vector<Shard>& shards)
     info.options[QStringLiteral("start_at")] = first.spec.startAt.toString(Qt::ISODateWithMs);
     QJsonArray shardList;
     for (const Shard& s : shards) {
-        const ClientEnvironment environment = ClientEnvironment::fromJson(s.run.info.environment);
+        const ClientEnvironment& environment = s.environment;
         shardList.append(QJsonObject {{QStringLiteral("index"), s.spec.index}, {QStringLiteral("file"), s.file},
             {QStringLiteral("run"), s.run.summary.id}, {QStringLiteral("host"), environment.host},
             {QStringLiteral("clock"), environment.clock ? QJsonValue(environment.clock->toJson()) : QJsonValue()},
@@ -249,7 +244,8 @@ bool openShards(const QStringList& files, const RunStore& out, std::vector<std::
             if (!spec)
                 continue;
             ++found;
-            shards->push_back({name, store.get(), std::move(*run), *spec, 0});
+            ClientEnvironment environment = ClientEnvironment::fromJson(run->info.environment);
+            shards->push_back({name, store.get(), std::move(*run), *spec, std::move(environment), 0});
         }
         if (found == 0) {
             *error = QStringLiteral("%1 holds no shard of a run (made with kneepoint run --shard I/N).").arg(name);
@@ -286,12 +282,12 @@ ShardMerger::Result ShardMerger::merge(const QStringList& files, RunStore& out)
     const int count = first.spec.count;
 
     // Every shard onto shard 0's monotonic clock, through UTC on the reference clock each one measured against.
-    const std::optional<ClockAnchor> firstClock = clockOf(first.run);
+    const std::optional<ClockAnchor>& firstClock = first.environment.clock;
     bool ok = firstClock.has_value();
     const std::int64_t base = firstClock ? firstClock->referenceMinusMonotonic() : 0;
     QStringList references;
     for (Shard& s : shards) {
-        const std::optional<ClockAnchor> clock = clockOf(s.run);
+        const std::optional<ClockAnchor>& clock = s.environment.clock;
         s.shiftNs = clock ? clock->referenceMinusMonotonic() - base : 0;
         ok = ok && clock;
         references << (clock ? clock->reference : QString());
