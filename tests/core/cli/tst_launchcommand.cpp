@@ -573,16 +573,19 @@ private Q_SLOTS:
     {
         // The FP8 KV cache's server runs 16 sequences at once where the baseline's runs one, and answers half the
         // questions right where the baseline's answers 95%: faster, it must still not be recommended, and the table
-        // says why.
+        // says why. The margins are wide in wall time, not only in the server's: at 2 users the baseline's second
+        // request waits a whole answer of 128 tokens (about 760 ms of the server's time, 95 ms of wall time at 8x
+        // speed) against a target of 300 ms (38 ms of wall time), which the FP8 server's 4 users stay far below even
+        // when a sanitized build shares two busy cores.
         Sandbox box;
-        QProcessEnvironment env = box.environment(QStringLiteral("--speed 20 --answer-accuracy 0.95 --max-num-seqs 1"));
+        QProcessEnvironment env = box.environment(QStringLiteral("--speed 8 --answer-accuracy 0.95 --max-num-seqs 1"));
         env.insert(QStringLiteral("KNEEPOINT_FAKE_ENGINE_FP8_SIM_ARGS"),
             QStringLiteral("--answer-accuracy 0.5 --max-num-seqs 16"));
         QStringList args = box.launchArgs({QStringLiteral("--runtime"), QStringLiteral("local"),
             QStringLiteral("--engine-command"), box.bin + QStringLiteral("/vllm"), QStringLiteral("--try"),
             QStringLiteral("kv-cache-dtype=fp8"), QStringLiteral("--concurrency"), QStringLiteral("1,2,4"),
-            QStringLiteral("--slo-ttft-ms"), QStringLiteral("60"), QStringLiteral("--percentile"), QStringLiteral("50"),
-            QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"), QStringLiteral("64/16"),
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("300"), QStringLiteral("--percentile"), QStringLiteral("50"),
+            QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"), QStringLiteral("64/128"),
             QStringLiteral("--json")});
         args[0] = QStringLiteral("tune");
         const KneepointResult r = runKneepoint(args, 240'000, env);
