@@ -6414,6 +6414,42 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>The server&apos;s address</source>
         <translation>Die Adresse des Servers</translation>
     </message>
+    <message>
+        <source>Only on a network you trust: anyone in between could read the API key and the answers.</source>
+        <translation>Nur in einem Netz, dem Sie vertrauen: jeder dazwischen könnte den API-Schlüssel und die Antworten lesen.</translation>
+    </message>
+    <message>
+        <source>CA certificate file</source>
+        <translation>CA-Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>for https:// signed by a private CA (PEM), optional</source>
+        <translation>für https://, von einer eigenen CA signiert (PEM), optional</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>Auswäh&amp;len…</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>CA &amp;file:</source>
+        <translation>&amp;CA-Datei:</translation>
+    </message>
+    <message>
+        <source>The CA file %1: %2.</source>
+        <translation>Die CA-Datei %1: %2.</translation>
+    </message>
+    <message>
+        <source>Do &amp;not check the server&apos;s TLS certificate</source>
+        <translation>TLS-Zertifikat des Servers &amp;nicht prüfen</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::QualityView</name>

@@ -109,7 +109,8 @@ QString QualityCommand::description() const
         "{\"prompt\" or \"messages\", \"answer\", \"match\": exact|contains|number|choice|regex, \"category\"} per "
         "line.\n"
         "compare exits 0 for pass, 1 for fail, 3 for inconclusive. The API key comes from KNEEPOINT_API_KEY or\n"
-        "--api-key-file, never from a flag, and is never stored.\n");
+        "--api-key-file, never from a flag, and is never stored. An https:// server's certificate is checked as a\n"
+        "run checks it: --ca-file trusts a private CA, --insecure skips the check.\n");
 }
 
 QList<QCommandLineOption> QualityCommand::options() const
@@ -137,7 +138,7 @@ QList<QCommandLineOption> QualityCommand::options() const
         o("confidence", "compare: confidence level of the interval.", "LEVEL", "0.95"),
         o("json", "Print the result as JSON.", ""),
     };
-    list << apiKeyOptions() << dbOption();
+    list << apiKeyOptions() << insecureOption() << caFileOption() << dbOption();
     return list;
 }
 
@@ -199,6 +200,8 @@ int QualityCommand::ask(const QCommandLineParser& p, CommandIo& io)
     options.timeoutMs = int(option::number(p, QStringLiteral("timeout-s"), 0.1, 3600) * 1000);
     options.completions = p.isSet(QStringLiteral("completions"));
     options.model = p.value(QStringLiteral("model"));
+    options.verifyTls = !p.isSet(QStringLiteral("insecure"));
+    options.caFile = caFile(p);
     QString keyError;
     options.apiKey = apiKey(p, &keyError);
     if (!keyError.isEmpty())

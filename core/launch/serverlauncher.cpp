@@ -3,15 +3,11 @@
 #include "core/launch/serverlauncher.h"
 
 #include "core/launch/launchcommandbuilder.h"
-#include "core/net/replylimit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QProcessEnvironment>
 
 #include <array>
@@ -137,7 +133,10 @@ void ServerLauncher::start()
             m_logFile.setFileName(QString());
     }
 
-    m_network = new QNetworkAccessManager(this);
+    HttpClient::Settings probes;
+    // The launcher's probes read a health answer, a model list and a one-token completion: a few KB at most.
+    probes.maxBytes = qint64(4) << 20;
+    m_client = std::make_unique<HttpClient>(std::move(probes));
     m_process = new QProcess(this);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -252,27 +251,11 @@ void ServerLauncher::request(const QString& path, const QJsonObject* body, int t
 {
     QUrl url = baseUrl();
     url.setPath(path);
-    QNetworkRequest r(url);
-    r.setTransferTimeout(timeoutMs);
-    QNetworkReply* reply = nullptr;
-    if (body) {
-        r.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        reply = m_network->post(r, QJsonDocument(*body).toJson(QJsonDocument::Compact));
-    } else {
-        reply = m_network->get(r);
-    }
-    // The launcher's probes read a health answer, a model list and a one-token completion: a few KB at most.
-    constexpr qint64 kMaxProbeBytes = 4 * 1024 * 1024;
-    replylimit::apply(reply, kMaxProbeBytes);
-    connect(reply, &QNetworkReply::finished, this, [reply, answer] {
-        reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        // errorString() can say "Unknown error" on success: only an error() counts.
-        const QString error = replylimit::wasCut(reply) ? replylimit::sentence(kMaxProbeBytes)
-            : reply->error() == QNetworkReply::NoError  ? QString()
-                                                        : reply->errorString();
-        answer(status, reply->readAll(), error);
-    });
+    HttpClient::Request r = HttpClient::Request::get(url, timeoutMs);
+    if (body)
+        r = HttpClient::Request::post(url, *body, timeoutMs);
+    connect(m_client->start(r), &HttpExchange::answered, this,
+        [answer](const HttpAnswer& a) { answer(a.status, a.body, a.failure); });
 }
 
 void ServerLauncher::pollHealth()

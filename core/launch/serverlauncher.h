@@ -5,6 +5,7 @@
 #include "core/launch/launchplan.h"
 #include "core/launch/launchrecord.h"
 #include "core/launch/startuplog.h"
+#include "core/net/httpclient.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,9 +17,9 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
-class QNetworkAccessManager;
 class QNetworkReply;
 
 namespace kp::core {
@@ -97,7 +98,7 @@ private:
     Options m_options;
     Stage m_stage = Stage::Idle;
     QProcess* m_process = nullptr;
-    QNetworkAccessManager* m_network = nullptr;
+    std::unique_ptr<HttpClient> m_client; ///< the start-up probes': the launched server has no API key
     QTimer m_poll;
     QElapsedTimer m_clock;
     LaunchRecord m_record;

@@ -25,8 +25,11 @@ double elapsedMs(const QElapsedTimer& clock)
     return double(clock.nsecsElapsed()) / 1e6;
 }
 
+// A time limit as a person reads it: "300 ms", "3 s", "120 s".
 QString formatMs(double ms)
 {
+    if (ms >= 1000)
+        return QString::number(ms / 1000, 'g', 4) + QStringLiteral(" s");
     return QString::number(ms, 'f', ms < 10 ? 2 : ms < 100 ? 1 : 0) + QStringLiteral(" ms");
 }
 
@@ -35,6 +38,12 @@ QString origin(const QUrl& url)
     const QString host = url.host();
     const int port = url.port(url.scheme() == u"https" ? 443 : 80);
     return (host.contains(u':') ? u'[' + host + u']' : host) + u':' + QString::number(port);
+}
+
+QString sizeText(qint64 bytes)
+{
+    return bytes >= qint64(1) << 20 ? QStringLiteral("%1 MiB").arg(bytes >> 20)
+                                    : QStringLiteral("%1 KiB").arg(bytes >> 10);
 }
 
 QString transportFailure(QNetworkReply::NetworkError error, const QString& text)
@@ -48,8 +57,15 @@ QString transportFailure(QNetworkReply::NetworkError error, const QString& text)
         return QStringLiteral("the host name does not resolve");
     case QNetworkReply::TimeoutError:
         return QStringLiteral("the connection timed out");
-    case QNetworkReply::SslHandshakeFailedError:
-        return QStringLiteral("the TLS handshake failed (%1)").arg(text);
+    case QNetworkReply::SslHandshakeFailedError: {
+        // Qt's text starts with what the sentence already says.
+        const qsizetype colon = text.indexOf(u':');
+        const QString why
+            = text.startsWith(u"SSL handshake failed") && colon > 0 ? text.mid(colon + 1).trimmed() : text;
+        return QStringLiteral("the TLS handshake failed (%1): if the server's certificate is the reason, pass the CA "
+                              "that signed it with --ca-file, or, only on a network you trust, --insecure")
+            .arg(why);
+    }
     default:
         return text;
     }
@@ -70,221 +86,305 @@ QByteArray HttpAnswer::header(const QByteArray& name) const
     return {};
 }
 
+QString HttpAnswer::why() const
+{
+    if (ok())
+        return {};
+    return answered() ? QStringLiteral("HTTP %1").arg(status) : failure;
+}
+
+HttpClient::Request HttpClient::Request::get(const QUrl& url, int timeoutMs)
+{
+    Request r;
+    r.url = url;
+    r.timeoutMs = timeoutMs;
+    return r;
+}
+
+HttpClient::Request HttpClient::Request::post(const QUrl& url, const QJsonObject& json, int timeoutMs)
+{
+    Request r = get(url, timeoutMs);
+    r.body = QJsonDocument(json).toJson(QJsonDocument::Compact);
+    return r;
+}
+
 HttpClient::HttpClient(Settings settings)
     : m_settings(std::move(settings))
 { }
 
+HttpClient::~HttpClient() = default;
+
+HttpExchange* HttpClient::start(const Request& request)
+{
+    auto* exchange = new HttpExchange(*this, request);
+    // Begun from the event loop, so that whoever connects to answered() after start() returns hears it.
+    QMetaObject::invokeMethod(exchange, &HttpExchange::begin, Qt::QueuedConnection);
+    return exchange;
+}
+
+HttpAnswer HttpClient::send(const Request& request)
+{
+    std::optional<HttpAnswer> answer;
+    QEventLoop loop;
+    QObject::connect(start(request), &HttpExchange::answered, &loop, [&](const HttpAnswer& a) {
+        answer = a;
+        loop.quit();
+    });
+    loop.exec();
+    return *answer;
+}
+
 HttpAnswer HttpClient::get(const QUrl& url)
 {
-    return send(url, nullptr, {});
+    return send(Request::get(url));
 }
 
 HttpAnswer HttpClient::post(const QUrl& url, const QByteArray& body, const QByteArray& contentType)
 {
-    return send(url, &body, contentType);
+    Request r = Request::get(url);
+    r.body = body;
+    r.contentType = contentType;
+    return send(r);
 }
 
 HttpAnswer HttpClient::post(const QUrl& url, const QJsonObject& json)
 {
-    return post(url, QJsonDocument(json).toJson(QJsonDocument::Compact));
+    return send(Request::post(url, json));
 }
 
-HttpAnswer HttpClient::send(const QUrl& url, const QByteArray* body, const QByteArray& contentType)
+HttpExchange::HttpExchange(HttpClient& client, HttpClient::Request request)
+    : QObject(&client.m_manager)
+    , m_client(client)
+    , m_request(std::move(request))
+    , m_deadline(new QTimer(this))
 {
-    HttpAnswer a;
-    const Cancellation* cancellation = m_settings.cancellation;
-    if (cancellation && cancellation->isCancelled()) {
-        a.cancelled = true;
-        a.failure = QStringLiteral("cancelled");
-        return a;
+    if (m_request.timeoutMs <= 0)
+        m_request.timeoutMs = client.m_settings.timeoutMs;
+    if (m_request.maxBytes <= 0)
+        m_request.maxBytes = client.m_settings.maxBytes;
+    m_deadline->setSingleShot(true);
+    connect(m_deadline, &QTimer::timeout, this, [this] { endEarly(false); });
+}
+
+HttpExchange::~HttpExchange() = default;
+
+void HttpExchange::abort()
+{
+    m_ended = true;
+    halt();
+    deleteLater();
+}
+
+void HttpExchange::halt()
+{
+    m_deadline->stop();
+    if (m_watch)
+        m_watch->stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
     }
-    QNetworkRequest request(url);
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+}
+
+void HttpExchange::begin()
+{
+    if (m_ended)
+        return;
+    const HttpClient::Settings& settings = m_client.m_settings;
+    m_clock.start();
+    if (settings.cancellation && settings.cancellation->isCancelled()) {
+        endEarly(true);
+        return;
+    }
+    QNetworkRequest request(m_request.url);
     // HTTP/1.1, as the load engine speaks it.
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     // The token goes with every request: a redirect is followed only to the same scheme, host and port, so that it
     // never reaches another origin. One elsewhere is reported with where it pointed.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-    if (!m_settings.bearerToken.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_settings.bearerToken);
+    if (!settings.bearerToken.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + settings.bearerToken);
     // Uncompressed, as the load engine asks: set, it also turns Qt's own gzip off, so that an answer compressed
     // anyway keeps its Content-Encoding and is named as such rather than passing here and failing in a run.
     request.setRawHeader("Accept-Encoding", "identity");
-    if (!m_settings.userAgent.isEmpty())
-        request.setHeader(QNetworkRequest::UserAgentHeader, m_settings.userAgent);
-    if (m_settings.tls)
-        m_settings.tls(request);
-    if (body)
-        request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    if (m_request.freshConnection)
+        request.setRawHeader("Connection", "close");
+    if (!settings.userAgent.isEmpty())
+        request.setHeader(QNetworkRequest::UserAgentHeader, settings.userAgent);
+    if (settings.tls)
+        settings.tls(request);
+    if (m_request.body)
+        request.setHeader(QNetworkRequest::ContentTypeHeader, m_request.contentType);
 
-    const qint64 maxBytes = m_settings.maxBytes;
-    QElapsedTimer clock;
-    clock.start();
-    std::unique_ptr<QNetworkReply> reply(body ? m_manager.post(request, *body) : m_manager.get(request));
+    QNetworkAccessManager& manager = m_client.m_manager;
+    m_reply = m_request.body ? manager.post(request, *m_request.body) : manager.get(request);
+    m_reply->setParent(this);
     // A server that sends more than any answer asked for here is not answering the question, and memory must not
-    // follow it: the reply is aborted at the cap, which ends the wait below.
-    replylimit::apply(reply.get(), maxBytes);
-    QEventLoop loop;
-    QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
-        if (a.firstByteMs < 0)
-            a.firstByteMs = elapsedMs(clock);
-        a.body += reply->read(std::max<qint64>(0, maxBytes + 1 - a.body.size()));
+    // follow it: the reply is aborted at the cap, which ends the exchange.
+    replylimit::apply(m_reply, m_request.maxBytes);
+    connect(m_reply, &QNetworkReply::readyRead, this, [this] {
+        if (m_ended)
+            return; // cut at the cap just now, and answered
+        if (m_answer.firstByteMs < 0)
+            m_answer.firstByteMs = elapsedMs(m_clock);
+        m_answer.body += m_reply->read(std::max<qint64>(0, m_request.maxBytes + 1 - m_answer.body.size()));
     });
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer deadline;
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-        a.timedOut = true;
-        reply->abort();
-        loop.quit();
-    });
+    connect(m_reply, &QNetworkReply::finished, this, &HttpExchange::replyFinished);
     // Another thread's cancel() is seen within 50 ms.
-    QTimer watch;
-    if (cancellation) {
-        QObject::connect(&watch, &QTimer::timeout, &loop, [&] {
-            if (!cancellation->isCancelled())
-                return;
-            a.cancelled = true;
-            reply->abort();
-            loop.quit();
+    if (settings.cancellation) {
+        m_watch = new QTimer(this);
+        connect(m_watch, &QTimer::timeout, this, [this] {
+            if (m_client.m_settings.cancellation->isCancelled())
+                endEarly(true);
         });
-        watch.start(50);
+        m_watch->start(50);
     }
-    deadline.start(m_settings.timeoutMs);
-    if (!reply->isFinished())
-        loop.exec();
-    a.ms = elapsedMs(clock);
-    const bool tooLarge = replylimit::wasCut(reply.get()) || a.body.size() > maxBytes;
+    m_deadline->start(m_request.timeoutMs);
+}
+
+void HttpExchange::endEarly(bool cancelled)
+{
+    if (m_ended)
+        return;
+    m_answer.status = 0;
+    m_answer.body.clear();
+    if (cancelled) {
+        m_answer.cancelled = true;
+        m_answer.failure = QStringLiteral("cancelled");
+    } else {
+        m_answer.timedOut = true;
+        m_answer.failure = QStringLiteral("no answer within %1").arg(formatMs(m_request.timeoutMs));
+    }
+    answer();
+}
+
+void HttpExchange::replyFinished()
+{
+    QNetworkReply* reply = m_reply;
+    HttpAnswer& a = m_answer;
+    const qint64 maxBytes = m_request.maxBytes;
+    const bool tooLarge = replylimit::wasCut(reply) || a.body.size() > maxBytes;
     if (!tooLarge)
         a.body += reply->read(maxBytes - a.body.size() + 1);
     a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     a.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString().toUtf8();
     a.headers = reply->rawHeaderPairs();
-    if (a.cancelled) {
+    if (tooLarge) {
         a.status = 0;
         a.body.clear();
-        a.failure = QStringLiteral("cancelled");
-    } else if (tooLarge) {
-        a.status = 0;
-        a.body.clear();
-        a.failure = QStringLiteral("the answer was larger than %1 MiB and was cut off").arg(maxBytes >> 20);
-    } else if (a.timedOut) {
-        a.status = 0;
-        a.failure = QStringLiteral("no answer within %1").arg(formatMs(m_settings.timeoutMs));
+        a.failure = QStringLiteral("the answer was larger than %1 and was cut off").arg(sizeText(maxBytes));
     } else if (reply->error() == QNetworkReply::InsecureRedirectError || (a.status >= 300 && a.status < 400)) {
         QUrl target = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
         if (target.isEmpty())
             target = QUrl::fromEncoded(reply->rawHeader("Location"));
-        const QUrl to = url.resolved(target);
+        const QUrl to = m_request.url.resolved(target);
         a.failure = QStringLiteral("HTTP %1: a redirect to %2, another origin, not followed so that the API key "
                                    "stays with %3")
                         .arg(a.status)
-                        .arg(to.toString(QUrl::RemoveUserInfo), origin(url));
+                        .arg(to.toString(QUrl::RemoveUserInfo), origin(m_request.url));
         a.status = 0;
         a.redirectedAway = true;
     } else if (!a.answered()) {
         a.failure = transportFailure(reply->error(), reply->errorString());
     } else if (a.status >= 100 && a.status < 200 && a.status != 101) {
         // The real answer's bytes are still on Qt's connection: it must not be reused for the next request.
-        reply.reset();
-        m_manager.clearConnectionCache();
-        return sendPastInterim(url, body, contentType, m_settings.timeoutMs - int(a.ms));
+        reply->disconnect(this);
+        reply->deleteLater();
+        m_reply = nullptr;
+        m_client.m_manager.clearConnectionCache();
+        askPastInterim();
+        return;
     }
-    return a;
+    answer();
 }
 
-HttpAnswer HttpClient::sendPastInterim(
-    const QUrl& url, const QByteArray* body, const QByteArray& contentType, int budgetMs)
+void HttpExchange::askPastInterim()
 {
-    HttpAnswer a;
-    QElapsedTimer clock;
-    clock.start();
-    const auto left = [&clock, budgetMs] { return std::max(1, budgetMs - int(clock.elapsed())); };
+    m_pastInterim = true;
+    m_answer = HttpAnswer();
+    const QUrl& url = m_request.url;
+    const HttpClient::Settings& settings = m_client.m_settings;
     const bool tls = url.scheme() == u"https";
-    QSslSocket socket;
+    m_socket = new QSslSocket(this);
     if (tls) {
         // The TLS settings as the caller gave them for Qt's client: the same trust, the same --insecure.
-        QNetworkRequest settings(url);
-        if (m_settings.tls)
-            m_settings.tls(settings);
-        socket.setSslConfiguration(settings.sslConfiguration());
-        if (settings.sslConfiguration().peerVerifyMode() == QSslSocket::VerifyNone)
-            socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+        QNetworkRequest asQt(url);
+        if (settings.tls)
+            settings.tls(asQt);
+        m_socket->setSslConfiguration(asQt.sslConfiguration());
+        if (asQt.sslConfiguration().peerVerifyMode() == QSslSocket::VerifyNone)
+            m_socket->setPeerVerifyMode(QSslSocket::VerifyNone);
     }
-    // Driven by an event loop, as the request through Qt's client was: a server in this thread still answers.
     const QString host = url.host().contains(u':') ? u'[' + url.host() + u']' : url.host();
-    QByteArray request = (body ? "POST " : "GET ") + url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority)
+    QByteArray head = (m_request.body ? "POST " : "GET ") + url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority)
         + " HTTP/1.1\r\nHost: " + host.toUtf8() + ':' + QByteArray::number(url.port(tls ? 443 : 80))
         + "\r\nAccept-Encoding: identity\r\nConnection: close\r\n";
-    if (!m_settings.bearerToken.isEmpty())
-        request += "Authorization: Bearer " + m_settings.bearerToken + "\r\n";
-    if (!m_settings.userAgent.isEmpty())
-        request += "User-Agent: " + m_settings.userAgent + "\r\n";
-    if (body)
-        request += "Content-Type: " + contentType + "\r\nContent-Length: " + QByteArray::number(body->size()) + "\r\n";
-    request += "\r\n";
-    if (body)
-        request += *body;
-    HttpResponseReader reader;
-    bool tooLarge = false;
-    QString socketError;
-    QEventLoop loop;
-    const auto read = [&] {
-        reader.feed(socket.readAll(), [&](QByteArrayView piece) {
-            if (a.firstByteMs < 0)
-                a.firstByteMs = elapsedMs(clock);
-            a.body += piece;
-            tooLarge = tooLarge || a.body.size() > m_settings.maxBytes;
+    if (!settings.bearerToken.isEmpty())
+        head += "Authorization: Bearer " + settings.bearerToken + "\r\n";
+    if (!settings.userAgent.isEmpty())
+        head += "User-Agent: " + settings.userAgent + "\r\n";
+    if (m_request.body)
+        head += "Content-Type: " + m_request.contentType
+            + "\r\nContent-Length: " + QByteArray::number(m_request.body->size()) + "\r\n";
+    head += "\r\n";
+    if (m_request.body)
+        head += *m_request.body;
+    m_reader = std::make_unique<HttpResponseReader>();
+    const auto read = [this] {
+        m_reader->feed(m_socket->readAll(), [this](QByteArrayView piece) {
+            if (m_answer.firstByteMs < 0)
+                m_answer.firstByteMs = elapsedMs(m_clock);
+            m_answer.body += piece;
+            m_tooLarge = m_tooLarge || m_answer.body.size() > m_request.maxBytes;
         });
-        if (reader.done() || reader.state() == HttpResponseReader::State::Error || tooLarge)
-            loop.quit();
+        if (m_reader->done() || m_reader->state() == HttpResponseReader::State::Error || m_tooLarge)
+            interimRetryEnded({});
     };
-    QObject::connect(&socket, tls ? &QSslSocket::encrypted : &QSslSocket::connected, &loop,
-        [&socket, &request] { socket.write(request); });
-    QObject::connect(&socket, &QSslSocket::readyRead, &loop, read);
-    QObject::connect(&socket, &QSslSocket::disconnected, &loop, [&] {
+    connect(
+        m_socket, tls ? &QSslSocket::encrypted : &QSslSocket::connected, this, [this, head] { m_socket->write(head); });
+    connect(m_socket, &QSslSocket::readyRead, this, read);
+    connect(m_socket, &QSslSocket::disconnected, this, [this, read] {
         read();
-        reader.closed();
-        loop.quit();
+        if (m_ended)
+            return;
+        m_reader->closed();
+        interimRetryEnded({});
     });
-    QObject::connect(&socket, &QSslSocket::errorOccurred, &loop, [&](QAbstractSocket::SocketError error) {
+    connect(m_socket, &QSslSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
         if (error == QAbstractSocket::RemoteHostClosedError)
             return; // disconnected() follows
-        socketError = socket.errorString();
-        loop.quit();
+        interimRetryEnded(m_socket->errorString());
     });
-    QTimer deadline;
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-        a.timedOut = true;
-        loop.quit();
-    });
-    deadline.start(left());
     if (tls)
-        socket.connectToHostEncrypted(url.host(), quint16(url.port(443)));
+        m_socket->connectToHostEncrypted(url.host(), quint16(url.port(443)));
     else
-        socket.connectToHost(url.host(), quint16(url.port(80)));
-    loop.exec();
-    socket.disconnect(&loop);
-    socket.abort();
+        m_socket->connectToHost(url.host(), quint16(url.port(80)));
+}
+
+void HttpExchange::interimRetryEnded(const QString& socketError)
+{
+    if (m_ended)
+        return;
+    halt();
+    HttpAnswer& a = m_answer;
+    const HttpResponseReader& reader = *m_reader;
     if (!socketError.isEmpty() && !reader.done()) {
-        a.ms = elapsedMs(clock);
+        a.body.clear();
         a.failure = QStringLiteral("after an interim answer, asked again: %1").arg(socketError);
-        return a;
-    }
-    a.ms = elapsedMs(clock);
-    if (tooLarge) {
+    } else if (m_tooLarge) {
         a.body.clear();
-        a.failure = QStringLiteral("the answer was larger than %1 MiB and was cut off").arg(m_settings.maxBytes >> 20);
-    } else if (a.timedOut) {
-        a.body.clear();
-        a.failure = QStringLiteral("no answer within %1").arg(formatMs(budgetMs));
+        a.failure = QStringLiteral("the answer was larger than %1 and was cut off").arg(sizeText(m_request.maxBytes));
     } else if (!reader.done()) {
         a.body.clear();
         a.failure = QStringLiteral("after an interim answer, asked again: %1").arg(QString::fromUtf8(reader.error()));
     } else if (reader.status() >= 300 && reader.status() < 400) {
         a.failure = QStringLiteral("HTTP %1: a redirect, not followed so that the API key stays with %2")
                         .arg(reader.status())
-                        .arg(origin(url));
+                        .arg(origin(m_request.url));
         a.redirectedAway = true;
     } else {
         a.status = reader.status();
@@ -296,7 +396,18 @@ HttpAnswer HttpClient::sendPastInterim(
                 a.headers.append({name, value});
         }
     }
-    return a;
+    answer();
+}
+
+void HttpExchange::answer()
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    halt();
+    m_answer.ms = elapsedMs(m_clock);
+    deleteLater();
+    Q_EMIT answered(m_answer);
 }
 
 } // namespace kp::core

@@ -2,15 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/quality/qualityasker.h"
 
-#include "core/net/replylimit.h"
+#include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QTimer>
 
 #include <algorithm>
@@ -21,25 +19,9 @@ namespace {
 
 // Qt 6.4 opens at most this many connections to one host:port per QNetworkAccessManager.
 constexpr int ConnectionsPerManager = 6;
-const char* const TimedOutProperty = "kneepointTimedOut";
 // A model list or one answer of at most max_tokens: a server that sends more is not answering, and the client's
 // memory must not follow it.
 constexpr qint64 kMaxAnswerBytes = 8 * 1024 * 1024;
-
-QString networkSentence(QNetworkReply* reply, const QUrl& url)
-{
-    switch (reply->error()) {
-    case QNetworkReply::ConnectionRefusedError:
-        return QStringLiteral("nothing accepts connections at %1; check the address and that the server runs")
-            .arg(url.toString());
-    case QNetworkReply::HostNotFoundError:
-        return QStringLiteral("the host %1 is not known; check the address").arg(url.host());
-    case QNetworkReply::RemoteHostClosedError:
-        return QStringLiteral("the server closed the connection without an answer");
-    default:
-        return reply->errorString();
-    }
-}
 
 // The message of vLLM's error envelope, or the start of the body.
 QString errorMessage(const QByteArray& body)
@@ -70,50 +52,41 @@ QualityAsker::QualityAsker(const QuestionSet& set, QualityAskOptions options, QO
 
 QualityAsker::~QualityAsker() = default;
 
-QNetworkReply* QualityAsker::get(const QString& path, bool authorised)
+QUrl QualityAsker::endpoint(const QString& path) const
 {
     QUrl url = m_base;
     url.setPath(m_base.path() + path);
-    QNetworkRequest request(url);
-    request.setTransferTimeout(std::min(m_options.timeoutMs, 30'000));
-    if (authorised && !m_options.apiKey.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_options.apiKey);
-    QNetworkReply* reply = m_managers.front()->get(request);
-    replylimit::apply(reply, kMaxAnswerBytes);
-    return reply;
+    return url;
 }
 
 void QualityAsker::start()
 {
-    const int managers = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
-    for (int i = 0; i < managers; ++i) {
-        m_managers.push_back(new QNetworkAccessManager(this));
-        // The API key rides on every request: a redirect is followed to the same origin only.
-        m_managers.back()->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
-    }
+    HttpClient::Settings settings
+        = LoadTarget::forChecks(m_base, m_options.apiKey, m_options.verifyTls, m_options.caFile, m_options.timeoutMs)
+              .httpSettings(m_options.timeoutMs);
+    settings.maxBytes = kMaxAnswerBytes;
+    const int clients = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
+    for (int i = 0; i < clients; ++i)
+        m_clients.push_back(std::make_unique<HttpClient>(settings));
     m_slotBusy.assign(std::size_t(m_options.concurrency), false);
-    QNetworkReply* reply = get(QStringLiteral("/v1/models"), true);
-    connect(reply, &QNetworkReply::finished, this, [this, reply] { modelsArrived(reply); });
+    connect(m_clients.front()->start(HttpClient::Request::get(
+                endpoint(QStringLiteral("/v1/models")), std::min(m_options.timeoutMs, 30'000))),
+        &HttpExchange::answered, this, &QualityAsker::modelsArrived);
 }
 
-void QualityAsker::modelsArrived(QNetworkReply* reply)
+void QualityAsker::modelsArrived(const HttpAnswer& reply)
 {
-    reply->deleteLater();
-    const QUrl url = reply->url();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (reply->error() != QNetworkReply::NoError && status == 0) {
+    const QUrl url = endpoint(QStringLiteral("/v1/models"));
+    const int status = reply.status;
+    if (!reply.answered()) {
         emit finished(false,
-            QStringLiteral("The server at %1 cannot be reached: %2. Nothing was asked.")
-                .arg(m_base.toString(), networkSentence(reply, url)));
+            reply.failure.startsWith(u"the answer was larger")
+                ? QStringLiteral("/v1/models at %1: %2. Nothing was asked.").arg(m_base.toString(), reply.failure)
+                : QStringLiteral("The server at %1 cannot be reached: %2. Nothing was asked.")
+                      .arg(m_base.toString(), reply.failure));
         return;
     }
-    if (replylimit::wasCut(reply)) {
-        emit finished(false,
-            QStringLiteral("/v1/models at %1: %2 Nothing was asked.")
-                .arg(m_base.toString(), replylimit::sentence(kMaxAnswerBytes)));
-        return;
-    }
-    const QByteArray body = reply->readAll();
+    const QByteArray& body = reply.body;
     if (status == 401 || status == 403) {
         emit finished(false,
             QStringLiteral("The server refused the API key (HTTP %1). Set %2 or pass --api-key-file "
@@ -143,15 +116,15 @@ void QualityAsker::modelsArrived(QNetworkReply* reply)
                 .arg(served.join(u", "), m_model));
         return;
     }
-    QNetworkReply* version = get(QStringLiteral("/version"), false);
-    connect(version, &QNetworkReply::finished, this, [this, version] { versionArrived(version); });
+    connect(m_clients.front()->start(
+                HttpClient::Request::get(endpoint(QStringLiteral("/version")), std::min(m_options.timeoutMs, 30'000))),
+        &HttpExchange::answered, this, &QualityAsker::versionArrived);
 }
 
-void QualityAsker::versionArrived(QNetworkReply* reply)
+void QualityAsker::versionArrived(const HttpAnswer& reply)
 {
-    reply->deleteLater();
     // /version is a nicety: a proxy in front of vLLM may not pass it, and the pass is worth asking without it.
-    const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+    const QJsonObject o = reply.ok() ? reply.json() : QJsonObject();
     if (o.value(u"version").isString())
         m_facts.insert(QStringLiteral("vllm_version"), o.value(u"version").toString());
     if (o.value(u"kneepoint_sim").isObject())
@@ -191,13 +164,8 @@ void QualityAsker::launchMore()
             body.insert(QStringLiteral("prompt"), q.prompt);
         else
             body.insert(QStringLiteral("messages"), q.chatMessages());
-        QUrl url = m_base;
-        url.setPath(
-            m_base.path() + (completions ? QStringLiteral("/v1/completions") : QStringLiteral("/v1/chat/completions")));
-        QNetworkRequest request(url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        if (!m_options.apiKey.isEmpty())
-            request.setRawHeader("Authorization", "Bearer " + m_options.apiKey);
+        const QUrl url
+            = endpoint(completions ? QStringLiteral("/v1/completions") : QStringLiteral("/v1/chat/completions"));
 
         QualityAnswer& answer = m_answers[index];
         answer.questionId = q.id;
@@ -206,43 +174,27 @@ void QualityAsker::launchMore()
         answer.question = q.lastUserText();
         answer.expected = q.answer;
 
-        QElapsedTimer clock;
-        clock.start();
-        QNetworkReply* reply = m_managers[slot / ConnectionsPerManager]->post(
-            request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-        replylimit::apply(reply, kMaxAnswerBytes);
-        QTimer::singleShot(m_options.timeoutMs, reply, [reply] {
-            reply->setProperty(TimedOutProperty, true);
-            reply->abort();
-        });
-        connect(reply, &QNetworkReply::finished, this,
-            [this, reply, slot, index, clock] { answerArrived(reply, slot, index, clock); });
+        connect(m_clients[slot / ConnectionsPerManager]->start(HttpClient::Request::post(url, body)),
+            &HttpExchange::answered, this,
+            [this, slot, index](const HttpAnswer& reply) { answerArrived(reply, slot, index); });
     }
 }
 
-void QualityAsker::answerArrived(QNetworkReply* reply, std::size_t slot, std::size_t index, const QElapsedTimer& clock)
+void QualityAsker::answerArrived(const HttpAnswer& reply, std::size_t slot, std::size_t index)
 {
-    reply->deleteLater();
     QualityAnswer& answer = m_answers[index];
-    answer.latencyMs = double(clock.nsecsElapsed()) / 1e6;
-    answer.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    if (reply->property(TimedOutProperty).toBool()) {
-        answer.error = QStringLiteral("no answer within %1 s").arg(m_options.timeoutMs / 1000.0);
-        answer.httpStatus = 0;
-    } else if (replylimit::wasCut(reply)) {
-        answer.error = replylimit::sentence(kMaxAnswerBytes);
-    } else if (answer.httpStatus == 0) {
-        answer.error = networkSentence(reply, reply->url());
+    answer.latencyMs = reply.ms;
+    answer.httpStatus = reply.status;
+    if (!reply.answered()) {
+        answer.error = reply.failure;
     } else if (answer.httpStatus != 200) {
-        answer.error = QStringLiteral("HTTP %1: %2").arg(answer.httpStatus).arg(errorMessage(body));
+        answer.error = QStringLiteral("HTTP %1: %2").arg(answer.httpStatus).arg(errorMessage(reply.body));
     } else {
-        const QJsonObject choice = QJsonDocument::fromJson(body).object().value(u"choices").toArray().at(0).toObject();
+        const QJsonObject choice
+            = QJsonDocument::fromJson(reply.body).object().value(u"choices").toArray().at(0).toObject();
         const QJsonValue text = choice.contains(u"message") ? choice.value(u"message").toObject().value(u"content")
                                                             : choice.value(u"text");
-        if (reply->error() != QNetworkReply::NoError) {
-            answer.error = networkSentence(reply, reply->url());
-        } else if (!text.isString() && !text.isNull()) {
+        if (!text.isString() && !text.isNull()) {
             answer.error = QStringLiteral("the server's answer is not a completion (no choices[0] text)");
         } else {
             answer.reply = text.toString();

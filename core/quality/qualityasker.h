@@ -12,13 +12,14 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
-class QNetworkAccessManager;
-class QNetworkReply;
-
 namespace kp::core {
+
+class HttpClient;
+struct HttpAnswer;
 
 /// How a pass is asked.
 struct QualityAskOptions
@@ -26,6 +27,8 @@ struct QualityAskOptions
     QUrl url; ///< the server's base URL; a trailing /v1 is allowed
     QString model; ///< empty: the first model /v1/models lists
     QByteArray apiKey; ///< sent as a Bearer token, never stored
+    bool verifyTls = true; ///< false: --insecure, the server's certificate is not checked
+    QString caFile; ///< CA certificates (PEM) trusted besides the system's, for an https:// server
     int repeat = 2;
     int concurrency = 16;
     int maxTokens = 256; ///< per question unless the question sets its own
@@ -40,8 +43,9 @@ struct QualityAskOptions
 /// First it reads /v1/models (the model, and whether the server is there at all) and /version (kept as facts).
 /// Repetitions run one after another, so the second is a true second pass over the same questions. A request that
 /// fails (HTTP error, timeout, a reply that is not a completion) is recorded with its error and never as a wrong
-/// answer. Lives on the thread that calls start(), which needs an event loop; one QNetworkAccessManager per six
-/// requests in flight, since Qt 6.4 opens at most six connections per host for one manager.
+/// answer. Lives on the thread that calls start(), which needs an event loop; every request goes as the run's own do
+/// (HttpClient: the key, the TLS settings, same-origin redirects, bounded bodies), one client per six requests in
+/// flight, since Qt 6.4 opens at most six connections per host for one network manager.
 class QualityAsker : public QObject
 {
     Q_OBJECT
@@ -85,19 +89,19 @@ signals:
     void finished(bool ok, const QString& error);
 
 private:
-    QNetworkReply* get(const QString& path, bool authorised);
-    void modelsArrived(QNetworkReply* reply);
-    void versionArrived(QNetworkReply* reply);
+    QUrl endpoint(const QString& path) const;
+    void modelsArrived(const HttpAnswer& reply);
+    void versionArrived(const HttpAnswer& reply);
     void beginRepetition();
     void launchMore();
-    void answerArrived(QNetworkReply* reply, std::size_t slot, std::size_t index, const QElapsedTimer& clock);
+    void answerArrived(const HttpAnswer& reply, std::size_t slot, std::size_t index);
 
     const QuestionSet& m_set;
     QualityAskOptions m_options;
     QUrl m_base;
     QString m_model;
     QJsonObject m_facts;
-    std::vector<QNetworkAccessManager*> m_managers;
+    std::vector<std::unique_ptr<HttpClient>> m_clients;
     std::vector<bool> m_slotBusy;
     std::vector<QualityAnswer> m_answers; ///< preallocated: repetition r, question i at r·n + i
     int m_repetition = 0;

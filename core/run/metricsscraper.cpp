@@ -4,25 +4,39 @@
 
 #include "core/common/monotonicclock.h"
 #include "core/net/prometheustext.h"
-#include "core/net/replylimit.h"
 #include "core/server/serverfacts.h"
 
-#include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace kp::core {
+
+namespace {
+
+// A busy vLLM's /metrics is a few hundred KB; a scrape past this is no exposition the analysis can use, and the
+// client's memory must not follow the server's.
+constexpr qint64 kMaxScrapeBytes = qint64(16) << 20;
+// The closing scrape is waited for this long, so that a step ends with its counters read.
+constexpr int kLastScrapeMs = 2000;
+
+HttpClient::Settings scrapeSettings(const LoadTarget& target, int intervalMs)
+{
+    // Bounded by the interval: a scrape later than the next one is due would say nothing about its moment.
+    HttpClient::Settings s = target.httpSettings(std::max(1000, 2 * intervalMs), nullptr);
+    s.maxBytes = kMaxScrapeBytes;
+    return s;
+}
+
+} // namespace
 
 MetricsScraper::MetricsScraper(const LoadTarget& target, int intervalMs, QObject* parent)
     : QObject(parent)
     , m_target(target)
-    , m_manager(new QNetworkAccessManager(this))
+    , m_client(scrapeSettings(target, std::max(100, intervalMs)))
     , m_timer(new QTimer(this))
 {
     m_timer->setInterval(std::max(100, intervalMs));
-    // The API key rides on every scrape: a redirect is followed to the same origin only.
-    m_manager->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     connect(m_timer, &QTimer::timeout, this, [this] { scrape(false); });
 }
 
@@ -37,10 +51,9 @@ void MetricsScraper::start()
 std::vector<StoredMetricsSample> MetricsScraper::stop()
 {
     m_timer->stop();
-    if (m_inFlight) {
-        m_inFlight->disconnect(this); // its answer would land in the next step's series
-        m_inFlight->abort();
-    }
+    if (m_inFlight)
+        m_inFlight->abort(); // its answer would land in the next step's series
+    m_inFlight = nullptr;
     scrape(true);
     return std::exchange(m_samples, {});
 }
@@ -51,46 +64,29 @@ void MetricsScraper::scrape(bool last)
         return; // the previous scrape is still out: a slow server is not asked twice
     QUrl url = m_target.baseUrl;
     url.setPath(m_target.rootPath() + QStringLiteral("/metrics"));
-    QNetworkRequest request(url);
-    request.setTransferTimeout(std::max(1000, int(m_timer->interval()) * 2));
-    m_target.applyTls(request);
     // The sample is dated when it was asked, not answered: the server's state is of a moment after it, so a scrape
     // asked before a step's load was held cannot pass for one taken under it (ServerDeltas' peaks).
     const std::int64_t askedNs = monotonicNowNs();
-    QNetworkReply* reply = m_manager->get(request);
-    // A busy vLLM's /metrics is a few hundred KB; a scrape past this is no exposition the analysis can use, and
-    // the client's memory must not follow the server's.
-    replylimit::apply(reply, 16 * 1024 * 1024);
-    m_inFlight = reply;
-    auto done = [this, reply, askedNs] {
-        m_inFlight = nullptr;
-        reply->deleteLater();
-        if (reply->error() != QNetworkReply::NoError) {
-            ++m_failures;
-            return;
-        }
-        const MetricsSample sample = MetricsSample::from(PrometheusText::parse(reply->readAll()), askedNs);
-        m_samples.push_back({askedNs, sample.toJson()});
-        Q_EMIT sampled(sample);
-    };
-    if (!last) {
-        connect(reply, &QNetworkReply::finished, this, done);
+    if (last) {
+        take(m_client.send(HttpClient::Request::get(url, kLastScrapeMs)), askedNs);
         return;
     }
-    // The closing scrape is waited for, briefly, so that the step ends with its counters read.
-    QEventLoop loop;
-    connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(2000, &loop, &QEventLoop::quit);
-    loop.exec();
-    if (reply->isFinished())
-        done();
-    else {
-        reply->disconnect(this);
-        reply->abort();
-        reply->deleteLater();
+    m_inFlight = m_client.start(HttpClient::Request::get(url));
+    connect(m_inFlight, &HttpExchange::answered, this, [this, askedNs](const HttpAnswer& answer) {
         m_inFlight = nullptr;
+        take(answer, askedNs);
+    });
+}
+
+void MetricsScraper::take(const HttpAnswer& answer, std::int64_t askedNs)
+{
+    if (!answer.ok()) {
         ++m_failures;
+        return;
     }
+    const MetricsSample sample = MetricsSample::from(PrometheusText::parse(answer.body), askedNs);
+    m_samples.push_back({askedNs, sample.toJson()});
+    Q_EMIT sampled(sample);
 }
 
 } // namespace kp::core

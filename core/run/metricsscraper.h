@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 #include "core/server/serverfacts.h"
 #include "core/store/runstore.h"
 
@@ -11,14 +12,13 @@
 
 #include <vector>
 
-class QNetworkAccessManager;
-class QNetworkReply;
 class QTimer;
 
 namespace kp::core {
 
 /// Scrapes the server's /metrics every interval while a step runs, keeping each scrape as a time-series sample.
-/// A scrape that fails is skipped and counted; the run never waits on it.
+/// A scrape that fails is skipped and counted; the run never waits on it. Each goes as every other request to the
+/// server does (HttpClient): with its API key, which a gateway in front of /metrics may ask for, and its TLS settings.
 class MetricsScraper : public QObject
 {
     Q_OBJECT
@@ -36,13 +36,14 @@ Q_SIGNALS:
 
 private:
     void scrape(bool last);
+    void take(const HttpAnswer& answer, std::int64_t askedNs);
 
     LoadTarget m_target;
-    QNetworkAccessManager* m_manager;
+    HttpClient m_client;
     QTimer* m_timer;
     std::vector<StoredMetricsSample> m_samples;
     int m_failures = 0;
-    QPointer<QNetworkReply> m_inFlight;
+    QPointer<HttpExchange> m_inFlight;
 };
 
 } // namespace kp::core

@@ -3,10 +3,7 @@
 #include "core/run/serverwatch.h"
 
 #include "core/common/monotonicclock.h"
-#include "core/net/replylimit.h"
 
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QTimer>
 
 #include <algorithm>
@@ -17,22 +14,14 @@ namespace {
 
 constexpr int kFirstDelayMs = 250;
 constexpr int kLongestDelayMs = 4000;
+// A health answer or a model list: a few KB.
+constexpr qint64 kMaxProbeBytes = qint64(1) << 20;
 
-QString whyNoAnswer(QNetworkReply::NetworkError error, const QString& text)
+HttpClient::Settings probeSettings(const LoadTarget& target)
 {
-    switch (error) {
-    case QNetworkReply::ConnectionRefusedError:
-        return QStringLiteral("connection refused");
-    case QNetworkReply::RemoteHostClosedError:
-        return QStringLiteral("the connection was closed without an answer");
-    case QNetworkReply::HostNotFoundError:
-        return QStringLiteral("the host name does not resolve");
-    case QNetworkReply::TimeoutError:
-    case QNetworkReply::OperationCanceledError:
-        return QStringLiteral("no answer within %1 s").arg(ServerWatch::kProbeTimeoutMs / 1000);
-    default:
-        return text;
-    }
+    HttpClient::Settings s = target.httpSettings(ServerWatch::kProbeTimeoutMs, nullptr);
+    s.maxBytes = kMaxProbeBytes;
+    return s;
 }
 
 } // namespace
@@ -40,15 +29,13 @@ QString whyNoAnswer(QNetworkReply::NetworkError error, const QString& text)
 ServerWatch::ServerWatch(const LoadTarget& target, QObject* parent)
     : QObject(parent)
     , m_target(target)
-    , m_manager(new QNetworkAccessManager(this))
+    , m_client(probeSettings(target))
     , m_retry(new QTimer(this))
     , m_path(QStringLiteral("/health"))
 {
     m_retry->setSingleShot(true);
     // Never early: the probe due at the deadline must come at or after it, or one more would follow.
     m_retry->setTimerType(Qt::PreciseTimer);
-    // The bearer token rides on /v1/models: a redirect is followed to the same origin only.
-    m_manager->setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     connect(m_retry, &QTimer::timeout, this, &ServerWatch::probe);
 }
 
@@ -74,39 +61,28 @@ void ServerWatch::waitForReturn(std::int64_t deadlineNs)
 void ServerWatch::stop()
 {
     m_retry->stop();
-    if (m_inFlight) {
-        m_inFlight->disconnect(this);
+    if (m_inFlight)
         m_inFlight->abort();
-        m_inFlight->deleteLater();
-    }
     m_inFlight = nullptr;
     m_mode = Mode::Idle;
 }
 
 void ServerWatch::probe()
 {
-    QNetworkRequest request(m_target.endpoint(m_path));
-    request.setTransferTimeout(kProbeTimeoutMs);
+    HttpClient::Request request = HttpClient::Request::get(m_target.endpoint(m_path));
     // A fresh connection each time: a kept-alive one to the server that died would only fail again.
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    request.setRawHeader("Connection", "close");
-    if (!m_target.apiKey.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_target.apiKey);
-    m_target.applyTls(request);
-    QNetworkReply* reply = m_manager->get(request);
-    replylimit::apply(reply, 1 << 20);
-    m_inFlight = reply;
+    request.freshConnection = true;
+    m_inFlight = m_client.start(request);
     ++m_probes;
-    connect(reply, &QNetworkReply::finished, this, [this, reply] { onAnswer(reply); });
+    connect(m_inFlight, &HttpExchange::answered, this, &ServerWatch::onAnswer);
 }
 
-void ServerWatch::onAnswer(QNetworkReply* reply)
+void ServerWatch::onAnswer(const HttpAnswer& answer)
 {
     m_inFlight = nullptr;
-    reply->deleteLater();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QString failure = status > 0 ? QStringLiteral("%1 answered HTTP %2").arg(m_path).arg(status)
-                                       : whyNoAnswer(reply->error(), reply->errorString());
+    const int status = answer.status;
+    const QString failure
+        = answer.answered() ? QStringLiteral("%1 answered HTTP %2").arg(m_path).arg(status) : answer.failure;
     if (m_mode == Mode::Checking) {
         m_mode = Mode::Idle;
         Q_EMIT checked(status > 0, status > 0 ? QString() : failure);

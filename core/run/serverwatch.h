@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/load/loadtarget.h"
+#include "core/net/httpclient.h"
 
 #include <QObject>
 #include <QPointer>
@@ -10,8 +11,6 @@
 
 #include <cstdint>
 
-class QNetworkAccessManager;
-class QNetworkReply;
 class QTimer;
 
 namespace kp::core {
@@ -22,8 +21,8 @@ namespace kp::core {
 /// connection; the server's own /health tells them apart. check() asks it once: any HTTP answer means the server is
 /// there, busy or not. waitForReturn() asks again and again, with back-off (250 ms, doubling up to 4 s), until
 /// /health answers below 500 (a server still loading its model says 503), or /v1/models answers 2xx on a server
-/// without /health, or the deadline passes. Asynchronous, on its own network manager: the run's thread never blocks
-/// on a dead server, and the load engine keeps its connections.
+/// without /health, or the deadline passes. Asynchronous, on its own HttpClient and a fresh connection each time: the
+/// run's thread never blocks on a dead server, and the load engine keeps its connections.
 class ServerWatch : public QObject
 {
     Q_OBJECT
@@ -54,12 +53,12 @@ Q_SIGNALS:
 private:
     enum class Mode { Idle, Checking, Waiting };
     void probe();
-    void onAnswer(QNetworkReply* reply);
+    void onAnswer(const HttpAnswer& answer);
 
     LoadTarget m_target;
-    QNetworkAccessManager* m_manager;
+    HttpClient m_client;
     QTimer* m_retry;
-    QPointer<QNetworkReply> m_inFlight;
+    QPointer<HttpExchange> m_inFlight;
     Mode m_mode = Mode::Idle;
     std::int64_t m_deadlineNs = 0;
     int m_delayMs = 0;

@@ -3,11 +3,9 @@
 #include "core/telemetry/gpusampler.h"
 
 #include "core/common/monotonicclock.h"
-#include "core/net/replylimit.h"
+#include "core/net/httpclient.h"
 
 #include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QProcess>
 #include <QStandardPaths>
 
@@ -58,7 +56,13 @@ void GpuSampler::start()
             take(GpuSeries::parseNvidiaSmi(out), m_askedNs, QStringLiteral("nvidia-smi printed no GPU reading"));
         });
     } else {
-        m_network = new QNetworkAccessManager(this);
+        HttpClient::Settings settings;
+        // Bounded by the interval: a reading later than the next one is due would say nothing about its moment.
+        settings.timeoutMs = std::max(1000, m_timer.interval() * 2);
+        // An exporter's page is tens of KB; as the scraper bounds /metrics, the client's memory never follows a
+        // server's.
+        settings.maxBytes = qint64(4) << 20;
+        m_dcgm = std::make_unique<HttpClient>(std::move(settings));
     }
     read();
     m_timer.start();
@@ -88,30 +92,23 @@ void GpuSampler::read()
         m_process->start(m_program, args);
         return;
     }
-    if (!m_network) {
+    if (!m_dcgm) {
         m_busy = false;
         return;
     }
-    QNetworkRequest request(m_dcgmUrl);
-    // Bounded by the interval: a reading later than the next one is due would say nothing about its moment.
-    request.setTransferTimeout(std::max(1000, m_timer.interval() * 2));
-    QNetworkReply* reply = m_network->get(request);
-    // An exporter's page is tens of KB; as the scraper bounds /metrics, the client's memory never follows a server's.
-    replylimit::apply(reply, 4 * 1024 * 1024);
     const std::int64_t asked = m_askedNs;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, asked] {
-        reply->deleteLater();
-        m_busy = false;
-        if (reply->error() != QNetworkReply::NoError) {
-            take(std::nullopt, asked,
-                QStringLiteral("the DCGM exporter at %1 did not answer (%2)")
-                    .arg(m_dcgmUrl.toDisplayString(QUrl::RemoveUserInfo), reply->errorString()));
-            return;
-        }
-        take(GpuSeries::parseDcgm(reply->readAll()), asked,
-            QStringLiteral("%1 holds no DCGM_FI_* field (is it a DCGM exporter?)")
-                .arg(m_dcgmUrl.toDisplayString(QUrl::RemoveUserInfo)));
-    });
+    connect(m_dcgm->start(HttpClient::Request::get(m_dcgmUrl)), &HttpExchange::answered, this,
+        [this, asked](const HttpAnswer& answer) {
+            m_busy = false;
+            const QString where = m_dcgmUrl.toDisplayString(QUrl::RemoveUserInfo);
+            if (!answer.ok()) {
+                take(std::nullopt, asked,
+                    QStringLiteral("the DCGM exporter at %1 did not answer (%2)").arg(where, answer.why()));
+                return;
+            }
+            take(GpuSeries::parseDcgm(answer.body), asked,
+                QStringLiteral("%1 holds no DCGM_FI_* field (is it a DCGM exporter?)").arg(where));
+        });
 }
 
 void GpuSampler::take(std::optional<GpuSample> reading, std::int64_t askedNs, const QString& failure)

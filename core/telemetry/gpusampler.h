@@ -9,10 +9,13 @@
 #include <QTimer>
 #include <QUrl>
 
-class QNetworkAccessManager;
+#include <memory>
+
 class QProcess;
 
 namespace kp::core {
+
+class HttpClient;
 
 /// Reads the server's GPUs every interval while a run or a launch lasts: a DCGM exporter's /metrics when given one
 /// (the GPU may be on another machine), else this machine's `nvidia-smi`. It never waits: a reading still out when
@@ -30,7 +33,7 @@ public:
     void stop();
 
     /// Whether start() found something to read from: false when nvidia-smi is not installed.
-    bool canRead() const { return m_process || m_network; }
+    bool canRead() const { return m_process || m_dcgm; }
     /// "dcgm" or "nvidia-smi".
     QString source() const;
     /// Why no reading came ("nvidia-smi not found on this machine"); empty once one did.
@@ -57,7 +60,8 @@ private:
     QUrl m_dcgmUrl;
     QString m_gpuDevices;
     QTimer m_timer;
-    QNetworkAccessManager* m_network = nullptr;
+    /// The exporter's client: without the server's API key, which is not the exporter's to see.
+    std::unique_ptr<HttpClient> m_dcgm;
     QProcess* m_process = nullptr;
     QString m_program; ///< nvidia-smi's path; empty when not found
     std::vector<GpuSample> m_samples;

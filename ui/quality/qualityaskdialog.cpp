@@ -12,6 +12,7 @@
 #include "core/quality/qualityverdict.h"
 #include "core/store/runstore.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -37,6 +38,8 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     , m_path(databasePath)
     , m_url(new QLineEdit(this))
     , m_apiKey(new QLineEdit(this))
+    , m_insecure(new QCheckBox(tr("Do &not check the server's TLS certificate"), this))
+    , m_caFile(new QLineEdit(this))
     , m_role(new QComboBox(this))
     , m_allowedDrop(new QDoubleSpinBox(this))
     , m_repeat(new QSpinBox(this))
@@ -55,6 +58,13 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     m_apiKey->setAccessibleName(tr("API key"));
     m_apiKey->setEchoMode(QLineEdit::Password);
     m_apiKey->setPlaceholderText(tr("none; kept in memory only"));
+    // As a run asks it (the wizard's Server page): the questions go where the load went, with the same trust.
+    m_insecure->setObjectName(QStringLiteral("qualityInsecure"));
+    m_insecure->setToolTip(tr("Only on a network you trust: anyone in between could read the API key and the "
+                              "answers."));
+    m_caFile->setObjectName(QStringLiteral("qualityCaFile"));
+    m_caFile->setAccessibleName(tr("CA certificate file"));
+    m_caFile->setPlaceholderText(tr("for https:// signed by a private CA (PEM), optional"));
     m_role->setObjectName(QStringLiteral("qualityRole"));
     m_role->setAccessibleName(tr("Role of this pass"));
     m_role->addItem(tr("Before the change"), int(core::QualityRole::Before));
@@ -98,6 +108,20 @@ QualityAskDialog::QualityAskDialog(const QString& databasePath, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("&Server:"), m_url);
     form->addRow(tr("API &key:"), m_apiKey);
+    form->addRow(QString(), m_insecure);
+    auto* caRow = new QHBoxLayout;
+    caRow->addWidget(m_caFile, 1);
+    auto* caBrowse = new QPushButton(tr("C&hoose…"), this);
+    connect(caBrowse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("CA certificate"), m_caFile->text(), tr("PEM certificates (*.pem *.crt);;All files (*)"));
+        if (!path.isEmpty())
+            m_caFile->setText(path);
+    });
+    caRow->addWidget(caBrowse);
+    auto* caLabel = new QLabel(tr("CA &file:"), this);
+    caLabel->setBuddy(m_caFile);
+    form->addRow(caLabel, caRow);
     form->addRow(tr("&Role:"), m_role);
     form->addRow(tr("Allowed &drop:"), m_allowedDrop);
     form->addRow(tr("R&epetitions:"), m_repeat);
@@ -142,8 +166,9 @@ void QualityAskDialog::updateRole()
 
 void QualityAskDialog::setBusy(bool busy)
 {
-    for (QWidget* w : {static_cast<QWidget*>(m_url), static_cast<QWidget*>(m_apiKey), static_cast<QWidget*>(m_role),
-             static_cast<QWidget*>(m_repeat), static_cast<QWidget*>(m_concurrency), static_cast<QWidget*>(m_setFile)})
+    for (QWidget* w : {static_cast<QWidget*>(m_url), static_cast<QWidget*>(m_apiKey), static_cast<QWidget*>(m_insecure),
+             static_cast<QWidget*>(m_caFile), static_cast<QWidget*>(m_role), static_cast<QWidget*>(m_repeat),
+             static_cast<QWidget*>(m_concurrency), static_cast<QWidget*>(m_setFile)})
         w->setEnabled(!busy);
     m_allowedDrop->setEnabled(!busy && role() == core::QualityRole::Before);
     m_buttons->button(QDialogButtonBox::Cancel)->setEnabled(!busy);
@@ -190,6 +215,15 @@ void QualityAskDialog::ask()
     if (const QString problem = core::LoadTarget::apiKeyProblem(options.apiKey); !problem.isEmpty()) {
         m_message->setText(tr("The API key %1").arg(problem));
         return;
+    }
+    options.verifyTls = !m_insecure->isChecked();
+    options.caFile = m_caFile->text().trimmed();
+    if (!options.caFile.isEmpty()) {
+        if (const QString problem = core::LoadTarget::caFileProblem(options.caFile); !problem.isEmpty()) {
+            m_message->setText(tr("The CA file %1: %2.").arg(options.caFile, problem));
+            m_caFile->setFocus();
+            return;
+        }
     }
     options.repeat = m_repeat->value();
     options.concurrency = m_concurrency->value();

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
@@ -48,6 +49,8 @@ private:
     QString m_path;
     QLineEdit* m_url;
     QLineEdit* m_apiKey;
+    QCheckBox* m_insecure;
+    QLineEdit* m_caFile;
     QComboBox* m_role;
     QDoubleSpinBox* m_allowedDrop;
     QSpinBox* m_repeat;

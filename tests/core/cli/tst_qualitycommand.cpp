@@ -3,6 +3,7 @@
 // kneepoint quality end to end: the binary against simulators in answering mode, over loopback only.
 #include "support/kneepointrun.h"
 #include "support/simprocess.h"
+#include "support/testcertificates.h"
 #include "support/testsecret.h"
 
 #include <QDir>
@@ -261,6 +262,40 @@ private slots:
             = runKneepoint({QStringLiteral("quality"), QStringLiteral("list"), QStringLiteral("--db"), db});
         QCOMPARE(list.code, 0);
         QVERIFY2(list.out.contains(u"No quality passes yet"), qPrintable(list.out));
+    }
+
+    // An https:// server is checked as a run checks it: a certificate this machine does not trust is refused with what
+    // to do, and nothing is asked; --ca-file trusts the CA that signed it, --insecure skips the check.
+    void anHttpsServerIsCheckedAsARunChecksIt()
+    {
+        QTemporaryDir dir;
+        QString made;
+        QVERIFY2(TestCertificates::make(dir.path(), &made), qPrintable(made));
+        SimProcess sim;
+        QString error;
+        QVERIFY2(
+            sim.start(answering(0.9, 1)
+                    + QStringList {QStringLiteral("--ssl-certfile"),
+                        TestCertificates::certificate(dir.path(), QStringLiteral("server")),
+                        QStringLiteral("--ssl-keyfile"), TestCertificates::key(dir.path(), QStringLiteral("server"))},
+                &error),
+            qPrintable(error));
+        QVERIFY(sim.baseUrl().startsWith(u"https://"));
+        const QStringList ask {QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"), sim.baseUrl(),
+            QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--db"),
+            dir.filePath(QStringLiteral("tls.sqlite")), QStringLiteral("--json")};
+        const KneepointResult refused = runKneepoint(ask, AskTimeoutMs);
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(
+            refused.err.contains(u"--ca-file") && refused.err.contains(u"Nothing was asked"), qPrintable(refused.err));
+        const KneepointResult trusted = runKneepoint(ask
+                + QStringList {QStringLiteral("--ca-file"),
+                    TestCertificates::certificate(dir.path(), QStringLiteral("ca"))},
+            AskTimeoutMs);
+        QVERIFY2(trusted.code == 0, qPrintable(trusted.err));
+        QVERIFY(json(trusted).value(u"pass_id").toInteger() > 0);
+        const KneepointResult insecure = runKneepoint(ask + QStringList {QStringLiteral("--insecure")}, AskTimeoutMs);
+        QVERIFY2(insecure.code == 0, qPrintable(insecure.err));
     }
 
     void afterPassTakesNoRule()

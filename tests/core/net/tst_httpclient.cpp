@@ -3,9 +3,14 @@
 #include "core/doctor/doctor.h"
 #include "core/load/loadtarget.h"
 #include "core/net/httpclient.h"
+#include "core/run/metricsscraper.h"
+#include "core/run/serverwatch.h"
+#include "core/telemetry/gpusampler.h"
 #include "support/hostileserver.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <chrono>
@@ -36,6 +41,75 @@ class TestHttpClient : public QObject
     Q_OBJECT
 
 private slots:
+    // start(): the answer comes from the event loop, after start() returns; exchanges are out at once on one client;
+    // abort() ends one without an answer.
+    void startAnswersOnTheEventLoopAndAbortSaysNothing()
+    {
+        HostileServer server(answer("200 OK", "", "post"));
+        server.setGet(
+            "/slow", {{{"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nslow", 300}}, HostileServer::End::KeepAlive});
+        server.setGet("/fast", answer("200 OK", "", "fast"));
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        HttpClient client(HttpClient::Settings {});
+        QList<QByteArray> bodies;
+        const auto keep = [&bodies](const HttpAnswer& a) { bodies << a.body; };
+        connect(client.start(HttpClient::Request::get(at(server, QStringLiteral("/slow")))), &HttpExchange::answered,
+            this, keep);
+        const QPointer<HttpExchange> aborted
+            = client.start(HttpClient::Request::get(at(server, QStringLiteral("/slow"))));
+        bool abortedAnswered = false;
+        connect(aborted, &HttpExchange::answered, this, [&abortedAnswered] { abortedAnswered = true; });
+        connect(client.start(HttpClient::Request::get(at(server, QStringLiteral("/fast")))), &HttpExchange::answered,
+            this, keep);
+        QVERIFY(bodies.isEmpty());
+        aborted->abort();
+        QTRY_COMPARE(bodies.size(), 2);
+        QCOMPARE(bodies, (QList<QByteArray> {"fast", "slow"}));
+        QTest::qWait(100);
+        QVERIFY(!abortedAnswered);
+        QVERIFY(aborted.isNull());
+    }
+
+    // Every off-path caller goes through the client, with its rules: the /metrics scrapes and the watch on a server
+    // that went away carry the API key (a gateway in front of /metrics may ask for it); the DCGM exporter, another
+    // service, never sees it.
+    void offPathCallersCarryTheKeyOnlyToTheServer()
+    {
+        HostileServer server(answer("200 OK", "", ""));
+        server.setGet("/metrics",
+            answer("200 OK", "Content-Type: text/plain\r\n", "vllm:num_requests_running{model_name=\"m\"} 1\n"));
+        server.setGet("/health", answer("200 OK", "", ""));
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        LoadTarget target;
+        target.baseUrl = at(server, QString());
+        target.apiKey = "sk-test-123";
+        MetricsScraper scraper(target, 100);
+        scraper.start();
+        QTest::qWait(250);
+        const std::vector<StoredMetricsSample> samples = scraper.stop();
+        QVERIFY2(samples.size() >= 2, qPrintable(QString::number(scraper.failures())));
+        QCOMPARE(scraper.failures(), 0);
+        ServerWatch watch(target);
+        QSignalSpy checked(&watch, &ServerWatch::checked);
+        watch.check();
+        QTRY_COMPARE(checked.size(), 1);
+        QVERIFY(checked.first().at(0).toBool());
+        QVERIFY(server.requests().size() >= 3);
+        for (const QByteArray& head : server.requests())
+            QVERIFY2(head.contains("Authorization: Bearer sk-test-123"), head.constData());
+
+        HostileServer exporter(answer("200 OK", "", ""));
+        exporter.setGet("/metrics", answer("200 OK", "", "DCGM_FI_DEV_POWER_USAGE{gpu=\"0\"} 300\n"));
+        QVERIFY(exporter.listen(QHostAddress::LocalHost));
+        GpuSampler sampler(at(exporter, QStringLiteral("/metrics")), QString(), 100);
+        sampler.start();
+        QTRY_VERIFY(!sampler.samples().empty());
+        sampler.stop();
+        QVERIFY(!exporter.requests().isEmpty());
+        for (const QByteArray& head : exporter.requests())
+            QVERIFY2(!head.contains("Authorization"), head.constData());
+    }
+
     void answersWithItsHeadersAndTheToken()
     {
         HostileServer server(answer(
