@@ -584,9 +584,9 @@ private Q_SLOTS:
         QStringList args = box.launchArgs({QStringLiteral("--runtime"), QStringLiteral("local"),
             QStringLiteral("--engine-command"), box.bin + QStringLiteral("/vllm"), QStringLiteral("--try"),
             QStringLiteral("kv-cache-dtype=fp8"), QStringLiteral("--concurrency"), QStringLiteral("1,2,4"),
-            QStringLiteral("--slo-ttft-ms"), QStringLiteral("300"), QStringLiteral("--percentile"), QStringLiteral("50"),
-            QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"), QStringLiteral("64/128"),
-            QStringLiteral("--json")});
+            QStringLiteral("--slo-ttft-ms"), QStringLiteral("300"), QStringLiteral("--percentile"),
+            QStringLiteral("50"), QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--shapes"),
+            QStringLiteral("64/128"), QStringLiteral("--json")});
         args[0] = QStringLiteral("tune");
         const KneepointResult r = runKneepoint(args, 240'000, env);
         QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
