@@ -5566,6 +5566,10 @@ Das kann mehr als eine Stunde sein. Weitermachen, oder hier anhalten und die bis
         <source>Step %1 of %2: %3 (%4)</source>
         <translation>Schritt %1 von %2: %3 (%4)</translation>
     </message>
+    <message>
+        <source>Prefix cache: %1</source>
+        <translation>Präfix-Cache: %1</translation>
+    </message>
 </context>
 <context>
     <name>kp::ui::MainWindow</name>

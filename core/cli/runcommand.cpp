@@ -569,13 +569,12 @@ int RunCommand::execute(
         pipeline.cancel();
     });
     const bool terminal = ::isatty(STDERR_FILENO);
-    QObject::connect(
-        &pipeline, &RunPipeline::phaseChanged, &pipeline, [&](const QString& phase, const QString& detail) {
-            if (terminal)
-                io.err << '\r' << QString(78, u' ') << '\r';
-            io.err << phase << (detail.isEmpty() ? QString() : u": " + detail) << '\n';
-            io.err.flush();
-        });
+    QObject::connect(&pipeline, &RunPipeline::stageChanged, &pipeline, [&](RunStage stage, const QString& detail) {
+        if (terminal)
+            io.err << '\r' << QString(78, u' ') << '\r';
+        io.err << runStageName(stage) << (detail.isEmpty() ? QString() : u": " + detail) << '\n';
+        io.err.flush();
+    });
     // Progress: a line per step, and inside a step its requests done of those planned and its time so far (the
     // first default step of a slow server can take minutes): redrawn on a terminal, every 30 s in a log.
     QString stepLine;

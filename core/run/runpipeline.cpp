@@ -103,7 +103,7 @@ RunPipeline::~RunPipeline() = default;
 void RunPipeline::start()
 {
     m_elapsed.start();
-    Q_EMIT phaseChanged(QStringLiteral("doctor"), m_options.url.toString());
+    Q_EMIT stageChanged(RunStage::Doctor, m_options.url.toString());
     const DoctorReport report = Doctor::run(m_target, 10'000);
     if (!report.canBenchmark()) {
         for (const DoctorCheck& c : report.checks) {
@@ -117,7 +117,7 @@ void RunPipeline::start()
         return;
     }
 
-    Q_EMIT phaseChanged(QStringLiteral("detect"), QString());
+    Q_EMIT stageChanged(RunStage::Detect, QString());
     m_facts = ServerFacts::detect(report.replies());
     measureNetwork(report);
     if (m_options.model.isEmpty())
@@ -128,7 +128,7 @@ void RunPipeline::start()
     if (m_options.shard && !joinSchedule())
         return;
 
-    Q_EMIT phaseChanged(QStringLiteral("prompts"), QString());
+    Q_EMIT stageChanged(RunStage::Prompts, QString());
     if (!(!m_options.trace.isEmpty()          ? loadTrace()
                 : m_options.dataset.isEmpty() ? buildSyntheticWorkloads()
                                               : loadDataset()))
@@ -315,8 +315,8 @@ bool RunPipeline::loadDataset()
     }
     const auto n = qint64(built.requests.size());
     m_options.shapes = {Shape {inputKnown ? int(inputSum / n) : 0, int(outputSum / n)}};
-    Q_EMIT phaseChanged(QStringLiteral("prompts"),
-        QStringLiteral("%1 requests from %2").arg(n).arg(QFileInfo(m_options.dataset).fileName()));
+    Q_EMIT stageChanged(
+        RunStage::Prompts, QStringLiteral("%1 requests from %2").arg(n).arg(QFileInfo(m_options.dataset).fileName()));
     m_workloads.push_back(std::make_shared<const std::vector<RequestTemplate>>(std::move(built.requests)));
     return true;
 }
@@ -348,8 +348,8 @@ bool RunPipeline::loadTrace()
     }
     WorkloadSpec spec = workloadSpec();
     const auto n = qint64(trace.requests.size());
-    Q_EMIT phaseChanged(QStringLiteral("prompts"),
-        QStringLiteral("%1 requests from %2 (%3)").arg(n).arg(trace.fileName, trace.formatName()));
+    Q_EMIT stageChanged(
+        RunStage::Prompts, QStringLiteral("%1 requests from %2 (%3)").arg(n).arg(trace.fileName, trace.formatName()));
     WorkloadBuilder::Result built = WorkloadBuilder::fromTrace(m_target, spec, trace);
     if (!built.error.isEmpty()) {
         finish(RunStatus::Failed, built.error);
@@ -412,7 +412,7 @@ void RunPipeline::planProbe(const RunData& run, Phase phase)
         : PlannedStep {phase, RunPlan::openLoop(m_options, *probe), 0, {{QStringLiteral("rate"), *probe}}};
     step.load[QStringLiteral("probe")] = spent;
     insertNext(step);
-    Q_EMIT phaseChanged(phaseName(phase),
+    Q_EMIT stageChanged(RunStage::Probe,
         QStringLiteral("Capacity is between %1 and %2 (%7), wider than ±%3%: probe %4 of at most %5 at %6.")
             .arg(c.low, 0, 'g', 3)
             .arg(c.high, 0, 'g', 3)
@@ -440,7 +440,7 @@ bool RunPipeline::planRemeasure(const RunData& run, Phase phase)
         phase, RunPlan::closedLoop(m_options, int(*load)), 0, {{QStringLiteral("concurrency"), int(*load)}}};
     step.load[QStringLiteral("remeasure")] = true;
     insertNext(step);
-    Q_EMIT phaseChanged(phaseName(phase),
+    Q_EMIT stageChanged(RunStage::Probe,
         QStringLiteral("%1 missed %2 while %3 met every target: measuring %1 again before it may set the capacity.")
             .arg(missed.step->loadText(), c.metric, passed.step->loadText()));
     return true;
@@ -468,7 +468,7 @@ void RunPipeline::insertNext(PlannedStep step)
 bool RunPipeline::joinSchedule()
 {
     const ShardSpec& shard = *m_options.shard;
-    Q_EMIT phaseChanged(QStringLiteral("clock"), QString());
+    Q_EMIT stageChanged(RunStage::Clock, QString());
     // The anchor: one instant read on both clocks, so that merge can put this shard's times on a common line.
     const std::int64_t utc = ClockOffset::utcNowNs();
     const std::int64_t monotonic = monotonicNowNs();
@@ -480,7 +480,7 @@ bool RunPipeline::joinSchedule()
     m_clockOffsetMs = reference.measured ? reference.offsetMs : 0;
     m_clock = ClockAnchor {utc, monotonic, reference.measured ? reference.source : QStringLiteral("local"),
         m_clockOffsetMs, date.toJson(), shard.clockServer.isEmpty() ? QJsonObject() : coordinator.toJson()};
-    Q_EMIT phaseChanged(QStringLiteral("clock"),
+    Q_EMIT stageChanged(RunStage::Clock,
         reference.measured ? QStringLiteral("%1 ms from the %2 (± %3 ms)")
                                  .arg(m_clockOffsetMs, 0, 'f', 1)
                                  .arg(reference.source)
@@ -516,7 +516,7 @@ void RunPipeline::runNextStep()
     }
     if (m_held && !m_options.shard) {
         m_waitingOnHold = true;
-        Q_EMIT phaseChanged(QStringLiteral("held"),
+        Q_EMIT stageChanged(RunStage::Held,
             QStringLiteral("Held before step %1 of %2 while the window asks a question; every step so far is stored.")
                 .arg(m_next + 1)
                 .arg(m_plan.size()));
@@ -538,7 +538,7 @@ void RunPipeline::runNextStep()
         const qint64 wait = msUntilSlot(m_next);
         if (m_waitedFor != m_next && wait > 0) {
             m_waitedFor = m_next;
-            Q_EMIT phaseChanged(QStringLiteral("schedule"),
+            Q_EMIT stageChanged(RunStage::Schedule,
                 QStringLiteral("step %1 begins at %2")
                     .arg(m_next + 1)
                     .arg(m_options.shard->stepStart(int(m_next)).toString(Qt::ISODateWithMs)));
@@ -676,7 +676,7 @@ void RunPipeline::onServerChecked(bool answered, const QString& failure)
         QString first = m_trouble.first;
         while (first.endsWith(u'.'))
             first.chop(1);
-        Q_EMIT phaseChanged(QStringLiteral("server"),
+        Q_EMIT stageChanged(RunStage::Server,
             QStringLiteral("the server stopped answering at %1 (%2; /health: %3): sending paused")
                 .arg(loadWords(m_plan[m_next]), first, failure));
         m_engine->cancel();
@@ -717,7 +717,7 @@ void RunPipeline::onServerGone(const QJsonObject& details, std::int64_t goneByNs
         onServerGaveUp(0, QString());
         return;
     }
-    Q_EMIT phaseChanged(QStringLiteral("server"),
+    Q_EMIT stageChanged(RunStage::Server,
         QStringLiteral("the server %1 at %2; waiting up to %3 s for it to answer")
             .arg(m_outage.value(u"kind").toString() == u"restart" ? QStringLiteral("restarted")
                                                                   : QStringLiteral("stopped answering"),
@@ -734,7 +734,7 @@ void RunPipeline::onServerReturned(std::int64_t backNs, int probes)
     m_outage[QStringLiteral("probes")] = probes;
     m_outages.append(m_outage);
     storeOutages();
-    Q_EMIT phaseChanged(QStringLiteral("server"),
+    Q_EMIT stageChanged(RunStage::Server,
         QStringLiteral("the server answers again after %1; %2 is measured again")
             .arg(seconds(down), loadWords(m_plan[m_next])));
     ++m_attempt;
@@ -791,13 +791,14 @@ void RunPipeline::onServerGaveUp(int probes, const QString& lastFailure)
 void RunPipeline::resetPrefixCache()
 {
     m_resetBefore = std::make_pair(m_next, m_attempt);
-    Q_EMIT phaseChanged(QStringLiteral("reset"), QStringLiteral("the prefix cache, before step %1").arg(m_next + 1));
+    Q_EMIT stageChanged(RunStage::Reset, QStringLiteral("reset before step %1").arg(m_next + 1));
     const PrefixCacheReset r = PrefixCacheReset::of(m_target, m_facts.family);
     r.addTo(m_resets, m_facts.family);
     if (!r.ok)
-        Q_EMIT phaseChanged(QStringLiteral("reset"),
-            m_resets.unavailable != PrefixCacheResets::Unavailable::No ? m_resets.unavailableReason()
-                                                                       : QStringLiteral("failed: %1").arg(r.failure));
+        Q_EMIT stageChanged(RunStage::Reset,
+            QStringLiteral("not reset: %1")
+                .arg(m_resets.unavailable != PrefixCacheResets::Unavailable::No ? m_resets.unavailableReason()
+                                                                                : r.failure));
     QJsonObject facts = m_storedFacts;
     facts[QStringLiteral("prefix_cache_reset")] = m_resets.toJson();
     QString error;
@@ -942,7 +943,7 @@ bool RunPipeline::restartSeen(const std::vector<StoredMetricsSample>& samples, c
                 m_outages[m_outages.size() - 1] = note;
             else {
                 m_outages.append(note);
-                Q_EMIT phaseChanged(QStringLiteral("server"),
+                Q_EMIT stageChanged(RunStage::Server,
                     QStringLiteral("the server restarted before %1: its %2 counter fell from %3 to %4")
                         .arg(loadWords(planned), fall->counter)
                         .arg(fall->before)
@@ -1103,7 +1104,7 @@ void RunPipeline::completeStep(const LoadEngine::Result& result, const std::vect
             while (m_next < m_plan.size() && m_plan[m_next].phase == Phase::Concurrency)
                 ++m_next;
             m_sweepStopReason = reason;
-            Q_EMIT phaseChanged(phaseName(Phase::Concurrency), reason);
+            Q_EMIT stageChanged(RunStage::SweepStopped, reason);
         } else if (m_sweepStopsAtFirst) {
             // The plan said the sweep would stop here, and it went on: the rest is announced again, with its steps.
             m_sweepStopsAtFirst = false;

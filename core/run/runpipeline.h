@@ -7,6 +7,7 @@
 #include "core/plan/runoptions.h"
 #include "core/plan/runplan.h"
 #include "core/plan/stepbudget.h"
+#include "core/run/runstage.h"
 #include "core/server/prefixcacheresets.h"
 #include "core/server/serverdeltas.h"
 #include "core/server/serverfacts.h"
@@ -81,7 +82,8 @@ public:
     double roundTripMs() const { return m_network.roundTripMeasured() ? m_network.healthRoundTripMedianMs : -1; }
 
 Q_SIGNALS:
-    void phaseChanged(const QString& phase, const QString& detail);
+    /// Where the run is between and around its steps, with a detail in words (empty when there is none to say).
+    void stageChanged(kp::core::RunStage stage, const QString& detail);
     /// The measured requests of the step in progress as they finish (LoadEngine::requestsMeasured).
     void requestsMeasured(const QList<kp::core::RequestDot>& dots);
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);

@@ -336,8 +336,8 @@ bool Tuner::launchAndSweep(const LaunchPreparation& prep, Experiment::Trial& t)
     RunPipeline pipeline(session.sweepOf(m_request.sweep), QByteArray(), &m_store);
     RunStatus status = RunStatus::Failed;
     QString reason;
-    connect(&pipeline, &RunPipeline::phaseChanged, this, [this](const QString& phase, const QString& detail) {
-        Q_EMIT line(u"  " + phase + (detail.isEmpty() ? QString() : u": " + detail));
+    connect(&pipeline, &RunPipeline::stageChanged, this, [this](RunStage stage, const QString& detail) {
+        Q_EMIT line(u"  " + runStageName(stage) + (detail.isEmpty() ? QString() : u": " + detail));
     });
     connect(&pipeline, &RunPipeline::progress, this,
         [this](int done, int stepsTotal, double elapsed, double remaining, const QString& what) {

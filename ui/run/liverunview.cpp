@@ -242,7 +242,7 @@ LiveRunView::LiveRunView(RunController* controller, QWidget* parent)
 
     connect(m_controller, &RunController::started, this, &LiveRunView::onStarted);
     connect(m_controller, &RunController::runCreated, this, &LiveRunView::onRunCreated);
-    connect(m_controller, &RunController::phaseChanged, this, &LiveRunView::onPhaseChanged);
+    connect(m_controller, &RunController::stageChanged, this, &LiveRunView::onStageChanged);
     connect(m_controller, &RunController::progress, this, &LiveRunView::onProgress);
     connect(m_controller, &RunController::stepPlanned, this, &LiveRunView::onStepPlanned);
     m_stepTimer = new QTimer(this);
@@ -415,8 +415,9 @@ void LiveRunView::clear()
     m_dirty = true;
     m_stepFigures->setText(tr("Last completed step: none yet."));
     m_serverFigures->setText(tr("On the server now: no /metrics sample yet."));
-    m_noteLabel->clear();
-    m_noteLabel->hide();
+    m_simulatedNote.clear();
+    m_stageNotes.clear();
+    showNotes();
     m_quietLabel->hide();
     setUpAxes();
     flushCharts();
@@ -476,10 +477,10 @@ void LiveRunView::onRunCreated(qint64 runId, double timeScale)
         // A simulator runs its clock faster than ours: its figures are shown as the server measured them.
         m_timeAxis->setTitleText(tr("Time since the start (s, the server's clock)"));
         m_requestsTimeAxis->setTitleText(m_timeAxis->titleText());
-        m_noteLabel->setText(tr("The server is simulated at %1× speed: every figure is in its time; the time left "
-                                "is real time.")
-                                 .arg(locale().toString(timeScale, 'g', 4)));
-        m_noteLabel->show();
+        m_simulatedNote = tr("The server is simulated at %1× speed: every figure is in its time; the time left is "
+                             "real time.")
+                              .arg(locale().toString(timeScale, 'g', 4));
+        showNotes();
     }
 }
 
@@ -506,25 +507,50 @@ void LiveRunView::onPlanSized(const QString& sentence, double seconds, bool held
     box->open();
 }
 
-void LiveRunView::onPhaseChanged(const QString& phase, const QString& detail)
+void LiveRunView::onStageChanged(core::RunStage stage, const QString& detail)
 {
-    // Between steps the label says what happens instead of the last step's progress.
-    if (phase == u"doctor" || phase == u"detect" || phase == u"prompts" || phase == u"held")
+    using core::RunStage;
+    // The pipeline's details are sentences without their first capital or full stop.
+    const QString said = detail.isEmpty() ? QString() : detail.front().toUpper() + detail.mid(1);
+    switch (stage) {
+    case RunStage::Doctor:
+    case RunStage::Detect:
+    case RunStage::Prompts:
+    case RunStage::Held:
+        // Between steps the label says what happens instead of the last step's progress.
         stopStepProgress();
-    if (phase == u"doctor")
-        m_phaseLabel->setText(tr("Checking the server"));
-    else if (phase == u"detect")
-        m_phaseLabel->setText(tr("Detecting what the server is"));
-    else if (phase == u"prompts")
-        m_phaseLabel->setText(tr("Preparing the prompts"));
-    else if (phase == u"held")
-        m_phaseLabel->setText(tr("Held before the next step until the question is answered; every step so far is "
-                                 "stored"));
-    else if (!detail.isEmpty()) {
-        // Any other phase change during the sweep says why it ends early.
-        m_noteLabel->setText(tr("The sweep stops early: %1").arg(detail));
-        m_noteLabel->show();
+        m_phaseLabel->setText(stage == RunStage::Doctor ? tr("Checking the server")
+                : stage == RunStage::Detect             ? tr("Detecting what the server is")
+                : stage == RunStage::Prompts            ? tr("Preparing the prompts")
+                                                        : tr("Held before the next step until the question is "
+                                                                        "answered; every step so far is stored"));
+        return;
+    case RunStage::Clock:
+    case RunStage::Schedule:
+    case RunStage::Reset:
+        // Moments before a step: said until the step's own progress takes the label.
+        if (!said.isEmpty())
+            m_phaseLabel->setText(stage == RunStage::Reset ? tr("Prefix cache: %1").arg(detail) : said);
+        return;
+    case RunStage::Server:
+    case RunStage::Probe:
+    case RunStage::SweepStopped:
+        // What changes the run's course stays on screen, the latest of each kind.
+        m_stageNotes[stage] = stage == RunStage::SweepStopped ? tr("The sweep stops early: %1").arg(detail) : said;
+        showNotes();
+        return;
     }
+}
+
+void LiveRunView::showNotes()
+{
+    QStringList lines;
+    if (!m_simulatedNote.isEmpty())
+        lines << m_simulatedNote;
+    for (const auto& [stage, note] : m_stageNotes)
+        lines << note;
+    m_noteLabel->setText(lines.join(u'\n'));
+    m_noteLabel->setVisible(!lines.isEmpty());
 }
 
 QString LiveRunView::phaseText(core::Phase phase) const

@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <map>
 #include <optional>
 
 class QChart;
@@ -53,7 +54,7 @@ protected:
 private:
     void onStarted();
     void onRunCreated(qint64 runId, double timeScale);
-    void onPhaseChanged(const QString& phase, const QString& detail);
+    void onStageChanged(kp::core::RunStage stage, const QString& detail);
     /// The plan sized after the baseline: said under the progress bar, and asked about when it is over an hour.
     void onPlanSized(const QString& sentence, double seconds, bool held);
     void onProgress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
@@ -62,6 +63,8 @@ private:
     /// down (from the requests' pace once one has ended), so that nothing stands still for a minute.
     void showStepProgress();
     void stopStepProgress();
+    /// The note under the charts: the simulator's speed, then the latest of each stage that changed the run's course.
+    void showNotes();
     void onStepFinished(const core::RunPipeline::StepOutcome& outcome);
     void onMetricsSampled(const core::MetricsSample& sample);
     void onRequestsMeasured(const QList<core::RequestDot>& dots);
@@ -155,6 +158,8 @@ private:
     };
     StepInHand m_step;
     QTimer* m_stepTimer = nullptr;
+    QString m_simulatedNote;
+    std::map<core::RunStage, QString> m_stageNotes;
     QString m_stoppedStep; ///< "step 3 (concurrency, concurrency 8)" once the user cut one short
     bool m_dirty = false;
 };

@@ -90,9 +90,9 @@ bool RunController::start(const core::RunOptions& options, const QByteArray& api
         m_roundTripMs = std::max(0.0, rtt);
         Q_EMIT runCreated(runId, timeScale);
     });
-    connect(m_worker, &RunWorker::phaseChanged, this, [this, current](const QString& phase, const QString& detail) {
+    connect(m_worker, &RunWorker::stageChanged, this, [this, current](core::RunStage stage, const QString& detail) {
         if (current())
-            Q_EMIT phaseChanged(phase, detail);
+            Q_EMIT stageChanged(stage, detail);
     });
     connect(m_worker, &RunWorker::progress, this,
         [this, current](int done, int total, double elapsed, double remaining, const QString& what) {

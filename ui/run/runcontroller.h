@@ -59,7 +59,7 @@ Q_SIGNALS:
     void started();
     /// The run is stored under `runId`, and the server's speed is known (see timeScale()).
     void runCreated(qint64 runId, double timeScale);
-    void phaseChanged(const QString& phase, const QString& detail);
+    void stageChanged(kp::core::RunStage stage, const QString& detail);
     /// As RunPipeline::progress(): `remainingSeconds` is a guess in real seconds, negative while there is none.
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     /// A step completed and is stored; its statistics are on the client's clock (multiply by timeScale()).

@@ -37,7 +37,7 @@ void RunWorker::start()
     }
     m_pipeline = std::make_unique<core::RunPipeline>(m_options, m_apiKey, m_store.get());
     core::RunPipeline* pipeline = m_pipeline.get();
-    connect(pipeline, &core::RunPipeline::phaseChanged, this, &RunWorker::phaseChanged);
+    connect(pipeline, &core::RunPipeline::stageChanged, this, &RunWorker::stageChanged);
     connect(pipeline, &core::RunPipeline::progress, this,
         [this, pipeline](int done, int total, double elapsed, double remaining, const QString& what) {
             // The first progress comes once the run is stored and the server's speed is known: the GUI needs both

@@ -40,7 +40,7 @@ public:
 Q_SIGNALS:
     /// The run is stored; with the server's speed and the network's round trip (ms, -1 when not measured).
     void runCreated(qint64 runId, double timeScale, double roundTripMs);
-    void phaseChanged(const QString& phase, const QString& detail);
+    void stageChanged(kp::core::RunStage stage, const QString& detail);
     void progress(int stepsDone, int stepsTotal, double elapsedSeconds, double remainingSeconds, const QString& what);
     void stepFinished(const kp::core::RunPipeline::StepOutcome& outcome);
     void metricsSampled(const kp::core::MetricsSample& sample);

@@ -1244,7 +1244,8 @@ private Q_SLOTS:
                                                   "(it answered HTTP 501 to POST /slots/0?action=erase)")),
                     qPrintable(detail));
                 // Asked once: a server that cannot is not asked before every step.
-                QCOMPARE(f.err.count(QStringLiteral("reset: the prefix cache")), 1);
+                QCOMPARE(f.err.count(QStringLiteral("prefix cache: reset before step")), 1);
+                QCOMPARE(f.err.count(QStringLiteral("prefix cache: not reset: ")), 1);
             }
         }
     }
@@ -1325,7 +1326,7 @@ private Q_SLOTS:
                 QStringLiteral("3"), QStringLiteral("--db"), db},
             120'000);
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("concurrency: Capacity is between")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("probe: Capacity is between")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("probe 1 of at most 3")), qPrintable(r.err));
 
         const auto store = RunStore::open(db, &error);

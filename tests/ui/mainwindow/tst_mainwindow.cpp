@@ -243,15 +243,17 @@ private Q_SLOTS:
         // Quitting mid-run asks first, and holds the run before its next step until the question is answered: it
         // does not go on measuring behind the dialog. No lets it go on.
         bool asked = false, held = false;
-        QSignalSpy phases(window.runController(), &RunController::phaseChanged);
+        QSignalSpy stages(window.runController(), &RunController::stageChanged);
         QSignalSpy steps(window.runController(), &RunController::stepFinished);
         QTimer::singleShot(200, &window, [&] {
             auto* question = window.findChild<QMessageBox*>(QStringLiteral("quitQuestion"));
             asked = question != nullptr;
             if (!question)
                 return;
-            QTRY_VERIFY_WITH_TIMEOUT(std::any_of(phases.cbegin(), phases.cend(),
-                                         [](const QList<QVariant>& p) { return p.value(0).toString() == u"held"; }),
+            QTRY_VERIFY_WITH_TIMEOUT(std::any_of(stages.cbegin(), stages.cend(),
+                                         [](const QList<QVariant>& p) {
+                                             return p.value(0).value<kp::core::RunStage>() == kp::core::RunStage::Held;
+                                         }),
                 120'000);
             const qsizetype stepsHeld = steps.size();
             QTest::qWait(1500);

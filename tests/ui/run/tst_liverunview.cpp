@@ -93,6 +93,39 @@ private Q_SLOTS:
         QCOMPARE(kp::core::RunPipeline::quietNoticeSeconds(60'000), 15);
     }
 
+    // Each stage is said where it belongs: a prefix cache reset or a capacity probe is not "the sweep stops early"
+    // (every stage with a detail once read so); what changes the run's course stays under the charts, the latest of
+    // each kind, beside the simulator's note.
+    void eachStageIsSaidAsWhatItIs()
+    {
+        using kp::core::RunStage;
+        RunController controller;
+        LiveRunView view(&controller);
+        auto* phase = view.findChild<QLabel*>(QStringLiteral("phaseLabel"));
+        auto* note = view.findChild<QLabel*>(QStringLiteral("noteLabel"));
+        QVERIFY(phase && note);
+        Q_EMIT controller.stageChanged(RunStage::Doctor, QStringLiteral("http://127.0.0.1:8000"));
+        QCOMPARE(phase->text(), QStringLiteral("Checking the server"));
+        Q_EMIT controller.stageChanged(RunStage::Reset, QStringLiteral("reset before step 2"));
+        QCOMPARE(phase->text(), QStringLiteral("Prefix cache: reset before step 2"));
+        QVERIFY(note->isHidden());
+        Q_EMIT controller.stageChanged(
+            RunStage::Probe, QStringLiteral("Capacity is between 4 and 8: probe 1 of at most 3 at 6 users."));
+        Q_EMIT controller.stageChanged(RunStage::Server,
+            QStringLiteral("the server stopped answering at 8 users; waiting up to 60 s for it to answer"));
+        Q_EMIT controller.stageChanged(RunStage::Server, QStringLiteral("the server answers again after 3.0 s"));
+        QVERIFY(!note->isHidden());
+        QCOMPARE(note->text(),
+            QStringLiteral("The server answers again after 3.0 s\n"
+                           "Capacity is between 4 and 8: probe 1 of at most 3 at 6 users."));
+        Q_EMIT controller.stageChanged(RunStage::SweepStopped, QStringLiteral("TTFT p90 of 900 ms is over the target"));
+        QVERIFY2(note->text().endsWith(u"\nThe sweep stops early: TTFT p90 of 900 ms is over the target"),
+            qPrintable(note->text()));
+        QVERIFY(!note->text().contains(u"The sweep stops early: reset"));
+        view.resize(1200, 800);
+        screenshot(&view, QStringLiteral("liverun-stages.png"));
+    }
+
     // Within a step the view moves: its requests done of those planned, its time so far, and the time left counted
     // down from the requests' pace, where "about 37 s left" used to stand still for a minute and then jump.
     void theStepInProgressMoves()
