@@ -61,7 +61,7 @@ int main(int argc, char* argv[])
             qputenv("QT_NO_GLIB", "1");
         // A PDF report needs fonts, hence a QGuiApplication; never a display, so the offscreen platform serves.
         std::unique_ptr<QCoreApplication> app;
-        if (kp::core::ReportCommand::needsGui(argumentList(argc, argv))) {
+        if (kp::cli::ReportCommand::needsGui(argumentList(argc, argv))) {
             if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             app = std::make_unique<QGuiApplication>(argc, argv);
@@ -75,7 +75,7 @@ int main(int argc, char* argv[])
         // for the simulator's URL) sees a line the moment it is flushed, not when stdio's buffer fills.
         stdoutFile.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered);
         stderrFile.open(STDERR_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered);
-        kp::core::ControlCharacterFilter stdoutFilter(&stdoutFile), stderrFilter(&stderrFile);
+        kp::cli::ControlCharacterFilter stdoutFilter(&stdoutFile), stderrFilter(&stderrFile);
         QTextStream out(&stdoutFilter);
         QTextStream err(&stderrFilter);
         QStringList arguments = QCoreApplication::arguments();
@@ -83,7 +83,7 @@ int main(int argc, char* argv[])
         // use it rather than failing.
         if (arguments.size() < 2)
             arguments << QStringLiteral("--help");
-        kp::core::CommandLine cli = kp::core::CommandLine::standard();
+        kp::cli::CommandLine cli = kp::cli::CommandLine::standard();
         const int code = cli.exec(arguments, out, err);
         out.flush();
         err.flush();

@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -201,4 +201,4 @@ int AiperfEngine::execute(
     return code;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 #include "core/plan/runoptions.h"
 
 #include <QByteArray>
@@ -10,8 +11,10 @@
 #include <QStringList>
 
 namespace kp::core {
-
 class RunStore;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint run --engine aiperf`: the plan's steps measured by an installed AIPerf (`aiperf profile`, one process
 /// per step, started with an argument list and never a shell), its per-request export read with AiperfImporter,
@@ -30,4 +33,4 @@ public:
         qint64* runId = nullptr);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -28,7 +28,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
-namespace kp::core {
+namespace kp::cli {
 
 qint64 runId(const QString& text, const QString& command)
 {
@@ -521,4 +521,4 @@ int ParetoCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -10,12 +11,14 @@
 #include <optional>
 
 namespace kp::core {
-
 class RunStore;
 struct RunComparison;
 struct RunData;
 struct RunSummary;
 struct AnalysisSettings;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint show ID`: a stored run's verdict, scorecard, walls, physics and findings, recomputed from the stored
 /// requests; --gpu and the target options ask "what if" without touching the server again.
@@ -89,4 +92,4 @@ QString runSummaryOf(const RunStore& store, qint64 runId);
 int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,
     const QJsonObject& extra, CommandIo& io);
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -8,7 +8,7 @@
 #include <QCoreApplication>
 #include <QHostAddress>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString ClockServerCommand::summary() const
 {
@@ -49,4 +49,4 @@ int ClockServerCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return QCoreApplication::exec();
 }
 
-} // namespace kp::core
+} // namespace kp::cli

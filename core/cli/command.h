@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cli/corenames.h"
+
 #include <QCommandLineOption>
 #include <QList>
 #include <QString>
@@ -9,7 +11,7 @@
 
 class QCommandLineParser;
 
-namespace kp::core {
+namespace kp::cli {
 
 /// Exit codes shared by every subcommand.
 enum ExitCode {
@@ -63,4 +65,4 @@ double rate(const QCommandLineParser& parser, const QString& name);
 QList<int> users(const QCommandLineParser& parser, const QString& name, int min, int max);
 } // namespace option
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -27,7 +27,7 @@
 
 #include <algorithm>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace option {
 
@@ -219,4 +219,4 @@ int CommandLine::exec(const QStringList& arguments, QTextStream& out, QTextStrea
     }
 }
 
-} // namespace kp::core
+} // namespace kp::cli

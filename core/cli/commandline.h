@@ -3,13 +3,14 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
 #include <QStringList>
 
 #include <memory>
 #include <vector>
 
-namespace kp::core {
+namespace kp::cli {
 
 /// The one command-line parser of `kneepoint`: global --help and --version, then a subcommand with its own options.
 /// Every command line error is a sentence on stderr and exit code 2.
@@ -38,4 +39,4 @@ private:
     std::vector<std::unique_ptr<Command>> m_commands;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

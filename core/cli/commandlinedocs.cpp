@@ -7,7 +7,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -258,4 +258,4 @@ QString CommandLineDocs::manPage() const
     return page;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,12 +3,13 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
 #include <QString>
 
 #include <vector>
 
-namespace kp::core {
+namespace kp::cli {
 
 /// Shell completions and the manual page, written from the same Command objects the parser runs, so that neither
 /// can fall behind an option that was added or renamed.
@@ -31,4 +32,4 @@ private:
     std::vector<const Command*> m_commands;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

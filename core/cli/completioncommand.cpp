@@ -7,7 +7,7 @@
 
 #include <QCommandLineParser>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString CompletionCommand::description() const
 {
@@ -36,4 +36,4 @@ int ManpageCommand::run(const QCommandLineParser& /*parser*/, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint completion bash|zsh`: the shell completion script, generated from the parser's own commands.
 class CompletionCommand : public Command
@@ -28,4 +29,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

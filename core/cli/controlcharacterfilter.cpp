@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cli/controlcharacterfilter.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -72,4 +72,4 @@ qint64 ControlCharacterFilter::writeData(const char* data, qint64 size)
     return size;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cli/corenames.h"
+
 #include <QIODevice>
 
 class QFile;
 
-namespace kp::core {
+namespace kp::cli {
 
 /// The command line's stdout and stderr: passes text through but drops the control characters a terminal would
 /// obey. A server names its model, writes its error texts and its version; an ESC in any of them (a colour, a
@@ -39,4 +41,4 @@ private:
     bool m_pendingC2 = false; ///< a C2 lead byte whose next byte decides whether it is a C1 control
 };
 
-} // namespace kp::core
+} // namespace kp::cli

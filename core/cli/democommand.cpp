@@ -10,7 +10,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString DemoCommand::summary() const
 {
@@ -78,4 +78,4 @@ int DemoCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return code;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint demo`: the main job on an embedded default. Starts the built-in simulated server on a free loopback
 /// port, runs a complete run against it, stores it as a demo run, and prints the summary.
@@ -18,4 +19,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -13,7 +13,7 @@
 
 #include <algorithm>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -152,4 +152,4 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return report.canBenchmark() ? ExitOk : ExitFailure;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

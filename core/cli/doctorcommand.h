@@ -3,11 +3,14 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
 namespace kp::core {
-
 struct DoctorCheck;
 struct DoctorReport;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint doctor --url URL`: checks a server and this machine before a benchmark, one line per check with a
 /// fix in words. Exit 0 when nothing failed, 1 when a check failed (a dead or malformed URL included: it is a
@@ -27,4 +30,4 @@ public:
     static QString verdict(const DoctorReport& report);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

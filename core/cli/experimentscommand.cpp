@@ -13,7 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace kp::core {
+namespace kp::cli {
 
 QList<QCommandLineOption> ExperimentsCommand::options() const
 {
@@ -100,4 +100,4 @@ int ExperimentsCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ReportCommand::deliver(data, output, QStringLiteral("experiments"), io);
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint experiments [ID]`: the experiments kneepoint tune stored, or one of them reported again from its stored
 /// runs (ExperimentReport) in any format, as the window's Experiments dialog shows it.
@@ -22,4 +23,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -17,7 +17,7 @@
 
 #include <algorithm>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString ImportCommand::summary() const
 {
@@ -159,4 +159,4 @@ int ImportCommand::report(const ImportedRun& run, const RunStore& store, qint64 
         store, id, json, headline, run.notes, {{QStringLiteral("import"), run.importSource().toJson()}}, io);
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 #include "core/store/runstore.h"
 
 namespace kp::core {
-
 struct ImportedRun;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint import FILE…`: the runs of a Kneepoint archive (`kneepoint export`), or another tool's results (vllm
 /// bench serve, AIPerf, GuideLLM) stored as a run and analysed as `kneepoint show` would, with what the tool did not
@@ -30,4 +33,4 @@ private:
     int importArchives(const QStringList& files, const QCommandLineParser& parser, CommandIo& io);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

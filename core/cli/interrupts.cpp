@@ -11,7 +11,7 @@
 #include <unistd.h>
 #endif
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -73,4 +73,4 @@ void Interrupts::deliver()
         current->m_onInterrupt();
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cli/corenames.h"
+
 #include <functional>
 
-namespace kp::core {
+namespace kp::cli {
 
 /// Ctrl-C and SIGTERM as a Qt signal, for a command that must stop what it started (a sweep, a launched server, an
 /// experiment) before it ends: the handler only writes to a socket, and the event loop of the thread that made the
@@ -32,4 +34,4 @@ private:
     int m_count = 0;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

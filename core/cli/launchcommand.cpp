@@ -17,7 +17,7 @@
 #include <QTextStream>
 #include <QTimer>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -339,4 +339,4 @@ LaunchCommand::LaunchedRun LaunchCommand::launchAndRun(const LaunchPreparation& 
     return result;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,14 +3,17 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 #include "core/launch/launchrequest.h"
 #include "core/plan/runoptions.h"
 
 #include <QJsonObject>
 
 namespace kp::core {
-
 class RunStore;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint launch`: starts vLLM for a model and revision (in a pinned container, or as a local process), proves
 /// that it answers correctly, then either keeps it up until Ctrl-C or runs the sweep against it (--then-run), and
@@ -45,4 +48,4 @@ public:
         bool json, CommandIo& io, CommandIo& runIo);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

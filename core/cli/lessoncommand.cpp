@@ -9,7 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace kp::core {
+namespace kp::cli {
 
 QList<QCommandLineOption> LessonCommand::options() const
 {
@@ -53,4 +53,4 @@ int LessonCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

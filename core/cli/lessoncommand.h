@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint lesson [ID]`: the short lessons findings point to; without an id, their list.
 class LessonCommand : public Command
@@ -20,4 +21,4 @@ public:
     bool takesArguments() const override { return true; }
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -9,7 +9,7 @@
 
 #include <QCommandLineParser>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString MergeCommand::summary() const
 {
@@ -58,4 +58,4 @@ int MergeCommand::run(const QCommandLineParser& parser, CommandIo& io)
         io);
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint merge SHARD.sqlite… --db RUN.sqlite`: the shards of a sharded run combined into one run (ShardMerger),
 /// then analysed as `kneepoint show` would.
@@ -19,4 +20,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

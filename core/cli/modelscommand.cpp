@@ -9,7 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -74,4 +74,4 @@ int ModelsCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint models`: the model catalog, the user's own entries included, with the sizes derived from each config.
 class ModelsCommand : public Command
@@ -17,4 +18,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

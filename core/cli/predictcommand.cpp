@@ -12,7 +12,7 @@
 #include <QCommandLineParser>
 #include <QJsonDocument>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString PredictCommand::description() const
 {
@@ -101,4 +101,4 @@ int PredictCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

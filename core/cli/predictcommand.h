@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint predict ID --set KEY=VALUE…`: a twin of the run's server (ServerTwin) fitted to its steps, asked what
 /// other engine settings would do to the same workload; the prediction beside the measurement, with the twin's
@@ -24,4 +25,4 @@ public:
     bool takesArguments() const override { return true; }
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -20,7 +20,7 @@
 
 #include <algorithm>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -476,4 +476,4 @@ int QualityCommand::list(const QCommandLineParser& p, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint quality ask|compare|list`: did a change keep the answers right?
 ///
@@ -27,4 +28,4 @@ private:
     int list(const QCommandLineParser& parser, CommandIo& io);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -15,7 +15,7 @@
 #include <QDir>
 #include <QGuiApplication>
 
-namespace kp::core {
+namespace kp::cli {
 
 QString ReportCommand::description() const
 {
@@ -116,4 +116,4 @@ int ReportCommand::deliver(const QByteArray& data, const QString& output, const 
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint report ID --format md|json|html|pdf|csv|requests-csv [-o FILE]`: a stored run's report, regenerated
 /// from the stored measurements under the run's targets or the ones given. Needs a QGuiApplication for PDF (the
@@ -28,4 +29,4 @@ public:
     static int deliver(const QByteArray& data, const QString& output, const QString& command, CommandIo& io);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

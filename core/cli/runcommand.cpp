@@ -40,7 +40,7 @@
 #include <unistd.h>
 #endif
 
-namespace kp::core {
+namespace kp::cli {
 
 QString RunCommand::summary() const
 {
@@ -791,4 +791,4 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return code != ExitOk ? code : gate;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 #include "core/plan/runoptions.h"
 
 namespace kp::core {
-
 class RunStore;
+} // namespace kp::core
+
+namespace kp::cli {
 
 /// `kneepoint run`: a whole run against a server, stored, with a summary at the end.
 class RunCommand : public Command
@@ -33,4 +36,4 @@ public:
         qint64* runId = nullptr);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -10,7 +10,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -115,4 +115,4 @@ QByteArray apiKey(const QCommandLineParser& parser, QString* error)
     return checked(trimmed, QLatin1String(ApiKeyVariable), &why);
 }
 
-} // namespace kp::core
+} // namespace kp::cli

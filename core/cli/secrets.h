@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cli/corenames.h"
+
 #include <QByteArray>
 #include <QCommandLineOption>
 #include <QList>
@@ -9,7 +11,7 @@
 
 class QCommandLineParser;
 
-namespace kp::core {
+namespace kp::cli {
 
 /// The environment variable that holds the server's API key.
 inline constexpr char ApiKeyVariable[] = "KNEEPOINT_API_KEY";
@@ -34,4 +36,4 @@ QString caFile(const QCommandLineParser& parser);
 /// meant for a UsageError. The key itself never appears in `error`.
 QByteArray apiKey(const QCommandLineParser& parser, QString* error);
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -12,7 +12,7 @@
 #include <QHostAddress>
 #include <QLocale>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -345,4 +345,4 @@ int SimCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return QCoreApplication::exec();
 }
 
-} // namespace kp::core
+} // namespace kp::cli

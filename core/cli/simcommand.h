@@ -3,9 +3,10 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 #include "core/sim/simconfig.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint sim`: the simulated vLLM server on a loopback port, until interrupted.
 class SimCommand : public Command
@@ -23,4 +24,4 @@ public:
     static QString describe(const ResolvedSimConfig& r);
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -20,7 +20,7 @@
 
 #include <algorithm>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -354,4 +354,4 @@ int GpusCommand::run(const QCommandLineParser& parser, CommandIo& io)
     return ExitOk;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

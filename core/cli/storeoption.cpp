@@ -6,7 +6,7 @@
 
 #include <QCommandLineParser>
 
-namespace kp::core {
+namespace kp::cli {
 
 QCommandLineOption dbOption()
 {
@@ -22,4 +22,4 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, QString* e
     return RunStore::open(path, error);
 }
 
-} // namespace kp::core
+} // namespace kp::cli

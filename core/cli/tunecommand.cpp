@@ -15,7 +15,7 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
-namespace kp::core {
+namespace kp::cli {
 
 namespace {
 
@@ -126,4 +126,4 @@ int TuneCommand::run(const QCommandLineParser& p, CommandIo& io)
     return !experiment.trials.isEmpty() && experiment.trials.front().measured() ? ExitOk : ExitFailure;
 }
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "core/cli/command.h"
+#include "core/cli/corenames.h"
 
-namespace kp::core {
+namespace kp::cli {
 
 /// `kneepoint tune`: launches the server as `kneepoint launch` would, measures the baseline, asks the twin fitted to it
 /// to rank the settings of --try, then launches, proves and measures each in that order within the budget, and ranks
@@ -23,4 +24,4 @@ public:
     int run(const QCommandLineParser& parser, CommandIo& io) override;
 };
 
-} // namespace kp::core
+} // namespace kp::cli

@@ -16,14 +16,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     for (const QByteArray& word : bytes.split('\0'))
         arguments << QString::fromUtf8(word);
-    kp::core::RunCommand command;
+    kp::cli::RunCommand command;
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addOptions(command.options());
     if (!parser.parse(arguments))
         return 0;
     try {
-        (void)kp::core::RunCommand::optionsFrom(parser);
+        (void)kp::cli::RunCommand::optionsFrom(parser);
     } catch (const kp::core::UsageError&) { }
     return 0;
 }

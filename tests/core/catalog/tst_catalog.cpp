@@ -21,6 +21,7 @@
 #endif
 
 using namespace kp::core;
+using namespace kp::cli;
 
 namespace {
 

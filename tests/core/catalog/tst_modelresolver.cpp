@@ -19,6 +19,7 @@
 #include <QTest>
 
 using namespace kp::core;
+using namespace kp::cli;
 
 namespace {
 

@@ -254,7 +254,7 @@ private Q_SLOTS:
             QBuffer sink;
             sink.open(QIODevice::WriteOnly);
             {
-                kp::core::ControlCharacterFilter filter(&sink);
+                kp::cli::ControlCharacterFilter filter(&sink);
                 filter.write(input.left(split));
                 filter.write(input.mid(split));
             }

@@ -99,7 +99,7 @@ QString describe(const DoctorReport& report)
 {
     QString text;
     for (const DoctorCheck& c : report.checks)
-        text += kp::core::DoctorCommand::formatLine(c) + u'\n';
+        text += kp::cli::DoctorCommand::formatLine(c) + u'\n';
     return text;
 }
 

@@ -27,6 +27,7 @@
 #include <cstdlib>
 
 using namespace kp::core;
+using namespace kp::cli;
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include <QtTest>
 
 using namespace kp::core;
+using namespace kp::cli;
 
 namespace {
 

@@ -44,6 +44,7 @@
 #endif
 
 using namespace kp::core;
+using namespace kp::cli;
 
 Q_DECLARE_METATYPE(kp::core::StreamTransport::Kind)
 Q_DECLARE_METATYPE(HostileServer::Script)

@@ -396,7 +396,7 @@ private Q_SLOTS:
         // application's), where the window and the command line of one installation share one.
         const auto cli = [&db](const QStringList& args, QString* out, QString* err) {
             QTextStream o(out), e(err);
-            const int code = kp::core::CommandLine::standard().exec(
+            const int code = kp::cli::CommandLine::standard().exec(
                 QStringList {QStringLiteral("kneepoint")} + args + QStringList {QStringLiteral("--db"), db}, o, e);
             o.flush();
             e.flush();
