@@ -10,8 +10,9 @@ class QNetworkReply;
 namespace kp::core {
 
 /// Bounds what a server can make the client hold: a reply whose body passes its limit is aborted there, and
-/// says so. Every body read whole from the network (the /metrics scrapes, the hub's config.json, the quality
-/// check's answers, the launcher's probes) goes through it; the load engine's streams have bounds of their own.
+/// says so. Every body read whole from the network goes through it, by way of HttpClient (the /metrics scrapes, the
+/// hub's config.json, the quality check's answers, the launcher's probes, the DCGM exporter's page); the load engine's
+/// streams have bounds of their own.
 namespace replylimit {
 
 /// Aborts `reply` as soon as more than `maxBytes` of its body have arrived (or its Content-Length promises more).
