@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QPointer>
 #include <QSslSocket>
 #include <QTimer>
 
@@ -126,12 +127,43 @@ HttpAnswer HttpClient::send(const Request& request)
 {
     std::optional<HttpAnswer> answer;
     QEventLoop loop;
-    QObject::connect(start(request), &HttpExchange::answered, &loop, [&](const HttpAnswer& a) {
+    const QPointer<HttpExchange> exchange = start(request);
+    QObject::connect(exchange, &HttpExchange::answered, &loop, [&](const HttpAnswer& a) {
         answer = a;
         loop.quit();
     });
     loop.exec();
-    return *answer;
+    if (answer)
+        return *answer;
+    // The loop ended without the answer: the thread is quitting (QThread::quit ends every loop on it, and each one
+    // after at once), as when the window closes during a run. The request is dropped and said cancelled.
+    if (exchange)
+        exchange->abort();
+    HttpAnswer cancelled;
+    cancelled.cancelled = true;
+    cancelled.failure = QStringLiteral("cancelled");
+    return cancelled;
+}
+
+void HttpClient::dropConnectionsWhenIdle()
+{
+    m_dropWhenIdle = true;
+    // Clearing Qt's connection cache stops its HTTP thread, and every request still on it with the thread: with
+    // others out, the connections go once the last of them ends (a request begun meanwhile may meet the spoilt one,
+    // and fails as any closed connection does).
+    if (m_out == 0)
+        exchangeEnded();
+}
+
+void HttpClient::exchangeEnded()
+{
+    if (m_out > 0)
+        --m_out;
+    if (m_out == 0 && m_dropWhenIdle) {
+        m_dropWhenIdle = false;
+        // From the event loop, not from inside the signal of the reply that just ended.
+        QTimer::singleShot(0, &m_manager, [manager = &m_manager] { manager->clearConnectionCache(); });
+    }
 }
 
 HttpAnswer HttpClient::get(const QUrl& url)
@@ -177,6 +209,10 @@ void HttpExchange::abort()
 
 void HttpExchange::halt()
 {
+    if (m_counted) {
+        m_counted = false;
+        m_client.exchangeEnded();
+    }
     m_deadline->stop();
     if (m_watch)
         m_watch->stop();
@@ -194,6 +230,8 @@ void HttpExchange::begin()
 {
     if (m_ended)
         return;
+    ++m_client.m_out;
+    m_counted = true;
     const HttpClient::Settings& settings = m_client.m_settings;
     m_clock.start();
     if (settings.cancellation && settings.cancellation->isCancelled()) {
@@ -295,7 +333,7 @@ void HttpExchange::replyFinished()
         reply->disconnect(this);
         reply->deleteLater();
         m_reply = nullptr;
-        m_client.m_manager.clearConnectionCache();
+        m_client.dropConnectionsWhenIdle();
         askPastInterim();
         return;
     }

@@ -122,9 +122,15 @@ public:
 
 private:
     friend class HttpExchange;
+    /// Qt's kept-alive connections are dropped once no exchange is out: one of them holds the rest of an answer
+    /// read past (an interim answer's).
+    void dropConnectionsWhenIdle();
+    void exchangeEnded();
 
     Settings m_settings;
     QNetworkAccessManager m_manager;
+    int m_out = 0; ///< exchanges begun and not yet ended
+    bool m_dropWhenIdle = false;
 };
 
 /// One request in flight on an HttpClient (HttpClient::start).
@@ -168,6 +174,7 @@ private:
     bool m_pastInterim = false;
     bool m_tooLarge = false;
     bool m_ended = false;
+    bool m_counted = false; ///< in the client's count of exchanges out
 };
 
 } // namespace kp::core

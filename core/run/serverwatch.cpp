@@ -80,7 +80,9 @@ void ServerWatch::probe()
 void ServerWatch::onAnswer(const HttpAnswer& answer)
 {
     m_inFlight = nullptr;
-    const int status = answer.status;
+    // A redirect to another origin is not followed (the key stays with the server), but it is an answer: the server
+    // is there, as any 3xx says.
+    const int status = answer.answered() ? answer.status : answer.redirectedAway ? 300 : 0;
     const QString failure
         = answer.answered() ? QStringLiteral("%1 answered HTTP %2").arg(m_path).arg(status) : answer.failure;
     if (m_mode == Mode::Checking) {

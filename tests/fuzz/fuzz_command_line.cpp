@@ -24,6 +24,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     try {
         (void)kp::cli::RunCommand::optionsFrom(parser);
-    } catch (const kp::core::UsageError&) { }
+    } catch (const kp::cli::UsageError&) { }
     return 0;
 }

@@ -12,6 +12,8 @@
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
+#include <QTimer>
 
 #include <chrono>
 #include <thread>
@@ -68,6 +70,31 @@ private slots:
         QTest::qWait(100);
         QVERIFY(!abortedAnswered);
         QVERIFY(aborted.isNull());
+    }
+
+    // A thread that quits ends every event loop on it: a request waited for there ends as cancelled, not with an
+    // answer read from nothing (the window closing during a run quits the run's thread).
+    void aWaitOnAQuittingThreadEndsCancelled()
+    {
+        HostileServer server(answer("200 OK", "", ""));
+        server.setGet(
+            "/slow", {{{"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nslow", 2000}}, HostileServer::End::KeepAlive});
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QUrl url = at(server, QStringLiteral("/slow"));
+        HttpAnswer got;
+        QThread thread;
+        QObject worker;
+        worker.moveToThread(&thread);
+        thread.start();
+        QMetaObject::invokeMethod(&worker, [&got, url] {
+            HttpClient client(HttpClient::Settings {});
+            QTimer::singleShot(100, [] { QThread::currentThread()->quit(); });
+            got = client.get(url);
+        });
+        QVERIFY(thread.wait(5000));
+        QVERIFY(got.cancelled);
+        QCOMPARE(got.failure, QStringLiteral("cancelled"));
+        QCOMPARE(got.status, 0);
     }
 
     // Every off-path caller goes through the client, with its rules: the /metrics scrapes and the watch on a server

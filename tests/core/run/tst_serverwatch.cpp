@@ -71,6 +71,21 @@ private Q_SLOTS:
         QCOMPARE(checked.first().at(0).toBool(), true);
     }
 
+    // A redirect to another origin is not followed, so that the key stays with the server; it is still an answer.
+    void aRedirectAwayIsAnAnswerToo()
+    {
+        HostileServer server({});
+        server.setGet("/health",
+            {{{"HTTP/1.1 302 Found\r\nLocation: https://sso.example/login\r\ncontent-length: 0\r\n\r\n"}},
+                HostileServer::End::Close});
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        ServerWatch watch(targetAt(server.serverPort()));
+        QSignalSpy checked(&watch, &ServerWatch::checked);
+        watch.check();
+        QVERIFY(checked.wait(5000));
+        QCOMPARE(checked.first().at(0).toBool(), true);
+    }
+
     void aPortNobodyListensOnIsRefused()
     {
         const quint16 port = freePort();
