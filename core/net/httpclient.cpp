@@ -259,6 +259,9 @@ void HttpExchange::begin()
         request.setHeader(QNetworkRequest::ContentTypeHeader, m_request.contentType);
 
     QNetworkAccessManager& manager = m_client.m_manager;
+    // Timed from here, as the blocking client was: the round trips to /health are a run's measure of the network,
+    // and building the request is not part of it.
+    m_clock.restart();
     m_reply = m_request.body ? manager.post(request, *m_request.body) : manager.get(request);
     m_reply->setParent(this);
     // A server that sends more than any answer asked for here is not answering the question, and memory must not
@@ -302,6 +305,7 @@ void HttpExchange::endEarly(bool cancelled)
 
 void HttpExchange::replyFinished()
 {
+    m_answer.ms = elapsedMs(m_clock); // the answer's end, before any of the work below
     QNetworkReply* reply = m_reply;
     HttpAnswer& a = m_answer;
     const qint64 maxBytes = m_request.maxBytes;
@@ -442,8 +446,9 @@ void HttpExchange::answer()
     if (m_ended)
         return;
     m_ended = true;
+    if (m_answer.ms < 0 || m_pastInterim || m_answer.timedOut || m_answer.cancelled)
+        m_answer.ms = elapsedMs(m_clock);
     halt();
-    m_answer.ms = elapsedMs(m_clock);
     deleteLater();
     Q_EMIT answered(m_answer);
 }
