@@ -281,8 +281,15 @@ private slots:
                 &error),
             qPrintable(error));
         QVERIFY(sim.baseUrl().startsWith(u"https://"));
+        // Two questions, not the bundled 256: the sanitized build pays for each TLS request.
+        const QString set = dir.filePath(QStringLiteral("two.jsonl"));
+        QFile file(set);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"category\": \"maths\", \"prompt\": \"What is 2+2?\", \"answer\": 4, \"match\": \"number\"}\n"
+                   "{\"category\": \"maths\", \"prompt\": \"What is 3+3?\", \"answer\": 6, \"match\": \"number\"}\n");
+        file.close();
         const QStringList ask {QStringLiteral("quality"), QStringLiteral("ask"), QStringLiteral("--url"), sim.baseUrl(),
-            QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--db"),
+            QStringLiteral("--set"), set, QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--db"),
             dir.filePath(QStringLiteral("tls.sqlite")), QStringLiteral("--json")};
         const KneepointResult refused = runKneepoint(ask, AskTimeoutMs);
         QCOMPARE(refused.code, 1);
