@@ -27,45 +27,23 @@
 
 namespace kp::core {
 
-struct EpollTransport::Connection
+struct EpollTransport::Connection : ConnectionPool::Connection
 {
-    std::uint64_t id = 0;
     int fd = -1;
     std::uint8_t watched = ReadinessSet::None; // what the set watches it for
-    HttpResponseReader reader;
-    std::optional<StreamRecorder> recorder;
-    Finished finished;
-    std::optional<Pending> queued; // a request waiting for this connection to open
-    // A request sent on a connection that was idle, kept so that it can be sent again on a fresh one if the server
-    // turns out to have closed this one (as the socket transport does).
-    std::optional<Pending> resendable;
     QByteArray out; // the request being written
     qsizetype written = 0;
-    bool responseStarted = false;
-    std::int64_t deadlineNs = -1; // when the current request has taken the longest a request may
     std::int64_t dueNs = -1; // when the current timeout fires, or -1
     std::int64_t heapNs = -1; // the due time of this connection's live entry in the heap, or -1
 #ifdef KNEEPOINT_LEAN_TLS
     std::unique_ptr<TlsSession> tls; // over https, from the TCP connect on
 #endif
-    bool handshaking = false; // TCP is up, TLS is not yet
     bool readWantsWrite = false; // TLS must write (a key update) before it can read on
-    // Its request was handed back at [DONE]; the rest of the body is read (briefly) so the connection can be kept.
-    bool draining = false;
     bool writeWantsRead = false; // TLS must read before the request can go on out
-    bool connected = false; // ready for requests: TCP, and TLS over https
-    bool warming = false; // opened by prepare(), reported to it once
 };
 
 namespace {
 
-// How long the end of an HTTP body may lag [DONE] before the connection is given up (the request is complete).
-constexpr int kAfterDoneMs = 1000;
-// How long a request's user waits after [DONE] for the body's end before it is handed back and its connection left
-// to drain: the end nearly always comes in the next read, and keeping the connection spares the user's next
-// request a new connection (and over TLS a handshake, seen as 13% of requests through nginx); a server that holds
-// the connection costs each request this much, where it cost the whole second.
-constexpr int kDoneGraceMs = 10;
 // Events taken from the kernel per wake-up. Level-triggered: what is left is reported at the next one, after Qt has
 // had a turn.
 constexpr int kMaxEvents = 512;
@@ -143,10 +121,8 @@ bool EpollTransport::supports(const LoadTarget& target)
 
 EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
     : QObject(parent)
-    , m_target(target)
+    , ConnectionPool(target)
 {
-    m_headerTemplate = target.postHeaders();
-    m_readBuffer.resize(256 * 1024);
     if (m_set.isValid()) {
         m_notifier = new QSocketNotifier(m_set.descriptor(), QSocketNotifier::Read, this);
         connect(m_notifier, &QSocketNotifier::activated, this, &EpollTransport::drain);
@@ -175,50 +151,36 @@ EpollTransport::~EpollTransport()
 {
     delete m_notifier; // before its descriptor closes
     m_notifier = nullptr;
-    for (auto& [id, c] : m_connections)
-        ::close(c->fd);
+    closeAll(); // while the TLS context their sessions were made from still lives
 }
 
-QString EpollTransport::where() const
+QString EpollTransport::cannotOpen() const
 {
-    return QStringLiteral("%1:%2").arg(m_target.host()).arg(m_target.port());
+    if (m_set.isValid())
+        return {};
+    return QStringLiteral("Could not open a connection to the server: %1 failed (%2).")
+        .arg(QLatin1String(ReadinessSet::backend()), qt_error_string(m_set.error()));
 }
 
-int EpollTransport::openConnections() const
+void EpollTransport::openWarming(int missing)
 {
-    return int(std::count_if(
-        m_connections.begin(), m_connections.end(), [](const auto& entry) { return entry.second->connected; }));
+    if (!m_address.isNull()) {
+        ConnectionPool::openWarming(missing);
+        return;
+    }
+    m_toOpen = missing;
+    lookUp();
 }
 
-void EpollTransport::prepare(int connections, std::function<void(const QString& error)> ready)
+void EpollTransport::lookUp()
 {
-    m_ready = std::move(ready);
-    m_prepareError.clear();
-    if (!m_set.isValid()) {
-        std::exchange(m_ready, nullptr)(
-            QStringLiteral("Could not open a connection to the server: %1 failed (%2).")
-                .arg(QLatin1String(ReadinessSet::backend()), qt_error_string(m_set.error())));
+    if (m_resolving)
         return;
-    }
-    const int missing = std::max(0, connections - openConnections());
-    m_preparing = missing;
-    if (missing == 0) {
-        std::exchange(m_ready, nullptr)(QString());
-        return;
-    }
-    if (m_address.isNull()) {
-        // Looked up on Qt's pool, never blocking this thread: a slow resolver must not stall the streams it serves.
-        m_toOpen = missing;
-        if (!m_resolving) {
-            m_resolving = true;
-            QHostInfo::lookupHost(m_target.host(), this, [this](const QHostInfo& info) {
-                resolved(info.addresses(), info.error() == QHostInfo::NoError ? QString() : info.errorString());
-            });
-        }
-        return;
-    }
-    for (int i = 0; i < missing; ++i)
-        newConnection()->warming = true;
+    // Looked up on Qt's pool, never blocking this thread: a slow resolver must not stall the streams it serves.
+    m_resolving = true;
+    QHostInfo::lookupHost(m_target.host(), this, [this](const QHostInfo& info) {
+        resolved(info.addresses(), info.error() == QHostInfo::NoError ? QString() : info.errorString());
+    });
 }
 
 void EpollTransport::resolved(const QList<QHostAddress>& addresses, const QString& error)
@@ -236,34 +198,21 @@ void EpollTransport::resolved(const QList<QHostAddress>& addresses, const QStrin
     if (m_address.isNull()) {
         m_resolveError = QStringLiteral("Host not found (%1%2)")
                              .arg(where(), error.isEmpty() ? QString() : QStringLiteral(": ") + error);
-        if (m_preparing > 0) {
-            m_preparing = 0;
-            if (m_ready)
-                std::exchange(m_ready, nullptr)(
-                    QStringLiteral("Could not open a connection to the server: %1").arg(m_resolveError));
-        }
+        m_toOpen = 0;
+        abandonPreparing(QStringLiteral("Could not open a connection to the server: %1").arg(m_resolveError));
         const std::int64_t now = monotonicNowNs();
-        for (Pending& p : std::exchange(m_unresolved, {})) {
-            StreamRecorder recorder(std::move(p.record));
-            recorder.fail(ErrorClass::HostNotFound, m_resolveError, now);
-            --m_inFlight;
-            p.finished(recorder.take());
-        }
+        for (Pending& p : std::exchange(m_unresolved, {}))
+            endUnsent(std::move(p), ErrorClass::HostNotFound, m_resolveError, now);
         return;
     }
-    const int toOpen = std::exchange(m_toOpen, 0);
-    for (int i = 0; i < toOpen; ++i)
-        newConnection()->warming = true;
+    ConnectionPool::openWarming(std::exchange(m_toOpen, 0));
     for (Pending& p : std::exchange(m_unresolved, {}))
-        sendOnNewConnection(std::move(p));
+        ConnectionPool::sendOnNewConnection(std::move(p));
 }
 
-EpollTransport::Connection* EpollTransport::newConnection()
+ConnectionPool::Connection* EpollTransport::open()
 {
-    auto c = std::make_unique<Connection>();
-    Connection* raw = c.get();
-    raw->id = m_nextConnectionId++;
-    m_connections.emplace(raw->id, std::move(c));
+    auto* raw = static_cast<Connection*>(adopt(std::make_unique<Connection>()));
     const bool v6 = m_address.protocol() == QAbstractSocket::IPv6Protocol;
     raw->fd = openSocket(v6 ? AF_INET6 : AF_INET);
     // A connect that fails at once (out of descriptors, most likely) is said from the event loop, like any other.
@@ -296,7 +245,7 @@ EpollTransport::Connection* EpollTransport::newConnection()
         a->sin_addr.s_addr = htonl(m_address.toIPv4Address());
         length = sizeof *a;
     }
-    arm(raw, m_target.connectTimeoutMs);
+    armAt(raw, monotonicNowNs() + std::int64_t(m_target.connectTimeoutMs) * 1'000'000);
     if (::connect(raw->fd, reinterpret_cast<sockaddr*>(&address), length) < 0 && errno != EINPROGRESS)
         return failLater(errno);
     // Writable once connected; a refusal shows as an error on the same wake-up.
@@ -315,16 +264,15 @@ void EpollTransport::watch(Connection* c, std::uint8_t interest)
 
 EpollTransport::Connection* EpollTransport::find(std::uint64_t id) const
 {
-    const auto it = m_connections.find(id);
-    return it == m_connections.end() ? nullptr : it->second.get();
+    return static_cast<Connection*>(ConnectionPool::find(id));
 }
 
-void EpollTransport::discard(Connection* c)
+void EpollTransport::close(ConnectionPool::Connection* pooled)
 {
+    auto* c = static_cast<Connection*>(pooled);
     if (c->fd >= 0)
         ::close(c->fd); // closing takes it out of the readiness set
-    m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), c), m_idle.end());
-    m_connections.erase(c->id);
+    c->fd = -1;
 }
 
 void EpollTransport::drain()
@@ -450,15 +398,6 @@ void EpollTransport::continueHandshake(Connection* c)
 #endif
 }
 
-void EpollTransport::adoptQueued(Connection* c)
-{
-    if (!c->queued)
-        return;
-    c->recorder.emplace(std::move(c->queued->record));
-    c->finished = std::move(c->queued->finished);
-    c->queued.reset();
-}
-
 void EpollTransport::onTlsFailed(Connection* c, bool connecting)
 {
 #ifdef KNEEPOINT_LEAN_TLS
@@ -467,16 +406,7 @@ void EpollTransport::onTlsFailed(Connection* c, bool connecting)
         onSocketError(c, c->tls->socketError(), connecting);
         return;
     }
-    const QString why = !m_tls->error().isEmpty() ? m_tls->error() : c->tls->error(where());
-    const std::int64_t now = monotonicNowNs();
-    warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(why));
-    adoptQueued(c);
-    if (!c->recorder) {
-        discard(c);
-        return;
-    }
-    c->recorder->fail(ErrorClass::Tls, why, now);
-    finish(c, false);
+    failed(c, !m_tls->error().isEmpty() ? m_tls->error() : c->tls->error(where()), ErrorClass::Tls, false, connecting);
 #else
     Q_UNUSED(c)
     Q_UNUSED(connecting)
@@ -485,91 +415,36 @@ void EpollTransport::onTlsFailed(Connection* c, bool connecting)
 
 void EpollTransport::onConnected(Connection* c)
 {
-    c->connected = true;
-    c->dueNs = -1;
     watch(c, ReadinessSet::Read);
-    if (c->warming) {
-        c->warming = false;
-        if (--m_preparing == 0 && m_ready)
-            std::exchange(m_ready, nullptr)(m_prepareError);
-    }
-    if (c->queued) {
-        Pending p = std::move(*c->queued);
-        c->queued.reset();
-        startOn(c, std::move(p));
-    } else {
-        release(c);
-    }
-}
-
-void EpollTransport::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
-{
-    ++m_inFlight;
-    Pending p {LoadTarget::postRequest(m_headerTemplate, path, body), std::move(record), std::move(finished)};
-    if (!m_idle.empty()) {
-        Connection* c = m_idle.back();
-        m_idle.pop_back();
-        c->resendable = Pending {p.request, p.record, nullptr};
-        startOn(c, std::move(p));
-        return;
-    }
-    if (m_address.isNull()) {
-        if (!m_resolveError.isEmpty()) {
-            StreamRecorder recorder(std::move(p.record));
-            recorder.fail(ErrorClass::HostNotFound, m_resolveError, monotonicNowNs());
-            --m_inFlight;
-            p.finished(recorder.take());
-            return;
-        }
-        m_unresolved.push_back(std::move(p));
-        if (!m_resolving) {
-            m_resolving = true;
-            QHostInfo::lookupHost(m_target.host(), this, [this](const QHostInfo& info) {
-                resolved(info.addresses(), info.error() == QHostInfo::NoError ? QString() : info.errorString());
-            });
-        }
-        return;
-    }
-    sendOnNewConnection(std::move(p));
+    opened(c);
 }
 
 void EpollTransport::sendOnNewConnection(Pending&& p)
 {
-    Connection* c = newConnection();
-    c->queued = std::move(p);
+    if (!m_address.isNull()) {
+        ConnectionPool::sendOnNewConnection(std::move(p));
+        return;
+    }
+    if (!m_resolveError.isEmpty()) {
+        endUnsent(std::move(p), ErrorClass::HostNotFound, m_resolveError, monotonicNowNs());
+        return;
+    }
+    m_unresolved.push_back(std::move(p));
+    lookUp();
 }
 
-bool EpollTransport::resendAfterStaleClose(Connection* c)
+void EpollTransport::write(ConnectionPool::Connection* pooled, QByteArray request)
 {
-    // An idle connection the server had already closed, found out by the request written on it: nothing of the
-    // response came, so the server never took the request. Sent again once, on a fresh connection.
-    if (!c->resendable || c->responseStarted || !c->recorder)
-        return false;
-    Pending again = std::move(*c->resendable);
-    again.record.resentAfterClose = true;
-    again.finished = std::move(c->finished);
-    c->finished = nullptr;
-    c->recorder.reset();
-    c->resendable.reset();
-    discard(c);
-    m_reuse = false;
-    sendOnNewConnection(std::move(again));
-    return true;
-}
-
-void EpollTransport::startOn(Connection* c, Pending&& p)
-{
-    c->responseStarted = false;
-    c->reader.reset();
-    c->finished = std::move(p.finished);
-    c->recorder.emplace(std::move(p.record));
-    c->out = std::move(p.request);
+    auto* c = static_cast<Connection*>(pooled);
+    c->out = std::move(request);
     c->written = 0;
-    const std::int64_t now = monotonicNowNs();
-    c->deadlineNs = now + std::int64_t(m_target.requestTimeoutMs) * 1'000'000;
-    arm(c, m_target.firstByteTimeoutMs);
-    c->recorder->sent(now);
     writeSome(c);
+}
+
+qint64 EpollTransport::unsent(const ConnectionPool::Connection* pooled) const
+{
+    const auto* c = static_cast<const Connection*>(pooled);
+    return c->out.size() - c->written;
 }
 
 void EpollTransport::writeSome(Connection* c)
@@ -638,10 +513,10 @@ void EpollTransport::onRead(Connection* c)
     }
 #endif
     // One recv per readiness, timed right after it returns: the bytes' arrival, before anything is parsed.
-    const ssize_t n = ::recv(c->fd, m_readBuffer.data(), std::size_t(m_readBuffer.size()), MSG_DONTWAIT);
+    const ssize_t n = ::recv(c->fd, readBuffer().data(), std::size_t(readBuffer().size()), MSG_DONTWAIT);
     const std::int64_t now = monotonicNowNs();
     if (n == 0) {
-        onClosed(c);
+        closedByServer(c);
         return;
     }
     if (n < 0) {
@@ -649,7 +524,7 @@ void EpollTransport::onRead(Connection* c)
             onSocketError(c, errno, false);
         return;
     }
-    onBytes(c, QByteArrayView(m_readBuffer.constData(), n), now);
+    received(c, QByteArrayView(readBuffer().constData(), n), now);
 }
 
 void EpollTransport::readTls(Connection* c)
@@ -659,10 +534,10 @@ void EpollTransport::readTls(Connection* c)
     for (;;) {
         // Everything that has arrived, decrypted in one call, timed right after it as the plain read is.
         std::size_t n = 0;
-        const TlsSession::Status s = c->tls->read(m_readBuffer.data(), std::size_t(m_readBuffer.size()), n);
+        const TlsSession::Status s = c->tls->read(readBuffer().data(), std::size_t(readBuffer().size()), n);
         const std::int64_t now = monotonicNowNs();
         if (n > 0) {
-            onBytes(c, QByteArrayView(m_readBuffer.constData(), qsizetype(n)), now);
+            received(c, QByteArrayView(readBuffer().constData(), qsizetype(n)), now);
             c = find(id);
             if (!c)
                 return;
@@ -680,7 +555,7 @@ void EpollTransport::readTls(Connection* c)
             watch(c, ReadinessSet::Read | ReadinessSet::Write);
             return;
         case TlsSession::Status::Closed:
-            onClosed(c);
+            closedByServer(c);
             return;
         case TlsSession::Status::Failed:
             onTlsFailed(c, false);
@@ -692,92 +567,9 @@ void EpollTransport::readTls(Connection* c)
 #endif
 }
 
-void EpollTransport::onBytes(Connection* c, QByteArrayView bytes, std::int64_t now)
+void EpollTransport::armAt(ConnectionPool::Connection* pooled, std::int64_t dueNs)
 {
-    if (c->draining) {
-        c->reader.feed(bytes, [](QByteArrayView) {});
-        if (c->reader.state() == HttpResponseReader::State::Error) {
-            discard(c);
-        } else if (c->reader.done()) {
-            c->draining = false;
-            c->dueNs = -1;
-            if (c->reader.keepAlive() && m_reuse)
-                release(c);
-            else
-                discard(c);
-        }
-        return;
-    }
-    if (!c->recorder)
-        return; // nothing asked for: bytes on an idle keep-alive connection are discarded
-    c->responseStarted = true;
-    const bool hadHeaders = c->reader.headersDone();
-    // The first-byte timeout runs from the send to the end of the headers: headers that dribble in a byte at a time
-    // do not restart it. Once they are done, each read restarts the stall timeout.
-    if (hadHeaders)
-        arm(c, m_target.stallTimeoutMs, now);
-    // The recorder learns the status before the first body byte: an error's JSON body often comes in the same read as
-    // its headers, and must be kept as the error's words, not parsed as a stream.
-    c->reader.feed(bytes, [c, now](QByteArrayView body) {
-        if (!c->recorder->sawHeaders())
-            c->recorder->headers(
-                c->reader.status(), now, c->reader.location(), c->reader.contentType(), c->reader.contentEncoding());
-        c->recorder->body(body, now);
-    });
-    if (!hadHeaders && c->reader.headersDone()) {
-        if (!c->recorder->sawHeaders())
-            c->recorder->headers(
-                c->reader.status(), now, c->reader.location(), c->reader.contentType(), c->reader.contentEncoding());
-        arm(c, m_target.stallTimeoutMs, now);
-    }
-    if (c->recorder->overran()) {
-        finish(c, false); // the server goes on past the request: its connection is not worth keeping
-        return;
-    }
-    if (c->reader.state() == HttpResponseReader::State::Error) {
-        c->recorder->fail(ErrorClass::Other,
-            QStringLiteral("The response was not valid HTTP: %1.").arg(QString::fromLatin1(c->reader.error())), now);
-        finish(c, false);
-        return;
-    }
-    if (c->reader.done()) {
-        c->recorder->complete(now);
-        finish(c, c->reader.keepAlive());
-        return;
-    }
-    // [DONE] came and the body has not ended: the request is over for its timings, and for its user after a short
-    // grace for the body's end (onTimeout hands it back). A server that held the connection after [DONE] kept each
-    // user waiting a second, so that one user measured 28 tokens/s where it got 180.
-    // The grace runs from [DONE] itself: bytes that keep coming after it do not hold the user longer.
-    if (c->recorder->sawDone())
-        armAt(c, c->recorder->doneNs() + std::int64_t(std::min(m_target.stallTimeoutMs, kDoneGraceMs)) * 1'000'000);
-}
-
-void EpollTransport::handBackAtDone(Connection* c, std::int64_t now)
-{
-    c->recorder->complete(now);
-    RequestRecord record = c->recorder->take();
-    c->recorder.reset();
-    Finished finished = std::move(c->finished);
-    c->finished = nullptr;
-    c->resendable.reset();
-    c->deadlineNs = -1;
-    c->draining = true;
-    --m_inFlight;
-    arm(c, std::min(m_target.stallTimeoutMs, kAfterDoneMs), now);
-    finished(std::move(record));
-}
-
-void EpollTransport::arm(Connection* c, int ms, std::int64_t now)
-{
-    std::int64_t due = (now >= 0 ? now : monotonicNowNs()) + std::int64_t(ms) * 1'000'000;
-    if (c->deadlineNs >= 0)
-        due = std::min(due, c->deadlineNs);
-    armAt(c, due);
-}
-
-void EpollTransport::armAt(Connection* c, std::int64_t dueNs)
-{
+    auto* c = static_cast<Connection*>(pooled);
     c->dueNs = dueNs;
     // A later due leaves the connection's entry where it is: when it comes up, it is moved on (a stream pushes its
     // stall timeout forward at every read, and the heap must not grow with the reads).
@@ -819,46 +611,9 @@ void EpollTransport::onTimer()
     }
 }
 
-void EpollTransport::warmingFailed(Connection* c, const QString& error)
+void EpollTransport::disarm(ConnectionPool::Connection* c)
 {
-    if (!c->warming)
-        return;
-    c->warming = false;
-    if (m_prepareError.isEmpty())
-        m_prepareError = error;
-    if (--m_preparing == 0 && m_ready)
-        std::exchange(m_ready, nullptr)(m_prepareError);
-}
-
-void EpollTransport::onClosed(Connection* c)
-{
-    warmingFailed(c,
-        QStringLiteral("Could not open a connection to the server: it closed the connection at once "
-                       "(%1; a TLS server spoken to in plain HTTP, or the other way round?)")
-            .arg(where()));
-    c->connected = false;
-    if (resendAfterStaleClose(c))
-        return;
-    if (!c->recorder) {
-        discard(c); // an idle connection the server closed
-        return;
-    }
-    // Asked before closed(), which turns a cut body into a reader error.
-    const bool headersDone = c->reader.headersDone();
-    c->reader.closed();
-    const std::int64_t now = monotonicNowNs();
-    // A close after [DONE] ends a whole stream: the request ended at [DONE].
-    if (c->reader.done() || c->recorder->sawDone())
-        c->recorder->complete(now);
-    else if (headersDone)
-        c->recorder->fail(ErrorClass::StreamCut,
-            QStringLiteral("The server closed the connection in the middle of the response."), now);
-    else if (c->written < c->out.size())
-        c->recorder->fail(ErrorClass::StreamCut, LoadTarget::cutRequestSentence(c->written, c->out.size()), now);
-    else
-        c->recorder->fail(
-            ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
-    finish(c, false);
+    static_cast<Connection*>(c)->dueNs = -1;
 }
 
 void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
@@ -871,107 +626,15 @@ void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
     // A reset or broken pipe on the write says the same as a close: the server had let the connection go.
     if (reset && resendAfterStaleClose(c))
         return;
-    const QString message = QStringLiteral("%1 (%2)").arg(qt_error_string(error), where());
-    const std::int64_t now = monotonicNowNs();
-    warmingFailed(c, QStringLiteral("Could not open a connection to the server: %1").arg(message));
-    adoptQueued(c);
-    if (!c->recorder) {
-        discard(c);
-        return;
-    }
-    const bool headersDone = c->reader.headersDone();
-    if (reset && headersDone) {
-        c->reader.closed();
-        if (c->reader.done() || c->recorder->sawDone()) {
-            c->recorder->complete(now);
-            finish(c, false);
-            return;
-        }
-    }
-    const QString why = !reset || connecting ? message
-        : headersDone
-        ? QStringLiteral("The server closed the connection in the middle of the response (%1).").arg(where())
-        : c->written < c->out.size()
-        ? LoadTarget::cutRequestSentence(c->written, c->out.size())
-        : QStringLiteral("The server closed the connection before answering (%1).").arg(where());
-    c->recorder->fail(classifyErrno(error, connecting, headersDone), why, now);
-    finish(c, false);
-}
-
-void EpollTransport::onTimeout(Connection* c)
-{
-    if (c->draining) {
-        discard(c); // the body never ended after [DONE]: its state is unknown
-        return;
-    }
-    const std::int64_t now = monotonicNowNs();
-    if (!c->connected && !c->recorder && !c->queued) {
-        warmingFailed(c,
-            (c->handshaking ? QStringLiteral("No TLS handshake with %1 within %2 ms.")
-                            : QStringLiteral("No connection to %1 within %2 ms."))
-                .arg(where())
-                .arg(m_target.connectTimeoutMs));
-        discard(c);
-        return;
-    }
-    adoptQueued(c);
-    if (!c->recorder)
-        return;
-    if (c->recorder->sawDone()) {
-        handBackAtDone(c, now); // the body's end did not follow [DONE]: the user goes on, the connection drains
-        return;
-    }
-    const QString what = m_target.timeoutSentence(c->connected, now >= c->deadlineNs, c->reader.headersDone());
-    c->recorder->fail(ErrorClass::Timeout, what, now);
-    finish(c, false);
-}
-
-void EpollTransport::finish(Connection* c, bool reusable)
-{
-    c->dueNs = -1;
-    RequestRecord record = c->recorder->take();
-    c->recorder.reset();
-    Finished finished = std::move(c->finished);
-    c->finished = nullptr;
-    c->resendable.reset();
-    c->deadlineNs = -1;
-    --m_inFlight;
-    if (reusable && m_reuse && c->written >= c->out.size())
-        release(c);
-    else
-        discard(c); // after a failure or a close its state is unknown: the next request gets a fresh one
-    finished(std::move(record));
-}
-
-void EpollTransport::release(Connection* c)
-{
-    if (c->connected && std::find(m_idle.begin(), m_idle.end(), c) == m_idle.end())
-        m_idle.push_back(c);
+    failed(c, QStringLiteral("%1 (%2)").arg(qt_error_string(error), where()),
+        classifyErrno(error, connecting, c->reader.headersDone()), reset, connecting);
 }
 
 void EpollTransport::cancelAll()
 {
+    ConnectionPool::cancelAll();
     const std::int64_t now = monotonicNowNs();
-    std::vector<std::uint64_t> busy;
-    for (auto& [id, c] : m_connections) {
-        if (c->recorder || c->queued)
-            busy.push_back(id);
-    }
-    for (const std::uint64_t id : busy) {
-        Connection* c = find(id);
-        if (!c)
-            continue;
-        adoptQueued(c);
-        c->recorder->fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), now);
-        finish(c, false);
-    }
-    const std::int64_t cancelled = monotonicNowNs();
-    for (Pending& p : std::exchange(m_unresolved, {})) {
-        StreamRecorder recorder(std::move(p.record));
-        recorder.fail(ErrorClass::Cancelled, QStringLiteral("Cancelled."), cancelled);
-        --m_inFlight;
-        p.finished(recorder.take());
-    }
+    for (Pending& p : std::exchange(m_unresolved, {}))
+        endUnsent(std::move(p), ErrorClass::Cancelled, QStringLiteral("Cancelled."), now);
 }
-
 } // namespace kp::core
