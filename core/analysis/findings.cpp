@@ -1362,7 +1362,7 @@ QString Finding::severityName(Severity severity)
 QList<Finding> Findings::of(const RunData& run, const RunAnalysis& analysis)
 {
     QList<Finding> out = Rules(run, analysis).all();
-    const QString product = run.run.info.product;
+    const QString product = run.summary.product;
     std::stable_sort(out.begin(), out.end(), [&product](const Finding& a, const Finding& b) {
         if (a.severity != b.severity)
             return int(a.severity) < int(b.severity);

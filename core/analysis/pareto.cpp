@@ -62,8 +62,8 @@ std::vector<ParetoPoint> ParetoFrontier::pointsOf(const RunData& run, const RunA
     for (const CurvePoint& pt : analysis.curve.points) {
         const double tpot = Distribution::percentile(pt.step->tpotSorted, 0.5).value;
         ParetoPoint p;
-        p.runId = run.run.summary.id;
-        p.run = QCoreApplication::translate("Pareto", "run %1").arg(run.run.summary.id);
+        p.runId = run.summary.id;
+        p.run = QCoreApplication::translate("Pareto", "run %1").arg(run.summary.id);
         p.load = pt.step->loadLabel();
         p.interactivity = tpot > 0 ? 1000 / tpot : std::numeric_limits<double>::quiet_NaN();
         p.throughputPerGpu = pt.outputTokensPerSecond / gpus;

@@ -25,9 +25,9 @@ AnalysisSettings AnalysisSettings::ofRun(const RunData& run)
     s.percentile = run.options.percentile;
     s.tensorParallel = run.options.gpuCount;
     const Catalog catalog = Catalog::forUser();
-    if (!run.run.info.gpu.isEmpty())
-        s.gpu = catalog.gpu(run.run.info.gpu);
-    for (const QString& name : {run.facts.modelRoot, run.run.info.model, run.facts.modelId}) {
+    if (!run.summary.gpu.isEmpty())
+        s.gpu = catalog.gpu(run.summary.gpu);
+    for (const QString& name : {run.facts.modelRoot, run.summary.model, run.facts.modelId}) {
         if (name.isEmpty())
             continue;
         s.model = catalog.model(name);
@@ -51,7 +51,7 @@ AnalysisSettings AnalysisSettings::ofRunOffline(const RunData& run)
     options.allowNetwork = false;
     options.configPath = launchedModelFile(run);
     if (!options.configPath.isEmpty() || !settings.model) {
-        const QString root = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.run.info.model;
+        const QString root = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.summary.model;
         if (!root.isEmpty() || !options.configPath.isEmpty()) {
             const ModelResolution resolved = ModelResolver::resolve(root, options);
             if (resolved.model)

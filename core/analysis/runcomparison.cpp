@@ -253,8 +253,8 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
             ? 1
             : 0;
     const double tailConfidence = 1 - kAlpha / (2.0 * std::max(1, 3 * shared));
-    r.idA = a.run.summary.id;
-    r.idB = b.run.summary.id;
+    r.idA = a.summary.id;
+    r.idB = b.summary.id;
     const double q = analysisA.settings.percentile;
     const QString pName = QStringLiteral("p%1").arg(text::number(q));
     for (const CurvePoint& pa : analysisA.curve.points) {
@@ -337,15 +337,14 @@ RunComparison RunComparison::of(const RunData& a, const RunAnalysis& analysisA, 
         r.capacityChangePercent = 100 * (cb.load - ca.load) / ca.load;
     r.judgeCapacity(analysisA, analysisB);
 
-    diffFacts(r.changes, a.run.info.facts, b.run.info.facts);
+    diffFacts(r.changes, a.stored.facts, b.stored.facts);
     const QString capA = measuredCap(analysisA), capB = measuredCap(analysisB);
     if (capA != capB)
         r.changes.append({QCoreApplication::translate("RunComparison", "server: most requests running at once"), capA,
             capB, Change::Kind::Server});
-    diff(r.changes, QCoreApplication::translate("RunComparison", "option: "), a.run.info.options, b.run.info.options,
-        {});
-    if (a.run.info.gpu != b.run.info.gpu)
-        r.changes.append({QStringLiteral("GPU"), a.run.info.gpu, b.run.info.gpu});
+    diff(r.changes, QCoreApplication::translate("RunComparison", "option: "), a.stored.options, b.stored.options, {});
+    if (a.summary.gpu != b.summary.gpu)
+        r.changes.append({QStringLiteral("GPU"), a.summary.gpu, b.summary.gpu});
     if (a.timeScale != b.timeScale)
         r.changes.append({QCoreApplication::translate("RunComparison", "simulated speed"), text::number(a.timeScale),
             text::number(b.timeScale)});
@@ -503,7 +502,7 @@ void RunComparison::withBetweenRunNoise(const RunComparison& twins)
 void RunComparison::findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA,
     const RunData& b, const RunAnalysis& analysisB)
 {
-    const QList<qint64> both {a.run.summary.id, b.run.summary.id};
+    const QList<qint64> both {a.summary.id, b.summary.id};
     for (const auto& [run, analysis] : {std::pair {&a, &analysisA}, std::pair {&b, &analysisB}}) {
         const std::optional<qint64> twin = twinOf(store, *run, both);
         if (!twin)
@@ -517,11 +516,22 @@ void RunComparison::findBetweenRunNoise(const RunStore& store, const RunData& a,
         withBetweenRunNoise(of(*run, *analysis, *other, otherAnalysis, minEffectPercent));
         return;
     }
-    if (sameConfiguration(a.run.info, b.run.info))
+    if (sameConfiguration(Configuration::of(a), Configuration::of(b)))
         asRepeatsWithoutNoise();
 }
 
-bool RunComparison::sameConfiguration(const RunInfo& x, const RunInfo& y)
+RunComparison::Configuration RunComparison::Configuration::of(const RunData& run)
+{
+    return {
+        run.summary.model, run.summary.gpu, run.summary.product, run.timeScale, run.stored.facts, run.stored.options};
+}
+
+RunComparison::Configuration RunComparison::Configuration::of(const RunInfo& info)
+{
+    return {info.model, info.gpu, info.product, info.timeScale > 0 ? info.timeScale : 1, info.facts, info.options};
+}
+
+bool RunComparison::sameConfiguration(const Configuration& x, const Configuration& y)
 {
     // The address may change between two launches of one server, and the seed only picks other words.
     auto workload = [](QJsonObject o) {
@@ -545,10 +555,10 @@ std::optional<qint64> RunComparison::twinOf(const RunStore& store, const RunData
 {
     const QList<RunSummary> all = store.runs(); // the newest first
     for (auto it = all.begin(); it != all.end(); ++it) {
-        if (exclude.contains(it->id) || it->id == run.run.summary.id || it->status != RunStatus::Complete)
+        if (exclude.contains(it->id) || it->id == run.summary.id || it->status != RunStatus::Complete)
             continue;
         const std::optional<StoredRun> other = store.run(it->id);
-        if (other && sameConfiguration(run.run.info, other->info))
+        if (other && sameConfiguration(Configuration::of(run), Configuration::of(other->info)))
             return it->id;
     }
     return std::nullopt;

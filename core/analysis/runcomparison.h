@@ -4,6 +4,7 @@
 
 #include "core/analysis/pareto.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -140,10 +141,25 @@ struct RunComparison
     void findBetweenRunNoise(const RunStore& store, const RunData& a, const RunAnalysis& analysisA, const RunData& b,
         const RunAnalysis& analysisB);
 
+    /// What makes two runs repeats of one another: the model, GPU, product and speed, the facts the server reported
+    /// and every option of the run, as stored.
+    struct Configuration
+    {
+        QString model;
+        QString gpu;
+        QString product;
+        double timeScale = 1;
+        QJsonObject facts;
+        QJsonObject options;
+
+        static Configuration of(const RunData& run);
+        /// A run's record as the store gives it, for runs not loaded for analysis (the twin search reads many).
+        static Configuration of(const RunInfo& info);
+    };
     /// The same server, model, GPU and workload: the facts the server reported (of a launch, what was launched, not
     /// what the launch measured) and every option of the run but the address and the prompts' seed, which another run
     /// of one configuration may change.
-    static bool sameConfiguration(const RunInfo& x, const RunInfo& y);
+    static bool sameConfiguration(const Configuration& x, const Configuration& y);
     /// The newest completed run in `store` of `run`'s configuration other than those in `exclude`, if any.
     static std::optional<qint64> twinOf(const RunStore& store, const RunData& run, const QList<qint64>& exclude);
 

@@ -72,6 +72,7 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     d.id = stored.id;
     d.phase = stored.info.phase;
     d.index = stored.info.index;
+    d.startNs = stored.info.startNs;
     d.cancelled = stored.info.cancelled;
     const QJsonObject& load = stored.info.load;
     if (load.contains(u"rate"))
@@ -172,16 +173,24 @@ StepData prepare(const StoredStep& stored, const RecordSource& records, const st
     return d;
 }
 
-void readRunLevel(RunData& data)
+void readRunLevel(RunData& data, const StoredRun& run)
 {
-    data.facts = ServerFacts::fromJson(data.run.info.facts);
-    data.prefixCacheResets = PrefixCacheResets::ofRunFacts(data.run.info.facts);
-    data.environment = ClientEnvironment::fromJson(data.run.info.environment);
-    data.launch = LaunchFacts::of(data.run.info.facts);
-    data.outages = ServerOutageRecord::of(data.run.info.facts);
-    data.timeScale = data.run.summary.timeScale > 0 ? data.run.summary.timeScale : 1;
+    data.summary = run.summary;
+    for (auto [own, recorded] :
+        {std::pair {&data.summary.url, &run.info.url}, std::pair {&data.summary.model, &run.info.model},
+            std::pair {&data.summary.gpu, &run.info.gpu}, std::pair {&data.summary.product, &run.info.product}}) {
+        if (own->isEmpty())
+            *own = *recorded;
+    }
+    data.stored = {run.info.options, run.info.facts, run.info.environment};
+    data.facts = ServerFacts::fromJson(run.info.facts);
+    data.prefixCacheResets = PrefixCacheResets::ofRunFacts(run.info.facts);
+    data.environment = ClientEnvironment::fromJson(run.info.environment);
+    data.launch = LaunchFacts::of(run.info.facts);
+    data.outages = ServerOutageRecord::of(run.info.facts);
+    data.timeScale = data.summary.timeScale > 0 ? data.summary.timeScale : 1;
     data.roundTripMs = data.environment.network.healthRoundTripMedianMs;
-    data.options = RunOptions::fromJson(data.run.info.options);
+    data.options = RunOptions::fromJson(run.info.options);
     const Shape first = data.options.shapes.value(0, Shape {0, 0});
     data.inputTokens = first.input;
     data.outputTokens = first.output;
@@ -267,9 +276,8 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
         return std::nullopt;
     }
     RunData data;
-    data.run = std::move(*run);
-    readRunLevel(data);
-    for (const StoredStep& step : data.run.steps) {
+    readRunLevel(data, *run);
+    for (const StoredStep& step : run->steps) {
         // Read in passes, never held whole: a step of any length is analysed in the memory of its requests' times.
         const RecordSource records = [&store, &step, &readError](const RecordVisitor& visit) {
             QString e;
@@ -286,7 +294,7 @@ std::optional<RunData> RunData::load(const RunStore& store, qint64 runId, QStrin
         }
     }
     takeMeasuredSize(data);
-    data.quality = ModelQuality::of(store, data.run.info.model);
+    data.quality = ModelQuality::of(store, data.summary.model);
     return data;
 }
 
@@ -295,9 +303,7 @@ RunData RunData::fromSteps(const StoredRun& run, const std::vector<StoredStep>& 
     const std::vector<std::vector<StoredMetricsSample>>& samples)
 {
     RunData data;
-    data.run = run;
-    data.run.steps = steps;
-    readRunLevel(data);
+    readRunLevel(data, run);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         static const std::vector<StoredMetricsSample> none;
         const RecordSource records = [&requests, i](const RecordVisitor& visit) {

@@ -43,6 +43,7 @@ struct StepData
     qint64 id = -1;
     Phase phase = Phase::Baseline;
     int index = 0;
+    std::int64_t startNs = 0; ///< when the step started, on the client's monotonic clock
     int concurrency = 0; ///< the closed loop's users; 0 for an open loop
     double rate = 0; ///< the open loop's requests per second; 0 for a closed loop
     int inputTokens = 0; ///< the request size asked for
@@ -159,7 +160,18 @@ struct StepData
 /// the server's side of the network by allowing the round trip, as the run did.
 struct RunData
 {
-    StoredRun run;
+    /// The run as the history lists it: its id, status and times, address, model, GPU, product and speed.
+    RunSummary summary;
+    /// The run's options, server facts and client environment exactly as stored, for the two faces that must carry
+    /// them whole: the JSON export (an import gives the run back from it) and a comparison that lists every
+    /// difference between two runs. Everything else reads the typed fields (the layering test fails on a key read).
+    struct Stored
+    {
+        QJsonObject options;
+        QJsonObject facts;
+        QJsonObject environment;
+    };
+    Stored stored;
     ServerFacts facts;
     /// The client that measured, the way to the server, a shard's clock, an imported run's tool: read these, not
     /// the stored JSON.
@@ -190,7 +202,8 @@ struct RunData
     /// does not exist or cannot be read.
     static std::optional<RunData> load(const RunStore& store, qint64 runId, QString* error);
     /// Builds a run from records in memory, as load() does from the store: for tests and for analysing a run
-    /// while it is being measured.
+    /// while it is being measured. The summary's address, model, GPU and product are the record's where it has
+    /// none of its own.
     static RunData fromSteps(const StoredRun& run, const std::vector<StoredStep>& steps,
         const std::vector<std::vector<RequestRecord>>& requests,
         const std::vector<std::vector<StoredMetricsSample>>& samples);

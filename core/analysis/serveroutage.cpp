@@ -60,7 +60,7 @@ std::vector<ServerOutage> ServerOutage::of(const RunData& run)
 
 bool ServerOutage::stoppedTheRun(const RunData& run)
 {
-    return run.run.summary.status == RunStatus::ServerFailed;
+    return run.summary.status == RunStatus::ServerFailed;
 }
 
 QString ServerOutage::verdict() const

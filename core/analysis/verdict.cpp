@@ -47,7 +47,7 @@ QString breakingLoad(const LoadCurve& curve, const Capacity& c)
 
 QString trafficPhrase(const RunData& run)
 {
-    QString product = run.run.info.product;
+    QString product = run.summary.product;
     if (product.isEmpty())
         product = QCoreApplication::translate("Verdict", "your", "the product type, when the run recorded none");
     const QString kind = product == u"batch" ? QStringLiteral("batch") : product;

@@ -124,7 +124,7 @@ AnalysisSettings analysisSettingsFrom(const QCommandLineParser& p, const RunData
     }
     if (model.isEmpty() && !s.model) {
         // Not in the built-in catalog: the user's catalog, the hub, or its cache may know the served model.
-        model = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.run.info.model;
+        model = !run.facts.modelRoot.isEmpty() ? run.facts.modelRoot : run.summary.model;
     }
     if (!model.isEmpty()) {
         const ModelResolution r = ModelResolver::resolve(model, options);
@@ -209,9 +209,9 @@ int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString
     if (json) {
         QJsonObject doc = AnalysisJson::of(*data, analysis);
         doc[QStringLiteral("run_id")] = runId;
-        doc[QStringLiteral("options")] = data->run.info.options;
-        doc[QStringLiteral("status")] = runStatusName(data->run.summary.status);
-        doc[QStringLiteral("reason")] = data->run.summary.statusReason;
+        doc[QStringLiteral("options")] = data->stored.options;
+        doc[QStringLiteral("status")] = runStatusName(data->summary.status);
+        doc[QStringLiteral("reason")] = data->summary.statusReason;
         doc[QStringLiteral("notes")] = QJsonArray::fromStringList(notes);
         for (auto it = extra.begin(); it != extra.end(); ++it)
             doc[it.key()] = it.value();
@@ -287,10 +287,10 @@ int ShowCommand::run(const QCommandLineParser& parser, CommandIo& io)
         estimate = RequestEstimate::of(*run, analysis, estimateIn, estimateOut);
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject doc = AnalysisJson::of(*run, analysis);
-        doc[QStringLiteral("options")] = run->run.info.options;
-        doc[QStringLiteral("facts")] = run->run.info.facts;
-        doc[QStringLiteral("environment")] = run->run.info.environment;
-        doc[QStringLiteral("status")] = runStatusName(run->run.summary.status);
+        doc[QStringLiteral("options")] = run->stored.options;
+        doc[QStringLiteral("facts")] = run->stored.facts;
+        doc[QStringLiteral("environment")] = run->stored.environment;
+        doc[QStringLiteral("status")] = runStatusName(run->summary.status);
         doc[QStringLiteral("notes")] = QJsonArray::fromStringList(notes);
         if (estimate)
             doc[QStringLiteral("estimate")] = AnalysisText::toJson(*estimate);
@@ -398,7 +398,7 @@ int CompareCommand::run(const QCommandLineParser& parser, CommandIo& io)
     const double minEffect = option::number(parser, QStringLiteral("min-effect"), 0, 1000);
     const RunComparison comparison = RunComparison::ofStored(*store, *runA, settingsA, *runB, settingsB, minEffect);
     if (parser.isSet(QStringLiteral("gate")) || parser.isSet(QStringLiteral("junit")))
-        return printGate(comparison, runB->run.summary, parser.isSet(QStringLiteral("json")),
+        return printGate(comparison, runB->summary, parser.isSet(QStringLiteral("json")),
             parser.value(QStringLiteral("junit")), io);
     if (parser.isSet(QStringLiteral("json")))
         io.out << QJsonDocument(AnalysisText::toJson(comparison)).toJson(QJsonDocument::Indented);
@@ -454,7 +454,7 @@ int ParetoCommand::run(const QCommandLineParser& parser, CommandIo& io)
         const std::vector<ParetoPoint> own = ParetoFrontier::pointsOf(*run, analysis);
         points.insert(points.end(), own.begin(), own.end());
         gpus << QStringLiteral("run %1 on %2 GPU%3")
-                    .arg(run->run.summary.id)
+                    .arg(run->summary.id)
                     .arg(ParetoFrontier::gpusOf(*run, analysis))
                     .arg(ParetoFrontier::gpusOf(*run, analysis) == 1 ? QString() : QStringLiteral("s"));
     }

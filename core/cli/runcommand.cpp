@@ -783,11 +783,11 @@ int RunCommand::run(const QCommandLineParser& parser, CommandIo& io)
     QTextStream sink(&discarded);
     CommandIo gateIo {json ? sink : io.out, io.err};
     if (!json)
-        io.out << "\nAgainst baseline run " << baseline->run.summary.id << ":\n\n";
-    const int gate = printGate(comparison, measured->run.summary, false, parser.value(QStringLiteral("junit")), gateIo);
+        io.out << "\nAgainst baseline run " << baseline->summary.id << ":\n\n";
+    const int gate = printGate(comparison, measured->summary, false, parser.value(QStringLiteral("junit")), gateIo);
     if (json)
-        io.err << "kneepoint run: against baseline run " << baseline->run.summary.id << ": "
-               << RunGate::outcomeWord(RunGate::of(comparison, measured->run.summary).outcome) << ".\n";
+        io.err << "kneepoint run: against baseline run " << baseline->summary.id << ": "
+               << RunGate::outcomeWord(RunGate::of(comparison, measured->summary).outcome) << ".\n";
     return code != ExitOk ? code : gate;
 }
 

@@ -142,7 +142,7 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
     }
     const RunAnalysis analysis = RunAnalysis::of(run, settings);
     Prediction p;
-    p.runId = run.run.summary.id;
+    p.runId = run.summary.id;
     p.measured = ServerTwin::measured(run, analysis);
     if (p.measured.size() < 2) {
         *error = QStringLiteral("the run has %1 concurrency step(s) with TTFT and TPOT; the twin is fitted to two or "
@@ -205,7 +205,7 @@ std::optional<Prediction> Prediction::of(const RunData& run, const AnalysisSetti
     p.advice = p.adviceUnder(settings, analysis.curve.capacity);
     if (request.against) {
         const RunData& other = *request.against;
-        p.againstId = other.run.summary.id;
+        p.againstId = other.summary.id;
         AnalysisSettings otherSettings = AnalysisSettings::ofRun(other);
         otherSettings.slo = settings.slo;
         otherSettings.percentile = settings.percentile;

@@ -151,7 +151,7 @@ QJsonObject AnalysisJson::of(const RunData& run, const RunAnalysis& a)
     }
     QJsonObject confidence {{QStringLiteral("level"), CapacityConfidence::name(a.confidence.level)},
         {QStringLiteral("reasons"), QJsonArray::fromStringList(a.confidence.reasons)}};
-    QJsonObject out {{QStringLiteral("run_id"), run.run.summary.id}, {QStringLiteral("verdict"), a.verdict},
+    QJsonObject out {{QStringLiteral("run_id"), run.summary.id}, {QStringLiteral("verdict"), a.verdict},
         {QStringLiteral("confidence"), confidence}, {QStringLiteral("settings"), settings},
         {QStringLiteral("time_scale"), run.timeScale}, {QStringLiteral("concurrency"), curveJson(a.curve, a.trust)},
         {QStringLiteral("walls"),

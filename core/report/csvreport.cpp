@@ -95,7 +95,7 @@ QString CsvReport::requests(const RunStore& store, const RunData& run, QString* 
     const double k = run.timeScale;
     auto scaled = [k](const std::optional<double>& v) { return v ? *v * k : NAN; };
     // Send times count from the first step's start, in real time: a timeline, not a latency.
-    const std::int64_t t0 = run.run.steps.empty() ? 0 : run.run.steps.front().info.startNs;
+    const std::int64_t t0 = run.steps.empty() ? 0 : run.steps.front().startNs;
     for (const StepData& s : run.steps) {
         QString readError;
         // One request at a time: the table is a row a request, not the step's chunks.

@@ -253,7 +253,7 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
     const ReportContent made = content ? ReportContent {} : ReportContent::of(run, analysis);
     const ReportContent& c = content ? *content : made;
 
-    const RunSummary& s = run.run.summary;
+    const RunSummary& s = run.summary;
     const double scale = run.timeScale;
     QJsonArray steps;
     for (const StepData& st : run.steps) {
@@ -321,9 +321,9 @@ QJsonObject JsonReport::write(const RunData& run, const RunAnalysis& analysis, c
                 {QStringLiteral("time_scale"), run.timeScale}, {QStringLiteral("round_trip_ms"), run.roundTripMs},
                 {QStringLiteral("name"), s.annotation.name}, {QStringLiteral("notes"), s.annotation.notes},
                 {QStringLiteral("tags"), QJsonArray::fromStringList(s.annotation.tags)}}},
-        {QStringLiteral("options"), run.run.info.options},
-        {QStringLiteral("facts"), run.run.info.facts},
-        {QStringLiteral("environment"), run.run.info.environment},
+        {QStringLiteral("options"), run.stored.options},
+        {QStringLiteral("facts"), run.stored.facts},
+        {QStringLiteral("environment"), run.stored.environment},
         {QStringLiteral("analysis"), AnalysisJson::of(run, analysis)},
         {QStringLiteral("answer"), answerJson(c.answer)},
         {QStringLiteral("document"), document(c)},

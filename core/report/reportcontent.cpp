@@ -612,14 +612,14 @@ QString trafficText(const RunData& run)
     const QString dataset = run.options.dataset;
     if (dataset.isEmpty() && !run.workloadClauses().isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out, %4")
-            .arg(run.run.info.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
+            .arg(run.summary.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0),
                 run.workloadClauses().join(QStringLiteral(", ")));
     if (dataset.isEmpty())
         return QCoreApplication::translate("ReportContent", "%1, %2 tokens in, %3 out")
-            .arg(run.run.info.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));
+            .arg(run.summary.product, text::number(run.inputTokens, 0), text::number(run.outputTokens, 0));
     const QString text = QCoreApplication::translate(
         "ReportContent", "%1, the data set %2: on average %3 tokens in (as the server counted them), %4 out")
-                             .arg(run.run.info.product, QFileInfo(dataset).fileName(), text::number(run.inputTokens, 0),
+                             .arg(run.summary.product, QFileInfo(dataset).fileName(), text::number(run.inputTokens, 0),
                                  text::number(run.outputTokens, 0));
     return run.workloadClauses().isEmpty() ? text : text + u", " + run.workloadClauses().join(QStringLiteral(", "));
 }
@@ -904,7 +904,7 @@ QString whatIfText(const RunData& run, const AnalysisSettings& settings)
         changed << QCoreApplication::translate("ReportContent", "%1 for %2, where the run was held to %3 for %4")
                        .arg(Verdict::targets(settings), Verdict::share(settings.percentile), Verdict::targets(own),
                            Verdict::share(own.percentile));
-    const QString ownGpu = run.run.info.gpu;
+    const QString ownGpu = run.summary.gpu;
     if (settings.gpu && settings.gpu->id != ownGpu) {
         // Only a changed GPU is looked up, for its name.
         const std::optional<GpuSpec> named = ownGpu.isEmpty() ? std::nullopt : Catalog::forUser().gpu(ownGpu);
@@ -925,7 +925,7 @@ QString whatIfText(const RunData& run, const AnalysisSettings& settings)
 /// targets, and what a reader must know first (a what-if, an unchecked certificate, a simulator's speed).
 void addIdentity(ReportContent& c, const RunData& run, const RunAnalysis& a)
 {
-    const RunSummary& summary = run.run.summary;
+    const RunSummary& summary = run.summary;
     // The run's name, where the user gave one, is how they know it: it comes with the number in the title.
     const QString runName = summary.annotation.name.isEmpty()
         ? QString::number(summary.id)

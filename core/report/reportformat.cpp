@@ -108,7 +108,7 @@ QByteArray ReportFormat::write(const RunData& run, const RunAnalysis& analysis, 
         return CsvReport::requests(*store, run, error).toUtf8();
     case Id::Pdf: {
         // The numbers ride inside the PDF: a manager's copy is also the engineer's.
-        const QString base = QStringLiteral("kneepoint-run-%1").arg(run.run.summary.id);
+        const QString base = QStringLiteral("kneepoint-run-%1").arg(run.summary.id);
         return PdfReport::write(*content,
             {{base + QStringLiteral(".md"), MarkdownReport::write(*content).toUtf8()},
                 {base + QStringLiteral(".json"), json()}},

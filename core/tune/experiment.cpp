@@ -215,7 +215,7 @@ void Experiment::predict(const RunData& run, QList<Trial>& untried)
         PredictionRequest request;
         request.set = {t.setting->twinSetting()};
         request.base = launchedSettings(run);
-        t.predictedFrom = run.run.summary.id;
+        t.predictedFrom = run.summary.id;
         t.predicted = kNaN;
         const std::optional<Prediction> p = Prediction::of(run, settings, request, &error, &fit);
         if (!p) {
@@ -313,8 +313,8 @@ void Experiment::judge(const RunStore& store)
         = trials.front().measured() ? RunData::load(store, trials.front().runId, &error) : std::nullopt;
     const AnalysisSettings settings = base ? AnalysisSettings::ofRunOffline(*base) : AnalysisSettings();
     if (base) {
-        model = base->run.summary.model;
-        startedUtc = base->run.summary.startedUtc;
+        model = base->summary.model;
+        startedUtc = base->summary.startedUtc;
     }
     for (qsizetype i = 0; i < trials.size(); ++i) {
         Trial& t = trials[i];
@@ -339,7 +339,7 @@ void Experiment::judge(const RunStore& store)
         t.changePercent = c.capacityChangePercent;
         t.beyondNoise = c.capacitySignificant;
         t.why = c.capacityWhy;
-        t.gate = RunGate::outcomeName(RunGate::of(c, run->run.summary).outcome);
+        t.gate = RunGate::outcomeName(RunGate::of(c, run->summary).outcome);
         judgeQuality(store, trials.front(), t);
         if (!std::isnan(t.predicted) && t.predicted > 0) {
             if (t.predictedAtLeast && t.bound == Capacity::Bound::AtLeast)

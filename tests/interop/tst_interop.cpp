@@ -232,12 +232,14 @@ void TestInterop::checkRun(qint64 runId, int input, int output)
     QVERIFY2(store, qPrintable(error));
     const std::optional<RunData> run = RunData::load(*store, runId, &error);
     QVERIFY2(run, qPrintable(error));
-    QCOMPARE(run->run.summary.status, RunStatus::Complete);
+    QCOMPARE(run->summary.status, RunStatus::Complete);
     QCOMPARE(run->facts.family, ServerFamily::LlamaCpp);
     QVERIFY(run->facts.metricsVisible);
     int requests = 0;
     int resent = 0;
-    for (const StoredStep& step : run->run.steps) {
+    const std::optional<StoredRun> stored = store->run(runId, &error);
+    QVERIFY2(stored, qPrintable(error));
+    for (const StoredStep& step : stored->steps) {
         const std::vector<RequestRecord> records = store->requests(step.id, &error);
         QVERIFY2(!records.empty(), qPrintable(error));
         int promptTokens = -1;
@@ -476,7 +478,9 @@ void TestInterop::aReasoningModelsAnswerIsTimedApart()
     const qint64 id = store->runs().first().id;
     const std::optional<RunData> run = RunData::load(*store, id, &error);
     QVERIFY2(run, qPrintable(error));
-    for (const StoredStep& step : run->run.steps) {
+    const std::optional<StoredRun> stored = store->run(id, &error);
+    QVERIFY2(stored, qPrintable(error));
+    for (const StoredStep& step : stored->steps) {
         for (const RequestRecord& rec : store->requests(step.id, &error)) {
             QVERIFY2(rec.ok(), qPrintable(rec.errorMessage));
             // The server thought for its budget (a thinking token may hold back text, so up to it), then answered.
@@ -559,7 +563,9 @@ void TestInterop::speculativeDecodingIsCountedByTheServersCounters()
         const std::optional<RunData> run = RunData::load(*store, store->runs().first().id, &error);
         QVERIFY2(run, qPrintable(error));
         std::vector<double> clientTpot;
-        for (const StoredStep& step : run->run.steps) {
+        const std::optional<StoredRun> stored = store->run(store->runs().first().id, &error);
+        QVERIFY2(stored, qPrintable(error));
+        for (const StoredStep& step : stored->steps) {
             for (const RequestRecord& rec : store->requests(step.id, &error)) {
                 if (const RequestLatencies l = RequestLatencies::of(rec); l.tpotMs && rec.completionTokens == 32)
                     clientTpot.push_back(*l.tpotMs);

@@ -88,11 +88,11 @@ endforeach()
 # A run's stored facts and environment are read through their types (core/store: ClientEnvironment with its
 # NetworkFacts, ClockAnchor and import; LaunchFacts; ServerOutageRecord; core/server: ServerFacts,
 # PrefixCacheResets), so that a key is spelt once, beside its writer's type. Above store/, no file reads them by key:
-# neither the stored objects themselves (info.facts, info.environment) nor one of their keys.
+# neither the stored objects themselves (info.facts, info.environment, and RunData::stored's) nor one of their keys.
 list(FIND LAYERS store storeRank)
 set(storedKeys "launch|network|clock|import|server_outages|prefix_cache_reset|engine_args|memory_estimate|experiment")
 string(APPEND storedKeys "|kneepoint_version|health_round_trip_median_ms|anchor_utc_ns|cores")
-set(rawFactRead "info\\.(facts|environment)\\.(value|contains)\\(|(value|contains)\\(u\"(${storedKeys})\"\\)")
+set(rawFactRead "(info|stored)\\.(facts|environment)\\.(value|contains)\\(|(value|contains)\\(u\"(${storedKeys})\"\\)")
 foreach(source IN LISTS productSources)
     file(RELATIVE_PATH shown "${SOURCE_DIR}" "${source}")
     if(shown MATCHES "^core/([a-z]+)/")

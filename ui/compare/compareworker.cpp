@@ -46,7 +46,7 @@ void CompareWorker::compare(qint64 a, qint64 b, quint64 generation)
     RunAnalysis analysisA, analysisB;
     result->comparison = RunComparison::ofStored(*m_store, *runA, AnalysisSettings::ofRun(*runA), *runB,
         AnalysisSettings::ofRun(*runB), RunComparison::kDefaultMinEffectPercent, &analysisA, &analysisB);
-    result->gate = RunGate::of(result->comparison, runB->run.summary);
+    result->gate = RunGate::of(result->comparison, runB->summary);
     result->charts = comparisonCharts(result->comparison, analysisA, analysisB);
     Q_EMIT ready(result);
 }

@@ -800,7 +800,7 @@ void MainWindow::predictSetting()
         return;
     }
     const ReportResultPtr shown = m_reports->current();
-    PredictDialog dialog(m_path, runs, shown && shown->run ? shown->run->run.summary.id : runs.first().id, this);
+    PredictDialog dialog(m_path, runs, shown && shown->run ? shown->run->summary.id : runs.first().id, this);
     dialog.exec();
 }
 

@@ -37,7 +37,7 @@ bool ReportExport::save(const ReportResult& result, const QString& path, const R
 
 QString ReportExport::suggestedName(const ReportResult& result)
 {
-    return QStringLiteral("kneepoint-run-%1").arg(result.run ? result.run->run.summary.id : 0);
+    return QStringLiteral("kneepoint-run-%1").arg(result.run ? result.run->summary.id : 0);
 }
 
 bool ReportExport::print(const ReportResult& result, QWidget* parent)

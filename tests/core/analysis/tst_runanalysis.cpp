@@ -995,7 +995,7 @@ void TestRunAnalysis::storedRunsOfKnownBottlenecksAreJudgedConsistently()
     QCOMPARE(int(*a.walls.limiting), limiting);
     QVERIFY2(a.verdict.contains(cause), qPrintable(a.verdict));
     // The options as stored, typed again and written back, are the options stored: every key, every value.
-    const QJsonObject stored = run->run.info.options;
+    const QJsonObject stored = run->stored.options;
     const QJsonObject again = RunOptions::fromJson(stored).toJson();
     for (auto it = stored.begin(); it != stored.end(); ++it)
         QVERIFY2(again.value(it.key()) == it.value(),
@@ -1267,20 +1267,21 @@ void TestRunAnalysis::compareHearsTheNoiseBetweenTwoRunsOfOneConfiguration()
         for (StepSpec& s : specs)
             s.ttftMs *= factor;
         RunData r = makeRun(specs);
-        r.run.summary.id = id;
+        r.summary.id = id;
         return r;
     };
     const RunData twin = scaled(0.7, 9);
-    QVERIFY(RunComparison::sameConfiguration(a.run.info, twin.run.info));
-    RunInfo other = a.run.info;
+    using Configuration = RunComparison::Configuration;
+    QVERIFY(RunComparison::sameConfiguration(Configuration::of(a), Configuration::of(twin)));
+    Configuration other = Configuration::of(a);
     other.options[QStringLiteral("concurrency")] = QJsonArray {1, 2};
-    QVERIFY(!RunComparison::sameConfiguration(a.run.info, other));
-    other = a.run.info;
+    QVERIFY(!RunComparison::sameConfiguration(Configuration::of(a), other));
+    other = Configuration::of(a);
     other.options[QStringLiteral("url")] = QStringLiteral("http://127.0.0.1:9");
     other.options[QStringLiteral("seed")] = 4;
-    QVERIFY(RunComparison::sameConfiguration(a.run.info, other));
+    QVERIFY(RunComparison::sameConfiguration(Configuration::of(a), other));
     // Two launches of one setting: what the launch measured differs, what it launched does not.
-    RunInfo launchedOnce = a.run.info, launchedAgain = a.run.info;
+    Configuration launchedOnce = Configuration::of(a), launchedAgain = Configuration::of(a);
     launchedOnce.facts[QStringLiteral("launch")] = QJsonObject {{QStringLiteral("engine"), QStringLiteral("llamacpp")},
         {QStringLiteral("engine_args"), QJsonArray {QStringLiteral("--parallel=8")}},
         {QStringLiteral("startup_seconds"), 1.02}, {QStringLiteral("container"), QStringLiteral("kneepoint-1")}};
@@ -1337,8 +1338,8 @@ void TestRunAnalysis::comparisonTestsDifferences()
     for (StepSpec& s : faster)
         s.ttftMs *= 0.75; // crosses 500 ms between 8 (300) and 16 (600) users: at 13.3
     RunData b = makeRun(faster);
-    b.run.summary.id = 8;
-    b.run.info.facts[QStringLiteral("vllmVersion")] = QStringLiteral("0.12.0");
+    b.summary.id = 8;
+    b.stored.facts[QStringLiteral("vllmVersion")] = QStringLiteral("0.12.0");
     b.facts.vllmVersion = QStringLiteral("0.12.0");
     const RunAnalysis aa = analysed(a);
     const RunAnalysis ab = analysed(b);

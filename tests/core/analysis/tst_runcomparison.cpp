@@ -52,11 +52,11 @@ RunData serverWith(int places, qint64 id, bool bounded = false)
             s.ttftMs *= 3;
     }
     RunData run = makeRun(specs);
-    run.run.summary.id = id;
-    run.run.info.facts[QStringLiteral("maxNumSeqs")] = places;
-    run.run.info.facts[QStringLiteral("numGpuBlocks")] = places == 4 ? 2000 : 30000;
+    run.summary.id = id;
+    run.stored.facts[QStringLiteral("maxNumSeqs")] = places;
+    run.stored.facts[QStringLiteral("numGpuBlocks")] = places == 4 ? 2000 : 30000;
     run.facts.maxNumSeqs = places;
-    run.run.info.options[QStringLiteral("quick")] = places == 4;
+    run.stored.options[QStringLiteral("quick")] = places == 4;
     return run;
 }
 

@@ -270,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(hub.listen());
         hub.answers.insert("/acme/unrecorded-7b/resolve/main/config.json", {200, tinyLlama, {}});
         kp::core::RunData run;
-        run.run.info.model = QStringLiteral("acme/unrecorded-7b");
+        run.summary.model = QStringLiteral("acme/unrecorded-7b");
         run.facts.modelRoot = QStringLiteral("acme/unrecorded-7b");
         const auto settingsOf = [&run](const QStringList& arguments, QStringList* notes) {
             QCommandLineParser parser;

@@ -279,9 +279,9 @@ private slots:
         const std::optional<RunData> loaded = RunData::load(*store, id, &error);
         QVERIFY2(loaded, qPrintable(error));
         QCOMPARE(loaded->steps.size(), std::size_t(2));
-        QCOMPARE(loaded->run.summary.status, RunStatus::Complete);
+        QCOMPARE(loaded->summary.status, RunStatus::Complete);
         QCOMPARE(int(loaded->steps[1].requests.size()), 20);
-        const QJsonObject imported = loaded->run.info.environment.value(u"import").toObject();
+        const QJsonObject imported = loaded->stored.environment.value(u"import").toObject();
         QCOMPARE(imported.value(u"source").toString(), QStringLiteral("guidellm"));
         QCOMPARE(imported.value(u"file").toString(), QStringLiteral("guidellm_benchmarks.json"));
         const RunAnalysis analysis = RunAnalysis::of(*loaded, AnalysisSettings::ofRun(*loaded));

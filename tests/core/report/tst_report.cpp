@@ -315,7 +315,7 @@ void TestReport::pdfReadsBack()
 void TestReport::serverTextIsDataInEveryFormat()
 {
     Fixture f = fixture();
-    f.run.run.summary.model = QStringLiteral("<script>alert(1)</script>\n# Owned");
+    f.run.summary.model = QStringLiteral("<script>alert(1)</script>\n# Owned");
     const QString md = MarkdownReport::write(ReportContent::of(f.run, f.analysis));
     QVERIFY(!md.contains(QStringLiteral("<script>")));
     QVERIFY(md.contains(QStringLiteral("\\<script\\>")));
@@ -325,7 +325,14 @@ void TestReport::serverTextIsDataInEveryFormat()
     QString error;
     auto store = RunStore::open(dir.filePath(QStringLiteral("csv.sqlite")), &error, QStringLiteral("csv"));
     QVERIFY2(store, qPrintable(error));
-    const qint64 runId = store->createRun(f.run.run.info, &error);
+    RunInfo info;
+    info.model = f.run.summary.model;
+    info.gpu = f.run.summary.gpu;
+    info.product = f.run.summary.product;
+    info.options = f.run.stored.options;
+    info.facts = f.run.stored.facts;
+    info.environment = f.run.stored.environment;
+    const qint64 runId = store->createRun(info, &error);
     QVERIFY2(runId > 0, qPrintable(error));
     RequestRecord r;
     r.id = 1;

@@ -326,7 +326,7 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 J at 1 user, %2 J at 16")
                            .arg(one.joulesPerOutputToken)
                            .arg(sixteen.joulesPerOutputToken)));
-        const KneepointResult report = runKneepoint({QStringLiteral("report"), QString::number(data->run.summary.id),
+        const KneepointResult report = runKneepoint({QStringLiteral("report"), QString::number(data->summary.id),
             QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY2(report.out.contains(QStringLiteral("J per output token at 16 users")), qPrintable(report.out));
         QVERIFY2(report.out.contains(QStringLiteral("### GPU power per step")), qPrintable(report.out));
