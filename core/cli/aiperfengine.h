@@ -7,8 +7,6 @@
 #include "core/plan/runoptions.h"
 
 #include <QByteArray>
-#include <QString>
-#include <QStringList>
 
 namespace kp::core {
 class RunStore;
@@ -16,19 +14,13 @@ class RunStore;
 
 namespace kp::cli {
 
-/// `kneepoint run --engine aiperf`: the plan's steps measured by an installed AIPerf (`aiperf profile`, one process
-/// per step, started with an argument list and never a shell), its per-request export read with AiperfImporter,
-/// stored as a run and analysed like a native one, with what AIPerf did not record named in the trust checks.
+/// `kneepoint run --engine aiperf` on the command line: an AiperfRun (core/run) measures the plan's steps, and the
+/// run is stored and analysed like a native one, with what AIPerf did not record named in the trust checks.
 class AiperfEngine
 {
 public:
-    /// The AIPerf version the mapping was written against (its export format, docs/reference/json-export-schema.md).
-    static QString referenceVersion() { return QStringLiteral("0.13"); }
-    /// The `aiperf profile` arguments of one step, without the API key: a closed loop of `users` (rate 0) or an
-    /// open loop at `rate`.
-    static QStringList profileArguments(
-        const RunOptions& options, int users, double rate, int requests, const QString& artifactDir);
-    /// Runs every step, stores the run and prints its analysis; returns the exit code.
+    /// Measures every step, stores the run and prints its analysis; returns the exit code. Ctrl-C stops the step in
+    /// progress and stores the steps measured before it.
     static int execute(const RunOptions& options, const QByteArray& apiKey, RunStore* store, bool json, CommandIo& io,
         qint64* runId = nullptr);
 };

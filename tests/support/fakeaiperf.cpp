@@ -4,6 +4,7 @@
 // `--version` prints a version ($FAKE_AIPERF_VERSION, default 0.13.0); `profile` writes profile_export.jsonl and
 // profile_export_aiperf.json in AIPerf's documented format (docs/tutorials/working-with-profile-exports.md) with
 // plausible times for the requested concurrency and count, and its arguments to arguments.txt. No server is used.
+// $FAKE_AIPERF_FAIL and $FAKE_AIPERF_HANG make a step fail or hang (see below).
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -11,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStringList>
+#include <QThread>
 
 #include <algorithm>
 #include <cstdint>
@@ -55,6 +57,13 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "aiperf: error: the endpoint refused --api-key %s\n",
             value(args, "--api-key").toUtf8().constData());
         return 1;
+    }
+    // FAKE_AIPERF_HANG=concurrency:N never ends at that level (until it is killed), as a stuck profile would.
+    if (qgetenv("FAKE_AIPERF_HANG") == "concurrency:" + value(args, "--concurrency").toUtf8()) {
+        std::printf("fake aiperf: waiting for ever\n");
+        std::fflush(stdout);
+        QThread::sleep(120);
+        return 4;
     }
     const QString dir = value(args, "--artifact-dir");
     const int users = std::max(1, value(args, "--concurrency", QStringLiteral("1")).toInt());

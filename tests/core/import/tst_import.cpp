@@ -3,17 +3,19 @@
 // kneepoint import: hand-written files in each tool's documented format, read, mapped, stored and analysed.
 #include "core/analysis/runanalysis.h"
 #include "core/analysis/rundata.h"
-#include "core/cli/aiperfengine.h"
 #include "core/cli/importcommand.h"
 #include "core/import/importedrun.h"
 #include "core/import/importformat.h"
 #include "core/import/vllmbenchimporter.h"
+#include "core/run/aiperfrun.h"
 #include "core/stats/stepstatistics.h"
 #include "core/store/runstore.h"
 #include "support/consistency.h"
 #include "support/kneepointrun.h"
+#include "support/simprocess.h"
 #include "support/testsecret.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 
 using namespace kp::core;
@@ -425,7 +428,7 @@ private slots:
         o.url = QUrl(QStringLiteral("http://user:secret@127.0.0.1:8000"));
         o.model = QStringLiteral("m");
         o.shapes = {Shape {256, 32}};
-        const QStringList args = AiperfEngine::profileArguments(o.resolved(), 8, 0, 40, QStringLiteral("/tmp/a"));
+        const QStringList args = AiperfRun::profileArguments(o.resolved(), 8, 0, 40, QStringLiteral("/tmp/a"));
         QCOMPARE(args.first(), QStringLiteral("profile"));
         QCOMPARE(args.at(args.indexOf(QStringLiteral("--concurrency")) + 1), QStringLiteral("8"));
         QCOMPARE(args.at(args.indexOf(QStringLiteral("--request-count")) + 1), QStringLiteral("40"));
@@ -434,7 +437,7 @@ private slots:
         QCOMPARE(args.at(args.indexOf(QStringLiteral("--endpoint-type")) + 1), QStringLiteral("completions"));
         QVERIFY(args.contains(QStringLiteral("--streaming")));
         QVERIFY(!args.join(u' ').contains(u"secret"));
-        const QStringList rate = AiperfEngine::profileArguments(o.resolved(), 0, 2.5, 40, QStringLiteral("/tmp/a"));
+        const QStringList rate = AiperfRun::profileArguments(o.resolved(), 0, 2.5, 40, QStringLiteral("/tmp/a"));
         QCOMPARE(rate.at(rate.indexOf(QStringLiteral("--request-rate")) + 1), QStringLiteral("2.5"));
         QVERIFY(!rate.contains(QStringLiteral("--concurrency")));
     }
@@ -496,6 +499,42 @@ private slots:
             if (f.open(QIODevice::ReadOnly))
                 QVERIFY2(!f.readAll().contains(key), qPrintable(file));
         }
+    }
+
+    // Ctrl-C while AIPerf measures a step stops that step and keeps the ones measured before it, stored as a run
+    // that was stopped; the process ends within seconds, not when AIPerf would have.
+    void aiperfEngineInterruptedKeepsTheStepsMeasured()
+    {
+        QProcessEnvironment env = withFakeAiperf();
+        env.insert(QStringLiteral("FAKE_AIPERF_HANG"), QStringLiteral("concurrency:4"));
+        const QString db = m_dir.filePath(QStringLiteral("stoppedaiperf.sqlite"));
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(SimProcess::binary(), engineArguments(db));
+        QString said;
+        for (int waited = 0; waited < 30'000 && !said.contains(u"[2/2]"); waited += 100) {
+            p.waitForReadyRead(100);
+            said += QString::fromUtf8(p.readAllStandardError());
+        }
+        QVERIFY2(said.contains(u"[2/2] aiperf at concurrency 4"), qPrintable(said));
+        QTest::qWait(300); // the step's process is started
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(p.processId() > 0); // kill(0) would signal this test's own process group
+        ::kill(pid_t(p.processId()), SIGINT);
+        const KneepointResult r = finishKneepoint(p, 30'000);
+        QVERIFY(clock.elapsed() < 10'000);
+        QCOMPARE(r.code, 130);
+        QVERIFY2(
+            r.err.contains(u"Interrupted during aiperf profile at concurrency 4: the step measured before it kept."),
+            qPrintable(r.err));
+        QString error;
+        auto store = RunStore::open(db, &error, QStringLiteral("stoppedaiperf"));
+        QVERIFY2(store, qPrintable(error));
+        const QList<RunSummary> runs = store->runs(&error);
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().status, RunStatus::Stopped);
+        QCOMPARE(runs.first().steps, 1);
     }
 
 private:
