@@ -61,35 +61,4 @@ public:
     bool takesArguments() const override { return true; }
 };
 
-/// The gate of `comparison` (RunGate) for a CI job, as compare --gate and run --baseline give it: its Markdown on
-/// stdout, or with `json` the comparison's JSON with the gate in it; JUnit XML to `junitPath` unless empty. Returns
-/// ExitOk (pass), ExitFailure (worse beyond noise, or the new run did not complete) or ExitInconclusive.
-int printGate(
-    const RunComparison& comparison, const RunSummary& newRun, bool json, const QString& junitPath, CommandIo& io);
-
-/// The run number `text` names, for `command`'s arguments; throws UsageError for anything else.
-qint64 runId(const QString& text, const QString& command);
-/// Run `id` of `store`, ready for analysis; on failure nullopt, with the reason on `io.err`.
-std::optional<RunData> loadRun(const RunStore& store, qint64 id, const QString& command, CommandIo& io);
-
-/// The run's settings changed by the command line's --gpu, --model, --tp and target options (shared by show,
-/// compare and report). Throws UsageError for a value that is wrong; `notes` receives sentences about how the
-/// model was found. Only a model named with --model may be looked up on the Hugging Face hub: the model a run
-/// recorded is looked for in the catalogs and the cache, never over the network.
-AnalysisSettings analysisSettingsFrom(const QCommandLineParser& parser, const RunData& run, QStringList* notes);
-/// For a command whose output has no room for notes (compare, pareto, report): where --model was given, the notes of
-/// analysisSettingsFrom() on stderr, so that a model looked up on the Hugging Face hub is never looked up unsaid.
-void printModelNotes(const QCommandLineParser& parser, const QStringList& notes, const QString& command, CommandIo& io);
-/// Those options, for a command's options().
-QList<QCommandLineOption> analysisOptions();
-/// What `run` prints of a run it has just stored, as `kneepoint show` prints it (TextReport::summary): the doubts,
-/// the verdict, the scorecard, capacity and knee, so that every figure has the one value it has everywhere else.
-/// Empty when the run cannot be loaded.
-QString runSummaryOf(const RunStore& store, qint64 runId);
-/// A run a command has just stored (import, merge), printed as kneepoint show prints it: `headline`, the analysis,
-/// `notes` and where it is stored; or, with `json`, the analysis with the run's id, options, status and notes, and
-/// `extra` on top. Returns the exit code.
-int printStoredRun(const RunStore& store, qint64 runId, bool json, const QString& headline, const QStringList& notes,
-    const QJsonObject& extra, CommandIo& io);
-
 } // namespace kp::cli

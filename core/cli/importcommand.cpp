@@ -3,7 +3,7 @@
 #include "core/cli/importcommand.h"
 
 #include "core/catalog/catalog.h"
-#include "core/cli/analysiscommands.h"
+#include "core/cli/storedruns.h"
 #include "core/cli/storeoption.h"
 #include "core/import/importedrun.h"
 #include "core/import/importformat.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cli/mergecommand.h"
 
-#include "core/cli/analysiscommands.h"
+#include "core/cli/storedruns.h"
 #include "core/cli/storeoption.h"
 #include "core/shard/shardmerger.h"
 #include "core/store/runstore.h"

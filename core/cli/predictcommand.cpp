@@ -4,7 +4,7 @@
 
 #include "core/analysis/runanalysis.h"
 #include "core/analysis/rundata.h"
-#include "core/cli/analysiscommands.h"
+#include "core/cli/storedruns.h"
 #include "core/cli/storeoption.h"
 #include "core/predict/prediction.h"
 #include "core/store/runstore.h"

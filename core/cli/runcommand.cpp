@@ -8,7 +8,7 @@
 #include "core/analysis/rungate.h"
 #include "core/catalog/catalog.h"
 #include "core/cli/aiperfengine.h"
-#include "core/cli/analysiscommands.h"
+#include "core/cli/storedruns.h"
 #include "core/cli/interrupts.h"
 #include "core/cli/secrets.h"
 #include "core/cli/storeoption.h"

@@ -4,7 +4,7 @@
 #include "core/analysis/analysissettings.h"
 #include "core/analysis/rundata.h"
 #include "core/catalog/modelresolver.h"
-#include "core/cli/analysiscommands.h"
+#include "core/cli/storedruns.h"
 #include "support/testsecret.h"
 
 #include <QCommandLineParser>
