@@ -107,8 +107,8 @@ int DoctorCommand::run(const QCommandLineParser& parser, CommandIo& io)
         throw UsageError {problem};
     // A URL that does not parse is reported by the url check, so it gets the same sentence and exit code as a
     // dead server.
-    const LoadTarget target = LoadTarget::forChecks(Doctor::normalizeUrl(parser.value(QStringLiteral("url"))), key,
-        !parser.isSet(QStringLiteral("insecure")), caFile(parser), timeoutMs);
+    const ServerEndpoint target = ServerEndpoint::forChecks(Doctor::normalizeUrl(parser.value(QStringLiteral("url"))),
+        key, !parser.isSet(QStringLiteral("insecure")), caFile(parser), timeoutMs);
 
     // The shapes a run with the same options would send, judged as the run judges them (ContextFit).
     RunOptions asked;

@@ -140,8 +140,8 @@ QList<QCommandLineOption> RunCommand::options() const
             "S", "300"),
         o("yes", "Go on without asking when the sized plan may take more than an hour.", ""),
         o("transport",
-            "epoll (default: the lean read path, over kqueue on macOS; socket over TLS), socket (Qt's sockets) or "
-            "qnam.",
+            "epoll (default: the readiness-set transport, over kqueue on macOS, for HTTP and HTTPS), socket (Qt's "
+            "sockets) or qnam.",
             "KIND", "epoll"),
         o("scrape-interval-ms", "How often /metrics is read during a step, in the server's time.", "MS", "1000"),
         o("dcgm-url",

@@ -5,7 +5,7 @@
 #include "core/cli/command.h"
 #include "core/common/boundedfile.h"
 #include "core/common/processlimits.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -20,10 +20,10 @@ const QString refusedOptionName = QStringLiteral("api-key");
 // A key file holds a key of some hundred bytes; the bound keeps /dev/zero or a disk image named by mistake out.
 constexpr qint64 maxKeyFileBytes = 64 * 1024;
 
-// Refused with where it came from, never with the key itself (LoadTarget::apiKeyProblem).
+// Refused with where it came from, never with the key itself (ServerEndpoint::apiKeyProblem).
 QByteArray checked(const QByteArray& key, const QString& source, QString* why)
 {
-    if (const QString problem = LoadTarget::apiKeyProblem(key); !problem.isEmpty()) {
+    if (const QString problem = ServerEndpoint::apiKeyProblem(key); !problem.isEmpty()) {
         *why = QStringLiteral("the API key from %1 %2").arg(source, problem);
         return {};
     }
@@ -70,7 +70,7 @@ QString caFile(const QCommandLineParser& parser)
     const QString path = parser.value(QStringLiteral("ca-file"));
     if (path.isEmpty())
         return {};
-    if (const QString problem = LoadTarget::caFileProblem(path); !problem.isEmpty())
+    if (const QString problem = ServerEndpoint::caFileProblem(path); !problem.isEmpty())
         throw UsageError {QStringLiteral("--ca-file %1: %2.").arg(path, problem)};
     return QFileInfo(path).absoluteFilePath();
 }

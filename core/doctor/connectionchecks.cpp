@@ -59,7 +59,7 @@ DoctorCheck urlCheck(const QUrl& url)
         detail += QStringLiteral(" (no port given: %1 is the %2 default)").arg(port).arg(scheme);
     // People paste the OpenAI client's base URL, which ends in /v1, and gateways mount servers under a path: the
     // endpoints are asked for under that path, /v1 or not.
-    LoadTarget mounted;
+    ServerEndpoint mounted;
     mounted.baseUrl = url;
     if (const QString root = mounted.rootPath(); !root.isEmpty())
         detail += QStringLiteral(", endpoints under %1").arg(root);
@@ -173,7 +173,7 @@ static QString protocolName(QSsl::SslProtocol protocol)
     }
 }
 
-DoctorCheck tlsCheck(const LoadTarget& target, const QHostAddress& address, int timeoutMs)
+DoctorCheck tlsCheck(const ServerEndpoint& target, const QHostAddress& address, int timeoutMs)
 {
     const QUrl& url = target.baseUrl;
     DoctorCheck c = begin("tls");

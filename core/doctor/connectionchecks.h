@@ -5,7 +5,7 @@
 // The checks of the way to the server, before any HTTP: the URL, the TCP connection, the TLS session.
 
 #include "core/doctor/checksupport.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 
 #include <QHostAddress>
 #include <QUrl>
@@ -15,6 +15,6 @@ namespace kp::core::doctorchecks {
 DoctorCheck urlCheck(const QUrl& url);
 /// Resolves the host and connects, within `timeoutMs`; `connected` gets the address that answered.
 DoctorCheck tcpCheck(const QUrl& url, int timeoutMs, QHostAddress* connected);
-DoctorCheck tlsCheck(const LoadTarget& target, const QHostAddress& address, int timeoutMs);
+DoctorCheck tlsCheck(const ServerEndpoint& target, const QHostAddress& address, int timeoutMs);
 
 } // namespace kp::core::doctorchecks

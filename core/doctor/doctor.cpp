@@ -72,7 +72,7 @@ QUrl Doctor::normalizeUrl(const QString& text)
 }
 
 DoctorReport Doctor::run(
-    const LoadTarget& target, int timeoutMs, const Progress& onCheck, const Cancellation* cancellation)
+    const ServerEndpoint& target, int timeoutMs, const Progress& onCheck, const Cancellation* cancellation)
 {
     return run(target, timeoutMs, {}, onCheck, cancellation);
 }
@@ -112,7 +112,7 @@ DoctorCheck Doctor::shapesCheck(const DoctorReport& report, const std::vector<Co
         c, Result::Pass, QStringLiteral("%1; the server allows %2").arg(needs.join(QStringLiteral("; ")), allows));
 }
 
-DoctorReport Doctor::run(const LoadTarget& target, int timeoutMs, const std::vector<ContextFit>& shapes,
+DoctorReport Doctor::run(const ServerEndpoint& target, int timeoutMs, const std::vector<ContextFit>& shapes,
     const Progress& onCheck, const Cancellation* cancellation)
 {
     DoctorReport report;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/load/contextfit.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/server/serverfamily.h"
 
 #include <QByteArray>
@@ -70,12 +70,12 @@ public:
     /// at most `timeoutMs` for each network step. `onCheck` sees each check as soon as it is done.
     /// A `cancellation` (from another thread) stops it between checks, and ends a request under way within 50 ms;
     /// the report is then cancelled and holds the checks done so far.
-    static DoctorReport run(const LoadTarget& target, int timeoutMs, const Progress& onCheck = {},
+    static DoctorReport run(const ServerEndpoint& target, int timeoutMs, const Progress& onCheck = {},
         const Cancellation* cancellation = nullptr);
     /// The same, and after /v1/models whether requests of `shapes` fit the context the server gives one request,
     /// judged as `run` judges them (ContextFit against ServerFacts' context): the "shapes" check, which fails where
     /// `run` would refuse. No shapes: no such check.
-    static DoctorReport run(const LoadTarget& target, int timeoutMs, const std::vector<ContextFit>& shapes,
+    static DoctorReport run(const ServerEndpoint& target, int timeoutMs, const std::vector<ContextFit>& shapes,
         const Progress& onCheck = {}, const Cancellation* cancellation = nullptr);
     /// The "shapes" check alone, from the answers `report` holds.
     static DoctorCheck shapesCheck(const DoctorReport& report, const std::vector<ContextFit>& shapes);

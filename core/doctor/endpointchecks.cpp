@@ -144,7 +144,7 @@ DoctorCheck versionCheck(Http& http, DoctorReport* report)
 }
 
 DoctorCheck modelsCheck(
-    Http& http, const LoadTarget& target, const QByteArray& propsBody, QByteArray* body, QString* modelId)
+    Http& http, const ServerEndpoint& target, const QByteArray& propsBody, QByteArray* body, QString* modelId)
 {
     DoctorCheck c = begin("models");
     const HttpAnswer a = http.get(QStringLiteral("/v1/models"));
@@ -296,9 +296,9 @@ DoctorCheck tokenizeCheck(Http& http, const QString& modelId)
 /// recorder), so that the doctor passes what a run can measure and fails what a run would fail, in the same words.
 /// `error` gets why the engine could not run it at all.
 static RequestRecord streamedByTheEngine(
-    const LoadTarget& target, int timeoutMs, const QJsonObject& request, QString* error)
+    const ServerEndpoint& target, int timeoutMs, const QJsonObject& request, QString* error)
 {
-    LoadTarget t = target;
+    ServerEndpoint t = target;
     t.waitAtMost(timeoutMs);
     RequestTemplate one;
     one.path = target.rootPath().toUtf8() + "/v1/completions";

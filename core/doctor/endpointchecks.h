@@ -5,7 +5,7 @@
 // The checks of the server's answers: /health, /version, /v1/models, /metrics, /tokenize and one completion.
 
 #include "core/doctor/checksupport.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 
 #include <QByteArray>
@@ -25,12 +25,12 @@ QString statusLine(const HttpAnswer& a);
 class Http
 {
 public:
-    Http(const LoadTarget& target, int timeoutMs, const Cancellation* cancellation)
+    Http(const ServerEndpoint& target, int timeoutMs, const Cancellation* cancellation)
         : m_target(target)
         , m_client(target.httpSettings(timeoutMs, cancellation))
     { }
 
-    const LoadTarget& target() const { return m_target; }
+    const ServerEndpoint& target() const { return m_target; }
     int timeoutMs() const { return m_client.settings().timeoutMs; }
 
     HttpAnswer get(const QString& path) { return m_client.get(m_target.endpoint(path)); }
@@ -40,7 +40,7 @@ public:
     }
 
 private:
-    const LoadTarget& m_target;
+    const ServerEndpoint& m_target;
     HttpClient m_client;
 };
 
@@ -49,7 +49,7 @@ DoctorCheck versionCheck(Http& http, DoctorReport* report);
 /// /v1/models; where the card has no max_model_len (llama.cpp's carries the training context), the per-slot context
 /// of `propsBody` (/props default_generation_settings.n_ctx), which is what a run is judged against too.
 DoctorCheck modelsCheck(
-    Http& http, const LoadTarget& target, const QByteArray& propsBody, QByteArray* body, QString* modelId);
+    Http& http, const ServerEndpoint& target, const QByteArray& propsBody, QByteArray* body, QString* modelId);
 DoctorCheck metricsCheck(Http& http, QByteArray* body);
 DoctorCheck tokenizeCheck(Http& http, const QString& modelId);
 DoctorCheck completionCheck(Http& http, const QString& modelId);

@@ -21,7 +21,7 @@ constexpr int kDoneGraceMs = 10;
 
 } // namespace
 
-ConnectionPool::ConnectionPool(const LoadTarget& target)
+ConnectionPool::ConnectionPool(const ServerEndpoint& target)
     : m_target(target)
     , m_headerTemplate(target.postHeaders())
 {
@@ -134,7 +134,7 @@ void ConnectionPool::opened(Connection* c)
 void ConnectionPool::send(const QByteArray& path, const QByteArray& body, RequestRecord record, Finished finished)
 {
     ++m_inFlight;
-    Pending p {LoadTarget::postRequest(m_headerTemplate, path, body), std::move(record), std::move(finished)};
+    Pending p {ServerEndpoint::postRequest(m_headerTemplate, path, body), std::move(record), std::move(finished)};
     if (!m_idle.empty()) {
         Connection* c = m_idle.back();
         m_idle.pop_back();
@@ -314,7 +314,7 @@ void ConnectionPool::closedByServer(Connection* c)
             QStringLiteral("The server closed the connection in the middle of the response."), now);
     else if (const qint64 left = unsent(c); left > 0)
         c->recorder->fail(
-            ErrorClass::StreamCut, LoadTarget::cutRequestSentence(c->requestBytes - left, c->requestBytes), now);
+            ErrorClass::StreamCut, ServerEndpoint::cutRequestSentence(c->requestBytes - left, c->requestBytes), now);
     else
         c->recorder->fail(
             ErrorClass::StreamCut, QStringLiteral("The server closed the connection before answering."), now);
@@ -347,7 +347,7 @@ void ConnectionPool::failed(Connection* c, const QString& message, ErrorClass cl
     const QString why = !closeLike || connecting ? message
         : headersDone
         ? QStringLiteral("The server closed the connection in the middle of the response (%1).").arg(where())
-        : cut ? LoadTarget::cutRequestSentence(c->requestBytes - left, c->requestBytes)
+        : cut ? ServerEndpoint::cutRequestSentence(c->requestBytes - left, c->requestBytes)
               : QStringLiteral("The server closed the connection before answering (%1).").arg(where());
     c->recorder->fail(cut ? ErrorClass::StreamCut : cls, why, now);
     finish(c, false);

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/streamrecorder.h"
 #include "core/load/streamtransport.h"
 #include "core/net/httpresponsereader.h"
@@ -20,7 +20,7 @@
 
 namespace kp::core {
 
-/// The keep-alive connection pool both lean transports share: connections warmed before anything is measured, a
+/// The keep-alive connection pool the readiness-set and socket transports share: connections warmed before anything is measured, a
 /// request sent on an idle connection or queued on a new one, sent again once on a fresh one when the server had
 /// closed the idle one under it, its response read into its recorder (status, headers, chunked body, [DONE]), its
 /// timeouts, and its connection kept or closed when it ends. A transport supplies how a connection is opened, written
@@ -69,7 +69,7 @@ protected:
         bool draining = false;
     };
 
-    explicit ConnectionPool(const LoadTarget& target);
+    explicit ConnectionPool(const ServerEndpoint& target);
 
     // What a transport supplies.
     /// Starts opening a connection, registered with adopt(); it reports opened() or a failure later, never at once.
@@ -124,7 +124,7 @@ protected:
     QString where() const;
     QByteArray& readBuffer() { return m_readBuffer; }
 
-    const LoadTarget m_target;
+    const ServerEndpoint m_target;
 
 private:
     /// A request taken off its connection, to be handed to its user once the connection is seen to.
@@ -144,7 +144,7 @@ private:
     void finish(Connection* c, bool reusable);
     void release(Connection* c);
 
-    QByteArray m_headerTemplate; // LoadTarget::postHeaders(), once
+    QByteArray m_headerTemplate; // ServerEndpoint::postHeaders(), once
     // By id: an event, a queued signal or a timer can name a connection that a callback before it has discarded, and
     // must then find nothing rather than freed memory.
     std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> m_connections;

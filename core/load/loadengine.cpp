@@ -37,7 +37,7 @@ constexpr std::int64_t ScheduleLeadNs = 50'000'000;
 
 } // namespace
 
-LoadEngine::LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent)
+LoadEngine::LoadEngine(const ServerEndpoint& target, StreamTransport::Kind transport, QObject* parent)
     : QObject(parent)
     , m_target(target)
     , m_transport(transport)
@@ -284,7 +284,7 @@ void LoadEngine::fail(const QString& error)
 }
 
 LoadEngine::Result LoadEngine::run(
-    const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload)
+    const ServerEndpoint& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload)
 {
     LoadEngine engine(target, transport);
     QEventLoop loop;

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "core/load/loadplan.h"
-#include "core/load/loadtarget.h"
 #include "core/load/loadworker.h"
 #include "core/load/requestrecord.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/streamtransport.h"
 
 #include <QObject>
@@ -62,7 +62,7 @@ public:
         int notSentWhileAway = 0;
     };
 
-    LoadEngine(const LoadTarget& target, StreamTransport::Kind transport, QObject* parent = nullptr);
+    LoadEngine(const ServerEndpoint& target, StreamTransport::Kind transport, QObject* parent = nullptr);
     ~LoadEngine() override;
 
     /// Starts a step; finished() follows once, even on failure.
@@ -79,7 +79,7 @@ public:
     Result takeResult() { return std::move(m_result); }
     /// Runs one step to the end in a local event loop: for the command line and tests.
     static Result run(
-        const LoadTarget& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload);
+        const ServerEndpoint& target, StreamTransport::Kind transport, const LoadPlan& plan, const Workload& workload);
 
 Q_SIGNALS:
     void progress(int completed, int failed);
@@ -101,7 +101,7 @@ private:
     void fail(const QString& error);
     void teardown();
 
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     StreamTransport::Kind m_transport;
     LoadPlan m_plan;
     std::vector<QThread*> m_threads;

@@ -44,7 +44,7 @@ double threadCpuSeconds()
 
 } // namespace
 
-LoadWorker::LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload)
+LoadWorker::LoadWorker(int index, const ServerEndpoint& target, StreamTransport::Kind kind, Workload workload)
     : m_index(index)
     , m_target(target)
     , m_kind(kind)

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/load/loadplan.h"
-#include "core/load/loadtarget.h"
 #include "core/load/requestrecord.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/streamtransport.h"
 
 #include <QObject>
@@ -60,7 +60,7 @@ public:
         bool gaveUp = false; ///< it stayed away past LoadPlan::serverAwayLimitSeconds, and the step ended
     };
 
-    LoadWorker(int index, const LoadTarget& target, StreamTransport::Kind kind, Workload workload);
+    LoadWorker(int index, const ServerEndpoint& target, StreamTransport::Kind kind, Workload workload);
     ~LoadWorker() override;
 
 public Q_SLOTS:
@@ -110,7 +110,7 @@ private:
     bool holdingBack() const { return m_probing || m_serverAway; }
 
     int m_index;
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     StreamTransport::Kind m_kind;
     Workload m_workload;
     std::unique_ptr<StreamTransport> m_transport;

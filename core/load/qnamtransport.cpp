@@ -51,7 +51,7 @@ ErrorClass classifyReplyError(QNetworkReply::NetworkError error)
 
 } // namespace
 
-QnamTransport::QnamTransport(const LoadTarget& target, QObject* parent)
+QnamTransport::QnamTransport(const ServerEndpoint& target, QObject* parent)
     : QObject(parent)
     , m_target(target)
 { }

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/streamtransport.h"
 
 #include <QObject>
@@ -23,7 +23,7 @@ class QnamTransport : public QObject, public StreamTransport
 {
     Q_OBJECT
 public:
-    explicit QnamTransport(const LoadTarget& target, QObject* parent = nullptr);
+    explicit QnamTransport(const ServerEndpoint& target, QObject* parent = nullptr);
     ~QnamTransport() override;
 
     void prepare(int connections, std::function<void(const QString& error)> ready) override;
@@ -46,7 +46,7 @@ private:
     Manager* pickManager();
     QNetworkRequest request(const QByteArray& path) const;
 
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     std::deque<Manager> m_managers; // a deque: streams keep pointers to their manager
     std::vector<Stream*> m_streams;
     int m_inFlight = 0;

@@ -44,7 +44,7 @@ ErrorClass classifySocketError(QAbstractSocket::SocketError error, bool headersD
 
 } // namespace
 
-SocketTransport::SocketTransport(const LoadTarget& target, QObject* parent)
+SocketTransport::SocketTransport(const ServerEndpoint& target, QObject* parent)
     : QObject(parent)
     , ConnectionPool(target)
 { }

@@ -19,7 +19,7 @@ class SocketTransport : public QObject, public ConnectionPool
 {
     Q_OBJECT
 public:
-    explicit SocketTransport(const LoadTarget& target, QObject* parent = nullptr);
+    explicit SocketTransport(const ServerEndpoint& target, QObject* parent = nullptr);
     ~SocketTransport() override;
 
 private:

@@ -2,37 +2,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/load/streamtransport.h"
 
-#include "core/load/loadtarget.h"
 #include "core/load/qnamtransport.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/sockettransport.h"
 
 #ifdef KNEEPOINT_LEAN_TRANSPORT
-#include "core/load/epolltransport.h"
+#include "core/load/readinesstransport.h"
 #endif
 
 namespace kp::core {
 
-StreamTransport::Kind StreamTransport::effectiveKind(Kind kind, const LoadTarget& target)
+StreamTransport::Kind StreamTransport::effectiveKind(Kind kind, const ServerEndpoint& target)
 {
-    if (kind != Kind::Epoll)
+    if (kind != Kind::Readiness)
         return kind;
 #ifdef KNEEPOINT_LEAN_TRANSPORT
-    if (EpollTransport::supports(target))
-        return Kind::Epoll;
+    if (ReadinessTransport::supports(target))
+        return Kind::Readiness;
 #else
     Q_UNUSED(target)
 #endif
     return Kind::Socket; // TLS, or a system with neither epoll nor kqueue
 }
 
-std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const LoadTarget& target)
+std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const ServerEndpoint& target)
 {
     switch (effectiveKind(kind, target)) {
     case Kind::Qnam:
         return std::make_unique<QnamTransport>(target);
 #ifdef KNEEPOINT_LEAN_TRANSPORT
-    case Kind::Epoll:
-        return std::make_unique<EpollTransport>(target);
+    case Kind::Readiness:
+        return std::make_unique<ReadinessTransport>(target);
 #endif
     default:
         return std::make_unique<SocketTransport>(target);
@@ -42,7 +42,7 @@ std::unique_ptr<StreamTransport> StreamTransport::create(Kind kind, const LoadTa
 QString StreamTransport::name(Kind kind)
 {
     switch (kind) {
-    case Kind::Epoll:
+    case Kind::Readiness:
         return QStringLiteral("epoll");
     case Kind::Qnam:
         return QStringLiteral("qnam");
@@ -54,13 +54,13 @@ QString StreamTransport::name(Kind kind)
 
 std::optional<StreamTransport::Kind> StreamTransport::named(QStringView name)
 {
-    for (const Kind kind : {Kind::Epoll, Kind::Socket, Kind::Qnam}) {
+    for (const Kind kind : {Kind::Readiness, Kind::Socket, Kind::Qnam}) {
         if (name == StreamTransport::name(kind))
             return kind;
     }
-    // The lean read path is one kind wherever it runs; on macOS its kernel interface is kqueue, and a user says so.
+    // The readiness-set transport is one kind wherever it runs; on macOS its kernel interface is kqueue, and a user says so.
     if (name == u"kqueue")
-        return Kind::Epoll;
+        return Kind::Readiness;
     return std::nullopt;
 }
 

@@ -13,13 +13,15 @@
 
 namespace kp::core {
 
-struct LoadTarget;
+struct ServerEndpoint;
 
 /// How streamed requests reach the server. Lives in, and is only touched from, one worker thread: create it there.
 class StreamTransport
 {
 public:
-    enum class Kind { Epoll, Socket, Qnam };
+    /// Readiness: the readiness-set transport, named "epoll" on the command line (and "kqueue" where that is the
+    /// backend); Socket: QTcpSockets; Qnam: QNetworkAccessManagers.
+    enum class Kind { Readiness, Socket, Qnam };
     using Finished = std::function<void(RequestRecord&&)>;
 
     virtual ~StreamTransport() = default;
@@ -28,11 +30,11 @@ public:
     /// it against a minimal epoll client of its own, in the same run). It speaks HTTP, and HTTPS where it was built
     /// with OpenSSL, over epoll on Linux and over kqueue on macOS and the BSDs; elsewhere create() gives the socket
     /// transport in its place.
-    static constexpr Kind defaultKind() { return Kind::Epoll; }
+    static constexpr Kind defaultKind() { return Kind::Readiness; }
     /// A transport of `kind` for `target`, for the calling thread.
-    static std::unique_ptr<StreamTransport> create(Kind kind, const LoadTarget& target);
+    static std::unique_ptr<StreamTransport> create(Kind kind, const ServerEndpoint& target);
     /// The kind create() gives for `kind` and `target`: epoll falls back to socket where it cannot serve.
-    static Kind effectiveKind(Kind kind, const LoadTarget& target);
+    static Kind effectiveKind(Kind kind, const ServerEndpoint& target);
     static QString name(Kind kind);
     /// The kind called `name` ("epoll", also "kqueue"; "socket", "qnam"), or nothing.
     static std::optional<Kind> named(QStringView name);

@@ -56,7 +56,7 @@ QJsonValue promptValue(const WorkloadSpec& spec, const QString& text)
 class Tokenizer
 {
 public:
-    explicit Tokenizer(const LoadTarget& target)
+    explicit Tokenizer(const ServerEndpoint& target)
         : m_target(target)
         , m_client(settings(target))
     { }
@@ -94,7 +94,7 @@ private:
         QByteArray body;
     };
 
-    static HttpClient::Settings settings(const LoadTarget& target)
+    static HttpClient::Settings settings(const ServerEndpoint& target)
     {
         HttpClient::Settings s = target.httpSettings(target.connectTimeoutMs);
         s.maxBytes = 1 << 20; // a count fits in far less; a larger answer is not one
@@ -129,7 +129,7 @@ private:
     }
 
     bool m_chatByTemplate = false;
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     HttpClient m_client;
 };
 
@@ -148,7 +148,7 @@ QString randomWords(std::mt19937_64& rng, int n)
 class PromptFitter
 {
 public:
-    PromptFitter(const LoadTarget& target, std::mt19937_64& rng)
+    PromptFitter(const ServerEndpoint& target, std::mt19937_64& rng)
         : m_tokenizer(target)
         , m_rng(rng)
     { }
@@ -204,8 +204,8 @@ private:
 };
 
 /// A request's template around `prompt`, its own block of words where kUniqueMarker stands.
-RequestTemplate templateOf(const LoadTarget& target, const WorkloadSpec& spec, const QString& prompt, int inputTokens,
-    int outputTokens, int uniqueWords)
+RequestTemplate templateOf(const ServerEndpoint& target, const WorkloadSpec& spec, const QString& prompt,
+    int inputTokens, int outputTokens, int uniqueWords)
 {
     RequestTemplate t;
     t.path = target.rootPath().toUtf8()
@@ -405,7 +405,7 @@ std::pair<int, int> WorkloadSpec::spreadRange(int length, double spread, int flo
     return {low, std::max(low, int(std::floor(length * (1 + r))))};
 }
 
-WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, const WorkloadSpec& spec)
+WorkloadBuilder::Result WorkloadBuilder::synthetic(const ServerEndpoint& target, const WorkloadSpec& spec)
 {
     Result result;
     const QList<QByteArray>& words = kp::core::words();
@@ -452,7 +452,7 @@ WorkloadBuilder::Result WorkloadBuilder::synthetic(const LoadTarget& target, con
 }
 
 WorkloadBuilder::Result WorkloadBuilder::fromTrace(
-    const LoadTarget& target, const WorkloadSpec& spec, const Trace& trace)
+    const ServerEndpoint& target, const WorkloadSpec& spec, const Trace& trace)
 {
     Result result;
     if (words().isEmpty()) {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/load/loadplan.h"
-#include "core/load/loadtarget.h"
 #include "core/load/modelmix.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/trace.h"
 
 #include <QJsonObject>
@@ -67,7 +67,7 @@ public:
 
     /// `count` unique prompts of exactly `inputTokens` tokens by the server's count. Without /tokenize the
     /// counts are estimated, said so in the notes, and left to be checked against usage.prompt_tokens.
-    static Result synthetic(const LoadTarget& target, const WorkloadSpec& spec);
+    static Result synthetic(const ServerEndpoint& target, const WorkloadSpec& spec);
     /// A JSONL file, one request per line: {"prompt": "…"} or {"messages": [...]}, with optional "max_tokens"
     /// (else spec.outputTokens) and "model" (else spec.models' draw, or spec.model). A malformed line is an error
     /// naming its line number; so is a line longer than maxDatasetLineBytes, and a file that is not a regular one or
@@ -76,7 +76,7 @@ public:
     /// One request per request of `trace`, in its order: a synthetic prompt of exactly its input length (as
     /// synthetic() makes them) asking for its output length. Mooncake's hash ids become shared blocks of words: the
     /// requests whose leading ids agree start with the same text.
-    static Result fromTrace(const LoadTarget& target, const WorkloadSpec& spec, const Trace& trace);
+    static Result fromTrace(const ServerEndpoint& target, const WorkloadSpec& spec, const Trace& trace);
     /// The bounds on a data set: a million-token prompt is some 4 MiB of text, and every request is held in memory.
     static constexpr qint64 maxDatasetBytes = qint64(4) << 30;
     static constexpr qint64 maxDatasetLineBytes = qint64(64) << 20;

@@ -82,7 +82,7 @@ public:
         int timeoutMs = 10'000; ///< for each request, to its last byte
         qint64 maxBytes = qint64(16) << 20;
         QByteArray userAgent; ///< empty: Qt's
-        std::function<void(QNetworkRequest&)> tls; ///< the server's TLS settings (LoadTarget::applyTls)
+        std::function<void(QNetworkRequest&)> tls; ///< the server's TLS settings (ServerEndpoint::applyTls)
         const Cancellation* cancellation = nullptr; ///< outlives the client
     };
 

@@ -63,9 +63,9 @@ QStringList RunOptions::products()
     return TrafficProfile::ids();
 }
 
-LoadTarget RunOptions::target(const QByteArray& apiKey) const
+ServerEndpoint RunOptions::target(const QByteArray& apiKey) const
 {
-    LoadTarget t;
+    ServerEndpoint t;
     t.baseUrl = url;
     t.apiKey = apiKey;
     t.connectTimeoutMs = connectTimeoutMs;

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
 #include "core/load/modelmix.h"
+#include "core/load/serverendpoint.h"
 #include "core/load/streamtransport.h"
 #include "core/load/trace.h"
 #include "core/load/workload.h"
@@ -89,17 +89,17 @@ struct RunOptions
     double capacityPrecision = 0;
     static constexpr double kDefaultCapacityPrecision = 0.10;
     int maxProbes = 4; ///< per sweep (concurrency, rate)
-    // Every wait on the server is bounded; these are the bounds (LoadTarget's defaults unless the user sets them).
-    int connectTimeoutMs = LoadTarget().connectTimeoutMs;
-    int firstByteTimeoutMs = LoadTarget().firstByteTimeoutMs;
-    int stallTimeoutMs = LoadTarget().stallTimeoutMs;
-    int requestTimeoutMs = LoadTarget().requestTimeoutMs;
+    // Every wait on the server is bounded; these are the bounds (ServerEndpoint's defaults unless the user sets them).
+    int connectTimeoutMs = ServerEndpoint().connectTimeoutMs;
+    int firstByteTimeoutMs = ServerEndpoint().firstByteTimeoutMs;
+    int stallTimeoutMs = ServerEndpoint().stallTimeoutMs;
+    int requestTimeoutMs = ServerEndpoint().requestTimeoutMs;
     /// --server-wait: how long, in seconds from its first refused or cut connection, a run waits with back-off for a
     /// server that stopped answering (/health included) to come back before it stops as a server failure; 0: it stops
     /// at once. The step the server went away in is measured again when it returns.
     int serverWaitSeconds = 60;
     bool insecure = false; ///< --insecure: TLS certificates are not checked, and the report says so
-    QString caFile; ///< --ca-file: PEM certificates trusted beside the system's (LoadTarget::caFile)
+    QString caFile; ///< --ca-file: PEM certificates trusted beside the system's (ServerEndpoint::caFile)
     /// --shard I/N: this client runs its part of every step on a schedule shared with the other shards.
     std::optional<ShardSpec> shard;
     int scrapeIntervalMs = 1000;
@@ -136,7 +136,7 @@ struct RunOptions
     /// Reads `trace` into traceWindow: false and a sentence when the file cannot be read or its window is empty.
     bool loadTrace(QString* error);
     /// The server a run of these options loads, with `apiKey`: its URL, waits and TLS.
-    LoadTarget target(const QByteArray& apiKey) const;
+    ServerEndpoint target(const QByteArray& apiKey) const;
     /// The product's defaults filled in where the user gave nothing.
     RunOptions resolved() const;
     /// Every option, for the run store and reports; never the API key.

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/quality/qualityasker.h"
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 
 #include <QCoreApplication>
@@ -61,9 +61,9 @@ QUrl QualityAsker::endpoint(const QString& path) const
 
 void QualityAsker::start()
 {
-    HttpClient::Settings settings
-        = LoadTarget::forChecks(m_base, m_options.apiKey, m_options.verifyTls, m_options.caFile, m_options.timeoutMs)
-              .httpSettings(m_options.timeoutMs);
+    HttpClient::Settings settings = ServerEndpoint::forChecks(
+        m_base, m_options.apiKey, m_options.verifyTls, m_options.caFile, m_options.timeoutMs)
+                                        .httpSettings(m_options.timeoutMs);
     settings.maxBytes = kMaxAnswerBytes;
     const int clients = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
     for (int i = 0; i < clients; ++i)

@@ -20,7 +20,7 @@ constexpr qint64 kMaxScrapeBytes = qint64(16) << 20;
 // The closing scrape is waited for this long, so that a step ends with its counters read.
 constexpr int kLastScrapeMs = 2000;
 
-HttpClient::Settings scrapeSettings(const LoadTarget& target, int intervalMs)
+HttpClient::Settings scrapeSettings(const ServerEndpoint& target, int intervalMs)
 {
     // Bounded by the interval: a scrape later than the next one is due would say nothing about its moment.
     HttpClient::Settings s = target.httpSettings(std::max(1000, 2 * intervalMs), nullptr);
@@ -30,7 +30,7 @@ HttpClient::Settings scrapeSettings(const LoadTarget& target, int intervalMs)
 
 } // namespace
 
-MetricsScraper::MetricsScraper(const LoadTarget& target, int intervalMs, QObject* parent)
+MetricsScraper::MetricsScraper(const ServerEndpoint& target, int intervalMs, QObject* parent)
     : QObject(parent)
     , m_target(target)
     , m_client(scrapeSettings(target, std::max(100, intervalMs)))

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 #include "core/server/serverfacts.h"
 #include "core/store/runstore.h"
@@ -23,7 +23,7 @@ class MetricsScraper : public QObject
 {
     Q_OBJECT
 public:
-    MetricsScraper(const LoadTarget& target, int intervalMs, QObject* parent = nullptr);
+    MetricsScraper(const ServerEndpoint& target, int intervalMs, QObject* parent = nullptr);
 
     void start();
     /// Stops, after one last scrape so the step's counters have an end point.
@@ -38,7 +38,7 @@ private:
     void scrape(bool last);
     void take(const HttpAnswer& answer, std::int64_t askedNs);
 
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     HttpClient m_client;
     QTimer* m_timer;
     std::vector<StoredMetricsSample> m_samples;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/run/prefixcachereset.h"
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 
 #include <QJsonArray>
@@ -25,7 +25,7 @@ QString answerFailure(const HttpAnswer& a)
 } // namespace
 
 PrefixCacheReset PrefixCacheReset::of(
-    const LoadTarget& target, ServerFamily family, int timeoutMs, const Cancellation* cancellation)
+    const ServerEndpoint& target, ServerFamily family, int timeoutMs, const Cancellation* cancellation)
 {
     using Unavailable = PrefixCacheResets::Unavailable;
     PrefixCacheReset r;

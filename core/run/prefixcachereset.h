@@ -10,7 +10,7 @@
 namespace kp::core {
 
 class Cancellation;
-struct LoadTarget;
+struct ServerEndpoint;
 
 /// One reset of a server's prefix cache, as --reset-prefix-cache asks before each step, through the endpoint its
 /// family has: vLLM's POST /reset_prefix_cache (served only when the server runs with VLLM_SERVER_DEV_MODE=1),
@@ -28,7 +28,7 @@ struct PrefixCacheReset
     int status = 0;
     int slot = -1;
 
-    static PrefixCacheReset of(const LoadTarget& target, ServerFamily family, int timeoutMs = 5000,
+    static PrefixCacheReset of(const ServerEndpoint& target, ServerFamily family, int timeoutMs = 5000,
         const Cancellation* cancellation = nullptr);
     /// Adds this reset to the run's tally.
     void addTo(PrefixCacheResets& resets, ServerFamily family) const;

@@ -179,7 +179,7 @@ private:
     QString stopReason(const StepOutcome& outcome) const;
 
     RunOptions m_options;
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     RunStore* m_store;
     ServerFacts m_facts;
     std::vector<Workload> m_workloads; // one per shape, then the uncached twin's

@@ -17,7 +17,7 @@ constexpr int kLongestDelayMs = 4000;
 // A health answer or a model list: a few KB.
 constexpr qint64 kMaxProbeBytes = qint64(1) << 20;
 
-HttpClient::Settings probeSettings(const LoadTarget& target)
+HttpClient::Settings probeSettings(const ServerEndpoint& target)
 {
     HttpClient::Settings s = target.httpSettings(ServerWatch::kProbeTimeoutMs, nullptr);
     s.maxBytes = kMaxProbeBytes;
@@ -26,7 +26,7 @@ HttpClient::Settings probeSettings(const LoadTarget& target)
 
 } // namespace
 
-ServerWatch::ServerWatch(const LoadTarget& target, QObject* parent)
+ServerWatch::ServerWatch(const ServerEndpoint& target, QObject* parent)
     : QObject(parent)
     , m_target(target)
     , m_client(probeSettings(target))

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 
 #include <QObject>
@@ -27,7 +27,7 @@ class ServerWatch : public QObject
 {
     Q_OBJECT
 public:
-    explicit ServerWatch(const LoadTarget& target, QObject* parent = nullptr);
+    explicit ServerWatch(const ServerEndpoint& target, QObject* parent = nullptr);
 
     /// One /health probe; checked() follows. Ignored while a probe is out.
     void check();
@@ -55,7 +55,7 @@ private:
     void probe();
     void onAnswer(const HttpAnswer& answer);
 
-    LoadTarget m_target;
+    ServerEndpoint m_target;
     HttpClient m_client;
     QTimer* m_retry;
     QPointer<HttpExchange> m_inFlight;

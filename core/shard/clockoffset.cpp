@@ -123,7 +123,7 @@ ClockOffset ClockOffset::againstClockServer(const QUrl& url, int timeoutMs)
     return c;
 }
 
-ClockOffset ClockOffset::againstServerDate(const LoadTarget& target)
+ClockOffset ClockOffset::againstServerDate(const ServerEndpoint& target)
 {
     ClockOffset c;
     c.source = QStringLiteral("server-date");

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -29,7 +29,7 @@ struct ClockOffset
     static ClockOffset againstClockServer(const QUrl& url, int timeoutMs = 5000);
     /// Against the server's HTTP Date header, which has whole seconds only: /health is asked every 10 ms until the
     /// second changes, which pins the server's second boundary to within a round trip. Up to 2.5 s.
-    static ClockOffset againstServerDate(const LoadTarget& target);
+    static ClockOffset againstServerDate(const ServerEndpoint& target);
 
     /// This machine's UTC time in nanoseconds since the epoch.
     static std::int64_t utcNowNs();

@@ -79,7 +79,7 @@ struct Options
     bool quick = false;
     bool floorOnly = false;
     int streams = 0; ///< only the floor cases with this many streams; 0: all
-    std::vector<Kind> transports {Kind::Epoll, Kind::Socket, Kind::Qnam};
+    std::vector<Kind> transports {Kind::Readiness, Kind::Socket, Kind::Qnam};
     bool http = true; ///< the plain cases, and the part against the sim
     bool https = true; ///< the TLS cases against the TLS floor
 };
@@ -204,7 +204,7 @@ std::string number(double v, int decimals)
 
 const char* transportName(Kind kind)
 {
-    return kind == Kind::Epoll ? "epoll" : kind == Kind::Socket ? "socket" : "qnam";
+    return kind == Kind::Readiness ? "epoll" : kind == Kind::Socket ? "socket" : "qnam";
 }
 
 double metricValue(const QByteArray& text, QByteArrayView name)
@@ -467,7 +467,7 @@ public:
         Sim* sim, Kind kind, const LoadPlan& plan, const Workload& workload, bool scrapeRunning, double timeoutS)
     {
         Measurement m;
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(sim->port()));
         LoadEngine engine(target, kind);
         QEventLoop loop;
@@ -1023,7 +1023,7 @@ public:
             for (FloorClient::Request& q : r.requests)
                 got[q.id] = std::move(q.chunkNs);
         } else {
-            LoadTarget target;
+            ServerEndpoint target;
             target.baseUrl = QUrl(QStringLiteral("%1://127.0.0.1:%2")
                                       .arg(tls ? QStringLiteral("https") : QStringLiteral("http"))
                                       .arg(server.port()));

@@ -28,8 +28,8 @@ inline QList<core::StreamTransport::Kind> transportsUnderTest()
 {
     const QByteArray only = qgetenv("KNEEPOINT_TRANSPORTS");
     if (only.isEmpty())
-        return {
-            core::StreamTransport::Kind::Epoll, core::StreamTransport::Kind::Socket, core::StreamTransport::Kind::Qnam};
+        return {core::StreamTransport::Kind::Readiness, core::StreamTransport::Kind::Socket,
+            core::StreamTransport::Kind::Qnam};
     QList<core::StreamTransport::Kind> kinds;
     for (const QByteArray& name : only.split(',')) {
         const auto kind = core::StreamTransport::named(QString::fromLatin1(name.trimmed()));

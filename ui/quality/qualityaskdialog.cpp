@@ -5,7 +5,7 @@
 #include "core/common/processlimits.h"
 #include "core/common/urlcredentials.h"
 #include "core/doctor/doctor.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/quality/qualityasker.h"
 #include "core/quality/qualitypassrequest.h"
 #include "core/quality/qualitystore.h"
@@ -212,14 +212,14 @@ void QualityAskDialog::ask()
     options.apiKey = m_apiKey->text().toUtf8();
     if (!options.apiKey.isEmpty())
         core::keepSecretsOutOfCoreDumps();
-    if (const QString problem = core::LoadTarget::apiKeyProblem(options.apiKey); !problem.isEmpty()) {
+    if (const QString problem = core::ServerEndpoint::apiKeyProblem(options.apiKey); !problem.isEmpty()) {
         m_message->setText(tr("The API key %1").arg(problem));
         return;
     }
     options.verifyTls = !m_insecure->isChecked();
     options.caFile = m_caFile->text().trimmed();
     if (!options.caFile.isEmpty()) {
-        if (const QString problem = core::LoadTarget::caFileProblem(options.caFile); !problem.isEmpty()) {
+        if (const QString problem = core::ServerEndpoint::caFileProblem(options.caFile); !problem.isEmpty()) {
             m_message->setText(tr("The CA file %1: %2.").arg(options.caFile, problem));
             m_caFile->setFocus();
             return;

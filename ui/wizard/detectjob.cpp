@@ -7,7 +7,7 @@
 
 namespace kp::ui {
 
-DetectJob::DetectJob(const core::LoadTarget& target, int timeoutMs)
+DetectJob::DetectJob(const core::ServerEndpoint& target, int timeoutMs)
     : m_target(target)
     , m_timeoutMs(timeoutMs)
 {

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/doctor/doctor.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/server/serverfacts.h"
 
 #include <QObject>
@@ -22,7 +22,7 @@ class DetectJob : public QObject
 {
     Q_OBJECT
 public:
-    DetectJob(const core::LoadTarget& target, int timeoutMs);
+    DetectJob(const core::ServerEndpoint& target, int timeoutMs);
     ~DetectJob() override;
 
     void start();
@@ -38,7 +38,7 @@ Q_SIGNALS:
 private:
     void work();
 
-    const core::LoadTarget m_target;
+    const core::ServerEndpoint m_target;
     const int m_timeoutMs;
     QThread* m_thread = nullptr;
     core::Cancellation m_cancellation;

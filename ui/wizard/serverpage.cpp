@@ -158,7 +158,7 @@ ServerPage::ServerPage(QWidget* parent)
     if (!envKey.isEmpty())
         core::keepSecretsOutOfCoreDumps();
     m_apiKeyEdit->setText(envKey);
-    // A key with a control byte in it is refused before anything is sent (LoadTarget::apiKeyProblem).
+    // A key with a control byte in it is refused before anything is sent (ServerEndpoint::apiKeyProblem).
     connect(m_apiKeyEdit, &QLineEdit::textChanged, this, &ServerPage::completeChanged);
     auto* keyNote = new QLabel(envKey.isEmpty()
             ? tr("Sent as a bearer token. Kept in memory for this run only; never saved.")
@@ -340,8 +340,8 @@ void ServerPage::setCaFile(const QString& path)
 
 bool ServerPage::isComplete() const
 {
-    return judgeUrl(m_urlEdit->text()).url.has_value() && core::LoadTarget::apiKeyProblem(apiKey()).isEmpty()
-        && (caFile().isEmpty() || core::LoadTarget::caFileProblem(caFile()).isEmpty());
+    return judgeUrl(m_urlEdit->text()).url.has_value() && core::ServerEndpoint::apiKeyProblem(apiKey()).isEmpty()
+        && (caFile().isEmpty() || core::ServerEndpoint::caFileProblem(caFile()).isEmpty());
 }
 
 std::optional<QUrl> ServerPage::checkUrl(bool showMessage)
@@ -361,7 +361,7 @@ void ServerPage::urlEdited()
     m_caFileEdit->setEnabled(https);
     m_caFileButton->setEnabled(https);
     if (const QString ca = caFile(); !ca.isEmpty()) {
-        if (const QString problem = core::LoadTarget::caFileProblem(ca); !problem.isEmpty())
+        if (const QString problem = core::ServerEndpoint::caFileProblem(ca); !problem.isEmpty())
             m_urlMessage->showMessage(
                 tr("The CA certificate file %1: %2.").arg(ca, problem), FieldMessage::Kind::Error);
     }
@@ -388,7 +388,7 @@ void ServerPage::detect()
     const std::optional<QUrl> url = checkUrl(true);
     if (!url)
         return;
-    if (const QString problem = core::LoadTarget::apiKeyProblem(apiKey()); !problem.isEmpty()) {
+    if (const QString problem = core::ServerEndpoint::apiKeyProblem(apiKey()); !problem.isEmpty()) {
         m_detectMessage->showMessage(tr("The API key %1").arg(problem), FieldMessage::Kind::Error);
         return;
     }
@@ -398,7 +398,7 @@ void ServerPage::detect()
 
     const quint64 generation = ++m_generation;
     auto* job = new DetectJob(
-        core::LoadTarget::forChecks(*url, apiKey(), !insecure(), caFile(), DetectTimeoutMs), DetectTimeoutMs);
+        core::ServerEndpoint::forChecks(*url, apiKey(), !insecure(), caFile(), DetectTimeoutMs), DetectTimeoutMs);
     m_jobs.append(job);
     connect(job, &DetectJob::checkDone, this, [this, generation](const core::DoctorCheck& check) {
         if (generation == m_generation)

@@ -25,7 +25,7 @@
 using kp::core::Doctor;
 using kp::core::DoctorCheck;
 using kp::core::DoctorReport;
-using kp::core::LoadTarget;
+using kp::core::ServerEndpoint;
 using Result = DoctorCheck::Result;
 
 namespace {
@@ -48,7 +48,7 @@ Outcome runDoctorCli(const QStringList& arguments, const QByteArray& apiKey = {}
 
 DoctorReport doctor(const QString& url, const QByteArray& apiKey = {}, int timeoutMs = 10'000)
 {
-    LoadTarget target;
+    ServerEndpoint target;
     target.baseUrl = Doctor::normalizeUrl(url);
     target.apiKey = apiKey;
     return Doctor::run(target, timeoutMs);
@@ -493,7 +493,7 @@ private Q_SLOTS:
     void requestShapesAgainstTheSlotContext()
     {
         BareServer server(2048);
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = Doctor::normalizeUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()));
         const kp::core::ContextFit tooLong {2000, 256};
         const DoctorReport report = Doctor::run(target, 10'000, {tooLong});

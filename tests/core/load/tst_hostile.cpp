@@ -473,7 +473,7 @@ private Q_SLOTS:
             once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
         server.setGet(path, script);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         t.apiKey = "hostile-suite-key";
         constexpr int timeoutMs = 1000;
@@ -572,7 +572,7 @@ private Q_SLOTS:
         server.setGet("/v1/models",
             once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         const DoctorReport report = Doctor::run(t, 1000);
         const DoctorCheck* c = report.find(QStringLiteral("completion"));
@@ -609,7 +609,7 @@ private Q_SLOTS:
         server.setGet("/v1/models",
             once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         const DoctorCheck* c = nullptr;
         const DoctorReport report = Doctor::run(t, 1000);
@@ -636,7 +636,7 @@ private Q_SLOTS:
         server.setGet("/v1/models",
             once(hints + response(200, json, R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         const DoctorReport report = Doctor::run(t, 1000);
         for (const char* id : {"health", "models", "completion"}) {
@@ -652,7 +652,7 @@ private Q_SLOTS:
     void aUserGoesOnAtDone_data()
     {
         QTest::addColumn<StreamTransport::Kind>("transport");
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
     }
 
@@ -661,7 +661,7 @@ private Q_SLOTS:
         QFETCH(StreamTransport::Kind, transport);
         HostileServer server(once(HostileServer::streamHead() + tokens(5) + done(), End::Hold));
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         LoadPlan plan;
         plan.users = 1;
@@ -685,7 +685,7 @@ private Q_SLOTS:
         server.setGet("/v1/models",
             once(response(200, "application/json", R"({"object":"list","data":[{"id":"m","max_model_len":4096}]})")));
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         const DoctorReport report = Doctor::run(t, 1000);
         const DoctorCheck* c = report.find(QStringLiteral("completion"));
@@ -929,7 +929,7 @@ private Q_SLOTS:
                 connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             }
         });
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         t.firstByteTimeoutMs = 5000;
         t.requestTimeoutMs = 10000;
@@ -954,7 +954,7 @@ private Q_SLOTS:
             && r.errorMessage.contains(QLatin1String(" MB sent"));
         if (!answers)
             QVERIFY2(cut, qPrintable(said));
-        else if (transport == StreamTransport::Kind::Epoll)
+        else if (transport == StreamTransport::Kind::Readiness)
             QVERIFY2(heard, qPrintable(said)); // the lean transport reads before it writes on
         else
             QVERIFY2(heard || cut, qPrintable(said)); // Qt drops what is unread when a write fails
@@ -982,7 +982,7 @@ private Q_SLOTS:
         HostileServer server(once(valid()));
         server.setIdleCloseMs(1000);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         t.firstByteTimeoutMs = 2000;
         t.requestTimeoutMs = 4000;
@@ -1044,7 +1044,7 @@ private Q_SLOTS:
         QFETCH(int, chunks);
         HostileServer server(script);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
         t.apiKey = "hostile-suite-key";
         t.connectTimeoutMs = 2000;

@@ -41,9 +41,9 @@ Workload completions(int count, int maxTokens, const QString& model = {})
     return kp::test::completions(count, maxTokens, QStringLiteral("request %1 of the load test"), 8, model);
 }
 
-LoadTarget target(quint16 port)
+ServerEndpoint target(quint16 port)
 {
-    LoadTarget t;
+    ServerEndpoint t;
     t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
     return t;
 }
@@ -63,7 +63,7 @@ private Q_SLOTS:
     void closedLoopRecordsEveryRequest_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -123,7 +123,7 @@ private Q_SLOTS:
         plan.users = 3;
         plan.requestCount = 30;
         plan.warmupRequests = 3;
-        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Epoll);
+        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Readiness);
         engine.setKeepRecords(false);
         int batches = 0;
         std::set<std::uint64_t> ids;
@@ -153,7 +153,7 @@ private Q_SLOTS:
     void aServerThatClosesAfterEachResponseLosesNoRequest_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -190,7 +190,7 @@ private Q_SLOTS:
     void aRequestEndsAtDone_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -227,7 +227,7 @@ private Q_SLOTS:
                 });
             }
         });
-        LoadTarget t = target(server.serverPort());
+        ServerEndpoint t = target(server.serverPort());
         t.stallTimeoutMs = 20'000;
         LoadPlan plan;
         plan.users = 1;
@@ -253,7 +253,7 @@ private Q_SLOTS:
     void aServerThatStreamsPastMaxTokensIsCut_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -299,7 +299,7 @@ private Q_SLOTS:
                 });
             }
         });
-        LoadTarget t = target(server.serverPort());
+        ServerEndpoint t = target(server.serverPort());
         LoadPlan plan;
         plan.users = 1;
         plan.requestCount = 2;
@@ -322,8 +322,8 @@ private Q_SLOTS:
     {
         addTransports();
         QTest::addColumn<int>("streams");
-        QTest::newRow("epoll 256") << StreamTransport::Kind::Epoll << 256;
-        QTest::newRow("epoll 1024") << StreamTransport::Kind::Epoll << 1024;
+        QTest::newRow("epoll 256") << StreamTransport::Kind::Readiness << 256;
+        QTest::newRow("epoll 1024") << StreamTransport::Kind::Readiness << 1024;
         QTest::newRow("socket 256") << StreamTransport::Kind::Socket << 256;
         QTest::newRow("socket 1024") << StreamTransport::Kind::Socket << 1024;
         QTest::newRow("qnam 256") << StreamTransport::Kind::Qnam << 256;
@@ -461,7 +461,7 @@ private Q_SLOTS:
                 ErrorClass::Timeout},
         };
         for (const auto& c : cases) {
-            QTest::addRow("epoll %s", c.name) << StreamTransport::Kind::Epoll << c.args << c.error;
+            QTest::addRow("epoll %s", c.name) << StreamTransport::Kind::Readiness << c.args << c.error;
             QTest::addRow("socket %s", c.name) << StreamTransport::Kind::Socket << c.args << c.error;
             QTest::addRow("qnam %s", c.name) << StreamTransport::Kind::Qnam << c.args << c.error;
         }
@@ -475,7 +475,7 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start(simArgs, &error), qPrintable(error));
-        LoadTarget t = target(sim.port());
+        ServerEndpoint t = target(sim.port());
         t.firstByteTimeoutMs = 500;
         LoadPlan plan;
         plan.users = 3;
@@ -496,7 +496,7 @@ private Q_SLOTS:
     void aRequestThatTakesTooLongEndsAtItsDeadline_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -506,7 +506,7 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({QStringLiteral("--speed"), QStringLiteral("0.05")}, &error), qPrintable(error));
-        LoadTarget t = target(sim.port());
+        ServerEndpoint t = target(sim.port());
         t.requestTimeoutMs = 800;
         LoadPlan plan;
         plan.users = 2;
@@ -530,10 +530,10 @@ private Q_SLOTS:
     {
         addTransports();
         QTest::addColumn<QString>("url");
-        QTest::newRow("epoll refused") << StreamTransport::Kind::Epoll << QStringLiteral("http://127.0.0.1:1");
+        QTest::newRow("epoll refused") << StreamTransport::Kind::Readiness << QStringLiteral("http://127.0.0.1:1");
         QTest::newRow("socket refused") << StreamTransport::Kind::Socket << QStringLiteral("http://127.0.0.1:1");
         QTest::newRow("epoll unknown host")
-            << StreamTransport::Kind::Epoll << QStringLiteral("http://no-such-host.invalid:8000");
+            << StreamTransport::Kind::Readiness << QStringLiteral("http://no-such-host.invalid:8000");
         QTest::newRow("qnam refused") << StreamTransport::Kind::Qnam << QStringLiteral("http://127.0.0.1:1");
         QTest::newRow("socket unknown host")
             << StreamTransport::Kind::Socket << QStringLiteral("http://no-such-host.invalid:8000");
@@ -545,7 +545,7 @@ private Q_SLOTS:
     {
         QFETCH(StreamTransport::Kind, transport);
         QFETCH(QString, url);
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(url);
         t.connectTimeoutMs = 3000;
         LoadPlan plan;
@@ -560,7 +560,7 @@ private Q_SLOTS:
     void tlsToAPlainServerIsATlsFailure_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -573,7 +573,7 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({}, &error), qPrintable(error));
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(sim.port()));
         t.connectTimeoutMs = 5000;
         LoadPlan plan;
@@ -815,7 +815,7 @@ private Q_SLOTS:
     void aServerThatGoesAwayIsNotHammered_data()
     {
         addTransports();
-        QTest::newRow("epoll") << StreamTransport::Kind::Epoll;
+        QTest::newRow("epoll") << StreamTransport::Kind::Readiness;
         QTest::newRow("socket") << StreamTransport::Kind::Socket;
         QTest::newRow("qnam") << StreamTransport::Kind::Qnam;
     }
@@ -878,7 +878,7 @@ private Q_SLOTS:
         LoadPlan plan;
         plan.users = 4;
         plan.requestCount = 200;
-        LoadEngine engine(target(port), StreamTransport::Kind::Epoll);
+        LoadEngine engine(target(port), StreamTransport::Kind::Readiness);
         LoadEngine::Result result;
         bool finished = false;
         connect(&engine, &LoadEngine::finished, this, [&](const LoadEngine::Result& r) {
@@ -956,7 +956,7 @@ private Q_SLOTS:
         plan.ratePerSecond = 200;
         plan.durationSeconds = 1.5;
         plan.threads = 1;
-        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Epoll);
+        LoadEngine engine(target(sim.port()), StreamTransport::Kind::Readiness);
         LoadEngine::Result result;
         bool finished = false;
         connect(&engine, &LoadEngine::finished, this, [&](const LoadEngine::Result& r) {

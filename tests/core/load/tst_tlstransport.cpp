@@ -68,9 +68,9 @@ private Q_SLOTS:
 
     void httpsTakesTheLeanPath()
     {
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(QStringLiteral("https://127.0.0.1:8443"));
-        QCOMPARE(StreamTransport::effectiveKind(StreamTransport::Kind::Epoll, t), StreamTransport::Kind::Epoll);
+        QCOMPARE(StreamTransport::effectiveKind(StreamTransport::Kind::Readiness, t), StreamTransport::Kind::Readiness);
     }
 
     // A server whose certificate a private CA signed: measured with --ca-file as over plain HTTP, every chunk
@@ -80,19 +80,19 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(start(sim, QStringLiteral("server"), &error), qPrintable(error));
-        LoadTarget t = target(sim);
+        ServerEndpoint t = target(sim);
         LoadPlan plan;
         plan.users = 4;
         plan.requestCount = 16;
 
-        const auto refused = LoadEngine::run(t, StreamTransport::Kind::Epoll, plan, completions(4, 8));
+        const auto refused = LoadEngine::run(t, StreamTransport::Kind::Readiness, plan, completions(4, 8));
         QVERIFY(refused.records.empty());
         QVERIFY2(refused.error.contains(u"signed by Kneepoint Test CA, an issuer this machine does not trust")
                 && refused.error.contains(u"--ca-file"),
             qPrintable(refused.error));
 
         t.caFile = TestCertificates::certificate(m_dir.path(), QStringLiteral("ca"));
-        const auto result = LoadEngine::run(t, StreamTransport::Kind::Epoll, plan, completions(4, 8));
+        const auto result = LoadEngine::run(t, StreamTransport::Kind::Readiness, plan, completions(4, 8));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(int(result.records.size()), 16);
         for (const RequestRecord& r : result.records) {
@@ -124,11 +124,11 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(start(sim, certificate, &error), qPrintable(error));
-        LoadTarget t = target(sim);
+        ServerEndpoint t = target(sim);
         t.caFile = TestCertificates::certificate(m_dir.path(), QStringLiteral("ca"));
         LoadPlan plan;
         plan.requestCount = 1;
-        const auto result = LoadEngine::run(t, StreamTransport::Kind::Epoll, plan, completions(1, 2));
+        const auto result = LoadEngine::run(t, StreamTransport::Kind::Readiness, plan, completions(1, 2));
         QVERIFY(result.records.empty());
         QVERIFY2(result.error.startsWith(u"Could not open a connection to the server: The certificate of 127.0.0.1:")
                 && result.error.contains(words),
@@ -136,7 +136,7 @@ private Q_SLOTS:
 
         // --insecure measures it, and only then.
         t.verifyTls = false;
-        const auto insecure = LoadEngine::run(t, StreamTransport::Kind::Epoll, plan, completions(1, 2));
+        const auto insecure = LoadEngine::run(t, StreamTransport::Kind::Readiness, plan, completions(1, 2));
         QVERIFY2(insecure.error.isEmpty(), qPrintable(insecure.error));
         QCOMPARE(int(insecure.records.size()), 1);
         QVERIFY2(insecure.records.front().ok(), qPrintable(insecure.records.front().errorMessage));
@@ -144,11 +144,11 @@ private Q_SLOTS:
 
     void anUnreadableCaFileIsSaid()
     {
-        QCOMPARE(
-            LoadTarget::caFileProblem(TestCertificates::certificate(m_dir.path(), QStringLiteral("ca"))), QString());
-        QVERIFY(LoadTarget::caFileProblem(TestCertificates::key(m_dir.path(), QStringLiteral("ca")))
+        QCOMPARE(ServerEndpoint::caFileProblem(TestCertificates::certificate(m_dir.path(), QStringLiteral("ca"))),
+            QString());
+        QVERIFY(ServerEndpoint::caFileProblem(TestCertificates::key(m_dir.path(), QStringLiteral("ca")))
                     .contains(u"holds no PEM certificate"));
-        QVERIFY(!LoadTarget::caFileProblem(m_dir.filePath(QStringLiteral("missing.pem"))).isEmpty());
+        QVERIFY(!ServerEndpoint::caFileProblem(m_dir.filePath(QStringLiteral("missing.pem"))).isEmpty());
     }
 
     // The second connection resumes the session the first was given (TLS 1.3 sends it after the handshake, with the
@@ -222,9 +222,9 @@ private:
             error);
     }
 
-    static LoadTarget target(const SimProcess& sim)
+    static ServerEndpoint target(const SimProcess& sim)
     {
-        LoadTarget t;
+        ServerEndpoint t;
         t.baseUrl = QUrl(sim.baseUrl());
         t.connectTimeoutMs = 5000;
         return t;

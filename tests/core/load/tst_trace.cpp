@@ -172,7 +172,7 @@ private Q_SLOTS:
         SimProcess sim;
         QString error;
         QVERIFY2(sim.start({u"--speed"_s, u"20"_s}, &error), qPrintable(error));
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = QUrl(sim.baseUrl());
         const std::optional<Trace> trace = Trace::read(mooncake(), &error);
         QVERIFY2(trace, qPrintable(error));

@@ -30,7 +30,7 @@ LoadEngine::Result twoUsersOnACachingSim(
     SimProcess sim;
     if (!sim.start({QStringLiteral("--speed"), speed, QStringLiteral("--enable-prompt-tokens-details")}, error))
         return {};
-    LoadTarget target;
+    ServerEndpoint target;
     target.baseUrl = QUrl(sim.baseUrl());
     LoadPlan plan;
     plan.users = 2;
@@ -483,7 +483,7 @@ private Q_SLOTS:
                                QStringLiteral("--enable-prompt-tokens-details")},
                      &error),
             qPrintable(error));
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = QUrl(sim.baseUrl());
         WorkloadSpec spec;
         spec.inputTokens = 64;
@@ -581,7 +581,7 @@ private Q_SLOTS:
                                QStringLiteral("base"), QStringLiteral("--lora"), QStringLiteral("sql")},
                      &error),
             qPrintable(error));
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = QUrl(sim.baseUrl());
         HttpTestClient client(sim.port());
         const auto simRoutes = ModelMix::parse(QStringLiteral("base,sql"), nullptr)
@@ -617,7 +617,7 @@ private Q_SLOTS:
 
 private:
     SimProcess m_sim;
-    LoadTarget m_target;
+    ServerEndpoint m_target;
 };
 
 QTEST_GUILESS_MAIN(TestWorkload)

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/doctor/doctor.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/net/httpclient.h"
 #include "core/run/metricsscraper.h"
 #include "core/run/serverwatch.h"
@@ -107,7 +107,7 @@ private slots:
             answer("200 OK", "Content-Type: text/plain\r\n", "vllm:num_requests_running{model_name=\"m\"} 1\n"));
         server.setGet("/health", answer("200 OK", "", ""));
         QVERIFY(server.listen(QHostAddress::LocalHost));
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = at(server, QString());
         target.apiKey = "sk-test-123";
         MetricsScraper scraper(target, 100);
@@ -240,7 +240,7 @@ private slots:
         server.setGet("/health", answer("200 OK", {}, {}));
         server.setGet("/version", {{}, HostileServer::End::Hold});
         QVERIFY(server.listen(QHostAddress::LocalHost));
-        LoadTarget target;
+        ServerEndpoint target;
         target.baseUrl = at(server, QString());
         Cancellation cancellation;
         QStringList seen;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ServerWatch against a real loopback server of ours, and against a port nothing listens on.
 #include "core/common/monotonicclock.h"
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 #include "core/run/serverwatch.h"
 #include "support/hostileserver.h"
 
@@ -26,9 +26,9 @@ quint16 freePort()
     return port;
 }
 
-LoadTarget targetAt(quint16 port)
+ServerEndpoint targetAt(quint16 port)
 {
-    LoadTarget t;
+    ServerEndpoint t;
     t.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
     return t;
 }

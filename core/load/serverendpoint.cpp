@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/load/loadtarget.h"
+#include "core/load/serverendpoint.h"
 
 #include "core/common/boundedfile.h"
 
@@ -14,7 +14,7 @@
 
 namespace kp::core {
 
-QString LoadTarget::rootPath() const
+QString ServerEndpoint::rootPath() const
 {
     QString path = baseUrl.path();
     while (path.endsWith(u'/'))
@@ -24,7 +24,7 @@ QString LoadTarget::rootPath() const
     return path;
 }
 
-QByteArray LoadTarget::postHeaders() const
+QByteArray ServerEndpoint::postHeaders() const
 {
     QByteArray h = host().toUtf8();
     if (h.contains(':'))
@@ -37,7 +37,7 @@ QByteArray LoadTarget::postHeaders() const
     return out;
 }
 
-QByteArray LoadTarget::postRequest(const QByteArray& headers, const QByteArray& path, const QByteArray& body)
+QByteArray ServerEndpoint::postRequest(const QByteArray& headers, const QByteArray& path, const QByteArray& body)
 {
     QByteArray r;
     r.reserve(path.size() + body.size() + headers.size() + 64);
@@ -48,7 +48,7 @@ QByteArray LoadTarget::postRequest(const QByteArray& headers, const QByteArray& 
     return r;
 }
 
-QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const
+QString ServerEndpoint::timeoutSentence(bool connected, bool pastDeadline, bool headersDone) const
 {
     if (!connected)
         return QStringLiteral("No connection to the server within %1 ms.").arg(connectTimeoutMs);
@@ -60,7 +60,7 @@ QString LoadTarget::timeoutSentence(bool connected, bool pastDeadline, bool head
     return QStringLiteral("No answer within %1 ms.").arg(firstByteTimeoutMs);
 }
 
-QString LoadTarget::cutRequestSentence(qint64 sent, qint64 size)
+QString ServerEndpoint::cutRequestSentence(qint64 sent, qint64 size)
 {
     const QLocale c = QLocale::c();
     // "No answer was read", not "none came": Qt's sockets drop what is unread when a write fails.
@@ -70,7 +70,7 @@ QString LoadTarget::cutRequestSentence(qint64 sent, qint64 size)
             c.formattedDataSize(size, 1, QLocale::DataSizeSIFormat));
 }
 
-QString LoadTarget::apiKeyProblem(const QByteArray& key)
+QString ServerEndpoint::apiKeyProblem(const QByteArray& key)
 {
     for (const char c : key) {
         const auto byte = static_cast<unsigned char>(c);
@@ -82,7 +82,7 @@ QString LoadTarget::apiKeyProblem(const QByteArray& key)
     return {};
 }
 
-QUrl LoadTarget::endpoint(const QString& path) const
+QUrl ServerEndpoint::endpoint(const QString& path) const
 {
     QUrl url = baseUrl;
     url.setPath(rootPath() + path);
@@ -91,7 +91,7 @@ QUrl LoadTarget::endpoint(const QString& path) const
     return url;
 }
 
-void LoadTarget::waitAtMost(int ms)
+void ServerEndpoint::waitAtMost(int ms)
 {
     connectTimeoutMs = std::min(connectTimeoutMs, ms);
     firstByteTimeoutMs = ms;
@@ -99,10 +99,10 @@ void LoadTarget::waitAtMost(int ms)
     requestTimeoutMs = ms;
 }
 
-LoadTarget LoadTarget::forChecks(
+ServerEndpoint ServerEndpoint::forChecks(
     const QUrl& url, const QByteArray& apiKey, bool verifyTls, const QString& caFile, int ms)
 {
-    LoadTarget t;
+    ServerEndpoint t;
     t.baseUrl = url;
     t.apiKey = apiKey;
     t.connectTimeoutMs = ms;
@@ -112,14 +112,14 @@ LoadTarget LoadTarget::forChecks(
     return t;
 }
 
-HttpClient::Settings LoadTarget::httpSettings(int timeoutMs, const Cancellation* cancellation) const
+HttpClient::Settings ServerEndpoint::httpSettings(int timeoutMs, const Cancellation* cancellation) const
 {
     HttpClient::Settings s;
     s.bearerToken = apiKey;
     s.timeoutMs = timeoutMs;
     s.cancellation = cancellation;
     s.tls = [verify = verifyTls, caFile = caFile](QNetworkRequest& request) {
-        LoadTarget t;
+        ServerEndpoint t;
         t.verifyTls = verify;
         t.caFile = caFile;
         t.applyTls(request);
@@ -142,7 +142,7 @@ QList<QSslCertificate> certificatesOf(const QString& caFile)
 
 } // namespace
 
-QString LoadTarget::caFileProblem(const QString& path)
+QString ServerEndpoint::caFileProblem(const QString& path)
 {
     QString error;
     const std::optional<QByteArray> pem = BoundedFile::read(path, kMaxCaFileBytes, &error);
@@ -154,7 +154,7 @@ QString LoadTarget::caFileProblem(const QString& path)
     return {};
 }
 
-void LoadTarget::applyTls(QNetworkRequest& request) const
+void ServerEndpoint::applyTls(QNetworkRequest& request) const
 {
     if (request.url().scheme() != u"https" || (verifyTls && caFile.isEmpty()))
         return;
@@ -166,7 +166,7 @@ void LoadTarget::applyTls(QNetworkRequest& request) const
     request.setSslConfiguration(config);
 }
 
-void LoadTarget::applyTls(QSslSocket& socket) const
+void ServerEndpoint::applyTls(QSslSocket& socket) const
 {
     if (!verifyTls) {
         socket.setPeerVerifyMode(QSslSocket::VerifyNone);

@@ -29,15 +29,15 @@ class TlsContext;
 /// ConnectionPool's, as for the socket transport, so they measure alike. Over TLS the same path holds: OpenSSL on the
 /// same non-blocking socket (TlsSession), the handshake done while connections warm, sessions resumed, and what has
 /// arrived decrypted in one read.
-class EpollTransport : public QObject, public ConnectionPool
+class ReadinessTransport : public QObject, public ConnectionPool
 {
     Q_OBJECT
 public:
-    explicit EpollTransport(const LoadTarget& target, QObject* parent = nullptr);
-    ~EpollTransport() override;
+    explicit ReadinessTransport(const ServerEndpoint& target, QObject* parent = nullptr);
+    ~ReadinessTransport() override;
 
     /// Whether this transport can reach `target`: plain HTTP, and HTTPS where it was built with OpenSSL.
-    static bool supports(const LoadTarget& target);
+    static bool supports(const ServerEndpoint& target);
 
 private:
     struct Connection;

@@ -13,8 +13,9 @@ class QSslSocket;
 
 namespace kp::core {
 
-/// Where the load goes and how long to wait: what every request of a step shares.
-struct LoadTarget
+/// The server a run or a check talks to and how: its address, key and TLS trust, and how long each wait may last;
+/// what every request of a step shares.
+struct ServerEndpoint
 {
     QUrl baseUrl; ///< the server: scheme, host, port, and the path a gateway mounts it at (http://gw/llm/v1)
     QByteArray apiKey; ///< sent as a bearer token; never logged, stored or shown
@@ -35,7 +36,7 @@ struct LoadTarget
     void waitAtMost(int ms);
     /// The server as the checks before a run reach it (kneepoint doctor, the wizard's Detect): its key and the TLS
     /// trust the user gave, every wait bounded by `ms`. A run's target is RunOptions::target.
-    static LoadTarget forChecks(
+    static ServerEndpoint forChecks(
         const QUrl& url, const QByteArray& apiKey, bool verifyTls, const QString& caFile, int ms);
 
     QString host() const { return baseUrl.host(); }

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Kneepoint contributors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/load/epolltransport.h"
+#include "core/load/readinesstransport.h"
 
 #include "core/common/monotonicclock.h"
 #include "core/common/precisetimer.h"
@@ -27,7 +27,7 @@
 
 namespace kp::core {
 
-struct EpollTransport::Connection : ConnectionPool::Connection
+struct ReadinessTransport::Connection : ConnectionPool::Connection
 {
     int fd = -1;
     std::uint8_t watched = ReadinessSet::None; // what the set watches it for
@@ -109,7 +109,7 @@ ErrorClass classifyErrno(int error, bool connecting, bool headersDone)
 
 } // namespace
 
-bool EpollTransport::supports(const LoadTarget& target)
+bool ReadinessTransport::supports(const ServerEndpoint& target)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     Q_UNUSED(target)
@@ -119,16 +119,16 @@ bool EpollTransport::supports(const LoadTarget& target)
 #endif
 }
 
-EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
+ReadinessTransport::ReadinessTransport(const ServerEndpoint& target, QObject* parent)
     : QObject(parent)
     , ConnectionPool(target)
 {
     if (m_set.isValid()) {
         m_notifier = new QSocketNotifier(m_set.descriptor(), QSocketNotifier::Read, this);
-        connect(m_notifier, &QSocketNotifier::activated, this, &EpollTransport::drain);
+        connect(m_notifier, &QSocketNotifier::activated, this, &ReadinessTransport::drain);
     }
     m_timer = new PreciseTimer(this);
-    connect(m_timer, &PreciseTimer::timeout, this, &EpollTransport::onTimer);
+    connect(m_timer, &PreciseTimer::timeout, this, &ReadinessTransport::onTimer);
     // An address written as one needs no lookup; a name is looked up once, by prepare().
     m_address = QHostAddress(target.host());
 #ifdef KNEEPOINT_LEAN_TLS
@@ -138,7 +138,7 @@ EpollTransport::EpollTransport(const LoadTarget& target, QObject* parent)
 #endif
 }
 
-void EpollTransport::TlsContextDeleter::operator()(TlsContext* context) const
+void ReadinessTransport::TlsContextDeleter::operator()(TlsContext* context) const
 {
 #ifdef KNEEPOINT_LEAN_TLS
     delete context;
@@ -147,14 +147,14 @@ void EpollTransport::TlsContextDeleter::operator()(TlsContext* context) const
 #endif
 }
 
-EpollTransport::~EpollTransport()
+ReadinessTransport::~ReadinessTransport()
 {
     delete m_notifier; // before its descriptor closes
     m_notifier = nullptr;
     closeAll(); // while the TLS context their sessions were made from still lives
 }
 
-QString EpollTransport::cannotOpen() const
+QString ReadinessTransport::cannotOpen() const
 {
     if (m_set.isValid())
         return {};
@@ -162,7 +162,7 @@ QString EpollTransport::cannotOpen() const
         .arg(QLatin1String(ReadinessSet::backend()), qt_error_string(m_set.error()));
 }
 
-void EpollTransport::openWarming(int missing)
+void ReadinessTransport::openWarming(int missing)
 {
     if (!m_address.isNull()) {
         ConnectionPool::openWarming(missing);
@@ -172,7 +172,7 @@ void EpollTransport::openWarming(int missing)
     lookUp();
 }
 
-void EpollTransport::lookUp()
+void ReadinessTransport::lookUp()
 {
     if (m_resolving)
         return;
@@ -183,7 +183,7 @@ void EpollTransport::lookUp()
     });
 }
 
-void EpollTransport::resolved(const QList<QHostAddress>& addresses, const QString& error)
+void ReadinessTransport::resolved(const QList<QHostAddress>& addresses, const QString& error)
 {
     m_resolving = false;
     // IPv4 first: a server bound to 0.0.0.0 (vLLM's default) does not answer on ::1, and "localhost" lists both.
@@ -210,7 +210,7 @@ void EpollTransport::resolved(const QList<QHostAddress>& addresses, const QStrin
         ConnectionPool::sendOnNewConnection(std::move(p));
 }
 
-ConnectionPool::Connection* EpollTransport::open()
+ConnectionPool::Connection* ReadinessTransport::open()
 {
     auto* raw = static_cast<Connection*>(adopt(std::make_unique<Connection>()));
     const bool v6 = m_address.protocol() == QAbstractSocket::IPv6Protocol;
@@ -253,7 +253,7 @@ ConnectionPool::Connection* EpollTransport::open()
     return raw;
 }
 
-void EpollTransport::watch(Connection* c, std::uint8_t interest)
+void ReadinessTransport::watch(Connection* c, std::uint8_t interest)
 {
     if (c->fd < 0 || c->watched == interest)
         return;
@@ -262,12 +262,12 @@ void EpollTransport::watch(Connection* c, std::uint8_t interest)
         c->watched = interest;
 }
 
-EpollTransport::Connection* EpollTransport::find(std::uint64_t id) const
+ReadinessTransport::Connection* ReadinessTransport::find(std::uint64_t id) const
 {
     return static_cast<Connection*>(ConnectionPool::find(id));
 }
 
-void EpollTransport::close(ConnectionPool::Connection* pooled)
+void ReadinessTransport::close(ConnectionPool::Connection* pooled)
 {
     auto* c = static_cast<Connection*>(pooled);
     if (c->fd >= 0)
@@ -275,7 +275,7 @@ void EpollTransport::close(ConnectionPool::Connection* pooled)
     c->fd = -1;
 }
 
-void EpollTransport::drain()
+void ReadinessTransport::drain()
 {
     // A burst (thousands of paced streams, each sent a chunk in the same server tick) is read in one wake-up: epoll
     // is asked again while it has something ready, instead of going back to Qt's loop, which polls its own
@@ -300,7 +300,7 @@ void EpollTransport::drain()
     }
 }
 
-void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
+void ReadinessTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
 {
     const std::uint8_t events = ready.events;
     if (c->handshaking) {
@@ -357,7 +357,7 @@ void EpollTransport::onEvent(Connection* c, const ReadinessSet::Ready& ready)
         onRead(c);
 }
 
-void EpollTransport::onTcpConnected(Connection* c)
+void ReadinessTransport::onTcpConnected(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     if (m_tls) {
@@ -370,7 +370,7 @@ void EpollTransport::onTcpConnected(Connection* c)
     onConnected(c);
 }
 
-void EpollTransport::continueHandshake(Connection* c)
+void ReadinessTransport::continueHandshake(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     if (!m_tls->error().isEmpty()) {
@@ -398,7 +398,7 @@ void EpollTransport::continueHandshake(Connection* c)
 #endif
 }
 
-void EpollTransport::onTlsFailed(Connection* c, bool connecting)
+void ReadinessTransport::onTlsFailed(Connection* c, bool connecting)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     // A failure of the socket under TLS (a reset, a broken pipe) is said as over plain HTTP.
@@ -413,13 +413,13 @@ void EpollTransport::onTlsFailed(Connection* c, bool connecting)
 #endif
 }
 
-void EpollTransport::onConnected(Connection* c)
+void ReadinessTransport::onConnected(Connection* c)
 {
     watch(c, ReadinessSet::Read);
     opened(c);
 }
 
-void EpollTransport::sendOnNewConnection(Pending&& p)
+void ReadinessTransport::sendOnNewConnection(Pending&& p)
 {
     if (!m_address.isNull()) {
         ConnectionPool::sendOnNewConnection(std::move(p));
@@ -433,7 +433,7 @@ void EpollTransport::sendOnNewConnection(Pending&& p)
     lookUp();
 }
 
-void EpollTransport::write(ConnectionPool::Connection* pooled, QByteArray request)
+void ReadinessTransport::write(ConnectionPool::Connection* pooled, QByteArray request)
 {
     auto* c = static_cast<Connection*>(pooled);
     c->out = std::move(request);
@@ -441,13 +441,13 @@ void EpollTransport::write(ConnectionPool::Connection* pooled, QByteArray reques
     writeSome(c);
 }
 
-qint64 EpollTransport::unsent(const ConnectionPool::Connection* pooled) const
+qint64 ReadinessTransport::unsent(const ConnectionPool::Connection* pooled) const
 {
     const auto* c = static_cast<const Connection*>(pooled);
     return c->out.size() - c->written;
 }
 
-void EpollTransport::writeSome(Connection* c)
+void ReadinessTransport::writeSome(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     while (c->tls && c->written < c->out.size()) {
@@ -504,7 +504,7 @@ void EpollTransport::writeSome(Connection* c)
     watch(c, ReadinessSet::Read);
 }
 
-void EpollTransport::onRead(Connection* c)
+void ReadinessTransport::onRead(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     if (c->tls) {
@@ -527,7 +527,7 @@ void EpollTransport::onRead(Connection* c)
     received(c, QByteArrayView(readBuffer().constData(), n), now);
 }
 
-void EpollTransport::readTls(Connection* c)
+void ReadinessTransport::readTls(Connection* c)
 {
 #ifdef KNEEPOINT_LEAN_TLS
     const std::uint64_t id = c->id;
@@ -567,7 +567,7 @@ void EpollTransport::readTls(Connection* c)
 #endif
 }
 
-void EpollTransport::armAt(ConnectionPool::Connection* pooled, std::int64_t dueNs)
+void ReadinessTransport::armAt(ConnectionPool::Connection* pooled, std::int64_t dueNs)
 {
     auto* c = static_cast<Connection*>(pooled);
     c->dueNs = dueNs;
@@ -584,7 +584,7 @@ void EpollTransport::armAt(ConnectionPool::Connection* pooled, std::int64_t dueN
     }
 }
 
-void EpollTransport::onTimer()
+void ReadinessTransport::onTimer()
 {
     m_timerAtNs = -1;
     const std::int64_t now = monotonicNowNs();
@@ -611,12 +611,12 @@ void EpollTransport::onTimer()
     }
 }
 
-void EpollTransport::disarm(ConnectionPool::Connection* c)
+void ReadinessTransport::disarm(ConnectionPool::Connection* c)
 {
     static_cast<Connection*>(c)->dueNs = -1;
 }
 
-void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
+void ReadinessTransport::onSocketError(Connection* c, int error, bool connecting)
 {
     const bool reset = error == ECONNRESET || error == EPIPE;
     if (reset && c->connected && !c->recorder) {
@@ -630,7 +630,7 @@ void EpollTransport::onSocketError(Connection* c, int error, bool connecting)
         classifyErrno(error, connecting, c->reader.headersDone()), reset, connecting);
 }
 
-void EpollTransport::cancelAll()
+void ReadinessTransport::cancelAll()
 {
     ConnectionPool::cancelAll();
     const std::int64_t now = monotonicNowNs();
