@@ -3,8 +3,8 @@
 #include "core/cli/storecommands.h"
 
 #include "core/catalog/catalog.h"
-#include "core/cli/storedruns.h"
 #include "core/cli/runcommand.h"
+#include "core/cli/storedruns.h"
 #include "core/cli/storeoption.h"
 #include "core/common/textformat.h"
 #include "core/store/runarchive.h"

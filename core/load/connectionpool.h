@@ -20,11 +20,11 @@
 
 namespace kp::core {
 
-/// The keep-alive connection pool the readiness-set and socket transports share: connections warmed before anything is measured, a
-/// request sent on an idle connection or queued on a new one, sent again once on a fresh one when the server had
-/// closed the idle one under it, its response read into its recorder (status, headers, chunked body, [DONE]), its
-/// timeouts, and its connection kept or closed when it ends. A transport supplies how a connection is opened, written
-/// to, timed and closed, and calls received() with each read's bytes and the time they were read.
+/// The keep-alive connection pool the readiness-set and socket transports share: connections warmed before anything is
+/// measured, a request sent on an idle connection or queued on a new one, sent again once on a fresh one when the
+/// server had closed the idle one under it, its response read into its recorder (status, headers, chunked body,
+/// [DONE]), its timeouts, and its connection kept or closed when it ends. A transport supplies how a connection is
+/// opened, written to, timed and closed, and calls received() with each read's bytes and the time they were read.
 ///
 /// Everything here runs on the transport's worker thread.
 class ConnectionPool : public StreamTransport

@@ -26,11 +26,11 @@ private:
     struct Connection;
 
     ConnectionPool::Connection* open() override;
-    void write(ConnectionPool::Connection* c, QByteArray request) override;
-    void armAt(ConnectionPool::Connection* c, std::int64_t dueNs) override;
+    void write(ConnectionPool::Connection* pooled, QByteArray request) override;
+    void armAt(ConnectionPool::Connection* pooled, std::int64_t dueNs) override;
     void disarm(ConnectionPool::Connection* c) override;
-    qint64 unsent(const ConnectionPool::Connection* c) const override;
-    void close(ConnectionPool::Connection* c) override;
+    qint64 unsent(const ConnectionPool::Connection* pooled) const override;
+    void close(ConnectionPool::Connection* pooled) override;
 
     Connection* find(std::uint64_t id) const;
     void onConnected(Connection* c);

@@ -58,7 +58,8 @@ std::optional<StreamTransport::Kind> StreamTransport::named(QStringView name)
         if (name == StreamTransport::name(kind))
             return kind;
     }
-    // The readiness-set transport is one kind wherever it runs; on macOS its kernel interface is kqueue, and a user says so.
+    // The readiness-set transport is one kind wherever it runs; on macOS its kernel interface is kqueue, and a user
+    // says so.
     if (name == u"kqueue")
         return Kind::Readiness;
     return std::nullopt;
