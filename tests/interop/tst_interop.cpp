@@ -213,6 +213,7 @@ double TestInterop::oneAnswerMs(const QString& shape)
         QStringLiteral("--shapes"), shape, QStringLiteral("--concurrency"), QStringLiteral("1"),
         QStringLiteral("--requests"), QStringLiteral("8"), QStringLiteral("--json")});
     args.replace(args.indexOf(QStringLiteral("--parallel=4")), QStringLiteral("--parallel=1"));
+    args.replace(args.indexOf(QStringLiteral("--threads=2")), QStringLiteral("--threads=1")); // as tune's servers
     const Ran r = kneepoint(args, 300'000);
     if (r.exitCode != 0) {
         qWarning("%s", qPrintable(r.out + r.err.right(2000)));
@@ -1057,6 +1058,10 @@ void TestInterop::tunePicksTheBestSettingAndTheGateJudgesIt()
             QStringLiteral("8"), QStringLiteral("--json")});
     args[0] = QStringLiteral("tune");
     args.replace(args.indexOf(QStringLiteral("--parallel=4")), QStringLiteral("--parallel=1"));
+    // One core for the server, one for the client: with both cores the server's 8 slots starved the client at 8
+    // users (its event loops woke over 10 ms late), the trust check rightly called that step disturbed, and tune
+    // rightly would not call 8 slots' capacity beyond noise (seen once in CI). The question is slots, not threads.
+    args.replace(args.indexOf(QStringLiteral("--threads=2")), QStringLiteral("--threads=1"));
     const Ran tuned = kneepoint(args, 600'000);
     QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.out + tuned.err.right(3000)));
     const QJsonObject experiment = QJsonDocument::fromJson(tuned.out.toUtf8()).object();
